@@ -1,0 +1,53 @@
+# The two commands of the README are `make dev` and `make test`; the rest are their parts.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+NPM ?= npm
+
+.PHONY: help install build build-server build-web typecheck dev test test-unit test-integration test-e2e bench bench-gateway clean
+
+help:
+	@echo "make dev        run the whole product on this machine (http://localhost:$${PORT:-8080})"
+	@echo "make test       every test tier (needs PostgreSQL and NATS on 127.0.0.1, see README)"
+	@echo "make bench      every benchmark; make bench-gateway for the NATS hop alone"
+
+# Installs npm packages when node_modules is missing or older than the lockfile.
+node_modules/.installed: package.json package-lock.json
+	$(NPM) ci --no-audit --no-fund
+	@touch $@
+
+install: node_modules/.installed
+
+build-server: install
+	$(NPM) run -s build:server
+
+build-web: install
+	$(NPM) run -s build:web
+
+build: build-server build-web
+
+typecheck: install
+	$(NPM) run -s typecheck
+
+dev: build
+	node dist/scripts/dev.js
+
+test: install typecheck
+	$(NPM) run -s build:server
+	node_modules/.bin/jest --ci
+
+test-unit: install
+	node_modules/.bin/jest --ci --selectProjects unit
+
+test-integration: install
+	node_modules/.bin/jest --ci --selectProjects integration
+
+test-e2e: install
+	node_modules/.bin/jest --ci --selectProjects e2e
+
+bench: bench-gateway
+
+bench-gateway: build-server
+	node dist/bench/gateway-hop.bench.js
+
+clean:
+	rm -rf dist web/dist node_modules/.cache

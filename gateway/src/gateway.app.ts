@@ -1,0 +1,77 @@
+import { createLogger, PinoNestLogger } from '@app/logging';
+import { Module, type INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { Request } from 'express';
+import pinoHttp from 'pino-http';
+import type { Logger } from 'pino';
+import { HttpErrorFilter } from './common/http-error.filter';
+import { requestIdMiddleware, requestIdOf } from './common/request-id';
+import { createValidationPipe } from './common/validation';
+import { GatewayConfig } from './gateway.config';
+import { HealthModule } from './health/health.module';
+import { NatsModule } from './messaging/nats.module';
+import { serveWebApp } from './web-app';
+
+export interface GatewayOptions {
+  logger?: Logger;
+}
+
+/** The feature modules of the gateway: the HTTP side of each service's features. */
+export function gatewayModules(): Array<new () => unknown> {
+  return [HealthModule];
+}
+
+/**
+ * The only HTTP entry: REST under /api, validation, error mapping, request ids carried to
+ * the services, OpenAPI at /api/docs, and (when WEB_DIST is set) the web app.
+ */
+export async function createGatewayApp(config: GatewayConfig, opts: GatewayOptions = {}): Promise<INestApplication> {
+  const logger = opts.logger ?? createLogger('gateway', config.LOG_LEVEL);
+
+  @Module({ imports: [NatsModule.forRoot(config), ...gatewayModules()] })
+  class GatewayModule {}
+
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule, {
+    logger: new PinoNestLogger(logger),
+    bodyParser: false,
+  });
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(requestIdMiddleware);
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req) => requestIdOf(req as unknown as Request),
+      autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/health') },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.useBodyParser('json', { limit: config.BODY_LIMIT });
+  app.useBodyParser('urlencoded', { limit: config.BODY_LIMIT, extended: false });
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new HttpErrorFilter(logger));
+  app.enableCors({ origin: true, credentials: true, exposedHeaders: ['x-request-id'] });
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Dealer photo back-office API')
+      .setDescription('REST API of the car-dealership photo and video service. Every error is `{ statusCode, message }`.')
+      .setVersion('1')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+
+  if (config.WEB_DIST && !serveWebApp(app, config.WEB_DIST)) {
+    logger.warn({ WEB_DIST: config.WEB_DIST }, 'WEB_DIST has no index.html; the web app is not served');
+  }
+  return app;
+}

@@ -1,0 +1,58 @@
+import type { LoggerService } from '@nestjs/common';
+import pino, { type Logger } from 'pino';
+import { currentRequestContext } from './request-context';
+
+/**
+ * Structured JSON logs (one object a line on stdout). Every line carries the process name
+ * and, inside a request, its request id, so one request can be followed across services.
+ */
+export function createLogger(name: string, level: string = process.env.LOG_LEVEL ?? 'info'): Logger {
+  return pino({
+    name,
+    level,
+    base: { service: name, pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    mixin() {
+      const ctx = currentRequestContext();
+      return ctx ? { requestId: ctx.requestId } : {};
+    },
+    redact: {
+      paths: ['password', '*.password', '*.*.password', 'newPassword', '*.newPassword', 'refreshToken', '*.refreshToken', 'req.headers.authorization', 'req.headers.cookie'],
+      censor: '[redacted]',
+    },
+  });
+}
+
+/** Nest's logger interface on top of pino, so framework messages are JSON too. */
+export class PinoNestLogger implements LoggerService {
+  constructor(private readonly logger: Logger) {}
+
+  private write(level: 'info' | 'error' | 'warn' | 'debug' | 'trace', message: unknown, params: unknown[]): void {
+    const context = params.length > 0 && typeof params[params.length - 1] === 'string' ? (params[params.length - 1] as string) : undefined;
+    if (message instanceof Error) {
+      this.logger[level]({ context, err: message }, message.message);
+    } else if (typeof message === 'object' && message !== null) {
+      this.logger[level]({ context, ...(message as object) });
+    } else {
+      const stack = level === 'error' && params.length > 1 && typeof params[0] === 'string' ? params[0] : undefined;
+      this.logger[level]({ context, ...(stack ? { stack } : {}) }, String(message));
+    }
+  }
+
+  log(message: unknown, ...params: unknown[]): void {
+    this.write('info', message, params);
+  }
+  error(message: unknown, ...params: unknown[]): void {
+    this.write('error', message, params);
+  }
+  warn(message: unknown, ...params: unknown[]): void {
+    this.write('warn', message, params);
+  }
+  debug(message: unknown, ...params: unknown[]): void {
+    this.write('debug', message, params);
+  }
+  verbose(message: unknown, ...params: unknown[]): void {
+    this.write('trace', message, params);
+  }
+}

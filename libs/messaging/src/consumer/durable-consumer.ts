@@ -1,0 +1,200 @@
+import { deadLetterSubject, STREAMS, type Namespace, type StreamKey } from '@app/contracts';
+import { runWithRequestContext } from '@app/logging';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  headers as natsHeaders,
+  nanos,
+  type ConsumerConfig,
+  type ConsumerMessages,
+  type JsMsg,
+  type MsgHdrs,
+  type NatsConnection,
+} from 'nats';
+import type { Logger } from 'pino';
+import type { DataSource, EntityManager } from 'typeorm';
+import { decodeJson } from '../codec';
+
+export interface ConsumedMessage {
+  /** `Nats-Msg-Id` (the outbox id), or `<stream>:<sequence>` for messages published without one */
+  messageId: string;
+  /** the subject without the namespace */
+  subject: string;
+  headers: MsgHdrs | undefined;
+  /** which delivery this is, starting at 1 */
+  delivery: number;
+  /** resets the ack timer: call it during long work */
+  working(): void;
+}
+
+export interface MessageHandlerContext extends ConsumedMessage {
+  /** the transaction in which the processed-message record is written */
+  manager: EntityManager;
+}
+
+export interface DurableConsumerOptions<P> {
+  nc: NatsConnection;
+  namespace: Namespace;
+  dataSource: DataSource;
+  logger: Logger;
+  stream: StreamKey;
+  /** durable name (unique per consuming service and purpose), e.g. `statistics-orders` */
+  durable: string;
+  /** subject filter without the namespace, e.g. `evt.orders.>` */
+  filterSubject: string;
+  /** deliveries before the message goes to the dead-letter stream */
+  maxDeliver?: number;
+  ackWaitMs?: number;
+  /** delay before a failed message is offered again, by delivery number */
+  backoffMs?: (delivery: number) => number;
+  handler: (payload: P, ctx: MessageHandlerContext) => Promise<void>;
+}
+
+/**
+ * A durable pull consumer with explicit ack. Each message is applied in one database
+ * transaction together with a processed-message record: a redelivery of a message already
+ * applied is acknowledged without running the handler again. A message that fails
+ * `maxDeliver` times (or cannot be decoded) is copied to the dead-letter stream with the
+ * reason and terminated.
+ */
+export class DurableConsumer<P = unknown> {
+  private messages: ConsumerMessages | null = null;
+  private loop: Promise<void> | null = null;
+  private readonly maxDeliver: number;
+
+  constructor(private readonly opts: DurableConsumerOptions<P>) {
+    this.maxDeliver = opts.maxDeliver ?? 5;
+  }
+
+  get name(): string {
+    return this.opts.namespace.durable(this.opts.durable);
+  }
+
+  private get streamName(): string {
+    return this.opts.namespace.stream(STREAMS[this.opts.stream].name);
+  }
+
+  /** Creates the durable consumer on the server, or updates its mutable settings. */
+  async ensure(): Promise<void> {
+    const jsm = await this.opts.nc.jetstreamManager();
+    const config: Partial<ConsumerConfig> = {
+      durable_name: this.name,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: this.opts.namespace.subject(this.opts.filterSubject),
+      max_deliver: this.maxDeliver,
+      ack_wait: nanos(this.opts.ackWaitMs ?? 30_000),
+      max_ack_pending: 1000,
+    };
+    try {
+      await jsm.consumers.info(this.streamName, this.name);
+      await jsm.consumers.update(this.streamName, this.name, {
+        ack_wait: config.ack_wait,
+        max_deliver: config.max_deliver,
+        filter_subject: config.filter_subject,
+        max_ack_pending: config.max_ack_pending,
+      });
+    } catch (err) {
+      if (!/consumer not found/i.test((err as Error).message) && (err as { code?: string }).code !== '404') throw err;
+      await jsm.consumers.add(this.streamName, config);
+    }
+  }
+
+  async start(): Promise<void> {
+    await this.ensure();
+    const js = this.opts.nc.jetstream();
+    const consumer = await js.consumers.get(this.streamName, this.name);
+    const messages = await consumer.consume({ max_messages: 10 });
+    this.messages = messages;
+    this.loop = (async () => {
+      for await (const m of messages) {
+        await this.handle(m);
+      }
+    })().catch((err) => this.opts.logger.error({ err, consumer: this.name }, 'consumer loop ended'));
+  }
+
+  private messageId(m: JsMsg): string {
+    return m.headers?.get('Nats-Msg-Id') || `${m.info.stream}:${m.seq}`;
+  }
+
+  private async handle(m: JsMsg): Promise<void> {
+    const messageId = this.messageId(m);
+    const subject = this.opts.namespace.strip(m.subject);
+    const delivery = m.info.redeliveryCount;
+    const requestId = m.headers?.get('x-request-id') || messageId;
+    let payload: P;
+    try {
+      payload = decodeJson<P>(m.data);
+    } catch (err) {
+      await this.deadLetter(m, `payload is not JSON: ${(err as Error).message}`);
+      return;
+    }
+    try {
+      await runWithRequestContext({ requestId, subject }, () =>
+        this.opts.dataSource.transaction(async (manager) => {
+          const inserted: unknown[] = await manager.query(
+            `INSERT INTO processed_message (consumer, message_id) VALUES ($1, $2)
+             ON CONFLICT DO NOTHING RETURNING message_id`,
+            [this.opts.durable, messageId],
+          );
+          if (inserted.length === 0) {
+            this.opts.logger.debug({ consumer: this.name, messageId }, 'already applied; acknowledging redelivery');
+            return;
+          }
+          await this.opts.handler(payload, {
+            manager,
+            messageId,
+            subject,
+            headers: m.headers,
+            delivery,
+            working: () => m.working(),
+          });
+        }),
+      );
+      m.ack();
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      if (delivery >= this.maxDeliver) {
+        await this.deadLetter(m, reason);
+      } else {
+        const delay = this.opts.backoffMs ? this.opts.backoffMs(delivery) : Math.min(30_000, 200 * 2 ** delivery);
+        this.opts.logger.warn({ consumer: this.name, messageId, delivery, err }, 'message failed; will be redelivered');
+        m.nak(delay);
+      }
+    }
+  }
+
+  private async deadLetter(m: JsMsg, reason: string): Promise<void> {
+    const h = natsHeaders();
+    if (m.headers) for (const [k, v] of m.headers) for (const value of v) h.append(k, value);
+    h.set('x-dlq-reason', reason.slice(0, 1000));
+    h.set('x-dlq-subject', this.opts.namespace.strip(m.subject));
+    h.set('x-dlq-consumer', this.opts.durable);
+    h.set('x-dlq-message-id', this.messageId(m));
+    h.set('x-dlq-deliveries', String(m.info.redeliveryCount));
+    h.delete('Nats-Msg-Id');
+    try {
+      await this.opts.nc
+        .jetstream()
+        .publish(this.opts.namespace.subject(deadLetterSubject(this.opts.durable)), m.data, {
+          headers: h,
+          msgID: `${this.opts.durable}:${this.messageId(m)}`,
+        });
+      this.opts.logger.error({ consumer: this.name, messageId: this.messageId(m), reason }, 'message moved to the dead-letter stream');
+      m.term();
+    } catch (err) {
+      // could not park it: leave it to be redelivered rather than lose it
+      this.opts.logger.error({ err, consumer: this.name }, 'could not publish to the dead-letter stream');
+      m.nak(5_000);
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.messages) {
+      this.messages.stop();
+      this.messages = null;
+    }
+    if (this.loop) await this.loop;
+    this.loop = null;
+  }
+}

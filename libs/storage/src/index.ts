@@ -1,0 +1,4 @@
+export * from './storage.service';
+export * from './file-type';
+export * from './object-keys';
+export * from './storage.module';

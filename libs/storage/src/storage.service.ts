@@ -1,0 +1,214 @@
+import type { Readable } from 'node:stream';
+import { Client, type BucketItemStat } from 'minio';
+import { detectFileType, type DetectedType } from './file-type';
+
+export interface StorageOptions {
+  endpoint: string;
+  accessKey: string;
+  secretKey: string;
+  bucket: string;
+  region: string;
+  /** host that browsers use for presigned URLs, when it differs from `endpoint` */
+  publicEndpoint?: string;
+}
+
+export interface PresignedPost {
+  url: string;
+  fields: Record<string, string>;
+  key: string;
+  expiresAt: string;
+}
+
+export interface PresignedPostRequest {
+  key: string;
+  contentType: string;
+  minBytes?: number;
+  maxBytes: number;
+  expiresInSeconds: number;
+}
+
+export interface VerifyRules {
+  minBytes?: number;
+  maxBytes: number;
+  /** MIME types recognised from the object's first bytes */
+  allowedTypes: readonly string[];
+}
+
+export interface VerifiedObject {
+  size: number;
+  type: DetectedType;
+}
+
+/** An uploaded object failed the server-side check; `reason` is meant for the uploader. */
+export class ObjectRejectedError extends Error {
+  constructor(
+    readonly key: string,
+    readonly reason: 'missing' | 'empty' | 'too-large' | 'too-small' | 'wrong-type',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ObjectRejectedError';
+  }
+}
+
+function clientFor(endpoint: string, opts: StorageOptions): Client {
+  const url = new URL(endpoint);
+  const useSSL = url.protocol === 'https:';
+  return new Client({
+    endPoint: url.hostname,
+    port: url.port ? Number(url.port) : useSSL ? 443 : 80,
+    useSSL,
+    accessKey: opts.accessKey,
+    secretKey: opts.secretKey,
+    region: opts.region,
+    pathStyle: true,
+  });
+}
+
+function isNotFound(err: unknown): boolean {
+  const code = (err as { code?: string }).code;
+  return code === 'NotFound' || code === 'NoSuchKey' || code === 'NoSuchBucket';
+}
+
+/**
+ * The only code that talks to S3 (MinIO in production, an embedded server in development).
+ * One bucket; keys come from `ObjectKeys`.
+ */
+export class StorageService {
+  readonly bucket: string;
+  private readonly client: Client;
+  private readonly signer: Client;
+
+  constructor(opts: StorageOptions) {
+    this.bucket = opts.bucket;
+    this.client = clientFor(opts.endpoint, opts);
+    this.signer = opts.publicEndpoint ? clientFor(opts.publicEndpoint, opts) : this.client;
+  }
+
+  static fromConfig(cfg: {
+    S3_ENDPOINT: string;
+    S3_ACCESS_KEY: string;
+    S3_SECRET_KEY: string;
+    S3_BUCKET: string;
+    S3_REGION: string;
+    S3_PUBLIC_ENDPOINT?: string;
+  }): StorageService {
+    return new StorageService({
+      endpoint: cfg.S3_ENDPOINT,
+      accessKey: cfg.S3_ACCESS_KEY,
+      secretKey: cfg.S3_SECRET_KEY,
+      bucket: cfg.S3_BUCKET,
+      region: cfg.S3_REGION,
+      publicEndpoint: cfg.S3_PUBLIC_ENDPOINT,
+    });
+  }
+
+  /** Creates the bucket when missing. Safe to call from every replica at boot. */
+  async ensureBucket(): Promise<void> {
+    const exists = await this.client.bucketExists(this.bucket).catch((err) => {
+      if (isNotFound(err)) return false;
+      throw err;
+    });
+    if (exists) return;
+    try {
+      await this.client.makeBucket(this.bucket);
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code !== 'BucketAlreadyOwnedByYou' && code !== 'BucketAlreadyExists') throw err;
+    }
+  }
+
+  /**
+   * A presigned POST whose policy fixes the key, the content type and the size range. The
+   * browser or app posts the file straight to S3 with `fields` plus `file`. Not every
+   * S3-compatible server enforces policies: call `verifyObject` before accepting the upload.
+   */
+  async presignedPost(req: PresignedPostRequest): Promise<PresignedPost> {
+    const policy = this.signer.newPostPolicy();
+    const expires = new Date(Date.now() + req.expiresInSeconds * 1000);
+    policy.setBucket(this.bucket);
+    policy.setKey(req.key);
+    policy.setContentType(req.contentType);
+    policy.setContentLengthRange(req.minBytes ?? 1, req.maxBytes);
+    policy.setExpires(expires);
+    const { postURL, formData } = await this.signer.presignedPostPolicy(policy);
+    return { url: postURL, fields: formData as Record<string, string>, key: req.key, expiresAt: expires.toISOString() };
+  }
+
+  /** A short-lived download URL; `downloadName` makes browsers save it under that name. */
+  async presignedGet(key: string, expiresInSeconds: number, downloadName?: string): Promise<string> {
+    const headers = downloadName
+      ? { 'response-content-disposition': `attachment; filename="${downloadName.replace(/["\\\r\n]/g, '_')}"` }
+      : undefined;
+    return this.signer.presignedGetObject(this.bucket, key, expiresInSeconds, headers);
+  }
+
+  async put(key: string, body: Readable | Buffer, contentType: string, size?: number): Promise<void> {
+    await this.client.putObject(this.bucket, key, body, size, { 'Content-Type': contentType });
+  }
+
+  async get(key: string): Promise<Readable> {
+    return this.client.getObject(this.bucket, key);
+  }
+
+  async getBuffer(key: string): Promise<Buffer> {
+    const stream = await this.get(key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  /** Size and metadata, or null when the object does not exist. */
+  async head(key: string): Promise<BucketItemStat | null> {
+    try {
+      return await this.client.statObject(this.bucket, key);
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.removeObject(this.bucket, key);
+  }
+
+  /** Deletes every object under a prefix (an order's folder, say). */
+  async deletePrefix(prefix: string): Promise<number> {
+    const keys: string[] = [];
+    const stream = this.client.listObjectsV2(this.bucket, prefix, true);
+    for await (const item of stream) {
+      if ((item as { name?: string }).name) keys.push((item as { name: string }).name);
+    }
+    for (const key of keys) await this.client.removeObject(this.bucket, key);
+    return keys.length;
+  }
+
+  /**
+   * The server-side check of an uploaded object: it exists, its size is in range, and its
+   * first bytes are of an allowed type. Throws ObjectRejectedError with a reason otherwise.
+   */
+  async verifyObject(key: string, rules: VerifyRules): Promise<VerifiedObject> {
+    const stat = await this.head(key);
+    if (!stat) throw new ObjectRejectedError(key, 'missing', 'The uploaded file was not found.');
+    if (stat.size === 0) throw new ObjectRejectedError(key, 'empty', 'The uploaded file is empty.');
+    if (stat.size > rules.maxBytes) {
+      throw new ObjectRejectedError(key, 'too-large', `The uploaded file is ${stat.size} bytes; at most ${rules.maxBytes} bytes are allowed.`);
+    }
+    if (rules.minBytes !== undefined && stat.size < rules.minBytes) {
+      throw new ObjectRejectedError(key, 'too-small', `The uploaded file is ${stat.size} bytes; at least ${rules.minBytes} bytes are needed.`);
+    }
+    const head = await this.readHead(key, 64);
+    const type = detectFileType(head);
+    if (!type || !rules.allowedTypes.includes(type.mime)) {
+      throw new ObjectRejectedError(key, 'wrong-type', `The uploaded file is not of an allowed type (${rules.allowedTypes.join(', ')}).`);
+    }
+    return { size: stat.size, type };
+  }
+
+  private async readHead(key: string, length: number): Promise<Buffer> {
+    const stream = await this.client.getPartialObject(this.bucket, key, 0, length);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).subarray(0, length);
+  }
+}
