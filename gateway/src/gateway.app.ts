@@ -1,5 +1,5 @@
 import { createLogger, PinoNestLogger } from '@app/logging';
-import { Module, type INestApplication } from '@nestjs/common';
+import { Module, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -16,6 +16,8 @@ import { serveWebApp } from './web-app';
 
 export interface GatewayOptions {
   logger?: Logger;
+  /** more modules to mount under /api (tests add test-only controllers this way) */
+  modules?: Array<Type<unknown> | DynamicModule>;
 }
 
 /** The feature modules of the gateway: the HTTP side of each service's features. */
@@ -30,7 +32,7 @@ export function gatewayModules(): Array<new () => unknown> {
 export async function createGatewayApp(config: GatewayConfig, opts: GatewayOptions = {}): Promise<INestApplication> {
   const logger = opts.logger ?? createLogger('gateway', config.LOG_LEVEL);
 
-  @Module({ imports: [NatsModule.forRoot(config), ...gatewayModules()] })
+  @Module({ imports: [NatsModule.forRoot(config), ...gatewayModules(), ...(opts.modules ?? [])] })
   class GatewayModule {}
 
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule, {

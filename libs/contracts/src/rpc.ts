@@ -21,6 +21,10 @@ export function defineRpc<P, R>(
   name: string,
   payload: Class<P> | null,
 ): RpcDef<P, R> {
+  if (service === 'pipeline') {
+    // `pipeline.>` is the PIPELINE stream's: JetStream would store the request as a job
+    throw new Error('the pipeline service takes work from the PIPELINE stream, not by request-reply');
+  }
   return { subject: `${service}.${name}`, service, payload };
 }
 

@@ -13,17 +13,38 @@ export const EMBEDDED_S3_ACCESS_KEY = 'S3RVER';
 export const EMBEDDED_S3_SECRET_KEY = 'S3RVER';
 
 /**
+ * CORS rule of the buckets created by `buckets`: browsers on any origin may upload with a
+ * presigned POST and read with a presigned GET, as they can against a configured MinIO.
+ */
+const DEV_CORS_CONFIGURATION = `<CORSConfiguration>
+  <CORSRule>
+    <AllowedOrigin>*</AllowedOrigin>
+    <AllowedMethod>GET</AllowedMethod>
+    <AllowedMethod>HEAD</AllowedMethod>
+    <AllowedMethod>PUT</AllowedMethod>
+    <AllowedMethod>POST</AllowedMethod>
+    <AllowedHeader>*</AllowedHeader>
+    <ExposeHeader>ETag</ExposeHeader>
+    <MaxAgeSeconds>3000</MaxAgeSeconds>
+  </CORSRule>
+</CORSConfiguration>`;
+
+/**
  * An S3-compatible server on local disk (s3rver) for development and tests. It checks
  * signatures but does not enforce POST policies (size, key, expiry, type): the services
  * verify every uploaded object themselves (StorageService.verifyObject).
+ *
+ * `buckets` are created at start (kept when they exist) with a permissive CORS rule, without
+ * which s3rver refuses the browser's preflight of a direct upload.
  */
-export async function startEmbeddedS3(opts: { directory: string; port?: number; host?: string }): Promise<EmbeddedS3> {
+export async function startEmbeddedS3(opts: { directory: string; port?: number; host?: string; buckets?: string[] }): Promise<EmbeddedS3> {
   mkdirSync(opts.directory, { recursive: true });
   const server = new S3rver({
     address: opts.host ?? '127.0.0.1',
     port: opts.port ?? 0,
     directory: opts.directory,
     silent: true,
+    configureBuckets: (opts.buckets ?? []).map((name) => ({ name, configs: [DEV_CORS_CONFIGURATION] })),
   });
   const address = await server.run();
   return {

@@ -29,7 +29,7 @@ export class RpcContextInterceptor implements NestInterceptor {
             subscriber.error(err);
           },
           complete: () => {
-            if (!subject.endsWith('.health.ping')) this.logger.debug({ subject, ms: ms(), outcome: 'ok' }, 'rpc');
+            if (!subject.includes('health.')) this.logger.debug({ subject, ms: ms(), outcome: 'ok' }, 'rpc');
             subscriber.complete();
           },
         });

@@ -13,7 +13,7 @@ import { SERVICE_CONFIG, SERVICE_DEFINITION, SERVICE_LOGGER } from './tokens';
 
 const INSTANCE = randomUUID();
 
-/** `<service>.health.ping`: answered by every instance; the gateway's health route asks it. */
+/** `health.<service>`: answered by every instance; the gateway's health route asks it. */
 function healthController(def: ServiceDefinition): Type<unknown> {
   const ping = HEALTH_PINGS[def.name];
   @Controller()

@@ -1,4 +1,4 @@
-import { defineRpc, type RpcDef } from '../rpc';
+import type { RpcDef } from '../rpc';
 import { SERVICE_NAMES, type ServiceName } from '../services';
 
 export interface HealthPingResult {
@@ -10,9 +10,13 @@ export interface HealthPingResult {
   instance: string;
 }
 
-/** Every service answers `<service>.health.ping`; the gateway's health route asks all seven. */
+/**
+ * Every service answers `health.<service>`; the gateway's health route asks all seven.
+ * Health subjects live outside the services' own subject spaces because `pipeline.>` belongs
+ * to the PIPELINE stream: a request there would be stored as a job, not answered.
+ */
 export function healthPing(service: ServiceName): RpcDef<Record<string, never>, HealthPingResult> {
-  return defineRpc<Record<string, never>, HealthPingResult>(service, 'health.ping', null);
+  return { subject: `health.${service}`, service, payload: null };
 }
 
 export const HEALTH_PINGS = Object.fromEntries(

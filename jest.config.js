@@ -1,0 +1,37 @@
+/**
+ * One runner, four tiers, told apart by file name:
+ *   *.spec.ts      unit: pure logic, no infrastructure
+ *   *.int-spec.ts  integration: a library or service against real PostgreSQL, NATS and S3
+ *   *.e2e-spec.ts  API end to end: the gateway with all services booted in-process
+ *   web/src/**.spec.tsx  web components in jsdom
+ * Every integration and e2e file makes its own database, NATS namespace and S3 folder.
+ */
+const { existsSync } = require('node:fs');
+const swc = JSON.parse(require('node:fs').readFileSync(`${__dirname}/.swcrc`, 'utf8'));
+delete swc.$schema;
+delete swc.jsc.baseUrl;
+delete swc.jsc.paths;
+
+const base = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  setupFiles: ['reflect-metadata'],
+  transform: { '^.+\\.ts$': ['@swc/jest', { ...swc, swcrc: false, sourceMaps: 'inline' }] },
+  moduleNameMapper: { '^@app/([a-z-]+)$': '<rootDir>/libs/$1/src' },
+  roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/gateway', '<rootDir>/test', '<rootDir>/scripts'].filter((r) =>
+    existsSync(r.replace('<rootDir>', __dirname)),
+  ),
+};
+
+const projects = [
+  { ...base, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
+  { ...base, displayName: 'integration', testMatch: ['**/*.int-spec.ts'], slowTestThreshold: 30 },
+  { ...base, displayName: 'e2e', testMatch: ['**/*.e2e-spec.ts'], slowTestThreshold: 60 },
+];
+if (existsSync(`${__dirname}/web/jest.project.js`)) projects.push(require('./web/jest.project.js'));
+
+module.exports = {
+  projects,
+  testTimeout: 60000,
+  maxWorkers: process.env.JEST_WORKERS ?? 2,
+};
