@@ -143,8 +143,54 @@ export class StorageService {
     return this.signer.presignedGetObject(this.bucket, key, expiresInSeconds, headers);
   }
 
-  async put(key: string, body: Readable | Buffer, contentType: string, size?: number): Promise<void> {
-    await this.client.putObject(this.bucket, key, body, size, { 'Content-Type': contentType });
+  /** Writes a whole buffer as one object. */
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    await this.client.putObject(this.bucket, key, body, body.length, { 'Content-Type': contentType });
+  }
+
+  /**
+   * Writes a stream of unknown length (a zip being built, say) with memory bounded by one
+   * part: a small stream becomes one PUT, a larger one a multipart upload of `partBytes`
+   * parts, aborted if the stream fails. Returns the bytes written.
+   */
+  async putStream(key: string, body: Readable, contentType: string, partBytes = 8 * 1024 * 1024): Promise<number> {
+    const headers = { 'Content-Type': contentType };
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    let total = 0;
+    let uploadId: string | null = null;
+    const etags: Array<{ part: number; etag: string }> = [];
+    const flushPart = async (): Promise<void> => {
+      const payload = Buffer.concat(pending, pendingBytes);
+      pending = [];
+      pendingBytes = 0;
+      if (uploadId === null) uploadId = await this.client.initiateNewMultipartUpload(this.bucket, key, headers);
+      const part = etags.length + 1;
+      const res = await this.client.uploadPart(
+        { bucketName: this.bucket, objectName: key, uploadID: uploadId, partNumber: part, headers: { 'Content-Length': payload.length } },
+        payload,
+      );
+      etags.push({ part, etag: res.etag });
+    };
+    try {
+      for await (const chunk of body) {
+        const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+        pending.push(buf);
+        pendingBytes += buf.length;
+        total += buf.length;
+        if (pendingBytes >= partBytes) await flushPart();
+      }
+      if (uploadId === null) {
+        await this.client.putObject(this.bucket, key, Buffer.concat(pending, pendingBytes), pendingBytes, headers);
+        return total;
+      }
+      if (pendingBytes > 0) await flushPart();
+      await this.client.completeMultipartUpload(this.bucket, key, uploadId, etags);
+      return total;
+    } catch (err) {
+      if (uploadId !== null) await this.client.abortMultipartUpload(this.bucket, key, uploadId).catch(() => undefined);
+      throw err;
+    }
   }
 
   async get(key: string): Promise<Readable> {

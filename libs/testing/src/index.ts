@@ -5,3 +5,4 @@ export * from './test-s3';
 export * from './test-stack';
 export * from './factories';
 export * from './service-apps';
+export * from './wait-for';

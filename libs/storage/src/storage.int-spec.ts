@@ -1,0 +1,116 @@
+import { IMAGE_TYPES, ObjectKeys, ObjectRejectedError, StorageService } from '@app/storage';
+import { startTestS3, type TestS3 } from '@app/testing';
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+
+/** A tiny but real JPEG (1x1 pixel). */
+const JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  'base64',
+);
+
+async function postForm(url: string, fields: Record<string, string>, file: Buffer, contentType: string): Promise<Response> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('file', new Blob([file], { type: contentType }), 'upload.jpg');
+  return fetch(url, { method: 'POST', body: form });
+}
+
+describe('StorageService against an S3-compatible server', () => {
+  let s3: TestS3;
+  let storage: StorageService;
+  const orderId = randomUUID();
+
+  beforeAll(async () => {
+    s3 = await startTestS3();
+    storage = new StorageService({
+      endpoint: s3.endpoint,
+      accessKey: s3.accessKey,
+      secretKey: s3.secretKey,
+      bucket: s3.bucket,
+      region: 'us-east-1',
+    });
+    await storage.ensureBucket();
+    await storage.ensureBucket(); // twice: safe at every boot
+  });
+
+  afterAll(async () => {
+    await s3?.close();
+  });
+
+  it('uploads a file by presigned POST with a fixed key, and the server-side check accepts it', async () => {
+    const key = ObjectKeys.image(orderId, randomUUID(), 'original', 'jpg');
+    const post = await storage.presignedPost({ key, contentType: 'image/jpeg', maxBytes: 8388608, expiresInSeconds: 300 });
+    expect(post.fields.key).toBe(key);
+    expect(post.fields.policy).toBeDefined();
+    const res = await postForm(post.url, post.fields, JPEG, 'image/jpeg');
+    expect(res.status).toBeLessThan(300);
+
+    const verified = await storage.verifyObject(key, { maxBytes: 8388608, allowedTypes: IMAGE_TYPES });
+    expect(verified).toEqual({ size: JPEG.length, type: { mime: 'image/jpeg', ext: 'jpg' } });
+
+    const url = await storage.presignedGet(key, 60, 'car.jpg');
+    const download = await fetch(url);
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).equals(JPEG)).toBe(true);
+  });
+
+  it('catches an object over the size limit that the server let through', async () => {
+    const key = ObjectKeys.image(orderId, randomUUID(), 'original', 'jpg');
+    const post = await storage.presignedPost({ key, contentType: 'image/jpeg', maxBytes: 1024, expiresInSeconds: 300 });
+    const big = Buffer.concat([JPEG, Buffer.alloc(4096, 7)]);
+    // the embedded server does not enforce the policy's content-length-range
+    await postForm(post.url, post.fields, big, 'image/jpeg');
+    await expect(storage.verifyObject(key, { maxBytes: 1024, allowedTypes: IMAGE_TYPES })).rejects.toMatchObject({
+      reason: 'too-large',
+      message: `The uploaded file is ${big.length} bytes; at most 1024 bytes are allowed.`,
+    });
+  });
+
+  it('rejects a non-image under an image name, an empty object and a missing one', async () => {
+    const fake = ObjectKeys.image(orderId, randomUUID(), 'original', 'jpg');
+    await storage.put(fake, Buffer.from('<html>not an image</html>'), 'image/jpeg');
+    await expect(storage.verifyObject(fake, { maxBytes: 8388608, allowedTypes: IMAGE_TYPES })).rejects.toMatchObject({ reason: 'wrong-type' });
+
+    const empty = ObjectKeys.image(orderId, randomUUID(), 'original', 'jpg');
+    await storage.put(empty, Buffer.alloc(0), 'image/jpeg');
+    await expect(storage.verifyObject(empty, { maxBytes: 8388608, allowedTypes: IMAGE_TYPES })).rejects.toMatchObject({ reason: 'empty' });
+
+    const missing = ObjectKeys.image(orderId, randomUUID(), 'original', 'jpg');
+    const err = await storage.verifyObject(missing, { maxBytes: 8388608, allowedTypes: IMAGE_TYPES }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ObjectRejectedError);
+    expect((err as ObjectRejectedError).reason).toBe('missing');
+  });
+
+  it('streams put and get, heads, and deletes single objects and prefixes', async () => {
+    const prefix = `orders/${randomUUID()}/`;
+    const key = `${prefix}images/${randomUUID()}/optimized.jpg`;
+    expect(await storage.putStream(key, Readable.from([JPEG.subarray(0, 10), JPEG.subarray(10)]), 'image/jpeg')).toBe(JPEG.length);
+    expect((await storage.head(key))?.size).toBe(JPEG.length);
+    expect((await storage.getBuffer(key)).equals(JPEG)).toBe(true);
+
+    const second = `${prefix}images/${randomUUID()}/thumb.jpg`;
+    await storage.put(second, JPEG, 'image/jpeg');
+    expect(await storage.deletePrefix(prefix)).toBe(2);
+    expect(await storage.head(key)).toBeNull();
+    expect(await storage.head(second)).toBeNull();
+  });
+
+  it('streams a large body of unknown length as a multipart upload', async () => {
+    const key = `downloads/${randomUUID()}.zip`;
+    const part = 5 * 1024 * 1024;
+    const chunks = Array.from({ length: 12 }, (_, i) => Buffer.alloc(1024 * 1024, i));
+    expect(await storage.putStream(key, Readable.from(chunks), 'application/zip', part)).toBe(12 * 1024 * 1024);
+    const back = await storage.getBuffer(key);
+    expect(back.length).toBe(12 * 1024 * 1024);
+    expect(back[0]).toBe(0);
+    expect(back[back.length - 1]).toBe(11);
+    expect(back[6 * 1024 * 1024]).toBe(6);
+  });
+
+  it('builds keys only from safe ids', () => {
+    expect(() => ObjectKeys.image('../etc', 'x', 'original', 'jpg')).toThrow('invalid order id');
+    expect(() => ObjectKeys.image(orderId, 'a/b', 'original', 'jpg')).toThrow('invalid image id');
+    expect(() => ObjectKeys.media('logo', 'm1', 'jp/g')).toThrow('invalid extension');
+  });
+});

@@ -1,0 +1,44 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(__dirname, '..', '..');
+const dist = (p: string) => join(root, 'dist', p);
+
+/** Runs a built entry point with only the given environment (plus PATH). */
+function run(entry: string, env: Record<string, string>) {
+  return spawnSync(process.execPath, [dist(entry)], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    encoding: 'utf8',
+    timeout: 20000,
+  });
+}
+
+describe('a process with a missing or wrong variable', () => {
+  beforeAll(() => {
+    if (!existsSync(dist('gateway/src/main.js'))) {
+      throw new Error('dist/ is missing: run `npm run build:server` first (make test does)');
+    }
+  });
+
+  it('a service refuses to start and names the missing variable', () => {
+    const res = run('services/orders/src/main.js', {});
+    expect(res.status).toBe(1);
+    expect(res.stderr).toContain('orders refuses to start');
+    expect(res.stderr).toContain('DATABASE_URL is missing');
+  });
+
+  it('a storage service names each missing S3 variable', () => {
+    const res = run('services/images/src/main.js', { DATABASE_URL: 'postgres://postgres@127.0.0.1/x' });
+    expect(res.status).toBe(1);
+    expect(res.stderr).toContain('S3_ENDPOINT is missing');
+    expect(res.stderr).toContain('S3_ACCESS_KEY is missing');
+  });
+
+  it('the gateway names a wrong value', () => {
+    const res = run('gateway/src/main.js', { PORT: 'eighty' });
+    expect(res.status).toBe(1);
+    expect(res.stderr).toContain('gateway refuses to start');
+    expect(res.stderr).toMatch(/PORT has a wrong value "eighty"/);
+  });
+});
