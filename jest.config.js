@@ -34,4 +34,5 @@ module.exports = {
   projects,
   testTimeout: 60000,
   maxWorkers: process.env.JEST_WORKERS ?? 2,
+  reporters: ['default', `${__dirname}/scripts/jest-summary.reporter.js`],
 };

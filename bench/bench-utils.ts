@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+export const repoRoot = join(__dirname, '..', '..');
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const idx = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[idx];
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Starts a built entry point of the repo (`dist/...`) with the given environment. */
+export function startProcess(name: string, entry: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, [join(repoRoot, 'dist', entry)], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  child.on('exit', (code, signal) => {
+    if (code !== 0 && signal === null) process.stderr.write(`${name} exited with ${code}\n`);
+  });
+  return child;
+}
+
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+/** One GET on a keep-alive connection; resolves with the status code. */
+export function get(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+  });
+}
+
+export interface LatencyStats {
+  requests: number;
+  median: number;
+  p99: number;
+  mean: number;
+  rps: number;
+}
+
+/**
+ * Sends `total` GETs with `concurrency` in flight and measures each one's latency in ms
+ * with a monotonic clock. Any non-2xx answer aborts the run: a benchmark of errors lies.
+ */
+export async function measure(url: string, total: number, concurrency: number): Promise<LatencyStats> {
+  const latencies: number[] = new Array(total);
+  let next = 0;
+  const started = process.hrtime.bigint();
+  const worker = async () => {
+    for (;;) {
+      const i = next++;
+      if (i >= total) return;
+      const t0 = process.hrtime.bigint();
+      const status = await get(url);
+      latencies[i] = Number(process.hrtime.bigint() - t0) / 1e6;
+      if (status < 200 || status >= 300) throw new Error(`${url} answered ${status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const sorted = latencies.slice().sort((a, b) => a - b);
+  return {
+    requests: total,
+    median: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    mean: sorted.reduce((a, b) => a + b, 0) / sorted.length,
+    rps: total / seconds,
+  };
+}
+
+export const fmt = (n: number, digits = 3): string => n.toFixed(digits);
