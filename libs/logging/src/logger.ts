@@ -8,7 +8,6 @@ import { currentRequestContext } from './request-context';
  */
 export function createLogger(name: string, level: string = process.env.LOG_LEVEL ?? 'info'): Logger {
   return pino({
-    name,
     level,
     base: { service: name, pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
