@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BrowserRouter } from 'react-router-dom';
+import { AppErrorBoundary } from './AppErrorBoundary';
+import { AppProviders } from './AppProviders';
+import { AppRoutes } from './AppRoutes';
+
+function DocumentTitle() {
+  const { t } = useTranslation();
+  useEffect(() => {
+    document.title = t('app.name');
+  }, [t]);
+  return null;
+}
+
+export function App() {
+  return (
+    <AppProviders>
+      <DocumentTitle />
+      <AppErrorBoundary>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppErrorBoundary>
+    </AppProviders>
+  );
+}

@@ -1,0 +1,61 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useId, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { selectLanguage } from '../i18n';
+import { LANGUAGES, languageOf, type LanguageCode } from '../i18n/languages';
+
+interface LanguageSelectorProps {
+  /** Called after the choice is stored; reloads the page unless a test replaces it. */
+  reload?: () => void;
+}
+
+/** Flag button opening a menu of the interface languages; a choice is stored, then the page reloads. */
+export function LanguageSelector({ reload }: LanguageSelectorProps) {
+  const { t, i18n } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const current = languageOf(i18n.language);
+
+  const choose = (code: LanguageCode) => {
+    setAnchor(null);
+    if (code !== current.code) selectLanguage(code, reload);
+  };
+
+  return (
+    <>
+      <Button
+        color="inherit"
+        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        // The accessible name includes the visible language name (WCAG "label in name").
+        aria-label={t('language.current', { name: current.name })}
+        title={t('language.select')}
+        sx={{ minWidth: 0, gap: 1, px: 1.5 }}
+      >
+        <Box component="span" aria-hidden="true" sx={{ fontSize: '1.25rem', lineHeight: 1 }}>
+          {current.flag}
+        </Box>
+        <Box component="span" lang={current.locale} sx={{ display: { xs: 'none', sm: 'inline' } }}>
+          {current.name}
+        </Box>
+      </Button>
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {LANGUAGES.map((language) => (
+          <MenuItem key={language.code} selected={language.code === current.code} onClick={() => choose(language.code)}>
+            <ListItemIcon aria-hidden="true" sx={{ fontSize: '1.25rem' }}>
+              {language.flag}
+            </ListItemIcon>
+            <ListItemText lang={language.locale}>{language.name}</ListItemText>
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useTranslation } from 'react-i18next';
+import { Logo } from './Logo';
+
+/** Full-page splash shown while a lazy route (or anything else suspending) loads. */
+export function Splash() {
+  const { t } = useTranslation();
+  return (
+    <Box
+      role="status"
+      aria-live="polite"
+      aria-label={t('app.loading')}
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 3,
+        bgcolor: 'background.default',
+      }}
+    >
+      <Logo size={64} />
+      <CircularProgress size={32} aria-hidden="true" />
+    </Box>
+  );
+}

@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { screen } from '@testing-library/react';
+import { AppRoutes } from '../../app/AppRoutes';
+import { fakeResponse, renderWithApp } from '../../test/render';
+import { errorCodeFromPath } from './ErrorRoute';
+
+afterEach(() => {
+  jest.restoreAllMocks();
+});
+
+describe('error routes', () => {
+  it.each([
+    ['/error/404', 'Page Not Found'],
+    ['/error/401', 'Permission Denied'],
+    ['/error/500', 'System Error'],
+    ['/error/418', 'System Error'],
+    ['/error/anything/else', 'System Error'],
+    ['/no/such/page', 'Page Not Found'],
+  ])('%s shows "%s"', async (route, title) => {
+    renderWithApp(<AppRoutes />, { route });
+
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+  });
+
+  it('offers a link home', async () => {
+    renderWithApp(<AppRoutes />, { route: '/error/401' });
+
+    const link = await screen.findByRole('link', { name: 'Go to the home page' });
+    expect(link.getAttribute('href')).toBe('/');
+    expect(screen.getByText('You do not have permission to access this page.')).toBeTruthy();
+  });
+
+  it('maps paths to codes', () => {
+    expect(errorCodeFromPath('404')).toBe(404);
+    expect(errorCodeFromPath('404/')).toBe(404);
+    expect(errorCodeFromPath('401')).toBe(401);
+    expect(errorCodeFromPath('')).toBe(500);
+    expect(errorCodeFromPath(undefined)).toBe(500);
+  });
+
+  it('sends / to the status page', async () => {
+    window.fetch = jest.fn<typeof fetch>().mockResolvedValue(fakeResponse({ status: 'ok', services: {} }));
+
+    renderWithApp(<AppRoutes />, { route: '/' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'System status' })).toBeTruthy();
+  });
+});

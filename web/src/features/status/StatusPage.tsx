@@ -1,0 +1,149 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { SERVICE_NAMES, type HealthResponse, type ServiceName } from '../../api/health';
+import { LanguageSelector } from '../../components/LanguageSelector';
+import { Logo } from '../../components/Logo';
+import { visuallyHidden } from '../../components/visuallyHidden';
+import { formatDateTime } from '../../utils/date';
+import { useHealth } from './useHealth';
+
+type RowState = 'up' | 'down' | 'unknown';
+
+const CHIP_COLOR = { up: 'success', down: 'error', unknown: 'default' } as const;
+
+function rowState(data: HealthResponse | undefined, service: ServiceName): RowState {
+  return data?.services[service] ?? 'unknown';
+}
+
+function Header() {
+  const { t } = useTranslation();
+  return (
+    <AppBar position="static" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Toolbar sx={{ gap: 1.5 }}>
+        <Logo size={32} />
+        <Typography component="span" sx={{ fontWeight: 600, flexGrow: 1 }} noWrap>
+          {t('app.name')}
+        </Typography>
+        <LanguageSelector />
+      </Toolbar>
+    </AppBar>
+  );
+}
+
+/** `/status`: the gateway's view of every back-end service, refreshed every 5 seconds. */
+export function StatusPage() {
+  const { t } = useTranslation();
+  const health = useHealth();
+  const { data, error, isError, isPending, isFetching, dataUpdatedAt, errorUpdatedAt } = health;
+
+  const lastChecked = Math.max(dataUpdatedAt, errorUpdatedAt);
+  const down = data ? SERVICE_NAMES.filter((s) => rowState(data, s) !== 'up').length : 0;
+  // When the gateway stops answering, the last known answer stays on screen, marked as stale.
+  const stale = isError && data !== undefined;
+
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <Header />
+      <Container component="main" maxWidth="md" sx={{ py: { xs: 3, sm: 5 } }}>
+        <Box sx={{ mb: 3 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
+            <Typography variant="h1">{t('status.title')}</Typography>
+            <Button
+              variant="outlined"
+              onClick={() => void health.refetch()}
+              disabled={isFetching}
+              startIcon={isFetching ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : undefined}
+              sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+            >
+              {t('status.checkNow')}
+            </Button>
+          </Box>
+          <Typography sx={{ color: 'text.secondary', mt: 1 }}>{t('status.subtitle')}</Typography>
+          {lastChecked > 0 && (
+            <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }} data-testid="last-checked">
+              {t('status.lastChecked', { time: formatDateTime(lastChecked) })}
+            </Typography>
+          )}
+        </Box>
+
+        <Box sx={{ mb: 3 }} aria-live="polite">
+          {isError ? (
+            <Alert severity="error" variant="filled">
+              <AlertTitle>{t('status.unreachable.title')}</AlertTitle>
+              {t('status.unreachable.detail')}
+              {stale && <Box>{t('status.unreachable.lastKnown', { time: formatDateTime(dataUpdatedAt) })}</Box>}
+              <Box component="code" sx={{ display: 'block', mt: 1, fontSize: '0.8125rem', opacity: 0.9 }}>
+                {t('status.unreachable.technical', { message: error.message })}
+              </Box>
+            </Alert>
+          ) : isPending ? (
+            <Alert severity="info" icon={<CircularProgress size={20} aria-hidden="true" />}>
+              {t('status.overall.checking')}
+            </Alert>
+          ) : data.status === 'ok' && down === 0 ? (
+            <Alert severity="success">
+              <AlertTitle sx={{ mb: 0 }}>{t('status.overall.ok')}</AlertTitle>
+            </Alert>
+          ) : (
+            <Alert severity="warning">
+              <AlertTitle>{t('status.overall.degraded')}</AlertTitle>
+              {t('status.overall.degradedDetail', { down, total: SERVICE_NAMES.length })}
+            </Alert>
+          )}
+        </Box>
+
+        <Paper variant="outlined" sx={{ overflow: 'hidden', opacity: stale ? 0.6 : 1, transition: 'opacity 200ms' }}>
+          <Table aria-busy={isPending}>
+            <Box component="caption" sx={visuallyHidden}>
+              {t('status.table.caption')}
+            </Box>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('status.table.service')}</TableCell>
+                <TableCell align="right">{t('status.table.state')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {SERVICE_NAMES.map((service) => {
+                const state = rowState(data, service);
+                return (
+                  <TableRow key={service} data-testid={`service-${service}`} data-state={state}>
+                    <TableCell component="th" scope="row">
+                      <Typography sx={{ fontWeight: 500 }}>{t(`status.services.${service}`)}</Typography>
+                      <Typography variant="caption" sx={{ color: 'text.secondary', fontFamily: 'monospace' }}>
+                        {service}
+                      </Typography>
+                    </TableCell>
+                    <TableCell align="right">
+                      <Chip
+                        label={t(`status.state.${state}`)}
+                        color={CHIP_COLOR[state]}
+                        variant={state === 'unknown' ? 'outlined' : 'filled'}
+                        sx={{ minWidth: 88, fontWeight: 600 }}
+                      />
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </Paper>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,2 @@
+/** Stands in for stylesheet imports under jest. */
+export default {};
