@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 // The package is ESM with an `exports` map; its types are reached by path because this repo
 // resolves modules the CommonJS way. At run time it is loaded with require() (Node >= 20.19).
@@ -125,7 +125,28 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     await server.stop();
     throw err;
   }
-  return { databaseUrl: urlOf(database), port, initialised, stop: () => server.stop() };
+  return { databaseUrl: urlOf(database), port, initialised, stop: () => stopServer(server, dataDir) };
+}
+
+/**
+ * Fast shutdown. The package's stop() waits for an `exit` event that never comes when the
+ * server is already gone (a Ctrl-C that reached it directly, a crash), so the end is also
+ * seen from postmaster.pid, which PostgreSQL removes when it has shut down.
+ */
+async function stopServer(server: EmbeddedPostgresServer, dataDir: string): Promise<void> {
+  const pidFile = join(dataDir, 'postmaster.pid');
+  if (!serverAlive(pidFile)) return;
+  let timer: NodeJS.Timeout | undefined;
+  const gone = new Promise<void>((done) => {
+    timer = setInterval(() => {
+      if (!serverAlive(pidFile)) done();
+    }, 100);
+  });
+  try {
+    await Promise.race([server.stop(), gone]);
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 /** Creates the database when it does not exist yet. */
@@ -139,5 +160,23 @@ async function ensureDatabase(adminUrl: string, database: string): Promise<void>
     }
   } finally {
     await client.end();
+  }
+}
+
+/** True while the postmaster named in postmaster.pid runs (the file outlives a killed server). */
+function serverAlive(pidFile: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  } catch {
+    return false;
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it exists but belongs to another user
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

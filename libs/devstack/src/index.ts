@@ -1,1 +1,5 @@
 export * from './embedded-s3';
+export * from './embedded-postgres';
+export * from './nats-server';
+export * from './smtp-capture';
+export * from './process-group';

