@@ -21,6 +21,8 @@ async function main(): Promise<void> {
     SMTP_URL: 'smtp://127.0.0.1:1025',
     LOG_LEVEL: 'warn',
     PORT: String(port),
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
+    INTEGRATION_SECRET_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
   };
   const users = startProcess('users', 'services/users/src/main.js', env);
   const gateway = startProcess('gateway', 'gateway/src/main.js', env);

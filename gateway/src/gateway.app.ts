@@ -10,8 +10,10 @@ import { HttpErrorFilter } from './common/http-error.filter';
 import { requestIdMiddleware, requestIdOf } from './common/request-id';
 import { createValidationPipe } from './common/validation';
 import { GatewayConfig } from './gateway.config';
+import { AuthModule } from './auth/auth.module';
 import { HealthModule } from './health/health.module';
 import { NatsModule } from './messaging/nats.module';
+import { UsersModule } from './users/users.module';
 import { serveWebApp } from './web-app';
 
 export interface GatewayOptions {
@@ -22,7 +24,7 @@ export interface GatewayOptions {
 
 /** The feature modules of the gateway: the HTTP side of each service's features. */
 export function gatewayModules(): Array<new () => unknown> {
-  return [HealthModule];
+  return [HealthModule, AuthModule, UsersModule];
 }
 
 /**

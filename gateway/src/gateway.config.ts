@@ -1,5 +1,5 @@
 import { CommonConfig } from '@app/config';
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
 
 /** Environment of the API gateway (see the configuration table in the README). */
 export class GatewayConfig extends CommonConfig {
@@ -18,6 +18,17 @@ export class GatewayConfig extends CommonConfig {
   @IsOptional()
   @IsString()
   WEB_DIST?: string;
+
+  /** secret that signs access tokens (HS256): at least 32 characters, the same on every gateway replica */
+  @IsString()
+  @MinLength(32)
+  JWT_SECRET!: string;
+
+  /** lifetime of an access token in seconds; the refresh token renews it */
+  @IsInt()
+  @Min(30)
+  @Max(86400)
+  ACCESS_TOKEN_TTL_S: number = 900;
 
   /** largest JSON body accepted */
   @IsString()

@@ -1,6 +1,7 @@
 import { anonymousActor, type Actor } from '@app/contracts';
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
+import type { AuthUser } from '../auth/auth-user';
 import { requestIdOf } from './request-id';
 
 /**
@@ -8,7 +9,9 @@ import { requestIdOf } from './request-id';
  * permissions with this request's id, or an anonymous actor on public routes.
  */
 export const CurrentActor = createParamDecorator((_: unknown, ctx: ExecutionContext): Actor => {
-  const req = ctx.switchToHttp().getRequest<Request & { user?: Omit<Actor, 'requestId'> }>();
+  const req = ctx.switchToHttp().getRequest<Request & { user?: AuthUser }>();
   const requestId = requestIdOf(req);
-  return req.user ? { ...req.user, requestId } : anonymousActor(requestId);
+  if (!req.user) return anonymousActor(requestId);
+  const { userId, role, permissions, salesPersonId } = req.user;
+  return { userId, role, permissions, salesPersonId, requestId };
 });

@@ -5,3 +5,6 @@ export * from './rpc';
 export * from './streams';
 export * from './system/health.contract';
 export * from './validation';
+export * from './paging';
+export * from './users';
+export * from './demo/demo-accounts';

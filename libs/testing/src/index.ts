@@ -6,3 +6,4 @@ export * from './test-stack';
 export * from './factories';
 export * from './service-apps';
 export * from './wait-for';
+export * from './sessions';

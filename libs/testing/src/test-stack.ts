@@ -3,6 +3,10 @@ import { loadConfig } from '@app/config';
 import { createLogger } from '@app/logging';
 import { startService } from '@app/service-kit';
 import type { DynamicModule, INestApplication, INestMicroservice, Type } from '@nestjs/common';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readCapturedMails, startSmtpCapture, type CapturedMail, type SmtpCapture } from '@app/devstack';
 import supertest from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { createGatewayApp } from '../../../gateway/src/gateway.app';
@@ -21,6 +25,8 @@ export interface TestStackOptions {
   healthTimeoutMs?: number;
   /** extra gateway modules, e.g. a test-only controller */
   gatewayModules?: Array<Type<unknown> | DynamicModule>;
+  /** more environment for the services and the gateway (overrides the defaults) */
+  env?: Record<string, string>;
 }
 
 export interface TestStack {
@@ -28,6 +34,9 @@ export interface TestStack {
   db: TestDatabase;
   ns: TestNamespace;
   s3: TestS3;
+  smtp: SmtpCapture;
+  /** mails captured so far, oldest first (optionally only those to one address) */
+  mails(to?: string): Promise<CapturedMail[]>;
   gateway: INestApplication;
   /** supertest bound to the gateway */
   http: () => TestAgent;
@@ -43,7 +52,12 @@ export interface TestStack {
  * production) and the gateway on an ephemeral port.
  */
 export async function startTestStack(opts: TestStackOptions): Promise<TestStack> {
-  const [db, s3] = await Promise.all([createTestDatabase(opts.label), startTestS3()]);
+  const mailDir = mkdtempSync(join(tmpdir(), 'dealer-mail-'));
+  const [db, s3, smtp] = await Promise.all([
+    createTestDatabase(opts.label),
+    startTestS3(),
+    startSmtpCapture({ dir: mailDir, port: 0, onMail: () => undefined }),
+  ]);
   const ns = createTestNamespace(opts.label);
   const env: Record<string, string> = {
     DATABASE_URL: db.url,
@@ -58,8 +72,13 @@ export async function startTestStack(opts: TestStackOptions): Promise<TestStack>
     S3_ACCESS_KEY: s3.accessKey,
     S3_SECRET_KEY: s3.secretKey,
     S3_BUCKET: s3.bucket,
-    SMTP_URL: 'smtp://127.0.0.1:1025',
+    SMTP_URL: smtp.url,
     PORT: '0',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+    INTEGRATION_SECRET_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+    // cheaper hashing keeps tests quick; the format and the code path are the same
+    PASSWORD_HASH_COST: '11',
+    ...opts.env,
   };
   const services: Partial<Record<ServiceName, INestMicroservice>> = {};
   const boot = async (name: ServiceName): Promise<INestMicroservice> => {
@@ -87,6 +106,11 @@ export async function startTestStack(opts: TestStackOptions): Promise<TestStack>
     db,
     ns,
     s3,
+    smtp,
+    mails: async (to?: string) => {
+      const all = await readCapturedMails(mailDir);
+      return to ? all.filter((m) => m.to.some((t) => t.toLowerCase() === to.toLowerCase())) : all;
+    },
     gateway,
     http: () => supertest(gateway.getHttpServer()),
     services,
@@ -105,7 +129,8 @@ export async function startTestStack(opts: TestStackOptions): Promise<TestStack>
         delete services[name];
       }
       await ns.cleanup();
-      await Promise.all([db.drop(), s3.close()]);
+      await Promise.all([db.drop(), s3.close(), smtp.stop()]);
+      rmSync(mailDir, { recursive: true, force: true });
     },
   };
 }

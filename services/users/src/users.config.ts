@@ -1,5 +1,8 @@
 import { DatabaseConfig } from '@app/config';
-import { IsEmail, Matches } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsEmail, IsInt, Matches, Max, Min } from 'class-validator';
+
+const MINUTE = 60_000;
 
 /** Environment of the users service (see the configuration table in the README). */
 export class UsersConfig extends DatabaseConfig {
@@ -9,4 +12,34 @@ export class UsersConfig extends DatabaseConfig {
 
   @IsEmail()
   MAIL_FROM: string = 'no-reply@dealer-photo.local';
+
+  /** where the web app is reached, for links in mails */
+  @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s):// URL' })
+  APP_URL: string = 'http://localhost:8080';
+
+  /** 32-byte key (64 hex characters) that encrypts integration passwords at rest */
+  @Matches(/^[0-9a-fA-F]{64}$/, { message: 'must be 64 hexadecimal characters (a 32-byte key)' })
+  INTEGRATION_SECRET_KEY!: string;
+
+  /** scrypt cost as log2(N): 15 means N = 32768 (32 MiB per hash) */
+  @IsInt() @Min(10) @Max(20) PASSWORD_HASH_COST: number = 15;
+
+  /** failed sign-ins for one e-mail within the window before it is locked */
+  @IsInt() @Min(1) @Max(1000) AUTH_MAX_FAILURES: number = 5;
+  /** failed sign-ins from one client within the window before it is locked */
+  @IsInt() @Min(1) @Max(10000) AUTH_CLIENT_MAX_FAILURES: number = 30;
+  @IsInt() @Min(1000) AUTH_FAILURE_WINDOW_MS: number = 15 * MINUTE;
+  /** how long a locked e-mail or client waits (the cool-down) */
+  @IsInt() @Min(100) AUTH_LOCKOUT_MS: number = 15 * MINUTE;
+
+  /** how long a forgot-password code is valid */
+  @IsInt() @Min(1000) RESET_CODE_TTL_MS: number = 15 * MINUTE;
+  /** how long the new-password challenge after a temporary password is valid */
+  @IsInt() @Min(1000) CHALLENGE_TTL_MS: number = 10 * MINUTE;
+  @IsInt() @Min(1) @Max(365) REFRESH_TOKEN_TTL_DAYS: number = 30;
+
+  /** development only: create the demo accounts of the README at start */
+  @Transform(({ value }) => value === true || value === 'true' || value === '1')
+  @IsBoolean()
+  SEED_DEMO_DATA: boolean = false;
 }

@@ -1,0 +1,106 @@
+import {
+  AuthRpc,
+  ConfirmForgotPasswordBody,
+  EmailBody,
+  LoginBody,
+  NewPasswordBody,
+  RefreshBody,
+  type Actor,
+  type MeView,
+  type SessionGrant,
+} from '@app/contracts';
+import { RpcClient } from '@app/messaging';
+import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { CurrentActor } from '../common/actor.decorator';
+import type { AuthedRequest } from './auth-user';
+import { Authenticated } from './authenticated.decorator';
+import { TokenService, type TokenPair } from './token.service';
+
+type SignedIn = TokenPair & { user: MeView };
+
+/** Who the client is, for throttling repeated failures per client. */
+const clientKey = (req: Request) => (req.ip ?? req.socket.remoteAddress ?? 'unknown').slice(0, 100);
+
+/**
+ * Sign-in (spec sections 5 and 8). Credentials, sessions and codes are kept by the users
+ * service; the gateway signs the access tokens.
+ */
+@ApiTags('auth')
+@Controller()
+export class AuthController {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly tokens: TokenService,
+  ) {}
+
+  private async signedIn(grant: SessionGrant, requestId: string): Promise<SignedIn> {
+    const actor: Actor = { userId: grant.userId, salesPersonId: grant.salesPersonId, role: 'System', permissions: [], requestId };
+    const user = await this.rpc.send(AuthRpc.me, {}, actor);
+    return { ...this.tokens.pair(grant), user };
+  }
+
+  @Post('auth/login')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Sign in with e-mail and password',
+    description:
+      'Answers `{ accessToken, refreshToken, expiresIn, user }`, or `{ challenge: "NEW_PASSWORD_REQUIRED", session }` for an account still on its temporary password (complete it with /auth/new-password). Wrong e-mail or password: 401 "Incorrect username or password.". Repeated failures: 429 "Limit exceeded…" until a cool-down has passed.',
+  })
+  @ApiTooManyRequestsResponse({ description: 'too many failed attempts for this e-mail or client' })
+  async login(@Body() body: LoginBody, @Req() req: Request, @CurrentActor() actor: Actor) {
+    const result = await this.rpc.send(AuthRpc.login, { ...body, clientKey: clientKey(req) }, actor);
+    if (result.kind === 'challenge') return { challenge: result.challenge, session: result.session };
+    return this.signedIn(result.grant, actor.requestId);
+  }
+
+  @Post('auth/new-password')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Complete the NEW_PASSWORD_REQUIRED challenge with a new password, and sign in' })
+  async newPassword(@Body() body: NewPasswordBody, @Req() req: Request, @CurrentActor() actor: Actor): Promise<SignedIn> {
+    const grant = await this.rpc.send(AuthRpc.completeNewPassword, { ...body, clientKey: clientKey(req) }, actor);
+    return this.signedIn(grant, actor.requestId);
+  }
+
+  @Post('auth/forgot-password')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Send a verification code to the e-mail, if an account has it (always answers 200)' })
+  async forgotPassword(@Body() body: EmailBody, @Req() req: Request, @CurrentActor() actor: Actor) {
+    await this.rpc.send(AuthRpc.forgotPassword, { ...body, clientKey: clientKey(req) }, actor);
+    return { sent: true };
+  }
+
+  @Post('auth/confirm-forgot-password')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Set a new password with the e-mailed code (a code works once and expires)' })
+  async confirmForgotPassword(@Body() body: ConfirmForgotPasswordBody, @Req() req: Request, @CurrentActor() actor: Actor) {
+    return this.rpc.send(AuthRpc.confirmForgotPassword, { ...body, clientKey: clientKey(req) }, actor);
+  }
+
+  @Post('auth/refresh')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Trade a refresh token for a new pair (the old one is spent; reusing a spent one ends the whole session)',
+  })
+  async refresh(@Body() body: RefreshBody, @CurrentActor() actor: Actor): Promise<TokenPair> {
+    const grant = await this.rpc.send(AuthRpc.refresh, body, actor);
+    return this.tokens.pair(grant);
+  }
+
+  @Post('auth/logout')
+  @HttpCode(200)
+  @Authenticated()
+  @ApiOperation({ summary: 'End the current session: its access and refresh tokens stop working' })
+  async logout(@Req() req: AuthedRequest, @CurrentActor() actor: Actor) {
+    return this.rpc.send(AuthRpc.logout, { sessionId: req.user.sessionId }, actor);
+  }
+
+  @Get('me')
+  @Authenticated()
+  @ApiOperation({ summary: 'The signed-in user, its permissions, and the signed-in sales person if any' })
+  @ApiOkResponse({ description: 'the user' })
+  me(@CurrentActor() actor: Actor): Promise<MeView> {
+    return this.rpc.send(AuthRpc.me, {}, actor);
+  }
+}

@@ -1,0 +1,70 @@
+import { hasPermission, type Role } from '@app/contracts';
+import {
+  applyDecorators,
+  ForbiddenException,
+  Injectable,
+  SetMetadata,
+  UnauthorizedException,
+  UseGuards,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { AuthUser } from './auth-user';
+
+export interface AccessRule {
+  /** roles that may call the route (all signed-in roles when left out) */
+  roles?: readonly Role[];
+  /** a permission non-admins must hold (the admin holds every permission) */
+  permission?: string;
+  /** refuse callers signed in as a sales person of the account */
+  notSalesPerson?: boolean;
+}
+
+export const ACCESS_RULE = Symbol('ACCESS_RULE');
+
+/** Signed in: a valid access token of a live session (401 otherwise). */
+@Injectable()
+export class JwtAuthGuard extends AuthGuard('jwt') {
+  override handleRequest<TUser>(err: unknown, user: TUser): TUser {
+    if (err || !user) throw err instanceof Error && !(err instanceof UnauthorizedException) ? err : new UnauthorizedException('Unauthorized');
+    return user;
+  }
+}
+
+/** The function-level check of a route: role and permission (403 otherwise). */
+@Injectable()
+export class AccessGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_RULE, [context.getHandler(), context.getClass()]);
+    const user = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
+    if (!user) throw new UnauthorizedException('Unauthorized');
+    if (!rule) return true;
+    if (rule.roles && !rule.roles.includes(user.role as Role)) throw new ForbiddenException('You do not have permission to do this.');
+    if (rule.notSalesPerson && user.salesPersonId) throw new ForbiddenException('You do not have permission to do this.');
+    if (rule.permission && user.role !== 'Admin' && !hasPermission(user.permissions, rule.permission)) {
+      throw new ForbiddenException(`Missing permission ${rule.permission}`);
+    }
+    return true;
+  }
+}
+
+/**
+ * One decorator states a route's access: `@Authenticated({ roles: ['Admin'], permission: 'CREATE_ORDERS' })`.
+ * Object-level checks (whose data) are the owning service's.
+ */
+export function Authenticated(rule: AccessRule = {}): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    SetMetadata(ACCESS_RULE, rule),
+    UseGuards(JwtAuthGuard, AccessGuard),
+    ApiBearerAuth(),
+    ApiUnauthorizedResponse({ description: 'no valid access token, or its session has ended' }),
+    ApiForbiddenResponse({ description: 'the role or permission does not allow it' }),
+  );
+}
+
+export const ALL_ROLES: readonly Role[] = ['Admin', 'QA', 'Dealership', 'Management'];

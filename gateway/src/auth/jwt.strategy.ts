@@ -1,0 +1,52 @@
+import { AuthRpc, AUTH_MESSAGES, systemActor } from '@app/contracts';
+import { RpcCallError, RpcClient } from '@app/messaging';
+import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import type { Request } from 'express';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import { GATEWAY_CONFIG } from '../messaging/nats.module';
+import type { GatewayConfig } from '../gateway.config';
+import { requestIdOf } from '../common/request-id';
+import type { AccessTokenClaims, AuthUser } from './auth-user';
+
+export const JWT_ISSUER = 'dealer-photo';
+export const JWT_AUDIENCE = 'dealer-photo-api';
+
+/**
+ * Verifies the bearer access token (signature, expiry, issuer, audience), then asks the users
+ * service whether its session is still live and who the user is now: a revoked session, a
+ * deleted user or a changed role takes effect on the next request.
+ */
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+  ) {
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      secretOrKey: config.JWT_SECRET,
+      algorithms: ['HS256'],
+      issuer: JWT_ISSUER,
+      audience: JWT_AUDIENCE,
+      passReqToCallback: true,
+    });
+  }
+
+  async validate(req: Request, claims: AccessTokenClaims): Promise<AuthUser> {
+    if (claims.typ !== 'access' || !claims.sub || !claims.sid) throw new UnauthorizedException(AUTH_MESSAGES.unauthorized);
+    try {
+      const actor = await this.rpc.send(
+        AuthRpc.validateSession,
+        { sessionId: claims.sid, userId: claims.sub, salesPersonId: claims.spid },
+        systemActor(requestIdOf(req)),
+      );
+      return { ...actor, sessionId: claims.sid };
+    } catch (err) {
+      if (err instanceof RpcCallError && (err.status === 401 || err.status === 400)) {
+        throw new UnauthorizedException(AUTH_MESSAGES.unauthorized);
+      }
+      throw err;
+    }
+  }
+}

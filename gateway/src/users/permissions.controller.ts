@@ -1,0 +1,34 @@
+import { PermissionsRpc, SetUserPermissionsBody, type Actor } from '@app/contracts';
+import { RpcClient } from '@app/messaging';
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
+import { CurrentActor } from '../common/actor.decorator';
+import { UuidParam } from '../common/params';
+
+@ApiTags('permissions')
+@Controller('permissions')
+export class PermissionsController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Get()
+  @Authenticated({ roles: ['Admin'] })
+  @ApiOperation({ summary: 'The permission catalogue with its groups' })
+  catalogue(@CurrentActor() actor: Actor) {
+    return this.rpc.send(PermissionsRpc.catalogue, {}, actor);
+  }
+
+  @Get('get-permissions-for-user-by-user-id/:id')
+  @Authenticated({ roles: ALL_ROLES })
+  @ApiOperation({ summary: 'Permissions an account holds' })
+  forUser(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
+    return this.rpc.send(PermissionsRpc.forUser, { userId: id }, actor);
+  }
+
+  @Put('user/:id')
+  @Authenticated({ roles: ['Admin'] })
+  @ApiOperation({ summary: 'Set the permissions of an account (replaces the set)' })
+  setForUser(@UuidParam('id') id: string, @Body() body: SetUserPermissionsBody, @CurrentActor() actor: Actor) {
+    return this.rpc.send(PermissionsRpc.setForUser, { userId: id, ...body }, actor);
+  }
+}

@@ -1,0 +1,49 @@
+import { CreateIntegrationBody, IntegrationsRpc, UpdateIntegrationBody, type Actor } from '@app/contracts';
+import { RpcClient } from '@app/messaging';
+import { Body, Controller, Delete, Get, Post, Put } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
+import { CurrentActor } from '../common/actor.decorator';
+import { UuidParam } from '../common/params';
+
+/** Delivery targets of an account. Passwords go in, never out. */
+@ApiTags('remote integrations')
+@Controller('remote-integration')
+export class RemoteIntegrationController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Get('providers')
+  @Authenticated({ roles: ALL_ROLES })
+  @ApiOperation({ summary: 'The providers an integration can be added for' })
+  providers(@CurrentActor() actor: Actor) {
+    return this.rpc.send(IntegrationsRpc.providers, {}, actor);
+  }
+
+  @Get('user/:userId')
+  @Authenticated({ roles: ['Admin', 'Dealership', 'Management'], permission: 'READ_USER_INTEGRATIONS' })
+  @ApiOperation({ summary: 'Integrations of an account (passwords are never returned; hasPassword tells)' })
+  ofUser(@UuidParam('userId') userId: string, @CurrentActor() actor: Actor) {
+    return this.rpc.send(IntegrationsRpc.ofUser, { userId }, actor);
+  }
+
+  @Post()
+  @Authenticated({ roles: ['Admin', 'Dealership'], permission: 'UPDATE_USER_INTEGRATIONS', notSalesPerson: true })
+  @ApiOperation({ summary: 'Add an integration; credentials need UPDATE_USER_INTEGRATION_CREDENTIALS' })
+  create(@Body() body: CreateIntegrationBody, @CurrentActor() actor: Actor) {
+    return this.rpc.send(IntegrationsRpc.create, body, actor);
+  }
+
+  @Put(':id')
+  @Authenticated({ roles: ['Admin', 'Dealership'], permission: 'UPDATE_USER_INTEGRATIONS', notSalesPerson: true })
+  @ApiOperation({ summary: 'Turn an integration on or off, or change its credentials (an empty password keeps the stored one)' })
+  update(@UuidParam('id') id: string, @Body() body: UpdateIntegrationBody, @CurrentActor() actor: Actor) {
+    return this.rpc.send(IntegrationsRpc.update, { id, ...body }, actor);
+  }
+
+  @Delete(':id')
+  @Authenticated({ roles: ['Admin', 'Dealership'], permission: 'UPDATE_USER_INTEGRATIONS', notSalesPerson: true })
+  @ApiOperation({ summary: 'Remove an integration' })
+  delete(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
+    return this.rpc.send(IntegrationsRpc.delete, { id }, actor);
+  }
+}

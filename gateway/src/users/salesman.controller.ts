@@ -1,0 +1,70 @@
+import { CreateSalesPeopleBody, PageQuery, SalesPeopleRpc, SalesPersonPatch, type Actor } from '@app/contracts';
+import { RpcClient } from '@app/messaging';
+import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
+import { CurrentActor } from '../common/actor.decorator';
+import { UuidParam } from '../common/params';
+
+/** Sales people of a dealership. Changing them needs the SALESMAN permissions (the admin has all). */
+@ApiTags('sales people')
+@Controller('salesman')
+export class SalesmanController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Get('user/:id/all')
+  @Authenticated({ roles: ALL_ROLES })
+  @ApiOperation({ summary: 'All sales people of an account, by name (for pickers)' })
+  all(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
+    return this.rpc.send(SalesPeopleRpc.allOfUser, { userId: id }, actor);
+  }
+
+  @Get('user/:id')
+  @Authenticated({ roles: ALL_ROLES })
+  @ApiOperation({ summary: 'Sales people of an account, 10 a page' })
+  page(@UuidParam('id') id: string, @Query() query: PageQuery, @CurrentActor() actor: Actor) {
+    return this.rpc.send(SalesPeopleRpc.pageOfUser, { userId: id, page: query.page }, actor);
+  }
+
+  @Get(':id')
+  @Authenticated({ roles: ALL_ROLES })
+  @ApiOperation({ summary: 'One sales person ("Sales person not found" when the caller may not see it)' })
+  get(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
+    return this.rpc.send(SalesPeopleRpc.get, { id }, actor);
+  }
+
+  @Post()
+  @Authenticated({ roles: ['Admin', 'Dealership'], permission: 'CREATE_SALESMAN', notSalesPerson: true })
+  @ApiOperation({ summary: 'Add sales people to an account' })
+  create(@Body() body: CreateSalesPeopleBody, @CurrentActor() actor: Actor) {
+    return this.rpc.send(SalesPeopleRpc.create, body, actor);
+  }
+
+  @Put(':id/activate')
+  @Authenticated({ roles: ['Admin'] })
+  @ApiOperation({ summary: 'Give the sales person a login; its temporary password is e-mailed' })
+  activate(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
+    return this.rpc.send(SalesPeopleRpc.activate, { id }, actor);
+  }
+
+  @Put(':id/resend-password')
+  @Authenticated({ roles: ['Admin'] })
+  @ApiOperation({ summary: 'E-mail a new temporary password to a sales person that has not chosen its own' })
+  resend(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
+    return this.rpc.send(SalesPeopleRpc.resendPassword, { id }, actor);
+  }
+
+  @Put(':id')
+  @Authenticated({ roles: ['Admin', 'Dealership'], permission: 'UPDATE_SALESMAN', notSalesPerson: true })
+  @ApiOperation({ summary: 'Change a sales person' })
+  update(@UuidParam('id') id: string, @Body() body: SalesPersonPatch, @CurrentActor() actor: Actor) {
+    return this.rpc.send(SalesPeopleRpc.update, { id, ...body }, actor);
+  }
+
+  @Delete(':id')
+  @Authenticated({ roles: ['Admin', 'Dealership'], permission: 'DELETE_SALESMAN', notSalesPerson: true })
+  @ApiOperation({ summary: 'Remove a sales person (its login goes with it)' })
+  delete(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
+    return this.rpc.send(SalesPeopleRpc.delete, { id }, actor);
+  }
+}

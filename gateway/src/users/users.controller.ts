@@ -1,0 +1,95 @@
+import {
+  CreateAccountBody,
+  DeleteUserAccountBody,
+  ResendTemporaryPasswordBody,
+  SetChildAccountsBody,
+  UpdateUserBody,
+  UserListQuery,
+  UsersRpc,
+  type Actor,
+} from '@app/contracts';
+import { RpcClient } from '@app/messaging';
+import { BadRequestException, Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
+import { CurrentActor } from '../common/actor.decorator';
+import { PageParam, UuidParam } from '../common/params';
+
+/** Accounts (spec section 7, /users…). Who sees which account is decided by the users service. */
+@ApiTags('users')
+@Controller('users')
+export class UsersController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Get()
+  @Authenticated({ roles: ALL_ROLES })
+  @ApiOperation({ summary: 'Accounts the caller may see, 10 a page, newest first; search, country and role filters' })
+  list(@Query() query: UserListQuery, @CurrentActor() actor: Actor) {
+    return this.rpc.send(UsersRpc.list, query, actor);
+  }
+
+  @Post('createAccountWithoutCognito')
+  @Authenticated({ roles: ['Admin'] })
+  @ApiOperation({ summary: 'Create an account; its temporary password is e-mailed and must be changed at first sign-in' })
+  create(@Body() body: CreateAccountBody, @CurrentActor() actor: Actor) {
+    return this.rpc.send(UsersRpc.createAccount, body, actor);
+  }
+
+  @Post('resend-temporary-password')
+  @HttpCode(200)
+  @Authenticated({ roles: ['Admin'] })
+  @ApiOperation({ summary: 'E-mail a new temporary password to an account that has not chosen its own yet' })
+  resend(@Body() body: ResendTemporaryPasswordBody, @CurrentActor() actor: Actor) {
+    return this.rpc.send(UsersRpc.resendTemporaryPassword, body, actor);
+  }
+
+  @Post('delete-user-account')
+  @HttpCode(200)
+  @Authenticated({ roles: ['Admin'] })
+  @ApiOperation({
+    summary: 'Delete an account with everything it owns (sales people, integrations, and through events its orders, images, videos and events)',
+    description: '`hash` must be the account\'s deleteConfirmationHash, as shown to the admin.',
+  })
+  deleteAccount(@Body() body: DeleteUserAccountBody, @CurrentActor() actor: Actor) {
+    return this.rpc.send(UsersRpc.deleteAccount, body, actor);
+  }
+
+  @Put('childAccounts/:id')
+  @Authenticated({ roles: ['Admin'] })
+  @ApiOperation({ summary: 'Set the child accounts of a management account (replaces the list)' })
+  setChildren(@UuidParam('id') id: string, @Body() body: SetChildAccountsBody, @CurrentActor() actor: Actor) {
+    return this.rpc.send(UsersRpc.setChildAccounts, { id, ...body }, actor);
+  }
+
+  @Get('childAccounts/:userId/:page')
+  @Authenticated({ roles: ALL_ROLES })
+  @ApiOperation({ summary: 'Child accounts of an account, 10 a page' })
+  childrenPage(@UuidParam('userId') userId: string, @PageParam('page') page: number, @CurrentActor() actor: Actor) {
+    if (page < 1) throw new BadRequestException('page must be a whole number of at least 1');
+    return this.rpc.send(UsersRpc.childAccountsPage, { userId, page }, actor);
+  }
+
+  @Get('get-child-accounts-data-by-user-id/:id')
+  @Authenticated({ roles: ALL_ROLES })
+  @ApiOperation({ summary: 'All child accounts of an account with their data' })
+  childrenData(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
+    return this.rpc.send(UsersRpc.childAccountsData, { userId: id }, actor);
+  }
+
+  @Get(':id')
+  @Authenticated({ roles: ALL_ROLES })
+  @ApiOperation({ summary: 'One account (404 when the caller may not see it)' })
+  get(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
+    return this.rpc.send(UsersRpc.get, { id }, actor);
+  }
+
+  @Put(':id')
+  @Authenticated({ roles: ALL_ROLES })
+  @ApiOperation({
+    summary: 'Update an account',
+    description: 'An account may change its own name, language, address and contact person; role, tags, e-mail, zoom, mobile access, QA, desaturate and pricing fields are the admin\'s (403 naming them otherwise).',
+  })
+  update(@UuidParam('id') id: string, @Body() body: UpdateUserBody, @CurrentActor() actor: Actor) {
+    return this.rpc.send(UsersRpc.update, { id, ...body }, actor);
+  }
+}

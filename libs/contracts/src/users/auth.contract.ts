@@ -1,0 +1,149 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsIn, IsOptional, IsString, IsUUID, Length, MaxLength, MinLength } from 'class-validator';
+import type { ActorRole } from '../envelope';
+import { defineRpc } from '../rpc';
+import { PASSWORD_MAX_LENGTH, SIGN_IN_PASSWORD_MIN_LENGTH } from './password-policy';
+import { IsStrongPassword } from './validators';
+import type { MeView } from './users.contract';
+
+const trimLower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+
+/** E-mail of sign-in and reset forms: valid, 3 to 100 characters (spec section 5). */
+export class EmailBody {
+  @ApiProperty({ example: 'dealer@demo.test' })
+  @Transform(trimLower)
+  @IsString()
+  @Length(3, 100)
+  @IsEmail({}, { message: 'Please use a valid email address' })
+  email!: string;
+}
+
+export class LoginBody extends EmailBody {
+  @ApiProperty({ minLength: SIGN_IN_PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH })
+  @IsString()
+  @MinLength(SIGN_IN_PASSWORD_MIN_LENGTH)
+  @MaxLength(PASSWORD_MAX_LENGTH)
+  password!: string;
+}
+
+export class NewPasswordBody {
+  @ApiProperty({ description: 'the session of the NEW_PASSWORD_REQUIRED challenge' })
+  @IsString()
+  @Length(20, 200)
+  session!: string;
+
+  @ApiProperty()
+  @IsStrongPassword()
+  newPassword!: string;
+}
+
+export class RefreshBody {
+  @ApiProperty()
+  @IsString()
+  @Length(20, 200)
+  refreshToken!: string;
+}
+
+export class ConfirmForgotPasswordBody extends EmailBody {
+  @ApiProperty({ minLength: 3, maxLength: 10 })
+  @IsString()
+  @Length(3, 10)
+  code!: string;
+
+  @ApiProperty()
+  @IsStrongPassword()
+  newPassword!: string;
+}
+
+/** What the gateway adds to a sign-in: who is asking, for throttling per client. */
+export class LoginPayload extends LoginBody {
+  @IsString()
+  @MaxLength(100)
+  clientKey!: string;
+}
+
+export class NewPasswordPayload extends NewPasswordBody {
+  @IsString()
+  @MaxLength(100)
+  clientKey!: string;
+}
+
+export class SessionIdPayload {
+  @IsUUID()
+  sessionId!: string;
+}
+
+export class ValidateSessionPayload extends SessionIdPayload {
+  @IsUUID()
+  userId!: string;
+
+  @IsOptional()
+  @IsUUID()
+  salesPersonId?: string;
+}
+
+export class ForgotPasswordPayload extends EmailBody {
+  @IsString()
+  @MaxLength(100)
+  clientKey!: string;
+}
+
+export class ConfirmForgotPasswordPayload extends ConfirmForgotPasswordBody {
+  @IsString()
+  @MaxLength(100)
+  clientKey!: string;
+}
+
+/** A signed-in session: the gateway signs an access token for it. */
+export interface SessionGrant {
+  sessionId: string;
+  userId: string;
+  salesPersonId: string | null;
+  refreshToken: string;
+  refreshExpiresAt: string;
+}
+
+export type LoginResult =
+  | { kind: 'session'; grant: SessionGrant }
+  | { kind: 'challenge'; challenge: 'NEW_PASSWORD_REQUIRED'; session: string };
+
+/** The actor behind a live session, read fresh on every request. */
+export interface SessionActor {
+  userId: string;
+  role: ActorRole;
+  permissions: string[];
+  salesPersonId: string | null;
+}
+
+export const AUTH_CHALLENGES = ['NEW_PASSWORD_REQUIRED'] as const;
+export class ChallengeName {
+  @IsIn(AUTH_CHALLENGES)
+  challenge!: (typeof AUTH_CHALLENGES)[number];
+}
+
+export const AuthRpc = {
+  login: defineRpc<LoginPayload, LoginResult>('users', 'auth.login', LoginPayload),
+  completeNewPassword: defineRpc<NewPasswordPayload, SessionGrant>('users', 'auth.new-password', NewPasswordPayload),
+  refresh: defineRpc<RefreshBody, SessionGrant>('users', 'auth.refresh', RefreshBody),
+  logout: defineRpc<SessionIdPayload, { revoked: boolean }>('users', 'auth.logout', SessionIdPayload),
+  validateSession: defineRpc<ValidateSessionPayload, SessionActor>('users', 'auth.session', ValidateSessionPayload),
+  forgotPassword: defineRpc<ForgotPasswordPayload, { sent: true }>('users', 'auth.forgot-password', ForgotPasswordPayload),
+  confirmForgotPassword: defineRpc<ConfirmForgotPasswordPayload, { changed: true }>(
+    'users',
+    'auth.confirm-forgot-password',
+    ConfirmForgotPasswordPayload,
+  ),
+  me: defineRpc<Record<string, never>, MeView>('users', 'auth.me', null),
+};
+
+/** Messages of spec section 8: the web app maps them by their first word. */
+export const AUTH_MESSAGES = {
+  incorrectCredentials: 'Incorrect username or password.',
+  limitExceeded: 'Limit exceeded: too many failed attempts. Please try again later.',
+  invalidCode: 'Invalid verification code provided, please try again.',
+  expiredCode: 'Expired code: the verification code has expired, please request a new one.',
+  invalidChallenge: 'Invalid session for the user, session is expired.',
+  sessionRefreshFailed: 'Your session cannot be refreshed. Please log in again',
+  unauthorized: 'Unauthorized',
+} as const;

@@ -1,0 +1,69 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { defineRpc } from '../rpc';
+import { INTEGRATION_PROVIDERS, type IntegrationType } from './integrations.catalogue';
+import { UserRefPayload } from './users.contract';
+
+const PROVIDER_NAMES = INTEGRATION_PROVIDERS.map((p) => p.provider);
+
+/** Field names as the spec writes them (`Username`, `Password`). */
+export class CreateIntegrationBody {
+  @ApiProperty({ enum: PROVIDER_NAMES }) @IsIn(PROVIDER_NAMES) provider!: string;
+  @ApiProperty() @IsBoolean() isActive!: boolean;
+  @ApiProperty() @IsUUID() userId!: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) Username?: string;
+  @ApiPropertyOptional({ description: 'stored encrypted; never returned' }) @IsOptional() @IsString() @MaxLength(500) Password?: string;
+}
+
+export class UpdateIntegrationBody {
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() isActive?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) Username?: string;
+  @ApiPropertyOptional({ description: 'left out or empty: the stored password is kept' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  Password?: string;
+}
+
+export class UpdateIntegrationPayload extends UpdateIntegrationBody {
+  @IsUUID()
+  id!: string;
+}
+
+export class IntegrationIdPayload {
+  @IsUUID()
+  id!: string;
+}
+
+export interface IntegrationView {
+  id: string;
+  userId: string;
+  provider: string;
+  label: string;
+  integrationType: IntegrationType;
+  isActive: boolean;
+  Username: string | null;
+  /** whether a password is stored; the password itself never leaves the users service */
+  hasPassword: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ProviderView {
+  provider: string;
+  label: string;
+  integrationType: IntegrationType;
+}
+
+export const INTEGRATION_MESSAGES = {
+  notFound: 'Integration not found',
+  duplicate: 'This provider is already added to the account',
+} as const;
+
+export const IntegrationsRpc = {
+  providers: defineRpc<Record<string, never>, ProviderView[]>('users', 'integrations.providers', null),
+  ofUser: defineRpc<UserRefPayload, IntegrationView[]>('users', 'integrations.of-user', UserRefPayload),
+  create: defineRpc<CreateIntegrationBody, IntegrationView>('users', 'integrations.create', CreateIntegrationBody),
+  update: defineRpc<UpdateIntegrationPayload, IntegrationView>('users', 'integrations.update', UpdateIntegrationPayload),
+  delete: defineRpc<IntegrationIdPayload, { deleted: true }>('users', 'integrations.delete', IntegrationIdPayload),
+};

@@ -1,0 +1,30 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ArrayMaxSize, IsArray, IsUUID } from 'class-validator';
+import { defineRpc } from '../rpc';
+import type { PermissionGroup } from './permissions.catalogue';
+import { UserRefPayload } from './users.contract';
+
+export interface PermissionView {
+  id: string;
+  name: string;
+  group: PermissionGroup;
+}
+
+export class SetUserPermissionsBody {
+  @ApiProperty({ type: [String], description: 'ids of the permissions the user holds, replacing the current set' })
+  @IsArray()
+  @ArrayMaxSize(200)
+  @IsUUID('all', { each: true })
+  permissions!: string[];
+}
+
+export class SetUserPermissionsPayload extends SetUserPermissionsBody {
+  @IsUUID()
+  userId!: string;
+}
+
+export const PermissionsRpc = {
+  catalogue: defineRpc<Record<string, never>, PermissionView[]>('users', 'permissions.catalogue', null),
+  forUser: defineRpc<UserRefPayload, PermissionView[]>('users', 'permissions.for-user', UserRefPayload),
+  setForUser: defineRpc<SetUserPermissionsPayload, PermissionView[]>('users', 'permissions.set', SetUserPermissionsPayload),
+};

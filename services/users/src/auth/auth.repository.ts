@@ -1,0 +1,250 @@
+import type { ActorRole, UserStatus } from '@app/contracts';
+import { createHash, randomBytes } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+
+export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+export const newToken = (): string => randomBytes(32).toString('base64url');
+
+/** A sign-in identity: an account, or a sales person with a login of its own. */
+export interface LoginIdentity {
+  userId: string;
+  salesPersonId: string | null;
+  email: string;
+  passwordHash: string | null;
+  userStatus: UserStatus;
+  language: string;
+}
+
+export interface SessionRow {
+  id: string;
+  user_id: string;
+  sales_person_id: string | null;
+  expires_at: Date;
+  revoked_at: Date | null;
+}
+
+/** Sign-in state: identities, sessions, refresh tokens, challenges, reset codes, throttling. */
+export class AuthRepository {
+  static async findLogin(m: EntityManager, email: string): Promise<LoginIdentity | null> {
+    const users: Array<{ id: string; email: string; password_hash: string | null; user_status: UserStatus; language: string }> = await m.query(
+      'SELECT id, email, password_hash, user_status, language FROM user_account WHERE lower(email) = lower($1)',
+      [email],
+    );
+    if (users[0]) {
+      const u = users[0];
+      return { userId: u.id, salesPersonId: null, email: u.email, passwordHash: u.password_hash, userStatus: u.user_status, language: u.language };
+    }
+    const sps: Array<{ id: string; user_id: string; email: string; password_hash: string | null; user_status: UserStatus | null; language: string }> =
+      await m.query(
+        `SELECT s.id, s.user_id, s.email, s.password_hash, s.user_status, u.language
+           FROM sales_person s JOIN user_account u ON u.id = s.user_id
+          WHERE s.login_activated AND lower(s.email) = lower($1)`,
+        [email],
+      );
+    if (sps[0]) {
+      const s = sps[0];
+      return {
+        userId: s.user_id,
+        salesPersonId: s.id,
+        email: s.email,
+        passwordHash: s.password_hash,
+        userStatus: s.user_status ?? 'FORCE_CHANGE_PASSWORD',
+        language: s.language,
+      };
+    }
+    return null;
+  }
+
+  static async setPassword(m: EntityManager, who: { userId: string; salesPersonId: string | null }, passwordHash: string): Promise<void> {
+    if (who.salesPersonId) {
+      await m.query(
+        `UPDATE sales_person SET password_hash = $2, user_status = 'CONFIRMED', password_changed_at = now(), updated_at = now() WHERE id = $1`,
+        [who.salesPersonId, passwordHash],
+      );
+    } else {
+      await m.query(
+        `UPDATE user_account SET password_hash = $2, user_status = 'CONFIRMED', password_changed_at = now(), updated_at = now() WHERE id = $1`,
+        [who.userId, passwordHash],
+      );
+    }
+  }
+
+  // sessions and refresh tokens
+
+  static async createSession(m: EntityManager, userId: string, salesPersonId: string | null, ttlDays: number): Promise<{ sessionId: string; refreshToken: string; expiresAt: Date }> {
+    const rows: Array<{ id: string; expires_at: Date }> = await m.query(
+      `INSERT INTO auth_session (user_id, sales_person_id, expires_at) VALUES ($1, $2, now() + make_interval(days => $3)) RETURNING id, expires_at`,
+      [userId, salesPersonId, ttlDays],
+    );
+    const refreshToken = await AuthRepository.issueRefreshToken(m, rows[0].id);
+    return { sessionId: rows[0].id, refreshToken, expiresAt: rows[0].expires_at };
+  }
+
+  static async issueRefreshToken(m: EntityManager, sessionId: string): Promise<string> {
+    const token = newToken();
+    await m.query('INSERT INTO refresh_token (session_id, token_hash) VALUES ($1, $2)', [sessionId, sha256(token)]);
+    return token;
+  }
+
+  static async findRefreshToken(m: EntityManager, token: string): Promise<{ id: string; used_at: Date | null; session: SessionRow } | null> {
+    const rows: Array<{ id: string; used_at: Date | null } & { sid: string; user_id: string; sales_person_id: string | null; expires_at: Date; revoked_at: Date | null }> =
+      await m.query(
+        `SELECT t.id, t.used_at, s.id AS sid, s.user_id, s.sales_person_id, s.expires_at, s.revoked_at
+           FROM refresh_token t JOIN auth_session s ON s.id = t.session_id WHERE t.token_hash = $1`,
+        [sha256(token)],
+      );
+    const r = rows[0];
+    if (!r) return null;
+    return {
+      id: r.id,
+      used_at: r.used_at,
+      session: { id: r.sid, user_id: r.user_id, sales_person_id: r.sales_person_id, expires_at: r.expires_at, revoked_at: r.revoked_at },
+    };
+  }
+
+  /** Marks a refresh token spent; false when it already was (a reuse). */
+  static async spendRefreshToken(m: EntityManager, tokenId: string): Promise<boolean> {
+    const rows: unknown[] = await m.query('UPDATE refresh_token SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id', [tokenId]);
+    return rows.length === 1;
+  }
+
+  static async extendSession(m: EntityManager, sessionId: string, ttlDays: number): Promise<Date> {
+    const rows: Array<{ expires_at: Date }> = await m.query(
+      `UPDATE auth_session SET last_used_at = now(), expires_at = now() + make_interval(days => $2) WHERE id = $1 RETURNING expires_at`,
+      [sessionId, ttlDays],
+    );
+    return rows[0].expires_at;
+  }
+
+  static async revokeSession(m: EntityManager, sessionId: string, reason: string): Promise<boolean> {
+    const rows: unknown[] = await m.query(
+      'UPDATE auth_session SET revoked_at = now(), revoke_reason = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING id',
+      [sessionId, reason],
+    );
+    return rows.length === 1;
+  }
+
+  static async revokeAllSessions(m: EntityManager, who: { userId: string; salesPersonId: string | null }, reason: string): Promise<void> {
+    await m.query(
+      `UPDATE auth_session SET revoked_at = now(), revoke_reason = $3
+        WHERE user_id = $1 AND sales_person_id IS NOT DISTINCT FROM $2 AND revoked_at IS NULL`,
+      [who.userId, who.salesPersonId, reason],
+    );
+  }
+
+  static async liveSession(m: EntityManager, sessionId: string): Promise<SessionRow | null> {
+    const rows: SessionRow[] = await m.query(
+      'SELECT id, user_id, sales_person_id, expires_at, revoked_at FROM auth_session WHERE id = $1 AND revoked_at IS NULL AND expires_at > now()',
+      [sessionId],
+    );
+    return rows[0] ?? null;
+  }
+
+  static async actorOf(m: EntityManager, userId: string): Promise<{ role: ActorRole; permissions: string[] } | null> {
+    const rows: Array<{ user_role: ActorRole; permissions: string[] | null }> = await m.query(
+      `SELECT u.user_role,
+              (SELECT array_agg(p.name ORDER BY p.name) FROM user_permission up JOIN permission p ON p.id = up.permission_id WHERE up.user_id = u.id) AS permissions
+         FROM user_account u WHERE u.id = $1`,
+      [userId],
+    );
+    return rows[0] ? { role: rows[0].user_role, permissions: rows[0].permissions ?? [] } : null;
+  }
+
+  // new-password challenges
+
+  static async createChallenge(m: EntityManager, who: { userId: string; salesPersonId: string | null }, ttlMs: number): Promise<string> {
+    const token = newToken();
+    await m.query(
+      `INSERT INTO auth_challenge (token_hash, user_id, sales_person_id, kind, expires_at)
+       VALUES ($1, $2, $3, 'NEW_PASSWORD_REQUIRED', now() + make_interval(secs => $4::double precision / 1000))`,
+      [sha256(token), who.userId, who.salesPersonId, ttlMs],
+    );
+    return token;
+  }
+
+  /** Spends a live challenge; null when unknown, used or expired. */
+  static async spendChallenge(m: EntityManager, token: string): Promise<{ userId: string; salesPersonId: string | null } | null> {
+    const rows: Array<{ user_id: string; sales_person_id: string | null }> = await m.query(
+      `UPDATE auth_challenge SET used_at = now()
+        WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+        RETURNING user_id, sales_person_id`,
+      [sha256(token)],
+    );
+    return rows[0] ? { userId: rows[0].user_id, salesPersonId: rows[0].sales_person_id } : null;
+  }
+
+  // forgot-password codes
+
+  static codeHash(email: string, code: string): string {
+    return sha256(`${email.toLowerCase()}:${code}`);
+  }
+
+  static async createResetCode(m: EntityManager, email: string, code: string, ttlMs: number): Promise<void> {
+    await m.query('UPDATE reset_code SET used_at = now() WHERE lower(email) = lower($1) AND used_at IS NULL', [email]);
+    await m.query(
+      `INSERT INTO reset_code (email, code_hash, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3::double precision / 1000))`,
+      [email.toLowerCase(), AuthRepository.codeHash(email, code), ttlMs],
+    );
+  }
+
+  static async latestResetCode(m: EntityManager, email: string): Promise<{ id: string; code_hash: string; expired: boolean } | null> {
+    const rows: Array<{ id: string; code_hash: string; expired: boolean }> = await m.query(
+      `SELECT id, code_hash, expires_at <= now() AS expired FROM reset_code
+        WHERE lower(email) = lower($1) AND used_at IS NULL ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
+      [email],
+    );
+    return rows[0] ?? null;
+  }
+
+  static async failResetCode(m: EntityManager, id: string, maxAttempts: number): Promise<void> {
+    await m.query(
+      `UPDATE reset_code SET failed_attempts = failed_attempts + 1,
+              used_at = CASE WHEN failed_attempts + 1 >= $2 THEN now() ELSE used_at END
+        WHERE id = $1`,
+      [id, maxAttempts],
+    );
+  }
+
+  static async spendResetCode(m: EntityManager, id: string): Promise<void> {
+    await m.query('UPDATE reset_code SET used_at = now() WHERE id = $1', [id]);
+  }
+
+  // throttling
+
+  static async lockedKeys(m: EntityManager, keys: string[]): Promise<string[]> {
+    const rows: Array<{ key: string }> = await m.query(
+      'SELECT key FROM sign_in_attempt WHERE key = ANY($1) AND locked_until IS NOT NULL AND locked_until > now()',
+      [keys],
+    );
+    return rows.map((r) => r.key);
+  }
+
+  /** Counts a failure for a key; locks it for `lockoutMs` when it reaches `max` within the window. */
+  static async recordFailure(m: EntityManager, key: string, max: number, windowMs: number, lockoutMs: number): Promise<number> {
+    const rows: Array<{ failures: number }> = await m.query(
+      `INSERT INTO sign_in_attempt AS a (key, failures, window_started_at) VALUES ($1, 1, now())
+       ON CONFLICT (key) DO UPDATE SET
+         failures = CASE WHEN a.window_started_at < now() - make_interval(secs => $2::double precision / 1000)
+                           OR (a.locked_until IS NOT NULL AND a.locked_until <= now())
+                         THEN 1 ELSE a.failures + 1 END,
+         window_started_at = CASE WHEN a.window_started_at < now() - make_interval(secs => $2::double precision / 1000)
+                           OR (a.locked_until IS NOT NULL AND a.locked_until <= now())
+                         THEN now() ELSE a.window_started_at END,
+         locked_until = NULL
+       RETURNING failures`,
+      [key, windowMs],
+    );
+    const failures = rows[0].failures;
+    if (failures >= max) {
+      await m.query(
+        `UPDATE sign_in_attempt SET locked_until = now() + make_interval(secs => $2::double precision / 1000) WHERE key = $1`,
+        [key, lockoutMs],
+      );
+    }
+    return failures;
+  }
+
+  static async clearFailures(m: EntityManager, key: string): Promise<void> {
+    await m.query('DELETE FROM sign_in_attempt WHERE key = $1', [key]);
+  }
+}

@@ -1,0 +1,169 @@
+import {
+  AUTH_MESSAGES,
+  RpcError,
+  type ConfirmForgotPasswordPayload,
+  type ForgotPasswordPayload,
+  type Language,
+  type LoginPayload,
+  type LoginResult,
+  type NewPasswordPayload,
+  type SessionActor,
+  type SessionGrant,
+  type ValidateSessionPayload,
+} from '@app/contracts';
+import { SERVICE_CONFIG } from '@app/service-kit';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { Mailer } from '../mail/mailer';
+import type { UsersConfig } from '../users.config';
+import { AuthRepository } from './auth.repository';
+import { generateVerificationCode, PasswordHasher } from './password-hasher';
+
+/** Wrong codes before a forgot-password code is spent. */
+const MAX_CODE_ATTEMPTS = 5;
+/** Codes one e-mail or client may request within the failure window. */
+const MAX_CODE_REQUESTS = 5;
+
+const TOO_MANY_REQUESTS = 'Too many requests have been made. Please try again later.';
+
+/**
+ * Sign-in, sessions and password resets. The gateway signs access tokens; this service keeps
+ * credentials (scrypt), sessions with rotating refresh tokens (stored hashed, reuse revokes
+ * the whole session), the new-password challenge, reset codes and the throttling of failures.
+ */
+@Injectable()
+export class AuthService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(SERVICE_CONFIG) private readonly config: UsersConfig,
+    private readonly hasher: PasswordHasher,
+    private readonly mailer: Mailer,
+  ) {}
+
+  private async assertNotLocked(m: EntityManager, keys: string[], message: string = AUTH_MESSAGES.limitExceeded): Promise<void> {
+    if ((await AuthRepository.lockedKeys(m, keys)).length) throw new RpcError(429, message);
+  }
+
+  private async grant(m: EntityManager, who: { userId: string; salesPersonId: string | null }): Promise<SessionGrant> {
+    const s = await AuthRepository.createSession(m, who.userId, who.salesPersonId, this.config.REFRESH_TOKEN_TTL_DAYS);
+    return {
+      sessionId: s.sessionId,
+      userId: who.userId,
+      salesPersonId: who.salesPersonId,
+      refreshToken: s.refreshToken,
+      refreshExpiresAt: s.expiresAt.toISOString(),
+    };
+  }
+
+  async login(p: LoginPayload): Promise<LoginResult> {
+    const m = this.ds.manager;
+    const emailKey = `login:${p.email.toLowerCase()}`;
+    const clientKey = `login-client:${p.clientKey}`;
+    await this.assertNotLocked(m, [emailKey, clientKey]);
+    const identity = await AuthRepository.findLogin(m, p.email);
+    // verify even for an unknown e-mail: same answer, same time
+    const ok = await this.hasher.verify(p.password, identity?.passwordHash ?? null);
+    if (!identity || !ok) {
+      const { AUTH_MAX_FAILURES, AUTH_CLIENT_MAX_FAILURES, AUTH_FAILURE_WINDOW_MS, AUTH_LOCKOUT_MS } = this.config;
+      await AuthRepository.recordFailure(m, emailKey, AUTH_MAX_FAILURES, AUTH_FAILURE_WINDOW_MS, AUTH_LOCKOUT_MS);
+      await AuthRepository.recordFailure(m, clientKey, AUTH_CLIENT_MAX_FAILURES, AUTH_FAILURE_WINDOW_MS, AUTH_LOCKOUT_MS);
+      throw new RpcError(401, AUTH_MESSAGES.incorrectCredentials);
+    }
+    await AuthRepository.clearFailures(m, emailKey);
+    if (identity.userStatus === 'FORCE_CHANGE_PASSWORD') {
+      const session = await AuthRepository.createChallenge(m, identity, this.config.CHALLENGE_TTL_MS);
+      return { kind: 'challenge', challenge: 'NEW_PASSWORD_REQUIRED', session };
+    }
+    return { kind: 'session', grant: await this.grant(m, identity) };
+  }
+
+  async completeNewPassword(p: NewPasswordPayload): Promise<SessionGrant> {
+    const hash = await this.hasher.hash(p.newPassword);
+    return this.ds.transaction(async (m) => {
+      const who = await AuthRepository.spendChallenge(m, p.session);
+      if (!who) throw new RpcError(401, AUTH_MESSAGES.invalidChallenge);
+      await AuthRepository.setPassword(m, who, hash);
+      return this.grant(m, who);
+    });
+  }
+
+  async refresh(refreshToken: string): Promise<SessionGrant> {
+    return this.ds.transaction(async (m) => {
+      const token = await AuthRepository.findRefreshToken(m, refreshToken);
+      if (!token || token.session.revoked_at || token.session.expires_at <= new Date()) {
+        throw new RpcError(401, AUTH_MESSAGES.sessionRefreshFailed);
+      }
+      if (!(await AuthRepository.spendRefreshToken(m, token.id))) {
+        // a spent token came back: someone else holds the chain; end the whole session
+        await AuthRepository.revokeSession(m, token.session.id, 'refresh-token-reuse');
+        throw new RpcError(401, AUTH_MESSAGES.sessionRefreshFailed);
+      }
+      const expiresAt = await AuthRepository.extendSession(m, token.session.id, this.config.REFRESH_TOKEN_TTL_DAYS);
+      return {
+        sessionId: token.session.id,
+        userId: token.session.user_id,
+        salesPersonId: token.session.sales_person_id,
+        refreshToken: await AuthRepository.issueRefreshToken(m, token.session.id),
+        refreshExpiresAt: expiresAt.toISOString(),
+      };
+    });
+  }
+
+  async logout(sessionId: string): Promise<{ revoked: boolean }> {
+    return { revoked: await AuthRepository.revokeSession(this.ds.manager, sessionId, 'logout') };
+  }
+
+  /** The actor of a live session, read fresh: role and permission changes apply at once. */
+  async validateSession(p: ValidateSessionPayload): Promise<SessionActor> {
+    const m = this.ds.manager;
+    const session = await AuthRepository.liveSession(m, p.sessionId);
+    if (!session || session.user_id !== p.userId || (session.sales_person_id ?? undefined) !== (p.salesPersonId ?? undefined)) {
+      throw RpcError.unauthorized();
+    }
+    const actor = await AuthRepository.actorOf(m, session.user_id);
+    if (!actor) throw RpcError.unauthorized();
+    return { userId: session.user_id, role: actor.role, permissions: actor.permissions, salesPersonId: session.sales_person_id };
+  }
+
+  async forgotPassword(p: ForgotPasswordPayload): Promise<{ sent: true }> {
+    const m = this.ds.manager;
+    const emailKey = `reset:${p.email.toLowerCase()}`;
+    const clientKey = `reset-client:${p.clientKey}`;
+    await this.assertNotLocked(m, [emailKey, clientKey], TOO_MANY_REQUESTS);
+    const { AUTH_FAILURE_WINDOW_MS, AUTH_LOCKOUT_MS, AUTH_CLIENT_MAX_FAILURES } = this.config;
+    // every request counts, whether the account exists or not
+    await AuthRepository.recordFailure(m, emailKey, MAX_CODE_REQUESTS, AUTH_FAILURE_WINDOW_MS, AUTH_LOCKOUT_MS);
+    await AuthRepository.recordFailure(m, clientKey, AUTH_CLIENT_MAX_FAILURES, AUTH_FAILURE_WINDOW_MS, AUTH_LOCKOUT_MS);
+    const identity = await AuthRepository.findLogin(m, p.email);
+    if (identity) {
+      const code = generateVerificationCode();
+      await AuthRepository.createResetCode(m, identity.email, code, this.config.RESET_CODE_TTL_MS);
+      await this.mailer.resetCode(identity.email, identity.language as Language, code, Math.round(this.config.RESET_CODE_TTL_MS / 60000));
+    }
+    return { sent: true };
+  }
+
+  async confirmForgotPassword(p: ConfirmForgotPasswordPayload): Promise<{ changed: true }> {
+    const hash = await this.hasher.hash(p.newPassword);
+    const outcome = await this.ds.transaction(async (m): Promise<'ok' | 'invalid' | 'expired'> => {
+      const identity = await AuthRepository.findLogin(m, p.email);
+      const code = await AuthRepository.latestResetCode(m, p.email);
+      if (!identity || !code) return 'invalid';
+      if (code.expired) return 'expired';
+      if (code.code_hash !== AuthRepository.codeHash(p.email, p.code.trim())) {
+        await AuthRepository.failResetCode(m, code.id, MAX_CODE_ATTEMPTS);
+        return 'invalid';
+      }
+      await AuthRepository.spendResetCode(m, code.id);
+      await AuthRepository.setPassword(m, identity, hash);
+      // a new password ends every session of that login
+      await AuthRepository.revokeAllSessions(m, identity, 'password-reset');
+      await AuthRepository.clearFailures(m, `login:${p.email.toLowerCase()}`);
+      return 'ok';
+    });
+    if (outcome === 'invalid') throw RpcError.badRequest(AUTH_MESSAGES.invalidCode);
+    if (outcome === 'expired') throw RpcError.badRequest(AUTH_MESSAGES.expiredCode);
+    return { changed: true };
+  }
+}

@@ -1,0 +1,145 @@
+import {
+  hasPermission,
+  INTEGRATION_MESSAGES,
+  INTEGRATION_PROVIDERS,
+  providerInfo,
+  RpcError,
+  type Actor,
+  type CreateIntegrationBody,
+  type IntegrationView,
+  type ProviderView,
+  type UpdateIntegrationPayload,
+} from '@app/contracts';
+import { SERVICE_CONFIG } from '@app/service-kit';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { AccountAccess } from '../access/account-access';
+import { AccountsRepository } from '../accounts/accounts.repository';
+import type { UsersConfig } from '../users.config';
+import { RemoteIntegration } from './remote-integration.entity';
+import { SecretBox } from './secret-box';
+
+function toView(i: RemoteIntegration, hasPassword: boolean): IntegrationView {
+  return {
+    id: i.id,
+    userId: i.userId,
+    provider: i.provider,
+    label: providerInfo(i.provider)?.label ?? i.provider,
+    integrationType: i.integrationType,
+    isActive: i.isActive,
+    Username: i.username,
+    hasPassword,
+    createdAt: i.createdAt.toISOString(),
+    updatedAt: i.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Remote integrations (delivery targets) of an account. Read by whoever may read the
+ * account; changed by the admin or the account itself; credentials changed only by the
+ * admin or with UPDATE_USER_INTEGRATION_CREDENTIALS. Passwords are sealed at rest and never
+ * returned.
+ */
+@Injectable()
+export class IntegrationsService {
+  private readonly box: SecretBox;
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(SERVICE_CONFIG) config: UsersConfig,
+  ) {
+    this.box = new SecretBox(config.INTEGRATION_SECRET_KEY);
+  }
+
+  providers(): ProviderView[] {
+    return INTEGRATION_PROVIDERS.map((p) => ({ ...p }));
+  }
+
+  private async withSecretFlag(m: EntityManager, rows: RemoteIntegration[]): Promise<IntegrationView[]> {
+    if (!rows.length) return [];
+    const flags: Array<{ id: string; has: boolean }> = await m.query(
+      'SELECT id, password_encrypted IS NOT NULL AS has FROM remote_integration WHERE id = ANY($1::uuid[])',
+      [rows.map((r) => r.id)],
+    );
+    return rows.map((r) => toView(r, flags.find((f) => f.id === r.id)?.has ?? false));
+  }
+
+  private async load(m: EntityManager, actor: Actor, id: string): Promise<RemoteIntegration> {
+    const row = await m.findOne(RemoteIntegration, { where: { id } });
+    if (!row || !(await AccountAccess.canRead(m, actor, row.userId))) throw RpcError.notFound(INTEGRATION_MESSAGES.notFound);
+    return row;
+  }
+
+  private assertMayChangeCredentials(actor: Actor): void {
+    if (!AccountAccess.isAdmin(actor) && !hasPermission(actor.permissions, 'UPDATE_USER_INTEGRATION_CREDENTIALS')) {
+      throw RpcError.forbidden('You may not change integration credentials');
+    }
+  }
+
+  async ofUser(actor: Actor, userId: string): Promise<IntegrationView[]> {
+    await AccountAccess.assertCanRead(this.ds.manager, actor, userId);
+    const rows = await this.ds.manager.find(RemoteIntegration, { where: { userId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return this.withSecretFlag(this.ds.manager, rows);
+  }
+
+  async create(actor: Actor, body: CreateIntegrationBody): Promise<IntegrationView> {
+    return this.ds.transaction(async (m) => {
+      await AccountAccess.assertCanManageOwn(m, actor, body.userId);
+      if (!(await AccountsRepository.byId(m, body.userId))) throw RpcError.notFound('User not found');
+      if (body.Username || body.Password) this.assertMayChangeCredentials(actor);
+      const info = providerInfo(body.provider)!;
+      const exists = await m.findOne(RemoteIntegration, { where: { userId: body.userId, provider: body.provider } });
+      if (exists) throw RpcError.conflict(INTEGRATION_MESSAGES.duplicate);
+      const saved = await m.save(
+        RemoteIntegration,
+        m.create(RemoteIntegration, {
+          userId: body.userId,
+          provider: body.provider,
+          integrationType: info.integrationType,
+          isActive: body.isActive,
+          username: body.Username?.trim() || null,
+          passwordEncrypted: body.Password ? this.box.seal(body.Password) : null,
+        }),
+      );
+      return toView(saved, !!body.Password);
+    });
+  }
+
+  async update(actor: Actor, p: UpdateIntegrationPayload): Promise<IntegrationView> {
+    return this.ds.transaction(async (m) => {
+      const row = await this.load(m, actor, p.id);
+      await AccountAccess.assertCanManageOwn(m, actor, row.userId, INTEGRATION_MESSAGES.notFound);
+      const changes: Partial<RemoteIntegration> = {};
+      if (p.isActive !== undefined) changes.isActive = p.isActive;
+      if (p.Username !== undefined || p.Password) {
+        this.assertMayChangeCredentials(actor);
+        if (p.Username !== undefined) changes.username = p.Username.trim() || null;
+        if (p.Password) changes.passwordEncrypted = this.box.seal(p.Password);
+      }
+      if (Object.keys(changes).length) await m.update(RemoteIntegration, { id: row.id }, changes);
+      const fresh = await m.findOneOrFail(RemoteIntegration, { where: { id: row.id } });
+      return (await this.withSecretFlag(m, [fresh]))[0];
+    });
+  }
+
+  async delete(actor: Actor, id: string): Promise<{ deleted: true }> {
+    await this.ds.transaction(async (m) => {
+      const row = await this.load(m, actor, id);
+      await AccountAccess.assertCanManageOwn(m, actor, row.userId, INTEGRATION_MESSAGES.notFound);
+      await m.delete(RemoteIntegration, { id: row.id });
+    });
+    return { deleted: true };
+  }
+
+  /** The stored credentials in clear, for the delivery robots (never sent to the gateway). */
+  async credentials(id: string): Promise<{ username: string | null; password: string | null }> {
+    const row = await this.ds.manager
+      .createQueryBuilder(RemoteIntegration, 'i')
+      .addSelect('i.passwordEncrypted')
+      .where('i.id = :id', { id })
+      .getOne();
+    if (!row) throw RpcError.notFound(INTEGRATION_MESSAGES.notFound);
+    return { username: row.username, password: row.passwordEncrypted ? this.box.open(row.passwordEncrypted) : null };
+  }
+}
