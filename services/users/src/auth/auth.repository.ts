@@ -2,6 +2,18 @@ import type { ActorRole, UserStatus } from '@app/contracts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 
+/**
+ * Rows of a query. TypeORM answers UPDATE and DELETE … RETURNING as `[rows, affected]` but
+ * SELECT and INSERT as `rows`; this gives rows either way.
+ */
+async function rowsOf<T>(m: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
+  const result: unknown = await m.query(sql, params);
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') {
+    return result[0] as T[];
+  }
+  return result as T[];
+}
+
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 export const newToken = (): string => randomBytes(32).toString('base64url');
 
@@ -104,12 +116,13 @@ export class AuthRepository {
 
   /** Marks a refresh token spent; false when it already was (a reuse). */
   static async spendRefreshToken(m: EntityManager, tokenId: string): Promise<boolean> {
-    const rows: unknown[] = await m.query('UPDATE refresh_token SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id', [tokenId]);
+    const rows = await rowsOf<unknown>(m, 'UPDATE refresh_token SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id', [tokenId]);
     return rows.length === 1;
   }
 
   static async extendSession(m: EntityManager, sessionId: string, ttlDays: number): Promise<Date> {
-    const rows: Array<{ expires_at: Date }> = await m.query(
+    const rows = await rowsOf<{ expires_at: Date }>(
+      m,
       `UPDATE auth_session SET last_used_at = now(), expires_at = now() + make_interval(days => $2) WHERE id = $1 RETURNING expires_at`,
       [sessionId, ttlDays],
     );
@@ -117,7 +130,8 @@ export class AuthRepository {
   }
 
   static async revokeSession(m: EntityManager, sessionId: string, reason: string): Promise<boolean> {
-    const rows: unknown[] = await m.query(
+    const rows = await rowsOf<unknown>(
+      m,
       'UPDATE auth_session SET revoked_at = now(), revoke_reason = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING id',
       [sessionId, reason],
     );
@@ -164,7 +178,8 @@ export class AuthRepository {
 
   /** Spends a live challenge; null when unknown, used or expired. */
   static async spendChallenge(m: EntityManager, token: string): Promise<{ userId: string; salesPersonId: string | null } | null> {
-    const rows: Array<{ user_id: string; sales_person_id: string | null }> = await m.query(
+    const rows = await rowsOf<{ user_id: string; sales_person_id: string | null }>(
+      m,
       `UPDATE auth_challenge SET used_at = now()
         WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
         RETURNING user_id, sales_person_id`,

@@ -89,15 +89,14 @@ export class AuthService {
   }
 
   async refresh(refreshToken: string): Promise<SessionGrant> {
-    return this.ds.transaction(async (m) => {
+    // the revocation of a reused chain must commit, so the transaction answers instead of throwing
+    const grant = await this.ds.transaction(async (m): Promise<SessionGrant | null> => {
       const token = await AuthRepository.findRefreshToken(m, refreshToken);
-      if (!token || token.session.revoked_at || token.session.expires_at <= new Date()) {
-        throw new RpcError(401, AUTH_MESSAGES.sessionRefreshFailed);
-      }
+      if (!token || token.session.revoked_at || token.session.expires_at <= new Date()) return null;
       if (!(await AuthRepository.spendRefreshToken(m, token.id))) {
         // a spent token came back: someone else holds the chain; end the whole session
         await AuthRepository.revokeSession(m, token.session.id, 'refresh-token-reuse');
-        throw new RpcError(401, AUTH_MESSAGES.sessionRefreshFailed);
+        return null;
       }
       const expiresAt = await AuthRepository.extendSession(m, token.session.id, this.config.REFRESH_TOKEN_TTL_DAYS);
       return {
@@ -108,6 +107,8 @@ export class AuthService {
         refreshExpiresAt: expiresAt.toISOString(),
       };
     });
+    if (!grant) throw new RpcError(401, AUTH_MESSAGES.sessionRefreshFailed);
+    return grant;
   }
 
   async logout(sessionId: string): Promise<{ revoked: boolean }> {
