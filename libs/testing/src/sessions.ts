@@ -76,11 +76,11 @@ export async function createAccount(stack: TestStack, spec: AccountSpec): Promis
   return { id, email, password, role: spec.role };
 }
 
-/** A sales person of a dealership, with a confirmed login when `login` is set. */
+/** A sales person of a dealership, with a login when `login` is set (on a temporary password with `temporary`). */
 export async function createSalesPerson(
   stack: TestStack,
   userId: string,
-  opts: { name?: string; email?: string; login?: boolean; password?: string } = {},
+  opts: { name?: string; email?: string; login?: boolean; password?: string; temporary?: boolean } = {},
 ): Promise<{ id: string; email: string; password: string }> {
   const id = randomUUID();
   const email = opts.email ?? `sales-${id.slice(0, 8)}@example.test`;
@@ -90,7 +90,7 @@ export async function createSalesPerson(
     c.query(
       `INSERT INTO sales_person (id, user_id, name, email, phone, login_activated, user_status, password_hash)
        VALUES ($1, $2, $3, $4, '+45 12 34 56 78', $5, $6, $7)`,
-      [id, userId, opts.name ?? `Sales ${id.slice(0, 4)}`, email, !!opts.login, opts.login ? 'CONFIRMED' : null, hash],
+      [id, userId, opts.name ?? `Sales ${id.slice(0, 4)}`, email, !!opts.login, opts.login ? (opts.temporary ? 'FORCE_CHANGE_PASSWORD' : 'CONFIRMED') : null, hash],
     ),
   );
   return { id, email, password };
