@@ -44,7 +44,8 @@ describe('authorization matrix: every route x every role x own / other tenant', 
       stack,
       sessions,
       accounts,
-      ownAccount: (who) => (who === 'manager' ? accounts.manager : who === 'admin' || who === 'qa' || who === 'anonymous' ? accounts.dealer : accounts.dealer),
+      // management's own account is itself; everyone else's is the dealership (admin and QA reach it anyway)
+      ownAccount: (who) => (who === 'manager' ? accounts.manager : accounts.dealer),
       freshSession: sessionOf,
       unique: () => `${Date.now().toString(36)}-${++counter}`,
     };

@@ -42,3 +42,34 @@ describe('a process with a missing or wrong variable', () => {
     expect(res.stderr).toMatch(/PORT has a wrong value "eighty"/);
   });
 });
+
+describe('users create-admin: the first admin of a new installation', () => {
+  it('creates an admin on a temporary password once, then refuses the same e-mail', async () => {
+    const { createTestDatabase } = await import('@app/testing');
+    const db = await createTestDatabase('create_admin');
+    try {
+      const env = {
+        DATABASE_URL: db.url,
+        SMTP_URL: 'smtp://127.0.0.1:1025',
+        INTEGRATION_SECRET_KEY: 'ab'.repeat(32),
+        PASSWORD_HASH_COST: '11',
+      };
+      const first = spawnSync(process.execPath, [dist('services/users/src/main.js'), 'create-admin', 'Root@Example.test'], {
+        env: { PATH: process.env.PATH ?? '', ...env },
+        encoding: 'utf8',
+        timeout: 30000,
+      });
+      expect(first.status).toBe(0);
+      expect(first.stdout).toMatch(/Admin root@example.test created\. Temporary password: \S{14}/);
+      const again = spawnSync(process.execPath, [dist('services/users/src/main.js'), 'create-admin', 'root@example.test'], {
+        env: { PATH: process.env.PATH ?? '', ...env },
+        encoding: 'utf8',
+        timeout: 30000,
+      });
+      expect(again.status).toBe(1);
+      expect(again.stderr).toContain('already exists');
+    } finally {
+      await db.drop();
+    }
+  });
+});

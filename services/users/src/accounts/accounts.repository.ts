@@ -71,8 +71,10 @@ export class AccountsRepository {
   static async childrenPage(manager: EntityManager, parentId: string, page: number): Promise<[UserAccount[], number]> {
     return manager
       .createQueryBuilder(UserAccount, 'u')
-      .innerJoin('child_account', 'c', 'c.child_id = u.id AND c.parent_id = :parentId', { parentId })
-      .orderBy('u.display_name', 'ASC')
+      // a sub-select, not a join: with a join, skip/take makes TypeORM page over a DISTINCT
+      // sub-query that cannot order by a raw column name (it failed with a 500)
+      .where('u.id IN (SELECT c.child_id FROM child_account c WHERE c.parent_id = :parentId)', { parentId })
+      .orderBy('u.displayName', 'ASC')
       .addOrderBy('u.id', 'ASC')
       .skip((page - 1) * PAGE_SIZE)
       .take(PAGE_SIZE)

@@ -114,7 +114,7 @@ export class IntegrationsService {
       if (p.isActive !== undefined) changes.isActive = p.isActive;
       if (p.Username !== undefined || p.Password) {
         this.assertMayChangeCredentials(actor);
-        if (p.Username !== undefined) changes.username = p.Username.trim() || null;
+        if (p.Username !== undefined) changes.username = p.Username?.trim() || null;
         if (p.Password) changes.passwordEncrypted = this.box.seal(p.Password);
       }
       if (Object.keys(changes).length) await m.update(RemoteIntegration, { id: row.id }, changes);

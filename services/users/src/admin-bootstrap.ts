@@ -1,0 +1,37 @@
+import { loadConfigOrExit } from '@app/config';
+import { generateTemporaryPassword, PasswordHasher } from './auth/password-hasher';
+import { openDatabase } from '@app/service-kit';
+import { usersApp } from './users.app';
+import { UsersConfig } from './users.config';
+
+/**
+ * `node dist/services/users/src/main.js create-admin <email>`: the first admin of a new
+ * installation. Prints a temporary password; the first sign-in asks for a new one.
+ */
+export async function createAdminCommand(given: string | undefined): Promise<void> {
+  const email = given?.trim().toLowerCase();
+  if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+    process.stderr.write('usage: main.js create-admin <email>\n');
+    process.exit(2);
+  }
+  const config = loadConfigOrExit(UsersConfig, 'users');
+  const ds = await openDatabase(usersApp.definition, config);
+  try {
+    const password = generateTemporaryPassword();
+    const hash = await new PasswordHasher(config.PASSWORD_HASH_COST).hash(password);
+    const rows: unknown[] = await ds.query(
+      `INSERT INTO user_account (email, display_name, user_role, contact_name, contact_email, password_hash, user_status)
+       VALUES ($1, 'Administrator', 'Admin', 'Administrator', $1, $2, 'FORCE_CHANGE_PASSWORD')
+       ON CONFLICT DO NOTHING RETURNING id`,
+      [email, hash],
+    );
+    if (rows.length === 0) {
+      process.stderr.write(`An account with the e-mail ${email} already exists.\n`);
+      process.exitCode = 1;
+      return;
+    }
+    process.stdout.write(`Admin ${email} created. Temporary password: ${password}\nSign in and choose a new password.\n`);
+  } finally {
+    await ds.destroy();
+  }
+}
