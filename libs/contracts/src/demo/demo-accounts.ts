@@ -44,7 +44,7 @@ export const DEMO_ACCOUNTS = {
     email: 'dealer@demo.test',
     displayName: 'Nordic Auto Demo',
     userRole: 'Dealership',
-    permissions: ['CREATE_ORDERS'],
+    permissions: ['CREATE_ORDERS', 'CREATE_SALESMAN', 'UPDATE_SALESMAN', 'DELETE_SALESMAN', 'READ_USER_INTEGRATIONS'],
     country: 'Denmark',
     city: 'Odense',
     enabledQa: true,
