@@ -10,9 +10,11 @@ help:
 	@echo "make test       every test tier (needs PostgreSQL and NATS on 127.0.0.1, see README)"
 	@echo "make bench      every benchmark; make bench-gateway for the NATS hop alone"
 
-# Installs npm packages when node_modules is missing or older than the lockfile.
+# Installs npm packages when node_modules is missing or older than the lockfile. npm records
+# only this platform's optional native packages (swc, rolldown) in the lockfile and `npm ci`
+# then calls it out of sync (npm/cli#4828), so a plain install from the lockfile follows.
 node_modules/.installed: package.json package-lock.json
-	$(NPM) ci --no-audit --no-fund
+	$(NPM) ci --no-audit --no-fund || $(NPM) install --no-audit --no-fund --no-save
 	@touch $@
 
 install: node_modules/.installed
