@@ -1,11 +1,18 @@
 /** Polls `check` until it returns a truthy value (returned) or the time is up (throws). */
-export async function waitFor<T>(check: () => Promise<T> | T, what: string, timeoutMs = 10000, intervalMs = 50): Promise<T> {
+type Falsy = null | undefined | false;
+
+export async function waitFor<T>(
+  check: () => Promise<T | Falsy> | T | Falsy,
+  what: string,
+  timeoutMs = 10000,
+  intervalMs = 50,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
     try {
       const value = await check();
-      if (value) return value;
+      if (value) return value as T;
     } catch (err) {
       last = err;
     }

@@ -3,6 +3,7 @@ import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-
 import { defineRpc } from '../rpc';
 import { INTEGRATION_PROVIDERS, type IntegrationType } from './integrations.catalogue';
 import { UserRefPayload } from './users.contract';
+import { IsOmittable } from './validators';
 
 const PROVIDER_NAMES = INTEGRATION_PROVIDERS.map((p) => p.provider);
 
@@ -16,13 +17,17 @@ export class CreateIntegrationBody {
 }
 
 export class UpdateIntegrationBody {
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() isActive?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) Username?: string;
-  @ApiPropertyOptional({ description: 'left out or empty: the stored password is kept' })
+  @ApiPropertyOptional() @IsOmittable() @IsBoolean() isActive?: boolean;
+  @ApiPropertyOptional({ description: 'empty or null: no user name' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  Username?: string | null;
+  @ApiPropertyOptional({ description: 'left out, empty or null: the stored password is kept' })
   @IsOptional()
   @IsString()
   @MaxLength(500)
-  Password?: string;
+  Password?: string | null;
 }
 
 export class UpdateIntegrationPayload extends UpdateIntegrationBody {

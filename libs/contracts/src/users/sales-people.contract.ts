@@ -1,10 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsOptional, IsString, IsUUID, Length, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, IsUUID, Length, MaxLength, ValidateNested } from 'class-validator';
 import { PageQuery, type Paged } from '../paging';
 import { defineRpc } from '../rpc';
 import type { UserStatus } from './users.contract';
-import { IsPhone, IsPlainEmail } from './validators';
+import { IsOmittable, IsPhone, IsPlainEmail } from './validators';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const trimLower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
@@ -17,9 +17,9 @@ export class SalesPersonInput {
 }
 
 export class SalesPersonPatch {
-  @ApiPropertyOptional({ minLength: 3 }) @IsOptional() @Transform(trim) @IsString() @Length(3, 100) name?: string;
-  @ApiPropertyOptional() @IsOptional() @Transform(trimLower) @IsPlainEmail() @MaxLength(100) email?: string;
-  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsPhone() @MaxLength(30) phone?: string;
+  @ApiPropertyOptional({ minLength: 3 }) @IsOmittable() @Transform(trim) @IsString() @Length(3, 100) name?: string;
+  @ApiPropertyOptional() @IsOmittable() @Transform(trimLower) @IsPlainEmail() @MaxLength(100) email?: string;
+  @ApiPropertyOptional() @IsOmittable() @Transform(trim) @IsPhone() @MaxLength(30) phone?: string;
 }
 
 export class CreateSalesPeopleBody {
@@ -68,6 +68,7 @@ export const SALES_PERSON_MESSAGES = {
   loginTaken: 'This e-mail is already used by another login',
   notActivated: 'This sales person has no login yet: activate it first',
   alreadyActivated: 'This sales person already has a login',
+  notDealership: 'Sales people belong to dealership accounts',
 } as const;
 
 export const SalesPeopleRpc = {

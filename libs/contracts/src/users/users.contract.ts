@@ -15,12 +15,13 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateBy,
   ValidateNested,
 } from 'class-validator';
 import { ROLES, type Role } from '../envelope';
 import { PageQuery, type Paged } from '../paging';
 import { defineEvent, defineRpc } from '../rpc';
-import { IsPhone } from './validators';
+import { IsOmittable, IsPhone } from './validators';
 
 export const LANGUAGES = ['en', 'dk', 'du', 'de', 'fr', 'es', 'hi', 'jp'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -60,21 +61,35 @@ export class ContactPersonInput {
 
 /** Partial forms of the nested objects for updates. */
 export class AddressPatch {
-  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @Length(1, 100) country?: string;
-  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(100) city?: string;
-  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(20) postalCode?: string;
-  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(200) address?: string;
-  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(40) companyId?: string;
+  @ApiPropertyOptional() @IsOmittable() @Transform(trim) @IsString() @Length(1, 100) country?: string;
+  @ApiPropertyOptional() @IsOmittable() @Transform(trim) @IsString() @MaxLength(100) city?: string;
+  @ApiPropertyOptional() @IsOmittable() @Transform(trim) @IsString() @MaxLength(20) postalCode?: string;
+  @ApiPropertyOptional() @IsOmittable() @Transform(trim) @IsString() @MaxLength(200) address?: string;
+  @ApiPropertyOptional() @IsOmittable() @Transform(trim) @IsString() @MaxLength(40) companyId?: string;
 }
 
 export class ContactPersonPatch {
-  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @Length(1, 100) name?: string;
-  @ApiPropertyOptional() @IsOptional() @Transform(trimLower) @IsEmail() @MaxLength(100) email?: string;
-  @ApiPropertyOptional() @IsOptional() @IsPhone() @MaxLength(30) phoneNumber?: string;
-  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(100) title?: string;
+  @ApiPropertyOptional() @IsOmittable() @Transform(trim) @IsString() @Length(1, 100) name?: string;
+  @ApiPropertyOptional() @IsOmittable() @Transform(trimLower) @IsEmail() @MaxLength(100) email?: string;
+  @ApiPropertyOptional() @IsOmittable() @IsPhone() @MaxLength(30) phoneNumber?: string;
+  @ApiPropertyOptional() @IsOmittable() @Transform(trim) @IsString() @MaxLength(100) title?: string;
 }
 
 const zoomStep = (v: number) => Math.abs(Math.round(v * 10) - v * 10) < 1e-9;
+
+/**
+ * Zoom choices of spec section 5 are on a 0.1 grid. Its own message: a value off the grid
+ * (0.55) used to become NaN and was answered "must not be greater than 2; must not be less
+ * than 0.5; …", none of it true.
+ */
+const IsZoomStep = (): PropertyDecorator =>
+  ValidateBy({
+    name: 'isZoomStep',
+    validator: {
+      validate: (value: unknown) => typeof value !== 'number' || zoomStep(value),
+      defaultMessage: () => `minimumZoomValue must be between ${MIN_ZOOM} and ${MAX_ZOOM} in steps of 0.1`,
+    },
+  });
 
 /** Fields only an admin may set (spec section 6: role, zoom, mobile access, QA, desaturate, pricing). */
 export const ADMIN_ONLY_USER_FIELDS = [
@@ -90,33 +105,38 @@ export const ADMIN_ONLY_USER_FIELDS = [
 ] as const;
 
 export class UpdateUserBody {
-  @ApiPropertyOptional() @IsOptional() @Transform(trimLower) @IsEmail() @Length(3, 100) email?: string;
-  @ApiPropertyOptional({ description: 'dealership name' }) @IsOptional() @Transform(trim) @IsString() @Length(1, 120) displayName?: string;
-  @ApiPropertyOptional({ enum: LANGUAGES }) @IsOptional() @IsIn(LANGUAGES) language?: Language;
-  @ApiPropertyOptional({ enum: ROLES }) @IsOptional() @IsIn(ROLES) userRole?: Role;
+  @ApiPropertyOptional() @IsOmittable() @Transform(trimLower) @IsEmail() @Length(3, 100) email?: string;
+  @ApiPropertyOptional({ description: 'dealership name' }) @IsOmittable() @Transform(trim) @IsString() @Length(1, 120) displayName?: string;
+  @ApiPropertyOptional({ enum: LANGUAGES }) @IsOmittable() @IsIn(LANGUAGES) language?: Language;
+  @ApiPropertyOptional({ enum: ROLES }) @IsOmittable() @IsIn(ROLES) userRole?: Role;
   @ApiPropertyOptional({ enum: QA_ROLE_TAGS, isArray: true })
-  @IsOptional()
+  @IsOmittable()
   @IsArray()
   @IsIn(QA_ROLE_TAGS, { each: true })
   roleTags?: QaRoleTag[];
-  @ApiPropertyOptional({ type: AddressPatch }) @IsOptional() @ValidateNested() @Type(() => AddressPatch) address?: AddressPatch;
+  @ApiPropertyOptional({ type: AddressPatch }) @IsOmittable() @ValidateNested() @Type(() => AddressPatch) address?: AddressPatch;
   @ApiPropertyOptional({ type: ContactPersonPatch })
-  @IsOptional()
+  @IsOmittable()
   @ValidateNested()
   @Type(() => ContactPersonPatch)
   contactPerson?: ContactPersonPatch;
-  @ApiPropertyOptional({ example: 'EUR' }) @IsOptional() @Matches(/^[A-Z]{3}$/, { message: 'currency must be a 3-letter code' }) currency?: string;
-  @ApiPropertyOptional() @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) @Max(10_000_000) subscriptionPrice?: number;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() mobileAppAccess?: boolean;
-  @ApiPropertyOptional({ minimum: MIN_ZOOM, maximum: MAX_ZOOM })
+  @ApiPropertyOptional({ example: 'EUR' }) @IsOmittable() @Matches(/^[A-Z]{3}$/, { message: 'currency must be a 3-letter code' }) currency?: string;
+  @ApiPropertyOptional({ description: 'null: no price' })
   @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 2 })
+  @Min(0)
+  @Max(10_000_000)
+  subscriptionPrice?: number | null;
+  @ApiPropertyOptional() @IsOmittable() @IsBoolean() mobileAppAccess?: boolean;
+  @ApiPropertyOptional({ minimum: MIN_ZOOM, maximum: MAX_ZOOM })
+  @IsOmittable()
   @IsNumber()
   @Min(MIN_ZOOM)
   @Max(MAX_ZOOM)
-  @Transform(({ value }) => (typeof value === 'number' && !zoomStep(value) ? NaN : value))
+  @IsZoomStep()
   minimumZoomValue?: number;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() enabled_qa?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() desaturateYellowLight?: boolean;
+  @ApiPropertyOptional() @IsOmittable() @IsBoolean() enabled_qa?: boolean;
+  @ApiPropertyOptional() @IsOmittable() @IsBoolean() desaturateYellowLight?: boolean;
 }
 
 /** createAccountWithoutCognito: an admin creates an account; its temporary password is e-mailed. */
@@ -140,7 +160,7 @@ export class CreateAccountBody {
   @IsNumber()
   @Min(MIN_ZOOM)
   @Max(MAX_ZOOM)
-  @Transform(({ value }) => (typeof value === 'number' && !zoomStep(value) ? NaN : value))
+  @IsZoomStep()
   minimumZoomValue?: number;
   @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() enabled_qa?: boolean;
   @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() desaturateYellowLight?: boolean;

@@ -29,9 +29,11 @@ export class AccountAccess {
     return scope.kind === 'all' || scope.ids.includes(userId);
   }
 
-  /** Throws 404 when the actor may not read the account (or it does not exist to them). */
+  /** Throws 404 when the account does not exist or the actor may not read it. */
   static async assertCanRead(manager: EntityManager, actor: Actor, userId: string, what = 'User not found'): Promise<void> {
     if (!(await AccountAccess.canRead(manager, actor, userId))) throw RpcError.notFound(what);
+    const exists: unknown[] = await manager.query('SELECT 1 FROM user_account WHERE id = $1', [userId]);
+    if (exists.length === 0) throw RpcError.notFound(what);
   }
 
   static assertAdmin(actor: Actor): void {

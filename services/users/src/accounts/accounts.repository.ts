@@ -17,6 +17,15 @@ export class AccountsRepository {
     return manager.findOne(UserAccount, { where: { id } });
   }
 
+  /**
+   * The account, locked until the transaction ends: changes to its sales people, grants,
+   * child links and integrations then run one after another, so a check before an insert
+   * (duplicate e-mail, provider already added) still holds when the insert runs.
+   */
+  static lockById(manager: EntityManager, id: string): Promise<UserAccount | null> {
+    return manager.findOne(UserAccount, { where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
   static byEmail(manager: EntityManager, email: string, withPassword = false): Promise<UserAccount | null> {
     const qb = manager.createQueryBuilder(UserAccount, 'u').where('lower(u.email) = lower(:email)', { email });
     if (withPassword) qb.addSelect('u.passwordHash');

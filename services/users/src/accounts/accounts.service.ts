@@ -23,12 +23,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AccountAccess } from '../access/account-access';
+import { AuthRepository } from '../auth/auth.repository';
 import { generateTemporaryPassword, PasswordHasher } from '../auth/password-hasher';
 import { Mailer } from '../mail/mailer';
 import { SalesPerson } from '../sales-people/sales-person.entity';
 import { deleteConfirmationHash, toListItem, toUserView } from './account-view';
 import { AccountsRepository } from './accounts.repository';
 import { loginEmailTaken } from './login-directory';
+import { isUniqueViolation } from './unique-violation';
 import { UserAccount } from './user-account.entity';
 
 export const ACCOUNT_MESSAGES = {
@@ -52,12 +54,12 @@ export class AccountsService {
     private readonly mailer: Mailer,
   ) {}
 
-  private async view(manager: EntityManager, user: UserAccount, actor: Actor): Promise<UserView> {
+  private async view(manager: EntityManager, user: UserAccount, actor: Actor, forAdmin = AccountAccess.isAdmin(actor)): Promise<UserView> {
     const [permissions, children] = await Promise.all([
       AccountsRepository.permissionNames(manager, user.id),
       AccountsRepository.childIds(manager, user.id),
     ]);
-    return toUserView(user, permissions, children, AccountAccess.isAdmin(actor));
+    return toUserView(user, permissions, children, forAdmin);
   }
 
   private async load(manager: EntityManager, actor: Actor, id: string): Promise<UserAccount> {
@@ -89,7 +91,9 @@ export class AccountsService {
     if (!actor.userId) throw RpcError.unauthorized();
     const user = await AccountsRepository.byId(this.ds.manager, actor.userId);
     if (!user) throw RpcError.unauthorized();
-    const view = await this.view(this.ds.manager, user, actor);
+    // never the delete-confirmation hash: nobody deletes their own account, and the sign-in
+    // response asks for `me` as the system, which would otherwise count as an admin
+    const view = await this.view(this.ds.manager, user, actor, false);
     let loggedInSalesPersonInfo: MeView['loggedInSalesPersonInfo'] = null;
     if (actor.salesPersonId) {
       const sp = await this.ds.manager.findOne(SalesPerson, { where: { id: actor.salesPersonId, userId: user.id } });
@@ -147,7 +151,7 @@ export class AccountsService {
       if (changes.desaturateYellowLight !== undefined) user.desaturateYellowLight = changes.desaturateYellowLight;
       const saved = await manager.save(UserAccount, user);
       return this.view(manager, saved, actor);
-    });
+    }).catch(emailTakenOnDuplicate);
   }
 
   async createAccount(actor: Actor, body: CreateAccountBody): Promise<UserView> {
@@ -161,7 +165,7 @@ export class AccountsService {
         displayName: body.displayName,
         language: body.language ?? 'en',
         userRole: body.userRole ?? 'Dealership',
-        roleTags: body.roleTags ?? [],
+        roleTags: [...new Set(body.roleTags ?? [])],
         country: body.address.country,
         city: body.address.city ?? '',
         postalCode: body.address.postalCode ?? '',
@@ -185,7 +189,7 @@ export class AccountsService {
       const saved = await manager.save(UserAccount, user);
       await this.messaging.outbox.add(manager, UsersEvents.accountCreated, { userId: saved.id, userRole: saved.userRole });
       return saved;
-    });
+    }).catch(emailTakenOnDuplicate);
     await this.mailer.temporaryPassword(created.email, created.language, created.displayName, password);
     return this.view(this.ds.manager, created, actor);
   }
@@ -196,7 +200,12 @@ export class AccountsService {
     if (!user) throw RpcError.notFound(ACCOUNT_MESSAGES.notFound);
     if (user.userStatus !== 'FORCE_CHANGE_PASSWORD') throw RpcError.badRequest(ACCOUNT_MESSAGES.alreadyConfirmed);
     const password = generateTemporaryPassword();
-    await this.ds.manager.update(UserAccount, { id: user.id }, { passwordHash: await this.hasher.hash(password) });
+    const passwordHash = await this.hasher.hash(password);
+    await this.ds.transaction(async (m) => {
+      await m.update(UserAccount, { id: user.id }, { passwordHash });
+      // a challenge opened with the old temporary password must not outlive it
+      await AuthRepository.spendChallengesOf(m, { userId: user.id, salesPersonId: null });
+    });
     await this.mailer.temporaryPassword(user.email, user.language, user.displayName, password);
     return { sent: true };
   }
@@ -218,7 +227,7 @@ export class AccountsService {
   async setChildAccounts(actor: Actor, payload: SetChildAccountsPayload): Promise<ChildAccountView[]> {
     AccountAccess.assertAdmin(actor);
     return this.ds.transaction(async (manager) => {
-      const parent = await AccountsRepository.byId(manager, payload.id);
+      const parent = await AccountsRepository.lockById(manager, payload.id);
       if (!parent) throw RpcError.notFound(ACCOUNT_MESSAGES.notFound);
       if (parent.userRole !== 'Management') throw RpcError.badRequest(ACCOUNT_MESSAGES.notManagement);
       const ids = [...new Set(payload.childAccounts)];
@@ -258,6 +267,12 @@ export class AccountsService {
     const children = await this.allChildren(this.ds.manager, userId);
     return Promise.all(children.map((c) => this.view(this.ds.manager, c, actor)));
   }
+}
+
+/** Two requests for one e-mail both passed the check: the loser hears what the check says. */
+function emailTakenOnDuplicate(err: unknown): never {
+  if (isUniqueViolation(err, 'user_account_email_uq')) throw RpcError.conflict(ACCOUNT_MESSAGES.emailTaken);
+  throw err;
 }
 
 function toChildView(u: UserAccount): ChildAccountView {

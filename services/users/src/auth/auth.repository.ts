@@ -188,6 +188,14 @@ export class AuthRepository {
     return rows[0] ? { userId: rows[0].user_id, salesPersonId: rows[0].sales_person_id } : null;
   }
 
+  /** Ends open challenges of a login (a new temporary password replaces the old one). */
+  static async spendChallengesOf(m: EntityManager, who: { userId: string; salesPersonId: string | null }): Promise<void> {
+    await m.query(
+      'UPDATE auth_challenge SET used_at = now() WHERE user_id = $1 AND sales_person_id IS NOT DISTINCT FROM $2 AND used_at IS NULL',
+      [who.userId, who.salesPersonId],
+    );
+  }
+
   // forgot-password codes
 
   static codeHash(email: string, code: string): string {

@@ -86,7 +86,8 @@ export class IntegrationsService {
   async create(actor: Actor, body: CreateIntegrationBody): Promise<IntegrationView> {
     return this.ds.transaction(async (m) => {
       await AccountAccess.assertCanManageOwn(m, actor, body.userId);
-      if (!(await AccountsRepository.byId(m, body.userId))) throw RpcError.notFound('User not found');
+      // locked: a second add of the same provider waits, then sees the first
+      if (!(await AccountsRepository.lockById(m, body.userId))) throw RpcError.notFound('User not found');
       if (body.Username || body.Password) this.assertMayChangeCredentials(actor);
       const info = providerInfo(body.provider)!;
       const exists = await m.findOne(RemoteIntegration, { where: { userId: body.userId, provider: body.provider } });
@@ -112,9 +113,13 @@ export class IntegrationsService {
       await AccountAccess.assertCanManageOwn(m, actor, row.userId, INTEGRATION_MESSAGES.notFound);
       const changes: Partial<RemoteIntegration> = {};
       if (p.isActive !== undefined) changes.isActive = p.isActive;
-      if (p.Username !== undefined || p.Password) {
+      // the edit form sends the integration back with its user name and an empty password:
+      // only a different user name or a new password is a change of credentials
+      const username = p.Username === undefined ? undefined : p.Username?.trim() || null;
+      const usernameChanges = username !== undefined && username !== row.username;
+      if (usernameChanges || p.Password) {
         this.assertMayChangeCredentials(actor);
-        if (p.Username !== undefined) changes.username = p.Username?.trim() || null;
+        if (usernameChanges) changes.username = username;
         if (p.Password) changes.passwordEncrypted = this.box.seal(p.Password);
       }
       if (Object.keys(changes).length) await m.update(RemoteIntegration, { id: row.id }, changes);

@@ -36,7 +36,8 @@ export class PermissionsService {
   async setForUser(actor: Actor, payload: SetUserPermissionsPayload): Promise<PermissionView[]> {
     AccountAccess.assertAdmin(actor);
     return this.ds.transaction(async (manager) => {
-      if (!(await AccountsRepository.byId(manager, payload.userId))) throw RpcError.notFound('User not found');
+      // locked: two grants to one account at once replace the set one after the other
+      if (!(await AccountsRepository.lockById(manager, payload.userId))) throw RpcError.notFound('User not found');
       const ids = [...new Set(payload.permissions)];
       const known: Array<{ id: string }> = ids.length ? await manager.query('SELECT id FROM permission WHERE id = ANY($1::uuid[])', [ids]) : [];
       const unknown = ids.filter((id) => !known.some((k) => k.id === id));

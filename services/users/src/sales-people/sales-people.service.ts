@@ -17,6 +17,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { AccountAccess } from '../access/account-access';
 import { AccountsRepository } from '../accounts/accounts.repository';
 import { loginEmailTaken } from '../accounts/login-directory';
+import { isUniqueViolation } from '../accounts/unique-violation';
 import { AuthRepository } from '../auth/auth.repository';
 import { generateTemporaryPassword, PasswordHasher } from '../auth/password-hasher';
 import { Mailer } from '../mail/mailer';
@@ -34,6 +35,13 @@ function toView(sp: SalesPerson): SalesPersonView {
     createdAt: sp.createdAt.toISOString(),
     updatedAt: sp.updatedAt.toISOString(),
   };
+}
+
+/** A request that lost a race to a unique index hears what the check before it says. */
+function conflictOnDuplicate(err: unknown): never {
+  if (isUniqueViolation(err, 'sales_person_user_email_uq')) throw RpcError.conflict(SALES_PERSON_MESSAGES.duplicateEmail);
+  if (isUniqueViolation(err, 'sales_person_login_uq')) throw RpcError.conflict(SALES_PERSON_MESSAGES.loginTaken);
+  throw err;
 }
 
 /**
@@ -89,7 +97,10 @@ export class SalesPeopleService {
   async create(actor: Actor, body: CreateSalesPeopleBody): Promise<SalesPersonView[]> {
     return this.ds.transaction(async (m) => {
       await AccountAccess.assertCanManageOwn(m, actor, body.userId);
-      if (!(await AccountsRepository.byId(m, body.userId))) throw RpcError.notFound('User not found');
+      // locked: a second request adding the same e-mail waits, then sees the first
+      const owner = await AccountsRepository.lockById(m, body.userId);
+      if (!owner) throw RpcError.notFound('User not found');
+      if (owner.userRole !== 'Dealership') throw RpcError.badRequest(SALES_PERSON_MESSAGES.notDealership);
       const emails = body.salesMan.map((s) => s.email.toLowerCase());
       if (new Set(emails).size !== emails.length) throw RpcError.conflict(SALES_PERSON_MESSAGES.duplicateEmail);
       const created: SalesPerson[] = [];
@@ -103,7 +114,7 @@ export class SalesPeopleService {
         );
       }
       return created.map(toView);
-    });
+    }).catch(conflictOnDuplicate);
   }
 
   async update(actor: Actor, p: UpdateSalesPersonPayload): Promise<SalesPersonView> {
@@ -120,7 +131,7 @@ export class SalesPeopleService {
       if (p.name !== undefined) sp.name = p.name;
       if (p.phone !== undefined) sp.phone = p.phone;
       return toView(await m.save(SalesPerson, sp));
-    });
+    }).catch(conflictOnDuplicate);
   }
 
   async delete(actor: Actor, id: string): Promise<{ deleted: true }> {
@@ -147,7 +158,7 @@ export class SalesPeopleService {
       const saved = await m.save(SalesPerson, sp);
       const dealership = await AccountsRepository.byId(m, sp.userId);
       return { sp: saved, dealership: dealership! };
-    });
+    }).catch(conflictOnDuplicate);
     await this.mailer.salesPersonLogin(sp.email, dealership.language, sp.name, dealership.displayName, password);
     return toView(sp);
   }
@@ -159,9 +170,11 @@ export class SalesPeopleService {
     if (!sp.loginActivated) throw RpcError.badRequest(SALES_PERSON_MESSAGES.notActivated);
     if (sp.userStatus !== 'FORCE_CHANGE_PASSWORD') throw RpcError.badRequest('This sales person has already chosen a password');
     const password = generateTemporaryPassword();
-    await AuthRepository.setPassword(this.ds.manager, { userId: sp.userId, salesPersonId: sp.id }, await this.hasher.hash(password));
-    // setPassword confirms; a resent temporary password must still be changed at sign-in
-    await this.ds.manager.update(SalesPerson, { id: sp.id }, { userStatus: 'FORCE_CHANGE_PASSWORD' });
+    const passwordHash = await this.hasher.hash(password);
+    await this.ds.transaction(async (m) => {
+      await m.update(SalesPerson, { id: sp.id }, { passwordHash, userStatus: 'FORCE_CHANGE_PASSWORD' });
+      await AuthRepository.spendChallengesOf(m, { userId: sp.userId, salesPersonId: sp.id });
+    });
     const dealership = await AccountsRepository.byId(this.ds.manager, sp.userId);
     await this.mailer.salesPersonLogin(sp.email, dealership!.language, sp.name, dealership!.displayName, password);
     return { sent: true };
