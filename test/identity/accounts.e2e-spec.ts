@@ -4,8 +4,10 @@ import { connectNats, decodeJson } from '@app/messaging';
 import {
   createAccount,
   createSalesPerson,
+  mailsTo as mailsToStack,
   signIn,
   startTestStack,
+  temporaryPasswordIn,
   testInfra,
   TEST_PASSWORD,
   waitFor,
@@ -31,12 +33,6 @@ function accountForm(email: string, overrides: Record<string, unknown> = {}): Re
   };
 }
 
-/** The temporary password out of the account-ready mail. */
-function temporaryPasswordIn(text: string): string {
-  const match = /password:\s*\n\s*\n(\S+)/.exec(text);
-  if (!match) throw new Error(`no temporary password in mail: ${text}`);
-  return match[1];
-}
 
 describe('accounts, child accounts and permissions through the API', () => {
   let stack: TestStack;
@@ -52,10 +48,7 @@ describe('accounts, child accounts and permissions through the API', () => {
   let asManagement: UserSession;
 
   /** the mails to one address, waiting until there are at least `count` */
-  const mailsTo = async (email: string, count = 1): Promise<CapturedMail[]> => {
-    await waitFor(async () => (await stack.mails(email)).length >= count, `${count} mail(s) to ${email}`);
-    return stack.mails(email);
-  };
+  const mailsTo = (email: string, count = 1): Promise<CapturedMail[]> => mailsToStack(stack, email, count);
 
   beforeAll(async () => {
     stack = await startTestStack({ label: 'accounts' });

@@ -2,10 +2,11 @@ import { AUTH_MESSAGES } from '@app/contracts';
 import {
   createAccount,
   createSalesPerson,
+  mailsTo,
   signIn,
   startTestStack,
   TEST_PASSWORD,
-  waitFor,
+  verificationCodeIn,
   type TestAccount,
   type TestStack,
 } from '@app/testing';
@@ -36,15 +37,7 @@ describe('sign-in, sessions and password resets', () => {
 
   const login = (email: string, password: string) => stack.http().post('/api/auth/login').send({ email, password });
 
-  async function codeFrom(email: string, nth = 1): Promise<string> {
-    const mails = await waitFor(async () => {
-      const m = await stack.mails(email);
-      return m.length >= nth ? m : null;
-    }, `mail ${nth} to ${email}`);
-    const match = /\b(\d{6})\b/.exec(mails[nth - 1].text);
-    if (!match) throw new Error(`no code in: ${mails[nth - 1].text}`);
-    return match[1];
-  }
+  const codeFrom = async (email: string, nth = 1) => verificationCodeIn((await mailsTo(stack, email, nth))[nth - 1].text);
 
   it('signs in with e-mail and password and returns tokens and the user, never a password', async () => {
     const dealer = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'], email: 'Mixed.Case@Example.test' });

@@ -3,8 +3,10 @@ import type { CapturedMail } from '@app/devstack';
 import {
   createAccount,
   createSalesPerson,
+  mailsTo as mailsToStack,
   signIn,
   startTestStack,
+  temporaryPasswordIn,
   waitFor,
   type TestAccount,
   type TestStack,
@@ -19,12 +21,6 @@ const SALESMAN_CRUD = ['CREATE_SALESMAN', 'READ_SALESMAN', 'UPDATE_SALESMAN', 'D
 const person = (name: string, email: string, phone = '+45 20 30 40 50') => ({ name, email, phone });
 const ids = (items: Array<{ id: string }>) => items.map((i) => i.id);
 
-/** The temporary password out of a login mail. */
-function temporaryPasswordIn(text: string): string {
-  const match = /password:\s*\n\s*\n(\S+)/.exec(text);
-  if (!match) throw new Error(`no temporary password in mail: ${text}`);
-  return match[1];
-}
 
 describe('sales people and remote integrations through the API', () => {
   let stack: TestStack;
@@ -38,10 +34,7 @@ describe('sales people and remote integrations through the API', () => {
   let management: TestAccount;
   let asManagement: UserSession;
 
-  const mailsTo = async (email: string, count = 1): Promise<CapturedMail[]> => {
-    await waitFor(async () => (await stack.mails(email)).length >= count, `${count} mail(s) to ${email}`);
-    return stack.mails(email);
-  };
+  const mailsTo = (email: string, count = 1): Promise<CapturedMail[]> => mailsToStack(stack, email, count);
 
   async function usersDb<T>(fn: (c: Client) => Promise<T>): Promise<T> {
     const c = new Client({ connectionString: stack.db.url });

@@ -1,20 +1,11 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
-import { StorageService } from './storage.service';
-
-export interface StorageModuleConfig {
-  S3_ENDPOINT: string;
-  S3_ACCESS_KEY: string;
-  S3_SECRET_KEY: string;
-  S3_BUCKET: string;
-  S3_REGION: string;
-  S3_PUBLIC_ENDPOINT?: string;
-}
+import { StorageService, type StorageEnv } from './storage.service';
 
 /** Provides StorageService to a service's modules, with the bucket ensured at boot. */
 @Global()
 @Module({})
 export class StorageModule {
-  static forRoot(config: StorageModuleConfig): DynamicModule {
+  static forRoot(config: StorageEnv): DynamicModule {
     return {
       module: StorageModule,
       providers: [

@@ -12,6 +12,16 @@ export interface StorageOptions {
   publicEndpoint?: string;
 }
 
+/** The S3 variables of a service's environment (libs/config StorageConfig). */
+export interface StorageEnv {
+  S3_ENDPOINT: string;
+  S3_ACCESS_KEY: string;
+  S3_SECRET_KEY: string;
+  S3_BUCKET: string;
+  S3_REGION: string;
+  S3_PUBLIC_ENDPOINT?: string;
+}
+
 export interface PresignedPost {
   url: string;
   fields: Record<string, string>;
@@ -85,14 +95,7 @@ export class StorageService {
     this.signer = opts.publicEndpoint ? clientFor(opts.publicEndpoint, opts) : this.client;
   }
 
-  static fromConfig(cfg: {
-    S3_ENDPOINT: string;
-    S3_ACCESS_KEY: string;
-    S3_SECRET_KEY: string;
-    S3_BUCKET: string;
-    S3_REGION: string;
-    S3_PUBLIC_ENDPOINT?: string;
-  }): StorageService {
+  static fromConfig(cfg: StorageEnv): StorageService {
     return new StorageService({
       endpoint: cfg.S3_ENDPOINT,
       accessKey: cfg.S3_ACCESS_KEY,

@@ -7,3 +7,4 @@ export * from './factories';
 export * from './service-apps';
 export * from './wait-for';
 export * from './sessions';
+export * from './mail-reading';
