@@ -1,3 +1,4 @@
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@app/contracts';
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -213,7 +214,8 @@ function banner(port: number, infra: Infrastructure, webServed: boolean, down: s
     webServed ? `  Web app:   ${url}` : `  Web app:   not built (run "make build-web"); the API is at ${url}/api`,
     `  API docs:  ${url}/api/docs`,
     `  Mails:     ${infra.mail}`,
-    '  Sign-in accounts: see README (Demo accounts)',
+    `  Sign in:   ${DEMO_ACCOUNTS.dealer.email} (or ${DEMO_ACCOUNTS.admin.email}, ${DEMO_ACCOUNTS.qaEditor.email}, ${DEMO_ACCOUNTS.manager.email})`,
+    `             password ${DEMO_PASSWORD}; every demo account is listed in the README`,
     ...(down.length > 0 ? ['', `  Still down after ${HEALTH_WAIT_MS / 1000} s: ${down.join(', ')} (see the log above)`] : []),
     '',
     '  Ctrl-C stops everything.',
