@@ -1,3 +1,4 @@
+import 'reflect-metadata';
 export * from './services';
 export * from './rpc-error';
 export * from './envelope';
