@@ -9,3 +9,6 @@ export * from './validation';
 export * from './paging';
 export * from './users';
 export * from './demo/demo-accounts';
+export * from './uploads';
+export * from './style-guides';
+export * from './demo/demo-style-guide';

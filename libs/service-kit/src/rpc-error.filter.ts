@@ -1,4 +1,5 @@
 import { RpcError } from '@app/contracts';
+import { RpcCallError, ServiceUnavailableError } from '@app/messaging';
 import { Catch, HttpException, type ArgumentsHost, type RpcExceptionFilter } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
 import type { Logger } from 'pino';
@@ -17,6 +18,13 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
   catch(exception: unknown, _host: ArgumentsHost): Observable<never> {
     if (exception instanceof RpcError) {
       return throwError(() => exception.toJSON());
+    }
+    // another service's answer passes through as it was (its 404 stays a 404)
+    if (exception instanceof RpcCallError) {
+      return throwError(() => ({ status: exception.status, message: exception.message }));
+    }
+    if (exception instanceof ServiceUnavailableError) {
+      return throwError(() => ({ status: 503, message: exception.message }));
     }
     if (exception instanceof HttpException) {
       const res = exception.getResponse();

@@ -2,7 +2,7 @@
  * Object keys are built here from server-side ids, never taken from input, so a client
  * cannot write outside its own order's prefix.
  */
-const ID = /^[A-Za-z0-9-]{1,64}$/;
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const EXT = /^[a-z0-9]{1,8}$/;
 
 function id(value: string, what: string): string {

@@ -8,3 +8,4 @@ export * from './service-apps';
 export * from './wait-for';
 export * from './sessions';
 export * from './mail-reading';
+export * from './media-upload';

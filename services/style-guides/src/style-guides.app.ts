@@ -1,13 +1,36 @@
 import type { ServiceApp } from '@app/service-kit';
 import { StorageModule } from '@app/storage';
+import { Module } from '@nestjs/common';
+import { Angle } from './catalogue/angle.entity';
+import { CarType } from './catalogue/car-type.entity';
+import { CatalogueMessagesController } from './catalogue/catalogue.messages.controller';
+import { CatalogueService } from './catalogue/catalogue.service';
+import { Configuration } from './configurations/configuration.entity';
+import { ConfigurationsMessagesController } from './configurations/configurations.messages.controller';
+import { ConfigurationsService } from './configurations/configurations.service';
+import { DemoSeed } from './demo/demo-seed';
+import { MediaMessagesController } from './media/media.messages.controller';
+import { MediaService } from './media/media.service';
+import { UtilityMedia } from './media/utility-media.entity';
+import { StyleGuides1763900000000 } from './migrations/1763900000000-style-guides';
+import { StyleGuide } from './style-guides/style-guide.entity';
+import { StyleGuideViews } from './style-guides/style-guide-views';
+import { StyleGuidesMessagesController } from './style-guides/style-guides.messages.controller';
+import { StyleGuidesService } from './style-guides/style-guides.service';
 import { StyleGuidesConfig } from './style-guides.config';
+
+@Module({
+  controllers: [StyleGuidesMessagesController, ConfigurationsMessagesController, CatalogueMessagesController, MediaMessagesController],
+  providers: [MediaService, StyleGuideViews, StyleGuidesService, ConfigurationsService, CatalogueService, DemoSeed],
+})
+class StyleGuidesFeatureModule {}
 
 /** The style-guides service: owns style guides, configurations, angles, car types and utility media. */
 export const styleGuidesApp: ServiceApp<StyleGuidesConfig> = {
   definition: {
     name: 'style-guides',
-    entities: [],
-    migrations: [],
+    entities: [UtilityMedia, Angle, CarType, StyleGuide, Configuration],
+    migrations: [StyleGuides1763900000000],
   },
-  modules: (config) => [StorageModule.forRoot(config)],
+  modules: (config) => [StorageModule.forRoot(config), StyleGuidesFeatureModule],
 };

@@ -1,0 +1,3 @@
+export * from './media.contract';
+export * from './routes';
+export * from './style-guides.contract';

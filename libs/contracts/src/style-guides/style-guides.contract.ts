@@ -1,0 +1,333 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { PageQuery, type Paged } from '../paging';
+import { defineEvent, defineRpc } from '../rpc';
+import {
+  ANGLE_CATEGORIES,
+  CONFIGURATION_TYPES,
+  ROUTES,
+  routeFrom,
+  type AngleCategory,
+  type ConfigurationType,
+  type Margins,
+  type Route,
+} from './routes';
+import type { MediaView } from './media.contract';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** optional, but `null` is an answer too (clears the value) */
+const nullable = (_: object, v: unknown) => v !== undefined && v !== null;
+
+export const CUSTOMER_NOTE_MAX = 999;
+/** the largest output the product makes: 8 MB, the upload limit */
+export const MAX_IMAGE_SIZE_LIMIT = 8_388_608;
+
+export class StyleGuideBody {
+  @ApiProperty() @Transform(trim) @IsString() @Length(1, 120) name!: string;
+  @ApiPropertyOptional({ maxLength: CUSTOMER_NOTE_MAX }) @IsOptional() @IsString() @MaxLength(CUSTOMER_NOTE_MAX) customerNote?: string;
+  @ApiProperty({ example: 1920 }) @IsInt() @Min(64) @Max(8192) outputWidth!: number;
+  @ApiProperty({ example: 1440 }) @IsInt() @Min(64) @Max(8192) outputHeight!: number;
+  @ApiProperty({ description: 'bytes (the form takes kilobytes and sends them x1000)', example: 800000 })
+  @IsInt()
+  @Min(10_000)
+  @Max(MAX_IMAGE_SIZE_LIMIT)
+  maxImageSize!: number;
+  @ApiPropertyOptional({ example: '#FFFFFF' }) @IsOptional() @Matches(/^#[0-9A-Fa-f]{6}$/, { message: 'interiorColor must be a hex colour like #FFFFFF' }) interiorColor?: string;
+  @ApiPropertyOptional({ enum: ROUTES, nullable: true, description: 'route of frame-free images' })
+  @ValidateIf(nullable)
+  @IsIn(ROUTES)
+  frameFreeRouting?: Route | null;
+  @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() logoMediaId?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() backgroundMediaId?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() floorMediaId?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() numberplateMediaId?: string | null;
+}
+
+/** Update: any subset of the guide's fields. */
+export class StyleGuidePatch {
+  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @Length(1, 120) name?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(CUSTOMER_NOTE_MAX) customerNote?: string;
+  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(64) @Max(8192) outputWidth?: number;
+  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(64) @Max(8192) outputHeight?: number;
+  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(10_000) @Max(MAX_IMAGE_SIZE_LIMIT) maxImageSize?: number;
+  @ApiPropertyOptional() @IsOptional() @Matches(/^#[0-9A-Fa-f]{6}$/, { message: 'interiorColor must be a hex colour like #FFFFFF' }) interiorColor?: string;
+  @ApiPropertyOptional({ enum: ROUTES, nullable: true }) @ValidateIf(nullable) @IsIn(ROUTES) frameFreeRouting?: Route | null;
+  @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() logoMediaId?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() backgroundMediaId?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() floorMediaId?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() numberplateMediaId?: string | null;
+}
+
+export class MarginsInput implements Margins {
+  @ApiProperty({ example: 10 }) @IsNumber() @Min(0) @Max(100) top!: number;
+  @ApiProperty({ example: 5 }) @IsNumber() @Min(0) @Max(100) right!: number;
+  @ApiProperty({ example: 4 }) @IsNumber() @Min(0) @Max(100) bottom!: number;
+  @ApiProperty({ example: 5 }) @IsNumber() @Min(0) @Max(100) left!: number;
+}
+
+/** Margins arrive as an object or as JSON text (as the web app keeps them). */
+const parseMargins = ({ value }: { value: unknown }) => {
+  let parsed = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
+  }
+  return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? plainToInstance(MarginsInput, parsed) : parsed;
+};
+
+/** The route: its wire value or the display value (`AI (NO ENHANCER)`), unknown -> ai_no_enh. */
+const normaliseRoute = ({ value }: { value: unknown }) => (typeof value === 'string' ? routeFrom(value) : value);
+
+export class ConfigurationBody {
+  @ApiProperty() @IsUUID() styleGuideId!: string;
+  @ApiProperty({ minimum: 0, maximum: 999 }) @IsInt() @Min(0) @Max(999) position!: number;
+  @ApiPropertyOptional({ type: MarginsInput, description: 'object or JSON text; default top 10, right 5, bottom 4, left 5' })
+  @IsOptional()
+  @Transform(parseMargins)
+  @ValidateNested()
+  margins?: MarginsInput;
+  @ApiPropertyOptional({ enum: ROUTES, default: 'full', description: 'wire or display value; unknown maps to ai_no_enh' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  @Transform(normaliseRoute)
+  routeTo?: Route;
+  @ApiPropertyOptional({ enum: CONFIGURATION_TYPES, default: 'IMAGE' }) @IsOptional() @IsIn(CONFIGURATION_TYPES) type?: ConfigurationType;
+  @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() withLogo?: boolean;
+  @ApiPropertyOptional({ default: 50 }) @IsOptional() @IsNumber() @Min(0) @Max(100) horizonLineHeight?: number;
+  @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() afterFrameFree?: boolean;
+  @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsInt() @Min(0) @Max(999) positionAfterFrameFree?: number | null;
+  @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() optional?: boolean;
+  @ApiPropertyOptional({ nullable: true, description: 'required for IMAGE configurations' }) @ValidateIf(nullable) @IsUUID() angleId?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() customAngleOverlayId?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() customFrameOverlayId?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() customBackgroundId?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() customLogoId?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() customFloorId?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() featuredImageId?: string | null;
+}
+
+export class ConfigurationPatch {
+  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(0) @Max(999) position?: number;
+  @ApiPropertyOptional({ type: MarginsInput }) @IsOptional() @Transform(parseMargins) @ValidateNested() margins?: MarginsInput;
+  @ApiPropertyOptional({ enum: ROUTES }) @IsOptional() @IsString() @MaxLength(40) @Transform(normaliseRoute) routeTo?: Route;
+  @ApiPropertyOptional({ enum: CONFIGURATION_TYPES }) @IsOptional() @IsIn(CONFIGURATION_TYPES) type?: ConfigurationType;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() withLogo?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsNumber() @Min(0) @Max(100) horizonLineHeight?: number;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() afterFrameFree?: boolean;
+  @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsInt() @Min(0) @Max(999) positionAfterFrameFree?: number | null;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() optional?: boolean;
+  @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() angleId?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() customAngleOverlayId?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() customFrameOverlayId?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() customBackgroundId?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() customLogoId?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() customFloorId?: string | null;
+  @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() featuredImageId?: string | null;
+}
+
+export class AngleBody {
+  @ApiProperty() @Transform(trim) @IsString() @Length(1, 100) name!: string;
+  @ApiProperty({ enum: ANGLE_CATEGORIES }) @IsIn(ANGLE_CATEGORIES) category!: AngleCategory;
+  @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() needsAngleCorrection?: boolean;
+  @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() needsFlashlight?: boolean;
+  @ApiProperty({ description: 'the angle overlay image (required when creating)' }) @IsUUID() defaultAngleOverlayId!: string;
+  @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() defaultFrameOverlayId?: string | null;
+}
+
+export class AnglePatch {
+  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @Length(1, 100) name?: string;
+  @ApiPropertyOptional({ enum: ANGLE_CATEGORIES }) @IsOptional() @IsIn(ANGLE_CATEGORIES) category?: AngleCategory;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() needsAngleCorrection?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() needsFlashlight?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsUUID() defaultAngleOverlayId?: string;
+  @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() defaultFrameOverlayId?: string | null;
+}
+
+export class CarTypeBody {
+  @ApiProperty() @Transform(trim) @IsString() @Length(1, 100) carTypeName!: string;
+  @ApiProperty({ description: 'the icon (required when creating)' }) @IsUUID() iconMediaId!: string;
+  @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() needsAngleCorrection?: boolean;
+  @ApiPropertyOptional({ enum: ANGLE_CATEGORIES, nullable: true }) @ValidateIf(nullable) @IsIn(ANGLE_CATEGORIES) category?: AngleCategory | null;
+}
+
+export class CarTypePatch {
+  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @Length(1, 100) carTypeName?: string;
+  @ApiPropertyOptional() @IsOptional() @IsUUID() iconMediaId?: string;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() needsAngleCorrection?: boolean;
+  @ApiPropertyOptional({ enum: ANGLE_CATEGORIES, nullable: true }) @ValidateIf(nullable) @IsIn(ANGLE_CATEGORIES) category?: AngleCategory | null;
+}
+
+export class StyleGuideListQuery extends PageQuery {
+  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(120) search?: string;
+}
+
+export class CatalogueListQuery extends PageQuery {
+  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(100) search?: string;
+  @ApiPropertyOptional({ enum: ANGLE_CATEGORIES }) @IsOptional() @IsIn(ANGLE_CATEGORIES) category?: AngleCategory;
+}
+
+export class IdPayload {
+  @IsUUID()
+  id!: string;
+}
+
+export class StyleGuideUserBody {
+  @ApiProperty() @IsUUID() userId!: string;
+  @ApiProperty() @IsUUID() styleGuideId!: string;
+}
+
+export class UserStyleGuidesPayload {
+  @IsUUID()
+  userId!: string;
+}
+
+export class UpdateStyleGuidePayload extends StyleGuidePatch {
+  @IsUUID() id!: string;
+}
+export class UpdateConfigurationPayload extends ConfigurationPatch {
+  @IsUUID() id!: string;
+}
+export class UpdateAnglePayload extends AnglePatch {
+  @IsUUID() id!: string;
+}
+export class UpdateCarTypePayload extends CarTypePatch {
+  @IsUUID() id!: string;
+}
+
+export interface AngleView {
+  id: string;
+  name: string;
+  category: AngleCategory;
+  needsAngleCorrection: boolean;
+  needsFlashlight: boolean;
+  defaultAngleOverlay: MediaView | null;
+  defaultFrameOverlay: MediaView | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CarTypeView {
+  id: string;
+  carTypeName: string;
+  icon: MediaView | null;
+  needsAngleCorrection: boolean;
+  category: AngleCategory | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ConfigurationView {
+  id: string;
+  styleGuideId: string;
+  position: number;
+  /** JSON text, as the spec keeps it */
+  margins: string;
+  routeTo: Route;
+  type: ConfigurationType;
+  withLogo: boolean;
+  horizonLineHeight: number;
+  afterFrameFree: boolean;
+  positionAfterFrameFree: number | null;
+  optional: boolean;
+  angle: { id: string; name: string; category: AngleCategory; defaultAngleOverlay: MediaView | null } | null;
+  customAngleOverlay: MediaView | null;
+  customFrameOverlay: MediaView | null;
+  customBackground: MediaView | null;
+  customLogo: MediaView | null;
+  customFloor: MediaView | null;
+  featuredImage: MediaView | null;
+}
+
+export interface StyleGuideView {
+  id: string;
+  name: string;
+  customerNote: string;
+  outputWidth: number;
+  outputHeight: number;
+  maxImageSize: number;
+  interiorColor: string;
+  frameFreeRouting: Route | null;
+  media: { logo: MediaView | null; background: MediaView | null; floor: MediaView | null; numberplate: MediaView | null };
+  /** sorted by position */
+  configurations: ConfigurationView[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type StyleGuideListItem = Pick<StyleGuideView, 'id' | 'name' | 'outputWidth' | 'outputHeight' | 'maxImageSize' | 'createdAt' | 'updatedAt'> & {
+  configurationCount: number;
+  logo: MediaView | null;
+};
+
+export const STYLE_GUIDE_MESSAGES = {
+  notFound: 'Style guide not found',
+  configurationNotFound: 'Configuration not found',
+  angleNotFound: 'Angle not found',
+  carTypeNotFound: 'Car type not found',
+  positionTaken: (position: number) => `Position ${position} is already used in this style guide`,
+  angleRequired: 'An angle is required for IMAGE configurations',
+  unknownUser: 'User not found',
+  angleInUse: 'This angle is used by style guide configurations',
+} as const;
+
+export class StyleGuideDeleted {
+  @IsUUID() styleGuideId!: string;
+}
+
+export const StyleGuideEvents = {
+  deleted: defineEvent('style-guides', 'style-guide-deleted', StyleGuideDeleted),
+};
+
+export const StyleGuidesRpc = {
+  list: defineRpc<StyleGuideListQuery, Paged<StyleGuideListItem>>('style-guides', 'style-guides.list', StyleGuideListQuery),
+  get: defineRpc<IdPayload, StyleGuideView>('style-guides', 'style-guides.get', IdPayload),
+  ofUser: defineRpc<UserStyleGuidesPayload, StyleGuideListItem[]>('style-guides', 'style-guides.of-user', UserStyleGuidesPayload),
+  create: defineRpc<StyleGuideBody, StyleGuideView>('style-guides', 'style-guides.create', StyleGuideBody),
+  update: defineRpc<UpdateStyleGuidePayload, StyleGuideView>('style-guides', 'style-guides.update', UpdateStyleGuidePayload),
+  duplicate: defineRpc<IdPayload, StyleGuideView>('style-guides', 'style-guides.duplicate', IdPayload),
+  delete: defineRpc<IdPayload, { deleted: true }>('style-guides', 'style-guides.delete', IdPayload),
+  addToUser: defineRpc<StyleGuideUserBody, { added: boolean }>('style-guides', 'style-guides.add-to-user', StyleGuideUserBody),
+  removeFromUser: defineRpc<StyleGuideUserBody, { removed: boolean }>('style-guides', 'style-guides.remove-from-user', StyleGuideUserBody),
+};
+
+export const ConfigurationsRpc = {
+  get: defineRpc<IdPayload, ConfigurationView>('style-guides', 'configurations.get', IdPayload),
+  create: defineRpc<ConfigurationBody, ConfigurationView>('style-guides', 'configurations.create', ConfigurationBody),
+  update: defineRpc<UpdateConfigurationPayload, ConfigurationView>('style-guides', 'configurations.update', UpdateConfigurationPayload),
+  delete: defineRpc<IdPayload, { deleted: true }>('style-guides', 'configurations.delete', IdPayload),
+};
+
+export const AnglesRpc = {
+  list: defineRpc<CatalogueListQuery, Paged<AngleView>>('style-guides', 'angles.list', CatalogueListQuery),
+  names: defineRpc<Record<string, never>, Array<{ id: string; name: string; category: AngleCategory }>>('style-guides', 'angles.names', null),
+  get: defineRpc<IdPayload, AngleView>('style-guides', 'angles.get', IdPayload),
+  create: defineRpc<AngleBody, AngleView>('style-guides', 'angles.create', AngleBody),
+  update: defineRpc<UpdateAnglePayload, AngleView>('style-guides', 'angles.update', UpdateAnglePayload),
+};
+
+export const CarTypesRpc = {
+  list: defineRpc<CatalogueListQuery, Paged<CarTypeView>>('style-guides', 'car-types.list', CatalogueListQuery),
+  get: defineRpc<IdPayload, CarTypeView>('style-guides', 'car-types.get', IdPayload),
+  create: defineRpc<CarTypeBody, CarTypeView>('style-guides', 'car-types.create', CarTypeBody),
+  update: defineRpc<UpdateCarTypePayload, CarTypeView>('style-guides', 'car-types.update', UpdateCarTypePayload),
+};

@@ -1,0 +1,123 @@
+import {
+  DEFAULT_HORIZON_LINE,
+  DEFAULT_MARGINS,
+  RpcError,
+  STYLE_GUIDE_MESSAGES,
+  type Actor,
+  type ConfigurationBody,
+  type ConfigurationView,
+  type UpdateConfigurationPayload,
+} from '@app/contracts';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
+import { StyleGuideAccess } from '../access/style-guide-access';
+import { Angle } from '../catalogue/angle.entity';
+import { MediaService } from '../media/media.service';
+import { StyleGuide } from '../style-guides/style-guide.entity';
+import { StyleGuideViews } from '../style-guides/style-guide-views';
+import { Configuration } from './configuration.entity';
+
+const MEDIA_FIELDS = ['customAngleOverlayId', 'customFrameOverlayId', 'customBackgroundId', 'customLogoId', 'customFloorId', 'featuredImageId'] as const;
+
+const isUniqueViolation = (err: unknown) =>
+  err instanceof QueryFailedError && (err as { driverError?: { code?: string } }).driverError?.code === '23505';
+
+/**
+ * Configurations of a style guide, one per position. FEATURED forces the featured route and
+ * no angle; an IMAGE configuration needs an angle (spec sections 3 to 5).
+ */
+@Injectable()
+export class ConfigurationsService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly media: MediaService,
+    private readonly views: StyleGuideViews,
+  ) {}
+
+  private async load(m: EntityManager, actor: Actor, id: string, lock = false): Promise<Configuration> {
+    const c = await m.findOne(Configuration, { where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+    if (!c) throw RpcError.notFound(STYLE_GUIDE_MESSAGES.configurationNotFound);
+    await StyleGuideAccess.assertCanRead(m, actor, c.styleGuideId, STYLE_GUIDE_MESSAGES.configurationNotFound);
+    return c;
+  }
+
+  /** The rules that tie fields together, applied to the configuration as it will be saved. */
+  private async settle(m: EntityManager, c: Configuration): Promise<void> {
+    if (c.type === 'FEATURED') {
+      c.routeTo = 'FEATURED';
+      c.angleId = null;
+    } else {
+      if (!c.angleId) throw RpcError.badRequest(STYLE_GUIDE_MESSAGES.angleRequired);
+      if (!(await m.findOne(Angle, { where: { id: c.angleId } }))) throw RpcError.badRequest(STYLE_GUIDE_MESSAGES.angleNotFound);
+      if (c.routeTo === 'FEATURED') c.routeTo = 'full';
+    }
+    await this.media.requireUploaded(m, MEDIA_FIELDS.map((f) => c[f]));
+  }
+
+  private async save(m: EntityManager, c: Configuration): Promise<Configuration> {
+    try {
+      return await m.save(Configuration, c);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw RpcError.conflict(STYLE_GUIDE_MESSAGES.positionTaken(c.position));
+      throw err;
+    }
+  }
+
+  async get(actor: Actor, id: string): Promise<ConfigurationView> {
+    return (await this.views.configurations([await this.load(this.ds.manager, actor, id)]))[0];
+  }
+
+  async create(actor: Actor, body: ConfigurationBody): Promise<ConfigurationView> {
+    StyleGuideAccess.assertManager(actor);
+    const saved = await this.ds.transaction(async (m) => {
+      const guide = await m.findOne(StyleGuide, { where: { id: body.styleGuideId }, lock: { mode: 'pessimistic_write' } });
+      if (!guide) throw RpcError.notFound(STYLE_GUIDE_MESSAGES.notFound);
+      const c = m.create(Configuration, {
+        styleGuideId: guide.id,
+        position: body.position,
+        margins: body.margins ?? DEFAULT_MARGINS,
+        routeTo: body.routeTo ?? 'full',
+        type: body.type ?? 'IMAGE',
+        withLogo: body.withLogo ?? true,
+        horizonLineHeight: body.horizonLineHeight ?? DEFAULT_HORIZON_LINE,
+        afterFrameFree: body.afterFrameFree ?? false,
+        positionAfterFrameFree: body.positionAfterFrameFree ?? null,
+        optional: body.optional ?? false,
+        angleId: body.angleId ?? null,
+        customAngleOverlayId: body.customAngleOverlayId ?? null,
+        customFrameOverlayId: body.customFrameOverlayId ?? null,
+        customBackgroundId: body.customBackgroundId ?? null,
+        customLogoId: body.customLogoId ?? null,
+        customFloorId: body.customFloorId ?? null,
+        featuredImageId: body.featuredImageId ?? null,
+      });
+      await this.settle(m, c);
+      return this.save(m, c);
+    });
+    return (await this.views.configurations([saved]))[0];
+  }
+
+  async update(actor: Actor, p: UpdateConfigurationPayload): Promise<ConfigurationView> {
+    StyleGuideAccess.assertManager(actor);
+    const saved = await this.ds.transaction(async (m) => {
+      const c = await this.load(m, actor, p.id, true);
+      const { id: _id, ...changes } = p;
+      for (const [key, value] of Object.entries(changes)) {
+        if (value !== undefined) (c as unknown as Record<string, unknown>)[key] = value;
+      }
+      await this.settle(m, c);
+      return this.save(m, c);
+    });
+    return (await this.views.configurations([saved]))[0];
+  }
+
+  async delete(actor: Actor, id: string): Promise<{ deleted: true }> {
+    StyleGuideAccess.assertManager(actor);
+    await this.ds.transaction(async (m) => {
+      const c = await this.load(m, actor, id, true);
+      await m.delete(Configuration, { id: c.id });
+    });
+    return { deleted: true };
+  }
+}

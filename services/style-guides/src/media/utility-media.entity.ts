@@ -1,0 +1,16 @@
+import type { MediaKind } from '@app/contracts';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** An image used by style guides, angles and car types (logo, overlays, icons, …). */
+@Entity('utility_media')
+export class UtilityMedia {
+  @PrimaryGeneratedColumn('uuid') id!: string;
+  @Column('text', { name: 'media_type' }) mediaType!: MediaKind;
+  @Column('text', { name: 'file_extension' }) fileExtension!: string;
+  @Column('text', { name: 'object_key' }) objectKey!: string;
+  @Column('boolean') uploaded!: boolean;
+  @Column('bigint', { name: 'size_bytes', nullable: true, transformer: { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) } })
+  sizeBytes!: number | null;
+  @Column('uuid', { name: 'created_by', nullable: true }) createdBy!: string | null;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
+}

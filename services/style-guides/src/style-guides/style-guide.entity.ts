@@ -1,0 +1,21 @@
+import type { Route } from '@app/contracts';
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/** How a dealership's photos come out: size, media, and a configuration per position. */
+@Entity('style_guide')
+export class StyleGuide {
+  @PrimaryGeneratedColumn('uuid') id!: string;
+  @Column('text') name!: string;
+  @Column('text', { name: 'customer_note' }) customerNote!: string;
+  @Column('int', { name: 'output_width' }) outputWidth!: number;
+  @Column('int', { name: 'output_height' }) outputHeight!: number;
+  @Column('int', { name: 'max_image_size' }) maxImageSize!: number;
+  @Column('text', { name: 'interior_color' }) interiorColor!: string;
+  @Column('text', { name: 'frame_free_routing', nullable: true }) frameFreeRouting!: Route | null;
+  @Column('uuid', { name: 'logo_media_id', nullable: true }) logoMediaId!: string | null;
+  @Column('uuid', { name: 'background_media_id', nullable: true }) backgroundMediaId!: string | null;
+  @Column('uuid', { name: 'floor_media_id', nullable: true }) floorMediaId!: string | null;
+  @Column('uuid', { name: 'numberplate_media_id', nullable: true }) numberplateMediaId!: string | null;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
+}

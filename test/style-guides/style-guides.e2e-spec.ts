@@ -1,0 +1,231 @@
+import {
+  createAccount,
+  postToPresigned,
+  signIn,
+  startTestStack,
+  uploadMedia,
+  type TestAccount,
+  type TestStack,
+  type UserSession,
+} from '@app/testing';
+
+describe('style guides, configurations, angles, car types and media through the API', () => {
+  let stack: TestStack;
+  let admin: UserSession;
+  let qa: UserSession;
+  let dealer: TestAccount;
+  let asDealer: UserSession;
+  let dealer2: TestAccount;
+  let asManager: UserSession;
+  let angleId: string;
+  let interiorAngleId: string;
+  const media: Record<string, string> = {};
+
+  beforeAll(async () => {
+    stack = await startTestStack({ label: 'style_guides' });
+    dealer = await createAccount(stack, { role: 'Dealership' });
+    dealer2 = await createAccount(stack, { role: 'Dealership' });
+    const manager = await createAccount(stack, { role: 'Management', children: [dealer.id] });
+    [admin, qa, asDealer, asManager] = await Promise.all([
+      createAccount(stack, { role: 'Admin' }).then((a) => signIn(stack, a.email)),
+      createAccount(stack, { role: 'QA' }).then((a) => signIn(stack, a.email)),
+      signIn(stack, dealer.email),
+      signIn(stack, manager.email),
+    ]);
+    for (const kind of ['logo', 'background', 'floor', 'angle_overlay', 'car_type_icon', 'featured']) {
+      media[kind] = await uploadMedia(admin, kind);
+    }
+    angleId = (
+      await admin.post('/api/angle').send({ name: 'Front left 3/4', category: 'exterior', defaultAngleOverlayId: media.angle_overlay }).expect(201)
+    ).body.id;
+    interiorAngleId = (
+      await admin.post('/api/angle').send({ name: 'Dashboard', category: 'interior', defaultAngleOverlayId: media.angle_overlay }).expect(201)
+    ).body.id;
+  });
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  const guideBody = (name: string) => ({
+    name,
+    customerNote: 'Daylight only',
+    outputWidth: 1920,
+    outputHeight: 1440,
+    maxImageSize: 800 * 1000,
+    interiorColor: '#f0f0f0',
+    logoMediaId: media.logo,
+    backgroundMediaId: media.background,
+    floorMediaId: media.floor,
+  });
+
+  describe('media', () => {
+    it('answers the invalid-media-type error for an unknown kind', async () => {
+      const res = await admin.post('/api/media').send({ fileExtension: 'png', mediaType: 'wallpaper' }).expect(400);
+      expect(res.body.message).toMatch(/^Invalid media type "wallpaper"/);
+    });
+
+    it('refuses a medium whose file never arrived, and a non-image posing as one', async () => {
+      const pending = await admin.post('/api/media').send({ fileExtension: 'png', mediaType: 'logo' }).expect(201);
+      expect(pending.body.utilityMedia).toMatchObject({ mediaType: 'logo', uploaded: false, url: null });
+      const res = await admin.post('/api/style-guides').send({ ...guideBody('No logo yet'), logoMediaId: pending.body.utilityMedia.id }).expect(400);
+      expect(res.body.message).toBe(`The file of media ${pending.body.utilityMedia.id} has not been uploaded (or is not a valid image)`);
+
+      const fake = await admin.post('/api/media').send({ fileExtension: 'png', mediaType: 'logo' }).expect(201);
+      await postToPresigned(fake.body.url, fake.body.fields, Buffer.from('<html>not a picture</html>'), 'image/png');
+      await admin.post('/api/style-guides').send({ ...guideBody('Fake logo'), logoMediaId: fake.body.utilityMedia.id }).expect(400);
+    });
+
+    it('lists media for admin and QA only, telling which files have arrived', async () => {
+      const list = await qa.get('/api/media?mediaType=logo').expect(200);
+      const logo = list.body.items.find((m: { id: string }) => m.id === media.logo);
+      expect(logo).toMatchObject({ uploaded: true, url: expect.stringMatching(/^http/) });
+      // the two of the test before: one never uploaded, one not an image
+      expect(list.body.items.filter((m: { uploaded: boolean; url: string | null }) => !m.uploaded && m.url === null)).toHaveLength(2);
+      expect(list.body.items.every((m: { mediaType: string }) => m.mediaType === 'logo')).toBe(true);
+      await asDealer.get('/api/media').expect(403);
+    });
+  });
+
+  describe('building a guide', () => {
+    let guideId: string;
+
+    it('creates a guide with its media, served as short-lived URLs', async () => {
+      const res = await admin.post('/api/style-guides').send(guideBody('Nordic Studio')).expect(201);
+      guideId = res.body.id;
+      expect(res.body).toMatchObject({ name: 'Nordic Studio', maxImageSize: 800000, interiorColor: '#F0F0F0', configurations: [] });
+      expect(res.body.media.logo).toMatchObject({ id: media.logo, uploaded: true });
+      const logo = await fetch(res.body.media.logo.url);
+      expect(logo.status).toBe(200);
+      expect(logo.headers.get('content-type')).toContain('image/png');
+    });
+
+    it('validates the guide: note at most 999 characters, size in range, colour as hex', async () => {
+      const long = await admin.post('/api/style-guides').send({ ...guideBody('Long note'), customerNote: 'x'.repeat(1000) }).expect(400);
+      expect(long.body.message).toBe('customerNote must be shorter than or equal to 999 characters');
+      const big = await admin.post('/api/style-guides').send({ ...guideBody('Too big'), maxImageSize: 9_000_000 }).expect(400);
+      expect(big.body.message).toBe('maxImageSize must not be greater than 8388608');
+      const colour = await admin.post('/api/style-guides').send({ ...guideBody('Colour'), interiorColor: 'white' }).expect(400);
+      expect(colour.body.message).toBe('interiorColor must be a hex colour like #FFFFFF');
+      const nameless = await admin.post('/api/style-guides').send({ ...guideBody('x'), name: '' }).expect(400);
+      expect(nameless.body.message).toBe('name must be longer than or equal to 1 characters');
+    });
+
+    it('adds configurations with the defaults, the route mapping and the FEATURED rule, sorted by position', async () => {
+      const third = await qa
+        .post('/api/style-guide-configurations')
+        .send({ styleGuideId: guideId, position: 3, angleId, routeTo: 'AI (NO ENHANCER)', margins: '{"top":12,"right":6,"bottom":3,"left":6}' });
+      expect(third.status).toBe(201);
+      expect(third.body).toMatchObject({ position: 3, routeTo: 'ai_no_enh', type: 'IMAGE', withLogo: true, horizonLineHeight: 50 });
+      expect(JSON.parse(third.body.margins)).toEqual({ top: 12, right: 6, bottom: 3, left: 6 });
+
+      const first = await admin.post('/api/style-guide-configurations').send({ styleGuideId: guideId, position: 1, angleId }).expect(201);
+      expect(first.body.routeTo).toBe('full');
+      expect(JSON.parse(first.body.margins)).toEqual({ top: 10, right: 5, bottom: 4, left: 5 });
+      expect(first.body.angle).toMatchObject({ id: angleId, name: 'Front left 3/4', defaultAngleOverlay: { id: media.angle_overlay } });
+
+      const featured = await admin
+        .post('/api/style-guide-configurations')
+        .send({ styleGuideId: guideId, position: 2, type: 'FEATURED', angleId, routeTo: 'bypass', featuredImageId: media.featured })
+        .expect(201);
+      expect(featured.body).toMatchObject({ type: 'FEATURED', routeTo: 'FEATURED', angle: null, featuredImage: { id: media.featured } });
+
+      const unknownRoute = await admin.post('/api/style-guide-configurations').send({ styleGuideId: guideId, position: 4, angleId: interiorAngleId, routeTo: 'SOMETHING' }).expect(201);
+      expect(unknownRoute.body.routeTo).toBe('ai_no_enh');
+
+      const guide = await admin.get(`/api/style-guides/${guideId}`).expect(200);
+      expect(guide.body.configurations.map((c: { position: number }) => c.position)).toEqual([1, 2, 3, 4]);
+    });
+
+    it('refuses an IMAGE configuration without an angle, a taken position and bad margins', async () => {
+      const noAngle = await admin.post('/api/style-guide-configurations').send({ styleGuideId: guideId, position: 9 }).expect(400);
+      expect(noAngle.body.message).toBe('An angle is required for IMAGE configurations');
+      const taken = await admin.post('/api/style-guide-configurations').send({ styleGuideId: guideId, position: 1, angleId }).expect(409);
+      expect(taken.body.message).toBe('Position 1 is already used in this style guide');
+      const margins = await admin
+        .post('/api/style-guide-configurations')
+        .send({ styleGuideId: guideId, position: 9, angleId, margins: { top: 10, right: 5, bottom: 4 } })
+        .expect(400);
+      expect(margins.body.message).toContain('margins.left must not be less than 0');
+      const negative = await admin.post('/api/style-guide-configurations').send({ styleGuideId: guideId, position: -1, angleId }).expect(400);
+      expect(negative.body.message).toBe('position must not be less than 0');
+    });
+
+    it('updates a configuration and the guide', async () => {
+      const guide = await admin.get(`/api/style-guides/${guideId}`).expect(200);
+      const cfg = guide.body.configurations[0];
+      const changed = await admin.put(`/api/style-guide-configurations/${cfg.id}`).send({ withLogo: false, horizonLineHeight: 42, routeTo: 'ENHANCER' }).expect(200);
+      expect(changed.body).toMatchObject({ withLogo: false, horizonLineHeight: 42, routeTo: 'enhancer' });
+      const moved = await admin.put(`/api/style-guide-configurations/${cfg.id}`).send({ position: 3 }).expect(409);
+      expect(moved.body.message).toBe('Position 3 is already used in this style guide');
+      const renamed = await qa.put(`/api/style-guides/${guideId}`).send({ name: 'Nordic Studio 2', logoMediaId: null }).expect(200);
+      expect(renamed.body).toMatchObject({ name: 'Nordic Studio 2', media: { logo: null } });
+    });
+
+    it('duplicates the guide with every configuration as "<name>-COPY"', async () => {
+      const copy = await qa.post(`/api/style-guides/${guideId}/duplicate`).expect(201);
+      expect(copy.body.id).not.toBe(guideId);
+      expect(copy.body.name).toBe('Nordic Studio 2-COPY');
+      expect(copy.body.configurations.map((c: { position: number }) => c.position)).toEqual([1, 2, 3, 4]);
+      const list = await admin.get('/api/style-guides?search=copy').expect(200);
+      expect(list.body.items.map((g: { name: string }) => g.name)).toContain('Nordic Studio 2-COPY');
+      expect(list.body).toMatchObject({ page: 1, pageSize: 10 });
+    });
+
+    it('shows dealerships only their assigned guides; management those of its children', async () => {
+      expect((await asDealer.get('/api/style-guides').expect(200)).body.total).toBe(0);
+      await asDealer.get(`/api/style-guides/${guideId}`).expect(404);
+      await admin.post('/api/style-guides/add-style-guide-to-user').send({ userId: dealer.id, styleGuideId: guideId }).expect(200);
+      const mine = await asDealer.get('/api/style-guides').expect(200);
+      expect(mine.body.items.map((g: { id: string }) => g.id)).toEqual([guideId]);
+      await asDealer.get(`/api/style-guides/${guideId}`).expect(200);
+      expect((await asDealer.get(`/api/style-guides/user/${dealer.id}`).expect(200)).body.map((g: { id: string }) => g.id)).toEqual([guideId]);
+      await asDealer.get(`/api/style-guides/user/${dealer2.id}`).expect(404);
+      expect((await asManager.get(`/api/style-guides/user/${dealer.id}`).expect(200)).body).toHaveLength(1);
+      await asManager.get(`/api/style-guides/user/${dealer2.id}`).expect(404);
+      // a configuration of an unassigned guide is just as invisible
+      const other = await admin.post('/api/style-guides').send(guideBody('Private')).expect(201);
+      const cfg = await admin.post('/api/style-guide-configurations').send({ styleGuideId: other.body.id, position: 1, angleId }).expect(201);
+      await asDealer.get(`/api/style-guide-configurations/${cfg.body.id}`).expect(404);
+
+      const removed = await admin.delete('/api/style-guides/remove-style-guide-to-user').send({ userId: dealer.id, styleGuideId: guideId }).expect(200);
+      expect(removed.body).toEqual({ removed: true });
+      await asDealer.get(`/api/style-guides/${guideId}`).expect(404);
+      const ghost = await admin.post('/api/style-guides/add-style-guide-to-user').send({ userId: '00000000-0000-4000-8000-00000000dead', styleGuideId: guideId }).expect(404);
+      expect(ghost.body.message).toBe('User not found');
+    });
+
+    it('lets only the admin delete a guide', async () => {
+      await qa.delete('/api/style-guides/delete-style-guide').send({ id: guideId }).expect(403);
+      await admin.delete('/api/style-guides/delete-style-guide').send({ id: guideId }).expect(200);
+      const gone = await admin.get(`/api/style-guides/${guideId}`).expect(404);
+      expect(gone.body.message).toBe('Style guide not found');
+    });
+  });
+
+  describe('angles and car types', () => {
+    it('needs an overlay to create an angle and an icon to create a car type', async () => {
+      const angle = await admin.post('/api/angle').send({ name: 'Rear', category: 'exterior' }).expect(400);
+      expect(angle.body.message).toBe('defaultAngleOverlayId must be a UUID');
+      const car = await admin.post('/api/car-types').send({ carTypeName: 'SUV' }).expect(400);
+      expect(car.body.message).toBe('iconMediaId must be a UUID');
+      const created = await admin.post('/api/car-types').send({ carTypeName: 'SUV', iconMediaId: media.car_type_icon, category: 'exterior' }).expect(201);
+      expect(created.body).toMatchObject({ carTypeName: 'SUV', icon: { id: media.car_type_icon }, needsAngleCorrection: false });
+      const updated = await admin.put(`/api/car-types/${created.body.id}`).send({ needsAngleCorrection: true }).expect(200);
+      expect(updated.body.needsAngleCorrection).toBe(true);
+    });
+
+    it('lets everyone read the catalogue and only the admin change it', async () => {
+      const names = await asDealer.get('/api/angle/angleNames').expect(200);
+      expect(names.body.map((a: { name: string }) => a.name)).toEqual(expect.arrayContaining(['Dashboard', 'Front left 3/4']));
+      const interior = await asDealer.get('/api/angle?category=interior').expect(200);
+      expect(interior.body.items.map((a: { name: string }) => a.name)).toEqual(['Dashboard']);
+      await asDealer.post('/api/angle').send({ name: 'Mine', category: 'exterior', defaultAngleOverlayId: media.angle_overlay }).expect(403);
+      await qa.put(`/api/angle/${angleId}`).send({ name: 'Renamed' }).expect(403);
+      const renamed = await admin.put(`/api/angle/${angleId}`).send({ name: 'Front left three-quarter', needsFlashlight: true }).expect(200);
+      expect(renamed.body).toMatchObject({ name: 'Front left three-quarter', needsFlashlight: true });
+      await asDealer.get('/api/car-types').expect(200);
+      await asDealer.get('/api/angle/00000000-0000-4000-8000-00000000beef').expect(404);
+    });
+  });
+});
