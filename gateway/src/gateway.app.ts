@@ -13,6 +13,7 @@ import { GatewayConfig } from './gateway.config';
 import { AuthModule } from './auth/auth.module';
 import { HealthModule } from './health/health.module';
 import { NatsModule } from './messaging/nats.module';
+import { OrdersModule } from './orders/orders.module';
 import { StyleGuidesModule } from './style-guides/style-guides.module';
 import { UsersModule } from './users/users.module';
 import { serveWebApp } from './web-app';
@@ -25,7 +26,7 @@ export interface GatewayOptions {
 
 /** The feature modules of the gateway: the HTTP side of each service's features. */
 export function gatewayModules(): Array<new () => unknown> {
-  return [HealthModule, AuthModule, UsersModule, StyleGuidesModule];
+  return [HealthModule, AuthModule, UsersModule, StyleGuidesModule, OrdersModule];
 }
 
 /**

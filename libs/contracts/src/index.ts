@@ -12,3 +12,4 @@ export * from './demo/demo-accounts';
 export * from './uploads';
 export * from './style-guides';
 export * from './demo/demo-style-guide';
+export * from './orders';

@@ -1,0 +1,72 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsOptional, IsString, IsUUID, Length, Matches, MaxLength } from 'class-validator';
+import { PageQuery, type Paged } from '../paging';
+import { defineRpc } from '../rpc';
+
+export const TAG_CATEGORIES = ['QA_EDITOR', 'QA_COORDINATOR', 'IMAGE_ERROR', 'PRIORITY'] as const;
+export type TagCategory = (typeof TAG_CATEGORIES)[number];
+
+export const TAG_ENTITIES = ['user', 'order', 'image'] as const;
+export type TagEntity = (typeof TAG_ENTITIES)[number];
+
+/** Named colours of spec section 3; the admin may also give a hex colour. */
+export const TAG_COLORS = ['green', 'yellow', 'grey', 'orange', 'red', 'blue', 'cyan', 'indigo', 'deep_green', 'purple'] as const;
+const COLOR = new RegExp(`^(${TAG_COLORS.join('|')}|#[0-9A-Fa-f]{6})$`);
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export class TagBody {
+  @ApiProperty() @Transform(trim) @IsString() @Length(1, 60) name!: string;
+  @ApiProperty({ enum: TAG_CATEGORIES }) @IsIn(TAG_CATEGORIES) category!: TagCategory;
+  @ApiProperty({ enum: TAG_ENTITIES }) @IsIn(TAG_ENTITIES) entity!: TagEntity;
+  @ApiProperty({ description: `one of ${TAG_COLORS.join(', ')} or #RRGGBB` })
+  @Matches(COLOR, { message: `color must be one of ${TAG_COLORS.join(', ')} or a hex colour like #1E88E5` })
+  color!: string;
+}
+
+export class TagPatch {
+  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @Length(1, 60) name?: string;
+  @ApiPropertyOptional({ enum: TAG_CATEGORIES }) @IsOptional() @IsIn(TAG_CATEGORIES) category?: TagCategory;
+  @ApiPropertyOptional({ enum: TAG_ENTITIES }) @IsOptional() @IsIn(TAG_ENTITIES) entity?: TagEntity;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Matches(COLOR, { message: `color must be one of ${TAG_COLORS.join(', ')} or a hex colour like #1E88E5` })
+  color?: string;
+}
+
+export class TagListQuery extends PageQuery {
+  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(60) search?: string;
+  @ApiPropertyOptional({ enum: TAG_CATEGORIES }) @IsOptional() @IsIn(TAG_CATEGORIES) category?: TagCategory;
+  @ApiPropertyOptional({ enum: TAG_ENTITIES }) @IsOptional() @IsIn(TAG_ENTITIES) entity?: TagEntity;
+}
+
+export class TagIdPayload {
+  @IsUUID() id!: string;
+}
+
+export class UpdateTagPayload extends TagPatch {
+  @IsUUID() id!: string;
+}
+
+export interface TagView {
+  id: string;
+  name: string;
+  category: TagCategory;
+  entity: TagEntity;
+  color: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const TAG_MESSAGES = {
+  notFound: 'Tag not found',
+  duplicate: 'A tag with this name already exists for this entity',
+} as const;
+
+export const TagsRpc = {
+  list: defineRpc<TagListQuery, Paged<TagView>>('orders', 'tags.list', TagListQuery),
+  get: defineRpc<TagIdPayload, TagView>('orders', 'tags.get', TagIdPayload),
+  create: defineRpc<TagBody, TagView>('orders', 'tags.create', TagBody),
+  update: defineRpc<UpdateTagPayload, TagView>('orders', 'tags.update', UpdateTagPayload),
+};

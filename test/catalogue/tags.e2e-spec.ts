@@ -1,0 +1,59 @@
+import { createAccount, signIn, startTestStack, type TestStack, type UserSession } from '@app/testing';
+
+describe('the tag catalogue through the API', () => {
+  let stack: TestStack;
+  let admin: UserSession;
+  let dealer: UserSession;
+
+  beforeAll(async () => {
+    stack = await startTestStack({ label: 'tags', services: ['users', 'orders'] });
+    admin = await signIn(stack, (await createAccount(stack, { role: 'Admin' })).email);
+    dealer = await signIn(stack, (await createAccount(stack, { role: 'Dealership' })).email);
+  });
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('creates tags through POST /Tags with the name trimmed, named or hex colours', async () => {
+    const editor = await admin.post('/api/Tags').send({ name: '  Editor Anna  ', category: 'QA_EDITOR', entity: 'order', color: 'deep_green' }).expect(201);
+    expect(editor.body).toMatchObject({ name: 'Editor Anna', category: 'QA_EDITOR', entity: 'order', color: 'deep_green' });
+    const hex = await admin.post('/api/tags').send({ name: 'Blurry', category: 'IMAGE_ERROR', entity: 'image', color: '#E53935' }).expect(201);
+    expect(hex.body.color).toBe('#E53935');
+  });
+
+  it('refuses a duplicate name for the same entity, bad colours and categories, naming the field', async () => {
+    const dup = await admin.post('/api/tags').send({ name: 'editor anna', category: 'QA_EDITOR', entity: 'order', color: 'red' }).expect(409);
+    expect(dup.body.message).toBe('A tag with this name already exists for this entity');
+    await admin.post('/api/tags').send({ name: 'editor anna', category: 'QA_EDITOR', entity: 'user', color: 'red' }).expect(201);
+    const color = await admin.post('/api/tags').send({ name: 'Pink', category: 'PRIORITY', entity: 'order', color: 'pink' }).expect(400);
+    expect(color.body.message).toMatch(/^color must be one of green, yellow/);
+    const category = await admin.post('/api/tags').send({ name: 'X', category: 'OTHER', entity: 'order', color: 'red' }).expect(400);
+    expect(category.body.message).toMatch(/^category must be one of the following values/);
+    const blank = await admin.post('/api/tags').send({ name: '   ', category: 'PRIORITY', entity: 'order', color: 'red' }).expect(400);
+    expect(blank.body.message).toBe('name must be longer than or equal to 1 characters');
+  });
+
+  it('filters by category and entity and pages by 10; everyone signed in reads, only the admin writes', async () => {
+    for (let i = 0; i < 11; i++) {
+      await admin.post('/api/tags').send({ name: `Priority ${String(i).padStart(2, '0')}`, category: 'PRIORITY', entity: 'order', color: 'orange' }).expect(201);
+    }
+    const first = await dealer.get('/api/tags?category=PRIORITY&entity=order').expect(200);
+    expect(first.body).toMatchObject({ total: 11, page: 1, pageSize: 10 });
+    expect(first.body.items[0].name).toBe('Priority 00');
+    const last = await dealer.get('/api/tags?category=PRIORITY&entity=order&page=99').expect(200);
+    expect(last.body.page).toBe(2);
+    expect(last.body.items.map((t: { name: string }) => t.name)).toEqual(['Priority 10']);
+    const images = await dealer.get('/api/tags?entity=image').expect(200);
+    expect(images.body.items.map((t: { name: string }) => t.name)).toEqual(['Blurry']);
+
+    await dealer.post('/api/tags').send({ name: 'Mine', category: 'PRIORITY', entity: 'order', color: 'red' }).expect(403);
+    const tag = first.body.items[0];
+    await dealer.put(`/api/tags/${tag.id}`).send({ color: 'red' }).expect(403);
+    const changed = await admin.put(`/api/tags/${tag.id}`).send({ color: 'red', name: 'Urgent' }).expect(200);
+    expect(changed.body).toMatchObject({ name: 'Urgent', color: 'red' });
+    expect((await dealer.get(`/api/tags/${tag.id}`).expect(200)).body.name).toBe('Urgent');
+    const missing = await dealer.get('/api/tags/00000000-0000-4000-8000-0000000000aa').expect(404);
+    expect(missing.body.message).toBe('Tag not found');
+  });
+});
