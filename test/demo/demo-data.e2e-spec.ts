@@ -1,0 +1,57 @@
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_STYLE_GUIDE_ID } from '@app/contracts';
+import { signIn, startTestStack, type TestStack } from '@app/testing';
+
+/** What `make dev` seeds (SEED_DEMO_DATA=true), so a new user can work at once. */
+describe('demo data of make dev', () => {
+  let stack: TestStack;
+
+  beforeAll(async () => {
+    stack = await startTestStack({ label: 'demo', env: { SEED_DEMO_DATA: 'true' } });
+  });
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('every demo account signs in with the README password', async () => {
+    for (const account of Object.values(DEMO_ACCOUNTS)) {
+      const session = await signIn(stack, account.email, DEMO_PASSWORD);
+      expect(session.user).toMatchObject({ email: account.email, userRole: account.userRole });
+    }
+    const sales = await signIn(stack, 'anna.sales@demo.test', DEMO_PASSWORD);
+    expect(sales.user.loggedInSalesPersonInfo?.name).toBe('Anna Sales');
+  });
+
+  it('the demo dealer has Demo Studio with a logo, background, floor and eight positions', async () => {
+    const dealer = await signIn(stack, DEMO_ACCOUNTS.dealer.email, DEMO_PASSWORD);
+    const list = await dealer.get('/api/style-guides').expect(200);
+    expect(list.body.items.map((g: { name: string }) => g.name)).toEqual(['Demo Studio']);
+    const guide = await dealer.get(`/api/style-guides/${DEMO_STYLE_GUIDE_ID}`).expect(200);
+    expect(guide.body.configurations).toHaveLength(8);
+    expect(guide.body.configurations.every((c: { angle: { defaultAngleOverlay: { url: string } } }) => c.angle.defaultAngleOverlay.url)).toBe(true);
+    for (const slot of ['logo', 'background', 'floor'] as const) {
+      const res = await fetch(guide.body.media[slot].url);
+      expect(res.status).toBe(200);
+      expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(100);
+    }
+    const angles = await dealer.get('/api/angle/angleNames').expect(200);
+    expect(angles.body.length).toBeGreaterThanOrEqual(13);
+    expect((await dealer.get('/api/car-types').expect(200)).body.total).toBe(4);
+  });
+
+  it('management sees both dealerships as child accounts', async () => {
+    const manager = await signIn(stack, DEMO_ACCOUNTS.manager.email, DEMO_PASSWORD);
+    const children = await manager.get(`/api/users/childAccounts/${DEMO_ACCOUNTS.manager.id}/1`).expect(200);
+    expect(children.body.items.map((c: { email: string }) => c.email).sort()).toEqual(['dealer2@demo.test', 'dealer@demo.test']);
+  });
+
+  it('seeding again at the next start changes nothing', async () => {
+    await stack.stopService('style-guides');
+    await stack.stopService('users');
+    await stack.startService('users');
+    await stack.startService('style-guides');
+    const admin = await signIn(stack, DEMO_ACCOUNTS.admin.email, DEMO_PASSWORD);
+    expect((await admin.get('/api/style-guides').expect(200)).body.total).toBe(1);
+    expect((await admin.get('/api/users').expect(200)).body.total).toBe(6);
+  });
+});
