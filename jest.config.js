@@ -1,9 +1,11 @@
 /**
- * One runner, four tiers, told apart by file name:
+ * One runner, five tiers, told apart by file name:
  *   *.spec.ts      unit: pure logic, no infrastructure
  *   *.int-spec.ts  integration: a library or service against real PostgreSQL, NATS and S3
  *   *.e2e-spec.ts  API end to end: the gateway with all services booted in-process
  *   web/src/**.spec.tsx  web components in jsdom
+ *   *.browser-spec.ts  browser end to end: Debian's chromium (playwright-core) against the
+ *                      stack booted in-process, serving the built web app (npm run build:web)
  * Every integration and e2e file makes its own database, NATS namespace and S3 folder.
  */
 const { existsSync } = require('node:fs');
@@ -27,6 +29,7 @@ const projects = [
   { ...base, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
   { ...base, displayName: 'integration', testMatch: ['**/*.int-spec.ts'], slowTestThreshold: 30 },
   { ...base, displayName: 'e2e', testMatch: ['**/*.e2e-spec.ts'], slowTestThreshold: 60 },
+  { ...base, displayName: 'browser', testMatch: ['**/*.browser-spec.ts'], slowTestThreshold: 60 },
 ];
 if (existsSync(`${__dirname}/web/jest.project.js`)) projects.push(require('./web/jest.project.js'));
 

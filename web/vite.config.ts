@@ -31,6 +31,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: which chunks each entry and lazy route needs (read by the bundle report)
+    manifest: true,
     rolldownOptions: {
       // MUI and TanStack mark modules 'use client' for React Server Components; meaningless in
       // a client-only bundle, and the bundler warns once per module.

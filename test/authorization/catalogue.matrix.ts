@@ -26,3 +26,53 @@ export const CATALOGUE_ROUTES: RouteCase[] = [
   },
   { route: 'PUT /api/tags/{id}', request: async (ctx) => ({ path: `/api/tags/${await aTag(ctx)}`, body: { color: 'cyan' } }), expect: ADMIN_ONLY(200) },
 ];
+
+let versionCounter = 0;
+let versionId: Promise<string> | null = null;
+let bannerId: Promise<string> | null = null;
+const PUBLIC = (status: number) => ({ anonymous: status, admin: status, qa: status, dealer: status, sales: status, manager: status });
+
+function aVersion(ctx: MatrixContext): Promise<string> {
+  versionId ??= ctx.sessions.admin
+    .post('/api/app-versions')
+    .send({ versionString: '0.0.1' })
+    .expect(201)
+    .then((res) => res.body.id as string);
+  return versionId;
+}
+
+function aBanner(ctx: MatrixContext): Promise<string> {
+  bannerId ??= ctx.sessions.admin
+    .post('/api/banner')
+    .send({ message: 'Matrix banner' })
+    .expect(201)
+    .then((res) => res.body.id as string);
+  return bannerId;
+}
+
+CATALOGUE_ROUTES.push(
+  { route: 'GET /api/app-versions', request: () => ({ path: '/api/app-versions' }), expect: PUBLIC(200) },
+  { route: 'GET /api/app-versions/{id}', request: async (ctx) => ({ path: `/api/app-versions/${await aVersion(ctx)}` }), expect: PUBLIC(200) },
+  {
+    route: 'POST /api/app-versions',
+    request: () => ({ path: '/api/app-versions', body: { versionString: `3.0.${++versionCounter}` } }),
+    expect: ADMIN_ONLY(201),
+  },
+  {
+    route: 'PUT /api/app-versions/{id}',
+    request: async (ctx) => ({ path: `/api/app-versions/${await aVersion(ctx)}`, body: { needsDatabaseDeleteOnMobile: true } }),
+    expect: ADMIN_ONLY(200),
+  },
+  {
+    route: 'DELETE /api/app-versions/{id}',
+    request: async (ctx) => {
+      const res = await ctx.sessions.admin.post('/api/app-versions').send({ versionString: `4.0.${++versionCounter}` }).expect(201);
+      return { path: `/api/app-versions/${res.body.id}` };
+    },
+    expect: ADMIN_ONLY(200),
+  },
+  { route: 'GET /api/banner', request: () => ({ path: '/api/banner' }), expect: SIGNED_IN(200) },
+  { route: 'GET /api/banner/by-id/{id}', request: async (ctx) => ({ path: `/api/banner/by-id/${await aBanner(ctx)}` }), expect: SIGNED_IN(200) },
+  { route: 'POST /api/banner', request: () => ({ path: '/api/banner', body: { message: 'New banner' } }), expect: ADMIN_ONLY(201) },
+  { route: 'PUT /api/banner/{id}', request: async (ctx) => ({ path: `/api/banner/${await aBanner(ctx)}`, body: { isActive: true } }), expect: ADMIN_ONLY(200) },
+);

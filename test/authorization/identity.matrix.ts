@@ -203,6 +203,9 @@ export const IDENTITY_ROUTES: RouteCase[] = [
     expect: ADMIN_ONLY(200),
   },
 
+  // app settings: every signed-in user reads them (the web app's footer)
+  { route: 'GET /api/appSettings', request: () => ({ path: '/api/appSettings' }), expect: SIGNED_IN(200) },
+
   // remote integrations
   { route: 'GET /api/remote-integration/providers', request: () => ({ path: '/api/remote-integration/providers' }), expect: SIGNED_IN(200) },
   {

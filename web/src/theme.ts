@@ -62,3 +62,40 @@ export function badgeColor(status: string): BadgeColor {
   if (tone === 'danger') return 'error';
   return tone ?? 'default';
 }
+
+/**
+ * Tag colours (spec section 3): the named ones map to these; admins may also give a hex
+ * colour, used as it is. Anything else shows grey.
+ */
+export const TAG_COLORS: Readonly<Record<string, string>> = {
+  green: '#2e7d32',
+  yellow: '#f9c30f',
+  grey: '#78828c',
+  orange: '#ef6c00',
+  red: '#d32f2f',
+  blue: '#1976d2',
+  cyan: '#00838f',
+  indigo: '#3949ab',
+  deep_green: '#1b5e20',
+  purple: '#7b1fa2',
+};
+
+const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+export function tagColor(color: string | null | undefined): string {
+  const c = (color ?? '').trim();
+  if (HEX.test(c)) return c;
+  return TAG_COLORS[c.toLowerCase().replace(/[\s-]+/g, '_')] ?? TAG_COLORS['grey']!;
+}
+
+/** Black or white text, whichever reads better on `hex` (WCAG relative luminance). */
+export function textOn(hex: string): string {
+  let h = hex.replace('#', '');
+  if (h.length === 3) h = [...h].map((c) => c + c).join('');
+  const [r, g, b] = [0, 2, 4].map((i) => {
+    const v = parseInt(h.slice(i, i + 2), 16) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return luminance > 0.179 ? 'rgba(0, 0, 0, 0.87)' : '#ffffff';
+}

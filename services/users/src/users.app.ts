@@ -1,5 +1,14 @@
 import type { ServiceApp } from '@app/service-kit';
 import { Module } from '@nestjs/common';
+import { AppSetting } from './app-settings/app-setting.entity';
+import { AppSettingsMessagesController } from './app-settings/app-settings.messages.controller';
+import { AppSettingsService } from './app-settings/app-settings.service';
+import { AppVersion } from './app-versions/app-version.entity';
+import { AppVersionsMessagesController } from './app-versions/app-versions.messages.controller';
+import { AppVersionsService } from './app-versions/app-versions.service';
+import { Banner } from './banners/banner.entity';
+import { BannersMessagesController } from './banners/banners.messages.controller';
+import { BannersService } from './banners/banners.service';
 import { AccountsMessagesController } from './accounts/accounts.messages.controller';
 import { AccountsService } from './accounts/accounts.service';
 import { UserAccount } from './accounts/user-account.entity';
@@ -11,6 +20,8 @@ import { IntegrationsService } from './integrations/integrations.service';
 import { RemoteIntegration } from './integrations/remote-integration.entity';
 import { Identity1763800000000 } from './migrations/1763800000000-identity';
 import { PermissionCatalogue1763800000001 } from './migrations/1763800000001-permission-catalogue';
+import { AppSettings1763800000002 } from './migrations/1763800000002-app-settings';
+import { AppVersionsBanners1763800000003 } from './migrations/1763800000003-app-versions-banners';
 import { Permission } from './permissions/permission.entity';
 import { PermissionsMessagesController } from './permissions/permissions.messages.controller';
 import { PermissionsService } from './permissions/permissions.service';
@@ -27,20 +38,24 @@ import { UsersConfig } from './users.config';
     PermissionsMessagesController,
     SalesPeopleMessagesController,
     IntegrationsMessagesController,
+    AppSettingsMessagesController,
+    AppVersionsMessagesController,
+    BannersMessagesController,
   ],
-  providers: [AuthService, AccountsService, PermissionsService, SalesPeopleService, IntegrationsService, DemoSeed],
+  providers: [AuthService, AccountsService, PermissionsService, SalesPeopleService, IntegrationsService, AppSettingsService, AppVersionsService, BannersService, DemoSeed],
 })
 class IdentityModule {}
 
 /**
  * The users service: owns accounts, roles, permissions, child accounts, sales people (with
- * their logins), remote integrations, sessions, reset codes and sign-in attempts.
+ * their logins), remote integrations, sessions, reset codes, sign-in attempts and the
+ * installation's app settings.
  */
 export const usersApp: ServiceApp<UsersConfig> = {
   definition: {
     name: 'users',
-    entities: [UserAccount, Permission, SalesPerson, RemoteIntegration],
-    migrations: [Identity1763800000000, PermissionCatalogue1763800000001],
+    entities: [UserAccount, Permission, SalesPerson, RemoteIntegration, AppSetting, AppVersion, Banner],
+    migrations: [Identity1763800000000, PermissionCatalogue1763800000001, AppSettings1763800000002, AppVersionsBanners1763800000003],
   },
   modules: () => [UsersCoreModule, IdentityModule],
 };

@@ -1,11 +1,19 @@
 /**
- * Small fetch wrapper for the gateway's REST API under `/api`.
+ * Fetch wrapper for the gateway's REST API under `/api` (spec section 7).
  *
- * - Sends and expects JSON.
+ * - Sends and expects JSON; adds the signed-in session's access token.
  * - Any failure is thrown as an {@link ApiError}: HTTP errors carry the status and the server's
  *   `message` (NestJS bodies are `{ statusCode, message }`, `message` possibly a list of
  *   validation messages); a request that never got an answer has `statusCode` 0.
+ * - Session (spec sections 4 and 8): a call answered 401 refreshes the session once
+ *   (`POST /api/auth/refresh`, one refresh shared by every call failing at the same time) and
+ *   is sent again. No session to refresh: `onSignedOut` (the app goes to /logout). The
+ *   refresh refused: `onSessionExpired` (the app says "Your session cannot be refreshed.
+ *   Please log in again" and goes to /logout). Still 401 after a good refresh:
+ *   `onUnauthorized` (the app shows /error/401).
  */
+import { sessionStore } from './session';
+import type { TokenPair } from './types';
 
 export const API_BASE = '/api';
 
@@ -34,6 +42,11 @@ type Query = Record<string, string | number | boolean | null | undefined>;
 
 export interface RequestOptions extends Omit<RequestInit, 'body' | 'method' | 'headers'> {
   headers?: Record<string, string>;
+  /**
+   * `false` for the sign-in calls: no access token is sent and a 401 is an answer (wrong
+   * password, spent refresh token), not a session to refresh.
+   */
+  session?: boolean;
   /** Serialised as JSON. */
   body?: unknown;
   /** Appended as a query string; `null` and `undefined` values are left out. */
@@ -77,14 +90,40 @@ async function readBody(response: Response): Promise<Body> {
   }
 }
 
-export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const { body: payload, query, headers, ...init } = options;
+/** What the app does when the session fails; set once by the app shell (see `ApiBridge`). */
+export interface SessionHooks {
+  /** A call needed a session and there is none. */
+  onSignedOut(): void;
+  /** The session could not be refreshed. */
+  onSessionExpired(): void;
+  /** A call was refused with 401 although the session was just refreshed. */
+  onUnauthorized(): void;
+}
+
+const noop = () => undefined;
+let hooks: SessionHooks = { onSignedOut: noop, onSessionExpired: noop, onUnauthorized: noop };
+
+/** Installs the app's reactions; returns a function restoring the previous ones. */
+export function setSessionHooks(next: Partial<SessionHooks>): () => void {
+  const previous = hooks;
+  hooks = { ...hooks, ...next };
+  return () => {
+    hooks = previous;
+  };
+}
+
+/** Message of a session that cannot be refreshed (spec section 4); the app shows it translated. */
+export const SESSION_REFRESH_FAILED = 'Your session cannot be refreshed. Please log in again';
+
+async function send(method: string, path: string, options: RequestOptions, accessToken: string | undefined): Promise<Response> {
+  // `session` is this wrapper's option, not fetch's
+  const { body: payload, query, headers, session, ...init } = options;
+  void session;
   const finalHeaders: Record<string, string> = { Accept: 'application/json', ...headers };
   if (payload !== undefined) finalHeaders['Content-Type'] = 'application/json';
-
-  let response: Response;
+  if (accessToken) finalHeaders['Authorization'] = `Bearer ${accessToken}`;
   try {
-    response = await fetch(buildUrl(path, query), {
+    return await fetch(buildUrl(path, query), {
       ...init,
       method,
       headers: finalHeaders,
@@ -94,7 +133,9 @@ export async function request<T>(method: string, path: string, options: RequestO
     const reason = cause instanceof Error ? cause.message : String(cause);
     throw new ApiError(NO_RESPONSE, reason || 'Network error', undefined, { cause });
   }
+}
 
+async function parse<T>(method: string, path: string, response: Response): Promise<T> {
   const body = await readBody(response);
   if (!response.ok) {
     const message = messageFrom(body.value) ?? `${response.status} ${response.statusText}`.trim();
@@ -105,6 +146,63 @@ export async function request<T>(method: string, path: string, options: RequestO
     throw new ApiError(response.status, `Expected JSON from ${method} ${path}`, body.value);
   }
   return body.value as T;
+}
+
+type RefreshOutcome = 'refreshed' | 'refused' | 'unreachable';
+
+/** The refresh in flight, shared by every call that failed with the same refresh token. */
+let refreshing: { token: string; outcome: Promise<RefreshOutcome> } | null = null;
+/** A refresh token the server refused: later failures do not ask (or warn) again. */
+let refused: string | null = null;
+
+function refreshSession(refreshToken: string): Promise<RefreshOutcome> {
+  if (refreshing?.token === refreshToken) return refreshing.outcome;
+  if (refused === refreshToken) return Promise.resolve('refused');
+  const outcome = (async (): Promise<RefreshOutcome> => {
+    try {
+      const response = await send('POST', '/auth/refresh', { body: { refreshToken } }, undefined);
+      const pair = await parse<TokenPair>('POST', '/auth/refresh', response);
+      sessionStore.rotate(pair);
+      return 'refreshed';
+    } catch (error) {
+      // A 4xx is the server's answer: this session is over. No answer or a 5xx says nothing
+      // about the session; the call fails and the user stays signed in.
+      if (error instanceof ApiError && error.statusCode >= 400 && error.statusCode < 500) {
+        refused = refreshToken;
+        hooks.onSessionExpired();
+        return 'refused';
+      }
+      return 'unreachable';
+    }
+  })();
+  refreshing = { token: refreshToken, outcome };
+  void outcome.finally(() => {
+    if (refreshing?.outcome === outcome) refreshing = null;
+  });
+  return outcome;
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const withSession = options.session !== false;
+  const session = withSession ? sessionStore.get() : null;
+  const response = await send(method, path, options, session?.accessToken);
+  if (response.status !== 401 || !withSession) return parse<T>(method, path, response);
+
+  // 401: the access token expired or the session ended. Refresh once, then try again.
+  const now = sessionStore.get();
+  if (!now) {
+    hooks.onSignedOut();
+    return parse<T>(method, path, response);
+  }
+  if (now.accessToken === session?.accessToken) {
+    const outcome = await refreshSession(now.refreshToken);
+    if (outcome === 'refused') throw new ApiError(401, SESSION_REFRESH_FAILED);
+    if (outcome === 'unreachable') return parse<T>(method, path, response);
+  }
+  // (when another call refreshed meanwhile, the new token is already stored)
+  const retried = await send(method, path, options, sessionStore.get()?.accessToken);
+  if (retried.status === 401) hooks.onUnauthorized();
+  return parse<T>(method, path, retried);
 }
 
 export const api = {

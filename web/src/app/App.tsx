@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
+import { Toaster } from '../components/toast/Toaster';
+import { ApiBridge } from './ApiBridge';
 import { AppErrorBoundary } from './AppErrorBoundary';
 import { AppProviders } from './AppProviders';
 import { AppRoutes } from './AppRoutes';
@@ -19,9 +21,11 @@ export function App() {
       <DocumentTitle />
       <AppErrorBoundary>
         <BrowserRouter>
+          <ApiBridge />
           <AppRoutes />
         </BrowserRouter>
       </AppErrorBoundary>
+      <Toaster />
     </AppProviders>
   );
 }

@@ -22,6 +22,6 @@ describe('AppErrorBoundary', () => {
     );
 
     expect(screen.getByRole('heading', { level: 1, name: 'System Error' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/auth/me');
   });
 });

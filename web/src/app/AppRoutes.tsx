@@ -1,24 +1,81 @@
-import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Route, Routes } from 'react-router-dom';
 import { Splash } from '../components/Splash';
-import { paths } from './paths';
+import { HomeRedirect, RequireAccess, RequireSignedIn, SignedOutOnly } from './guards';
+import { SCREENS, type ScreenDef, type ScreenId } from './screens';
 
 /* One lazy chunk per feature folder, so the first page only loads what it shows. */
+const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
+const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
+const LogoutPage = lazy(() => import('../features/auth/LogoutPage').then((m) => ({ default: m.LogoutPage })));
+const AccountPage = lazy(() => import('../features/account/AccountPage').then((m) => ({ default: m.AccountPage })));
 const StatusPage = lazy(() => import('../features/status/StatusPage').then((m) => ({ default: m.StatusPage })));
 const ErrorRoute = lazy(() => import('../features/errors/ErrorRoute').then((m) => ({ default: m.ErrorRoute })));
 const NotFoundPage = lazy(() => import('../features/errors/ErrorRoute').then((m) => ({ default: m.NotFoundPage })));
+/* The signed-in layout (header, menu, footer) is its own chunk: the sign-in page does not need it. */
+const AppShell = lazy(() => import('./layout/AppShell').then((m) => ({ default: m.AppShell })));
+
+/** The element of every registered screen; a row in screens.ts without one here does not compile. */
+const ELEMENTS: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
+  login: LoginPage,
+  forgotPassword: ForgotPasswordPage,
+  logout: LogoutPage,
+  account: AccountPage,
+  accountSettings: AccountPage,
+  status: StatusPage,
+};
+
+const screens = (Object.entries(SCREENS) as Array<[ScreenId, ScreenDef]>).map(([id, def]) => ({ id, ...def, Element: ELEMENTS[id] }));
 
 /**
- * The routes that exist today. Unknown paths render the 404 page in place (the address the
- * user typed stays visible).
+ * Redirects of spec section 2: signed out to /auth/login, signed in at / or /auth to the
+ * landing screen; unknown paths render the 404 page in place (the address stays visible).
  */
 export function AppRoutes() {
   return (
     <Suspense fallback={<Splash />}>
       <Routes>
-        {/* Until sign-in exists the status page is the start page. */}
-        <Route index element={<Navigate to={paths.status} replace />} />
-        <Route path={paths.status} element={<StatusPage />} />
+        <Route index element={<HomeRedirect />} />
+        <Route path="/auth/*" element={<HomeRedirect />} />
+        {screens
+          .filter((s) => s.access === 'signedOut')
+          .map(({ id, path, Element }) => (
+            <Route
+              key={id}
+              path={path}
+              element={
+                <SignedOutOnly>
+                  <Element />
+                </SignedOutOnly>
+              }
+            />
+          ))}
+        <Route
+          element={
+            <RequireSignedIn>
+              <AppShell />
+            </RequireSignedIn>
+          }
+        >
+          {screens
+            .filter((s) => s.access === 'signedIn')
+            .map(({ id, path, requires, Element }) => (
+              <Route
+                key={id}
+                path={path}
+                element={
+                  <RequireAccess requires={requires}>
+                    <Element />
+                  </RequireAccess>
+                }
+              />
+            ))}
+        </Route>
+        {screens
+          .filter((s) => s.access === 'public')
+          .map(({ id, path, Element }) => (
+            <Route key={id} path={path} element={<Element />} />
+          ))}
         <Route path="/error/*" element={<ErrorRoute />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

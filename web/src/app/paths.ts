@@ -1,10 +1,23 @@
+import { SCREENS } from './screens';
+
 /** Route paths used across features. */
 export const paths = {
   /**
-   * Where "go home" links point. For now `/`, which redirects to the status page; once
-   * sign-in exists the spec's target is /auth/me.
+   * Where "go home" links point (spec section 2: /auth/me). Any /auth path sends a signed-in
+   * visitor to the landing screen and a signed-out one to sign-in.
    */
-  home: '/',
-  status: '/status',
+  home: '/auth/me',
+  /**
+   * Where a signed-in user lands (after sign-in, and at / or /auth). The spec says /orders;
+   * until the orders screen exists it is the account page. When /orders is registered in
+   * screens.ts, point this at it.
+   */
+  landing: SCREENS.account.path,
+  login: SCREENS.login.path,
+  forgotPassword: SCREENS.forgotPassword.path,
+  logout: SCREENS.logout.path,
+  account: SCREENS.account.path,
+  accountSettings: SCREENS.accountSettings.path,
+  status: SCREENS.status.path,
   error: (code: 401 | 404 | 500) => `/error/${code}`,
 } as const;

@@ -1,5 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { sessionStore } from '../api/session';
+import { fakeApi, reply, testUser } from '../test/fakeApi';
 import { CONFIG_STORAGE_KEY, getStoredLanguage } from '../i18n/languages';
 import { renderWithApp } from '../test/render';
 import { LanguageSelector } from './LanguageSelector';
@@ -54,5 +56,52 @@ describe('LanguageSelector', () => {
     fireEvent.click(screen.getByRole('menuitem', { name: /Español/ }));
 
     expect(JSON.parse(window.localStorage.getItem(CONFIG_STORAGE_KEY) ?? '{}')).toEqual({ theme: 'dark', language: 'es' });
+  });
+
+  it('signed in: saves the choice on the user (PUT /api/users/{id}), then reloads', async () => {
+    const user = testUser();
+    sessionStore.start({ accessToken: 'a', refreshToken: 'r', expiresIn: 900 }, user);
+    const gateway = fakeApi({ [`PUT /users/${user.id}`]: (req) => reply(200, { ...user, ...(req.body as object) }) });
+    const reload = jest.fn();
+    renderWithApp(<LanguageSelector reload={reload} />);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Language: English' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: /Deutsch/ }));
+
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(gateway.to(`PUT /users/${user.id}`).map((r) => r.body)).toEqual([{ language: 'de' }]);
+    expect(getStoredLanguage()).toBe('de');
+    expect(sessionStore.get()?.user?.language).toBe('de');
+  });
+
+  it('a sales person cannot change the account: the choice stays local', async () => {
+    sessionStore.start(
+      { accessToken: 'a', refreshToken: 'r', expiresIn: 900 },
+      testUser({ loggedInSalesPersonInfo: { id: 's1', name: 'Anna Sales', email: 'anna.sales@demo.test' } }),
+    );
+    const gateway = fakeApi({});
+    const reload = jest.fn();
+    renderWithApp(<LanguageSelector reload={reload} />);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Language: English' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: /Français/ }));
+
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(gateway.requests).toEqual([]);
+    expect(getStoredLanguage()).toBe('fr');
+  });
+
+  it('a failed save still applies the choice locally', async () => {
+    const user = testUser();
+    sessionStore.start({ accessToken: 'a', refreshToken: 'r', expiresIn: 900 }, user);
+    fakeApi({ [`PUT /users/${user.id}`]: () => reply(503, { statusCode: 503, message: 'The users service is unavailable' }) });
+    const reload = jest.fn();
+    renderWithApp(<LanguageSelector reload={reload} />);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Language: English' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: /Dansk/ }));
+
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(getStoredLanguage()).toBe('dk');
   });
 });

@@ -6,15 +6,36 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sessionStore } from '../api/session';
+import { usersApi } from '../api/users';
 import { selectLanguage } from '../i18n';
-import { LANGUAGES, languageOf, type LanguageCode } from '../i18n/languages';
+import { LANGUAGES, languageOf, storeLanguage, type LanguageCode } from '../i18n/languages';
 
 interface LanguageSelectorProps {
   /** Called after the choice is stored; reloads the page unless a test replaces it. */
   reload?: () => void;
 }
 
-/** Flag button opening a menu of the interface languages; a choice is stored, then the page reloads. */
+/**
+ * Saves the choice on the signed-in user (spec section 1), then reloads. A sales person acts
+ * for its dealership and may not change the account, so for it the choice stays local. A
+ * failed save does not keep the user in the old language: the local choice still applies.
+ */
+async function saveOnUser(code: LanguageCode): Promise<void> {
+  const user = sessionStore.get()?.user;
+  if (!user || user.loggedInSalesPersonInfo) return;
+  try {
+    const saved = await usersApi.setLanguage(user.id, code);
+    sessionStore.setUser({ ...user, language: saved.language });
+  } catch {
+    // kept locally; the next sign-in brings the saved language back
+  }
+}
+
+/**
+ * Flag button opening a menu of the interface languages; a choice is stored locally and on
+ * the signed-in user, then the page reloads.
+ */
 export function LanguageSelector({ reload }: LanguageSelectorProps) {
   const { t, i18n } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -23,7 +44,13 @@ export function LanguageSelector({ reload }: LanguageSelectorProps) {
 
   const choose = (code: LanguageCode) => {
     setAnchor(null);
-    if (code !== current.code) selectLanguage(code, reload);
+    if (code === current.code) return;
+    if (!sessionStore.get()?.user) {
+      selectLanguage(code, reload);
+      return;
+    }
+    storeLanguage(code);
+    void saveOnUser(code).then(() => selectLanguage(code, reload));
   };
 
   return (

@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
-import { DEFAULT_LANGUAGE, getStoredLanguage, languageOf, storeLanguage, type LanguageCode } from './languages';
+import { DEFAULT_LANGUAGE, getStoredLanguage, isLanguageCode, languageOf, storeLanguage, type LanguageCode } from './languages';
 
 export type Messages = typeof en;
 
@@ -71,6 +71,16 @@ export async function initI18n(language: LanguageCode = getStoredLanguage()): Pr
 export function selectLanguage(code: LanguageCode, reload: () => void = () => window.location.reload()): void {
   storeLanguage(code);
   reload();
+}
+
+/**
+ * At sign-in the user's saved language applies (spec section 1): stored locally and loaded
+ * without a reload, before the first signed-in screen renders. Unknown codes are ignored.
+ */
+export async function applyUserLanguage(code: string | undefined): Promise<void> {
+  if (!isLanguageCode(code)) return;
+  storeLanguage(code);
+  if (i18n.language !== code) await initI18n(code);
 }
 
 export { i18n };

@@ -1,8 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { ApiBridge } from '../app/ApiBridge';
 import { AppProviders } from '../app/AppProviders';
+import { AppRoutes } from '../app/AppRoutes';
+import { Toaster } from '../components/toast/Toaster';
 
 /** A fresh cache per test, no retries, so failures show at once. */
 export function testQueryClient(): QueryClient {
@@ -13,7 +16,31 @@ export function testQueryClient(): QueryClient {
 export function renderWithApp(ui: ReactElement, { route = '/' }: { route?: string } = {}): RenderResult {
   return render(
     <AppProviders queryClient={testQueryClient()}>
-      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      <MemoryRouter initialEntries={[route]}>
+        {ui}
+        <LocationProbe />
+      </MemoryRouter>
+      <Toaster />
+    </AppProviders>,
+  );
+}
+
+/** Shows where the router is, for assertions: `screen.getByTestId('location')`. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <span hidden data-testid="location">{`${location.pathname}${location.search}`}</span>;
+}
+
+/** The whole app (routes, session handling, toasts) in a memory router at `route`. */
+export function renderAppAt(route: string, { queryClient = testQueryClient() }: { queryClient?: QueryClient } = {}): RenderResult {
+  return render(
+    <AppProviders queryClient={queryClient}>
+      <MemoryRouter initialEntries={[route]}>
+        <ApiBridge />
+        <AppRoutes />
+        <LocationProbe />
+      </MemoryRouter>
+      <Toaster />
     </AppProviders>,
   );
 }

@@ -1,3 +1,4 @@
+export * from './app-settings.contract';
 export * from './auth.contract';
 export * from './integrations.catalogue';
 export * from './integrations.contract';
@@ -7,3 +8,5 @@ export * from './permissions.contract';
 export * from './sales-people.contract';
 export * from './users.contract';
 export * from './validators';
+export * from './app-versions.contract';
+export * from './banners.contract';

@@ -26,7 +26,8 @@ describe('error routes', () => {
     renderWithApp(<AppRoutes />, { route: '/error/401' });
 
     const link = await screen.findByRole('link', { name: 'Go to the home page' });
-    expect(link.getAttribute('href')).toBe('/');
+    // spec section 2: the go-home link targets /auth/me, which sends each visitor on
+    expect(link.getAttribute('href')).toBe('/auth/me');
     expect(screen.getByText('You do not have permission to access this page.')).toBeTruthy();
   });
 
@@ -38,10 +39,10 @@ describe('error routes', () => {
     expect(errorCodeFromPath(undefined)).toBe(500);
   });
 
-  it('sends / to the status page', async () => {
+  it('keeps the status page reachable without signing in', async () => {
     window.fetch = jest.fn<typeof fetch>().mockResolvedValue(fakeResponse({ status: 'ok', services: {} }));
 
-    renderWithApp(<AppRoutes />, { route: '/' });
+    renderWithApp(<AppRoutes />, { route: '/status' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'System status' })).toBeTruthy();
   });

@@ -1,0 +1,65 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { PageQuery, type Paged } from '../paging';
+import { defineRpc } from '../rpc';
+
+export const PLATFORMS = ['Android', 'iOS'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+const VERSION = /^\d{1,4}\.\d{1,4}\.\d{1,6}$/;
+const VERSION_MESSAGE = 'versionString must look like 1.2.34';
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export class AppVersionBody {
+  @ApiProperty({ example: '1.2.34' }) @Transform(trim) @IsString() @Matches(VERSION, { message: VERSION_MESSAGE }) versionString!: string;
+  @ApiPropertyOptional({ enum: PLATFORMS, default: 'Android' }) @IsOptional() @IsIn(PLATFORMS) platform?: Platform;
+  @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() needsDatabaseDeleteOnMobile?: boolean;
+  @ApiPropertyOptional({ default: false, description: 'setting it makes this the only required minimum of its platform' })
+  @IsOptional()
+  @IsBoolean()
+  isTheRequiredMinimumVersionCurrently?: boolean;
+}
+
+export class AppVersionPatch {
+  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @Matches(VERSION, { message: VERSION_MESSAGE }) versionString?: string;
+  @ApiPropertyOptional({ enum: PLATFORMS }) @IsOptional() @IsIn(PLATFORMS) platform?: Platform;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() needsDatabaseDeleteOnMobile?: boolean;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() isTheRequiredMinimumVersionCurrently?: boolean;
+}
+
+export class AppVersionListQuery extends PageQuery {
+  @ApiPropertyOptional({ enum: PLATFORMS }) @IsOptional() @IsIn(PLATFORMS) platform?: Platform;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(20) search?: string;
+}
+
+export class AppVersionIdPayload {
+  @IsUUID() id!: string;
+}
+
+export class UpdateAppVersionPayload extends AppVersionPatch {
+  @IsUUID() id!: string;
+}
+
+export interface AppVersionView {
+  id: string;
+  versionString: string;
+  platform: Platform;
+  needsDatabaseDeleteOnMobile: boolean;
+  isTheRequiredMinimumVersionCurrently: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const APP_VERSION_MESSAGES = {
+  notFound: 'App version not found',
+  duplicate: 'This version already exists for this platform',
+} as const;
+
+export const AppVersionsRpc = {
+  list: defineRpc<AppVersionListQuery, Paged<AppVersionView>>('users', 'app-versions.list', AppVersionListQuery),
+  get: defineRpc<AppVersionIdPayload, AppVersionView>('users', 'app-versions.get', AppVersionIdPayload),
+  create: defineRpc<AppVersionBody, AppVersionView>('users', 'app-versions.create', AppVersionBody),
+  update: defineRpc<UpdateAppVersionPayload, AppVersionView>('users', 'app-versions.update', UpdateAppVersionPayload),
+  delete: defineRpc<AppVersionIdPayload, { deleted: true }>('users', 'app-versions.delete', AppVersionIdPayload),
+};

@@ -1,0 +1,51 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsOptional, IsString, IsUUID, Length } from 'class-validator';
+import { PageQuery, type Paged } from '../paging';
+import { defineRpc } from '../rpc';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const toBool = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
+
+export class BannerBody {
+  @ApiProperty() @Transform(trim) @IsString() @Length(1, 500) message!: string;
+  @ApiPropertyOptional({ default: true, description: 'Visible (true) or Hidden (false)' }) @IsOptional() @IsBoolean() isActive?: boolean;
+}
+
+export class BannerPatch {
+  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @Length(1, 500) message?: string;
+  @ApiPropertyOptional() @IsOptional() @IsBoolean() isActive?: boolean;
+}
+
+export class BannerListQuery extends PageQuery {
+  @ApiPropertyOptional({ description: 'only visible (true) or hidden (false) banners; others than the admin see visible ones only' })
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
+  isActive?: boolean;
+}
+
+export class BannerIdPayload {
+  @IsUUID() id!: string;
+}
+
+export class UpdateBannerPayload extends BannerPatch {
+  @IsUUID() id!: string;
+}
+
+export interface BannerView {
+  id: string;
+  message: string;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const BANNER_MESSAGES = { notFound: 'Banner not found' } as const;
+
+export const BannersRpc = {
+  list: defineRpc<BannerListQuery, Paged<BannerView>>('users', 'banners.list', BannerListQuery),
+  get: defineRpc<BannerIdPayload, BannerView>('users', 'banners.get', BannerIdPayload),
+  create: defineRpc<BannerBody, BannerView>('users', 'banners.create', BannerBody),
+  update: defineRpc<UpdateBannerPayload, BannerView>('users', 'banners.update', UpdateBannerPayload),
+};

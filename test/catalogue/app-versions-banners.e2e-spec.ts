@@ -1,0 +1,75 @@
+import { createAccount, signIn, startTestStack, type TestStack, type UserSession } from '@app/testing';
+
+describe('app versions and banners through the API', () => {
+  let stack: TestStack;
+  let admin: UserSession;
+  let dealer: UserSession;
+
+  beforeAll(async () => {
+    stack = await startTestStack({ label: 'versions_banners', services: ['users'] });
+    admin = await signIn(stack, (await createAccount(stack, { role: 'Admin' })).email);
+    dealer = await signIn(stack, (await createAccount(stack, { role: 'Dealership' })).email);
+  });
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  describe('app versions', () => {
+    it('adds versions of the form 1.2.34, Android by default', async () => {
+      const v = await admin.post('/api/app-versions').send({ versionString: '1.2.34' }).expect(201);
+      expect(v.body).toMatchObject({ versionString: '1.2.34', platform: 'Android', needsDatabaseDeleteOnMobile: false, isTheRequiredMinimumVersionCurrently: false });
+      const bad = await admin.post('/api/app-versions').send({ versionString: '1.2' }).expect(400);
+      expect(bad.body.message).toBe('versionString must look like 1.2.34');
+      const dup = await admin.post('/api/app-versions').send({ versionString: '1.2.34', platform: 'Android' }).expect(409);
+      expect(dup.body.message).toBe('This version already exists for this platform');
+      await admin.post('/api/app-versions').send({ versionString: '1.2.34', platform: 'iOS' }).expect(201);
+    });
+
+    it('keeps one required minimum per platform: a new one replaces the old', async () => {
+      const a = await admin.post('/api/app-versions').send({ versionString: '2.0.0', isTheRequiredMinimumVersionCurrently: true }).expect(201);
+      const ios = await admin.post('/api/app-versions').send({ versionString: '2.0.0', platform: 'iOS', isTheRequiredMinimumVersionCurrently: true }).expect(201);
+      const b = await admin.post('/api/app-versions').send({ versionString: '2.1.0', isTheRequiredMinimumVersionCurrently: true }).expect(201);
+      expect(b.body.isTheRequiredMinimumVersionCurrently).toBe(true);
+      expect((await admin.get(`/api/app-versions/${a.body.id}`).expect(200)).body.isTheRequiredMinimumVersionCurrently).toBe(false);
+      expect((await admin.get(`/api/app-versions/${ios.body.id}`).expect(200)).body.isTheRequiredMinimumVersionCurrently).toBe(true);
+      // back to the first through an update
+      await admin.put(`/api/app-versions/${a.body.id}`).send({ isTheRequiredMinimumVersionCurrently: true }).expect(200);
+      const android = await admin.get('/api/app-versions?platform=Android').expect(200);
+      expect(android.body.items.filter((v: { isTheRequiredMinimumVersionCurrently: boolean }) => v.isTheRequiredMinimumVersionCurrently).map((v: { versionString: string }) => v.versionString)).toEqual(['2.0.0']);
+    });
+
+    it('is readable without signing in (the app checks before sign-in); only the admin changes it', async () => {
+      const list = await stack.http().get('/api/app-versions?platform=iOS').expect(200);
+      expect(list.body.items.map((v: { versionString: string }) => v.versionString).sort()).toEqual(['1.2.34', '2.0.0']);
+      await dealer.post('/api/app-versions').send({ versionString: '9.9.9' }).expect(403);
+      await stack.http().post('/api/app-versions').send({ versionString: '9.9.9' }).expect(401);
+      const v = list.body.items[0];
+      await dealer.delete(`/api/app-versions/${v.id}`).expect(403);
+      await admin.delete(`/api/app-versions/${v.id}`).expect(200);
+      const gone = await admin.delete(`/api/app-versions/${v.id}`).expect(404);
+      expect(gone.body.message).toBe('App version not found');
+    });
+  });
+
+  describe('banners', () => {
+    it('shows visible banners to everyone and hidden ones to the admin only', async () => {
+      const shown = await admin.post('/api/banner').send({ message: '  Maintenance on Sunday 22:00  ' }).expect(201);
+      expect(shown.body).toMatchObject({ message: 'Maintenance on Sunday 22:00', isActive: true });
+      const hidden = await admin.post('/api/banner').send({ message: 'Draft', isActive: false }).expect(201);
+      const forDealer = await dealer.get('/api/banner').expect(200);
+      expect(forDealer.body.items.map((b: { message: string }) => b.message)).toEqual(['Maintenance on Sunday 22:00']);
+      await dealer.get(`/api/banner/by-id/${hidden.body.id}`).expect(404);
+      const forAdmin = await admin.get('/api/banner?isActive=false').expect(200);
+      expect(forAdmin.body.items.map((b: { message: string }) => b.message)).toEqual(['Draft']);
+      await admin.put(`/api/banner/${hidden.body.id}`).send({ isActive: true }).expect(200);
+      expect((await dealer.get('/api/banner').expect(200)).body.total).toBe(2);
+    });
+
+    it('needs a message, and only the admin writes', async () => {
+      const empty = await admin.post('/api/banner').send({ message: '   ' }).expect(400);
+      expect(empty.body.message).toBe('message must be longer than or equal to 1 characters');
+      await dealer.post('/api/banner').send({ message: 'Mine' }).expect(403);
+    });
+  });
+});

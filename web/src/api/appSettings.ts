@@ -1,0 +1,22 @@
+import { api } from './client';
+import type { AppSetting } from './types';
+
+export const APP_SETTING = {
+  contactNumberInt: 'CONTACT_NUMBER_INT',
+  contactNumberDk: 'CONTACT_NUMBER_DK',
+  contactEmail: 'CONTACT_EMAIL',
+} as const;
+
+export const appSettingsKeys = {
+  list: () => ['appSettings', 'list', {}] as const,
+};
+
+export function getAppSettings(signal?: AbortSignal): Promise<AppSetting[]> {
+  return api.get<AppSetting[]>('/appSettings', { signal });
+}
+
+/** The value of a setting, or undefined when it is missing or empty. */
+export function settingValue(settings: readonly AppSetting[] | undefined, name: string): string | undefined {
+  const value = settings?.find((s) => s.name === name)?.value.trim();
+  return value ? value : undefined;
+}

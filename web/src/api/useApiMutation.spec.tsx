@@ -1,0 +1,90 @@
+import { describe, expect, it } from '@jest/globals';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { fail, fakeApi, reply } from '../test/fakeApi';
+import { renderWithApp } from '../test/render';
+import { MAIN_TOAST_MS, TAG_TOAST_MS, toast, toastStore, TOAST_MS } from '../components/toast/toast';
+import { api } from './client';
+import { mutationToast, useApiMutation } from './useApiMutation';
+
+function SaveButton() {
+  const save = useApiMutation({ mutationFn: () => api.put('/banner/1', { message: 'Hello' }), action: 'Save banner' });
+  return <button onClick={() => save.mutate()}>save</button>;
+}
+
+async function saveAnswered(answer: Response | Error) {
+  fakeApi({
+    'PUT /banner/1': () => {
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
+  });
+  renderWithApp(<SaveButton />);
+  fireEvent.click(screen.getByRole('button', { name: 'save' }));
+  return screen.findByTestId('toast-main');
+}
+
+describe('mutation toasts (spec section 7)', () => {
+  it.each([
+    [200, 'success'],
+    [201, 'success'],
+    [204, 'success'],
+    [400, 'error'],
+    [403, 'error'],
+    [404, 'error'],
+    [409, 'error'],
+    [500, 'warning'],
+    [503, 'warning'],
+    [0, 'warning'],
+  ])('status %i gives a %s toast', (status, kind) => {
+    expect(mutationToast(status).kind).toBe(kind);
+  });
+
+  it('2xx: "{action} - Successfully", bottom-right', async () => {
+    const shown = await saveAnswered(reply(201, { id: 1 }));
+    expect(shown.textContent).toBe('Save banner - Successfully');
+    expect(toastStore.get()[0]).toMatchObject({ kind: 'success', placement: 'main', duration: MAIN_TOAST_MS });
+  });
+
+  it("4xx: an error with the server's message", async () => {
+    const shown = await saveAnswered(fail(400, 'message must not be empty'));
+    expect(shown.textContent).toBe('Save banner - Error: message must not be empty');
+    expect(toastStore.get()[0]?.kind).toBe('error');
+  });
+
+  it('other statuses: the missing-permissions toast', async () => {
+    const shown = await saveAnswered(fail(500, 'Internal server error'));
+    expect(shown.textContent).toBe('Save banner: you are missing the permissions for this action.');
+    expect(toastStore.get()[0]?.kind).toBe('warning');
+  });
+
+  it('no answer at all counts as another status', async () => {
+    const shown = await saveAnswered(new TypeError('Failed to fetch'));
+    expect(shown.textContent).toBe('Save banner: you are missing the permissions for this action.');
+  });
+});
+
+describe('toast timings (spec section 9)', () => {
+  it('main toasts close after 5001 ms, tag toasts after 2000 ms, notices after 5000 ms', () => {
+    toast.success('saved');
+    toast.tag('Tag added');
+    toast.notice('error', 'session over');
+    expect(toastStore.get().map((t) => [t.placement, t.duration])).toEqual([
+      ['main', MAIN_TOAST_MS],
+      ['main', TAG_TOAST_MS],
+      ['notice', TOAST_MS],
+    ]);
+    expect([MAIN_TOAST_MS, TAG_TOAST_MS, TOAST_MS]).toEqual([5001, 2000, 5000]);
+  });
+
+  it('a toast goes away by itself after its time, and the next one shows', async () => {
+    renderWithApp(<span />);
+    act(() => {
+      toast.tag('Tag added');
+      toast.success('Second');
+    });
+    expect((await screen.findByTestId('toast-main')).textContent).toBe('Tag added');
+    // the real timer: 2 s for a tag toast
+    await screen.findByText('Second', undefined, { timeout: 4000 });
+    expect(screen.queryByText('Tag added')).toBeNull();
+  });
+});

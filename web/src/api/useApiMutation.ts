@@ -1,0 +1,49 @@
+import { useMutation, type UseMutationResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../components/toast/toast';
+import { isApiError, NO_RESPONSE } from './client';
+
+export type MutationToast =
+  | { kind: 'success'; key: 'toast.actionSuccess' }
+  | { kind: 'error'; key: 'toast.actionError' }
+  | { kind: 'warning'; key: 'toast.missingPermissions' };
+
+/**
+ * The toast of a write, by the status of its answer (spec section 7): 2xx a success, 4xx an
+ * error with the server's message, any other status (5xx, no answer) the missing-permissions
+ * toast.
+ */
+export function mutationToast(status: number): MutationToast {
+  if (status >= 200 && status < 300) return { kind: 'success', key: 'toast.actionSuccess' };
+  if (status >= 400 && status < 500) return { kind: 'error', key: 'toast.actionError' };
+  return { kind: 'warning', key: 'toast.missingPermissions' };
+}
+
+export interface ApiMutationOptions<TData, TVariables> {
+  mutationFn: (variables: TVariables) => Promise<TData>;
+  /** What the user did, already translated: "Save account" → "Save account - Successfully". */
+  action: string;
+  onSuccess?: (data: TData, variables: TVariables) => void | Promise<unknown>;
+  onError?: (error: Error, variables: TVariables) => void;
+}
+
+/** `useMutation` with the product's toasts. */
+export function useApiMutation<TData, TVariables = void>(
+  options: ApiMutationOptions<TData, TVariables>,
+): UseMutationResult<TData, Error, TVariables> {
+  const { t } = useTranslation();
+  return useMutation<TData, Error, TVariables>({
+    mutationFn: options.mutationFn,
+    onSuccess: async (data, variables) => {
+      toast.success(t('toast.actionSuccess', { action: options.action }));
+      await options.onSuccess?.(data, variables);
+    },
+    onError: (error, variables) => {
+      const status = isApiError(error) ? error.statusCode : NO_RESPONSE;
+      const outcome = mutationToast(status);
+      if (outcome.kind === 'error') toast.error(t('toast.actionError', { action: options.action, message: error.message }));
+      else toast.warning(t('toast.missingPermissions', { action: options.action }));
+      options.onError?.(error, variables);
+    },
+  });
+}

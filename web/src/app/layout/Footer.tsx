@@ -1,0 +1,136 @@
+import EmailOutlined from '@mui/icons-material/EmailOutlined';
+import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { APP_SETTING, appSettingsKeys, getAppSettings, settingValue } from '../../api/appSettings';
+import type { AppSetting, Me } from '../../api/types';
+import { visuallyHidden } from '../../components/visuallyHidden';
+import { useMe } from '../useSession';
+
+type InfoTopic = 'privacy' | 'cookies' | 'about';
+
+const TEXTS = {
+  privacy: ['footer.privacyText1', 'footer.privacyText2', 'footer.privacyText3'],
+  cookies: ['footer.cookiesText1', 'footer.cookiesText2'],
+  about: ['footer.aboutText1', 'footer.aboutText2'],
+} as const;
+
+/**
+ * The number to show: the Danish one to accounts in Denmark (or using the Danish interface),
+ * the international one to everybody else, whichever exists.
+ */
+export function contactNumber(settings: readonly AppSetting[] | undefined, me: Pick<Me, 'address'> | undefined, language: string): string | undefined {
+  const danish = me?.address.country.trim().toLowerCase() === 'denmark' || language === 'dk';
+  const dk = settingValue(settings, APP_SETTING.contactNumberDk);
+  const int = settingValue(settings, APP_SETTING.contactNumberInt);
+  return danish ? (dk ?? int) : (int ?? dk);
+}
+
+function InfoDialog({ topic, onClose, contact }: { topic: InfoTopic | null; onClose: () => void; contact: ReactNode }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <Dialog open={topic !== null} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      {topic && (
+        <>
+          <DialogTitle id={titleId}>{t(`footer.${topic}`)}</DialogTitle>
+          <DialogContent>
+            {TEXTS[topic].map((key) => (
+              <Typography key={key} sx={{ mb: 1.5 }}>
+                {t(key)}
+              </Typography>
+            ))}
+            {topic !== 'cookies' && contact}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose} autoFocus>
+              {t('footer.close')}
+            </Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+/** The footer (spec section 2): privacy, cookie policy, contact number and e-mail (app settings), about. */
+export function Footer() {
+  const { t, i18n } = useTranslation();
+  const { data: me } = useMe();
+  const [topic, setTopic] = useState<InfoTopic | null>(null);
+  // the footer stays quiet when the settings cannot be read (spec: list fetch failures are ignored)
+  const settings = useQuery({ queryKey: appSettingsKeys.list(), queryFn: ({ signal }) => getAppSettings(signal), staleTime: 10 * 60_000 });
+  const phone = contactNumber(settings.data, me, i18n.language);
+  const email = settingValue(settings.data, APP_SETTING.contactEmail);
+
+  const contact = (phone || email) && (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 0.5 }} data-testid="footer-contact">
+      {phone && (
+        <Link href={`tel:${phone.replace(/[^\d+]/g, '')}`} underline="hover" variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+          <PhoneOutlined fontSize="small" aria-hidden="true" />
+          <span>
+            <Box component="span" sx={visuallyHidden}>
+              {t('footer.phone')}:{' '}
+            </Box>
+            {phone}
+          </span>
+        </Link>
+      )}
+      {email && (
+        <Link href={`mailto:${email}`} underline="hover" variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, wordBreak: 'break-all' }}>
+          <EmailOutlined fontSize="small" aria-hidden="true" />
+          <span>
+            <Box component="span" sx={visuallyHidden}>
+              {t('footer.email')}:{' '}
+            </Box>
+            {email}
+          </span>
+        </Link>
+      )}
+    </Box>
+  );
+
+  return (
+    <Box
+      component="footer"
+      sx={{
+        borderTop: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+        px: { xs: 2, sm: 3 },
+        py: 2,
+        display: 'flex',
+        flexDirection: { xs: 'column', md: 'row' },
+        alignItems: { xs: 'flex-start', md: 'center' },
+        justifyContent: 'space-between',
+        gap: 1.5,
+      }}
+    >
+      <Box component="nav" aria-label={t('footer.label')} sx={{ display: 'flex', flexWrap: 'wrap', gap: { xs: 0.5, sm: 1 }, ml: -1 }}>
+        {(['privacy', 'cookies', 'about'] as const).map((key) => (
+          <Button key={key} size="small" color="inherit" onClick={() => setTopic(key)} sx={{ color: 'text.secondary', fontWeight: 500 }}>
+            {t(`footer.${key}`)}
+          </Button>
+        ))}
+      </Box>
+      {contact && (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+          <Typography variant="body2" sx={{ color: 'text.secondary', fontWeight: 600 }}>
+            {t('footer.contact')}
+          </Typography>
+          {contact}
+        </Box>
+      )}
+      <InfoDialog topic={topic} onClose={() => setTopic(null)} contact={contact} />
+    </Box>
+  );
+}

@@ -1,0 +1,176 @@
+import { describe, expect, it } from '@jest/globals';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { sessionStore } from '../api/session';
+import type { Me } from '../api/types';
+import { fail, fakeApi, reply, testUser } from '../test/fakeApi';
+import { renderAppAt, renderWithApp } from '../test/render';
+import { RequireAccess, RequireSignedIn } from './guards';
+
+const settings = [
+  { name: 'CONTACT_EMAIL', value: 'help@photo.test', valueType: 'string' },
+  { name: 'CONTACT_NUMBER_INT', value: '+45 70 11 22 33', valueType: 'string' },
+  { name: 'CONTACT_NUMBER_DK', value: '70 11 22 33', valueType: 'string' },
+];
+
+function signedInAs(user: Me = testUser()) {
+  sessionStore.start({ accessToken: 'access-1', refreshToken: 'refresh-1', expiresIn: 900 }, user);
+  return fakeApi({ 'GET /me': () => reply(200, user), 'GET /appSettings': () => reply(200, settings) });
+}
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('redirects of spec section 2', () => {
+  it('signed out: a screen of signed-in users sends to /auth/login', async () => {
+    fakeApi({});
+    renderAppAt('/account');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    expect(location()).toBe('/auth/login');
+  });
+
+  it.each(['/', '/auth', '/auth/me'])('signed out: %s goes to /auth/login', async (path) => {
+    fakeApi({});
+    renderAppAt(path);
+    await waitFor(() => expect(location()).toBe('/auth/login'));
+  });
+
+  it.each(['/', '/auth', '/auth/me', '/auth/login', '/forget-password'])('signed in: %s goes to the landing screen', async (path) => {
+    signedInAs();
+    renderAppAt(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'My account' })).toBeTruthy();
+    expect(location()).toBe('/account');
+  });
+
+  it('unknown paths show the 404 page, signed in or not', async () => {
+    fakeApi({});
+    renderAppAt('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeTruthy();
+    expect(location()).toBe('/no/such/page');
+  });
+
+  it('shows the splash while the user is being fetched', async () => {
+    // a stored session without a user snapshot (the snapshot would show at once)
+    window.localStorage.setItem('auth', JSON.stringify({ accessToken: 'a', refreshToken: 'r', user: null }));
+    sessionStore.reload();
+    fakeApi({ 'GET /me': () => new Promise<Response>(() => undefined) });
+    renderAppAt('/account');
+    expect(await screen.findByRole('status', { name: 'Loading…' })).toBeTruthy();
+  });
+});
+
+describe('signed-in layout', () => {
+  it('user menu: display name, e-mail, account settings and sign out', async () => {
+    signedInAs();
+    renderAppAt('/account');
+    fireEvent.click(await screen.findByRole('button', { name: 'Account menu of Nordic Auto Demo' }));
+    const identity = await screen.findByTestId('user-menu-identity');
+    expect(identity.textContent).toBe('Nordic Auto Demodealer@demo.test');
+    expect(screen.getByRole('menuitem', { name: 'Account settings' }).getAttribute('href')).toBe('/account/settings');
+    expect(screen.getByRole('menuitem', { name: 'Sign out' }).getAttribute('href')).toBe('/logout');
+  });
+
+  it("user menu of a sales person: the sales person's e-mail", async () => {
+    signedInAs(testUser({ loggedInSalesPersonInfo: { id: 's1', name: 'Anna Sales', email: 'anna.sales@demo.test' } }));
+    renderAppAt('/account');
+    fireEvent.click(await screen.findByRole('button', { name: 'Account menu of Nordic Auto Demo' }));
+    const identity = await screen.findByTestId('user-menu-identity');
+    expect(within(identity).getByText('anna.sales@demo.test')).toBeTruthy();
+    expect(within(identity).queryByText('dealer@demo.test')).toBeNull();
+    expect(within(identity).getByText('Signed in as Anna Sales')).toBeTruthy();
+  });
+
+  it('footer: privacy, cookies, about, and the contact from app settings (Danish number in Denmark)', async () => {
+    signedInAs();
+    renderAppAt('/account');
+    const contact = await screen.findByTestId('footer-contact');
+    expect(within(contact).getByRole('link', { name: /70 11 22 33/ }).getAttribute('href')).toBe('tel:70112233');
+    expect(within(contact).getByRole('link', { name: /help@photo.test/ }).getAttribute('href')).toBe('mailto:help@photo.test');
+    for (const name of ['Privacy policy', 'Cookie policy', 'About']) expect(screen.getByRole('button', { name })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cookie policy' }));
+    expect(await screen.findByText('This application sets no cookies.')).toBeTruthy();
+  });
+
+  it('footer: the international number outside Denmark', async () => {
+    signedInAs(testUser({ address: { country: 'Hungary', city: 'Budapest', postalCode: '', address: '', companyId: '' } }));
+    renderAppAt('/account');
+    const contact = await screen.findByTestId('footer-contact');
+    expect(within(contact).getByRole('link', { name: /\+45 70 11 22 33/ }).getAttribute('href')).toBe('tel:+4570112233');
+  });
+
+  it('no header menu entries while their screens do not exist, and no Create order shortcut without /create-order', async () => {
+    signedInAs(testUser({ userRole: 'Admin', permissions: [] }));
+    renderAppAt('/account');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My account' })).toBeTruthy();
+    expect(within(screen.getByTestId('header-menu')).queryAllByRole('link')).toEqual([]);
+    expect(screen.queryByTestId('toolbar-shortcut')).toBeNull();
+  });
+});
+
+describe('session ends (spec sections 4 and 8)', () => {
+  it('a session that cannot be refreshed: the message, /logout, then sign-in', async () => {
+    sessionStore.start({ accessToken: 'old', refreshToken: 'spent', expiresIn: 900 }, testUser());
+    const gateway = fakeApi({
+      'GET /me': () => fail(401, 'Unauthorized'),
+      'GET /appSettings': () => fail(401, 'Unauthorized'),
+      'POST /auth/refresh': () => fail(401, 'Your session cannot be refreshed. Please log in again'),
+      'POST /auth/logout': () => fail(401, 'Unauthorized'),
+    });
+    renderAppAt('/account');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    expect((await screen.findByTestId('toast-notice')).textContent).toBe('Your session cannot be refreshed. Please log in again');
+    expect(location()).toBe('/auth/login');
+    expect(sessionStore.get()).toBeNull();
+    expect(gateway.to('POST /auth/refresh')).toHaveLength(1);
+  });
+
+  it('a 401 after a good refresh shows /error/401', async () => {
+    sessionStore.start({ accessToken: 'old', refreshToken: 'good', expiresIn: 900 }, testUser());
+    fakeApi({
+      'GET /me': () => fail(401, 'Unauthorized'),
+      'GET /appSettings': () => reply(200, []),
+      'POST /auth/refresh': () => reply(200, { accessToken: 'new', refreshToken: 'next', expiresIn: 900 }),
+    });
+    renderAppAt('/account');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Permission Denied' })).toBeTruthy();
+    expect(location()).toBe('/error/401');
+  });
+
+  it('/logout ends the session on the server and here', async () => {
+    const gateway = signedInAs();
+    renderAppAt('/logout');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    expect(gateway.to('POST /auth/logout').map((r) => r.headers['Authorization'])).toEqual(['Bearer access-1']);
+    expect(sessionStore.get()).toBeNull();
+    expect(window.localStorage.getItem('auth')).toBeNull();
+  });
+});
+
+describe('screens that need a role or permission', () => {
+  const guarded = (requires: Parameters<typeof RequireAccess>[0]['requires']) => (
+    <RequireSignedIn>
+      <RequireAccess requires={requires}>
+        <p>order creator</p>
+      </RequireAccess>
+    </RequireSignedIn>
+  );
+
+  it('show /error/401 without the permission', async () => {
+    signedInAs(testUser({ permissions: ['READ_ORDERS'] }));
+    renderWithApp(guarded({ permission: 'CREATE_ORDERS' }), { route: '/create-order' });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/error/401'));
+    expect(screen.queryByText('order creator')).toBeNull();
+  });
+
+  it('show the screen with it (any case)', async () => {
+    signedInAs(testUser({ permissions: ['create_orders'] }));
+    renderWithApp(guarded({ permission: 'CREATE_ORDERS' }), { route: '/create-order' });
+    expect(await screen.findByText('order creator')).toBeTruthy();
+  });
+
+  it('check the role too', async () => {
+    signedInAs(testUser({ userRole: 'QA', permissions: [] }));
+    renderWithApp(guarded({ roles: ['Admin'] }), { route: '/create-account' });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/error/401'));
+  });
+});

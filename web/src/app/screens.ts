@@ -1,0 +1,38 @@
+import type { Requirement } from './access';
+
+/**
+ * The screens that exist: one row per route the router registers. The header menu and the
+ * toolbar shortcuts show an entry only once its route is here, so a later issue adds its
+ * screen by adding a row (and its element in AppRoutes.tsx, which the compiler demands).
+ * No placeholders: a row means a real screen.
+ *
+ * `access`: `signedOut` screens send a signed-in visitor on to the landing screen;
+ * `signedIn` ones send a signed-out visitor to sign-in and live inside the app shell
+ * (header, menu, footer); `public` ones are for anybody, without the shell.
+ */
+export type ScreenAccess = 'public' | 'signedOut' | 'signedIn';
+
+export interface ScreenDef {
+  path: string;
+  access: ScreenAccess;
+  /** role or permission the screen needs; without it the visitor sees /error/401 */
+  requires?: Requirement;
+}
+
+export const SCREENS = {
+  login: { path: '/auth/login', access: 'signedOut' },
+  forgotPassword: { path: '/forget-password', access: 'signedOut' },
+  logout: { path: '/logout', access: 'public' },
+  account: { path: '/account', access: 'signedIn' },
+  accountSettings: { path: '/account/settings', access: 'signedIn' },
+  status: { path: '/status', access: 'public' },
+} as const satisfies Record<string, ScreenDef>;
+
+export type ScreenId = keyof typeof SCREENS;
+
+const registered: ReadonlySet<string> = new Set(Object.values(SCREENS).map((s) => s.path));
+
+/** Whether a screen is registered at this exact route path. */
+export function isRegistered(path: string): boolean {
+  return registered.has(path);
+}

@@ -1,0 +1,178 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import {
+  DataGrid,
+  type GridColDef,
+  type GridEventListener,
+  type GridLocaleText,
+  type GridRowId,
+  type GridRowSelectionModel,
+  type GridValidRowModel,
+} from '@mui/x-data-grid';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { GridPager } from './GridPager';
+import type { DataGridView } from './useDataGrid';
+
+export interface DataGridPageProps<Row extends GridValidRowModel> {
+  /** what `useDataGrid` returned */
+  grid: DataGridView<Row>;
+  columns: GridColDef<Row>[];
+  title?: string;
+  /** the list's filter controls, above the grid (they call `grid.setFilter`) */
+  filters?: ReactNode;
+  /** buttons beside the title */
+  actions?: ReactNode;
+  /** a checkbox column; the chosen ids are reported */
+  checkboxSelection?: boolean;
+  onSelectionChange?: (ids: GridRowId[]) => void;
+  /** a clickable row opens this path (return undefined for rows that do not open) */
+  rowLink?: (row: Row) => string | undefined;
+  getRowId?: (row: Row) => GridRowId;
+  /** accessible name of the grid */
+  label?: string;
+}
+
+const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
+
+function selectedIds<Row extends GridValidRowModel>(model: GridRowSelectionModel, rows: Row[], idOf: (row: Row) => GridRowId): GridRowId[] {
+  if (model.type === 'include') return [...model.ids];
+  return rows.map(idOf).filter((id) => !model.ids.has(id));
+}
+
+/**
+ * A list screen's grid (spec section 2, "data grid pages in general"): server-side paging of
+ * 10 with first/previous/next/last, sorting, URL-held filters (all through `useDataGrid`),
+ * optional checkbox selection, clickable rows. The grid's own column menu and footer are off:
+ * sorting is by header click and paging is the pager below, both translated by us.
+ */
+export function DataGridPage<Row extends GridValidRowModel>({
+  grid,
+  columns,
+  title,
+  filters,
+  actions,
+  checkboxSelection = false,
+  onSelectionChange,
+  rowLink,
+  getRowId = (row: Row) => (row as unknown as { id: GridRowId }).id,
+  label,
+}: DataGridPageProps<Row>) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [selection, setSelection] = useState<GridRowSelectionModel>(EMPTY_SELECTION);
+
+  const localeText = useMemo<Partial<GridLocaleText>>(
+    () => ({
+      noRowsLabel: t('grid.noRows'),
+      noResultsOverlayLabel: t('grid.noRows'),
+      columnHeaderSortIconLabel: t('grid.sort'),
+      checkboxSelectionHeaderName: t('grid.selection'),
+      checkboxSelectionSelectAllRows: t('grid.selectAll'),
+      checkboxSelectionUnselectAllRows: t('grid.unselectAll'),
+      checkboxSelectionSelectRow: t('grid.selectRow'),
+      checkboxSelectionUnselectRow: t('grid.unselectRow'),
+    }),
+    [t],
+  );
+
+  const open = (row: Row) => {
+    const to = rowLink?.(row);
+    if (to) navigate(to);
+  };
+  const onRowClick: GridEventListener<'rowClick'> = (params, event) => {
+    // the checkbox and buttons in a row do their own thing
+    if ((event.target as HTMLElement).closest('[data-field="__check__"], button, a, input')) return;
+    open(params.row as Row);
+  };
+  const onCellKeyDown: GridEventListener<'cellKeyDown'> = (params, event) => {
+    if (event.key === 'Enter' && params.field !== '__check__' && !(event.target as HTMLElement).closest('button')) open(params.row as Row);
+  };
+
+  const selectedCount = checkboxSelection ? selectedIds(selection, grid.rows, getRowId).length : undefined;
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      {(title || actions) && (
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
+          {title && <Typography variant="h1">{title}</Typography>}
+          {actions && <Box sx={{ display: 'flex', gap: 1 }}>{actions}</Box>}
+        </Box>
+      )}
+      {filters && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+          {filters}
+          <Button onClick={grid.resetFilters} size="small">
+            {t('grid.resetFilters')}
+          </Button>
+        </Box>
+      )}
+      {grid.error && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void grid.refetch()}>
+              {t('grid.retry')}
+            </Button>
+          }
+        >
+          {t('grid.loadFailed')}
+        </Alert>
+      )}
+      <Paper variant="outlined" sx={{ overflow: 'hidden', borderRadius: 2 }}>
+        <DataGrid<Row>
+          aria-label={label ?? title}
+          rows={grid.rows}
+          columns={columns}
+          getRowId={getRowId}
+          rowCount={grid.total}
+          loading={grid.isFetching}
+          paginationMode="server"
+          sortingMode="server"
+          filterMode="server"
+          paginationModel={grid.paginationModel}
+          onPaginationModelChange={grid.onPaginationModelChange}
+          pageSizeOptions={[grid.pageSize]}
+          sortModel={grid.sortModel}
+          onSortModelChange={grid.onSortModelChange}
+          sortingOrder={['asc', 'desc', null]}
+          checkboxSelection={checkboxSelection}
+          keepNonExistentRowsSelected
+          rowSelectionModel={selection}
+          onRowSelectionModelChange={(model) => {
+            setSelection(model);
+            onSelectionChange?.(selectedIds(model, grid.rows, getRowId));
+          }}
+          disableRowSelectionOnClick
+          disableColumnMenu
+          disableColumnFilter
+          hideFooter
+          autoHeight
+          localeText={localeText}
+          onRowClick={rowLink ? onRowClick : undefined}
+          onCellKeyDown={rowLink ? onCellKeyDown : undefined}
+          getRowClassName={(params) => (rowLink?.(params.row as Row) ? 'row-link' : '')}
+          sx={{
+            border: 0,
+            '& .row-link': { cursor: 'pointer' },
+            '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
+          }}
+        />
+        <GridPager
+          page={grid.page}
+          pageCount={grid.pageCount}
+          total={grid.total}
+          selected={selectedCount}
+          onFirst={grid.first}
+          onPrevious={grid.previous}
+          onNext={grid.next}
+          onLast={grid.last}
+        />
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,62 @@
+import { jest } from '@jest/globals';
+import type { Me } from '../api/types';
+import { fakeResponse } from './render';
+
+export interface FakeRequest {
+  method: string;
+  /** path after /api, without the query */
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export type FakeHandler = (request: FakeRequest) => Response | Promise<Response>;
+
+/** JSON answer with a status (the gateway's error bodies are `{ statusCode, message }`). */
+export const reply = (status: number, body: unknown = {}) => fakeResponse(body, { status });
+export const fail = (status: number, message: string) => fakeResponse({ statusCode: status, message }, { status });
+
+/**
+ * Stands in for the gateway: `window.fetch` answers by "METHOD /path" (path after /api).
+ * Unknown routes answer 404. Every request is recorded.
+ */
+export function fakeApi(handlers: Record<string, FakeHandler>) {
+  const requests: FakeRequest[] = [];
+  const fetchMock = jest.fn<typeof fetch>(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    const request: FakeRequest = {
+      method: init?.method ?? 'GET',
+      path: url.pathname.replace(/^\/api/, ''),
+      query: url.searchParams,
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      headers: (init?.headers ?? {}) as Record<string, string>,
+    };
+    requests.push(request);
+    const handler = handlers[`${request.method} ${request.path}`];
+    return handler ? handler(request) : fail(404, `no fake for ${request.method} ${request.path}`);
+  });
+  window.fetch = fetchMock;
+  return {
+    fetch: fetchMock,
+    requests,
+    /** requests to one route */
+    to: (route: string) => requests.filter((r) => `${r.method} ${r.path}` === route),
+  };
+}
+
+export function testUser(overrides: Partial<Me> = {}): Me {
+  return {
+    id: '00000000-0000-4000-8000-000000000004',
+    displayName: 'Nordic Auto Demo',
+    email: 'dealer@demo.test',
+    language: 'en',
+    userRole: 'Dealership',
+    roleTags: [],
+    permissions: ['CREATE_ORDERS'],
+    address: { country: 'Denmark', city: 'Odense', postalCode: '5000', address: 'Havnegade 1', companyId: 'DK12345678' },
+    contactPerson: { name: 'Nora Nielsen', email: 'nora@nordic.test', phoneNumber: '+45 20 30 40 50', title: 'Owner' },
+    loggedInSalesPersonInfo: null,
+    ...overrides,
+  };
+}
