@@ -27,11 +27,28 @@ export class DemoSeed implements OnApplicationBootstrap {
     await this.ds.transaction(async (m) => {
       for (const a of Object.values(DEMO_ACCOUNTS)) {
         const rows: unknown[] = await m.query(
-          `INSERT INTO user_account (id, email, display_name, user_role, role_tags, country, city, contact_name, contact_email,
+          `INSERT INTO user_account (id, email, display_name, user_role, role_tags, country, city, postal_code, address, company_id,
+                                     contact_name, contact_email, contact_phone, contact_title,
                                      enabled_qa, password_hash, user_status, password_changed_at, mobile_app_access)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $3, $2, $8, $9, 'CONFIRMED', now(), true)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $2, $12, $13, $14, $15, 'CONFIRMED', now(), true)
            ON CONFLICT DO NOTHING RETURNING id`,
-          [a.id, a.email, a.displayName, a.userRole, 'roleTags' in a ? a.roleTags : [], a.country, a.city, 'enabledQa' in a ? a.enabledQa : false, hash],
+          [
+            a.id,
+            a.email,
+            a.displayName,
+            a.userRole,
+            'roleTags' in a ? a.roleTags : [],
+            a.country,
+            a.city,
+            a.country === 'Hungary' ? '1051' : '5000',
+            a.country === 'Hungary' ? 'Október 6. utca 12' : 'Havnegade 4',
+            a.country === 'Hungary' ? 'HU12345678' : 'DK12345678',
+            `${a.displayName} Contact`,
+            a.country === 'Hungary' ? '+36 1 234 5678' : '+45 70 20 30 40',
+            a.userRole === 'Dealership' ? 'Sales manager' : 'Administrator',
+            'enabledQa' in a ? a.enabledQa : false,
+            hash,
+          ],
         );
         created += rows.length;
         if (rows.length && 'permissions' in a) {
