@@ -11,15 +11,21 @@ export interface TestS3 {
   close(): Promise<void>;
 }
 
-/** An S3-compatible server on a free port and a temporary folder, removed on close. */
+const BUCKET = 'test-media';
+
+/**
+ * An S3-compatible server on a free port and a temporary folder, removed on close. The bucket
+ * is created at start with the dev CORS rule, so a browser (the browser tests) can upload to
+ * it with a presigned POST.
+ */
 export async function startTestS3(): Promise<TestS3> {
   const directory = mkdtempSync(join(tmpdir(), 'dealer-s3-'));
-  const s3 = await startEmbeddedS3({ directory, port: 0 });
+  const s3 = await startEmbeddedS3({ directory, port: 0, buckets: [BUCKET] });
   return {
     endpoint: s3.endpoint,
     accessKey: s3.accessKey,
     secretKey: s3.secretKey,
-    bucket: 'test-media',
+    bucket: BUCKET,
     close: async () => {
       await s3.close();
       rmSync(directory, { recursive: true, force: true });

@@ -12,6 +12,16 @@ const AccountPage = lazy(() => import('../features/account/AccountPage').then((m
 const StatusPage = lazy(() => import('../features/status/StatusPage').then((m) => ({ default: m.StatusPage })));
 const ErrorRoute = lazy(() => import('../features/errors/ErrorRoute').then((m) => ({ default: m.ErrorRoute })));
 const NotFoundPage = lazy(() => import('../features/errors/ErrorRoute').then((m) => ({ default: m.NotFoundPage })));
+const admin = () => import('../features/admin');
+const AdminRedirect = lazy(() => admin().then((m) => ({ default: m.AdminRedirect })));
+const StyleGuidesScreen = lazy(() => admin().then((m) => ({ default: m.StyleGuidesScreen })));
+const StyleGuideBuilderPage = lazy(() => admin().then((m) => ({ default: m.StyleGuideBuilderPage })));
+const AnglesScreen = lazy(() => admin().then((m) => ({ default: m.AnglesScreen })));
+const CarTypesScreen = lazy(() => admin().then((m) => ({ default: m.CarTypesScreen })));
+const TagsScreen = lazy(() => admin().then((m) => ({ default: m.TagsScreen })));
+const BannersScreen = lazy(() => admin().then((m) => ({ default: m.BannersScreen })));
+const AppVersionsScreen = lazy(() => admin().then((m) => ({ default: m.AppVersionsScreen })));
+const AppSettingsScreen = lazy(() => admin().then((m) => ({ default: m.AppSettingsScreen })));
 /* The signed-in layout (header, menu, footer) is its own chunk: the sign-in page does not need it. */
 const AppShell = lazy(() => import('./layout/AppShell').then((m) => ({ default: m.AppShell })));
 
@@ -23,6 +33,21 @@ const ELEMENTS: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   account: AccountPage,
   accountSettings: AccountPage,
   status: StatusPage,
+  admin: AdminRedirect,
+  adminStyleGuides: StyleGuidesScreen,
+  adminCarTypes: CarTypesScreen,
+  adminCarType: CarTypesScreen,
+  adminAngles: AnglesScreen,
+  adminAngle: AnglesScreen,
+  adminAppVersions: AppVersionsScreen,
+  adminAppVersion: AppVersionsScreen,
+  adminTags: TagsScreen,
+  adminTag: TagsScreen,
+  adminBanners: BannersScreen,
+  adminBanner: BannersScreen,
+  adminAppSettings: AppSettingsScreen,
+  createStyleGuide: StyleGuideBuilderPage,
+  styleGuide: StyleGuideBuilderPage,
 };
 
 const screens = (Object.entries(SCREENS) as Array<[ScreenId, ScreenDef]>).map(([id, def]) => ({ id, ...def, Element: ELEMENTS[id] }));

@@ -1,4 +1,7 @@
-import type { Requirement } from './access';
+import { STAFF, type Requirement } from './access';
+
+const ADMIN_ONLY = { roles: ['Admin'] } as const satisfies Requirement;
+const STAFF_ONLY = { roles: STAFF } as const satisfies Requirement;
 
 /**
  * The screens that exist: one row per route the router registers. The header menu and the
@@ -26,6 +29,21 @@ export const SCREENS = {
   account: { path: '/account', access: 'signedIn' },
   accountSettings: { path: '/account/settings', access: 'signedIn' },
   status: { path: '/status', access: 'public' },
+  admin: { path: '/admin', access: 'signedIn', requires: STAFF_ONLY },
+  adminStyleGuides: { path: '/admin/style-guides-v2', access: 'signedIn', requires: STAFF_ONLY },
+  adminCarTypes: { path: '/admin/car-types', access: 'signedIn', requires: ADMIN_ONLY },
+  adminCarType: { path: '/admin/car-type/:id', access: 'signedIn', requires: ADMIN_ONLY },
+  adminAngles: { path: '/admin/angles', access: 'signedIn', requires: ADMIN_ONLY },
+  adminAngle: { path: '/admin/angle/:id', access: 'signedIn', requires: ADMIN_ONLY },
+  adminAppVersions: { path: '/admin/app-versions', access: 'signedIn', requires: ADMIN_ONLY },
+  adminAppVersion: { path: '/admin/app-version/:id', access: 'signedIn', requires: ADMIN_ONLY },
+  adminTags: { path: '/admin/tags', access: 'signedIn', requires: ADMIN_ONLY },
+  adminTag: { path: '/admin/tag/:id', access: 'signedIn', requires: ADMIN_ONLY },
+  adminBanners: { path: '/admin/banners', access: 'signedIn', requires: ADMIN_ONLY },
+  adminBanner: { path: '/admin/banner/:id', access: 'signedIn', requires: ADMIN_ONLY },
+  adminAppSettings: { path: '/admin/app-settings', access: 'signedIn', requires: ADMIN_ONLY },
+  createStyleGuide: { path: '/create-style-guide-v2', access: 'signedIn', requires: STAFF_ONLY },
+  styleGuide: { path: '/style-guide-v2/:id', access: 'signedIn', requires: STAFF_ONLY },
 } as const satisfies Record<string, ScreenDef>;
 
 export type ScreenId = keyof typeof SCREENS;

@@ -1,0 +1,213 @@
+import { createAccount, startTestStack, testPng, TEST_PASSWORD, type TestAccount, type TestStack } from '@app/testing';
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/**
+ * The admin area and the style guide builder in Debian's chromium against the whole product
+ * booted in-process (set up as shell.browser-spec.ts): an admin creates an angle (overlay
+ * uploaded straight to storage), builds a guide with a logo, a background and three
+ * configurations, duplicates it and finds the copy in the list; QA sees only the style
+ * guides tab.
+ */
+const REPO = join(__dirname, '..', '..');
+const WEB_DIST = join(REPO, 'web', 'dist');
+const CHROMIUM = '/usr/bin/chromium';
+
+describe('admin area and style guide builder in chromium', () => {
+  let stack: TestStack;
+  let browser: Browser;
+  let baseUrl: string;
+  const contexts: BrowserContext[] = [];
+  let admin: TestAccount;
+  let qa: TestAccount;
+  let png: Buffer;
+
+  beforeAll(async () => {
+    if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error('web/dist has no build: run "npm run build:web" first (make test does)');
+    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)`);
+    [stack, browser] = await Promise.all([
+      startTestStack({ label: 'browser-admin', env: { WEB_DIST } }),
+      chromium.launch({
+        executablePath: CHROMIUM,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      }),
+    ]);
+    baseUrl = `http://127.0.0.1:${(stack.gateway.getHttpServer().address() as AddressInfo).port}`;
+    admin = await createAccount(stack, { role: 'Admin', displayName: 'Ada Admin', email: 'ada.sg@example.test' });
+    qa = await createAccount(stack, { role: 'QA', roleTags: ['QA_EDITOR'], displayName: 'Quinn Editor', email: 'quinn.sg@example.test' });
+    png = await testPng(64, '#3a6f1f');
+  });
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await browser?.close();
+    await stack?.close();
+  });
+
+  async function newPage(): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    context.setDefaultTimeout(15_000);
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  async function signIn(page: Page, email: string) {
+    await page.goto(`${baseUrl}/auth/login`);
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await page.getByLabel(/^E-mail/).fill(email);
+    await page.getByLabel(/^Password/).fill(TEST_PASSWORD);
+    await page.getByLabel(/^Password/).press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'My account' }).waitFor();
+  }
+
+  /** SCREENSHOTS=/some/dir keeps pictures of the screens on the way (to look at them). */
+  const shot = async (page: Page, name: string) => {
+    if (process.env.SCREENSHOTS) await page.screenshot({ path: join(process.env.SCREENSHOTS, `${name}.png`), fullPage: true });
+  };
+  const file = (name: string) => ({ name, mimeType: 'image/png', buffer: png });
+  const tabs = async (page: Page) => {
+    await page.getByTestId('admin-tab-admin-style-guides').waitFor();
+    return page.locator('[data-testid^="admin-tab-"]').evaluateAll((els) => els.map((el) => el.getAttribute('href')));
+  };
+
+  async function addConfiguration(page: Page, count: number, type: 'IMAGE' | 'FEATURED') {
+    const form = page.getByTestId('configuration-new');
+    if (type === 'FEATURED') {
+      await form.getByRole('combobox', { name: 'Type' }).click();
+      await page.getByRole('option', { name: 'FEATURED' }).click();
+      expect(await form.getByRole('combobox', { name: 'Angle' }).count()).toBe(0);
+    } else {
+      await form.getByRole('combobox', { name: /^Angle/ }).click();
+      await page.getByRole('option', { name: 'Front three-quarter' }).click();
+    }
+    await form.getByRole('button', { name: 'Add configuration' }).click();
+    await page.getByRole('heading', { name: `Configurations (${count})` }).waitFor();
+  }
+
+  it('an admin creates an angle, builds a guide with a logo, a background and three configurations, duplicates it and finds the copy', async () => {
+    const page = await newPage();
+    await signIn(page, admin.email);
+
+    // /admin opens the style guides tab; the admin sees every tab
+    await page.goto(`${baseUrl}/admin`);
+    await page.waitForURL(`${baseUrl}/admin/style-guides-v2`);
+    expect(await tabs(page)).toEqual([
+      '/admin/style-guides-v2',
+      '/admin/car-types',
+      '/admin/angles',
+      '/admin/app-versions',
+      '/admin/tags',
+      '/admin/banners',
+      '/admin/app-settings',
+    ]);
+
+    // an angle: the overlay goes through POST /api/media and the presigned POST
+    await page.getByTestId('admin-tab-admin-angles').click();
+    await page.getByRole('button', { name: 'Create angle' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/^Name/).fill('Front three-quarter');
+    await dialog.getByLabel('Angle overlay', { exact: true }).setInputFiles(file('front.png'));
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    const angleCell = page.locator('[role="gridcell"][data-field="name"]', { hasText: 'Front three-quarter' });
+    await angleCell.waitFor();
+    // the overlay shows as a thumbnail in its row
+    await page.getByRole('gridcell').getByRole('img', { name: 'Front three-quarter' }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    // its row opens the edit modal at /admin/angle/{id}
+    await angleCell.click();
+    await page.waitForURL(/\/admin\/angle\/[0-9a-f-]{36}$/);
+    expect(await page.getByRole('dialog').getByLabel(/^Name/).inputValue()).toBe('Front three-quarter');
+    await page.getByRole('dialog').getByRole('img', { name: 'Angle overlay' }).waitFor();
+    expect(await page.getByRole('dialog').getByRole('button', { name: 'Save' }).isEnabled()).toBe(true);
+    await shot(page, 'angle-edit-modal');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(`${baseUrl}/admin/angles`);
+
+    // the builder, step 1: the first Continue creates the guide, uploads the media, patches it
+    await page.getByTestId('admin-tab-admin-style-guides').click();
+    await page.getByRole('link', { name: 'Create style guide' }).click();
+    await page.waitForURL(`${baseUrl}/create-style-guide-v2`);
+    await page.getByLabel(/^Name/).fill('Harbour Studio');
+    await page.getByLabel(/^Max. image size/).fill('750');
+    await page.getByTestId('slot-logo').getByLabel('Logo').setInputFiles(file('logo.png'));
+    await page.getByTestId('slot-background').getByLabel('Background').setInputFiles(file('background.png'));
+    await shot(page, 'builder-step1-new');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Configurations (0)' }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/style-guide-v2\/[0-9a-f-]{36}$/);
+    const guideId = new URL(page.url()).pathname.split('/').pop()!;
+
+    // step 2: three configurations, sorted by position
+    await addConfiguration(page, 1, 'IMAGE');
+    await addConfiguration(page, 2, 'IMAGE');
+    await addConfiguration(page, 3, 'FEATURED');
+    const positions = await page.locator('[data-testid^="configuration-"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')));
+    expect(positions).toEqual(['configuration-1', 'configuration-2', 'configuration-3', 'configuration-new']);
+    await shot(page, 'builder-step2');
+
+    // back on step 1 the media are there and the size came back in KB
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await page.getByTestId('slot-logo').getByRole('img', { name: 'Logo' }).waitFor();
+    await page.getByTestId('slot-background').getByRole('img', { name: 'Background' }).waitFor();
+    expect(await page.getByLabel(/^Max. image size/).inputValue()).toBe('750');
+    await shot(page, 'builder-step1-saved');
+
+    // duplicate opens the copy
+    await page.getByRole('button', { name: 'Duplicate' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Harbour Studio-COPY' }).waitFor();
+    expect(new URL(page.url()).pathname).not.toBe(`/style-guide-v2/${guideId}`);
+
+    // and the list finds it
+    await page.goto(`${baseUrl}/admin/style-guides-v2`);
+    await page.getByLabel('Search').fill('Harbour');
+    const copyRow = page.getByRole('row', { name: /Harbour Studio-COPY/ });
+    await copyRow.waitFor();
+    expect(await copyRow.getByRole('gridcell').nth(3).textContent()).toBe('3');
+    await page.getByRole('row', { name: /Harbour Studio(?!-COPY)/ }).first().waitFor();
+    await shot(page, 'style-guides-tab');
+    await page.getByRole('button', { name: 'Delete Harbour Studio-COPY' }).click();
+    await page.getByRole('dialog').getByLabel('Name').fill('Harbour');
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByText('Invalid name').waitFor();
+    await shot(page, 'delete-confirm');
+    await page.getByRole('dialog').getByLabel('Name').fill('Harbour Studio-COPY');
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await copyRow.waitFor({ state: 'detached' });
+    await page.getByTestId('admin-tab-admin-app-settings').click();
+    await page.getByRole('gridcell', { name: 'CONTACT_EMAIL' }).waitFor();
+    await shot(page, 'app-settings-tab');
+    await page.getByTestId('admin-tab-admin-tags').click();
+    await page.getByRole('button', { name: 'Create tag' }).click();
+    await page.getByRole('dialog').getByLabel(/^Name/).fill('  Rush  ');
+    await shot(page, 'tag-create-modal');
+    await page.getByRole('dialog').getByRole('button', { name: 'Create', exact: true }).click();
+    await page.locator('[role="gridcell"][data-field="name"]', { hasText: 'Rush' }).waitFor();
+
+    // an app version: created in the modal, deleted by its typed version
+    await page.getByTestId('admin-tab-admin-app-versions').click();
+    await page.getByRole('button', { name: 'Create app version' }).click();
+    await page.getByRole('dialog').getByLabel(/^Version/).fill('2.0.1');
+    await page.getByRole('dialog').getByRole('button', { name: 'Create', exact: true }).click();
+    const versionRow = page.getByRole('row', { name: /2\.0\.1/ });
+    await versionRow.waitFor();
+    await page.getByRole('button', { name: 'Delete version 2.0.1' }).click();
+    await page.getByRole('dialog').getByLabel('Name').fill('2.0.1');
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await versionRow.waitFor({ state: 'detached' });
+  });
+
+  it('QA sees only the style guides tab', async () => {
+    const page = await newPage();
+    await signIn(page, qa.email);
+    await page.goto(`${baseUrl}/admin`);
+    await page.waitForURL(`${baseUrl}/admin/style-guides-v2`);
+    await page.getByRole('button', { name: 'Create style guide' }).or(page.getByRole('link', { name: 'Create style guide' })).waitFor();
+    expect(await tabs(page)).toEqual(['/admin/style-guides-v2']);
+    // the header's Admin sub-menu agrees
+    await page.getByTestId('header-menu').getByRole('button', { name: 'Admin' }).click();
+    const items = await page.getByRole('menuitem').evaluateAll((els) => els.map((el) => el.getAttribute('href')));
+    expect(items).toEqual(['/admin/style-guides-v2']);
+  });
+});

@@ -1,0 +1,129 @@
+import { api } from './client';
+
+/** Wire types of the admin catalogue and the style guides (libs/contracts). */
+export type AngleCategory = 'exterior' | 'interior';
+export type RouteTo = 'full' | 'ai_no_enh' | 'enhancer' | 'bypass' | 'FEATURED' | 'logo_only';
+export type ConfigurationType = 'IMAGE' | 'FEATURED';
+
+export interface MediaView {
+  id: string;
+  mediaType: string;
+  fileExtension: string;
+  url: string | null;
+  thumbnailUrl: string | null;
+  uploaded: boolean;
+}
+
+export interface Margins {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
+export interface ConfigurationView {
+  id: string;
+  styleGuideId: string;
+  position: number;
+  margins: string;
+  routeTo: RouteTo;
+  type: ConfigurationType;
+  withLogo: boolean;
+  horizonLineHeight: number;
+  optional: boolean;
+  angle: { id: string; name: string; category: AngleCategory } | null;
+}
+
+export type MediaSlot = 'logo' | 'background' | 'floor' | 'numberplate';
+
+export interface StyleGuideView {
+  id: string;
+  name: string;
+  customerNote: string;
+  outputWidth: number;
+  outputHeight: number;
+  maxImageSize: number;
+  interiorColor: string;
+  frameFreeRouting: RouteTo | null;
+  media: Record<MediaSlot, MediaView | null>;
+  configurations: ConfigurationView[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface StyleGuideListItem {
+  id: string;
+  name: string;
+  outputWidth: number;
+  outputHeight: number;
+  maxImageSize: number;
+  configurationCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface StyleGuideFields {
+  name: string;
+  customerNote: string;
+  outputWidth: number;
+  outputHeight: number;
+  maxImageSize: number;
+  interiorColor: string;
+  frameFreeRouting?: RouteTo | null;
+  logoMediaId?: string | null;
+  backgroundMediaId?: string | null;
+  floorMediaId?: string | null;
+  numberplateMediaId?: string | null;
+}
+
+export interface ConfigurationFields {
+  position: number;
+  margins: Margins;
+  routeTo: RouteTo;
+  type: ConfigurationType;
+  withLogo: boolean;
+  horizonLineHeight: number;
+  angleId: string | null;
+  optional: boolean;
+}
+
+export const styleGuidesApi = {
+  get: (id: string, signal?: AbortSignal) => api.get<StyleGuideView>(`/style-guides/${id}`, { signal }),
+  create: (body: StyleGuideFields) => api.post<StyleGuideView>('/style-guides', body),
+  update: (id: string, body: Partial<StyleGuideFields>) => api.put<StyleGuideView>(`/style-guides/${id}`, body),
+  duplicate: (id: string) => api.post<StyleGuideView>(`/style-guides/${id}/duplicate`),
+  remove: (id: string) => api.delete<{ deleted: true }>('/style-guides/delete-style-guide', { body: { id } }),
+  addConfiguration: (styleGuideId: string, body: ConfigurationFields) =>
+    api.post<ConfigurationView>('/style-guide-configurations', { styleGuideId, ...body }),
+  updateConfiguration: (id: string, body: ConfigurationFields) => api.put<ConfigurationView>(`/style-guide-configurations/${id}`, body),
+  removeConfiguration: (id: string) => api.delete<{ deleted: true }>(`/style-guide-configurations/${id}`),
+  angleNames: (signal?: AbortSignal) => api.get<Array<{ id: string; name: string; category: AngleCategory }>>('/angle/angleNames', { signal }),
+};
+
+interface CreateMediaResult {
+  url: string;
+  fields: Record<string, string>;
+  utilityMedia: MediaView;
+}
+
+/** The extension the media endpoint accepts, from a file's name or type. */
+export function extensionOf(file: File): string {
+  const byName = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase();
+  if (byName) return byName;
+  const byType = file.type.split('/')[1]?.toLowerCase() ?? 'png';
+  return byType === 'svg+xml' ? 'svg' : byType;
+}
+
+/**
+ * Uploads a file as a utility medium: POST /api/media, then the presigned POST straight to
+ * storage as multipart/form-data with the policy's fields and the file last. Answers the id.
+ */
+export async function uploadMedia(file: File, mediaType: string): Promise<string> {
+  const presigned = await api.post<CreateMediaResult>('/media', { fileExtension: extensionOf(file), mediaType });
+  const form = new FormData();
+  for (const [key, value] of Object.entries(presigned.fields)) form.append(key, value);
+  form.append('file', file);
+  const response = await fetch(presigned.url, { method: 'POST', body: form });
+  if (!response.ok) throw new Error(`Upload failed (${response.status})`);
+  return presigned.utilityMedia.id;
+}

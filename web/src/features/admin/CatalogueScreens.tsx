@@ -1,0 +1,313 @@
+import Chip from '@mui/material/Chip';
+import Box from '@mui/material/Box';
+import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { MediaView } from '../../api/admin';
+import { appSettingsKeys, getAppSettings } from '../../api/appSettings';
+import type { AppSetting } from '../../api/types';
+import { TagBadge } from '../../components/TagBadge';
+import { DataGridPage } from '../../components/data-grid/DataGridPage';
+import { useStandardColumns } from '../../components/data-grid/columns';
+import { GRID_PAGE_SIZE, useDataGrid } from '../../components/data-grid/useDataGrid';
+import { AdminLayout } from './AdminLayout';
+import { CatalogueTab, type FieldSpec } from './CatalogueTab';
+
+/* The list endpoints take no sort parameter: every column is unsortable. */
+const fixed = <Row extends GridValidRowModel>(columns: GridColDef<Row>[]): GridColDef<Row>[] => columns.map((c) => ({ ...c, sortable: false }));
+
+function useYesNo() {
+  const { t } = useTranslation();
+  return (value: unknown) => (value ? t('admin.yes') : t('admin.no'));
+}
+
+function Thumb({ media, alt }: { media: MediaView | null; alt: string }) {
+  if (!media?.url) return null;
+  return <Box component="img" src={media.thumbnailUrl ?? media.url} alt={alt} sx={{ width: 40, height: 40, objectFit: 'contain', verticalAlign: 'middle' }} />;
+}
+
+interface AngleRow {
+  id: string;
+  name: string;
+  category: 'exterior' | 'interior';
+  needsAngleCorrection: boolean;
+  needsFlashlight: boolean;
+  defaultAngleOverlay: MediaView | null;
+  defaultFrameOverlay: MediaView | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+function useCategories() {
+  const { t } = useTranslation();
+  return [
+    { value: 'exterior', label: t('admin.category.exterior') },
+    { value: 'interior', label: t('admin.category.interior') },
+  ];
+}
+
+export function AnglesScreen() {
+  const { t } = useTranslation();
+  const std = useStandardColumns<AngleRow>();
+  const yesNo = useYesNo();
+  const categories = useCategories();
+  const fields: FieldSpec[] = [
+    { name: 'name', label: t('admin.fields.name'), kind: 'text', required: true },
+    { name: 'category', label: t('admin.fields.category'), kind: 'select', options: categories, required: true },
+    { name: 'needsAngleCorrection', label: t('admin.fields.needsAngleCorrection'), kind: 'switch' },
+    { name: 'needsFlashlight', label: t('admin.fields.needsFlashlight'), kind: 'switch' },
+    { name: 'defaultAngleOverlayId', label: t('admin.fields.angleOverlay'), kind: 'file', mediaType: 'angle_overlay', requiredOnCreate: true, current: (r) => (r as AngleRow).defaultAngleOverlay },
+    { name: 'defaultFrameOverlayId', label: t('admin.fields.frameOverlay'), kind: 'file', mediaType: 'frame_overlay', current: (r) => (r as AngleRow).defaultFrameOverlay },
+  ];
+  return (
+    <AdminLayout tab="/admin/angles">
+      <CatalogueTab<AngleRow>
+        resource="angles"
+        apiPath="/angle"
+        routeOf={(id) => `/admin/angle/${id}`}
+        tabPath="/admin/angles"
+        title={t('menu.adminAngles')}
+        createLabel={t('admin.angles.create')}
+        saveAction={t('admin.angles.save')}
+        search
+        fields={fields}
+        toValues={(r) => ({
+          name: r?.name ?? '',
+          category: r?.category ?? 'exterior',
+          needsAngleCorrection: r?.needsAngleCorrection ?? false,
+          needsFlashlight: r?.needsFlashlight ?? false,
+          defaultAngleOverlayId: null,
+          defaultFrameOverlayId: null,
+        })}
+        columns={fixed<AngleRow>([
+          { field: 'defaultAngleOverlay', headerName: t('admin.fields.angleOverlay'), width: 110, renderCell: ({ row }) => <Thumb media={row.defaultAngleOverlay} alt={row.name} /> },
+          { field: 'name', headerName: t('admin.fields.name'), flex: 1, minWidth: 160 },
+          { field: 'category', headerName: t('admin.fields.category'), width: 130, valueFormatter: (v: string) => (v ? t(`admin.category.${v as 'exterior' | 'interior'}`) : '') },
+          { field: 'needsAngleCorrection', headerName: t('admin.fields.needsAngleCorrection'), width: 150, valueFormatter: yesNo },
+          { field: 'needsFlashlight', headerName: t('admin.fields.needsFlashlight'), width: 130, valueFormatter: yesNo },
+          std.created(),
+          std.updated(),
+        ])}
+      />
+    </AdminLayout>
+  );
+}
+
+interface CarTypeRow {
+  id: string;
+  carTypeName: string;
+  icon: MediaView | null;
+  needsAngleCorrection: boolean;
+  category: 'exterior' | 'interior' | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function CarTypesScreen() {
+  const { t } = useTranslation();
+  const std = useStandardColumns<CarTypeRow>();
+  const yesNo = useYesNo();
+  const categories = useCategories();
+  const fields: FieldSpec[] = [
+    { name: 'carTypeName', label: t('admin.fields.name'), kind: 'text', required: true },
+    { name: 'iconMediaId', label: t('admin.fields.icon'), kind: 'file', mediaType: 'car_type_icon', requiredOnCreate: true, current: (r) => (r as CarTypeRow).icon },
+    { name: 'needsAngleCorrection', label: t('admin.fields.needsAngleCorrection'), kind: 'switch' },
+    { name: 'category', label: t('admin.fields.category'), kind: 'select', options: [{ value: '', label: t('admin.none') }, ...categories] },
+  ];
+  return (
+    <AdminLayout tab="/admin/car-types">
+      <CatalogueTab<CarTypeRow>
+        resource="car-types"
+        apiPath="/car-types"
+        routeOf={(id) => `/admin/car-type/${id}`}
+        tabPath="/admin/car-types"
+        title={t('menu.adminCarTypes')}
+        createLabel={t('admin.carTypes.create')}
+        saveAction={t('admin.carTypes.save')}
+        search
+        fields={fields}
+        toValues={(r) => ({ carTypeName: r?.carTypeName ?? '', iconMediaId: null, needsAngleCorrection: r?.needsAngleCorrection ?? false, category: r?.category ?? '' })}
+        columns={fixed<CarTypeRow>([
+          { field: 'icon', headerName: t('admin.fields.icon'), width: 90, renderCell: ({ row }) => <Thumb media={row.icon} alt={row.carTypeName} /> },
+          { field: 'carTypeName', headerName: t('admin.fields.name'), flex: 1, minWidth: 160 },
+          { field: 'category', headerName: t('admin.fields.category'), width: 130, valueFormatter: (v: string | null) => (v ? t(`admin.category.${v as 'exterior' | 'interior'}`) : '') },
+          { field: 'needsAngleCorrection', headerName: t('admin.fields.needsAngleCorrection'), width: 150, valueFormatter: yesNo },
+          std.created(),
+          std.updated(),
+        ])}
+      />
+    </AdminLayout>
+  );
+}
+
+interface TagRow {
+  id: string;
+  name: string;
+  category: string;
+  entity: string;
+  color: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const TAG_CATEGORIES = ['QA_EDITOR', 'QA_COORDINATOR', 'IMAGE_ERROR', 'PRIORITY'];
+const TAG_ENTITIES = ['user', 'order', 'image'] as const;
+
+export function TagsScreen() {
+  const { t } = useTranslation();
+  const std = useStandardColumns<TagRow>();
+  const entityLabel = (e: string) => t(`admin.tags.entities.${e as (typeof TAG_ENTITIES)[number]}`);
+  const fields: FieldSpec[] = [
+    { name: 'name', label: t('admin.fields.name'), kind: 'text', required: true },
+    { name: 'category', label: t('admin.fields.category'), kind: 'select', required: true, options: TAG_CATEGORIES.map((c) => ({ value: c, label: c })) },
+    { name: 'entity', label: t('admin.tags.entity'), kind: 'select', required: true, options: TAG_ENTITIES.map((e) => ({ value: e, label: entityLabel(e) })) },
+    { name: 'color', label: t('admin.tags.color'), kind: 'text', required: true, helper: t('admin.tags.colorHelp') },
+  ];
+  return (
+    <AdminLayout tab="/admin/tags">
+      <CatalogueTab<TagRow>
+        resource="tags"
+        apiPath="/tags"
+        routeOf={(id) => `/admin/tag/${id}`}
+        tabPath="/admin/tags"
+        title={t('menu.adminTags')}
+        createLabel={t('admin.tags.create')}
+        saveAction={t('admin.tags.save')}
+        search
+        fields={fields}
+        toValues={(r) => ({ name: r?.name ?? '', category: r?.category ?? 'QA_EDITOR', entity: r?.entity ?? 'order', color: r?.color ?? 'blue' })}
+        columns={fixed<TagRow>([
+          { field: 'name', headerName: t('admin.fields.name'), flex: 1, minWidth: 160, renderCell: ({ row }) => <TagBadge tag={row} /> },
+          { field: 'category', headerName: t('admin.fields.category'), width: 160 },
+          { field: 'entity', headerName: t('admin.tags.entity'), width: 120, valueFormatter: (v: string) => entityLabel(v) },
+          { field: 'color', headerName: t('admin.tags.color'), width: 120 },
+          std.created(),
+          std.updated(),
+        ])}
+      />
+    </AdminLayout>
+  );
+}
+
+interface BannerRow {
+  id: string;
+  message: string;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function BannersScreen() {
+  const { t } = useTranslation();
+  const std = useStandardColumns<BannerRow>();
+  const fields: FieldSpec[] = [
+    { name: 'message', label: t('admin.banners.message'), kind: 'multiline', required: true },
+    { name: 'isActive', label: t('admin.banners.visible'), kind: 'switch' },
+  ];
+  return (
+    <AdminLayout tab="/admin/banners">
+      <CatalogueTab<BannerRow>
+        resource="banners"
+        apiPath="/banner"
+        getPath={(id) => `/banner/by-id/${id}`}
+        routeOf={(id) => `/admin/banner/${id}`}
+        tabPath="/admin/banners"
+        title={t('menu.adminBanners')}
+        createLabel={t('admin.banners.create')}
+        saveAction={t('admin.banners.save')}
+        fields={fields}
+        toValues={(r) => ({ message: r?.message ?? '', isActive: r?.isActive ?? true })}
+        columns={fixed<BannerRow>([
+          { field: 'message', headerName: t('admin.banners.message'), flex: 1, minWidth: 240 },
+          {
+            field: 'isActive',
+            headerName: t('admin.banners.status'),
+            width: 120,
+            renderCell: ({ value }) => <Chip size="small" color={value ? 'success' : 'default'} label={value ? t('admin.banners.visible') : t('admin.banners.hidden')} />,
+          },
+          std.created(),
+          std.updated(),
+        ])}
+      />
+    </AdminLayout>
+  );
+}
+
+interface AppVersionRow {
+  id: string;
+  versionString: string;
+  platform: 'Android' | 'iOS';
+  needsDatabaseDeleteOnMobile: boolean;
+  isTheRequiredMinimumVersionCurrently: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function AppVersionsScreen() {
+  const { t } = useTranslation();
+  const std = useStandardColumns<AppVersionRow>();
+  const yesNo = useYesNo();
+  const fields: FieldSpec[] = [
+    { name: 'versionString', label: t('admin.appVersions.version'), kind: 'text', required: true, helper: t('admin.appVersions.versionHelp') },
+    { name: 'platform', label: t('admin.appVersions.platform'), kind: 'select', required: true, options: [{ value: 'Android', label: 'Android' }, { value: 'iOS', label: 'iOS' }] },
+    { name: 'needsDatabaseDeleteOnMobile', label: t('admin.appVersions.deleteDatabase'), kind: 'switch' },
+    { name: 'isTheRequiredMinimumVersionCurrently', label: t('admin.appVersions.requiredMinimum'), kind: 'switch' },
+  ];
+  return (
+    <AdminLayout tab="/admin/app-versions">
+      <CatalogueTab<AppVersionRow>
+        resource="app-versions"
+        apiPath="/app-versions"
+        routeOf={(id) => `/admin/app-version/${id}`}
+        tabPath="/admin/app-versions"
+        title={t('menu.adminAppVersions')}
+        createLabel={t('admin.appVersions.create')}
+        saveAction={t('admin.appVersions.save')}
+        deletable={{ name: (r) => r.versionString, action: t('admin.appVersions.delete'), label: (r) => t('admin.appVersions.deleteOf', { version: r.versionString }) }}
+        fields={fields}
+        toValues={(r) => ({
+          versionString: r?.versionString ?? '',
+          platform: r?.platform ?? 'Android',
+          needsDatabaseDeleteOnMobile: r?.needsDatabaseDeleteOnMobile ?? false,
+          isTheRequiredMinimumVersionCurrently: r?.isTheRequiredMinimumVersionCurrently ?? false,
+        })}
+        columns={fixed<AppVersionRow>([
+          { field: 'versionString', headerName: t('admin.appVersions.version'), flex: 1, minWidth: 120 },
+          { field: 'platform', headerName: t('admin.appVersions.platform'), width: 120 },
+          { field: 'needsDatabaseDeleteOnMobile', headerName: t('admin.appVersions.deleteDatabase'), width: 180, valueFormatter: yesNo },
+          { field: 'isTheRequiredMinimumVersionCurrently', headerName: t('admin.appVersions.requiredMinimum'), width: 180, valueFormatter: yesNo },
+          std.created(),
+          std.updated(),
+        ])}
+      />
+    </AdminLayout>
+  );
+}
+
+/** App settings: the API only lists them (GET /api/appSettings), so the tab is read-only. */
+export function AppSettingsScreen() {
+  const { t } = useTranslation();
+  const all = useQuery({ queryKey: appSettingsKeys.list(), queryFn: ({ signal }) => getAppSettings(signal) });
+  const grid = useDataGrid<AppSetting>({
+    resource: 'appSettings-grid',
+    fetchPage: async (query, signal) => {
+      const items = all.data ?? (await getAppSettings(signal));
+      const start = (query.page - 1) * GRID_PAGE_SIZE;
+      return { items: items.slice(start, start + GRID_PAGE_SIZE), total: items.length };
+    },
+  });
+  return (
+    <AdminLayout tab="/admin/app-settings">
+      <DataGridPage<AppSetting>
+        grid={grid}
+        title={t('menu.adminAppSettings')}
+        getRowId={(row) => row.name}
+        columns={fixed<AppSetting>([
+          { field: 'name', headerName: t('admin.fields.name'), flex: 1, minWidth: 200 },
+          { field: 'value', headerName: t('admin.appSettings.value'), flex: 1, minWidth: 200 },
+          { field: 'valueType', headerName: t('admin.appSettings.valueType'), width: 140 },
+        ])}
+      />
+    </AdminLayout>
+  );
+}

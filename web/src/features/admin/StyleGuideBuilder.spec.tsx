@@ -1,0 +1,181 @@
+import { describe, expect, it } from '@jest/globals';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { StyleGuideView } from '../../api/admin';
+import { sessionStore } from '../../api/session';
+import { fakeApi, reply, testUser } from '../../test/fakeApi';
+import { renderAppAt } from '../../test/render';
+import { configBody, kbToBytes, newConfigForm, validateConfig, withType } from './builderLogic';
+
+const GUIDE_ID = '11111111-1111-4111-8111-111111111111';
+const ANGLE_ID = '22222222-2222-4222-8222-222222222222';
+
+function guide(overrides: Partial<StyleGuideView> = {}): StyleGuideView {
+  return {
+    id: GUIDE_ID,
+    name: 'Nordic Studio',
+    customerNote: '',
+    outputWidth: 1920,
+    outputHeight: 1440,
+    maxImageSize: 500_000,
+    interiorColor: '#FFFFFF',
+    frameFreeRouting: null,
+    media: { logo: null, background: null, floor: null, numberplate: null },
+    configurations: [],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function signInAs(role: 'Admin' | 'QA') {
+  const user = testUser({ userRole: role, permissions: [] });
+  sessionStore.start({ accessToken: 'a', refreshToken: 'r', expiresIn: 900 }, user);
+  return user;
+}
+
+describe('builder rules (spec sections 3 and 5)', () => {
+  it('takes kilobytes and sends bytes (x1000)', () => {
+    expect(kbToBytes(800)).toBe(800_000);
+    expect(kbToBytes(8388.608)).toBe(8_388_608);
+  });
+
+  it('FEATURED forces the featured route and no angle; IMAGE needs an angle', () => {
+    const form = { ...newConfigForm([]), angleId: ANGLE_ID, routeTo: 'enhancer' as const };
+    const featured = withType(form, 'FEATURED');
+    expect(featured).toMatchObject({ type: 'FEATURED', routeTo: 'FEATURED', angleId: '' });
+    expect(configBody({ ...featured, routeTo: 'full' })).toMatchObject({ type: 'FEATURED', routeTo: 'FEATURED', angleId: null });
+    expect(validateConfig(featured).angleId).toBeUndefined();
+    expect(withType(featured, 'IMAGE').routeTo).toBe('full');
+    expect(validateConfig(withType(featured, 'IMAGE')).angleId).toBe('angleRequired');
+  });
+
+  it('a new configuration has margins 10/5/4/5, the logo on, the horizon at 50, the next position', () => {
+    const form = newConfigForm([{ position: 3 } as never, { position: 7 } as never]);
+    expect(configBody({ ...form, angleId: ANGLE_ID })).toEqual({
+      position: 8,
+      margins: { top: 10, right: 5, bottom: 4, left: 5 },
+      routeTo: 'full',
+      type: 'IMAGE',
+      withLogo: true,
+      horizonLineHeight: 50,
+      angleId: ANGLE_ID,
+      optional: false,
+    });
+  });
+});
+
+describe('/create-style-guide-v2', () => {
+  it('shows the Required badge on every media slot but the logo', async () => {
+    const user = signInAs('Admin');
+    fakeApi({ 'GET /me': () => reply(200, user), 'GET /appSettings': () => reply(200, []) });
+    renderAppAt('/create-style-guide-v2');
+    await screen.findByRole('heading', { level: 1, name: 'New style guide' });
+    expect(within(screen.getByTestId('slot-logo')).queryByText('Required')).toBeNull();
+    for (const slot of ['background', 'floor', 'numberplate']) expect(within(screen.getByTestId(`slot-${slot}`)).getByText('Required')).toBeTruthy();
+  });
+
+  it('first Continue creates the guide (size x1000), uploads the logo, patches the guide, opens step 2', async () => {
+    const user = signInAs('Admin');
+    const created = guide();
+    const api = fakeApi({
+      'GET /me': () => reply(200, user),
+      'GET /appSettings': () => reply(200, []),
+      'POST /style-guides': () => reply(201, created),
+      'POST /media': () => reply(201, { url: 'http://storage.test/media-bucket', fields: { key: 'k1', Policy: 'p' }, utilityMedia: { id: 'm-logo' } }),
+      'POST /media-bucket': () => reply(204, ''),
+      [`PUT /style-guides/${GUIDE_ID}`]: () => reply(200, created),
+      [`GET /style-guides/${GUIDE_ID}`]: () => reply(200, created),
+      'GET /angle/angleNames': () => reply(200, [{ id: ANGLE_ID, name: 'Front', category: 'exterior' }]),
+    });
+    renderAppAt('/create-style-guide-v2');
+    await screen.findByRole('heading', { level: 1, name: 'New style guide' });
+
+    // the checks of step 1 first
+    fireEvent.change(screen.getByLabelText(/^Max. image size/), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Name is required')).toBeTruthy();
+    expect(screen.getByText('Between 10 and 8388 KB')).toBeTruthy();
+    expect(api.to('POST /style-guides')).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Nordic Studio' } });
+    fireEvent.change(screen.getByLabelText(/^Max. image size/), { target: { value: '500' } });
+    const logo = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
+    fireEvent.change(within(screen.getByTestId('slot-logo')).getByLabelText('Logo'), { target: { files: [logo] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+
+    await screen.findByText('Configurations (0)');
+    expect(api.to('POST /style-guides')[0]!.body).toMatchObject({ name: 'Nordic Studio', maxImageSize: 500_000, outputWidth: 1920, interiorColor: '#FFFFFF' });
+    expect(api.to('POST /media')[0]!.body).toEqual({ fileExtension: 'png', mediaType: 'logo' });
+    expect(api.to('POST /media-bucket')).toHaveLength(1);
+    expect(api.to(`PUT /style-guides/${GUIDE_ID}`)[0]!.body).toEqual({ logoMediaId: 'm-logo' });
+    expect(screen.getByTestId('location').textContent).toBe(`/style-guide-v2/${GUIDE_ID}?step=2`);
+  });
+});
+
+describe('/style-guide-v2/{id} step 2', () => {
+  it('FEATURED hides the angle and forces the route; IMAGE without an angle is refused', async () => {
+    const user = signInAs('QA');
+    const api = fakeApi({
+      'GET /me': () => reply(200, user),
+      'GET /appSettings': () => reply(200, []),
+      [`GET /style-guides/${GUIDE_ID}`]: () => reply(200, guide()),
+      'GET /angle/angleNames': () => reply(200, [{ id: ANGLE_ID, name: 'Front', category: 'exterior' }]),
+      'POST /style-guide-configurations': () => reply(201, {}),
+    });
+    renderAppAt(`/style-guide-v2/${GUIDE_ID}?step=2`);
+    const form = await screen.findByTestId('configuration-new');
+    // QA may not delete guides
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Add configuration' }));
+    expect(await within(form).findByText('An angle is required for IMAGE configurations')).toBeTruthy();
+    expect(api.to('POST /style-guide-configurations')).toHaveLength(0);
+
+    fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'Type' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'FEATURED' }));
+    await waitFor(() => expect(within(form).queryByRole('combobox', { name: 'Angle' })).toBeNull());
+    const route = within(form).getByRole('combobox', { name: 'Route' });
+    expect(route.textContent).toBe('FEATURED');
+    expect(route.getAttribute('aria-disabled')).toBe('true');
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Add configuration' }));
+    await waitFor(() => expect(api.to('POST /style-guide-configurations')).toHaveLength(1));
+    expect(api.to('POST /style-guide-configurations')[0]!.body).toMatchObject({
+      styleGuideId: GUIDE_ID,
+      type: 'FEATURED',
+      routeTo: 'FEATURED',
+      angleId: null,
+      margins: { top: 10, right: 5, bottom: 4, left: 5 },
+      withLogo: true,
+      horizonLineHeight: 50,
+    });
+  });
+});
+
+describe('delete with typed-name confirmation', () => {
+  it('"Invalid name" until the exact name is typed, then deletes and goes back to the list', async () => {
+    const user = signInAs('Admin');
+    const api = fakeApi({
+      'GET /me': () => reply(200, user),
+      'GET /appSettings': () => reply(200, []),
+      [`GET /style-guides/${GUIDE_ID}`]: () => reply(200, guide()),
+      'DELETE /style-guides/delete-style-guide': () => reply(200, { deleted: true }),
+      'GET /style-guides': () => reply(200, { items: [], total: 0, page: 1, pageSize: 10 }),
+    });
+    renderAppAt(`/style-guide-v2/${GUIDE_ID}`);
+    await screen.findByRole('heading', { level: 1, name: 'Nordic Studio' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Type the name "Nordic Studio" to confirm. This cannot be undone.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Nordic' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByText('Invalid name')).toBeTruthy();
+    expect(api.to('DELETE /style-guides/delete-style-guide')).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Nordic Studio' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/style-guides-v2'));
+    expect(api.to('DELETE /style-guides/delete-style-guide')[0]!.body).toEqual({ id: GUIDE_ID });
+  });
+});

@@ -1,0 +1,197 @@
+import type { ConfigurationFields, ConfigurationType, ConfigurationView, MediaSlot, RouteTo, StyleGuideView } from '../../api/admin';
+
+/** The four media slots of a guide; all but the logo carry the Required badge. */
+export const MEDIA_SLOTS: readonly MediaSlot[] = ['logo', 'background', 'floor', 'numberplate'];
+export const REQUIRED_SLOTS: ReadonlySet<MediaSlot> = new Set<MediaSlot>(['background', 'floor', 'numberplate']);
+export const SLOT_FIELD: Record<MediaSlot, 'logoMediaId' | 'backgroundMediaId' | 'floorMediaId' | 'numberplateMediaId'> = {
+  logo: 'logoMediaId',
+  background: 'backgroundMediaId',
+  floor: 'floorMediaId',
+  numberplate: 'numberplateMediaId',
+};
+
+export const CUSTOMER_NOTE_MAX = 999;
+export const MAX_IMAGE_SIZE_BYTES = 8_388_608;
+export const MIN_IMAGE_SIZE_BYTES = 10_000;
+
+/** The route select: wire value and how it shows (spec section 3). */
+export const ROUTE_OPTIONS: ReadonlyArray<{ value: RouteTo; label: string }> = [
+  { value: 'full', label: 'AI' },
+  { value: 'ai_no_enh', label: 'AI (NO ENHANCER)' },
+  { value: 'enhancer', label: 'ENHANCER' },
+  { value: 'bypass', label: 'BYPASS' },
+  { value: 'FEATURED', label: 'FEATURED' },
+  { value: 'logo_only', label: 'logo_only' },
+];
+
+export const DEFAULT_MARGINS = { top: 10, right: 5, bottom: 4, left: 5 } as const;
+
+/** The builder takes kilobytes; the API keeps bytes (x1000). */
+export const kbToBytes = (kb: number): number => Math.round(kb * 1000);
+export const bytesToKb = (bytes: number): number => bytes / 1000;
+
+export interface GuideForm {
+  name: string;
+  customerNote: string;
+  outputWidth: string;
+  outputHeight: string;
+  maxImageSizeKb: string;
+  interiorColor: string;
+  /** route of frame-free images; '' for none */
+  frameFreeRouting: RouteTo | '';
+}
+
+export const EMPTY_GUIDE: GuideForm = {
+  name: '',
+  customerNote: '',
+  outputWidth: '1920',
+  outputHeight: '1440',
+  maxImageSizeKb: '800',
+  interiorColor: '#FFFFFF',
+  frameFreeRouting: '',
+};
+
+export function guideFormOf(guide: StyleGuideView): GuideForm {
+  return {
+    name: guide.name,
+    customerNote: guide.customerNote ?? '',
+    outputWidth: String(guide.outputWidth),
+    outputHeight: String(guide.outputHeight),
+    maxImageSizeKb: String(bytesToKb(guide.maxImageSize)),
+    interiorColor: guide.interiorColor,
+    frameFreeRouting: guide.frameFreeRouting ?? '',
+  };
+}
+
+export type GuideErrorKey = 'required' | 'tooLong' | 'size' | 'maxImageSize' | 'color';
+export type GuideErrors = Partial<Record<keyof GuideForm, GuideErrorKey>>;
+
+const isInt = (s: string) => /^\d+$/.test(s.trim());
+
+/** Spec section 5 rules of step 1, as the API checks them. */
+export function validateGuide(form: GuideForm): GuideErrors {
+  const errors: GuideErrors = {};
+  if (!form.name.trim()) errors.name = 'required';
+  else if (form.name.trim().length > 120) errors.name = 'tooLong';
+  if (form.customerNote.length > CUSTOMER_NOTE_MAX) errors.customerNote = 'tooLong';
+  for (const key of ['outputWidth', 'outputHeight'] as const) {
+    const n = Number(form[key]);
+    if (!isInt(form[key]) || n < 64 || n > 8192) errors[key] = 'size';
+  }
+  const kb = Number(form.maxImageSizeKb);
+  const bytes = kbToBytes(kb);
+  if (!form.maxImageSizeKb.trim() || !Number.isFinite(kb) || bytes < MIN_IMAGE_SIZE_BYTES || bytes > MAX_IMAGE_SIZE_BYTES) errors.maxImageSizeKb = 'maxImageSize';
+  if (!/^#[0-9A-Fa-f]{6}$/.test(form.interiorColor)) errors.interiorColor = 'color';
+  return errors;
+}
+
+/** The body of create and update (media ids are added by the caller). */
+export function guideBody(form: GuideForm) {
+  return {
+    name: form.name.trim(),
+    customerNote: form.customerNote,
+    outputWidth: Number(form.outputWidth),
+    outputHeight: Number(form.outputHeight),
+    maxImageSize: kbToBytes(Number(form.maxImageSizeKb)),
+    interiorColor: form.interiorColor,
+    frameFreeRouting: form.frameFreeRouting || null,
+  };
+}
+
+export interface ConfigForm {
+  position: string;
+  top: string;
+  right: string;
+  bottom: string;
+  left: string;
+  routeTo: RouteTo;
+  type: ConfigurationType;
+  withLogo: boolean;
+  horizonLineHeight: string;
+  angleId: string;
+  optional: boolean;
+}
+
+export function newConfigForm(existing: readonly ConfigurationView[]): ConfigForm {
+  const next = existing.length ? Math.min(999, Math.max(...existing.map((c) => c.position)) + 1) : 1;
+  return {
+    position: String(next),
+    top: String(DEFAULT_MARGINS.top),
+    right: String(DEFAULT_MARGINS.right),
+    bottom: String(DEFAULT_MARGINS.bottom),
+    left: String(DEFAULT_MARGINS.left),
+    routeTo: 'full',
+    type: 'IMAGE',
+    withLogo: true,
+    horizonLineHeight: '50',
+    angleId: '',
+    optional: false,
+  };
+}
+
+function parseMargins(text: string) {
+  try {
+    const m = JSON.parse(text) as Partial<Record<'top' | 'right' | 'bottom' | 'left', number>>;
+    return { ...DEFAULT_MARGINS, ...m };
+  } catch {
+    return { ...DEFAULT_MARGINS };
+  }
+}
+
+export function configFormOf(c: ConfigurationView): ConfigForm {
+  const m = parseMargins(c.margins);
+  return {
+    position: String(c.position),
+    top: String(m.top),
+    right: String(m.right),
+    bottom: String(m.bottom),
+    left: String(m.left),
+    routeTo: c.routeTo,
+    type: c.type,
+    withLogo: c.withLogo,
+    horizonLineHeight: String(c.horizonLineHeight),
+    angleId: c.angle?.id ?? '',
+    optional: c.optional,
+  };
+}
+
+/** FEATURED forces the featured route and takes the angle away; back to IMAGE the route is AI again. */
+export function withType(form: ConfigForm, type: ConfigurationType): ConfigForm {
+  if (type === 'FEATURED') return { ...form, type, routeTo: 'FEATURED', angleId: '' };
+  return { ...form, type, routeTo: form.routeTo === 'FEATURED' ? 'full' : form.routeTo };
+}
+
+export type ConfigErrorKey = 'position' | 'percent' | 'angleRequired' | 'positionTaken';
+export type ConfigErrors = Partial<Record<keyof ConfigForm, ConfigErrorKey>>;
+
+const isNumber = (s: string) => s.trim() !== '' && Number.isFinite(Number(s));
+const isPercent = (s: string) => isNumber(s) && Number(s) >= 0 && Number(s) <= 100;
+
+export function validateConfig(form: ConfigForm, others: readonly ConfigurationView[] = []): ConfigErrors {
+  const errors: ConfigErrors = {};
+  const position = Number(form.position);
+  if (!isInt(form.position) || position > 999) errors.position = 'position';
+  else if (others.some((c) => c.position === position)) errors.position = 'positionTaken';
+  for (const key of ['top', 'right', 'bottom', 'left', 'horizonLineHeight'] as const) if (!isPercent(form[key])) errors[key] = 'percent';
+  if (form.type === 'IMAGE' && !form.angleId) errors.angleId = 'angleRequired';
+  return errors;
+}
+
+export function configBody(form: ConfigForm): ConfigurationFields {
+  const featured = form.type === 'FEATURED';
+  return {
+    position: Number(form.position),
+    margins: { top: Number(form.top), right: Number(form.right), bottom: Number(form.bottom), left: Number(form.left) },
+    routeTo: featured ? 'FEATURED' : form.routeTo,
+    type: form.type,
+    withLogo: form.withLogo,
+    horizonLineHeight: Number(form.horizonLineHeight),
+    angleId: featured ? null : form.angleId || null,
+    optional: form.optional,
+  };
+}
+
+export const byPosition = (a: { position: number }, b: { position: number }) => a.position - b.position;
+
+/** The typed-name confirmation: the name must match exactly (surrounding spaces aside). */
+export const nameMatches = (typed: string, name: string) => typed.trim() === name.trim();

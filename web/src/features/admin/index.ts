@@ -1,0 +1,11 @@
+import { createElement } from 'react';
+import { Navigate } from 'react-router-dom';
+
+export { AnglesScreen, AppSettingsScreen, AppVersionsScreen, BannersScreen, CarTypesScreen, TagsScreen } from './CatalogueScreens';
+export { StyleGuideBuilderPage } from './StyleGuideBuilder';
+export { StyleGuidesScreen } from './StyleGuidesScreen';
+
+/** `/admin` opens the style guides tab. */
+export function AdminRedirect() {
+  return createElement(Navigate, { to: '/admin/style-guides-v2', replace: true });
+}
