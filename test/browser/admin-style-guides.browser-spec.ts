@@ -78,6 +78,9 @@ describe('admin area and style guide builder in chromium', () => {
       await form.getByRole('combobox', { name: 'Type' }).click();
       await page.getByRole('option', { name: 'FEATURED' }).click();
       expect(await form.getByRole('combobox', { name: 'Angle' }).count()).toBe(0);
+      // a FEATURED configuration needs its featured image (and has no angle overlay slot)
+      expect(await form.getByTestId('config-slot-angle_overlay').count()).toBe(0);
+      await form.getByTestId('config-slot-featured').getByLabel('Featured image').setInputFiles(file('featured.png'));
     } else {
       await form.getByRole('combobox', { name: /^Angle/ }).click();
       await page.getByRole('option', { name: 'Front three-quarter' }).click();
@@ -145,7 +148,34 @@ describe('admin area and style guide builder in chromium', () => {
     await addConfiguration(page, 3, 'FEATURED');
     const positions = await page.locator('[data-testid^="configuration-"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')));
     expect(positions).toEqual(['configuration-1', 'configuration-2', 'configuration-3', 'configuration-new']);
+    // position 2 comes after the frame-free images, at 5
+    const second = page.getByTestId('configuration-2');
+    await second.getByLabel('After frame-free').check();
+    await second.getByLabel(/^Position after frame-free/).fill('5');
     await shot(page, 'builder-step2');
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/style-guide-configurations/') && r.request().method() === 'PUT' && r.ok()),
+      second.getByRole('button', { name: 'Update configuration' }).click(),
+    ]);
+
+    // the saved guide has the featured image at position 3 (and shows it after a reload)
+    const [saved] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === `/api/style-guides/${guideId}` && r.request().method() === 'GET'),
+      page.reload(),
+    ]);
+    const view = (await saved.json()) as {
+      configurations: Array<{ position: number; type: string; afterFrameFree: boolean; positionAfterFrameFree: number | null; featuredImage: { id: string; url: string | null } | null }>;
+    };
+    const third = view.configurations.find((c) => c.position === 3)!;
+    expect(third.type).toBe('FEATURED');
+    expect(third.featuredImage?.url).toBeTruthy();
+    expect(view.configurations.filter((c) => c.position !== 3).every((c) => c.featuredImage === null)).toBe(true);
+    expect(view.configurations.map((c) => [c.position, c.afterFrameFree, c.positionAfterFrameFree])).toEqual([
+      [1, false, null],
+      [2, true, 5],
+      [3, false, null],
+    ]);
+    await page.getByTestId('configuration-3').getByTestId('config-slot-featured').getByRole('img', { name: 'Featured image' }).waitFor();
 
     // back on step 1 the media are there and the size came back in KB
     await page.getByRole('button', { name: 'Back', exact: true }).click();

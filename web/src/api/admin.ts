@@ -30,11 +30,22 @@ export interface ConfigurationView {
   type: ConfigurationType;
   withLogo: boolean;
   horizonLineHeight: number;
+  afterFrameFree: boolean;
+  positionAfterFrameFree: number | null;
   optional: boolean;
   angle: { id: string; name: string; category: AngleCategory } | null;
+  customAngleOverlay: MediaView | null;
+  customFrameOverlay: MediaView | null;
+  customBackground: MediaView | null;
+  customLogo: MediaView | null;
+  customFloor: MediaView | null;
+  featuredImage: MediaView | null;
 }
 
 export type MediaSlot = 'logo' | 'background' | 'floor' | 'numberplate';
+/** The media kinds (POST /api/media) of a configuration's custom media. */
+export type ConfigMediaSlot = 'angle_overlay' | 'frame_overlay' | 'background' | 'logo' | 'floor' | 'featured';
+export type ConfigMediaField = 'customAngleOverlayId' | 'customFrameOverlayId' | 'customBackgroundId' | 'customLogoId' | 'customFloorId' | 'featuredImageId';
 
 export interface StyleGuideView {
   id: string;
@@ -84,7 +95,16 @@ export interface ConfigurationFields {
   withLogo: boolean;
   horizonLineHeight: number;
   angleId: string | null;
+  afterFrameFree: boolean;
+  /** only with afterFrameFree; null clears it */
+  positionAfterFrameFree?: number | null;
   optional: boolean;
+  customAngleOverlayId?: string | null;
+  customFrameOverlayId?: string | null;
+  customBackgroundId?: string | null;
+  customLogoId?: string | null;
+  customFloorId?: string | null;
+  featuredImageId?: string | null;
 }
 
 export const styleGuidesApi = {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { StyleGuideView } from '../../api/admin';
+import type { ConfigurationView, StyleGuideView } from '../../api/admin';
 import { sessionStore } from '../../api/session';
 import { fakeApi, reply, testUser } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
-import { configBody, kbToBytes, newConfigForm, validateConfig, withType } from './builderLogic';
+import { configBody, configMediaBody, configMediaSlots, kbToBytes, newConfigForm, validateConfig, withType } from './builderLogic';
 
 const GUIDE_ID = '11111111-1111-4111-8111-111111111111';
 const ANGLE_ID = '22222222-2222-4222-8222-222222222222';
@@ -23,6 +23,30 @@ function guide(overrides: Partial<StyleGuideView> = {}): StyleGuideView {
     configurations: [],
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function configuration(overrides: Partial<ConfigurationView> = {}): ConfigurationView {
+  return {
+    id: '33333333-3333-4333-8333-333333333333',
+    styleGuideId: GUIDE_ID,
+    position: 1,
+    margins: '{"top":10,"right":5,"bottom":4,"left":5}',
+    routeTo: 'full',
+    type: 'IMAGE',
+    withLogo: true,
+    horizonLineHeight: 50,
+    afterFrameFree: false,
+    positionAfterFrameFree: null,
+    optional: false,
+    angle: { id: ANGLE_ID, name: 'Front', category: 'exterior' },
+    customAngleOverlay: null,
+    customFrameOverlay: null,
+    customBackground: null,
+    customLogo: null,
+    customFloor: null,
+    featuredImage: null,
     ...overrides,
   };
 }
@@ -59,8 +83,29 @@ describe('builder rules (spec sections 3 and 5)', () => {
       withLogo: true,
       horizonLineHeight: 50,
       angleId: ANGLE_ID,
+      afterFrameFree: false,
       optional: false,
     });
+  });
+
+  it('positionAfterFrameFree is sent (and checked, 0..999) only with afterFrameFree on', () => {
+    const form = { ...newConfigForm([]), angleId: ANGLE_ID, positionAfterFrameFree: '1200' };
+    expect(configBody(form)).not.toHaveProperty('positionAfterFrameFree');
+    expect(validateConfig(form).positionAfterFrameFree).toBeUndefined();
+    const on = { ...form, afterFrameFree: true };
+    expect(validateConfig(on).positionAfterFrameFree).toBe('position');
+    expect(validateConfig({ ...on, positionAfterFrameFree: '' }).positionAfterFrameFree).toBe('position');
+    expect(validateConfig({ ...on, positionAfterFrameFree: '12' })).toEqual({});
+    expect(configBody({ ...on, positionAfterFrameFree: '12' })).toMatchObject({ afterFrameFree: true, positionAfterFrameFree: 12 });
+  });
+
+  it('custom media: uploaded ids, null when removed, null for the slots the type hides, nothing when left alone', () => {
+    const media = { id: 'm-old', mediaType: 'angle_overlay', fileExtension: 'png', url: 'u', thumbnailUrl: null, uploaded: true };
+    const current = configuration({ customAngleOverlay: media, customLogo: { ...media, id: 'm-logo' } });
+    expect(configMediaSlots('IMAGE')).not.toContain('featured');
+    expect(configMediaSlots('FEATURED')).toContain('featured');
+    expect(configMediaBody('IMAGE', { background: 'm-bg' }, new Set(['logo']), current)).toEqual({ customBackgroundId: 'm-bg', customLogoId: null });
+    expect(configMediaBody('FEATURED', { featured: 'm-f' }, new Set(), current)).toEqual({ featuredImageId: 'm-f', customAngleOverlayId: null });
   });
 });
 
@@ -69,7 +114,8 @@ describe('/create-style-guide-v2', () => {
     const user = signInAs('Admin');
     fakeApi({ 'GET /me': () => reply(200, user), 'GET /appSettings': () => reply(200, []) });
     renderAppAt('/create-style-guide-v2');
-    await screen.findByRole('heading', { level: 1, name: 'New style guide' });
+    // the first test of the file pays for loading the lazy admin screens (slow when jest runs many files at once)
+    await screen.findByRole('heading', { level: 1, name: 'New style guide' }, { timeout: 5000 });
     expect(within(screen.getByTestId('slot-logo')).queryByText('Required')).toBeNull();
     for (const slot of ['background', 'floor', 'numberplate']) expect(within(screen.getByTestId(`slot-${slot}`)).getByText('Required')).toBeTruthy();
   });
@@ -112,6 +158,29 @@ describe('/create-style-guide-v2', () => {
   });
 });
 
+describe('/style-guide-v2/{id} step 1', () => {
+  it('removing a saved medium sends null for it', async () => {
+    const user = signInAs('Admin');
+    const logo = { id: 'm-logo', mediaType: 'logo', fileExtension: 'png', url: 'http://storage.test/logo.png', thumbnailUrl: null, uploaded: true };
+    const saved = guide({ media: { logo, background: null, floor: null, numberplate: null } });
+    const api = fakeApi({
+      'GET /me': () => reply(200, user),
+      'GET /appSettings': () => reply(200, []),
+      [`GET /style-guides/${GUIDE_ID}`]: () => reply(200, saved),
+      [`PUT /style-guides/${GUIDE_ID}`]: () => reply(200, saved),
+    });
+    renderAppAt(`/style-guide-v2/${GUIDE_ID}`);
+    const slot = await screen.findByTestId('slot-logo');
+    expect(within(slot).getByRole('img', { name: 'Logo' })).toBeTruthy();
+    expect(within(screen.getByTestId('slot-floor')).queryByRole('button', { name: 'Remove Floor' })).toBeNull();
+    fireEvent.click(within(slot).getByRole('button', { name: 'Remove Logo' }));
+    expect(within(slot).getByText('No file')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.to(`PUT /style-guides/${GUIDE_ID}`)).toHaveLength(2));
+    expect(api.to(`PUT /style-guides/${GUIDE_ID}`)[1]!.body).toEqual({ logoMediaId: null });
+  });
+});
+
 describe('/style-guide-v2/{id} step 2', () => {
   it('FEATURED hides the angle and forces the route; IMAGE without an angle is refused', async () => {
     const user = signInAs('QA');
@@ -148,6 +217,87 @@ describe('/style-guide-v2/{id} step 2', () => {
       margins: { top: 10, right: 5, bottom: 4, left: 5 },
       withLogo: true,
       horizonLineHeight: 50,
+    });
+  });
+});
+
+describe('/style-guide-v2/{id} step 2 custom media and frame-free', () => {
+  const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
+
+  it('FEATURED shows the required featured image slot, IMAGE hides it and shows the overlays', async () => {
+    const user = signInAs('QA');
+    const featuredImage = { id: 'm-f', mediaType: 'featured', fileExtension: 'png', url: 'http://storage.test/f.png', thumbnailUrl: null, uploaded: true };
+    const featured = configuration({ type: 'FEATURED', routeTo: 'FEATURED', angle: null, featuredImage });
+    fakeApi({
+      'GET /me': () => reply(200, user),
+      'GET /appSettings': () => reply(200, []),
+      [`GET /style-guides/${GUIDE_ID}`]: () => reply(200, guide({ configurations: [featured] })),
+      'GET /angle/angleNames': () => reply(200, [{ id: ANGLE_ID, name: 'Front', category: 'exterior' }]),
+    });
+    renderAppAt(`/style-guide-v2/${GUIDE_ID}?step=2`);
+    const saved = await screen.findByTestId('configuration-1');
+    const slot = within(saved).getByTestId('config-slot-featured');
+    expect(within(slot).getByText('Required')).toBeTruthy();
+    expect(within(slot).getByRole('img', { name: 'Featured image' }).getAttribute('src')).toBe('http://storage.test/f.png');
+    expect(within(saved).queryByTestId('config-slot-angle_overlay')).toBeNull();
+
+    const form = screen.getByTestId('configuration-new');
+    expect(within(form).queryByTestId('config-slot-featured')).toBeNull();
+    expect(within(form).getByTestId('config-slot-angle_overlay')).toBeTruthy();
+    expect(within(form).getByTestId('config-slot-frame_overlay')).toBeTruthy();
+    fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'Type' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'FEATURED' }));
+    expect(await within(form).findByTestId('config-slot-featured')).toBeTruthy();
+    expect(within(form).queryByTestId('config-slot-angle_overlay')).toBeNull();
+  });
+
+  it('sends an uploaded custom background as customBackgroundId, the frame-free position only when switched on', async () => {
+    const user = signInAs('Admin');
+    const existing = configuration();
+    let media = 0;
+    const api = fakeApi({
+      'GET /me': () => reply(200, user),
+      'GET /appSettings': () => reply(200, []),
+      [`GET /style-guides/${GUIDE_ID}`]: () => reply(200, guide({ configurations: [existing] })),
+      'GET /angle/angleNames': () => reply(200, [{ id: ANGLE_ID, name: 'Front', category: 'exterior' }]),
+      'POST /media': () => reply(201, { url: 'http://storage.test/media-bucket', fields: { key: 'k' }, utilityMedia: { id: `m-bg-${++media}` } }),
+      'POST /media-bucket': () => reply(204, ''),
+      'POST /style-guide-configurations': () => reply(201, {}),
+      [`PUT /style-guide-configurations/${existing.id}`]: () => reply(200, existing),
+    });
+    renderAppAt(`/style-guide-v2/${GUIDE_ID}?step=2`);
+
+    // update: a custom background, frame-free off
+    const saved = await screen.findByTestId('configuration-1');
+    fireEvent.change(within(saved).getByLabelText('Custom background'), { target: { files: [png('bg.png')] } });
+    expect(within(within(saved).getByTestId('config-slot-background')).getByText('bg.png')).toBeTruthy();
+    fireEvent.click(within(saved).getByRole('button', { name: 'Update configuration' }));
+    await waitFor(() => expect(api.to(`PUT /style-guide-configurations/${existing.id}`)).toHaveLength(1));
+    expect(api.to('POST /media')[0]!.body).toEqual({ fileExtension: 'png', mediaType: 'background' });
+    const update = api.to(`PUT /style-guide-configurations/${existing.id}`)[0]!.body as Record<string, unknown>;
+    expect(update).toMatchObject({ customBackgroundId: 'm-bg-1', afterFrameFree: false });
+    expect(update).not.toHaveProperty('positionAfterFrameFree');
+    expect(update).not.toHaveProperty('featuredImageId');
+
+    // create: a custom background, frame-free on at 12
+    const form = screen.getByTestId('configuration-new');
+    fireEvent.mouseDown(within(form).getByRole('combobox', { name: /^Angle/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Front' }));
+    fireEvent.change(within(form).getByLabelText('Custom background'), { target: { files: [png('bg2.png')] } });
+    expect(within(form).queryByLabelText(/^Position after frame-free/)).toBeNull();
+    fireEvent.click(within(form).getByLabelText('After frame-free'));
+    fireEvent.click(within(form).getByRole('button', { name: 'Add configuration' }));
+    expect(await within(form).findByText('A whole number from 0 to 999')).toBeTruthy();
+    expect(api.to('POST /style-guide-configurations')).toHaveLength(0);
+    fireEvent.change(within(form).getByLabelText(/^Position after frame-free/), { target: { value: '12' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add configuration' }));
+    await waitFor(() => expect(api.to('POST /style-guide-configurations')).toHaveLength(1));
+    expect(api.to('POST /style-guide-configurations')[0]!.body).toMatchObject({
+      styleGuideId: GUIDE_ID,
+      angleId: ANGLE_ID,
+      customBackgroundId: 'm-bg-2',
+      afterFrameFree: true,
+      positionAfterFrameFree: 12,
     });
   });
 });

@@ -18,7 +18,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { styleGuidesApi, uploadMedia, type ConfigurationView, type MediaSlot, type MediaView, type StyleGuideView } from '../../api/admin';
+import { styleGuidesApi, uploadMedia, type ConfigMediaSlot, type ConfigurationView, type MediaSlot, type MediaView, type StyleGuideView } from '../../api/admin';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useMe } from '../../app/useSession';
 import { FormField } from '../../components/FormField';
@@ -26,6 +26,9 @@ import {
   byPosition,
   configBody,
   configFormOf,
+  configMediaBody,
+  configMediaOf,
+  configMediaSlots,
   CUSTOMER_NOTE_MAX,
   EMPTY_GUIDE,
   guideBody,
@@ -152,33 +155,89 @@ function useGuideErrorText() {
   };
 }
 
-/** One media slot: its label, the Required badge (all but the logo), the current image, one file. */
-export function MediaSlotField({ slot, current, file, onFile }: { slot: MediaSlot; current: MediaView | null; file: File | null; onFile: (file: File | null) => void }) {
+/** One media slot of a guide: its label, the Required badge (all but the logo), the current image, one file. */
+export function MediaSlotField({
+  slot,
+  current,
+  file,
+  onFile,
+  onRemove,
+}: {
+  slot: MediaSlot;
+  current: MediaView | null;
+  file: File | null;
+  onFile: (file: File | null) => void;
+  onRemove?: () => void;
+}) {
   const { t } = useTranslation();
-  const label = t(`admin.builder.slots.${slot}`);
+  return <MediaSlotBox testId={`slot-${slot}`} label={t(`admin.builder.slots.${slot}`)} required={REQUIRED_SLOTS.has(slot)} current={current} file={file} onFile={onFile} onRemove={onRemove} />;
+}
+
+/**
+ * A media slot: label, Required badge, the chosen file's name or the current image (its view's
+ * url), a choose/replace button for one file and, with `onRemove`, a remove button.
+ */
+export function MediaSlotBox({
+  testId,
+  label,
+  required,
+  current,
+  file,
+  onFile,
+  onRemove,
+  previewHeight = 96,
+}: {
+  testId: string;
+  label: string;
+  required: boolean;
+  current: MediaView | null;
+  file: File | null;
+  onFile: (file: File | null) => void;
+  onRemove?: () => void;
+  previewHeight?: number;
+}) {
+  const { t } = useTranslation();
   return (
-    <Paper variant="outlined" data-testid={`slot-${slot}`} sx={{ p: 2, display: 'grid', gap: 1, alignContent: 'start' }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: 'space-between' }}>
-        <Typography variant="subtitle2">{label}</Typography>
-        {REQUIRED_SLOTS.has(slot) && <Chip size="small" color="warning" label={t('admin.required')} />}
+    <Paper variant="outlined" data-testid={testId} sx={{ p: 1.5, display: 'grid', gap: 1, alignContent: 'start' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: 'space-between', minHeight: 24 }}>
+        <Typography variant="subtitle2" noWrap title={label}>
+          {label}
+        </Typography>
+        {required && <Chip size="small" color="warning" label={t('admin.required')} />}
       </Box>
-      <Box sx={{ height: 96, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'action.hover', borderRadius: 1, overflow: 'hidden' }}>
+      <Box sx={{ height: previewHeight, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'action.hover', borderRadius: 1, overflow: 'hidden' }}>
         {file ? (
           <Typography variant="body2" sx={{ px: 1, textAlign: 'center', wordBreak: 'break-all' }}>
             {file.name}
           </Typography>
         ) : current?.url ? (
-          <Box component="img" src={current.thumbnailUrl ?? current.url} alt={label} sx={{ maxWidth: '100%', maxHeight: 96, objectFit: 'contain' }} />
+          <Box component="img" src={current.thumbnailUrl ?? current.url} alt={label} sx={{ maxWidth: '100%', maxHeight: previewHeight, objectFit: 'contain' }} />
         ) : (
           <Typography variant="body2" color="text.secondary">
             {t('admin.noFile')}
           </Typography>
         )}
       </Box>
-      <Button variant="outlined" size="small" component="label">
-        {current || file ? t('admin.replaceFile') : t('admin.chooseFile')}
-        <input hidden type="file" accept="image/png,image/jpeg,image/webp,image/svg+xml" aria-label={label} onChange={(e) => onFile(e.target.files?.[0] ?? null)} />
-      </Button>
+      <Box sx={{ display: 'flex', gap: 1 }}>
+        <Button variant="outlined" size="small" component="label" sx={{ flex: 1 }}>
+          {current || file ? t('admin.replaceFile') : t('admin.chooseFile')}
+          <input
+            hidden
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/svg+xml"
+            aria-label={label}
+            onChange={(e) => {
+              onFile(e.target.files?.[0] ?? null);
+              e.target.value = '';
+            }}
+          />
+        </Button>
+        {onRemove && (current || file) && (
+          <Button size="small" color="error" aria-label={t('admin.builder.removeMedia', { name: label })} onClick={onRemove} sx={{ minWidth: 0 }}>
+            <DeleteOutlined fontSize="small" />
+          </Button>
+        )}
+      </Box>
     </Paper>
   );
 }
@@ -189,6 +248,7 @@ export function GuideStep({ guide, onContinue }: { guide: StyleGuideView | undef
   const errorText = useGuideErrorText();
   const [form, setForm] = useState<GuideForm>(() => (guide ? guideFormOf(guide) : EMPTY_GUIDE));
   const [files, setFiles] = useState<Partial<Record<MediaSlot, File | null>>>({});
+  const [removed, setRemoved] = useState<ReadonlySet<MediaSlot>>(() => new Set());
   const [showErrors, setShowErrors] = useState(false);
   const errors = useMemo(() => validateGuide(form), [form]);
   const shown = showErrors ? errors : {};
@@ -198,10 +258,11 @@ export function GuideStep({ guide, onContinue }: { guide: StyleGuideView | undef
     mutationFn: async () => {
       const body = guideBody(form);
       const saved = guide ? await styleGuidesApi.update(guide.id, body) : await styleGuidesApi.create(body);
-      const media: Record<string, string> = {};
+      const media: Record<string, string | null> = {};
       for (const slot of MEDIA_SLOTS) {
         const file = files[slot];
         if (file) media[SLOT_FIELD[slot]] = await uploadMedia(file, slot);
+        else if (removed.has(slot)) media[SLOT_FIELD[slot]] = null;
       }
       return Object.keys(media).length ? styleGuidesApi.update(saved.id, media) : saved;
     },
@@ -209,6 +270,7 @@ export function GuideStep({ guide, onContinue }: { guide: StyleGuideView | undef
       queryClient.setQueryData(guideKey(saved.id), saved);
       void queryClient.invalidateQueries({ queryKey: ['style-guides', 'list'] });
       setFiles({});
+      setRemoved(new Set());
       if (next) onContinue(saved);
     },
   });
@@ -287,7 +349,20 @@ export function GuideStep({ guide, onContinue }: { guide: StyleGuideView | undef
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
         {MEDIA_SLOTS.map((slot) => (
-          <MediaSlotField key={slot} slot={slot} current={guide?.media[slot] ?? null} file={files[slot] ?? null} onFile={(file) => setFiles((f) => ({ ...f, [slot]: file }))} />
+          <MediaSlotField
+            key={slot}
+            slot={slot}
+            current={removed.has(slot) ? null : (guide?.media[slot] ?? null)}
+            file={files[slot] ?? null}
+            onFile={(file) => {
+              setFiles((f) => ({ ...f, [slot]: file }));
+              if (file) setRemoved((r) => new Set([...r].filter((s) => s !== slot)));
+            }}
+            onRemove={() => {
+              setFiles((f) => ({ ...f, [slot]: null }));
+              if (guide?.media[slot]) setRemoved((r) => new Set(r).add(slot));
+            }}
+          />
         ))}
       </Box>
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
@@ -347,12 +422,17 @@ function ConfigurationsStep({ guide, onBack }: { guide: StyleGuideView; onBack: 
 
 type AngleName = { id: string; name: string; category: string };
 
-/** One configuration (or the new one): position, margins, route, type, logo, horizon, angle, optional. */
+/**
+ * One configuration (or the new one): position, margins, route, type, logo, horizon, angle,
+ * optional, after frame-free (and its position) and the custom media of its type.
+ */
 export function ConfigurationEditor({ guide, configuration, angles }: { guide: StyleGuideView; configuration?: ConfigurationView; angles: readonly AngleName[] }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const errorText = useConfigErrorText();
   const [form, setForm] = useState<ConfigForm>(() => (configuration ? configFormOf(configuration) : newConfigForm(guide.configurations)));
+  const [files, setFiles] = useState<Partial<Record<ConfigMediaSlot, File>>>({});
+  const [removed, setRemoved] = useState<ReadonlySet<ConfigMediaSlot>>(() => new Set());
   const [showErrors, setShowErrors] = useState(false);
   const others = guide.configurations.filter((c) => c.id !== configuration?.id);
   const errors = validateConfig(form, others);
@@ -366,8 +446,23 @@ export function ConfigurationEditor({ guide, configuration, angles }: { guide: S
 
   const save = useApiMutation({
     action: configuration ? t('admin.builder.updateConfiguration') : t('admin.builder.addConfiguration'),
-    mutationFn: (f: ConfigForm) => (configuration ? styleGuidesApi.updateConfiguration(configuration.id, configBody(f)) : styleGuidesApi.addConfiguration(guide.id, configBody(f))),
-    onSuccess: refresh,
+    mutationFn: async (f: ConfigForm) => {
+      const uploaded: Partial<Record<ConfigMediaSlot, string>> = {};
+      for (const slot of configMediaSlots(f.type)) {
+        const file = files[slot];
+        if (file) uploaded[slot] = await uploadMedia(file, slot);
+      }
+      const body = { ...configBody(f), ...configMediaBody(f.type, uploaded, removed, configuration) };
+      if (!configuration) return styleGuidesApi.addConfiguration(guide.id, body);
+      // switching frame-free off clears a saved position
+      if (!f.afterFrameFree && configuration.positionAfterFrameFree != null) body.positionAfterFrameFree = null;
+      return styleGuidesApi.updateConfiguration(configuration.id, body);
+    },
+    onSuccess: () => {
+      setFiles({});
+      setRemoved(new Set());
+      return refresh();
+    },
   });
   const remove = useApiMutation({
     action: t('admin.builder.deleteConfiguration'),
@@ -382,9 +477,17 @@ export function ConfigurationEditor({ guide, configuration, angles }: { guide: S
   };
   const set = (key: keyof ConfigForm) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
   const featured = form.type === 'FEATURED';
-  const number = (key: 'position' | 'top' | 'right' | 'bottom' | 'left' | 'horizonLineHeight', label: string) => (
+  const number = (key: 'position' | 'top' | 'right' | 'bottom' | 'left' | 'horizonLineHeight' | 'positionAfterFrameFree', label: string) => (
     <FormField size="small" type="number" label={label} value={form[key]} onChange={set(key)} error={errorText(shown[key], form.position)} />
   );
+  const chooseFile = (slot: ConfigMediaSlot) => (file: File | null) => {
+    setFiles(({ [slot]: _, ...rest }) => (file ? { ...rest, [slot]: file } : rest));
+    if (file) setRemoved((r) => new Set([...r].filter((s) => s !== slot)));
+  };
+  const removeFile = (slot: ConfigMediaSlot) => () => {
+    setFiles(({ [slot]: _, ...rest }) => rest);
+    if (configMediaOf(configuration, slot)) setRemoved((r) => new Set(r).add(slot));
+  };
 
   return (
     <Paper
@@ -432,7 +535,44 @@ export function ConfigurationEditor({ guide, configuration, angles }: { guide: S
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <FormControlLabel control={<Switch checked={form.withLogo} onChange={(e) => setForm((f) => ({ ...f, withLogo: e.target.checked }))} />} label={t('admin.builder.withLogo')} />
         <FormControlLabel control={<Switch checked={form.optional} onChange={(e) => setForm((f) => ({ ...f, optional: e.target.checked }))} />} label={t('admin.builder.optional')} />
-        <Box sx={{ flex: 1 }} />
+        <FormControlLabel
+          control={<Switch checked={form.afterFrameFree} onChange={(e) => setForm((f) => ({ ...f, afterFrameFree: e.target.checked }))} />}
+          label={t('admin.builder.afterFrameFree')}
+        />
+        {form.afterFrameFree && (
+          <Box sx={{ width: 220, '& .MuiFormControl-root': { my: 0 } }}>
+            <FormField
+              size="small"
+              type="number"
+              required
+              label={t('admin.builder.positionAfterFrameFree')}
+              value={form.positionAfterFrameFree}
+              onChange={set('positionAfterFrameFree')}
+              error={errorText(shown.positionAfterFrameFree, form.position)}
+              slotProps={{ htmlInput: { min: 0, max: 999 } }}
+            />
+          </Box>
+        )}
+      </Box>
+      <Typography variant="subtitle2" color="text.secondary" sx={{ mt: 1 }}>
+        {t('admin.builder.customMedia')}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', md: 'repeat(5, 1fr)' } }}>
+        {configMediaSlots(form.type).map((slot) => (
+          <MediaSlotBox
+            key={slot}
+            testId={`config-slot-${slot}`}
+            label={t(`admin.builder.configSlots.${slot}`)}
+            required={slot === 'featured'}
+            current={removed.has(slot) ? null : configMediaOf(configuration, slot)}
+            file={files[slot] ?? null}
+            onFile={chooseFile(slot)}
+            onRemove={removeFile(slot)}
+            previewHeight={72}
+          />
+        ))}
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
         {configuration && (
           <Button color="error" startIcon={<DeleteOutlined />} disabled={remove.isPending} onClick={() => remove.mutate(configuration.id)}>
             {t('grid.delete')}

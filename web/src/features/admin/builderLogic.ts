@@ -1,4 +1,4 @@
-import type { ConfigurationFields, ConfigurationType, ConfigurationView, MediaSlot, RouteTo, StyleGuideView } from '../../api/admin';
+import type { ConfigMediaField, ConfigMediaSlot, ConfigurationFields, ConfigurationType, ConfigurationView, MediaSlot, MediaView, RouteTo, StyleGuideView } from '../../api/admin';
 
 /** The four media slots of a guide; all but the logo carry the Required badge. */
 export const MEDIA_SLOTS: readonly MediaSlot[] = ['logo', 'background', 'floor', 'numberplate'];
@@ -9,6 +9,46 @@ export const SLOT_FIELD: Record<MediaSlot, 'logoMediaId' | 'backgroundMediaId' |
   floor: 'floorMediaId',
   numberplate: 'numberplateMediaId',
 };
+
+/** A configuration's custom media: the body field and the view key of each kind. */
+export const CONFIG_MEDIA: Record<ConfigMediaSlot, { field: ConfigMediaField; view: keyof ConfigurationView }> = {
+  angle_overlay: { field: 'customAngleOverlayId', view: 'customAngleOverlay' },
+  frame_overlay: { field: 'customFrameOverlayId', view: 'customFrameOverlay' },
+  background: { field: 'customBackgroundId', view: 'customBackground' },
+  logo: { field: 'customLogoId', view: 'customLogo' },
+  floor: { field: 'customFloorId', view: 'customFloor' },
+  featured: { field: 'featuredImageId', view: 'featuredImage' },
+};
+
+/** The slots a configuration shows: the overlays for IMAGE, the (required) featured image for FEATURED. */
+export function configMediaSlots(type: ConfigurationType): ConfigMediaSlot[] {
+  return type === 'FEATURED' ? ['featured', 'background', 'logo', 'floor'] : ['angle_overlay', 'frame_overlay', 'background', 'logo', 'floor'];
+}
+
+export const configMediaOf = (c: ConfigurationView | undefined, slot: ConfigMediaSlot): MediaView | null =>
+  c ? ((c[CONFIG_MEDIA[slot].view] as MediaView | null | undefined) ?? null) : null;
+
+/**
+ * The media part of a configuration's body: uploaded ids, null for a removed medium and for
+ * one the type no longer shows; a slot left alone is not sent.
+ */
+export function configMediaBody(
+  type: ConfigurationType,
+  uploaded: Partial<Record<ConfigMediaSlot, string>>,
+  removed: ReadonlySet<ConfigMediaSlot>,
+  current?: ConfigurationView,
+): Partial<Record<ConfigMediaField, string | null>> {
+  const shown = new Set(configMediaSlots(type));
+  const body: Partial<Record<ConfigMediaField, string | null>> = {};
+  for (const slot of Object.keys(CONFIG_MEDIA) as ConfigMediaSlot[]) {
+    const field = CONFIG_MEDIA[slot].field;
+    if (!shown.has(slot)) {
+      if (configMediaOf(current, slot)) body[field] = null;
+    } else if (uploaded[slot]) body[field] = uploaded[slot];
+    else if (removed.has(slot)) body[field] = null;
+  }
+  return body;
+}
 
 export const CUSTOMER_NOTE_MAX = 999;
 export const MAX_IMAGE_SIZE_BYTES = 8_388_608;
@@ -109,6 +149,8 @@ export interface ConfigForm {
   withLogo: boolean;
   horizonLineHeight: string;
   angleId: string;
+  afterFrameFree: boolean;
+  positionAfterFrameFree: string;
   optional: boolean;
 }
 
@@ -125,6 +167,8 @@ export function newConfigForm(existing: readonly ConfigurationView[]): ConfigFor
     withLogo: true,
     horizonLineHeight: '50',
     angleId: '',
+    afterFrameFree: false,
+    positionAfterFrameFree: '',
     optional: false,
   };
 }
@@ -151,6 +195,8 @@ export function configFormOf(c: ConfigurationView): ConfigForm {
     withLogo: c.withLogo,
     horizonLineHeight: String(c.horizonLineHeight),
     angleId: c.angle?.id ?? '',
+    afterFrameFree: c.afterFrameFree,
+    positionAfterFrameFree: c.positionAfterFrameFree == null ? '' : String(c.positionAfterFrameFree),
     optional: c.optional,
   };
 }
@@ -174,6 +220,7 @@ export function validateConfig(form: ConfigForm, others: readonly ConfigurationV
   else if (others.some((c) => c.position === position)) errors.position = 'positionTaken';
   for (const key of ['top', 'right', 'bottom', 'left', 'horizonLineHeight'] as const) if (!isPercent(form[key])) errors[key] = 'percent';
   if (form.type === 'IMAGE' && !form.angleId) errors.angleId = 'angleRequired';
+  if (form.afterFrameFree && (!isInt(form.positionAfterFrameFree) || Number(form.positionAfterFrameFree) > 999)) errors.positionAfterFrameFree = 'position';
   return errors;
 }
 
@@ -187,6 +234,8 @@ export function configBody(form: ConfigForm): ConfigurationFields {
     withLogo: form.withLogo,
     horizonLineHeight: Number(form.horizonLineHeight),
     angleId: featured ? null : form.angleId || null,
+    afterFrameFree: form.afterFrameFree,
+    ...(form.afterFrameFree ? { positionAfterFrameFree: Number(form.positionAfterFrameFree) } : {}),
     optional: form.optional,
   };
 }
