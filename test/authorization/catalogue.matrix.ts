@@ -71,6 +71,11 @@ CATALOGUE_ROUTES.push(
     },
     expect: ADMIN_ONLY(200),
   },
+  {
+    route: 'PUT /api/appSettings/{name}',
+    request: () => ({ path: '/api/appSettings/CONTACT_EMAIL', body: { value: 'support@example.test' } }),
+    expect: ADMIN_ONLY(200),
+  },
   { route: 'GET /api/banner', request: () => ({ path: '/api/banner' }), expect: SIGNED_IN(200) },
   { route: 'GET /api/banner/by-id/{id}', request: async (ctx) => ({ path: `/api/banner/by-id/${await aBanner(ctx)}` }), expect: SIGNED_IN(200) },
   { route: 'POST /api/banner', request: () => ({ path: '/api/banner', body: { message: 'New banner' } }), expect: ADMIN_ONLY(201) },

@@ -52,6 +52,33 @@ describe('app versions and banners through the API', () => {
     });
   });
 
+  describe('app settings', () => {
+    it('are read by everyone signed in and changed by the admin, each value read by its type', async () => {
+      const list = await dealer.get('/api/appSettings').expect(200);
+      expect(list.body.map((s: { name: string }) => s.name)).toEqual(expect.arrayContaining(['CONTACT_EMAIL', 'CONTACT_NUMBER_DK', 'CONTACT_NUMBER_INT']));
+      const changed = await admin.put('/api/appSettings/CONTACT_NUMBER_DK').send({ value: ' +45 11 22 33 44 ' }).expect(200);
+      expect(changed.body).toEqual({ name: 'CONTACT_NUMBER_DK', value: '+45 11 22 33 44', valueType: 'string' });
+      const seen = await dealer.get('/api/appSettings').expect(200);
+      expect(seen.body.find((s: { name: string }) => s.name === 'CONTACT_NUMBER_DK').value).toBe('+45 11 22 33 44');
+      await dealer.put('/api/appSettings/CONTACT_NUMBER_DK').send({ value: '1' }).expect(403);
+      const missing = await admin.put('/api/appSettings/NO_SUCH_SETTING').send({ value: 'x' }).expect(404);
+      expect(missing.body.message).toBe('App setting not found');
+      const badName = await admin.put('/api/appSettings/lower-case').send({ value: 'x' }).expect(400);
+      expect(badName.body.message).toBe('name must be an app setting name like CONTACT_EMAIL');
+    });
+
+    it('refuses a value that does not read as the setting type', async () => {
+      const c = new (await import('pg')).Client({ connectionString: stack.db.url });
+      await c.connect();
+      await c.query("INSERT INTO users.app_setting (name, value, value_type) VALUES ('ANGLE_CORRECTOR', 'false', 'boolean')");
+      await c.end();
+      const bad = await admin.put('/api/appSettings/ANGLE_CORRECTOR').send({ value: 'yes' }).expect(400);
+      expect(bad.body.message).toBe('ANGLE_CORRECTOR takes true or false');
+      const ok = await admin.put('/api/appSettings/ANGLE_CORRECTOR').send({ value: 'TRUE' }).expect(200);
+      expect(ok.body.value).toBe('true');
+    });
+  });
+
   describe('banners', () => {
     it('shows visible banners to everyone and hidden ones to the admin only', async () => {
       const shown = await admin.post('/api/banner').send({ message: '  Maintenance on Sunday 22:00  ' }).expect(201);

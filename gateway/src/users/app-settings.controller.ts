@@ -1,11 +1,11 @@
-import { AppSettingsRpc, type Actor } from '@app/contracts';
+import { AppSettingsRpc, UpdateAppSettingBody, type Actor } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
-import { Controller, Get } from '@nestjs/common';
+import { Body, Controller, Get, Param, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
 import { CurrentActor } from '../common/actor.decorator';
 
-/** App settings (spec sections 3 and 7, /appSettings). Editing them is the admin screen's. */
+/** App settings (spec sections 3 and 7, /appSettings): everyone signed in reads, the admin edits. */
 @ApiTags('app-settings')
 @Controller('appSettings')
 export class AppSettingsController {
@@ -16,5 +16,12 @@ export class AppSettingsController {
   @ApiOperation({ summary: 'The installation\'s settings: name, text value and value type (contact number and e-mail among them)' })
   list(@CurrentActor() actor: Actor) {
     return this.rpc.send(AppSettingsRpc.list, {}, actor);
+  }
+
+  @Put(':name')
+  @Authenticated({ roles: ['Admin'] })
+  @ApiOperation({ summary: 'Change the value of a setting (read by its valueType: true/false, a number, a date, or text)' })
+  update(@Param('name') name: string, @Body() body: UpdateAppSettingBody, @CurrentActor() actor: Actor) {
+    return this.rpc.send(AppSettingsRpc.update, { name, ...body }, actor);
   }
 }

@@ -1,3 +1,5 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsString, Matches, MaxLength } from 'class-validator';
 import { defineRpc } from '../rpc';
 
 /** How an app setting's text value is read (spec section 3). */
@@ -21,6 +23,39 @@ export interface AppSettingView {
   valueType: AppSettingValueType;
 }
 
+export class UpdateAppSettingBody {
+  @ApiProperty({ description: 'the new value as text, read by the setting\'s valueType (true/false, a number, a YYYY-MM-DD date, or text)' })
+  @IsString()
+  @MaxLength(500)
+  value!: string;
+}
+
+export class UpdateAppSettingPayload extends UpdateAppSettingBody {
+  @Matches(/^[A-Z][A-Z0-9_]{0,63}$/, { message: 'name must be an app setting name like CONTACT_EMAIL' })
+  name!: string;
+}
+
+export const APP_SETTING_MESSAGES = {
+  notFound: 'App setting not found',
+  wrongValue: (name: string, type: AppSettingValueType) =>
+    `${name} takes ${type === 'boolean' ? 'true or false' : type === 'number' ? 'a number' : type === 'date' ? 'a date (YYYY-MM-DD)' : 'text'}`,
+} as const;
+
+/** Whether a text value reads as the setting's type. */
+export function isValidSettingValue(value: string, type: AppSettingValueType): boolean {
+  switch (type) {
+    case 'boolean':
+      return value === 'true' || value === 'false';
+    case 'number':
+      return value.trim() !== '' && Number.isFinite(Number(value));
+    case 'date':
+      return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
+    default:
+      return true;
+  }
+}
+
 export const AppSettingsRpc = {
   list: defineRpc<Record<string, never>, AppSettingView[]>('users', 'app-settings.list', null),
+  update: defineRpc<UpdateAppSettingPayload, AppSettingView>('users', 'app-settings.update', UpdateAppSettingPayload),
 };

@@ -1,4 +1,4 @@
-import { AppSettingsRpc, type RpcEnvelope } from '@app/contracts';
+import { AppSettingsRpc, UpdateAppSettingPayload, type RpcEnvelope } from '@app/contracts';
 import { Envelope, RpcHandler } from '@app/service-kit';
 import { Controller } from '@nestjs/common';
 import { AppSettingsService } from './app-settings.service';
@@ -10,5 +10,10 @@ export class AppSettingsMessagesController {
   @RpcHandler(AppSettingsRpc.list)
   list(@Envelope() { actor }: RpcEnvelope<Record<string, never>>) {
     return this.settings.list(actor);
+  }
+
+  @RpcHandler(AppSettingsRpc.update)
+  update(@Envelope(UpdateAppSettingPayload) { actor, data }: RpcEnvelope<UpdateAppSettingPayload>) {
+    return this.settings.update(actor, data);
   }
 }

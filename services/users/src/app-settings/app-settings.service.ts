@@ -1,15 +1,16 @@
-import { RpcError, type Actor, type AppSettingView } from '@app/contracts';
+import { APP_SETTING_MESSAGES, isValidSettingValue, RpcError, type Actor, type AppSettingView, type UpdateAppSettingPayload } from '@app/contracts';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { AppSetting } from './app-setting.entity';
+import { AccountAccess } from '../access/account-access';
+import { AppSetting } from './app-setting.entity';
 import { AppSettingsRepository } from './app-settings.repository';
 
 export const toAppSettingView = (s: AppSetting): AppSettingView => ({ name: s.name, value: s.value, valueType: s.valueType });
 
 /**
  * App settings (spec section 3). Every signed-in user reads them (the web app's footer shows
- * the contact settings); changing them is the admin screen's, which comes with its own issue.
+ * the contact settings); only the admin changes a value, which must read as the setting's type.
  */
 @Injectable()
 export class AppSettingsService {
@@ -19,5 +20,15 @@ export class AppSettingsService {
     if (actor.role === 'Anonymous') throw RpcError.unauthorized();
     const rows = await AppSettingsRepository.all(this.ds.manager);
     return rows.map(toAppSettingView);
+  }
+
+  async update(actor: Actor, p: UpdateAppSettingPayload): Promise<AppSettingView> {
+    AccountAccess.assertAdmin(actor);
+    const setting = await this.ds.manager.findOne(AppSetting, { where: { name: p.name } });
+    if (!setting) throw RpcError.notFound(APP_SETTING_MESSAGES.notFound);
+    const value = setting.valueType === 'string' ? p.value.trim() : p.value.trim().toLowerCase();
+    if (!isValidSettingValue(value, setting.valueType)) throw RpcError.badRequest(APP_SETTING_MESSAGES.wrongValue(setting.name, setting.valueType));
+    setting.value = value;
+    return toAppSettingView(await this.ds.manager.save(AppSetting, setting));
   }
 }
