@@ -1,4 +1,4 @@
-import { createAccount, startTestStack, testPng, TEST_PASSWORD, type TestAccount, type TestStack } from '@app/testing';
+import { createAccount, signIn as apiSignIn, startTestStack, testPng, TEST_PASSWORD, type TestAccount, type TestStack } from '@app/testing';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -158,12 +158,11 @@ describe('admin area and style guide builder in chromium', () => {
       second.getByRole('button', { name: 'Update configuration' }).click(),
     ]);
 
-    // the saved guide has the featured image at position 3 (and shows it after a reload)
-    const [saved] = await Promise.all([
-      page.waitForResponse((r) => new URL(r.url()).pathname === `/api/style-guides/${guideId}` && r.request().method() === 'GET'),
-      page.reload(),
-    ]);
-    const view = (await saved.json()) as {
+    // the saved guide has the featured image at position 3 (read through the API), and the
+    // builder shows it after a reload
+    const saved = await (await apiSignIn(stack, admin.email)).get(`/api/style-guides/${guideId}`).expect(200);
+    await page.reload();
+    const view = saved.body as {
       configurations: Array<{ position: number; type: string; afterFrameFree: boolean; positionAfterFrameFree: number | null; featuredImage: { id: string; url: string | null } | null }>;
     };
     const third = view.configurations.find((c) => c.position === 3)!;
@@ -206,7 +205,7 @@ describe('admin area and style guide builder in chromium', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await copyRow.waitFor({ state: 'detached' });
     await page.getByTestId('admin-tab-admin-app-settings').click();
-    await page.getByRole('gridcell', { name: 'CONTACT_EMAIL' }).waitFor();
+    await page.getByRole('gridcell', { name: 'CONTACT_EMAIL', exact: true }).waitFor();
     await shot(page, 'app-settings-tab');
     await page.getByTestId('admin-tab-admin-tags').click();
     await page.getByRole('button', { name: 'Create tag' }).click();

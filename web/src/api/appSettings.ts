@@ -20,3 +20,8 @@ export function settingValue(settings: readonly AppSetting[] | undefined, name: 
   const value = settings?.find((s) => s.name === name)?.value.trim();
   return value ? value : undefined;
 }
+
+/** `PUT /api/appSettings/{name}` (admin only): the value as text, read by the setting's valueType; 400 names the expected form. */
+export function updateAppSetting(name: string, value: string): Promise<AppSetting> {
+  return api.put<AppSetting>(`/appSettings/${encodeURIComponent(name)}`, { value });
+}

@@ -32,6 +32,8 @@ export interface DataGridPageProps<Row extends GridValidRowModel> {
   onSelectionChange?: (ids: GridRowId[]) => void;
   /** a clickable row opens this path (return undefined for rows that do not open) */
   rowLink?: (row: Row) => string | undefined;
+  /** opens a row in place (a modal) instead of a route; clicking or Enter on the row calls it */
+  onRowOpen?: (row: Row) => void;
   getRowId?: (row: Row) => GridRowId;
   /** accessible name of the grid */
   label?: string;
@@ -59,6 +61,7 @@ export function DataGridPage<Row extends GridValidRowModel>({
   checkboxSelection = false,
   onSelectionChange,
   rowLink,
+  onRowOpen,
   getRowId = (row: Row) => (row as unknown as { id: GridRowId }).id,
   label,
 }: DataGridPageProps<Row>) {
@@ -81,6 +84,7 @@ export function DataGridPage<Row extends GridValidRowModel>({
   );
 
   const open = (row: Row) => {
+    if (onRowOpen) return onRowOpen(row);
     const to = rowLink?.(row);
     if (to) navigate(to);
   };
@@ -153,9 +157,9 @@ export function DataGridPage<Row extends GridValidRowModel>({
           hideFooter
           autoHeight
           localeText={localeText}
-          onRowClick={rowLink ? onRowClick : undefined}
-          onCellKeyDown={rowLink ? onCellKeyDown : undefined}
-          getRowClassName={(params) => (rowLink?.(params.row as Row) ? 'row-link' : '')}
+          onRowClick={rowLink || onRowOpen ? onRowClick : undefined}
+          onCellKeyDown={rowLink || onRowOpen ? onCellKeyDown : undefined}
+          getRowClassName={(params) => (onRowOpen || rowLink?.(params.row as Row) ? 'row-link' : '')}
           sx={{
             border: 0,
             '& .row-link': { cursor: 'pointer' },

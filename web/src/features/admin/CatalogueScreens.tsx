@@ -1,7 +1,10 @@
 import Chip from '@mui/material/Chip';
 import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import EditIcon from '@mui/icons-material/Edit';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MediaView } from '../../api/admin';
 import { appSettingsKeys, getAppSettings } from '../../api/appSettings';
@@ -11,6 +14,7 @@ import { DataGridPage } from '../../components/data-grid/DataGridPage';
 import { useStandardColumns } from '../../components/data-grid/columns';
 import { GRID_PAGE_SIZE, useDataGrid } from '../../components/data-grid/useDataGrid';
 import { AdminLayout } from './AdminLayout';
+import { APP_SETTINGS_GRID, AppSettingDialog } from './AppSettingDialog';
 import { CatalogueTab, type FieldSpec } from './CatalogueTab';
 
 /* The list endpoints take no sort parameter: every column is unsortable. */
@@ -284,14 +288,21 @@ export function AppVersionsScreen() {
   );
 }
 
-/** App settings: the API only lists them (GET /api/appSettings), so the tab is read-only. */
+/**
+ * App settings: GET /api/appSettings lists them; clicking a row (or its edit button) opens a
+ * modal that edits the value (PUT /api/appSettings/{name}, admin only) with an input fitting
+ * the setting's valueType.
+ */
 export function AppSettingsScreen() {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<AppSetting | null>(null);
   const all = useQuery({ queryKey: appSettingsKeys.list(), queryFn: ({ signal }) => getAppSettings(signal) });
   const grid = useDataGrid<AppSetting>({
-    resource: 'appSettings-grid',
+    resource: APP_SETTINGS_GRID,
     fetchPage: async (query, signal) => {
-      const items = all.data ?? (await getAppSettings(signal));
+      // the cache rather than `all.data`: after a save the list is refreshed before the grid
+      const items = queryClient.getQueryData<AppSetting[]>(appSettingsKeys.list()) ?? all.data ?? (await getAppSettings(signal));
       const start = (query.page - 1) * GRID_PAGE_SIZE;
       return { items: items.slice(start, start + GRID_PAGE_SIZE), total: items.length };
     },
@@ -302,12 +313,24 @@ export function AppSettingsScreen() {
         grid={grid}
         title={t('menu.adminAppSettings')}
         getRowId={(row) => row.name}
+        onRowOpen={setEditing}
         columns={fixed<AppSetting>([
           { field: 'name', headerName: t('admin.fields.name'), flex: 1, minWidth: 200 },
           { field: 'value', headerName: t('admin.appSettings.value'), flex: 1, minWidth: 200 },
           { field: 'valueType', headerName: t('admin.appSettings.valueType'), width: 140 },
+          {
+            field: 'edit',
+            headerName: t('admin.appSettings.edit'),
+            width: 90,
+            renderCell: ({ row }) => (
+              <IconButton size="small" aria-label={t('admin.appSettings.editLabel', { name: row.name })} onClick={() => setEditing(row)}>
+                <EditIcon fontSize="small" />
+              </IconButton>
+            ),
+          },
         ])}
       />
+      {editing && <AppSettingDialog key={editing.name} setting={editing} onClose={() => setEditing(null)} />}
     </AdminLayout>
   );
 }
