@@ -53,7 +53,8 @@ describe('gateway to services over NATS', () => {
   let nc: NatsConnection;
 
   beforeAll(async () => {
-    stack = await startTestStack({ label: 'gateway', rpcTimeoutMs: 1500, healthTimeoutMs: 500, gatewayModules: [ProbeModule] });
+    // generous timeouts: other test files may load both cores at the same time
+    stack = await startTestStack({ label: 'gateway', rpcTimeoutMs: 3000, healthTimeoutMs: 2000, gatewayModules: [ProbeModule] });
     nc = await connectNats(testInfra.natsUrl, 'gateway-test-observer');
   });
 

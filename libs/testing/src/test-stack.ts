@@ -66,7 +66,7 @@ export async function startTestStack(opts: TestStackOptions): Promise<TestStack>
     NATS_NAMESPACE: ns.prefix,
     LOG_LEVEL: testInfra.logLevel,
     RPC_TIMEOUT_MS: String(opts.rpcTimeoutMs ?? 5000),
-    HEALTH_TIMEOUT_MS: String(opts.healthTimeoutMs ?? 1000),
+    HEALTH_TIMEOUT_MS: String(opts.healthTimeoutMs ?? 2000),
     OUTBOX_POLL_MS: '200',
     S3_ENDPOINT: s3.endpoint,
     S3_ACCESS_KEY: s3.accessKey,
