@@ -3,12 +3,12 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 NPM ?= npm
 
-.PHONY: help install build build-server build-web typecheck dev test test-unit test-integration test-e2e bench bench-gateway bench-web clean
+.PHONY: help install build build-server build-web typecheck dev test test-unit test-integration test-e2e bench bench-gateway bench-web bench-pipeline clean
 
 help:
 	@echo "make dev        run the whole product on this machine (http://localhost:$${PORT:-8080})"
 	@echo "make test       every test tier (needs PostgreSQL and NATS on 127.0.0.1, see README)"
-	@echo "make bench      every benchmark; make bench-gateway for the NATS hop alone"
+	@echo "make bench      every benchmark; make bench-gateway for the NATS hop alone, make bench-pipeline for the image pipeline"
 
 # Installs npm packages when node_modules is missing or older than the lockfile. npm records
 # only this platform's optional native packages (swc, rolldown) in the lockfile and `npm ci`
@@ -47,7 +47,7 @@ test-integration: install
 test-e2e: install
 	node_modules/.bin/jest --ci --selectProjects e2e
 
-bench: bench-gateway bench-web
+bench: bench-gateway bench-web bench-pipeline
 
 bench-gateway: build-server
 	node dist/bench/gateway-hop.bench.js
@@ -55,6 +55,11 @@ bench-gateway: build-server
 # gzip size of the JavaScript the sign-in page and the first signed-in page need (target 250 KB)
 bench-web: build-web build-server
 	node dist/scripts/bundle-report.js
+
+# every route on 4032x3024 photos with one and two workers, against ImageMagick (installed
+# from Debian when missing); BENCH_SOURCES / BENCH_JOBS change the photo and job counts
+bench-pipeline: build-server
+	node dist/bench/pipeline.bench.js
 
 clean:
 	rm -rf dist web/dist node_modules/.cache

@@ -13,3 +13,4 @@ export * from './uploads';
 export * from './style-guides';
 export * from './demo/demo-style-guide';
 export * from './orders';
+export * from './pipeline';

@@ -6,8 +6,10 @@ import {
   ensureStreams,
   Outbox,
   OutboxRelay,
+  DurableSubscription,
   RpcClient,
   type DurableConsumerOptions,
+  type DurableSubscriptionOptions,
 } from '@app/messaging';
 import type { BeforeApplicationShutdown, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { JetStreamClient, NatsConnection } from 'nats';
@@ -16,6 +18,7 @@ import type { DataSource } from 'typeorm';
 import type { ServiceDefinition } from './service-definition';
 
 type ConsumerSpec<P> = Omit<DurableConsumerOptions<P>, 'nc' | 'namespace' | 'dataSource' | 'logger'>;
+type SubscriptionSpec = Omit<DurableSubscriptionOptions, 'nc' | 'namespace' | 'logger'>;
 
 /**
  * A service's link to NATS beyond request-reply: its connection, the streams (ensured at
@@ -62,6 +65,15 @@ export class MessagingHost implements OnApplicationBootstrap, BeforeApplicationS
     });
     this.consumers.push(consumer as DurableConsumer<unknown>);
     return consumer;
+  }
+
+  /**
+   * A durable consumer that its owner pulls from one message at a time and settles itself
+   * (the pipeline's lanes). Unlike `consume`, it is not started or stopped here: the owner
+   * calls `ensure()` at boot and stops its pulls before the application shuts down.
+   */
+  subscription(spec: SubscriptionSpec): DurableSubscription {
+    return new DurableSubscription({ ...spec, nc: this.nc, namespace: this.namespace, logger: this.logger });
   }
 
   /** Publishes everything committed to the outbox so far (tests and shutdown use it). */

@@ -1,13 +1,20 @@
 import type { ServiceApp } from '@app/service-kit';
 import { StorageModule } from '@app/storage';
+import { ImageOutputRecord, JobRecord } from './jobs/job-record.entity';
+import { JobsModule } from './jobs/jobs.module';
+import { PipelineJobs1764000000000 } from './migrations/1764000000000-pipeline-jobs';
 import { PipelineConfig } from './pipeline.config';
 
-/** The pipeline service: owns processing jobs from the PIPELINE stream. */
+/**
+ * The pipeline service: takes image jobs from the PIPELINE stream (live lane first), runs
+ * the route's steps with sharp, writes the outputs to S3 and publishes the result through
+ * its outbox. No request-reply subjects of its own (docs/pipeline.md).
+ */
 export const pipelineApp: ServiceApp<PipelineConfig> = {
   definition: {
     name: 'pipeline',
-    entities: [],
-    migrations: [],
+    entities: [JobRecord, ImageOutputRecord],
+    migrations: [PipelineJobs1764000000000],
   },
-  modules: (config) => [StorageModule.forRoot(config)],
+  modules: (config) => [StorageModule.forRoot(config), JobsModule],
 };

@@ -5,8 +5,10 @@ import {
   DeliverPolicy,
   headers as natsHeaders,
   nanos,
+  type Consumer,
   type ConsumerConfig,
   type ConsumerMessages,
+  type JetStreamManager,
   type JsMsg,
   type MsgHdrs,
   type NatsConnection,
@@ -32,59 +34,65 @@ export interface MessageHandlerContext extends ConsumedMessage {
   manager: EntityManager;
 }
 
-export interface DurableConsumerOptions<P> {
+export interface DurableSubscriptionOptions {
   nc: NatsConnection;
   namespace: Namespace;
-  dataSource: DataSource;
   logger: Logger;
   stream: StreamKey;
   /** durable name (unique per consuming service and purpose), e.g. `statistics-orders` */
   durable: string;
   /** subject filter without the namespace, e.g. `evt.orders.>` */
   filterSubject: string;
-  /** deliveries before the message goes to the dead-letter stream */
+  /** deliveries before the message goes to the dead-letter stream (JetStream stops delivering after it) */
   maxDeliver?: number;
   ackWaitMs?: number;
+  /** messages delivered and not yet acknowledged, across every instance (default 1000) */
+  maxAckPending?: number;
+}
+
+export interface DurableConsumerOptions<P> extends DurableSubscriptionOptions {
+  dataSource: DataSource;
   /** delay before a failed message is offered again, by delivery number */
   backoffMs?: (delivery: number) => number;
   handler: (payload: P, ctx: MessageHandlerContext) => Promise<void>;
 }
 
 /**
- * A durable pull consumer with explicit ack. Each message is applied in one database
- * transaction together with a processed-message record: a redelivery of a message already
- * applied is acknowledged without running the handler again. A message that fails
- * `maxDeliver` times (or cannot be decoded) is copied to the dead-letter stream with the
- * reason and terminated.
+ * A durable pull consumer on the server, taken one message at a time by its owner: `pull()`
+ * asks for the next message only when the owner has room for it, so replicas that share the
+ * consumer share the work and nothing waits in a busy instance's buffer. The owner acks,
+ * naks or parks each message itself (`copyToDeadLetter`). `DurableConsumer` below builds
+ * the usual apply-once loop on it; the pipeline's lanes use it directly.
  */
-export class DurableConsumer<P = unknown> {
-  private messages: ConsumerMessages | null = null;
-  private loop: Promise<void> | null = null;
-  private readonly maxDeliver: number;
+export class DurableSubscription {
+  protected readonly maxDeliver: number;
+  private consumer: Consumer | null = null;
+  private jsm: JetStreamManager | null = null;
+  private readonly pulls = new Set<ConsumerMessages>();
 
-  constructor(private readonly opts: DurableConsumerOptions<P>) {
-    this.maxDeliver = opts.maxDeliver ?? 5;
+  constructor(protected readonly base: DurableSubscriptionOptions) {
+    this.maxDeliver = base.maxDeliver ?? 5;
   }
 
   get name(): string {
-    return this.opts.namespace.durable(this.opts.durable);
+    return this.base.namespace.durable(this.base.durable);
   }
 
-  private get streamName(): string {
-    return this.opts.namespace.stream(STREAMS[this.opts.stream].name);
+  protected get streamName(): string {
+    return this.base.namespace.stream(STREAMS[this.base.stream].name);
   }
 
   /** Creates the durable consumer on the server, or updates its mutable settings. */
   async ensure(): Promise<void> {
-    const jsm = await this.opts.nc.jetstreamManager();
+    const jsm = await this.base.nc.jetstreamManager();
     const config: Partial<ConsumerConfig> = {
       durable_name: this.name,
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
-      filter_subject: this.opts.namespace.subject(this.opts.filterSubject),
+      filter_subject: this.base.namespace.subject(this.base.filterSubject),
       max_deliver: this.maxDeliver,
-      ack_wait: nanos(this.opts.ackWaitMs ?? 30_000),
-      max_ack_pending: 1000,
+      ack_wait: nanos(this.base.ackWaitMs ?? 30_000),
+      max_ack_pending: this.base.maxAckPending ?? 1000,
     };
     try {
       await jsm.consumers.info(this.streamName, this.name);
@@ -100,10 +108,88 @@ export class DurableConsumer<P = unknown> {
     }
   }
 
+  protected async serverConsumer(): Promise<Consumer> {
+    if (!this.consumer) this.consumer = await this.base.nc.jetstream().consumers.get(this.streamName, this.name);
+    return this.consumer;
+  }
+
+  /**
+   * The next message, or null when none arrived within `expiresMs` (at least 1000) or the
+   * pulls were stopped. Call it only when there is room to work on the message at once.
+   */
+  async pull(expiresMs: number): Promise<JsMsg | null> {
+    const consumer = await this.serverConsumer();
+    const batch = await consumer.fetch({ max_messages: 1, expires: Math.max(1000, expiresMs) });
+    this.pulls.add(batch);
+    try {
+      for await (const m of batch) return m;
+      return null;
+    } finally {
+      this.pulls.delete(batch);
+      batch.stop();
+    }
+  }
+
+  /** Ends the pulls waiting now: they resolve with null. */
+  stopPulls(): void {
+    for (const batch of this.pulls) batch.stop();
+    this.pulls.clear();
+  }
+
+  /** Messages that match the filter and have not been delivered yet (all instances together). */
+  async pendingCount(): Promise<number> {
+    // one manager for the subscription's life: creating one asks the server for account info
+    if (!this.jsm) this.jsm = await this.base.nc.jetstreamManager();
+    const info = await this.jsm.consumers.info(this.streamName, this.name);
+    return info.num_pending;
+  }
+
+  /** `Nats-Msg-Id` (the outbox or job id), or `<stream>:<sequence>` for messages published without one. */
+  messageId(m: JsMsg): string {
+    return m.headers?.get('Nats-Msg-Id') || `${m.info.stream}:${m.seq}`;
+  }
+
+  /**
+   * Publishes a copy of the message to the dead-letter stream with the reason and where it
+   * came from (deduplicated per message, so doing it twice stores one copy). Does not
+   * acknowledge or terminate the message: the caller does once the copy is stored.
+   */
+  async copyToDeadLetter(m: JsMsg, reason: string): Promise<void> {
+    const h = natsHeaders();
+    if (m.headers) for (const [k, v] of m.headers) for (const value of v) h.append(k, value);
+    h.set('x-dlq-reason', reason.slice(0, 1000));
+    h.set('x-dlq-subject', this.base.namespace.strip(m.subject));
+    h.set('x-dlq-consumer', this.base.durable);
+    h.set('x-dlq-message-id', this.messageId(m));
+    h.set('x-dlq-deliveries', String(m.info.redeliveryCount));
+    h.delete('Nats-Msg-Id');
+    await this.base.nc
+      .jetstream()
+      .publish(this.base.namespace.subject(deadLetterSubject(this.base.durable)), m.data, {
+        headers: h,
+        msgID: `${this.base.durable}:${this.messageId(m)}`,
+      });
+  }
+}
+
+/**
+ * A durable pull consumer with explicit ack. Each message is applied in one database
+ * transaction together with a processed-message record: a redelivery of a message already
+ * applied is acknowledged without running the handler again. A message that fails
+ * `maxDeliver` times (or cannot be decoded) is copied to the dead-letter stream with the
+ * reason and terminated.
+ */
+export class DurableConsumer<P = unknown> extends DurableSubscription {
+  private messages: ConsumerMessages | null = null;
+  private loop: Promise<void> | null = null;
+
+  constructor(private readonly opts: DurableConsumerOptions<P>) {
+    super(opts);
+  }
+
   async start(): Promise<void> {
     await this.ensure();
-    const js = this.opts.nc.jetstream();
-    const consumer = await js.consumers.get(this.streamName, this.name);
+    const consumer = await this.serverConsumer();
     const messages = await consumer.consume({ max_messages: 10 });
     this.messages = messages;
     this.loop = (async () => {
@@ -111,10 +197,6 @@ export class DurableConsumer<P = unknown> {
         await this.handle(m);
       }
     })().catch((err) => this.opts.logger.error({ err, consumer: this.name }, 'consumer loop ended'));
-  }
-
-  private messageId(m: JsMsg): string {
-    return m.headers?.get('Nats-Msg-Id') || `${m.info.stream}:${m.seq}`;
   }
 
   private async handle(m: JsMsg): Promise<void> {
@@ -165,21 +247,8 @@ export class DurableConsumer<P = unknown> {
   }
 
   private async deadLetter(m: JsMsg, reason: string): Promise<void> {
-    const h = natsHeaders();
-    if (m.headers) for (const [k, v] of m.headers) for (const value of v) h.append(k, value);
-    h.set('x-dlq-reason', reason.slice(0, 1000));
-    h.set('x-dlq-subject', this.opts.namespace.strip(m.subject));
-    h.set('x-dlq-consumer', this.opts.durable);
-    h.set('x-dlq-message-id', this.messageId(m));
-    h.set('x-dlq-deliveries', String(m.info.redeliveryCount));
-    h.delete('Nats-Msg-Id');
     try {
-      await this.opts.nc
-        .jetstream()
-        .publish(this.opts.namespace.subject(deadLetterSubject(this.opts.durable)), m.data, {
-          headers: h,
-          msgID: `${this.opts.durable}:${this.messageId(m)}`,
-        });
+      await this.copyToDeadLetter(m, reason);
       this.opts.logger.error({ consumer: this.name, messageId: this.messageId(m), reason }, 'message moved to the dead-letter stream');
       m.term();
     } catch (err) {

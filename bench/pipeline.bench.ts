@@ -1,0 +1,553 @@
+import 'reflect-metadata';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '@app/config';
+import { ROUTES, type PipelineImageProcessed, type PipelineJob, type Route } from '@app/contracts';
+import { waitFor } from '@app/testing';
+import sharp from 'sharp';
+import { frameAroundCar, rectInFrame, scaleRect } from '../services/pipeline/src/imaging/frame-geometry';
+import type { ImageStore } from '../services/pipeline/src/imaging/image-store.repository';
+import { ImagingRepository } from '../services/pipeline/src/imaging/imaging.repository';
+import { MediaLibrary } from '../services/pipeline/src/imaging/media-library';
+import { maskBounds } from '../services/pipeline/src/imaging/pixel-ops';
+import { JobContext } from '../services/pipeline/src/jobs/job-context';
+import type { RouteHandler } from '../services/pipeline/src/jobs/route-handler.decorator';
+import { PipelineConfig } from '../services/pipeline/src/pipeline.config';
+import { AiNoEnhancerRoute } from '../services/pipeline/src/routes/ai-no-enh.route';
+import { BypassRoute } from '../services/pipeline/src/routes/bypass.route';
+import { EnhancerRoute } from '../services/pipeline/src/routes/enhancer.route';
+import { FeaturedRoute } from '../services/pipeline/src/routes/featured.route';
+import { FullRoute } from '../services/pipeline/src/routes/full.route';
+import { resolveJobOptions } from '../services/pipeline/src/routes/job-options';
+import { LogoOnlyRoute } from '../services/pipeline/src/routes/logo-only.route';
+import { RouteSteps } from '../services/pipeline/src/routes/route-steps';
+import { ClassicalSegmenter } from '../services/pipeline/src/segmentation/classical.segmenter';
+import { createPipelineTestbed, makeJob, type PipelineTestbed } from '../services/pipeline/test/helpers/pipeline-testbed';
+import { carScene } from '../services/pipeline/test/helpers/test-images';
+import { repoRoot } from './bench-utils';
+
+/**
+ * The image pipeline on 12-megapixel photos: every route through real worker processes (the
+ * built service, one job at a time each) with one and then two workers, the steps of `full`
+ * in this process against ImageMagick `convert` doing the same steps in the same run, and
+ * the peak memory of each worker. Targets (docs/pipeline.md): full under 700 ms/img on one
+ * core, bypass under 250 ms, at least 1.5x faster than ImageMagick, two workers at least
+ * 1.6x one worker's throughput, under 400 MB per worker.
+ */
+const W = 4032;
+const H = 3024;
+const OUT_W = 1920;
+const OUT_H = 1440;
+const MAX_IMAGE_SIZE = 1_500_000;
+const SOURCES = Number(process.env.BENCH_SOURCES ?? 6);
+const JOBS = Number(process.env.BENCH_JOBS ?? 12);
+const ORIENTATIONS = [6, 3, 8] as const;
+const CAR_COLOURS = ['#b3202a', '#1d4e89', '#2f6b3a', '#d8d8d0', '#202020', '#c77d12'];
+
+const fmt = (n: number, d = 0) => n.toFixed(d);
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN;
+};
+
+/** A dealership photo, as a phone takes it: textured sky, hills and asphalt, a car with glass, rims, lights and its shadow. */
+function photoSvg(variant: number): string {
+  const car = CAR_COLOURS[variant % CAR_COLOURS.length];
+  const dx = ((variant * 37) % 9) * 0.01 - 0.04;
+  const clouds = Array.from({ length: 9 }, (_, i) => {
+    const x = ((i * 0.137 + variant * 0.05) % 1) * W;
+    const y = (0.05 + ((i * 0.071) % 0.3)) * H;
+    return `<ellipse cx="${x}" cy="${y}" rx="${W * 0.09}" ry="${H * 0.025}" fill="#ffffff" fill-opacity="0.55" filter="url(#soft)"/>`;
+  }).join('');
+  const stripes = Array.from({ length: 60 }, (_, i) => `<rect y="${H * (0.56 + (i * 0.44) / 60)}" width="${W}" height="${H * 0.0025}" fill="#5a5a56" fill-opacity="0.6"/>`).join('');
+  const x = (f: number) => W * (f + dx);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">
+  <defs>
+    <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#7fb0dc"/><stop offset="1" stop-color="#dfe8ef"/></linearGradient>
+    <linearGradient id="body" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#ffffff" stop-opacity="0.35"/><stop offset="0.35" stop-color="${car}" stop-opacity="0"/><stop offset="1" stop-color="#000000" stop-opacity="0.3"/></linearGradient>
+    <filter id="soft"><feGaussianBlur stdDeviation="40"/></filter>
+  </defs>
+  <rect width="${W}" height="${H * 0.56}" fill="url(#sky)"/>${clouds}
+  <path d="M0 ${H * 0.5} Q ${W * 0.25} ${H * 0.44} ${W * 0.5} ${H * 0.49} T ${W} ${H * 0.47} L ${W} ${H * 0.56} L 0 ${H * 0.56} Z" fill="#8fa39a"/>
+  <rect y="${H * 0.56}" width="${W}" height="${H * 0.44}" fill="#6e6e69"/>${stripes}
+  <ellipse cx="${x(0.5)}" cy="${H * 0.745}" rx="${W * 0.34}" ry="${H * 0.025}" fill="#2a2a28" fill-opacity="0.7" filter="url(#soft)"/>
+  <rect x="${x(0.18)}" y="${H * 0.42}" width="${W * 0.64}" height="${H * 0.22}" rx="${H * 0.04}" fill="${car}"/>
+  <rect x="${x(0.18)}" y="${H * 0.42}" width="${W * 0.64}" height="${H * 0.22}" rx="${H * 0.04}" fill="url(#body)"/>
+  <path d="M ${x(0.3)} ${H * 0.43} L ${x(0.38)} ${H * 0.3} L ${x(0.62)} ${H * 0.3} L ${x(0.72)} ${H * 0.43} Z" fill="${car}"/>
+  <path d="M ${x(0.33)} ${H * 0.42} L ${x(0.395)} ${H * 0.32} L ${x(0.49)} ${H * 0.32} L ${x(0.49)} ${H * 0.42} Z" fill="#2b3440"/>
+  <path d="M ${x(0.51)} ${H * 0.42} L ${x(0.51)} ${H * 0.32} L ${x(0.605)} ${H * 0.32} L ${x(0.69)} ${H * 0.42} Z" fill="#2b3440"/>
+  <rect x="${x(0.79)}" y="${H * 0.47}" width="${W * 0.025}" height="${H * 0.03}" rx="${H * 0.01}" fill="#fff5c0"/>
+  <circle cx="${x(0.3)}" cy="${H * 0.66}" r="${H * 0.08}" fill="#1a1a1a"/><circle cx="${x(0.3)}" cy="${H * 0.66}" r="${H * 0.045}" fill="#9a9ea3"/>
+  <circle cx="${x(0.7)}" cy="${H * 0.66}" r="${H * 0.08}" fill="#1a1a1a"/><circle cx="${x(0.7)}" cy="${H * 0.66}" r="${H * 0.045}" fill="#9a9ea3"/>
+</svg>`;
+}
+
+function studioSvg(w: number, h: number): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><defs><radialGradient id="g" cx="50%" cy="40%" r="70%"><stop offset="0" stop-color="#fafafa"/><stop offset="1" stop-color="#c9ced6"/></radialGradient></defs><rect width="${w}" height="${h}" fill="url(#g)"/></svg>`;
+}
+
+interface Media {
+  background: Buffer;
+  floor: Buffer;
+  logo: Buffer;
+  featured: Buffer;
+}
+
+async function makeMedia(): Promise<Media> {
+  const png = (svg: string) => sharp(Buffer.from(svg)).png().toBuffer();
+  return {
+    background: await png(studioSvg(1920, 1080)),
+    floor: await png(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="1920" height="420"><defs><linearGradient id="f" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#b7bcc4"/><stop offset="1" stop-color="#7d848f"/></linearGradient></defs><rect width="1920" height="420" fill="url(#f)"/></svg>`,
+    ),
+    logo: await png(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="160"><rect x="4" y="4" width="472" height="152" rx="28" fill="#1f3a5f"/><rect x="330" y="52" width="110" height="16" rx="8" fill="#ffffff"/></svg>`,
+    ),
+    featured: await sharp(Buffer.from(studioSvg(1920, 1440).replace('#fafafa', '#ffe9b0'))).jpeg({ quality: 90 }).toBuffer(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// ImageMagick
+
+function isImageMagick(bin: string): boolean {
+  const r = spawnSync(bin, ['-version'], { encoding: 'utf8' });
+  return r.status === 0 && /ImageMagick/.test(r.stdout);
+}
+
+/** Debian's ImageMagick (installed when `convert` is missing or is not ImageMagick). */
+function imageMagick(): string {
+  const real = '/usr/bin/convert';
+  if (isImageMagick(real)) return real;
+  console.log('ImageMagick is not installed (or `convert` is not ImageMagick): apt-get install -y imagemagick');
+  let r = spawnSync('apt-get', ['install', '-y', 'imagemagick'], { stdio: 'inherit' });
+  if (r.status !== 0) {
+    spawnSync('apt-get', ['update'], { stdio: 'inherit' });
+    r = spawnSync('apt-get', ['install', '-y', 'imagemagick'], { stdio: 'inherit' });
+  }
+  if (!isImageMagick(real)) throw new Error('could not install ImageMagick (apt-get install -y imagemagick)');
+  return real;
+}
+
+interface FullPlan {
+  /** the output frame on the upright picture */
+  frame: { left: number; top: number; width: number; height: number };
+  /** the car in output pixels */
+  car: { left: number; top: number; width: number; height: number };
+  mask: Buffer;
+  maskScale: number;
+}
+
+/**
+ * `full`'s steps as one convert command, with the geometry our segmenter found (the
+ * segmentation itself is not asked of ImageMagick, and not counted in its time): decode
+ * (DCT-scaled by jpeg:size where the frame allows), orient, cut the frame and scale it, cut
+ * the car out by the mask, enhance it (levels, contrast, saturation, unsharp), background
+ * with the floor below the horizon line, a blurred contact shadow, the car over it, the
+ * logo, JPEG at quality 90 (standard Huffman tables, as ours) and a 400-pixel thumbnail.
+ */
+function convertArgs(dir: string, i: number, plan: FullPlan, stored: { width: number; height: number }): string[] {
+  const s = OUT_W / plan.frame.width;
+  const f = plan.frame;
+  const hint = `${Math.ceil(stored.width * s)}x${Math.ceil(stored.height * s)}`;
+  const offset = (x: number, y: number) => `${x >= 0 ? '+' : '-'}${Math.abs(Math.round(x))}${y >= 0 ? '+' : '-'}${Math.abs(Math.round(y))}`;
+  const geom = (w: number, h: number, x: number, y: number) => `${Math.round(w)}x${Math.round(h)}${offset(x, y)}`;
+  const horizonY = Math.round(OUT_H * 0.5);
+  const ry = Math.max(3, plan.car.height * 0.06);
+  const sx = plan.car.left + plan.car.width / 2;
+  const sy = plan.car.top + plan.car.height - ry * 0.4;
+  const rx = plan.car.width * 0.52;
+  const shadowW = Math.round(rx * 3.2);
+  const shadowH = Math.round(ry * 5);
+  // the mask is cut at its own size (rounded to its pixels) and scaled once to the output
+  const ms = plan.maskScale;
+  return [
+    '-define', `jpeg:size=${hint}`,
+    join(dir, `src-${i}.jpg`),
+    '-auto-orient',
+    // cut the frame first (padding where it leaves the picture), then scale only that
+    '-background', 'white', '-extent', geom(f.width, f.height, f.left, f.top),
+    '-resize', `${OUT_W}x${OUT_H}!`,
+    '(', join(dir, `mask-${i}.png`),
+    '-background', 'black', '-extent', geom(f.width / ms, f.height / ms, f.left / ms, f.top / ms),
+    '-resize', `${OUT_W}x${OUT_H}!`, '-blur', '0x1', '-level', '35%,92%', ')',
+    '-alpha', 'off', '-compose', 'CopyOpacity', '-composite', '-compose', 'over',
+    // levels, S-curve, saturation by the same 3x3 colour matrix as ours, a light unsharp mask
+    '-contrast-stretch', '0.5%x0.5%', '-sigmoidal-contrast', '3x50%',
+    '-color-matrix', saturationMatrix(1.08), '-unsharp', '0x0.6',
+    // media prepared once at the output size in ImageMagick's own memory-mapped format (the
+    // worker keeps its fitted media in memory between jobs: the same advantage)
+    '(', join(dir, 'background.mpc'),
+    join(dir, 'floor.mpc'), '-gravity', 'northwest', '-geometry', `+0+${horizonY}`, '-compose', 'over', '-composite',
+    // the contact shadow drawn at an eighth of its size, blurred there and scaled up (cheap softness)
+    '(', '-size', `${Math.ceil(shadowW / 8)}x${Math.ceil(shadowH / 8)}`, 'xc:none', '-fill', 'rgba(0,0,0,0.55)',
+    '-draw', `ellipse ${fmt(shadowW / 16, 1)},${fmt(shadowH / 16, 1)} ${fmt(rx / 8, 1)},${fmt(ry / 8, 1)} 0,360`,
+    '-blur', `0x${fmt((ry * 0.6) / 8, 2)}`, '-resize', `${shadowW}x${shadowH}!`, ')',
+    '-geometry', offset(sx - shadowW / 2, sy - shadowH / 2), '-compose', 'over', '-composite', ')',
+    '+swap', '-gravity', 'northwest', '-geometry', '+0+0', '-compose', 'over', '-composite',
+    join(dir, 'logo.mpc'),
+    '-gravity', 'northeast', '-geometry', `+${Math.round(Math.min(OUT_W, OUT_H) * 0.03)}+${Math.round(Math.min(OUT_W, OUT_H) * 0.03)}`, '-compose', 'over', '-composite',
+    '-gravity', 'northwest',
+    // standard Huffman tables, as the worker's first try (optimised tables cost a second pass)
+    '-define', 'jpeg:optimize-coding=false',
+    '(', '+clone', '-thumbnail', '400x', '-quality', '80', '-write', join(dir, `im-thumb-${i}.jpg`), '+delete', ')',
+    '-quality', '90', '-sampling-factor', '4:2:0', join(dir, `im-out-${i}.jpg`),
+  ];
+}
+
+/** RGB matrix that moves each pixel away from its grey (Rec. 601 luma) by `k`. */
+function saturationMatrix(k: number): string {
+  const l = [0.299, 0.587, 0.114];
+  const rows = [0, 1, 2].map((r) => [0, 1, 2].map((c) => fmt((1 - k) * l[c] + (r === c ? k : 0), 4)).join(' '));
+  return rows.join(' ');
+}
+
+// ---------------------------------------------------------------------------------------
+// our steps in this process
+
+function offlineRoutes(media: Media) {
+  const imaging = new ImagingRepository({ maxInputPixels: 25_000_000 });
+  const bytes = new Map<string, Buffer>();
+  const store = { readMedium: async (key: string) => bytes.get(key) ?? null } as unknown as ImageStore;
+  const library = new MediaLibrary(store, imaging, 64 * 1024 * 1024);
+  const config = loadConfig(PipelineConfig, { DATABASE_URL: 'postgres://x@h/db', S3_ENDPOINT: 'http://127.0.0.1:1', S3_ACCESS_KEY: 'k', S3_SECRET_KEY: 's' });
+  const steps = new RouteSteps(imaging, library, new ClassicalSegmenter(), config);
+  const handlers: Record<Route, RouteHandler> = {
+    full: new FullRoute(steps),
+    ai_no_enh: new AiNoEnhancerRoute(steps),
+    enhancer: new EnhancerRoute(steps),
+    bypass: new BypassRoute(steps),
+    FEATURED: new FeaturedRoute(steps),
+    logo_only: new LogoOnlyRoute(steps),
+  };
+  const keys = {
+    background: `media/background/${randomUUID()}.png`,
+    floor: `media/floor/${randomUUID()}.png`,
+    logo: `media/logo/${randomUUID()}.png`,
+    featuredImage: `media/featured/${randomUUID()}.jpg`,
+  };
+  bytes.set(keys.background, media.background);
+  bytes.set(keys.floor, media.floor);
+  bytes.set(keys.logo, media.logo);
+  bytes.set(keys.featuredImage, media.featured);
+  /** one image through a route's steps, as the worker runs them (no storage, no database) */
+  const run = async (route: Route, original: Buffer): Promise<{ ms: number; quality: number; out: Buffer; thumb: Buffer }> => {
+    const job = jobFor(route, keys);
+    const t0 = performance.now();
+    const ctx = new JobContext(job, resolveJobOptions(job), () => undefined);
+    ctx.source = await imaging.decodeSource(original);
+    const outcome = await handlers[route].run(ctx);
+    if (outcome.status !== 'rendered') throw new Error(outcome.reason);
+    const jpeg = await imaging.encodeJpeg(outcome.image, MAX_IMAGE_SIZE, config.PIPELINE_JPEG_QUALITY);
+    const thumb = await imaging.thumbnail(outcome.image, config.PIPELINE_THUMB_WIDTH);
+    return { ms: performance.now() - t0, quality: jpeg.quality, out: jpeg.data, thumb: thumb.data };
+  };
+  /** the geometry `full` uses for an image, for ImageMagick */
+  const plan = async (original: Buffer): Promise<FullPlan> => {
+    const src = await imaging.decodeSource(original);
+    const small = await imaging.downscale(src, config.PIPELINE_SEGMENT_SIZE);
+    const mask = await new ClassicalSegmenter().segment(small);
+    const box = maskBounds(mask)!;
+    const scale = src.width / small.width;
+    const car = scaleRect(box, scale, scale);
+    const frame = frameAroundCar(car, OUT_W, OUT_H, { top: 10, right: 5, bottom: 4, left: 5 });
+    return {
+      frame,
+      car: rectInFrame(car, frame, OUT_W, OUT_H),
+      mask: await sharp(mask.data, { raw: { width: mask.width, height: mask.height, channels: 1 } }).png().toBuffer(),
+      maskScale: scale,
+    };
+  };
+  return { run, plan, keys };
+}
+
+function jobFor(route: Route, media: { background: string; floor: string; logo: string; featuredImage: string }): PipelineJob {
+  return makeJob({
+    route,
+    settings: { outputWidth: OUT_W, outputHeight: OUT_H, maxImageSize: MAX_IMAGE_SIZE, withLogo: true, media },
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// workers
+
+interface Worker {
+  child: ChildProcess;
+  ready: Promise<void>;
+}
+
+function startWorker(env: Record<string, string>): Worker {
+  const child = spawn(process.execPath, [join(repoRoot, 'dist/services/pipeline/src/main.js')], {
+    env: { ...process.env, ...env, LOG_LEVEL: 'info', PIPELINE_CONCURRENCY: '1', PIPELINE_MEDIA_CACHE_MB: '64' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const log = process.env.BENCH_WORKER_LOG;
+  const ready = new Promise<void>((resolve, reject) => {
+    let seen = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      if (log) appendFileSync(log, c);
+      if (seen !== 'ready') {
+        seen += c.toString();
+        if (seen.includes('pipeline worker pulling jobs')) {
+          seen = 'ready';
+          resolve();
+        }
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`a pipeline worker exited with ${code}`)));
+  });
+  return { child, ready };
+}
+
+/** Peak resident memory of a process so far (VmHWM), in MB. */
+function peakMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)\s+kB/.exec(status)?.[1] ?? NaN);
+  return kb / 1024;
+}
+
+async function stopWorkers(workers: Worker[]): Promise<void> {
+  await Promise.all(
+    workers.map(
+      (w) =>
+        new Promise<void>((resolve) => {
+          if (w.child.exitCode !== null) return resolve();
+          w.child.once('exit', () => resolve());
+          w.child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
+interface LaneRun {
+  route: Route;
+  workers: number;
+  imgPerS: number;
+  msPerImg: number;
+  /** CPU the workers used during the run, in cores */
+  workerCores: number;
+  /** CPU this process used (publishing, results, the embedded S3 server), in cores */
+  benchCores: number;
+  /** CPU the whole machine used during the run (workers, this process, storage, database, anything else), in cores */
+  machineCores: number;
+}
+
+const TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/** CPU seconds a process has used (user + system). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS;
+}
+
+/** Busy and total CPU seconds of the machine. */
+function machineSeconds(): { busy: number; total: number } {
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const total = cpu.reduce((a, b) => a + b, 0);
+  const idle = cpu[3] + (cpu[4] ?? 0);
+  return { busy: (total - idle) / TICKS, total: total / TICKS };
+}
+
+/**
+ * One route with `count` fresh worker processes: a warm-up job per worker, then JOBS images
+ * timed from the first publish to the last result. The pools of one and two workers are
+ * measured back to back per route, so both see the same load from anything else running.
+ */
+async function measure(
+  bed: PipelineTestbed,
+  route: Route,
+  count: number,
+  sources: string[],
+  keys: { background: string; floor: string; logo: string; featuredImage: string },
+): Promise<{ run: LaneRun; peaks: number[] }> {
+  const workers = Array.from({ length: count }, () => startWorker(bed.env));
+  try {
+    await Promise.all(workers.map((w) => w.ready));
+    const submit = async (n: number) => {
+      const jobs = Array.from({ length: n }, (_, i) => ({ job: jobFor(route, keys), source: sources[i % sources.length] }));
+      // the originals are in storage already; each job gets its own copy under its own key
+      await Promise.all(jobs.map(async ({ job, source }) => bed.storage.put(job.sourceKey, await streamToBuffer(await bed.storage.get(source)), 'image/jpeg')));
+      return jobs.map((j) => j.job);
+    };
+    const warm = await submit(count * 2);
+    for (const job of warm) await bed.publish(job);
+    await waitFor(() => warm.every((j) => bed.results.of(j.jobId).length > 0), 'the warm-up jobs', 180_000, 50);
+
+    const jobs = await submit(JOBS);
+    const cpu0 = workers.map((w) => cpuSeconds(w.child.pid!));
+    const own0 = process.cpuUsage();
+    const m0 = machineSeconds();
+    const started = performance.now();
+    for (const job of jobs) await bed.publish(job);
+    await waitFor(() => jobs.every((j) => bed.results.of(j.jobId).length > 0), `${route} with ${count} worker(s)`, 600_000, 20);
+    const seconds = (performance.now() - started) / 1000;
+    const cpu1 = workers.map((w) => cpuSeconds(w.child.pid!));
+    const own = process.cpuUsage(own0);
+    const m1 = machineSeconds();
+    const events = jobs.map((j) => bed.results.of(j.jobId)[0]);
+    const failed = events.find((e) => e.kind === 'failed');
+    if (failed && failed.kind === 'failed') throw new Error(`${route}: ${failed.event.reason}`);
+    return {
+      run: {
+        route,
+        workers: count,
+        imgPerS: JOBS / seconds,
+        msPerImg: median(events.map((e) => (e.event as PipelineImageProcessed).durationMs)),
+        workerCores: cpu1.reduce((a, c, i) => a + c - cpu0[i], 0) / seconds,
+        benchCores: (own.user + own.system) / 1e6 / seconds,
+        machineCores: ((m1.busy - m0.busy) / (m1.total - m0.total)) * cpus().length,
+      },
+      peaks: workers.map((w) => peakMb(w.child.pid!)),
+    };
+  } finally {
+    await stopWorkers(workers);
+  }
+}
+
+async function streamToBuffer(s: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of s) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+// ---------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const convert = imageMagick();
+  const dir = mkdtempSync(join(tmpdir(), 'bench-pipeline-'));
+  const keep = process.env.BENCH_KEEP === '1';
+  console.log(`pipeline benchmark: ${SOURCES} photos of ${W}x${H} (JPEG, EXIF-rotated ${ORIENTATIONS.join('/')}), style guide ${OUT_W}x${OUT_H}, ${JOBS} images per route and run`);
+  const originals: Buffer[] = [];
+  for (let i = 0; i < SOURCES; i++) {
+    originals.push(await carScene({ width: W, height: H, orientation: ORIENTATIONS[i % ORIENTATIONS.length], svg: photoSvg(i), noise: 9, quality: 92 }));
+  }
+  const media = await makeMedia();
+  console.log(`photos: ${fmt(originals.reduce((a, b) => a + b.length, 0) / originals.length / 1e6, 1)} MB on average`);
+
+  // 1. the steps in this process, one core, against ImageMagick
+  const offline = offlineRoutes(media);
+  // ImageMagick's media, fitted as the worker fits them, in its memory-mapped format (not timed)
+  const horizonY = Math.round(OUT_H * 0.5);
+  const fitted: Array<[string, Buffer]> = [
+    ['background', await sharp(media.background).resize(OUT_W, OUT_H, { fit: 'cover' }).png().toBuffer()],
+    ['floor', await sharp(media.floor).resize(OUT_W, OUT_H - horizonY, { fit: 'cover' }).png().toBuffer()],
+    ['logo', await sharp(media.logo).resize(Math.round(OUT_W * 0.2), Math.round(OUT_H * 0.15), { fit: 'inside' }).png().toBuffer()],
+  ];
+  for (const [name, png] of fitted) {
+    writeFileSync(join(dir, `${name}.png`), png);
+    const r = spawnSync(convert, [join(dir, `${name}.png`), join(dir, `${name}.mpc`)], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`convert failed: ${r.stderr}`);
+  }
+  // every route's steps once per photo (the first a warm-up); full is timed below beside ImageMagick
+  const steps: Record<string, number[]> = {};
+  for (const route of ROUTES) {
+    await offline.run(route, originals[0]);
+    steps[route] = [];
+    if (route === 'full') continue;
+    for (const original of originals) steps[route].push((await offline.run(route, original)).ms);
+  }
+  const sample = await offline.run('full', originals[0]);
+  writeFileSync(join(dir, 'ours-full-0.jpg'), sample.out);
+
+  // full and ImageMagick's same steps photo by photo, twice, so that both meet the same load
+  const im1: number[] = [];
+  const imAll: number[] = [];
+  const plans: string[][] = [];
+  for (let i = 0; i < originals.length; i++) {
+    writeFileSync(join(dir, `src-${i}.jpg`), originals[i]);
+    const plan = await offline.plan(originals[i]);
+    writeFileSync(join(dir, `mask-${i}.png`), plan.mask);
+    const meta = await sharp(originals[i]).metadata();
+    plans.push(convertArgs(dir, i, plan, { width: meta.width!, height: meta.height! }));
+  }
+  const convertOnce = (i: number, oneThread: boolean) => {
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    if (oneThread) env.MAGICK_THREAD_LIMIT = '1';
+    else delete env.MAGICK_THREAD_LIMIT;
+    const t0 = performance.now();
+    const r = spawnSync(convert, plans[i], { env, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`convert failed: ${r.stderr}`);
+    return performance.now() - t0;
+  };
+  convertOnce(0, true); // warm-up (page cache, libraries)
+  for (let pass = 0; pass < 2; pass++) {
+    for (let i = 0; i < originals.length; i++) {
+      steps.full.push((await offline.run('full', originals[i])).ms);
+      im1.push(convertOnce(i, true));
+      imAll.push(convertOnce(i, false));
+    }
+  }
+  const imMeta = await sharp(readFileSync(join(dir, 'im-out-0.jpg'))).metadata();
+  if (imMeta.width !== OUT_W || imMeta.height !== OUT_H) throw new Error(`ImageMagick made ${imMeta.width}x${imMeta.height}`);
+
+  // 2. the service: one worker, then two
+  const bed = await createPipelineTestbed('bench_pipeline', { PIPELINE_ACK_WAIT_MS: '30000' });
+  const sourceKeys: string[] = [];
+  for (let i = 0; i < originals.length; i++) {
+    const key = `orders/${randomUUID()}/images/${randomUUID()}/original.jpg`;
+    await bed.storage.put(key, originals[i], 'image/jpeg');
+    sourceKeys.push(key);
+  }
+  await bed.storage.put(offline.keys.background, media.background, 'image/png');
+  await bed.storage.put(offline.keys.floor, media.floor, 'image/png');
+  await bed.storage.put(offline.keys.logo, media.logo, 'image/png');
+  await bed.storage.put(offline.keys.featuredImage, media.featured, 'image/jpeg');
+  const one: LaneRun[] = [];
+  const two: LaneRun[] = [];
+  const peaks: Record<string, number> = {};
+  try {
+    for (const route of ROUTES) {
+      const a = await measure(bed, route, 1, sourceKeys, offline.keys);
+      const b = await measure(bed, route, 2, sourceKeys, offline.keys);
+      one.push(a.run);
+      two.push(b.run);
+      peaks[route] = Math.max(...a.peaks, ...b.peaks);
+    }
+  } finally {
+    await bed.close();
+    if (!keep) rmSync(dir, { recursive: true, force: true });
+  }
+
+  console.log('');
+  console.log('route       steps ms/img | 1 worker: ms/img  img/s    cores     | 2 workers: ms/img  img/s    cores     | scaling  peak MB');
+  const cores = (r: LaneRun) => `${fmt(r.workerCores, 1)}/${fmt(r.benchCores, 1)}/${fmt(r.machineCores, 1)}`;
+  for (const route of ROUTES) {
+    const a = one.find((r) => r.route === route)!;
+    const b = two.find((r) => r.route === route)!;
+    console.log(
+      `${route.padEnd(11)} ${fmt(median(steps[route])).padStart(12)} | ${fmt(a.msPerImg).padStart(16)} ${fmt(a.imgPerS, 2).padStart(6)} ${cores(a).padStart(11)} | ${fmt(b.msPerImg).padStart(17)} ${fmt(b.imgPerS, 2).padStart(6)} ${cores(b).padStart(11)} | ${fmt(b.imgPerS / a.imgPerS, 2).padStart(6)}x ${fmt(peaks[route]).padStart(8)}`,
+    );
+  }
+  console.log('steps: decode to thumbnail in this process, one core, no storage. worker ms/img: read from S3 to result committed, median.');
+  console.log(`img/s: images over wall clock for the run. cores: CPU used by the workers / this process (S3 server, publishing) / the whole machine (${cpus().length} cores), during the run.`);
+  const full = median(steps.full);
+  const im = median(im1);
+  const ratio = im / full;
+  const fullWorker = one.find((r) => r.route === 'full')!;
+  const bypassWorker = one.find((r) => r.route === 'bypass')!;
+  const fullTwo = two.find((r) => r.route === 'full')!;
+  const scaling = fullTwo.imgPerS / fullWorker.imgPerS;
+  const peak = Math.max(...Object.values(peaks));
+  const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+  console.log('');
+  console.log(`ImageMagick ${convert} (same steps of full, geometry and mask given): ${fmt(im)} ms/img on one thread, ${fmt(median(imAll))} ms/img with its default threads (${cpus().length})`);
+  console.log(`full (classical) ${fmt(full)} ms/img steps, ${fmt(fullWorker.msPerImg)} ms/img in a worker (target < 700: ${verdict(Math.max(full, fullWorker.msPerImg) < 700)})`);
+  console.log(`bypass ${fmt(median(steps.bypass))} ms/img steps, ${fmt(bypassWorker.msPerImg)} ms/img in a worker (target < 250: ${verdict(Math.max(median(steps.bypass), bypassWorker.msPerImg) < 250)})`);
+  console.log(`faster than ImageMagick: ${fmt(ratio, 2)}x (target >= 1.5x: ${verdict(ratio >= 1.5)})`);
+  console.log(
+    `two workers: ${fmt(scaling, 2)}x one worker's throughput on full (target >= 1.6x: ${verdict(scaling >= 1.6)}); ` +
+      `they got ${fmt(fullTwo.workerCores, 2)} cores against ${fmt(fullWorker.workerCores, 2)} for one, ` +
+      `${fmt((fullTwo.imgPerS / fullTwo.workerCores) / (fullWorker.imgPerS / fullWorker.workerCores), 2)}x the images per CPU-second of one`,
+  );
+  console.log(`peak memory per worker: ${fmt(peak)} MB (target < 400 MB: ${verdict(peak < 400)})`);
+  if (keep) console.log(`outputs kept in ${dir}`);
+  console.log(`pipeline: full ${fmt(full)} ms/img, imagemagick ${fmt(im)} ms/img, ratio ${fmt(ratio, 2)}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

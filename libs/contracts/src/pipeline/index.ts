@@ -1,0 +1,4 @@
+export * from './pipeline.subjects';
+export * from './pipeline-job.contract';
+export * from './pipeline-results.contract';
+export * from './pipeline.publisher';

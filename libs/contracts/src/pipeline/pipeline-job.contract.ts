@@ -1,0 +1,121 @@
+import { Type } from 'class-transformer';
+import {
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+  ArrayMaxSize,
+} from 'class-validator';
+import { ANGLE_CATEGORIES, ROUTES, type AngleCategory, type Margins, type Route } from '../style-guides/routes';
+import { PIPELINE_LANES, type PipelineLane } from './pipeline.subjects';
+
+/** Ids that end up in object keys (the same rule as libs/storage ObjectKeys). */
+export const PIPELINE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** A style-guide medium: `media/{kind}/{mediaId}.{ext}` (ObjectKeys.media). */
+export const MEDIA_KEY = /^media\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,64}\.[a-z0-9]{1,8}$/;
+const HEX_COLOUR = /^#?[0-9A-Fa-f]{6}$/;
+
+/** The repush switches of spec section 3: Auto = what the route does by default. */
+export const TRI_STATES = ['auto', 'enabled', 'disabled'] as const;
+export type TriState = (typeof TRI_STATES)[number];
+
+/** Margins around the car in percent of the output: top/bottom of its height, left/right of its width. */
+export class PipelineMargins implements Margins {
+  @IsNumber() @Min(0) @Max(45) top!: number;
+  @IsNumber() @Min(0) @Max(45) right!: number;
+  @IsNumber() @Min(0) @Max(45) bottom!: number;
+  @IsNumber() @Min(0) @Max(45) left!: number;
+}
+
+/** The style guide's media for the position, as S3 keys (the configuration's own or the guide's). */
+export class PipelineMedia {
+  @IsOptional() @Matches(MEDIA_KEY) logo?: string;
+  @IsOptional() @Matches(MEDIA_KEY) background?: string;
+  @IsOptional() @Matches(MEDIA_KEY) floor?: string;
+  @IsOptional() @Matches(MEDIA_KEY) featuredImage?: string;
+  /** frame overlays laid over the finished image, in order */
+  @IsOptional() @IsArray() @ArrayMaxSize(8) @Matches(MEDIA_KEY, { each: true }) overlays?: string[];
+}
+
+/**
+ * The style-guide configuration of the image's position, resolved by the images service
+ * when it publishes the job (custom media of the configuration win over the guide's).
+ */
+export class PipelinePositionSettings {
+  @IsOptional() @IsString() styleGuideId?: string;
+  @IsInt() @Min(0) @Max(999) position!: number;
+  @IsInt() @Min(16) @Max(8192) outputWidth!: number;
+  @IsInt() @Min(16) @Max(8192) outputHeight!: number;
+  /** bytes (the style guide's kilobytes times 1000) */
+  @IsInt() @Min(10_000) @Max(50_000_000) maxImageSize!: number;
+  @ValidateNested() @Type(() => PipelineMargins) margins!: PipelineMargins;
+  /** where the studio floor meets the background, in percent of the output height from the bottom */
+  @IsNumber() @Min(0) @Max(100) horizonLineHeight!: number;
+  @Matches(HEX_COLOUR) interiorColor!: string;
+  @IsBoolean() withLogo!: boolean;
+  /** the angle's or car type's needsAngleCorrection: the rotation fix's Auto */
+  @IsOptional() @IsBoolean() needsAngleCorrection?: boolean;
+  @ValidateNested() @Type(() => PipelineMedia) media!: PipelineMedia;
+}
+
+/** A repush with settings (spec section 3 "Repush request"). */
+export class PipelineRepushSettings {
+  @IsIn(TRI_STATES) crop!: TriState;
+  @IsIn(TRI_STATES) forceLogo!: TriState;
+  @IsIn(TRI_STATES) rotationFix!: TriState;
+  @IsIn(TRI_STATES) yellowFix!: TriState;
+  @IsIn(TRI_STATES) forceBackgroundRemoval!: TriState;
+  /** replaces the style guide's background (and floor) with one colour */
+  @IsOptional() @Matches(HEX_COLOUR) backgroundColor?: string;
+  @IsOptional() @ValidateNested() @Type(() => PipelineMargins) margins?: PipelineMargins;
+  @IsOptional() @IsNumber() @Min(0) @Max(100) horizonLineHeight?: number;
+}
+
+export class PipelineOutputKeys {
+  @IsString() optimized!: string;
+  @IsString() thumb!: string;
+}
+
+/**
+ * One image to process. It carries everything the pipeline needs, so the pipeline asks no
+ * other service. `jobId` is the job's identity: the producer publishes with
+ * `Nats-Msg-Id = jobId` (duplicates inside the stream's window are dropped) and the pipeline
+ * records it (a redelivery of a finished job is acknowledged without running it again). A
+ * new processing request for the same image (a repush) is a new job id.
+ */
+export class PipelineJob {
+  @IsUUID() jobId!: string;
+  @Matches(PIPELINE_ID) imageId!: string;
+  @Matches(PIPELINE_ID) orderId!: string;
+  @IsIn(PIPELINE_LANES) lane!: PipelineLane;
+  @IsIn(ROUTES) route!: Route;
+  @IsIn(ANGLE_CATEGORIES) category!: AngleCategory;
+  /** `orders/{orderId}/images/{imageId}/original.{ext}` */
+  @IsString() sourceKey!: string;
+  /** `orders/{orderId}/images/{imageId}/optimized.jpg` and `…/thumb.jpg`: fixed, so a redelivered job overwrites */
+  @ValidateNested() @Type(() => PipelineOutputKeys) outputKeys!: PipelineOutputKeys;
+  @ValidateNested() @Type(() => PipelinePositionSettings) settings!: PipelinePositionSettings;
+  /** the account's desaturateYellowLight: the yellow fix's Auto */
+  @IsBoolean() desaturateYellowLight!: boolean;
+  /** present for a repush with settings */
+  @IsOptional() @ValidateNested() @Type(() => PipelineRepushSettings) repush?: PipelineRepushSettings;
+  /** when the producer asked; of two jobs for one image, the later request's output stays */
+  @IsISO8601() requestedAt!: string;
+}
+
+/** The output keys of an image: the only keys the pipeline writes. */
+export function pipelineOutputKeys(orderId: string, imageId: string): PipelineOutputKeys {
+  return {
+    optimized: `orders/${orderId}/images/${imageId}/optimized.jpg`,
+    thumb: `orders/${orderId}/images/${imageId}/thumb.jpg`,
+  };
+}

@@ -1,0 +1,81 @@
+import { ROUTES } from '../style-guides/routes';
+import {
+  checkPipelineJob,
+  PipelineEvents,
+  pipelineJobSubject,
+  pipelineLaneFilter,
+  pipelineOutputKeys,
+  PIPELINE_DURABLES,
+  publishPipelineJob,
+  type PipelineJob,
+} from './index';
+import { Namespace, STREAMS } from '../streams';
+import type { JetStreamClient } from 'nats';
+
+const job = (): PipelineJob => ({
+  jobId: '3b0e4a4e-8f55-4d0e-9a55-2f3f7f1f0c11',
+  imageId: 'img-1',
+  orderId: 'ord-1',
+  lane: 'live',
+  route: 'full',
+  category: 'exterior',
+  sourceKey: 'orders/ord-1/images/img-1/original.jpg',
+  outputKeys: pipelineOutputKeys('ord-1', 'img-1'),
+  settings: {
+    position: 0,
+    outputWidth: 1920,
+    outputHeight: 1440,
+    maxImageSize: 800_000,
+    margins: { top: 10, right: 5, bottom: 4, left: 5 },
+    horizonLineHeight: 50,
+    interiorColor: '#FFFFFF',
+    withLogo: true,
+    media: { logo: 'media/logo/abc.png', background: 'media/background/def.jpg' },
+  },
+  desaturateYellowLight: false,
+  requestedAt: '2026-01-01T10:00:00.000Z',
+});
+
+describe('pipeline contract', () => {
+  it('puts jobs under the PIPELINE stream, one subject per lane and route, with non-overlapping lane filters', () => {
+    const pipelineSpace = STREAMS.PIPELINE.subjects[0].replace('>', '');
+    for (const r of ROUTES) {
+      expect(pipelineJobSubject('live', r).startsWith(pipelineSpace)).toBe(true);
+      expect(pipelineJobSubject('bulk', r)).toBe(`pipeline.bulk.${r}`);
+    }
+    expect(pipelineLaneFilter('live')).toBe('pipeline.live.>');
+    expect(pipelineLaneFilter('bulk')).toBe('pipeline.bulk.>');
+    expect(PIPELINE_DURABLES).toEqual({ live: 'pipeline-live', bulk: 'pipeline-bulk' });
+    expect(PipelineEvents.imageProcessed.subject).toBe('evt.pipeline.image-processed');
+    expect(PipelineEvents.imageFailed.subject).toBe('evt.pipeline.image-failed');
+  });
+
+  it('accepts a complete job and names every wrong or unknown field', () => {
+    expect(checkPipelineJob(job())).toMatchObject({ ok: true });
+    const bad = { ...job(), route: 'AI', settings: { ...job().settings, margins: { top: 60, right: 5, bottom: 4, left: 5 } }, extra: 1 };
+    const check = checkPipelineJob(bad);
+    expect(check.ok).toBe(false);
+    if (!check.ok) {
+      expect(check.problem).toContain('route must be one of the following values');
+      expect(check.problem).toContain('settings.margins.top must not be greater than 45');
+      expect(check.problem).toContain('property extra should not exist');
+    }
+    expect(checkPipelineJob({ ...job(), settings: { ...job().settings, media: { logo: '../../etc/passwd' } } }).ok).toBe(false);
+    expect(checkPipelineJob('nope')).toEqual({ ok: false, problem: 'the job is not an object' });
+  });
+
+  it('publishes with the job id as Nats-Msg-Id, and refuses an invalid job before sending', async () => {
+    const sent: Array<{ subject: string; msgID?: string; body: unknown }> = [];
+    const js = {
+      publish: async (subject: string, data: Uint8Array, opts: { msgID?: string }) => {
+        sent.push({ subject, msgID: opts.msgID, body: JSON.parse(new TextDecoder().decode(data)) });
+        return { seq: sent.length, duplicate: false, stream: 'x' };
+      },
+    } as unknown as JetStreamClient;
+    const ns = new Namespace('t1');
+    await publishPipelineJob(js, ns, job());
+    expect(sent).toEqual([{ subject: 't1.pipeline.live.full', msgID: job().jobId, body: job() }]);
+    await expect(publishPipelineJob(js, ns, { ...job(), lane: 'fast' as never })).rejects.toThrow('Invalid pipeline job: lane must be one of');
+    expect(sent).toHaveLength(1);
+  });
+});

@@ -1,0 +1,31 @@
+import { SERVICE_CONFIG } from '@app/service-kit';
+import { StorageService } from '@app/storage';
+import { Module } from '@nestjs/common';
+import type { PipelineConfig } from '../pipeline.config';
+import { ImageStore } from './image-store.repository';
+import { ImagingRepository } from './imaging.repository';
+import { MediaLibrary } from './media-library';
+
+/** sharp (decoding, scaling, encoding) and the pipeline's S3 objects. */
+@Module({
+  providers: [
+    {
+      provide: ImagingRepository,
+      inject: [SERVICE_CONFIG],
+      useFactory: (c: PipelineConfig) => new ImagingRepository({ maxInputPixels: c.PIPELINE_MAX_INPUT_PIXELS }),
+    },
+    {
+      provide: ImageStore,
+      inject: [StorageService, SERVICE_CONFIG],
+      useFactory: (storage: StorageService, c: PipelineConfig) => new ImageStore(storage, c.PIPELINE_MAX_INPUT_BYTES),
+    },
+    {
+      provide: MediaLibrary,
+      inject: [ImageStore, ImagingRepository, SERVICE_CONFIG],
+      useFactory: (store: ImageStore, imaging: ImagingRepository, c: PipelineConfig) =>
+        new MediaLibrary(store, imaging, c.PIPELINE_MEDIA_CACHE_MB * 1024 * 1024),
+    },
+  ],
+  exports: [ImagingRepository, ImageStore, MediaLibrary],
+})
+export class ImagingModule {}

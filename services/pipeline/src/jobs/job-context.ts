@@ -1,0 +1,53 @@
+import type { PipelineJob } from '@app/contracts';
+import type { SourceImage } from '../imaging/raster';
+import type { JobOptions } from '../routes/job-options';
+
+export interface StepTiming {
+  step: string;
+  ms: number;
+}
+
+/**
+ * One job in progress: the job, its resolved options, the decoded original (replaced by a
+ * straightened copy when the rotation fix runs) and the named steps with their timings.
+ * Each finished step also tells JetStream the job is alive (a progress ack).
+ */
+export class JobContext {
+  readonly timings: StepTiming[] = [];
+  /** set by the `decode` step */
+  source!: SourceImage;
+
+  constructor(
+    readonly job: PipelineJob,
+    readonly options: JobOptions,
+    private readonly progress: () => void,
+  ) {}
+
+  get outW(): number {
+    return this.job.settings.outputWidth;
+  }
+
+  get outH(): number {
+    return this.job.settings.outputHeight;
+  }
+
+  /**
+   * Lets go of the decoded original once the route no longer needs it (after the frame is
+   * cut out), so its memory can be reclaimed while the job goes on.
+   */
+  releaseSource(): void {
+    if (!this.source) return;
+    this.source = { ...this.source, stored: { data: Buffer.alloc(0), width: 0, height: 0, channels: this.source.stored.channels } };
+  }
+
+  /** Runs one named step, timing it. */
+  async step<T>(name: string, fn: () => Promise<T> | T): Promise<T> {
+    const started = performance.now();
+    try {
+      return await fn();
+    } finally {
+      this.timings.push({ step: name, ms: Math.round((performance.now() - started) * 10) / 10 });
+      this.progress();
+    }
+  }
+}

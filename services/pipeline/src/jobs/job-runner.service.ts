@@ -1,0 +1,355 @@
+import { hostname } from 'node:os';
+import {
+  checkPipelineJob,
+  PipelineEvents,
+  pipelineOutputKeys,
+  ROUTES,
+  type PipelineFailureCode,
+  type PipelineJob,
+  type PipelineLane,
+  type Route,
+} from '@app/contracts';
+import { runWithRequestContext } from '@app/logging';
+import { MessagingHost, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+import { ImageStore } from '../imaging/image-store.repository';
+import { ImagingRepository } from '../imaging/imaging.repository';
+import type { PipelineConfig } from '../pipeline.config';
+import { resolveJobOptions } from '../routes/job-options';
+import { JobContext, type StepTiming } from './job-context';
+import { JobFailure } from './job-failure';
+import { JobsRepository } from './jobs.repository';
+import { RouteRegistry } from './route-registry';
+
+/** One delivery of a job, as the runner settles it (the lane scheduler adapts JetStream's message). */
+export interface JobMessage {
+  data: Uint8Array;
+  /** which delivery this is, starting at 1 */
+  delivery: number;
+  subject: string;
+  requestId?: string;
+  /** progress ack: resets JetStream's redelivery timer */
+  working(): void;
+  ack(): void;
+  nak(delayMs: number): void;
+  term(): void;
+  /** stores a copy in the dead-letter stream with the reason (throws when it cannot) */
+  deadLetter(reason: string): Promise<void>;
+}
+
+interface RenderedJob {
+  optimized: Buffer;
+  quality: number;
+  width: number;
+  height: number;
+  thumb: Buffer;
+  thumbWidth: number;
+  thumbHeight: number;
+  timings: StepTiming[];
+}
+
+/** Enough of a broken job to tell the images service which image failed. */
+interface JobIdentity {
+  jobId: string;
+  imageId: string;
+  orderId: string;
+  route: Route;
+  lane: PipelineLane;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SOURCE_KEY = (orderId: string, imageId: string) => new RegExp(`^orders/${orderId}/images/${imageId}/original\\.[a-z0-9]{1,8}$`);
+
+/**
+ * Runs one job end to end and settles its message:
+ *
+ * 1. a job already recorded as finished (a redelivery after the result was committed) is
+ *    acknowledged without running again;
+ * 2. the original is read and decoded once, the route's steps run, the picture is encoded
+ *    within maxImageSize and a thumbnail made, with progress acks after every step;
+ * 3. in one transaction, under a per-image lock: the outputs are written under their fixed
+ *    keys, the job is recorded and the `processed` event goes into the outbox; then the
+ *    message is acknowledged;
+ * 4. bad input fails at once (`failed` event with the reason, acknowledged); anything else
+ *    is retried with backoff, and on the last attempt (or when the worker kept dying during
+ *    the job) a copy goes to the dead-letter stream and the `failed` event is published.
+ */
+@Injectable()
+export class JobRunner {
+  readonly worker = `${hostname()}:${process.pid}`;
+
+  constructor(
+    private readonly registry: RouteRegistry,
+    private readonly imaging: ImagingRepository,
+    private readonly store: ImageStore,
+    private readonly dataSource: DataSource,
+    private readonly host: MessagingHost,
+    @Inject(SERVICE_CONFIG) private readonly config: PipelineConfig,
+    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async handle(msg: JobMessage, lane: PipelineLane): Promise<void> {
+    const started = performance.now();
+    let raw: unknown;
+    try {
+      raw = JSON.parse(new TextDecoder().decode(msg.data));
+    } catch {
+      await this.park(msg, null, 'invalid-job', 'The job message is not JSON.', started);
+      return;
+    }
+    const check = checkPipelineJob(raw);
+    if (!check.ok) {
+      await this.park(msg, identify(raw, lane), 'invalid-job', `The job message is invalid: ${check.problem}.`, started);
+      return;
+    }
+    const job = check.job;
+    const keys = pipelineOutputKeys(job.orderId, job.imageId);
+    if (!SOURCE_KEY(job.orderId, job.imageId).test(job.sourceKey) || job.outputKeys.optimized !== keys.optimized || job.outputKeys.thumb !== keys.thumb) {
+      await this.park(msg, identify(raw, lane), 'invalid-job', "The job's object keys are not the image's own keys.", started);
+      return;
+    }
+    await runWithRequestContext({ requestId: msg.requestId ?? job.jobId, subject: msg.subject }, () => this.run(msg, job, started));
+  }
+
+  private async run(msg: JobMessage, job: PipelineJob, started: number): Promise<void> {
+    const log = this.logger.child({ jobId: job.jobId, imageId: job.imageId, route: job.route, lane: job.lane, delivery: msg.delivery });
+    const max = this.config.PIPELINE_MAX_ATTEMPTS;
+    try {
+      if (await JobsRepository.isFinished(this.dataSource.manager, job.jobId)) {
+        log.info('job already finished; acknowledging the redelivery');
+        msg.ack();
+        return;
+      }
+      if (msg.delivery > max) {
+        await this.giveUp(
+          msg,
+          job,
+          `The pipeline stopped while processing this image on each of its ${max} attempts (the worker crashed or was stopped).`,
+          started,
+        );
+        log.error('job given up: the worker kept stopping during it');
+        return;
+      }
+      log.info('job started');
+      const outcome = await this.withProgress(msg, async () => {
+        const rendered = await this.render(job, msg);
+        const storing = performance.now();
+        const result = await this.complete(job, rendered, msg.delivery, started);
+        rendered.timings.push({ step: 'store', ms: Math.round((performance.now() - storing) * 10) / 10 });
+        return { rendered, result };
+      });
+      msg.ack();
+      log.info(
+        { result: outcome.result, ms: Math.round(performance.now() - started), steps: outcome.rendered.timings, bytes: outcome.rendered.optimized.length },
+        `job ${outcome.result}`,
+      );
+    } catch (err) {
+      if (err instanceof JobFailure) {
+        await this.settle(msg, log, async () => {
+          await this.recordFailure(job, err.code, err.reason, msg.delivery, false, started);
+          msg.ack();
+          log.warn({ code: err.code, reason: err.reason }, 'job failed');
+        });
+        return;
+      }
+      const reason = err instanceof Error ? err.message : String(err);
+      if (msg.delivery >= max) {
+        await this.settle(msg, log, async () => {
+          await this.giveUp(msg, job, `Processing failed ${max} times; the last error: ${reason}`, started);
+          log.error({ err }, 'job failed on its last attempt; moved to the dead-letter stream');
+        });
+        return;
+      }
+      const delay = Math.min(60_000, this.config.PIPELINE_RETRY_DELAY_MS * 2 ** (msg.delivery - 1));
+      log.warn({ err, retryInMs: delay }, 'job failed; it will be retried');
+      msg.nak(delay);
+    }
+  }
+
+  /** Runs `fn`; if settling the job fails (the database is away), the job is offered again later. */
+  private async settle(msg: JobMessage, log: Logger, fn: () => Promise<void>): Promise<void> {
+    try {
+      await fn();
+    } catch (err) {
+      log.error({ err }, 'could not record the job result; it will be offered again');
+      msg.nak(5_000);
+    }
+  }
+
+  /** Progress acks while `fn` runs, and a deadline after which the job counts as failed (and is retried). */
+  private async withProgress<T>(msg: JobMessage, fn: () => Promise<T>): Promise<T> {
+    const beat = setInterval(() => msg.working(), Math.max(500, Math.floor(this.config.PIPELINE_ACK_WAIT_MS / 3)));
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`The job took longer than ${Math.round(this.config.PIPELINE_JOB_TIMEOUT_MS / 1000)} s.`)),
+        this.config.PIPELINE_JOB_TIMEOUT_MS,
+      );
+    });
+    const work = fn();
+    // past the deadline the work may still end (and settle itself idempotently); its error is not news
+    work.catch(() => undefined);
+    try {
+      return await Promise.race([work, deadline]);
+    } finally {
+      clearInterval(beat);
+      clearTimeout(timer);
+    }
+  }
+
+  private async render(job: PipelineJob, msg: JobMessage): Promise<RenderedJob> {
+    const ctx = new JobContext(job, resolveJobOptions(job), () => msg.working());
+    ctx.source = await this.load(ctx, job.sourceKey);
+    const outcome = await this.registry.handlerFor(job.route).run(ctx);
+    if (outcome.status === 'failed') throw new JobFailure(outcome.code, outcome.reason);
+    const image = outcome.image;
+    const jpeg = await ctx.step('encode', () =>
+      this.imaging.encodeJpeg(image, job.settings.maxImageSize, this.config.PIPELINE_JPEG_QUALITY),
+    );
+    const thumb = await ctx.step('thumbnail', () => this.imaging.thumbnail(image, this.config.PIPELINE_THUMB_WIDTH));
+    return {
+      optimized: jpeg.data,
+      quality: jpeg.quality,
+      width: image.width,
+      height: image.height,
+      thumb: thumb.data,
+      thumbWidth: thumb.width,
+      thumbHeight: thumb.height,
+      timings: ctx.timings,
+    };
+  }
+
+  /** read + decode: the encoded bytes go out of scope as soon as the pixels exist */
+  private async load(ctx: JobContext, key: string) {
+    const bytes = await ctx.step('read', () => this.store.readSource(key));
+    return ctx.step('decode', () => this.imaging.decodeSource(bytes));
+  }
+
+  /**
+   * Writes the outputs and commits the result, under a lock per image: a job finished by
+   * another worker meanwhile is left alone, and a job older than the one that last wrote
+   * this image's outputs does not overwrite them (it is recorded as superseded).
+   */
+  private async complete(job: PipelineJob, out: RenderedJob, attempt: number, started: number): Promise<'processed' | 'superseded' | 'duplicate'> {
+    return this.dataSource.transaction(async (m) => {
+      await JobsRepository.lockImage(m, job.orderId, job.imageId);
+      if (await JobsRepository.isFinished(m, job.jobId)) return 'duplicate';
+      const requestedAt = new Date(job.requestedAt);
+      const base = {
+        jobId: job.jobId,
+        imageId: job.imageId,
+        orderId: job.orderId,
+        route: job.route,
+        lane: job.lane,
+        attempt,
+        worker: this.worker,
+        requestedAt,
+      };
+      const last = await JobsRepository.lastOutput(m, job.orderId, job.imageId);
+      if (last && last.jobId !== job.jobId && last.requestedAt.getTime() > requestedAt.getTime()) {
+        await JobsRepository.record(m, {
+          ...base,
+          status: 'superseded',
+          reason: `job ${last.jobId}, requested later, wrote this image's outputs`,
+          durationMs: Math.round(performance.now() - started),
+        });
+        return 'superseded';
+      }
+      await this.store.writeOutputs(job.outputKeys, out.optimized, out.thumb);
+      const durationMs = Math.round(performance.now() - started);
+      await JobsRepository.saveOutput(m, job.orderId, job.imageId, job.jobId, requestedAt);
+      await JobsRepository.record(m, { ...base, status: 'processed', width: out.width, height: out.height, fileSize: out.optimized.length, durationMs });
+      await this.host.outbox.add(m, PipelineEvents.imageProcessed, {
+        jobId: job.jobId,
+        imageId: job.imageId,
+        orderId: job.orderId,
+        route: job.route,
+        lane: job.lane,
+        keys: { optimized: job.outputKeys.optimized, thumb: job.outputKeys.thumb },
+        width: out.width,
+        height: out.height,
+        fileSize: out.optimized.length,
+        quality: out.quality,
+        thumbWidth: out.thumbWidth,
+        thumbHeight: out.thumbHeight,
+        attempt,
+        durationMs,
+        worker: this.worker,
+        processedAt: new Date().toISOString(),
+      });
+      return 'processed';
+    });
+  }
+
+  private async recordFailure(
+    job: JobIdentity & { requestedAt?: string },
+    code: PipelineFailureCode,
+    reason: string,
+    attempts: number,
+    deadLettered: boolean,
+    started: number,
+  ): Promise<void> {
+    await this.dataSource.transaction(async (m) => {
+      const fresh = await JobsRepository.record(m, {
+        jobId: job.jobId,
+        imageId: job.imageId,
+        orderId: job.orderId,
+        route: job.route,
+        lane: job.lane,
+        status: 'failed',
+        code,
+        reason,
+        attempt: attempts,
+        worker: this.worker,
+        requestedAt: job.requestedAt ? new Date(job.requestedAt) : new Date(),
+        durationMs: Math.round(performance.now() - started),
+      });
+      if (!fresh) return;
+      await this.host.outbox.add(m, PipelineEvents.imageFailed, {
+        jobId: job.jobId,
+        imageId: job.imageId,
+        orderId: job.orderId,
+        route: job.route,
+        lane: job.lane,
+        code,
+        reason,
+        attempts,
+        deadLettered,
+        failedAt: new Date().toISOString(),
+      });
+    });
+  }
+
+  /** Last attempt used up: a copy to the dead-letter stream, the `failed` event, and the job is terminated. */
+  private async giveUp(msg: JobMessage, job: PipelineJob, reason: string, started: number): Promise<void> {
+    await msg.deadLetter(reason);
+    await this.recordFailure(job, 'processing-error', reason, msg.delivery, true, started);
+    msg.term();
+  }
+
+  /** A message that is not a valid job: parked for operators, and reported when the image is known. */
+  private async park(msg: JobMessage, who: JobIdentity | null, code: PipelineFailureCode, reason: string, started: number): Promise<void> {
+    try {
+      await msg.deadLetter(reason);
+      if (who) await this.recordFailure(who, code, reason, msg.delivery, true, started);
+      msg.term();
+      this.logger.error({ subject: msg.subject, reason, jobId: who?.jobId }, 'invalid job moved to the dead-letter stream');
+    } catch (err) {
+      this.logger.error({ err }, 'could not park an invalid job; it will be offered again');
+      msg.nak(5_000);
+    }
+  }
+}
+
+/** The ids of a job that failed validation, when they are usable. */
+function identify(raw: unknown, lane: PipelineLane): JobIdentity | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const r = raw as Record<string, unknown>;
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  const jobId = str(r.jobId);
+  const route = str(r.route);
+  if (!UUID.test(jobId) || !str(r.imageId) || !str(r.orderId) || !(ROUTES as readonly string[]).includes(route)) return null;
+  return { jobId, imageId: str(r.imageId), orderId: str(r.orderId), route: route as Route, lane };
+}

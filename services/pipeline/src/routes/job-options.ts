@@ -1,0 +1,79 @@
+import type { Margins, PipelineJob, Route, TriState } from '@app/contracts';
+
+/** What a job does beyond its route's name, once the repush switches are applied. */
+export interface JobOptions {
+  /** cut the car out and put it on a new background */
+  removeBackground: boolean;
+  /** frame the output around the car (with the margins), rather than keep the photo's framing */
+  crop: boolean;
+  logo: boolean;
+  /** a logo is required: the job fails when the style guide has none */
+  logoRequired: boolean;
+  /** straighten a leaning horizon */
+  rotationFix: boolean;
+  yellowFix: boolean;
+  /** a soft shadow under the car on its new background (exterior pictures) */
+  contactShadow: boolean;
+  margins: Margins;
+  horizonLineHeight: number;
+  /** the new background: one colour, or the style guide's background (and floor) images */
+  background: { kind: 'colour'; colour: string } | { kind: 'studio' };
+  interior: boolean;
+}
+
+interface RouteDefaults {
+  removeBackground: boolean;
+  crop: boolean;
+  /** logo under Auto: 'guide' = the configuration's withLogo */
+  logo: 'guide' | 'always' | 'never';
+  /** rotation fix under Auto: 'angle' = the angle's needsAngleCorrection */
+  rotationFix: 'angle' | 'never';
+  /** yellow fix under Auto: 'account' = the account's desaturateYellowLight */
+  yellowFix: 'account' | 'never';
+}
+
+/** Each route's behaviour when every switch is Auto (docs/pipeline.md, "Routes"). */
+export const ROUTE_DEFAULTS: Record<Route, RouteDefaults> = {
+  full: { removeBackground: true, crop: true, logo: 'guide', rotationFix: 'angle', yellowFix: 'account' },
+  ai_no_enh: { removeBackground: true, crop: true, logo: 'guide', rotationFix: 'angle', yellowFix: 'never' },
+  enhancer: { removeBackground: false, crop: false, logo: 'never', rotationFix: 'angle', yellowFix: 'account' },
+  bypass: { removeBackground: false, crop: false, logo: 'never', rotationFix: 'never', yellowFix: 'never' },
+  FEATURED: { removeBackground: true, crop: true, logo: 'guide', rotationFix: 'never', yellowFix: 'never' },
+  logo_only: { removeBackground: false, crop: false, logo: 'always', rotationFix: 'never', yellowFix: 'never' },
+};
+
+const ZERO_MARGINS: Margins = { top: 0, right: 0, bottom: 0, left: 0 };
+
+function tri(value: TriState | undefined, auto: boolean): boolean {
+  if (value === 'enabled') return true;
+  if (value === 'disabled') return false;
+  return auto;
+}
+
+/**
+ * Applies a job's switches to its route: Enabled and Disabled win on every route, Auto keeps
+ * the route's default. An interior picture keeps its own framing, gets zero margins and the
+ * interior colour as background, and no floor or shadow (spec section 4, repush).
+ */
+export function resolveJobOptions(job: PipelineJob): JobOptions {
+  const d = ROUTE_DEFAULTS[job.route];
+  const r = job.repush;
+  const s = job.settings;
+  const interior = job.category === 'interior';
+  const logoAuto = d.logo === 'always' || (d.logo === 'guide' && s.withLogo);
+  const removeBackground = tri(r?.forceBackgroundRemoval, d.removeBackground);
+  const backgroundColour = r?.backgroundColor ?? (interior ? s.interiorColor : undefined);
+  return {
+    removeBackground,
+    crop: tri(r?.crop, d.crop && !interior),
+    logo: tri(r?.forceLogo, logoAuto),
+    logoRequired: job.route === 'logo_only' || r?.forceLogo === 'enabled',
+    rotationFix: tri(r?.rotationFix, d.rotationFix === 'angle' && s.needsAngleCorrection === true),
+    yellowFix: tri(r?.yellowFix, d.yellowFix === 'account' && job.desaturateYellowLight),
+    contactShadow: removeBackground && !interior,
+    margins: r?.margins ?? (interior ? ZERO_MARGINS : s.margins),
+    horizonLineHeight: r?.horizonLineHeight ?? s.horizonLineHeight,
+    background: backgroundColour ? { kind: 'colour', colour: backgroundColour } : { kind: 'studio' },
+    interior,
+  };
+}
