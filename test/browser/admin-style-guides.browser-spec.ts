@@ -1,8 +1,6 @@
-import { createAccount, signIn as apiSignIn, startTestStack, testPng, TEST_PASSWORD, type TestAccount, type TestStack } from '@app/testing';
-import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { createAccount, signIn as apiSignIn, startBrowserStack, testPng, TEST_PASSWORD, type TestAccount, type TestStack } from '@app/testing';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 /**
  * The admin area and the style guide builder in Debian's chromium against the whole product
@@ -11,9 +9,6 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
  * configurations, duplicates it and finds the copy in the list; QA sees only the style
  * guides tab.
  */
-const REPO = join(__dirname, '..', '..');
-const WEB_DIST = join(REPO, 'web', 'dist');
-const CHROMIUM = '/usr/bin/chromium';
 
 describe('admin area and style guide builder in chromium', () => {
   let stack: TestStack;
@@ -25,16 +20,7 @@ describe('admin area and style guide builder in chromium', () => {
   let png: Buffer;
 
   beforeAll(async () => {
-    if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error('web/dist has no build: run "npm run build:web" first (make test does)');
-    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)`);
-    [stack, browser] = await Promise.all([
-      startTestStack({ label: 'browser-admin', env: { WEB_DIST } }),
-      chromium.launch({
-        executablePath: CHROMIUM,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-      }),
-    ]);
-    baseUrl = `http://127.0.0.1:${(stack.gateway.getHttpServer().address() as AddressInfo).port}`;
+    ({ stack, browser, baseUrl } = await startBrowserStack('browser-admin'));
     admin = await createAccount(stack, { role: 'Admin', displayName: 'Ada Admin', email: 'ada.sg@example.test' });
     qa = await createAccount(stack, { role: 'QA', roleTags: ['QA_EDITOR'], displayName: 'Quinn Editor', email: 'quinn.sg@example.test' });
     png = await testPng(64, '#3a6f1f');

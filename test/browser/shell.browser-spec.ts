@@ -3,16 +3,13 @@ import {
   createSalesPerson,
   mailsTo,
   signIn,
-  startTestStack,
+  startBrowserStack,
   TEST_PASSWORD,
   verificationCodeIn,
   type TestAccount,
   type TestStack,
 } from '@app/testing';
-import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { isRegistered } from '../../web/src/app/screens';
 
 /**
@@ -21,9 +18,6 @@ import { isRegistered } from '../../web/src/app/screens';
  * browser context (its own localStorage), and waits for what a person would see, never for
  * a fixed time.
  */
-const REPO = join(__dirname, '..', '..');
-const WEB_DIST = join(REPO, 'web', 'dist');
-const CHROMIUM = '/usr/bin/chromium';
 
 type Who = 'admin' | 'qa' | 'dealer' | 'sales' | 'manager';
 
@@ -70,16 +64,7 @@ describe('web app shell in chromium', () => {
   });
 
   beforeAll(async () => {
-    if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error('web/dist has no build: run "npm run build:web" first (make test does)');
-    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)`);
-    [stack, browser] = await Promise.all([
-      startTestStack({ label: 'browser', env: { WEB_DIST } }),
-      chromium.launch({
-        executablePath: CHROMIUM,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-      }),
-    ]);
-    baseUrl = `http://127.0.0.1:${(stack.gateway.getHttpServer().address() as AddressInfo).port}`;
+    ({ stack, browser, baseUrl } = await startBrowserStack('browser'));
     const dealer = await account('Dealership', 'Fjord Motors', {
       role: 'Dealership',
       permissions: ['CREATE_ORDERS', 'CREATE_SALESMAN'],

@@ -9,3 +9,4 @@ export * from './wait-for';
 export * from './sessions';
 export * from './mail-reading';
 export * from './media-upload';
+export * from './browser-stack';

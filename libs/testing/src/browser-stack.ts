@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { startTestStack, type TestStack } from './test-stack';
+
+const REPO = join(__dirname, '..', '..', '..');
+export const WEB_DIST = join(REPO, 'web', 'dist');
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** The flags a headless Debian chromium needs here (no sandbox as root, no background traffic). */
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export interface BrowserStack {
+  stack: TestStack;
+  browser: Browser;
+  /** where the gateway serves the built web app and the API */
+  baseUrl: string;
+}
+
+/**
+ * The stack booted in-process serving the built web app, and Debian's chromium, for browser
+ * tests. Fails at once with the fix when the web app is not built or chromium is missing.
+ */
+export async function startBrowserStack(label: string): Promise<BrowserStack> {
+  if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error('web/dist has no build: run "npm run build:web" first (make test does)');
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)`);
+  const [stack, browser] = await Promise.all([
+    startTestStack({ label, env: { WEB_DIST } }),
+    chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
+  ]);
+  const baseUrl = `http://127.0.0.1:${(stack.gateway.getHttpServer().address() as AddressInfo).port}`;
+  return { stack, browser, baseUrl };
+}
