@@ -1,5 +1,5 @@
 import { Namespace, schemaOf } from '@app/contracts';
-import { CommonConfig, DatabaseConfig } from '@app/config';
+import type { DatabaseConfig } from '@app/config';
 import {
   connectNats,
   DurableConsumer,
@@ -105,4 +105,3 @@ export class MessagingHost implements OnApplicationBootstrap, BeforeApplicationS
   }
 }
 
-export type { CommonConfig };
