@@ -14,3 +14,5 @@ export * from './style-guides';
 export * from './demo/demo-style-guide';
 export * from './orders';
 export * from './pipeline';
+export * from './images';
+export * from './demo/demo-orders';

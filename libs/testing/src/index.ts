@@ -10,3 +10,5 @@ export * from './sessions';
 export * from './mail-reading';
 export * from './media-upload';
 export * from './browser-stack';
+export * from './order-factories';
+export * from './image-factories';

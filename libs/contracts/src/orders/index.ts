@@ -1,1 +1,3 @@
 export * from './tags.contract';
+export * from './orders.contract';
+export * from './order-events.contract';

@@ -64,9 +64,43 @@ export const TAG_MESSAGES = {
   duplicate: 'A tag with this name already exists for this entity',
 } as const;
 
+/** How routes name a tagged entity: the plural of spec section 7 (`/tags/get/orders/{id}`). */
+export const TAGGED_ENTITIES = ['orders', 'images', 'users'] as const;
+export type TaggedEntity = (typeof TAGGED_ENTITIES)[number];
+export const TAGGED_ENTITY_OF: Record<TaggedEntity, TagEntity> = { orders: 'order', images: 'image', users: 'user' };
+
+export class TaggedEntityPayload {
+  @ApiProperty({ enum: TAGGED_ENTITIES }) @IsIn(TAGGED_ENTITIES) entity!: TaggedEntity;
+  @ApiProperty() @IsUUID() entityId!: string;
+}
+
+export class AssignTagBody {
+  @ApiProperty() @IsUUID() tagId!: string;
+}
+
+export class AssignTagPayload extends TaggedEntityPayload {
+  @IsUUID() tagId!: string;
+}
+
+/** `DELETE /tags/` body of spec section 7 */
+export class RemoveTagBody {
+  @ApiProperty() @IsUUID() tagId!: string;
+  @ApiProperty({ enum: TAGGED_ENTITIES }) @IsIn(TAGGED_ENTITIES) entity!: TaggedEntity;
+  @ApiProperty() @IsUUID() entityId!: string;
+}
+
+export const TAG_ASSIGNMENT_MESSAGES = {
+  wrongEntity: (tag: string, entity: string) => `The tag ${tag} is not for ${entity}`,
+  entityNotFound: 'Not found',
+} as const;
+
 export const TagsRpc = {
   list: defineRpc<TagListQuery, Paged<TagView>>('orders', 'tags.list', TagListQuery),
   get: defineRpc<TagIdPayload, TagView>('orders', 'tags.get', TagIdPayload),
   create: defineRpc<TagBody, TagView>('orders', 'tags.create', TagBody),
   update: defineRpc<UpdateTagPayload, TagView>('orders', 'tags.update', UpdateTagPayload),
+  /** tags on an order, an image or a user */
+  ofEntity: defineRpc<TaggedEntityPayload, TagView[]>('orders', 'tags.of-entity', TaggedEntityPayload),
+  assign: defineRpc<AssignTagPayload, TagView[]>('orders', 'tags.assign', AssignTagPayload),
+  remove: defineRpc<RemoveTagBody, TagView[]>('orders', 'tags.remove', RemoveTagBody),
 };

@@ -29,6 +29,7 @@ import {
   type Route,
 } from './routes';
 import type { MediaView } from './media.contract';
+import type { PipelinePositionSettings } from '../pipeline/pipeline-job.contract';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** optional, but `null` is an answer too (clears the value) */
@@ -294,6 +295,32 @@ export class StyleGuideDeleted {
   @IsUUID() styleGuideId!: string;
 }
 
+export class PipelineSettingsPayload {
+  @IsUUID() styleGuideId!: string;
+}
+
+/** What the pipeline needs for one position of a guide, media as S3 keys (the configuration's own win). */
+export interface PositionPipelineSettings {
+  position: number;
+  route: Route;
+  category: AngleCategory;
+  angleName: string | null;
+  /** the shape of `PipelinePositionSettings` in the pipeline's job contract */
+  settings: PipelinePositionSettings;
+}
+
+/**
+ * A guide's settings for the images service when it queues pipeline jobs: one entry per
+ * configured position, and `fallback` for images at a position the guide does not configure
+ * (free-form uploads): the guide's frame-free route (else AI), exterior, default margins.
+ */
+export interface StyleGuidePipelineSettings {
+  styleGuideId: string;
+  name: string;
+  positions: PositionPipelineSettings[];
+  fallback: PositionPipelineSettings;
+}
+
 export const StyleGuideEvents = {
   deleted: defineEvent('style-guides', 'style-guide-deleted', StyleGuideDeleted),
 };
@@ -308,6 +335,8 @@ export const StyleGuidesRpc = {
   delete: defineRpc<IdPayload, { deleted: true }>('style-guides', 'style-guides.delete', IdPayload),
   addToUser: defineRpc<StyleGuideUserBody, { added: boolean }>('style-guides', 'style-guides.add-to-user', StyleGuideUserBody),
   removeFromUser: defineRpc<StyleGuideUserBody, { removed: boolean }>('style-guides', 'style-guides.remove-from-user', StyleGuideUserBody),
+  /** for the images service (system actor): every position's pipeline settings */
+  pipelineSettings: defineRpc<PipelineSettingsPayload, StyleGuidePipelineSettings>('style-guides', 'style-guides.pipeline-settings', PipelineSettingsPayload),
 };
 
 export const ConfigurationsRpc = {

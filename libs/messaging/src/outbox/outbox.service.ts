@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EventDef } from '@app/contracts';
+import { checkPipelineJob, pipelineJobSubject, type EventDef, type PipelineJob } from '@app/contracts';
 import { currentRequestContext } from '@app/logging';
 import type { EntityManager } from 'typeorm';
 import { OutboxMessage } from './outbox-message.entity';
@@ -17,14 +17,29 @@ export class Outbox {
   constructor(private readonly schema: string) {}
 
   async add<P>(manager: EntityManager, event: EventDef<P>, payload: P): Promise<string> {
-    const id = randomUUID();
+    return this.insert(manager, randomUUID(), event.subject, payload);
+  }
+
+  /**
+   * Queues a pipeline job in the caller's transaction: the relay publishes it onto the
+   * PIPELINE stream, in its lane, with `Nats-Msg-Id` = job id (a republish is dropped by
+   * JetStream, and the pipeline records finished job ids). Throws on a job that breaks the
+   * contract, before anything is written.
+   */
+  async addPipelineJob(manager: EntityManager, job: PipelineJob): Promise<string> {
+    const check = checkPipelineJob(job);
+    if (!check.ok) throw new Error(`Invalid pipeline job: ${check.problem}`);
+    return this.insert(manager, job.jobId, pipelineJobSubject(job.lane, job.route), job);
+  }
+
+  private async insert(manager: EntityManager, id: string, subject: string, payload: unknown): Promise<string> {
     const headers: Record<string, string> = { 'occurred-at': new Date().toISOString() };
     const requestId = currentRequestContext()?.requestId;
     if (requestId) headers['x-request-id'] = requestId;
     await manager.insert(OutboxMessage, {
       id,
-      subject: event.subject,
-      payload: payload as unknown as object,
+      subject,
+      payload: payload as object,
       headers,
       sentAt: null,
     });

@@ -1,0 +1,315 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { defineEvent, defineRpc } from '../rpc';
+import { ORDER_EVENT_NAMES, type OrderEventName } from '../orders/order-events.contract';
+import type { Route } from '../style-guides/routes';
+
+// ---------------------------------------------------------------------------------------
+// constants (spec sections 3, 4, 5 and 9)
+
+/** largest upload the presigned POST allows, and the server's check after it */
+export const IMAGE_UPLOAD_MAX_BYTES = 8_388_608;
+/** largest photo the creator sends (it resizes larger ones first) */
+export const IMAGE_MAX_WIDTH = 4032;
+export const IMAGE_MAX_HEIGHT = 3024;
+/** pixel cap of the server's check: a 4032x3024 photo either way round, with room for rounding */
+export const IMAGE_MAX_PIXELS = 4032 * 3024;
+export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type ImageContentType = (typeof IMAGE_CONTENT_TYPES)[number];
+/** minutes a presigned upload stays valid */
+export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+/** minutes a download link stays valid */
+export const DOWNLOAD_URL_TTL_SECONDS = 15 * 60;
+/** how long a view's image links stay valid */
+export const VIEW_URL_TTL_SECONDS = 60 * 60;
+
+export const MEDIA_ORIGINS = ['original', 'optimized'] as const;
+export type MediaOrigin = (typeof MEDIA_ORIGINS)[number];
+
+/** Image type labels of spec section 3 and the select view's filter. */
+export const IMAGE_TYPE_LABELS = ['original', 'optimized', 'AI', 'enhanced', 'bypassed', 'featured'] as const;
+export type ImageType = (typeof IMAGE_TYPE_LABELS)[number];
+
+/** Image labels of spec section 4. */
+export const IMAGE_LABELS = [
+  'pending load',
+  'completed',
+  'approved',
+  'ready to download',
+  'waiting for QA',
+  'waiting for edition',
+  'needs edition',
+  'pipeline error',
+] as const;
+export type ImageLabel = (typeof IMAGE_LABELS)[number];
+
+/**
+ * Where an image is in its life: waiting for its file, checked and refused, queued for or in the
+ * pipeline, processed, or failed there (optimisationStatus `rejected`).
+ */
+export const OPTIMISATION_STATUSES = ['awaiting-upload', 'upload-rejected', 'queued', 'completed', 'rejected'] as const;
+export type OptimisationStatus = (typeof OPTIMISATION_STATUSES)[number];
+
+export const IMAGE_MESSAGES = {
+  notFound: 'Image not found',
+  positionTaken: (position: number) => `Position ${position} of this order already has an image`,
+  positionUnknown: (position: number) => `The style guide has no position ${position}`,
+  tooManyImages: (max: number) => `An order holds at most ${max} images`,
+  tooLarge: `The file is larger than ${IMAGE_UPLOAD_MAX_BYTES} bytes`,
+  tooManyPixels: `The image is larger than ${IMAGE_MAX_WIDTH}x${IMAGE_MAX_HEIGHT}`,
+  notAnImage: 'The file is not a JPEG, PNG or WebP image',
+  notUploaded: 'The file has not been uploaded yet',
+  emptyFile: 'The file is empty',
+  notProcessed: 'The image has not been processed yet',
+  noImages: 'The order has no images to download',
+  noVideo: 'This order does not have any video',
+  orderUploading: 'The order is still uploading',
+} as const;
+
+// ---------------------------------------------------------------------------------------
+// payloads
+
+const bool = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
+
+export class SignedUploadBody {
+  @ApiProperty({ description: 'order id' }) @IsUUID() order!: string;
+  @ApiProperty({ description: 'position in the style guide (free-form uploads number them 1, 2, 3 …)', minimum: 0 })
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(999)
+  position!: number;
+  @ApiProperty({ maximum: IMAGE_UPLOAD_MAX_BYTES }) @Type(() => Number) @IsInt() @Min(1) @Max(IMAGE_UPLOAD_MAX_BYTES, { message: IMAGE_MESSAGES.tooLarge }) fileSize!: number;
+  @ApiProperty({ maximum: 8192 }) @Type(() => Number) @IsInt() @Min(1) @Max(8192) height!: number;
+  @ApiProperty({ maximum: 8192 }) @Type(() => Number) @IsInt() @Min(1) @Max(8192) width!: number;
+  @ApiPropertyOptional({ enum: IMAGE_CONTENT_TYPES, default: 'image/jpeg' }) @IsOptional() @IsIn(IMAGE_CONTENT_TYPES) contentType?: ImageContentType;
+  @ApiPropertyOptional({ description: 'from the mobile app: the phone sensors when the photo was taken (kept as sent)' })
+  @IsOptional()
+  sensorData?: Record<string, unknown>;
+}
+
+/** `{url, fields, imageId}` of spec section 7; `fields` is JSON text, posted with the file (last) as multipart. */
+export interface SignedUploadResult {
+  url: string;
+  fields: string;
+  imageId: string;
+  expiresAt: string;
+}
+
+export class InsertImageBody {
+  @ApiProperty({ description: 'order id' }) @IsUUID() order!: string;
+  @ApiProperty({ minimum: 0 }) @Type(() => Number) @IsInt() @Min(0, { message: 'position must not be negative' }) @Max(999) position!: number;
+  @ApiProperty({ enum: MEDIA_ORIGINS, description: 'original: goes through the pipeline; optimized: a finished picture, shown as is' })
+  @IsIn(MEDIA_ORIGINS)
+  mediaOrigin!: MediaOrigin;
+  @ApiPropertyOptional({ maximum: IMAGE_UPLOAD_MAX_BYTES }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(IMAGE_UPLOAD_MAX_BYTES) fileSize?: number;
+  @ApiPropertyOptional({ enum: IMAGE_CONTENT_TYPES, default: 'image/jpeg' }) @IsOptional() @IsIn(IMAGE_CONTENT_TYPES) contentType?: ImageContentType;
+}
+
+export class ReplaceImageBody {
+  @ApiProperty() @Type(() => Number) @IsInt() @Min(1) @Max(IMAGE_UPLOAD_MAX_BYTES, { message: IMAGE_MESSAGES.tooLarge }) fileSize!: number;
+  @ApiProperty() @Type(() => Number) @IsInt() @Min(1) @Max(8192) height!: number;
+  @ApiProperty() @Type(() => Number) @IsInt() @Min(1) @Max(8192) width!: number;
+  @ApiPropertyOptional({ enum: IMAGE_CONTENT_TYPES, default: 'image/jpeg' }) @IsOptional() @IsIn(IMAGE_CONTENT_TYPES) contentType?: ImageContentType;
+}
+
+export class ReplaceImagePayload extends ReplaceImageBody {
+  @IsUUID() id!: string;
+}
+
+export class ImageIdPayload {
+  @IsUUID() id!: string;
+}
+
+/** `POST /images/invoke-image-optimization` */
+export class ImageIdBody {
+  @ApiProperty() @IsUUID() imageId!: string;
+}
+
+export class OrderRefPayload {
+  @IsUUID() id!: string;
+}
+
+export class ApprovalBody {
+  @ApiProperty() @IsBoolean() approved!: boolean;
+}
+
+export class ImageApprovalPayload extends ApprovalBody {
+  @IsUUID() id!: string;
+}
+
+export class DeleteImagesBody {
+  @ApiProperty({ type: [String] }) @IsArray() @ArrayMinSize(1) @ArrayMaxSize(200) @IsUUID('4', { each: true }) ids!: string[];
+}
+
+export const DOWNLOAD_MEDIA = ['optimized', 'original'] as const;
+export type DownloadMedia = (typeof DOWNLOAD_MEDIA)[number];
+
+export class DownloadQuery {
+  @ApiPropertyOptional({ description: 'name files by the style guide (position and angle) instead of order name and position' })
+  @IsOptional()
+  @Transform(bool)
+  @IsBoolean()
+  downloadStyleGuide?: boolean;
+}
+
+export class DownloadBody {
+  @ApiPropertyOptional({ description: 'order id (the path has it too)' }) @IsOptional() @IsUUID() order?: string;
+  @ApiPropertyOptional({ type: [String], description: 'image ids; empty or absent: every image' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(500)
+  @IsUUID('4', { each: true })
+  images?: string[];
+  @ApiPropertyOptional({ enum: DOWNLOAD_MEDIA, default: 'optimized' }) @IsOptional() @IsIn(DOWNLOAD_MEDIA) media?: DownloadMedia;
+  @ApiPropertyOptional({ description: 'only images marked as requiring edition (the "required edition" download)' })
+  @IsOptional()
+  @IsBoolean()
+  needsEditionOnly?: boolean;
+}
+
+export class DownloadPayload extends DownloadBody {
+  @IsUUID() orderId!: string;
+  @IsOptional() @IsBoolean() downloadStyleGuide?: boolean;
+}
+
+export class DownloadMediaPayload {
+  @IsUUID() orderId!: string;
+  @IsUUID() imageId!: string;
+  @IsOptional() @IsIn(DOWNLOAD_MEDIA) media?: DownloadMedia;
+}
+
+export class DownloadMediaQuery {
+  @ApiPropertyOptional({ enum: DOWNLOAD_MEDIA, default: 'optimized' }) @IsOptional() @IsIn(DOWNLOAD_MEDIA) media?: DownloadMedia;
+}
+
+export class ThumbnailsPayload {
+  @IsArray() @ArrayMaxSize(100) @IsUUID('4', { each: true }) orderIds!: string[];
+}
+
+export class UploadCompleteBody {
+  @ApiProperty() @IsUUID() imageId!: string;
+}
+
+// ---------------------------------------------------------------------------------------
+// views
+
+export interface ImageView {
+  id: string;
+  orderId: string;
+  position: number;
+  mediaOrigin: MediaOrigin;
+  /** type labels for the select view's filter (original, optimized, AI, enhanced, bypassed, featured) */
+  types: ImageType[];
+  optimisedVia: Route | null;
+  optimisationStatus: OptimisationStatus;
+  label: ImageLabel;
+  /** the reason of a refused upload or a pipeline error, for QA */
+  failureReason: string | null;
+  approved: boolean;
+  needsEdition: boolean;
+  /** the optimized picture once processed, else the original; short-lived */
+  url: string | null;
+  thumbnailUrl: string | null;
+  originalUrl: string | null;
+  width: number | null;
+  height: number | null;
+  fileSize: number | null;
+  sensorData: Record<string, unknown> | null;
+  expectedAngle: string | null;
+  detectedAngle: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DownloadResult {
+  url: string;
+  fileName: string;
+  expiresAt: string;
+  imageCount: number;
+}
+
+export interface UrlResult {
+  url: string;
+  expiresAt: string;
+}
+
+// ---------------------------------------------------------------------------------------
+// events
+
+/**
+ * The images of an order, counted in the same transaction as the change that moved them.
+ * `version` grows with every change, so a consumer keeps the highest it has seen and ignores
+ * an older copy that arrives late.
+ */
+export class OrderImagesProgress {
+  @IsUUID() orderId!: string;
+  @IsInt() @Min(1) version!: number;
+  /** image rows on the order (any state) */
+  @IsInt() @Min(0) imageCount!: number;
+  /** accepted after the server's check */
+  @IsInt() @Min(0) uploadedCount!: number;
+  /** the pipeline finished them (processed or failed), or they needed no processing */
+  @IsInt() @Min(0) processedCount!: number;
+  @IsInt() @Min(0) failedCount!: number;
+  @IsInt() @Min(0) videoCount!: number;
+  @IsISO8601() at!: string;
+}
+
+/** Something that happened to an image, for the order's timeline. */
+export class ImageTimelineEvent {
+  @IsUUID() orderId!: string;
+  @IsIn(ORDER_EVENT_NAMES) eventName!: OrderEventName;
+  /** who did it (null for the system: the upload check, the pipeline) */
+  @IsOptional() @IsUUID() userId?: string | null;
+  @IsOptional() @IsString() @MaxLength(200) userName?: string | null;
+  payload!: Record<string, unknown>;
+  @IsISO8601() at!: string;
+}
+
+export const ImagesEvents = {
+  orderProgress: defineEvent('images', 'order-progress', OrderImagesProgress),
+  timeline: defineEvent('images', 'timeline-event', ImageTimelineEvent),
+};
+
+export const ImagesRpc = {
+  signedUpload: defineRpc<SignedUploadBody, SignedUploadResult>('images', 'images.signed-upload', SignedUploadBody),
+  uploadComplete: defineRpc<UploadCompleteBody, ImageView>('images', 'images.upload-complete', UploadCompleteBody),
+  insert: defineRpc<InsertImageBody, SignedUploadResult>('images', 'images.insert', InsertImageBody),
+  replaceUpload: defineRpc<ReplaceImagePayload, SignedUploadResult>('images', 'images.replace-upload', ReplaceImagePayload),
+  replaceComplete: defineRpc<ImageIdPayload, ImageView>('images', 'images.replace-complete', ImageIdPayload),
+  get: defineRpc<ImageIdPayload, ImageView>('images', 'images.get', ImageIdPayload),
+  ofOrder: defineRpc<OrderRefPayload, ImageView[]>('images', 'images.of-order', OrderRefPayload),
+  approval: defineRpc<ImageApprovalPayload, ImageView>('images', 'images.approval', ImageApprovalPayload),
+  delete: defineRpc<DeleteImagesBody, { deleted: number }>('images', 'images.delete', DeleteImagesBody),
+  optimize: defineRpc<ImageIdBody, ImageView>('images', 'images.optimize', ImageIdBody),
+  download: defineRpc<DownloadPayload, DownloadResult>('images', 'images.download', DownloadPayload),
+  downloadOne: defineRpc<DownloadMediaPayload, UrlResult>('images', 'images.download-one', DownloadMediaPayload),
+  /** for the orders list: one thumbnail per order (the first processed image, else the first original) */
+  thumbnails: defineRpc<ThumbnailsPayload, Record<string, string | null>>('images', 'images.thumbnails', ThumbnailsPayload),
+};
+
+/** The type label of an image processed by a route. */
+export const IMAGE_TYPE_OF_ROUTE: Record<Route, ImageType> = {
+  full: 'AI',
+  ai_no_enh: 'AI',
+  enhancer: 'enhanced',
+  bypass: 'bypassed',
+  FEATURED: 'featured',
+  logo_only: 'optimized',
+};

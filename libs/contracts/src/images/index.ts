@@ -1,0 +1,2 @@
+export * from './images.contract';
+export * from './videos.contract';
