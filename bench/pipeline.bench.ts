@@ -209,11 +209,12 @@ function saturationMatrix(k: number): string {
 // our steps in this process
 
 function offlineRoutes(media: Media) {
-  const imaging = new ImagingRepository({ maxInputPixels: 25_000_000 });
+  const config = loadConfig(PipelineConfig, { DATABASE_URL: 'postgres://x@h/db', S3_ENDPOINT: 'http://127.0.0.1:1', S3_ACCESS_KEY: 'k', S3_SECRET_KEY: 's' });
+  // the worker's own defaults, libvips threads included, so that the steps run as in a worker
+  const imaging = new ImagingRepository({ maxInputPixels: config.PIPELINE_MAX_INPUT_PIXELS, vipsThreads: config.PIPELINE_VIPS_THREADS });
   const bytes = new Map<string, Buffer>();
   const store = { readMedium: async (key: string) => bytes.get(key) ?? null } as unknown as ImageStore;
   const library = new MediaLibrary(store, imaging, 64 * 1024 * 1024);
-  const config = loadConfig(PipelineConfig, { DATABASE_URL: 'postgres://x@h/db', S3_ENDPOINT: 'http://127.0.0.1:1', S3_ACCESS_KEY: 'k', S3_SECRET_KEY: 's' });
   const steps = new RouteSteps(imaging, library, new ClassicalSegmenter(), config);
   const handlers: Record<Route, RouteHandler> = {
     full: new FullRoute(steps),
@@ -279,8 +280,18 @@ interface Worker {
   ready: Promise<void>;
 }
 
-function startWorker(env: Record<string, string>): Worker {
-  const child = spawn(process.execPath, [join(repoRoot, 'dist/services/pipeline/src/main.js')], {
+/**
+ * Each worker runs on a core of its own (`taskset`), as a pipeline replica does with its CPU
+ * limit of one core (deploy/k8s): a worker's helper threads (garbage collector, I/O) then
+ * share its core instead of taking a slice of its neighbour's. BENCH_PIN=0 leaves the
+ * scheduler free.
+ */
+const PIN = process.env.BENCH_PIN !== '0' && spawnSync('taskset', ['-V']).status === 0;
+
+function startWorker(env: Record<string, string>, index: number): Worker {
+  const main = join(repoRoot, 'dist/services/pipeline/src/main.js');
+  const [cmd, args] = PIN ? ['taskset', ['-c', String(index % cpus().length), process.execPath, main]] : [process.execPath, [main]];
+  const child = spawn(cmd, args, {
     env: { ...process.env, ...env, LOG_LEVEL: 'info', PIPELINE_CONCURRENCY: '1', PIPELINE_MEDIA_CACHE_MB: '64' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -363,7 +374,7 @@ async function measure(
   sources: string[],
   keys: { background: string; floor: string; logo: string; featuredImage: string },
 ): Promise<{ run: LaneRun; peaks: number[] }> {
-  const workers = Array.from({ length: count }, () => startWorker(bed.env));
+  const workers = Array.from({ length: count }, (_, i) => startWorker(bed.env, i));
   try {
     await Promise.all(workers.map((w) => w.ready));
     const submit = async (n: number) => {
@@ -419,7 +430,7 @@ async function main(): Promise<void> {
   const convert = imageMagick();
   const dir = mkdtempSync(join(tmpdir(), 'bench-pipeline-'));
   const keep = process.env.BENCH_KEEP === '1';
-  console.log(`pipeline benchmark: ${SOURCES} photos of ${W}x${H} (JPEG, EXIF-rotated ${ORIENTATIONS.join('/')}), style guide ${OUT_W}x${OUT_H}, ${JOBS} images per route and run`);
+  console.log(`pipeline benchmark: ${SOURCES} photos of ${W}x${H} (JPEG, EXIF-rotated ${ORIENTATIONS.join('/')}), style guide ${OUT_W}x${OUT_H}, ${JOBS} images per route and run, ${PIN ? 'each worker pinned to a core of its own' : 'workers not pinned'}`);
   const originals: Buffer[] = [];
   for (let i = 0; i < SOURCES; i++) {
     originals.push(await carScene({ width: W, height: H, orientation: ORIENTATIONS[i % ORIENTATIONS.length], svg: photoSvg(i), noise: 9, quality: 92 }));

@@ -45,6 +45,15 @@ export class PipelineConfig extends StorageConfig {
   @Max(16)
   PIPELINE_CONCURRENCY: number = 1;
 
+  /**
+   * libvips threads per worker process. One keeps a worker on one core, so replicas scale the
+   * throughput with the cores; more lets a lone worker on an idle machine use spare cores.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  PIPELINE_VIPS_THREADS: number = 1;
+
   /** tries of a job before it goes to the dead-letter stream and is published as failed */
   @IsInt()
   @Min(1)

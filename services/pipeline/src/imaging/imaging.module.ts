@@ -12,7 +12,7 @@ import { MediaLibrary } from './media-library';
     {
       provide: ImagingRepository,
       inject: [SERVICE_CONFIG],
-      useFactory: (c: PipelineConfig) => new ImagingRepository({ maxInputPixels: c.PIPELINE_MAX_INPUT_PIXELS }),
+      useFactory: (c: PipelineConfig) => new ImagingRepository({ maxInputPixels: c.PIPELINE_MAX_INPUT_PIXELS, vipsThreads: c.PIPELINE_VIPS_THREADS }),
     },
     {
       provide: ImageStore,

@@ -6,6 +6,8 @@ import { solidRaster, type Orientation, type Raster, type Rect, type Rgb, type S
 export interface ImagingLimits {
   /** largest picture decoded, in pixels: anything larger is refused before decoding */
   maxInputPixels: number;
+  /** libvips threads for the process; unset leaves sharp's default (one per core) */
+  vipsThreads?: number;
 }
 
 /** Formats a photo may arrive in (sharp's names); HEIC with HEVC is recognised but refused. */
@@ -84,6 +86,8 @@ export class ImagingRepository {
   constructor(private readonly limits: ImagingLimits) {
     // no operation cache: every job's images are different and the cache would only hold memory
     sharp.cache(false);
+    // libvips threads of this process (process-wide in sharp; the default is one per core)
+    if (limits.vipsThreads) sharp.concurrency(limits.vipsThreads);
   }
 
   private input(bytes: Buffer, failOn: 'warning' | 'error' = 'warning'): Sharp {
