@@ -21,7 +21,7 @@ import { BypassRoute } from '../services/pipeline/src/routes/bypass.route';
 import { EnhancerRoute } from '../services/pipeline/src/routes/enhancer.route';
 import { FeaturedRoute } from '../services/pipeline/src/routes/featured.route';
 import { FullRoute } from '../services/pipeline/src/routes/full.route';
-import { resolveJobOptions } from '../services/pipeline/src/routes/job-options';
+import { decodeOptionsFor, resolveJobOptions } from '../services/pipeline/src/routes/job-options';
 import { LogoOnlyRoute } from '../services/pipeline/src/routes/logo-only.route';
 import { RouteSteps } from '../services/pipeline/src/routes/route-steps';
 import { ClassicalSegmenter } from '../services/pipeline/src/segmentation/classical.segmenter';
@@ -239,7 +239,7 @@ function offlineRoutes(media: Media) {
     const job = jobFor(route, keys);
     const t0 = performance.now();
     const ctx = new JobContext(job, resolveJobOptions(job), () => undefined);
-    ctx.source = await imaging.decodeSource(original);
+    ctx.source = await imaging.decodeSource(original, decodeOptionsFor(ctx.options, ctx.outW, ctx.outH));
     const outcome = await handlers[route].run(ctx);
     if (outcome.status !== 'rendered') throw new Error(outcome.reason);
     const jpeg = await imaging.encodeJpeg(outcome.image, MAX_IMAGE_SIZE, config.PIPELINE_JPEG_QUALITY);

@@ -1,7 +1,7 @@
 import sharp, { type Sharp } from 'sharp';
 import { bombPng, carScene } from '../../test/helpers/test-images';
 import { JobFailure } from '../jobs/job-failure';
-import { ImagingRepository } from './imaging.repository';
+import { ImagingRepository, jpegShrink } from './imaging.repository';
 import type { Orientation, Raster } from './raster';
 
 const imaging = new ImagingRepository({ maxInputPixels: 4_000_000 });
@@ -54,6 +54,33 @@ async function failure(p: Promise<unknown>): Promise<JobFailure> {
 }
 
 describe('ImagingRepository', () => {
+  describe('decoding a JPEG used whole at a smaller size', () => {
+    it('picks the largest decoder shrink that still covers the output, turned as shown', () => {
+      expect(jpegShrink(4032, 3024, 1, { width: 1920, height: 1440 })).toBe(2);
+      expect(jpegShrink(4032, 3024, 6, { width: 1920, height: 1440 })).toBe(1); // shown 3024 wide: 1512 < 1920
+      expect(jpegShrink(4032, 3024, 6, { width: 1440, height: 1920 })).toBe(2);
+      expect(jpegShrink(4032, 3024, 1, { width: 800, height: 600 })).toBe(4);
+      expect(jpegShrink(4032, 3024, 1, { width: 4000, height: 3000 })).toBe(1);
+    });
+
+    it.each([1, 6] as Orientation[])('decodes at a quarter, upright and with the same picture (orientation %i)', async (orientation) => {
+      const file = await quadrants(640, 480, orientation);
+      const src = await imaging.decodeSource(file, { atLeast: { width: 160, height: 120 } });
+      expect([src.width, src.height]).toEqual([160, 120]);
+      const whole = await imaging.region(src, { left: 0, top: 0, width: 160, height: 120 }, 160, 120);
+      expect(close(at(whole, 40, 30), QUADRANTS.tl)).toBe(true);
+      expect(close(at(whole, 120, 30), QUADRANTS.tr)).toBe(true);
+      expect(close(at(whole, 40, 90), QUADRANTS.bl)).toBe(true);
+      expect(close(at(whole, 120, 90), QUADRANTS.br)).toBe(true);
+    });
+
+    it('decodes a PNG whole whatever is asked', async () => {
+      const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#336699' } }).png().toBuffer();
+      const src = await imaging.decodeSource(png, { atLeast: { width: 160, height: 120 } });
+      expect([src.width, src.height]).toEqual([640, 480]);
+    });
+  });
+
   describe.each([1, 2, 3, 4, 5, 6, 7, 8] as Orientation[])('EXIF orientation %i', (orientation) => {
     it('shows the picture upright, whole and in part, without turning the full-size pixels', async () => {
       const src = await imaging.decodeSource(await quadrants(160, 120, orientation));

@@ -15,9 +15,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { ImageStore } from '../imaging/image-store.repository';
-import { ImagingRepository } from '../imaging/imaging.repository';
+import { ImagingRepository, type DecodeOptions } from '../imaging/imaging.repository';
 import type { PipelineConfig } from '../pipeline.config';
-import { resolveJobOptions } from '../routes/job-options';
+import { decodeOptionsFor, resolveJobOptions } from '../routes/job-options';
 import { JobContext, type StepTiming } from './job-context';
 import { JobFailure } from './job-failure';
 import { JobsRepository } from './jobs.repository';
@@ -201,7 +201,7 @@ export class JobRunner {
 
   private async render(job: PipelineJob, msg: JobMessage): Promise<RenderedJob> {
     const ctx = new JobContext(job, resolveJobOptions(job), () => msg.working());
-    ctx.source = await this.load(ctx, job.sourceKey);
+    ctx.source = await this.load(ctx, job.sourceKey, decodeOptionsFor(ctx.options, ctx.outW, ctx.outH));
     const outcome = await this.registry.handlerFor(job.route).run(ctx);
     if (outcome.status === 'failed') throw new JobFailure(outcome.code, outcome.reason);
     const image = outcome.image;
@@ -222,9 +222,9 @@ export class JobRunner {
   }
 
   /** read + decode: the encoded bytes go out of scope as soon as the pixels exist */
-  private async load(ctx: JobContext, key: string) {
+  private async load(ctx: JobContext, key: string, decode: DecodeOptions) {
     const bytes = await ctx.step('read', () => this.store.readSource(key));
-    return ctx.step('decode', () => this.imaging.decodeSource(bytes));
+    return ctx.step('decode', () => this.imaging.decodeSource(bytes, decode));
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { Margins, PipelineJob, Route, TriState } from '@app/contracts';
+import type { DecodeOptions } from '../imaging/imaging.repository';
 
 /** What a job does beyond its route's name, once the repush switches are applied. */
 export interface JobOptions {
@@ -76,4 +77,13 @@ export function resolveJobOptions(job: PipelineJob): JobOptions {
     background: backgroundColour ? { kind: 'colour', colour: backgroundColour } : { kind: 'studio' },
     interior,
   };
+}
+
+/**
+ * How much of the original a job needs decoded: a picture used whole (no crop around the car,
+ * no segmentation, no straightening) only has to cover the output size.
+ */
+export function decodeOptionsFor(o: JobOptions, outW: number, outH: number): DecodeOptions {
+  const whole = !o.removeBackground && !o.crop && !o.rotationFix;
+  return whole ? { atLeast: { width: outW, height: outH } } : {};
 }
