@@ -12,6 +12,7 @@ import { createValidationPipe } from './common/validation';
 import { GatewayConfig } from './gateway.config';
 import { AuthModule } from './auth/auth.module';
 import { HealthModule } from './health/health.module';
+import { ImagesModule } from './images/images.module';
 import { NatsModule } from './messaging/nats.module';
 import { OrdersModule } from './orders/orders.module';
 import { StyleGuidesModule } from './style-guides/style-guides.module';
@@ -26,7 +27,7 @@ export interface GatewayOptions {
 
 /** The feature modules of the gateway: the HTTP side of each service's features. */
 export function gatewayModules(): Array<new () => unknown> {
-  return [HealthModule, AuthModule, UsersModule, StyleGuidesModule, OrdersModule];
+  return [HealthModule, AuthModule, UsersModule, StyleGuidesModule, OrdersModule, ImagesModule];
 }
 
 /**

@@ -15,7 +15,8 @@ function ext(value: string): string {
   return value;
 }
 
-export type ImageVariant = 'original' | 'optimized' | 'thumb';
+/** `replacement`: a finished picture uploaded by QA, checked before it becomes the optimized one */
+export type ImageVariant = 'original' | 'optimized' | 'thumb' | 'replacement';
 
 export const ObjectKeys = {
   image: (orderId: string, imageId: string, variant: ImageVariant, extension: string): string =>

@@ -81,6 +81,19 @@ function isNotFound(err: unknown): boolean {
 }
 
 /**
+ * A download name as a header value every S3-compatible server signs and serves alike: accents
+ * dropped ("Århus" → "Arhus"), dashes as "-", and "_" for what some servers refuse in a header
+ * (other non-ASCII) or sign differently from the client (`! ' ( ) *`), besides `"` and `\`.
+ */
+export function headerFileName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[\u2010-\u2015]/g, '-')
+    .replace(/[^\x20-\x7e]|["\\!'()*\r\n]/g, '_');
+}
+
+/**
  * The only code that talks to S3 (MinIO in production, an embedded server in development).
  * One bucket; keys come from `ObjectKeys`.
  */
@@ -138,11 +151,9 @@ export class StorageService {
     return { url: postURL, fields: formData as Record<string, string>, key: req.key, expiresAt: expires.toISOString() };
   }
 
-  /** A short-lived download URL; `downloadName` makes browsers save it under that name. */
+  /** A short-lived download URL; `downloadName` makes browsers save it under that name (see `headerFileName`). */
   async presignedGet(key: string, expiresInSeconds: number, downloadName?: string): Promise<string> {
-    const headers = downloadName
-      ? { 'response-content-disposition': `attachment; filename="${downloadName.replace(/["\\\r\n]/g, '_')}"` }
-      : undefined;
+    const headers = downloadName ? { 'response-content-disposition': `attachment; filename="${headerFileName(downloadName)}"` } : undefined;
     return this.signer.presignedGetObject(this.bucket, key, expiresInSeconds, headers);
   }
 

@@ -1,13 +1,59 @@
 import type { ServiceApp } from '@app/service-kit';
 import { StorageModule } from '@app/storage';
+import { Module } from '@nestjs/common';
+import { OrderAccessService } from './access/order-access';
+import { DemoSeed } from './demo/demo-seed';
+import { DownloadBundle } from './downloads/download-bundle.entity';
+import { DownloadsMessagesController } from './downloads/downloads.messages.controller';
+import { DownloadsService } from './downloads/downloads.service';
+import { ZipBundleRepository } from './downloads/zip-bundle.repository';
+import { Image } from './images/image.entity';
+import { ImageFilesRepository } from './images/image-files.repository';
+import { ImageViews } from './images/image-views';
+import { ImagesMessagesController } from './images/images.messages.controller';
+import { ImagesService } from './images/images.service';
+import { OrderDeletedConsumer } from './images/order-deleted.consumer';
+import { OrderEventsWriter } from './images/order-events.writer';
 import { ImagesConfig } from './images.config';
+import { Images1764100000000 } from './migrations/1764100000000-images';
+import { PipelineJobsService } from './pipeline-results/pipeline-jobs.service';
+import { PipelineResultsConsumer } from './pipeline-results/pipeline-results.consumer';
+import { UploadSweeper } from './uploads/upload-sweeper';
+import { UploadsMessagesController } from './uploads/uploads.messages.controller';
+import { UploadsService } from './uploads/uploads.service';
+import { Video } from './videos/video.entity';
+import { VideoFilesRepository } from './videos/video-files.repository';
+import { VideosMessagesController } from './videos/videos.messages.controller';
+import { VideosService } from './videos/videos.service';
 
-/** The images service: owns images, videos, uploads, approvals, repush requests and download bundles. */
+@Module({
+  controllers: [ImagesMessagesController, UploadsMessagesController, DownloadsMessagesController, VideosMessagesController],
+  providers: [
+    OrderAccessService,
+    ImageFilesRepository,
+    ImageViews,
+    OrderEventsWriter,
+    PipelineJobsService,
+    ImagesService,
+    UploadsService,
+    DownloadsService,
+    ZipBundleRepository,
+    VideoFilesRepository,
+    VideosService,
+    PipelineResultsConsumer,
+    OrderDeletedConsumer,
+    UploadSweeper,
+    DemoSeed,
+  ],
+})
+class ImagesFeatureModule {}
+
+/** The images service: owns images, videos, uploads, approvals and download bundles. */
 export const imagesApp: ServiceApp<ImagesConfig> = {
   definition: {
     name: 'images',
-    entities: [],
-    migrations: [],
+    entities: [Image, Video, DownloadBundle],
+    migrations: [Images1764100000000],
   },
-  modules: (config) => [StorageModule.forRoot(config)],
+  modules: (config) => [StorageModule.forRoot(config), ImagesFeatureModule],
 };

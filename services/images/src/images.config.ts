@@ -1,4 +1,25 @@
 import { StorageConfig } from '@app/config';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsInt, IsString, Max, Min, MinLength } from 'class-validator';
 
 /** Environment of the images service (see the configuration table in the README). */
-export class ImagesConfig extends StorageConfig {}
+export class ImagesConfig extends StorageConfig {
+  /**
+   * How often pending uploads are looked for in S3, for clients that never call
+   * upload-complete (the web creator posts the files and moves on).
+   */
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  IMAGES_UPLOAD_POLL_MS: number = 2000;
+
+  /** the ffmpeg binary that makes video thumbnails (Debian's `ffmpeg` package) */
+  @IsString()
+  @MinLength(1)
+  FFMPEG_PATH: string = 'ffmpeg';
+
+  /** development only: images for the demo orders, processed by the pipeline at boot */
+  @Transform(({ value }) => value === true || value === 'true' || value === '1')
+  @IsBoolean()
+  SEED_DEMO_DATA: boolean = false;
+}

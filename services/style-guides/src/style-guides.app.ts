@@ -13,6 +13,7 @@ import { MediaMessagesController } from './media/media.messages.controller';
 import { MediaService } from './media/media.service';
 import { UtilityMedia } from './media/utility-media.entity';
 import { StyleGuides1763900000000 } from './migrations/1763900000000-style-guides';
+import { PipelineSettingsService } from './style-guides/pipeline-settings.service';
 import { StyleGuide } from './style-guides/style-guide.entity';
 import { StyleGuideViews } from './style-guides/style-guide-views';
 import { StyleGuidesMessagesController } from './style-guides/style-guides.messages.controller';
@@ -21,7 +22,7 @@ import { StyleGuidesConfig } from './style-guides.config';
 
 @Module({
   controllers: [StyleGuidesMessagesController, ConfigurationsMessagesController, CatalogueMessagesController, MediaMessagesController],
-  providers: [MediaService, StyleGuideViews, StyleGuidesService, ConfigurationsService, CatalogueService, DemoSeed],
+  providers: [MediaService, StyleGuideViews, StyleGuidesService, ConfigurationsService, CatalogueService, PipelineSettingsService, DemoSeed],
 })
 class StyleGuidesFeatureModule {}
 

@@ -79,6 +79,10 @@ export const IMAGE_MESSAGES = {
   noImages: 'The order has no images to download',
   noVideo: 'This order does not have any video',
   orderUploading: 'The order is still uploading',
+  orderNotUploading: 'The order no longer takes uploads',
+  noOriginal: 'The image has no original picture to process',
+  noReplacement: 'No replacement picture was requested for this image',
+  uploadExpired: 'The upload link expired before the file arrived',
 } as const;
 
 // ---------------------------------------------------------------------------------------
@@ -189,7 +193,8 @@ export class DownloadPayload extends DownloadBody {
 }
 
 export class DownloadMediaPayload {
-  @IsUUID() orderId!: string;
+  /** when given, the image must belong to this order */
+  @IsOptional() @IsUUID() orderId?: string;
   @IsUUID() imageId!: string;
   @IsOptional() @IsIn(DOWNLOAD_MEDIA) media?: DownloadMedia;
 }
@@ -281,6 +286,12 @@ export class ImageTimelineEvent {
   payload!: Record<string, unknown>;
   @IsISO8601() at!: string;
 }
+
+/** Durable consumers of the images service (public names: renaming one leaves its backlog behind). */
+export const IMAGES_DURABLES = {
+  pipelineResults: 'images-pipeline-results',
+  orderDeleted: 'images-order-deleted',
+} as const;
 
 export const ImagesEvents = {
   orderProgress: defineEvent('images', 'order-progress', OrderImagesProgress),

@@ -1,5 +1,6 @@
 import {
   IdPayload,
+  PipelineSettingsPayload,
   StyleGuideBody,
   StyleGuideListQuery,
   StyleGuidesRpc,
@@ -10,11 +11,15 @@ import {
 } from '@app/contracts';
 import { Envelope, RpcHandler } from '@app/service-kit';
 import { Controller } from '@nestjs/common';
+import { PipelineSettingsService } from './pipeline-settings.service';
 import { StyleGuidesService } from './style-guides.service';
 
 @Controller()
 export class StyleGuidesMessagesController {
-  constructor(private readonly guides: StyleGuidesService) {}
+  constructor(
+    private readonly guides: StyleGuidesService,
+    private readonly pipelineSettings: PipelineSettingsService,
+  ) {}
 
   @RpcHandler(StyleGuidesRpc.list)
   list(@Envelope(StyleGuideListQuery) { actor, data }: RpcEnvelope<StyleGuideListQuery>) {
@@ -59,5 +64,10 @@ export class StyleGuidesMessagesController {
   @RpcHandler(StyleGuidesRpc.removeFromUser)
   removeFromUser(@Envelope(StyleGuideUserBody) { actor, data }: RpcEnvelope<StyleGuideUserBody>) {
     return this.guides.removeFromUser(actor, data);
+  }
+
+  @RpcHandler(StyleGuidesRpc.pipelineSettings)
+  settingsForPipeline(@Envelope(PipelineSettingsPayload) { actor, data }: RpcEnvelope<PipelineSettingsPayload>) {
+    return this.pipelineSettings.settings(actor, data.styleGuideId);
   }
 }

@@ -1,0 +1,76 @@
+import { OrdersRpc, RpcError, systemActor, UsersRpc, type Actor, type OrderAccess } from '@app/contracts';
+import { currentRequestContext } from '@app/logging';
+import { RpcCallError } from '@app/messaging';
+import { MessagingHost } from '@app/service-kit';
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+
+/** The system, as the images service calls other services on its own behalf (the sweeper, consumers). */
+export function systemCaller(): Actor {
+  return systemActor(currentRequestContext()?.requestId ?? `images-${randomUUID()}`);
+}
+
+/**
+ * Object-level rules of the images service, in one place. The orders service decides who
+ * may see or change an order (`OrdersRpc.access`); here are the rules on top of it: the QA
+ * tools (insert, replace, approve, delete, re-process, download originals) are for admin
+ * and QA only, and the scope of the orders list's thumbnails.
+ */
+@Injectable()
+export class OrderAccessService {
+  constructor(private readonly host: MessagingHost) {}
+
+  /** admin and QA (and the system): they work on every order */
+  static isStaff(actor: Actor): boolean {
+    return actor.role === 'Admin' || actor.role === 'QA' || actor.role === 'System';
+  }
+
+  static assertStaff(actor: Actor): void {
+    if (!OrderAccessService.isStaff(actor)) throw RpcError.forbidden();
+  }
+
+  /** The order as the actor may see it; "not found" (404) when it may not. */
+  read(actor: Actor, orderId: string): Promise<OrderAccess> {
+    return this.host.rpc.send(OrdersRpc.access, { id: orderId }, actor);
+  }
+
+  /** The order, if the actor may also change it (upload, delete, approve). */
+  write(actor: Actor, orderId: string): Promise<OrderAccess> {
+    return this.host.rpc.send(OrdersRpc.access, { id: orderId, write: true }, actor);
+  }
+
+  /**
+   * Like `read`, for a thing found by its own id (an image, a video): an order the actor may
+   * not see answers the thing's own "not found", so nothing tells that it exists.
+   */
+  async readFor(actor: Actor, orderId: string, notFound: string, write = false): Promise<OrderAccess> {
+    try {
+      return await (write ? this.write(actor, orderId) : this.read(actor, orderId));
+    } catch (err) {
+      if (err instanceof RpcCallError && err.status === 404) throw RpcError.notFound(notFound);
+      throw err;
+    }
+  }
+
+  /** Accounts whose images the actor may see in lists: 'all' for staff. */
+  async accountScope(actor: Actor): Promise<'all' | string[]> {
+    if (OrderAccessService.isStaff(actor)) return 'all';
+    if (!actor.userId) return [];
+    if (actor.role === 'Management') {
+      const me = await this.host.rpc.send(UsersRpc.get, { id: actor.userId }, systemCaller());
+      return [actor.userId, ...me.childAccounts];
+    }
+    return [actor.userId];
+  }
+
+  /** The account's desaturateYellowLight (the yellow fix's Auto); false when the account is gone. */
+  async desaturateYellowLight(accountId: string): Promise<boolean> {
+    try {
+      const account = await this.host.rpc.send(UsersRpc.get, { id: accountId }, systemCaller());
+      return account.desaturateYellowLight;
+    } catch (err) {
+      if (err instanceof RpcCallError && err.status === 404) return false;
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,170 @@
+import {
+  DOWNLOAD_URL_TTL_SECONDS,
+  IMAGE_MESSAGES,
+  RpcError,
+  type Actor,
+  type DownloadMedia,
+  type DownloadMediaPayload,
+  type DownloadPayload,
+  type DownloadResult,
+  type UrlResult,
+} from '@app/contracts';
+import { SERVICE_LOGGER } from '@app/service-kit';
+import { ObjectKeys } from '@app/storage';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import { OrderAccessService } from '../access/order-access';
+import { Image } from '../images/image.entity';
+import { OrderEventsWriter, userOf } from '../images/order-events.writer';
+import { PipelineJobsService, StyleGuideGoneError } from '../pipeline-results/pipeline-jobs.service';
+import { DownloadBundle } from './download-bundle.entity';
+import { MissingFileError, ZipBundleRepository, type ZipEntry } from './zip-bundle.repository';
+
+const NOT_FOUND = IMAGE_MESSAGES.notFound;
+
+/** A name that is safe as a file name on every system: no path separators or reserved characters. */
+export function safeFileName(name: string, fallback = 'order'): string {
+  const cleaned = name
+    .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '')
+    .slice(0, 100)
+    .trim();
+  return cleaned || fallback;
+}
+
+const extOf = (key: string) => key.slice(key.lastIndexOf('.') + 1);
+
+/**
+ * The file of an image for one kind of download, or null when it has none (yet). A picture
+ * being processed again keeps its optimized file until the new one replaces it.
+ */
+function fileOf(image: Image, media: DownloadMedia): string | null {
+  return media === 'original' ? image.originalKey : image.optimizedKey;
+}
+
+/**
+ * Downloads: a zip of an order's images (selected or all, optimized or originals, named by
+ * order and position or by the style guide), streamed from S3 into S3 and answered as a
+ * short-lived link; one image's link. Bundles are removed when their link has expired.
+ */
+@Injectable()
+export class DownloadsService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly access: OrderAccessService,
+    private readonly zips: ZipBundleRepository,
+    private readonly jobs: PipelineJobsService,
+    private readonly events: OrderEventsWriter,
+    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** `POST /images/download/{orderId}?downloadStyleGuide` */
+  async download(actor: Actor, p: DownloadPayload): Promise<DownloadResult> {
+    if (p.order && p.order !== p.orderId) throw RpcError.badRequest('order in the body must be the order of the path');
+    const order = await this.access.read(actor, p.orderId);
+    const media: DownloadMedia = p.media ?? 'optimized';
+    const qb = this.ds.manager.createQueryBuilder(Image, 'i').where('i.order_id = :orderId', { orderId: order.id }).orderBy('i.position', 'ASC');
+    const selected = p.images?.length ? [...new Set(p.images)] : null;
+    if (selected) qb.andWhere('i.id = ANY(:ids)', { ids: selected });
+    let images = await qb.getMany();
+    if (selected && images.length !== selected.length) throw RpcError.notFound(NOT_FOUND);
+    if (p.needsEditionOnly) images = images.filter((i) => i.needsEdition);
+    const withFiles = images.map((image) => ({ image, key: fileOf(image, media) })).filter((x): x is { image: Image; key: string } => !!x.key);
+    if (!withFiles.length) throw new RpcError(409, IMAGE_MESSAGES.noImages);
+
+    const angleNames = p.downloadStyleGuide ? await this.angleNames(order.styleGuideId) : new Map<number, string>();
+    const orderName = safeFileName(order.orderName);
+    const entries: ZipEntry[] = withFiles.map(({ image, key }) => {
+      const ext = media === 'optimized' ? 'jpg' : extOf(key);
+      if (!p.downloadStyleGuide) return { key, name: `${orderName}-${image.position}.${ext}` };
+      const angle = angleNames.get(image.position);
+      const pos = String(image.position).padStart(2, '0');
+      return { key, name: angle ? `${pos}-${safeFileName(angle, 'image')}.${ext}` : `${pos}.${ext}` };
+    });
+
+    const bundleId = randomUUID();
+    const objectKey = ObjectKeys.download(bundleId);
+    let size: number;
+    try {
+      size = await this.zips.build(objectKey, entries);
+    } catch (err) {
+      if (err instanceof MissingFileError) {
+        this.logger.error({ err, orderId: order.id }, 'an image file is missing from storage');
+        throw new RpcError(409, 'An image file of this order is missing; ask support to process the order again');
+      }
+      throw err;
+    }
+    const expiresAt = new Date(Date.now() + DOWNLOAD_URL_TTL_SECONDS * 1000);
+    await this.ds.transaction(async (m) => {
+      await m.insert(DownloadBundle, {
+        id: bundleId,
+        orderId: order.id,
+        objectKey,
+        imageCount: entries.length,
+        media,
+        sizeBytes: size,
+        createdBy: userOf(actor),
+        // kept a little past its link, so a download that has just started can finish
+        expiresAt: new Date(expiresAt.getTime() + 60_000),
+      });
+      await this.events.timeline(m, order.id, 'DOWNLOADED', userOf(actor), {
+        bundleId,
+        imageCount: entries.length,
+        media,
+        downloadStyleGuide: !!p.downloadStyleGuide,
+        needsEditionOnly: !!p.needsEditionOnly,
+      });
+    });
+    const fileName = `${orderName}.zip`;
+    const url = await this.zips.presignedGet(objectKey, DOWNLOAD_URL_TTL_SECONDS, fileName);
+    return { url, fileName, expiresAt: expiresAt.toISOString(), imageCount: entries.length };
+  }
+
+  /**
+   * One image's link: `GET /images/download/{id}` (optimized, everyone who sees the order)
+   * and `GET /images/downloadMedia/{orderId}/{imageId}?media` (admin, QA; original or optimized).
+   */
+  async downloadOne(actor: Actor, p: DownloadMediaPayload): Promise<UrlResult> {
+    const media: DownloadMedia = p.media ?? 'optimized';
+    if (media === 'original') OrderAccessService.assertStaff(actor);
+    const image = await this.ds.manager.findOne(Image, { where: { id: p.imageId } });
+    if (!image || (p.orderId && image.orderId !== p.orderId)) throw RpcError.notFound(NOT_FOUND);
+    const order = await this.access.readFor(actor, image.orderId, NOT_FOUND);
+    const key = fileOf(image, media);
+    if (!key) throw new RpcError(409, media === 'original' ? IMAGE_MESSAGES.notUploaded : IMAGE_MESSAGES.notProcessed);
+    const ext = media === 'optimized' ? 'jpg' : extOf(key);
+    const name = `${safeFileName(order.orderName)}-${image.position}${media === 'original' ? '-original' : ''}.${ext}`;
+    const url = await this.zips.presignedGet(key, DOWNLOAD_URL_TTL_SECONDS, name);
+    return { url, expiresAt: new Date(Date.now() + DOWNLOAD_URL_TTL_SECONDS * 1000).toISOString() };
+  }
+
+  private async angleNames(styleGuideId: string): Promise<Map<number, string>> {
+    try {
+      const guide = await this.jobs.guideSettings(styleGuideId);
+      return new Map(guide.positions.filter((p) => p.angleName).map((p) => [p.position, p.angleName!]));
+    } catch (err) {
+      if (err instanceof StyleGuideGoneError) return new Map();
+      throw err;
+    }
+  }
+
+  /** Removes bundles whose links have expired; returns how many. */
+  async removeExpired(limit = 50): Promise<number> {
+    const rows = await this.ds.manager
+      .createQueryBuilder(DownloadBundle, 'b')
+      .where('b.expires_at < now()')
+      .orderBy('b.expires_at', 'ASC')
+      .limit(limit)
+      .getMany();
+    for (const row of rows) {
+      await this.zips.delete(row.objectKey);
+      await this.ds.manager.delete(DownloadBundle, { id: row.id });
+    }
+    return rows.length;
+  }
+}

@@ -1,0 +1,99 @@
+import { ObjectKeys, StorageService } from '@app/storage';
+import { readZip, startTestS3, type TestS3 } from '@app/testing';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { ZipBundleRepository } from './zip-bundle.repository';
+
+/** how many pictures the big order has, and their size (random bytes: they do not compress) */
+const IMAGES = 80;
+const IMAGE_BYTES = 1_500_000;
+
+describe('zip bundles streamed from S3 into S3', () => {
+  let s3: TestS3;
+  let storage: StorageService;
+  let zips: ZipBundleRepository;
+
+  beforeAll(async () => {
+    s3 = await startTestS3();
+    storage = new StorageService({ endpoint: s3.endpoint, accessKey: s3.accessKey, secretKey: s3.secretKey, bucket: s3.bucket, region: 'us-east-1' });
+    await storage.ensureBucket();
+    zips = new ZipBundleRepository(storage);
+  });
+
+  afterAll(async () => {
+    await s3?.close();
+  });
+
+  it('holds every picture byte for byte under its name, readable by an unzipper', async () => {
+    const orderId = randomUUID();
+    const files = await Promise.all(
+      [1, 2, 3].map(async (position) => {
+        const key = ObjectKeys.image(orderId, randomUUID(), 'optimized', 'jpg');
+        const bytes = randomBytes(10_000 + position);
+        await storage.put(key, bytes, 'image/jpeg');
+        return { key, bytes, name: `Golf GTI-${position}.jpg` };
+      }),
+    );
+    const key = ObjectKeys.download(randomUUID());
+    const size = await zips.build(key, files.map((f) => ({ key: f.key, name: f.name })));
+    const zip = await storage.getBuffer(key);
+    expect(zip.length).toBe(size);
+    const entries = readZip(zip);
+    expect(entries.map((e) => e.name)).toEqual(files.map((f) => f.name));
+    entries.forEach((e, i) => expect(e.data.equals(files[i].bytes)).toBe(true));
+  });
+
+  it('fails without leaving a zip when a picture is missing from storage', async () => {
+    const key = ObjectKeys.download(randomUUID());
+    const present = ObjectKeys.image(randomUUID(), randomUUID(), 'optimized', 'jpg');
+    await storage.put(present, randomBytes(100), 'image/jpeg');
+    await expect(
+      zips.build(key, [
+        { key: present, name: 'a.jpg' },
+        { key: ObjectKeys.image(randomUUID(), randomUUID(), 'optimized', 'jpg'), name: 'b.jpg' },
+      ]),
+    ).rejects.toThrow('is missing from storage');
+    expect(await storage.head(key)).toBeNull();
+  });
+
+  /** Builds a zip of `count` pictures; answers its size and the peak growth of live memory while it was built. */
+  async function zipOf(count: number): Promise<{ size: number; growth: number }> {
+    const orderId = randomUUID();
+    const keys: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const key = ObjectKeys.image(orderId, randomUUID(), 'optimized', 'jpg');
+      await storage.put(key, randomBytes(IMAGE_BYTES), 'image/jpeg');
+      keys.push(key);
+    }
+    // live memory (after a collection), so garbage waiting for the collector does not count
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const used = () => {
+      gc();
+      const m = process.memoryUsage();
+      return m.heapUsed + m.arrayBuffers;
+    };
+    const baseline = used();
+    let peak = baseline;
+    const sampler = setInterval(() => (peak = Math.max(peak, used())), 250);
+    const key = ObjectKeys.download(randomUUID());
+    try {
+      const size = await zips.build(key, keys.map((k, i) => ({ key: k, name: `order-${i + 1}.jpg` })));
+      expect((await storage.head(key))?.size).toBe(size);
+      return { size, growth: peak - baseline };
+    } finally {
+      clearInterval(sampler);
+    }
+  }
+
+  it(`keeps memory flat: a zip of ${IMAGES} pictures (${(IMAGES * IMAGE_BYTES) / 1e6} MB) needs no more memory than one of a quarter of them`, async () => {
+    const small = await zipOf(IMAGES / 4);
+    const big = await zipOf(IMAGES);
+    expect(big.size).toBeGreaterThan(IMAGES * IMAGE_BYTES);
+    // about two 5 MB parts in flight here (the S3 server runs in this process too), far below the bundle
+    expect(big.growth).toBeLessThan((IMAGES * IMAGE_BYTES) / 3);
+    // four times the pictures, the same memory
+    expect(big.growth).toBeLessThan(small.growth + 12_000_000);
+  });
+});

@@ -1,0 +1,154 @@
+import { IMAGE_CONTENT_TYPES, IMAGE_MAX_HEIGHT, IMAGE_MAX_WIDTH, IMAGE_MESSAGES, IMAGE_UPLOAD_MAX_BYTES } from '@app/contracts';
+import { ObjectKeys, ObjectRejectedError, StorageService, type PresignedPost } from '@app/storage';
+import { Injectable } from '@nestjs/common';
+import sharp, { type Metadata } from 'sharp';
+
+/** width of the thumbnails this service makes itself (the pipeline's default thumbnail width) */
+export const THUMB_WIDTH = 400;
+const JPEG_QUALITY = 90;
+
+/** The uploaded file is not there (yet): not a refusal, the client may still be posting it. */
+export class PictureMissingError extends Error {
+  constructor() {
+    super(IMAGE_MESSAGES.notUploaded);
+    this.name = 'PictureMissingError';
+  }
+}
+
+/** The uploaded file failed the server's check; the message is for the uploader. */
+export class PictureRejectedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PictureRejectedError';
+  }
+}
+
+export interface VerifiedPicture {
+  size: number;
+  width: number;
+  height: number;
+  mime: string;
+  ext: string;
+}
+
+export interface FinishedPicture {
+  width: number;
+  height: number;
+  fileSize: number;
+}
+
+const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+
+/** The extension of the object key for an upload of this content type. */
+export function extensionOf(contentType: string): string {
+  return EXTENSIONS[contentType] ?? 'jpg';
+}
+
+/** Folder of an image's files (ids checked by ObjectKeys). */
+export function imageFolder(orderId: string, imageId: string): string {
+  return ObjectKeys.image(orderId, imageId, 'original', 'jpg').replace(/original\.jpg$/, '');
+}
+
+/** Folder of an order's files. */
+export function orderFolder(orderId: string): string {
+  return `${imageFolder(orderId, 'x').replace(/images\/x\/$/, '')}`;
+}
+
+/**
+ * The image files of orders in S3, and the only code here that uses sharp on them: presigned
+ * uploads and downloads, the server's check of an uploaded picture, finished pictures and
+ * thumbnails.
+ */
+@Injectable()
+export class ImageFilesRepository {
+  constructor(private readonly storage: StorageService) {}
+
+  presignedPost(key: string, contentType: string, maxBytes: number, expiresInSeconds: number): Promise<PresignedPost> {
+    return this.storage.presignedPost({ key, contentType, maxBytes, expiresInSeconds });
+  }
+
+  presignedGet(key: string, expiresInSeconds: number, downloadName?: string): Promise<string> {
+    return this.storage.presignedGet(key, expiresInSeconds, downloadName);
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return (await this.storage.head(key)) !== null;
+  }
+
+  async size(key: string): Promise<number | null> {
+    return (await this.storage.head(key))?.size ?? null;
+  }
+
+  /**
+   * The server's check of an uploaded picture, whatever S3 let through: it exists, is not
+   * empty, at most 8388608 bytes, a JPEG, PNG or WebP by its first bytes, and at most
+   * 4032x3024 pixels either way round.
+   */
+  async verifyPicture(key: string): Promise<VerifiedPicture> {
+    let verified;
+    try {
+      verified = await this.storage.verifyObject(key, { maxBytes: IMAGE_UPLOAD_MAX_BYTES, allowedTypes: IMAGE_CONTENT_TYPES });
+    } catch (err) {
+      if (!(err instanceof ObjectRejectedError)) throw err;
+      if (err.reason === 'missing') throw new PictureMissingError();
+      if (err.reason === 'empty') throw new PictureRejectedError(IMAGE_MESSAGES.emptyFile);
+      if (err.reason === 'too-large') throw new PictureRejectedError(IMAGE_MESSAGES.tooLarge);
+      throw new PictureRejectedError(IMAGE_MESSAGES.notAnImage);
+    }
+    const bytes = await this.storage.getBuffer(key);
+    let meta: Metadata;
+    try {
+      meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    } catch {
+      throw new PictureRejectedError(IMAGE_MESSAGES.notAnImage);
+    }
+    const width = meta.autoOrient?.width ?? meta.width;
+    const height = meta.autoOrient?.height ?? meta.height;
+    if (!width || !height) throw new PictureRejectedError(IMAGE_MESSAGES.notAnImage);
+    const long = Math.max(width, height);
+    const short = Math.min(width, height);
+    if (long > IMAGE_MAX_WIDTH || short > IMAGE_MAX_HEIGHT) throw new PictureRejectedError(IMAGE_MESSAGES.tooManyPixels);
+    return { size: verified.size, width, height, mime: verified.type.mime, ext: verified.type.ext };
+  }
+
+  /**
+   * Makes a checked picture the image's optimized one: a JPEG is kept byte for byte (QA's
+   * own export), another format is converted; then the thumbnail. The staging object is
+   * removed afterwards.
+   */
+  async finishPicture(stagingKey: string, optimizedKey: string, thumbKey: string): Promise<FinishedPicture> {
+    const bytes = await this.storage.getBuffer(stagingKey);
+    const meta = await sharp(bytes).metadata();
+    const keep = meta.format === 'jpeg' && (meta.orientation ?? 1) === 1;
+    const optimized = keep ? bytes : await sharp(bytes).rotate().jpeg({ quality: JPEG_QUALITY }).toBuffer();
+    const out = keep ? meta : await sharp(optimized).metadata();
+    await this.storage.put(optimizedKey, optimized, 'image/jpeg');
+    await this.writeThumbnail(optimized, thumbKey);
+    if (stagingKey !== optimizedKey) await this.storage.delete(stagingKey).catch(() => undefined);
+    return { width: out.width ?? 0, height: out.height ?? 0, fileSize: optimized.length };
+  }
+
+  private async writeThumbnail(picture: Buffer, thumbKey: string): Promise<void> {
+    const thumb = await sharp(picture).rotate().resize({ width: THUMB_WIDTH, withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer();
+    await this.storage.put(thumbKey, thumb, 'image/jpeg');
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.storage.delete(key);
+  }
+
+  /** Removes every file of an image. */
+  deleteImageFiles(orderId: string, imageId: string): Promise<number> {
+    return this.storage.deletePrefix(imageFolder(orderId, imageId));
+  }
+
+  /** Removes every file of an order: its images and videos. */
+  deleteOrderFiles(orderId: string): Promise<number> {
+    return this.storage.deletePrefix(orderFolder(orderId));
+  }
+
+  /** Puts a file the service made itself (demo data). */
+  put(key: string, bytes: Buffer, contentType: string): Promise<void> {
+    return this.storage.put(key, bytes, contentType);
+  }
+}

@@ -1,0 +1,81 @@
+import { VIEW_URL_TTL_SECONDS, type ImageLabel, type ImageView, type OrderStatus, type QaStatus } from '@app/contracts';
+import { Injectable } from '@nestjs/common';
+import type { Image } from './image.entity';
+import { ImageFilesRepository } from './image-files.repository';
+
+/** The order's state as far as an image's label depends on it. */
+export interface OrderState {
+  status: OrderStatus;
+  QAstatus?: QaStatus;
+}
+
+const DONE: readonly OrderStatus[] = ['Ready to download', 'Delivering', 'Completed'];
+
+/**
+ * The label of spec section 4: pending load until the picture is processed (or while it is
+ * processed again), pipeline error when the pipeline gave up, needs edition and approved as
+ * QA marked it; a processed picture otherwise follows its order: waiting for QA or for
+ * edition in the QA stage, ready to download once the order is, else completed.
+ */
+export function imageLabel(image: Pick<Image, 'optimisationStatus' | 'needsEdition' | 'approved'>, order: OrderState | null): ImageLabel {
+  switch (image.optimisationStatus) {
+    case 'awaiting-upload':
+    case 'upload-rejected':
+    case 'queued':
+      return 'pending load';
+    case 'rejected':
+      return 'pipeline error';
+    default:
+      break;
+  }
+  if (image.needsEdition) return 'needs edition';
+  if (image.approved) return 'approved';
+  if (!order) return 'completed';
+  if (order.status === 'QA stage') return order.QAstatus === 'Waiting For Edition' ? 'waiting for edition' : 'waiting for QA';
+  if (DONE.includes(order.status)) return 'ready to download';
+  return 'completed';
+}
+
+/** Image views with short-lived links (signed locally, no S3 round trip). */
+@Injectable()
+export class ImageViews {
+  constructor(private readonly files: ImageFilesRepository) {}
+
+  async view(image: Image, order: OrderState | null): Promise<ImageView> {
+    const sign = (key: string | null) => (key ? this.files.presignedGet(key, VIEW_URL_TTL_SECONDS) : Promise.resolve(null));
+    const accepted = image.optimisationStatus !== 'awaiting-upload' && image.optimisationStatus !== 'upload-rejected';
+    const [optimized, original, thumb] = await Promise.all([
+      sign(image.optimizedKey),
+      sign(accepted ? image.originalKey : null),
+      sign(image.thumbKey),
+    ]);
+    return {
+      id: image.id,
+      orderId: image.orderId,
+      position: image.position,
+      mediaOrigin: image.mediaOrigin,
+      types: image.types,
+      optimisedVia: image.optimisedVia,
+      optimisationStatus: image.optimisationStatus,
+      label: imageLabel(image, order),
+      failureReason: image.failureReason,
+      approved: image.approved,
+      needsEdition: image.needsEdition,
+      url: optimized ?? original,
+      thumbnailUrl: thumb,
+      originalUrl: original,
+      width: image.width,
+      height: image.height,
+      fileSize: image.fileSize,
+      sensorData: image.sensorData,
+      expectedAngle: image.expectedAngle,
+      detectedAngle: image.detectedAngle,
+      createdAt: image.createdAt.toISOString(),
+      updatedAt: image.updatedAt.toISOString(),
+    };
+  }
+
+  views(images: Image[], order: OrderState | null): Promise<ImageView[]> {
+    return Promise.all(images.map((i) => this.view(i, order)));
+  }
+}

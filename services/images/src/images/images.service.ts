@@ -1,0 +1,176 @@
+import {
+  IMAGE_MESSAGES,
+  RpcError,
+  VIEW_URL_TTL_SECONDS,
+  type Actor,
+  type DeleteImagesBody,
+  type ImageApprovalPayload,
+  type ImageIdBody,
+  type ImageView,
+  type ThumbnailsPayload,
+} from '@app/contracts';
+import { SERVICE_LOGGER } from '@app/service-kit';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import { OrderAccessService } from '../access/order-access';
+import { PipelineJobsService, StyleGuideGoneError } from '../pipeline-results/pipeline-jobs.service';
+import { Image, UPLOADED_STATUSES } from './image.entity';
+import { ImageFilesRepository } from './image-files.repository';
+import { ImageViews } from './image-views';
+import { OrderEventsWriter, userOf } from './order-events.writer';
+import { inTransaction } from './transactions';
+
+const NOT_FOUND = IMAGE_MESSAGES.notFound;
+
+/** Reading images, QA's approval, deleting and processing again. */
+@Injectable()
+export class ImagesService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly access: OrderAccessService,
+    private readonly views: ImageViews,
+    private readonly files: ImageFilesRepository,
+    private readonly events: OrderEventsWriter,
+    private readonly jobs: PipelineJobsService,
+    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  private async find(id: string): Promise<Image> {
+    const image = await this.ds.manager.findOne(Image, { where: { id } });
+    if (!image) throw RpcError.notFound(NOT_FOUND);
+    return image;
+  }
+
+  /** `GET /images/data/{id}` */
+  async get(actor: Actor, id: string): Promise<ImageView> {
+    const image = await this.find(id);
+    const order = await this.access.readFor(actor, image.orderId, NOT_FOUND);
+    return this.views.view(image, order);
+  }
+
+  /** `GET /images/order/{id}`: every image of the order by position, with short-lived links. */
+  async ofOrder(actor: Actor, orderId: string): Promise<ImageView[]> {
+    const order = await this.access.read(actor, orderId);
+    const images = await this.ds.manager.find(Image, { where: { orderId }, order: { position: 'ASC' } });
+    return this.views.views(images, order);
+  }
+
+  /**
+   * QA's verdict on one image: approved, or declined (marked as needing edition). Only a
+   * processed picture can be approved; any accepted one can be sent to edition.
+   */
+  async approval(actor: Actor, p: ImageApprovalPayload): Promise<ImageView> {
+    OrderAccessService.assertStaff(actor);
+    const image = await this.find(p.id);
+    const order = await this.access.readFor(actor, image.orderId, NOT_FOUND, true);
+    if (!UPLOADED_STATUSES.includes(image.optimisationStatus)) throw new RpcError(409, IMAGE_MESSAGES.notUploaded);
+    if (p.approved && image.optimisationStatus !== 'completed') throw new RpcError(409, IMAGE_MESSAGES.notProcessed);
+    const saved = await inTransaction(this.ds, async (m) => {
+      const current = await m.findOne(Image, { where: { id: image.id }, lock: { mode: 'pessimistic_write' } });
+      if (!current) throw RpcError.notFound(NOT_FOUND);
+      current.approved = p.approved;
+      current.needsEdition = !p.approved;
+      current.label = p.approved ? 'approved' : 'needs edition';
+      await m.save(Image, current);
+      await this.events.timeline(m, current.orderId, p.approved ? 'IMAGE_APPROVED' : 'IMAGE_DECLINED', userOf(actor), {
+        imageId: current.id,
+        position: current.position,
+      });
+      return current;
+    });
+    return this.views.view(saved, order);
+  }
+
+  /** `DELETE /images/`: the images and their files; DELETED on each order's timeline. */
+  async delete(actor: Actor, body: DeleteImagesBody): Promise<{ deleted: number }> {
+    OrderAccessService.assertStaff(actor);
+    const ids = [...new Set(body.ids)];
+    const images = await this.ds.manager.createQueryBuilder(Image, 'i').where('i.id = ANY(:ids)', { ids }).getMany();
+    if (images.length !== ids.length) throw RpcError.notFound(NOT_FOUND);
+    const byOrder = new Map<string, Image[]>();
+    for (const image of images) byOrder.set(image.orderId, [...(byOrder.get(image.orderId) ?? []), image]);
+    for (const orderId of byOrder.keys()) await this.access.readFor(actor, orderId, NOT_FOUND, true);
+    const deleted = await inTransaction(this.ds, async (m) => {
+      let n = 0;
+      for (const [orderId, list] of byOrder) {
+        const res: [unknown[], number] = await m.query('DELETE FROM image WHERE id = ANY($1) RETURNING id', [list.map((i) => i.id)]);
+        n += res[1];
+        await this.events.timeline(m, orderId, 'DELETED', userOf(actor), {
+          imageIds: list.map((i) => i.id),
+          positions: list.map((i) => i.position).sort((a, b) => a - b),
+        });
+        await this.events.progress(m, orderId);
+      }
+      return n;
+    });
+    for (const image of images) {
+      await this.files
+        .deleteImageFiles(image.orderId, image.id)
+        .catch((err: unknown) => this.logger.warn({ err, imageId: image.id }, 'could not remove the files of a deleted image'));
+    }
+    return { deleted };
+  }
+
+  /** `POST /images/invoke-image-optimization`: the original goes through the pipeline again (a new job). */
+  async optimize(actor: Actor, body: ImageIdBody): Promise<ImageView> {
+    OrderAccessService.assertStaff(actor);
+    const image = await this.find(body.imageId);
+    const order = await this.access.readFor(actor, image.orderId, NOT_FOUND, true);
+    if (!UPLOADED_STATUSES.includes(image.optimisationStatus)) throw new RpcError(409, IMAGE_MESSAGES.notUploaded);
+    if (!image.originalKey) throw new RpcError(409, IMAGE_MESSAGES.noOriginal);
+    let prepared;
+    try {
+      prepared = await this.jobs.prepare(image);
+    } catch (err) {
+      if (err instanceof StyleGuideGoneError) throw new RpcError(409, err.message);
+      throw err;
+    }
+    const saved = await inTransaction(this.ds, async (m) => {
+      const current = await m.findOne(Image, { where: { id: image.id }, lock: { mode: 'pessimistic_write' } });
+      if (!current || !current.originalKey) throw RpcError.notFound(NOT_FOUND);
+      current.optimisationStatus = 'queued';
+      current.label = 'pending load';
+      current.failureReason = null;
+      current.latestJobId = await this.jobs.queue(m, { ...current, originalKey: current.originalKey }, prepared);
+      await m.save(Image, current);
+      await this.events.timeline(m, current.orderId, 'IMAGE_REPUSHED', userOf(actor), {
+        imageIds: [current.id],
+        method: prepared.position.route,
+        jobId: current.latestJobId,
+      });
+      await this.events.progress(m, current.orderId);
+      return current;
+    });
+    return this.views.view(saved, order);
+  }
+
+  /**
+   * For the orders list: per order, the thumbnail of its first processed image by position,
+   * else its first accepted original; null when it has none. One indexed query; orders the
+   * actor may not see get null.
+   */
+  async thumbnails(actor: Actor, p: ThumbnailsPayload): Promise<Record<string, string | null>> {
+    const ids = [...new Set(p.orderIds)];
+    const out: Record<string, string | null> = Object.fromEntries(ids.map((id) => [id, null]));
+    if (!ids.length) return out;
+    const scope = await this.access.accountScope(actor);
+    if (scope !== 'all' && !scope.length) return out;
+    const rows: Array<{ order_id: string; thumb_key: string | null; original_key: string | null }> = await this.ds.query(
+      `SELECT DISTINCT ON (order_id) order_id, thumb_key, original_key
+         FROM image
+        WHERE order_id = ANY($1) AND optimisation_status IN ('queued', 'completed', 'rejected')
+          ${scope === 'all' ? '' : 'AND account_id = ANY($2)'}
+          AND (thumb_key IS NOT NULL OR original_key IS NOT NULL)
+        ORDER BY order_id, (thumb_key IS NULL), position`,
+      scope === 'all' ? [ids] : [ids, scope],
+    );
+    await Promise.all(
+      rows.map(async (r) => {
+        out[r.order_id] = await this.files.presignedGet((r.thumb_key ?? r.original_key)!, VIEW_URL_TTL_SECONDS);
+      }),
+    );
+    return out;
+  }
+}

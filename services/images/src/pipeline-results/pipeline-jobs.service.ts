@@ -1,0 +1,102 @@
+import {
+  pipelineOutputKeys,
+  RpcError,
+  StyleGuidesRpc,
+  type PipelineJob,
+  type PositionPipelineSettings,
+  type StyleGuidePipelineSettings,
+} from '@app/contracts';
+import { RpcCallError } from '@app/messaging';
+import { MessagingHost } from '@app/service-kit';
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { OrderAccessService, systemCaller } from '../access/order-access';
+
+/** What a job for one image needs from other services, gathered before its transaction. */
+export interface PreparedJob {
+  position: PositionPipelineSettings;
+  desaturateYellowLight: boolean;
+}
+
+export interface JobTarget {
+  id: string;
+  orderId: string;
+  accountId: string;
+  styleGuideId: string;
+  position: number;
+  originalKey: string;
+}
+
+/** The style guide is gone, so there is nothing to process the image with. */
+export class StyleGuideGoneError extends Error {
+  constructor() {
+    super("The order's style guide no longer exists, so the image cannot be processed.");
+    this.name = 'StyleGuideGoneError';
+  }
+}
+
+/**
+ * Builds pipeline jobs and queues them through the outbox, in the caller's transaction.
+ * The route and settings come from the style guide's configuration of the image's position
+ * (the guide's `fallback` for a position it does not configure), the yellow fix's Auto from
+ * the account.
+ */
+@Injectable()
+export class PipelineJobsService {
+  constructor(
+    private readonly host: MessagingHost,
+    private readonly access: OrderAccessService,
+  ) {}
+
+  /** The guide's settings per position (asked as the system). */
+  async guideSettings(styleGuideId: string): Promise<StyleGuidePipelineSettings> {
+    try {
+      return await this.host.rpc.send(StyleGuidesRpc.pipelineSettings, { styleGuideId }, systemCaller());
+    } catch (err) {
+      if (err instanceof RpcCallError && err.status === 404) throw new StyleGuideGoneError();
+      throw err;
+    }
+  }
+
+  /** The settings of one position: the configured one, else the guide's fallback at that position. */
+  static positionSettings(guide: StyleGuidePipelineSettings, position: number): PositionPipelineSettings {
+    const configured = guide.positions.find((p) => p.position === position);
+    if (configured) return configured;
+    return { ...guide.fallback, position, settings: { ...guide.fallback.settings, position } };
+  }
+
+  async prepare(target: Pick<JobTarget, 'styleGuideId' | 'accountId' | 'position'>): Promise<PreparedJob> {
+    const [guide, desaturateYellowLight] = await Promise.all([
+      this.guideSettings(target.styleGuideId),
+      this.access.desaturateYellowLight(target.accountId),
+    ]);
+    return { position: PipelineJobsService.positionSettings(guide, target.position), desaturateYellowLight };
+  }
+
+  /** Queues the job in `m`'s transaction; returns its id (the image's latest job from now on). */
+  async queue(m: EntityManager, target: JobTarget, prepared: PreparedJob): Promise<string> {
+    const jobId = randomUUID();
+    const job: PipelineJob = {
+      jobId,
+      imageId: target.id,
+      orderId: target.orderId,
+      lane: 'live',
+      route: prepared.position.route,
+      category: prepared.position.category,
+      sourceKey: target.originalKey,
+      outputKeys: pipelineOutputKeys(target.orderId, target.id),
+      settings: prepared.position.settings,
+      desaturateYellowLight: prepared.desaturateYellowLight,
+      requestedAt: new Date().toISOString(),
+    };
+    try {
+      await this.host.outbox.addPipelineJob(m, job);
+    } catch (err) {
+      // a setting outside the job contract: a bug or a guide the pipeline cannot take
+      if (err instanceof Error && err.message.startsWith('Invalid pipeline job')) throw RpcError.badRequest(err.message);
+      throw err;
+    }
+    return jobId;
+  }
+}

@@ -1,0 +1,95 @@
+import {
+  IMAGE_TYPE_OF_ROUTE,
+  IMAGES_DURABLES,
+  PIPELINE_ERROR_LABEL,
+  PipelineEvents,
+  type ImageType,
+  type PipelineImageFailed,
+  type PipelineImageProcessed,
+} from '@app/contracts';
+import type { MessageHandlerContext } from '@app/messaging';
+import { MessagingHost } from '@app/service-kit';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { Image } from '../images/image.entity';
+import { OrderEventsWriter } from '../images/order-events.writer';
+
+/** The type labels of a picture the pipeline made by `route`. */
+export function processedTypes(route: PipelineImageProcessed['route']): ImageType[] {
+  return [...new Set<ImageType>(['optimized', IMAGE_TYPE_OF_ROUTE[route]])];
+}
+
+/**
+ * Takes the pipeline's results (a durable consumer: each event applied once, in one
+ * transaction with its processed-message record). A result updates the image only when it
+ * is of the image's latest job: a result of an older job (the image was processed again,
+ * or QA replaced the picture since) is ignored. Every applied result sends the order's
+ * progress, and a failure goes on the order's timeline.
+ */
+@Injectable()
+export class PipelineResultsConsumer implements OnModuleInit {
+  constructor(
+    private readonly host: MessagingHost,
+    private readonly events: OrderEventsWriter,
+  ) {}
+
+  onModuleInit(): void {
+    this.host.consume<PipelineImageProcessed | PipelineImageFailed>({
+      stream: 'EVENTS',
+      durable: IMAGES_DURABLES.pipelineResults,
+      filterSubject: 'evt.pipeline.>',
+      handler: (payload, ctx) => this.apply(payload, ctx),
+    });
+  }
+
+  async apply(payload: PipelineImageProcessed | PipelineImageFailed, ctx: Pick<MessageHandlerContext, 'manager' | 'subject'>): Promise<void> {
+    if (ctx.subject === PipelineEvents.imageProcessed.subject) await this.processed(ctx.manager, payload as PipelineImageProcessed);
+    else if (ctx.subject === PipelineEvents.imageFailed.subject) await this.failed(ctx.manager, payload as PipelineImageFailed);
+  }
+
+  private async latest(m: EntityManager, imageId: string, jobId: string): Promise<Image | null> {
+    const image = await m.findOne(Image, { where: { id: imageId }, lock: { mode: 'pessimistic_write' } });
+    return image && image.latestJobId === jobId ? image : null;
+  }
+
+  private async processed(m: EntityManager, e: PipelineImageProcessed): Promise<void> {
+    const image = await this.latest(m, e.imageId, e.jobId);
+    if (!image) return;
+    Object.assign(image, {
+      optimisationStatus: 'completed',
+      label: image.needsEdition ? 'needs edition' : image.approved ? 'approved' : 'completed',
+      failureReason: null,
+      optimisedVia: e.route,
+      types: processedTypes(e.route),
+      optimizedKey: e.keys.optimized,
+      thumbKey: e.keys.thumb,
+      width: e.width,
+      height: e.height,
+      fileSize: e.fileSize,
+      processedAt: new Date(e.processedAt),
+    } satisfies Partial<Image>);
+    await m.save(Image, image);
+    await this.events.progress(m, image.orderId);
+  }
+
+  private async failed(m: EntityManager, e: PipelineImageFailed): Promise<void> {
+    const image = await this.latest(m, e.imageId, e.jobId);
+    if (!image) return;
+    Object.assign(image, {
+      optimisationStatus: 'rejected',
+      label: PIPELINE_ERROR_LABEL,
+      failureReason: e.reason,
+      optimisedVia: e.route,
+      processedAt: new Date(e.failedAt),
+    } satisfies Partial<Image>);
+    await m.save(Image, image);
+    await this.events.timeline(m, image.orderId, 'PIPELINE_ERROR', null, {
+      imageId: image.id,
+      position: image.position,
+      code: e.code,
+      reason: e.reason,
+      attempts: e.attempts,
+    });
+    await this.events.progress(m, image.orderId);
+  }
+}

@@ -1,0 +1,105 @@
+import { SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import { DownloadsService } from '../downloads/downloads.service';
+import { ImageFilesRepository } from '../images/image-files.repository';
+import type { ImagesConfig } from '../images.config';
+import { VideosService } from '../videos/videos.service';
+import { UploadsService } from './uploads.service';
+
+/** pending uploads looked at per tick (the least recently checked first) */
+const BATCH = 50;
+/** a file posted just before its link expired is still taken this long after */
+const EXPIRY_GRACE_MS = 5 * 60_000;
+/** how often expired download bundles are removed */
+const BUNDLE_SWEEP_MS = 60_000;
+
+interface Pending {
+  id: string;
+  upload_key: string;
+  expired: boolean;
+}
+
+/**
+ * Completes uploads nobody reported: every IMAGES_UPLOAD_POLL_MS it looks in S3 for the files
+ * of awaited images and videos and runs the same check as `upload-complete` on those that
+ * arrived. Replicas share the work: a batch is claimed with `FOR UPDATE SKIP LOCKED` and
+ * its rows stamped as checked, so the next replica takes the next ones. Uploads whose link
+ * expired with nothing posted are refused, so their position can be uploaded again. Also
+ * removes download bundles whose links have expired.
+ */
+@Injectable()
+export class UploadSweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private timer: NodeJS.Timeout | null = null;
+  private tick: Promise<void> | null = null;
+  private lastBundleSweep = 0;
+  private stopped = false;
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly uploads: UploadsService,
+    private readonly videos: VideosService,
+    private readonly downloads: DownloadsService,
+    private readonly files: ImageFilesRepository,
+    @Inject(SERVICE_CONFIG) private readonly config: ImagesConfig,
+    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.tick = this.sweep()
+        .catch((err: unknown) => this.logger.error({ err }, 'upload sweep failed'))
+        .finally(() => {
+          this.tick = null;
+          this.schedule();
+        });
+    }, this.config.IMAGES_UPLOAD_POLL_MS);
+    this.timer.unref();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    if (this.tick) await this.tick;
+  }
+
+  /** One pass over the pending uploads (exposed for tests). */
+  async sweep(): Promise<void> {
+    await this.sweepTable('image', "optimisation_status = 'awaiting-upload'", (id) => this.uploads.complete(id, null), (id) => this.uploads.expire(id));
+    await this.sweepTable('video', "status = 'awaiting-upload'", (id) => this.videos.complete(id, null), (id) => this.videos.expire(id));
+    if (Date.now() - this.lastBundleSweep > BUNDLE_SWEEP_MS) {
+      this.lastBundleSweep = Date.now();
+      await this.downloads.removeExpired();
+    }
+  }
+
+  private async sweepTable(
+    table: 'image' | 'video',
+    awaiting: string,
+    complete: (id: string) => Promise<unknown>,
+    expire: (id: string) => Promise<void>,
+  ): Promise<void> {
+    const rows: [Pending[], number] = await this.ds.query(
+      `UPDATE ${table} SET upload_checked_at = now()
+        WHERE id IN (SELECT id FROM ${table} WHERE ${awaiting}
+                      ORDER BY upload_checked_at NULLS FIRST, created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+        RETURNING id, upload_key, upload_expires_at < now() - interval '${EXPIRY_GRACE_MS / 1000} seconds' AS expired`,
+    );
+    for (const row of rows[0]) {
+      if (this.stopped) return;
+      try {
+        if (await this.files.exists(row.upload_key)) await complete(row.id);
+        else if (row.expired) await expire(row.id);
+      } catch (err) {
+        this.logger.warn({ err, [`${table}Id`]: row.id }, `could not complete a pending ${table} upload; it is tried again later`);
+      }
+    }
+  }
+}

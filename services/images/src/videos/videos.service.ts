@@ -1,0 +1,207 @@
+import {
+  DOWNLOAD_URL_TTL_SECONDS,
+  IMAGE_MESSAGES,
+  RpcError,
+  UPLOAD_URL_TTL_SECONDS,
+  VIDEO_MESSAGES,
+  VIEW_URL_TTL_SECONDS,
+  type Actor,
+  type OrderStatus,
+  type VideoContentType,
+  type VideoSignedUploadBody,
+  type VideoSignedUploadResult,
+  type VideoUploadCompleteBody,
+  type VideoView,
+} from '@app/contracts';
+import { SERVICE_LOGGER } from '@app/service-kit';
+import { ObjectKeys } from '@app/storage';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import { OrderAccessService } from '../access/order-access';
+import { safeFileName } from '../downloads/downloads.service';
+import { OrderEventsWriter, userOf } from '../images/order-events.writer';
+import { inTransaction } from '../images/transactions';
+import { Video } from './video.entity';
+import { ThumbnailUnavailableError, VideoFilesRepository, VideoMissingError, VideoRejectedError } from './video-files.repository';
+
+const EXTENSIONS: Record<VideoContentType, string> = { 'video/mp4': 'mp4', 'video/quicktime': 'mov', 'video/webm': 'webm' };
+/**
+ * An order's owner may add videos until the order is completed: a video does not move the
+ * order, and the capture app may send it after the last picture.
+ */
+const CLOSED_FOR_VIDEOS: readonly OrderStatus[] = ['Completed'];
+
+/**
+ * Videos of orders: signed upload straight to S3, the server's check (size, container by its
+ * first bytes, readable by ffmpeg), a 225 px thumbnail, the list and a download link.
+ */
+@Injectable()
+export class VideosService {
+  private readonly running = new Map<string, Promise<Video | null>>();
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly access: OrderAccessService,
+    private readonly files: VideoFilesRepository,
+    private readonly events: OrderEventsWriter,
+    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  /** `POST /videos/get-signed-url-for-upload` */
+  async signedUpload(actor: Actor, body: VideoSignedUploadBody): Promise<VideoSignedUploadResult> {
+    const order = await this.access.write(actor, body.order);
+    if (!OrderAccessService.isStaff(actor) && CLOSED_FOR_VIDEOS.includes(order.status)) throw new RpcError(409, IMAGE_MESSAGES.orderNotUploading);
+    const id = randomUUID();
+    const contentType = body.contentType ?? 'video/mp4';
+    const key = ObjectKeys.video(order.id, id, 'original', EXTENSIONS[contentType]);
+    await this.ds.manager.insert(Video, {
+      id,
+      orderId: order.id,
+      accountId: order.accountId,
+      status: 'awaiting-upload',
+      contentType,
+      uploadKey: key,
+      thumbKey: null,
+      fileSize: null,
+      durationSeconds: null,
+      failureReason: null,
+      createdBy: userOf(actor),
+      uploadExpiresAt: new Date(Date.now() + UPLOAD_URL_TTL_SECONDS * 1000),
+      uploadCheckedAt: null,
+    });
+    const post = await this.files.presignedPost(key, contentType, UPLOAD_URL_TTL_SECONDS);
+    return { url: post.url, fields: JSON.stringify(post.fields), videoId: id, expiresAt: post.expiresAt };
+  }
+
+  /** `POST /videos/upload-complete`: the video once checked; 400 with the reason when refused. */
+  async uploadComplete(actor: Actor, body: VideoUploadCompleteBody): Promise<VideoView> {
+    const video = await this.ds.manager.findOne(Video, { where: { id: body.videoId } });
+    if (!video) throw RpcError.notFound(VIDEO_MESSAGES.notFound);
+    await this.access.readFor(actor, video.orderId, VIDEO_MESSAGES.notFound, true);
+    const done = (await this.complete(video.id, actor)) ?? video;
+    if (done.status === 'rejected') throw RpcError.badRequest(done.failureReason ?? VIDEO_MESSAGES.notAVideo);
+    if (done.status === 'awaiting-upload') throw new RpcError(409, VIDEO_MESSAGES.notUploaded);
+    return this.view(done);
+  }
+
+  /** Checks an awaited video and makes its thumbnail; safe to repeat (the sweeper calls it too). */
+  complete(videoId: string, actor: Actor | null): Promise<Video | null> {
+    const running = this.running.get(videoId);
+    if (running) return running;
+    const work = this.doComplete(videoId, actor).finally(() => this.running.delete(videoId));
+    this.running.set(videoId, work);
+    return work;
+  }
+
+  private async doComplete(videoId: string, actor: Actor | null): Promise<Video | null> {
+    const video = await this.ds.manager.findOne(Video, { where: { id: videoId } });
+    if (!video || video.status !== 'awaiting-upload') return video;
+    let size: number;
+    let thumbKey: string | null = null;
+    let durationSeconds: number | null = null;
+    let note: string | null = null;
+    try {
+      size = (await this.files.verify(video.uploadKey)).size;
+      try {
+        const thumb = await this.files.thumbnail(video.uploadKey);
+        thumbKey = ObjectKeys.video(video.orderId, video.id, 'thumb', 'jpg');
+        await this.files.putThumbnail(thumbKey, thumb.jpeg);
+        durationSeconds = thumb.durationSeconds;
+      } catch (err) {
+        // the server cannot make thumbnails: the video is kept, without one, and says why
+        if (!(err instanceof ThumbnailUnavailableError)) throw err;
+        this.logger.warn({ videoId, reason: err.message }, 'video accepted without a thumbnail');
+        note = err.message;
+      }
+    } catch (err) {
+      if (err instanceof VideoMissingError) return video;
+      if (err instanceof VideoRejectedError) return this.refuse(video, err.message);
+      throw err;
+    }
+    return inTransaction(this.ds, async (m) => {
+      const current = await m.findOne(Video, { where: { id: videoId }, lock: { mode: 'pessimistic_write' } });
+      if (!current || current.status !== 'awaiting-upload') return current;
+      Object.assign(current, { status: 'ready', fileSize: size, thumbKey, durationSeconds, failureReason: note } satisfies Partial<Video>);
+      await m.save(Video, current);
+      await this.events.timeline(m, current.orderId, 'VIDEO_UPLOADED', userOf(actor) ?? current.createdBy, {
+        videoId: current.id,
+        fileSize: size,
+        durationSeconds,
+      });
+      await this.events.progress(m, current.orderId);
+      return current;
+    });
+  }
+
+  private async refuse(video: Video, reason: string): Promise<Video | null> {
+    const refused = await inTransaction(this.ds, async (m) => {
+      const current = await m.findOne(Video, { where: { id: video.id }, lock: { mode: 'pessimistic_write' } });
+      if (!current || current.status !== 'awaiting-upload') return current;
+      current.status = 'rejected';
+      current.failureReason = reason;
+      await m.save(Video, current);
+      return current;
+    });
+    if (refused?.status === 'rejected') {
+      await this.files.delete(video.uploadKey).catch((err: unknown) => this.logger.warn({ err, videoId: video.id }, 'could not remove a refused video'));
+    }
+    return refused;
+  }
+
+  /** A video whose upload link expired with nothing posted. */
+  async expire(videoId: string): Promise<void> {
+    const video = await this.ds.manager.findOne(Video, { where: { id: videoId } });
+    if (video?.status === 'awaiting-upload') await this.refuse(video, IMAGE_MESSAGES.uploadExpired);
+  }
+
+  /**
+   * `GET /videos/order/{id}`: the order's videos, oldest first ("This order does not have
+   * any video", 404, when there is none). Admin and QA also see refused ones with the reason.
+   */
+  async ofOrder(actor: Actor, orderId: string): Promise<VideoView[]> {
+    await this.access.read(actor, orderId);
+    const statuses = OrderAccessService.isStaff(actor) ? ['ready', 'rejected'] : ['ready'];
+    const videos = await this.ds.manager
+      .createQueryBuilder(Video, 'v')
+      .where('v.order_id = :orderId AND v.status = ANY(:statuses)', { orderId, statuses })
+      .orderBy('v.created_at', 'ASC')
+      .addOrderBy('v.id', 'ASC')
+      .getMany();
+    if (!videos.length) throw RpcError.notFound(IMAGE_MESSAGES.noVideo);
+    return Promise.all(videos.map((v) => this.view(v)));
+  }
+
+  /** `POST /videos/download/{id}`: a short-lived link that saves the video under the order's name. */
+  async download(actor: Actor, id: string): Promise<{ url: string; expiresAt: string }> {
+    const video = await this.ds.manager.findOne(Video, { where: { id } });
+    if (!video) throw RpcError.notFound(VIDEO_MESSAGES.notFound);
+    const order = await this.access.readFor(actor, video.orderId, VIDEO_MESSAGES.notFound);
+    if (video.status !== 'ready') throw new RpcError(409, VIDEO_MESSAGES.notUploaded);
+    const name = `${safeFileName(order.orderName)}-video.${EXTENSIONS[video.contentType]}`;
+    const url = await this.files.presignedGet(video.uploadKey, DOWNLOAD_URL_TTL_SECONDS, name);
+    return { url, expiresAt: new Date(Date.now() + DOWNLOAD_URL_TTL_SECONDS * 1000).toISOString() };
+  }
+
+  async view(video: Video): Promise<VideoView> {
+    const ready = video.status === 'ready';
+    const [url, thumbnailUrl] = await Promise.all([
+      ready ? this.files.presignedGet(video.uploadKey, VIEW_URL_TTL_SECONDS) : null,
+      video.thumbKey ? this.files.presignedGet(video.thumbKey, VIEW_URL_TTL_SECONDS) : null,
+    ]);
+    return {
+      id: video.id,
+      orderId: video.orderId,
+      status: video.status,
+      thumbnailUrl,
+      url,
+      fileSize: video.fileSize,
+      durationSeconds: video.durationSeconds,
+      contentType: video.contentType,
+      failureReason: video.failureReason,
+      createdAt: video.createdAt.toISOString(),
+    };
+  }
+}

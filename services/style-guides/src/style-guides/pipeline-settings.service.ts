@@ -1,0 +1,148 @@
+import {
+  DEFAULT_HORIZON_LINE,
+  DEFAULT_INTERIOR_COLOR,
+  DEFAULT_MARGINS,
+  RpcError,
+  STYLE_GUIDE_MESSAGES,
+  type Actor,
+  type Margins,
+  type PipelineMedia,
+  type PositionPipelineSettings,
+  type StyleGuidePipelineSettings,
+} from '@app/contracts';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { StyleGuideAccess } from '../access/style-guide-access';
+import { Angle } from '../catalogue/angle.entity';
+import { Configuration } from '../configurations/configuration.entity';
+import { MediaService } from '../media/media.service';
+import { UtilityMedia } from '../media/utility-media.entity';
+import { StyleGuide } from './style-guide.entity';
+
+/** The pipeline takes margins of at most 45 % a side (its job contract); a guide may store more. */
+const MAX_PIPELINE_MARGIN = 45;
+
+const clampMargins = (m: Margins | null | undefined): Margins => {
+  const src = m ?? DEFAULT_MARGINS;
+  const c = (v: unknown, d: number) => (typeof v === 'number' && Number.isFinite(v) ? Math.min(MAX_PIPELINE_MARGIN, Math.max(0, v)) : d);
+  return { top: c(src.top, DEFAULT_MARGINS.top), right: c(src.right, DEFAULT_MARGINS.right), bottom: c(src.bottom, DEFAULT_MARGINS.bottom), left: c(src.left, DEFAULT_MARGINS.left) };
+};
+
+const HEX = /^#?[0-9A-Fa-f]{6}$/;
+
+/**
+ * What the images service puts in a pipeline job, per position of a guide: the route (the
+ * configuration's routeTo; a FEATURED configuration always goes to FEATURED), the angle's
+ * category and name, and the settings with media as S3 keys. A configuration's custom media
+ * win over the guide's; media whose file was never uploaded are left out, so the pipeline
+ * never looks for a file that does not exist.
+ */
+@Injectable()
+export class PipelineSettingsService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly media: MediaService,
+  ) {}
+
+  async settings(actor: Actor, styleGuideId: string): Promise<StyleGuidePipelineSettings> {
+    // the images service asks as the system; admin and QA may look too
+    if (actor.role !== 'System' && !StyleGuideAccess.isManager(actor)) throw RpcError.forbidden();
+    const guide = await this.ds.manager.findOne(StyleGuide, { where: { id: styleGuideId } });
+    if (!guide) throw RpcError.notFound(STYLE_GUIDE_MESSAGES.notFound);
+    const configs = await this.ds.manager.find(Configuration, { where: { styleGuideId }, order: { position: 'ASC' } });
+    const angleIds = [...new Set(configs.map((c) => c.angleId).filter((x): x is string => !!x))];
+    const angles = angleIds.length
+      ? await this.ds.manager.createQueryBuilder(Angle, 'a').where('a.id = ANY(:ids)', { ids: angleIds }).getMany()
+      : [];
+    const angleOf = new Map(angles.map((a) => [a.id, a]));
+    const keys = await this.uploadedKeys([
+      guide.logoMediaId,
+      guide.backgroundMediaId,
+      guide.floorMediaId,
+      ...configs.flatMap((c) => [c.customLogoId, c.customBackgroundId, c.customFloorId, c.featuredImageId, c.customFrameOverlayId]),
+      ...angles.map((a) => a.defaultFrameOverlayId),
+    ]);
+    const key = (id: string | null | undefined) => (id ? keys.get(id) : undefined);
+
+    const base = {
+      styleGuideId: guide.id,
+      outputWidth: guide.outputWidth,
+      outputHeight: guide.outputHeight,
+      maxImageSize: guide.maxImageSize,
+      interiorColor: HEX.test(guide.interiorColor) ? guide.interiorColor : DEFAULT_INTERIOR_COLOR,
+    };
+    const media = (m: PipelineMedia): PipelineMedia => {
+      const out: PipelineMedia = {};
+      if (m.logo) out.logo = m.logo;
+      if (m.background) out.background = m.background;
+      if (m.floor) out.floor = m.floor;
+      if (m.featuredImage) out.featuredImage = m.featuredImage;
+      if (m.overlays?.length) out.overlays = m.overlays;
+      return out;
+    };
+
+    const positions: PositionPipelineSettings[] = configs.map((c) => {
+      const angle = c.angleId ? angleOf.get(c.angleId) : undefined;
+      const overlay = key(c.customFrameOverlayId) ?? key(angle?.defaultFrameOverlayId);
+      return {
+        position: c.position,
+        route: c.type === 'FEATURED' ? 'FEATURED' : c.routeTo,
+        category: angle?.category ?? 'exterior',
+        angleName: angle?.name ?? null,
+        settings: {
+          ...base,
+          position: c.position,
+          margins: clampMargins(c.margins),
+          horizonLineHeight: Math.min(100, Math.max(0, c.horizonLineHeight ?? DEFAULT_HORIZON_LINE)),
+          withLogo: c.withLogo,
+          needsAngleCorrection: angle?.needsAngleCorrection ?? false,
+          media: media({
+            logo: key(c.customLogoId) ?? key(guide.logoMediaId),
+            background: key(c.customBackgroundId) ?? key(guide.backgroundMediaId),
+            floor: key(c.customFloorId) ?? key(guide.floorMediaId),
+            featuredImage: key(c.featuredImageId),
+            overlays: overlay ? [overlay] : undefined,
+          }),
+        },
+      };
+    });
+
+    const fallback: PositionPipelineSettings = {
+      position: 0,
+      route: guide.frameFreeRouting ?? 'full',
+      category: 'exterior',
+      angleName: null,
+      settings: {
+        ...base,
+        position: 0,
+        margins: { ...DEFAULT_MARGINS },
+        horizonLineHeight: DEFAULT_HORIZON_LINE,
+        withLogo: true,
+        needsAngleCorrection: false,
+        media: media({ logo: key(guide.logoMediaId), background: key(guide.backgroundMediaId), floor: key(guide.floorMediaId) }),
+      },
+    };
+    return { styleGuideId: guide.id, name: guide.name, positions, fallback };
+  }
+
+  /** Object keys of the media whose files are uploaded (checked in S3 the first time). */
+  private async uploadedKeys(ids: Array<string | null | undefined>): Promise<Map<string, string>> {
+    const wanted = [...new Set(ids.filter((x): x is string => !!x))];
+    const out = new Map<string, string>();
+    if (!wanted.length) return out;
+    const rows = await this.ds.manager.createQueryBuilder(UtilityMedia, 'm').where('m.id = ANY(:ids)', { ids: wanted }).getMany();
+    for (const row of rows) {
+      if (!row.uploaded) {
+        try {
+          await this.media.requireUploaded(this.ds.manager, [row.id]);
+        } catch (err) {
+          if (err instanceof RpcError) continue;
+          throw err;
+        }
+      }
+      out.set(row.id, row.objectKey);
+    }
+    return out;
+  }
+}

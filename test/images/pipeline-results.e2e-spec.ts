@@ -1,0 +1,149 @@
+import { PipelineEvents, type ImageView, type OrderEventView, type OrderView } from '@app/contracts';
+import {
+  createAccount,
+  createOrder,
+  createSalesPerson,
+  postOrderImage,
+  publishEvent,
+  signIn,
+  startTestStack,
+  testJpeg,
+  uploadMedia,
+  uploadOrderImage,
+  waitFor,
+  type TestStack,
+  type UserSession,
+} from '@app/testing';
+import { randomUUID } from 'node:crypto';
+
+/** What the pipeline's results do to pictures and orders, and the limits of a free-form order. */
+describe('pipeline results and free-form orders', () => {
+  jest.setTimeout(120_000);
+  let stack: TestStack;
+  let admin: UserSession;
+  let asDealer: UserSession;
+  let salesMan: string;
+  let dealerId: string;
+  let photo: Buffer;
+
+  beforeAll(async () => {
+    stack = await startTestStack({ label: 'pipeline_results', env: { IMAGES_UPLOAD_POLL_MS: '300' } });
+    const dealer = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'] });
+    [admin, asDealer] = await Promise.all([createAccount(stack, { role: 'Admin' }).then((a) => signIn(stack, a.email)), signIn(stack, dealer.email)]);
+    dealerId = dealer.id;
+    salesMan = (await createSalesPerson(stack, dealer.id)).id;
+    photo = await testJpeg(640, 480);
+  });
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  const guide = async (body: object): Promise<string> => {
+    const id = (await admin.post('/api/style-guides').send({ name: `Guide ${randomUUID().slice(0, 6)}`, outputWidth: 640, outputHeight: 480, maxImageSize: 200_000, ...body }).expect(201)).body
+      .id as string;
+    await admin.post('/api/style-guides/add-style-guide-to-user').send({ userId: dealerId, styleGuideId: id }).expect(200);
+    return id;
+  };
+  const imageOf = async (id: string): Promise<ImageView> => (await asDealer.get(`/api/images/data/${id}`).expect(200)).body;
+
+  it('a picture the pipeline gives up on is labelled pipeline error with the reason, and the order still moves on', async () => {
+    // AI on a guide without a background: the pipeline cannot compose the picture
+    const styleGuide = await guide({ frameFreeRouting: 'full' });
+    const order: OrderView = await createOrder(asDealer, { styleGuide, salesMan, takenImagesCount: 1 });
+    const image = await uploadOrderImage(asDealer, order.id, 1, photo);
+    const failed = await waitFor(
+      async () => {
+        const i = await imageOf(image.id);
+        return i.optimisationStatus === 'rejected' ? i : null;
+      },
+      'the pipeline failure',
+      60_000,
+      300,
+    );
+    expect(failed).toMatchObject({ label: 'pipeline error', optimisedVia: 'full', types: ['original'] });
+    expect(failed.failureReason).toContain('background');
+    const done = await waitFor(
+      async () => {
+        const o = (await asDealer.get(`/api/orders/${order.id}`).expect(200)).body as OrderView;
+        return o.status === 'Ready to download' ? o : null;
+      },
+      'the order ready (a failure counts as processed)',
+      30_000,
+      300,
+    );
+    expect(done).toMatchObject({ processedImagesCount: 1, failedImagesCount: 1 });
+    const events = (await admin.get(`/api/events/order/${order.id}?isHidden=true`).expect(200)).body.items as OrderEventView[];
+    const error = events.find((e) => e.eventName === 'PIPELINE_ERROR');
+    expect(error).toMatchObject({ isPriority: true, payload: { imageId: image.id, code: 'medium-missing' } });
+
+    // with a background it goes through once processed again
+    const background = await uploadMedia(admin, 'background');
+    await admin.put(`/api/style-guides/${styleGuide}`).send({ backgroundMediaId: background }).expect(200);
+    await admin.post('/api/images/invoke-image-optimization').send({ imageId: image.id }).expect(202);
+    await waitFor(async () => (await imageOf(image.id)).optimisationStatus === 'completed', 'processed with the background', 60_000, 300);
+    expect(await imageOf(image.id)).toMatchObject({ label: 'ready to download', failureReason: null, width: 640, height: 480 });
+  });
+
+  it('a result of an older job does not overwrite the picture', async () => {
+    const styleGuide = await guide({ frameFreeRouting: 'bypass' });
+    const processedOf = async (position: number) => {
+      const order: OrderView = await createOrder(asDealer, { styleGuide, salesMan, takenImagesCount: 1 });
+      const image = await uploadOrderImage(asDealer, order.id, position, photo);
+      return waitFor(
+        async () => {
+          const i = await imageOf(image.id);
+          return i.optimisationStatus === 'completed' ? i : null;
+        },
+        'processed',
+        60_000,
+        300,
+      );
+    };
+    const image = await processedOf(5);
+    // late results of some earlier jobs of this picture
+    const stale = { jobId: randomUUID(), imageId: image.id, orderId: image.orderId, route: 'bypass' as const, lane: 'live' as const };
+    await publishEvent(stack, PipelineEvents.imageFailed, {
+      ...stale,
+      code: 'processing-error',
+      reason: 'an old attempt failed',
+      attempts: 4,
+      deadLettered: true,
+      failedAt: new Date().toISOString(),
+    });
+    await publishEvent(stack, PipelineEvents.imageProcessed, {
+      ...stale,
+      jobId: randomUUID(),
+      keys: { optimized: 'orders/x/images/y/optimized.jpg', thumb: 'orders/x/images/y/thumb.jpg' },
+      width: 9999,
+      height: 9999,
+      fileSize: 1,
+      quality: 10,
+      thumbWidth: 1,
+      thumbHeight: 1,
+      attempt: 1,
+      durationMs: 1,
+      worker: 'elsewhere',
+      processedAt: new Date().toISOString(),
+    });
+    // the results consumer takes events in order: once a later picture is processed, it has seen those
+    await processedOf(6);
+    const after = await imageOf(image.id);
+    expect(after).toMatchObject({ optimisationStatus: 'completed', failureReason: null, width: image.width, height: image.height });
+    expect(after.url).toContain(`/images/${image.id}/optimized.jpg`);
+  });
+
+  it('a free-form order takes at most 100 pictures', async () => {
+    const styleGuide = await guide({ frameFreeRouting: 'bypass' });
+    const order: OrderView = await createOrder(asDealer, { styleGuide, salesMan, takenImagesCount: 100 });
+    for (let position = 1; position <= 100; position++) {
+      await asDealer.post('/api/images/get-signed-url-for-upload').send({ order: order.id, position, fileSize: 1000, width: 640, height: 480 }).expect(201);
+    }
+    const more = await asDealer.post('/api/images/get-signed-url-for-upload').send({ order: order.id, position: 101, fileSize: 1000, width: 640, height: 480 });
+    expect(more.body).toEqual({ statusCode: 409, message: 'An order holds at most 100 images' });
+    // asking again for an awaited position replaces it, and stays within the limit
+    const again = await postOrderImage(asDealer, order.id, 100, photo);
+    expect(again.status).toBeLessThan(300);
+    expect((await asDealer.get(`/api/images/order/${order.id}`).expect(200)).body).toHaveLength(100);
+  });
+});

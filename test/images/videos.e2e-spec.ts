@@ -1,0 +1,140 @@
+import type { OrderView, VideoView } from '@app/contracts';
+import {
+  createAccount,
+  createOrder,
+  createSalesPerson,
+  postToPresigned,
+  signIn,
+  startTestStack,
+  testJpeg,
+  testMp4,
+  uploadOrderImage,
+  uploadOrderVideo,
+  waitFor,
+  type TestStack,
+  type UserSession,
+} from '@app/testing';
+import sharp from 'sharp';
+
+/**
+ * Videos of orders (ffmpeg makes the thumbnails), and what happens to an order's files when
+ * the order is deleted.
+ */
+describe('videos and order clean-up through the API', () => {
+  jest.setTimeout(120_000);
+  let stack: TestStack;
+  let admin: UserSession;
+  let asDealer: UserSession;
+  let asDealer2: UserSession;
+  let salesMan: string;
+  let guideId: string;
+  let mp4: Buffer;
+
+  beforeAll(async () => {
+    stack = await startTestStack({ label: 'videos', env: { IMAGES_UPLOAD_POLL_MS: '300' } });
+    const permissions = ['CREATE_ORDERS', 'DELETE_ORDERS'];
+    const dealer = await createAccount(stack, { role: 'Dealership', permissions });
+    const dealer2 = await createAccount(stack, { role: 'Dealership', permissions });
+    [admin, asDealer, asDealer2] = await Promise.all([
+      createAccount(stack, { role: 'Admin' }).then((a) => signIn(stack, a.email)),
+      signIn(stack, dealer.email),
+      signIn(stack, dealer2.email),
+    ]);
+    salesMan = (await createSalesPerson(stack, dealer.id)).id;
+    // a free-form guide (no positions): any position takes a picture, processed by its frame-free route
+    guideId = (await admin.post('/api/style-guides').send({ name: 'Free form', outputWidth: 800, outputHeight: 600, maxImageSize: 300_000, frameFreeRouting: 'bypass' }).expect(201))
+      .body.id;
+    await admin.post('/api/style-guides/add-style-guide-to-user').send({ userId: dealer.id, styleGuideId: guideId }).expect(200);
+    mp4 = await testMp4(1);
+  });
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  const newOrder = (takenImagesCount = 1): Promise<OrderView> => createOrder(asDealer, { styleGuide: guideId, salesMan, takenImagesCount });
+  const fetchBytes = async (url: string) => {
+    const res = await fetch(url);
+    return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()), headers: res.headers };
+  };
+
+  it('an order without videos says so; an uploaded MP4 gets a 225 px thumbnail and a download link', async () => {
+    const order = await newOrder();
+    expect((await asDealer.get(`/api/videos/order/${order.id}`)).body).toEqual({ statusCode: 404, message: 'This order does not have any video' });
+
+    const up = await uploadOrderVideo(asDealer, order.id, mp4);
+    expect(up.status).toBe(200);
+    const video = up.body as VideoView;
+    expect(video).toMatchObject({ status: 'ready', contentType: 'video/mp4', fileSize: mp4.length, failureReason: null });
+    expect(video.durationSeconds).toBeCloseTo(1, 0);
+    const thumb = await fetchBytes(video.thumbnailUrl!);
+    expect(await sharp(thumb.bytes).metadata()).toMatchObject({ format: 'jpeg', width: 225 });
+
+    const list = (await asDealer.get(`/api/videos/order/${order.id}`).expect(200)).body as VideoView[];
+    expect(list.map((v) => v.id)).toEqual([up.videoId]);
+    const link = await asDealer.post(`/api/videos/download/${up.videoId}`).expect(200);
+    const file = await fetchBytes(link.body.url);
+    expect(file.bytes.equals(mp4)).toBe(true);
+    expect(file.headers.get('content-disposition')).toContain(`${order.orderName}-video.mp4`);
+
+    // counted on the order, and out of another dealership's reach
+    await waitFor(async () => ((await asDealer.get(`/api/orders/${order.id}`)).body as OrderView).videoCount === 1, 'the video counted on the order');
+    expect((await asDealer2.get(`/api/videos/order/${order.id}`)).status).toBe(404);
+    expect((await asDealer2.post(`/api/videos/download/${up.videoId}`)).body).toEqual({ statusCode: 404, message: 'Video not found' });
+  });
+
+  it('refuses a file that is not a video, by its first bytes or because ffmpeg cannot read it', async () => {
+    const order = await newOrder();
+    const text = await uploadOrderVideo(asDealer, order.id, Buffer.from('just some text, not a film'));
+    expect(text.body).toEqual({ statusCode: 400, message: 'The file is not an MP4, QuickTime or WebM video' });
+    // an MP4 header followed by nothing a decoder can read
+    const broken = Buffer.concat([mp4.subarray(0, 32), Buffer.alloc(4000, 7)]);
+    const bad = await uploadOrderVideo(asDealer, order.id, broken);
+    expect(bad.status).toBe(400);
+    expect((bad.body as { message: string }).message).toMatch(/^The file could not be read as a video: /);
+    expect((bad.body as { message: string }).message).not.toContain('/tmp');
+    // nothing to list for the dealership; admin sees the refused ones with the reason
+    expect((await asDealer.get(`/api/videos/order/${order.id}`)).status).toBe(404);
+    const forAdmin = (await admin.get(`/api/videos/order/${order.id}`).expect(200)).body as VideoView[];
+    expect(forAdmin.map((v) => v.status)).toEqual(['rejected', 'rejected']);
+    expect((await asDealer.post(`/api/videos/download/${bad.videoId}`)).status).toBe(409);
+    // bad input is a clear 400
+    expect((await asDealer.post('/api/videos/get-signed-url-for-upload').send({ order: order.id, fileSize: 600_000_000 })).status).toBe(400);
+    expect((await asDealer.post('/api/videos/get-signed-url-for-upload').send({ order: order.id, fileSize: 10, contentType: 'video/avi' })).status).toBe(400);
+    expect((await asDealer.post('/api/videos/upload-complete').send({ videoId: 'nope' })).status).toBe(400);
+  });
+
+  it('a free-form order takes pictures at any position; deleting the order removes its pictures and videos', async () => {
+    const order = await newOrder(1);
+    const image = await uploadOrderImage(asDealer, order.id, 42, await testJpeg(640, 480));
+    expect(image.expectedAngle).toBeNull();
+    const processed = await waitFor(
+      async () => {
+        const res = await asDealer.get(`/api/images/data/${image.id}`);
+        return res.body.optimisationStatus === 'completed' ? res.body : null;
+      },
+      'the picture processed by the frame-free route',
+      60_000,
+      300,
+    );
+    expect(processed).toMatchObject({ optimisedVia: 'bypass', width: 800, height: 600 });
+    const video = await uploadOrderVideo(asDealer, order.id, mp4);
+    const links = [processed.url, processed.originalUrl, processed.thumbnailUrl, (video.body as VideoView).thumbnailUrl];
+    for (const url of links) expect((await fetchBytes(url)).status).toBe(200);
+
+    await asDealer.delete(`/api/orders/${order.id}`).expect(200);
+    await waitFor(async () => (await Promise.all(links.map((u) => fetchBytes(u)))).every((r) => r.status === 404), 'the files removed', 30_000, 300);
+    expect((await admin.get(`/api/images/data/${image.id}`)).status).toBe(404);
+  });
+
+  it('a PNG upload keeps its type', async () => {
+    const order = await newOrder(1);
+    const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#336699' } }).png().toBuffer();
+    const res = await asDealer.post('/api/images/get-signed-url-for-upload').send({ order: order.id, position: 1, fileSize: png.length, width: 320, height: 240, contentType: 'image/png' }).expect(201);
+    const fields = JSON.parse(res.body.fields) as Record<string, string>;
+    expect(fields.key).toMatch(/original\.png$/);
+    await postToPresigned(res.body.url, fields, png, 'image/png');
+    const done = await asDealer.post('/api/images/upload-complete').send({ imageId: res.body.imageId }).expect(200);
+    expect(done.body).toMatchObject({ optimisationStatus: 'queued', width: 320, height: 240 });
+  });
+});
