@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 NPM ?= npm
 
-.PHONY: help install build build-server build-web typecheck dev test test-unit test-integration test-e2e bench bench-gateway bench-web bench-pipeline clean
+.PHONY: help install build build-server build-web typecheck dev test test-unit test-integration test-e2e bench bench-gateway bench-web bench-pipeline bench-orders clean
 
 help:
 	@echo "make dev        run the whole product on this machine (http://localhost:$${PORT:-8080})"
@@ -47,7 +47,7 @@ test-integration: install
 test-e2e: install
 	node_modules/.bin/jest --ci --selectProjects e2e
 
-bench: bench-gateway bench-web bench-pipeline
+bench: bench-gateway bench-web bench-pipeline bench-orders
 
 bench-gateway: build-server
 	node dist/bench/gateway-hop.bench.js
@@ -60,6 +60,12 @@ bench-web: build-web build-server
 # from Debian when missing); BENCH_SOURCES / BENCH_JOBS change the photo and job counts
 bench-pipeline: build-server
 	node dist/bench/pipeline.bench.js
+
+# get-orders and the order detail through the gateway over 100,000 orders with 3,000,000 images
+# across 200 accounts (seeded with SQL in a database of its own), 10 clients in flight;
+# BENCH_ORDERS, BENCH_IMAGES_PER_ORDER, BENCH_ACCOUNTS, BENCH_REQUESTS change the sizes
+bench-orders: build-server
+	node dist/bench/orders.bench.js
 
 clean:
 	rm -rf dist web/dist node_modules/.cache

@@ -1,4 +1,156 @@
-import type { RouteCase } from './matrix';
+import type { OrderListItem } from '@app/contracts';
+import { createOrder, createStyleGuide } from '@app/testing';
+import type { MatrixContext, RouteCase, Tenant, Who } from './matrix';
 
-/** Orders, their timeline and tag assignments (services/orders). */
-export const ORDER_ROUTES: RouteCase[] = [];
+interface Fixtures {
+  guide: string;
+  /** a sales person of each dealership (the matrix's sales login is the dealership's too) */
+  dealerSeller: string;
+  dealer2Seller: string;
+  /** the dealership's order: own for everyone (management's child) */
+  ownOrder: string;
+  ownOrderName: string;
+  /** the other dealership's order */
+  otherOrder: string;
+  otherOrderName: string;
+  orderTag: string;
+}
+
+let fixtures: Promise<Fixtures> | null = null;
+
+async function seller(ctx: MatrixContext, userId: string): Promise<string> {
+  const res = await ctx.sessions.admin.post('/api/salesman').send({ userId, salesMan: [{ name: `Seller ${ctx.unique()}`, email: `seller-${ctx.unique()}@example.test`, phone: '+45 11 22 33 44' }] });
+  if (res.status !== 201) throw new Error(`POST /api/salesman answered ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body[0].id as string;
+}
+
+/** A guide for both dealerships and management, a sales person each, one order each, an order tag; made once. */
+function setup(ctx: MatrixContext): Promise<Fixtures> {
+  fixtures ??= (async () => {
+    const { admin, dealer } = ctx.sessions;
+    const { accounts } = ctx;
+    const guide = (await createStyleGuide(admin, { name: 'Matrix orders guide', assignTo: [accounts.dealer.id, accounts.dealer2.id, accounts.manager.id] })).id;
+    const dealerSeller = await seller(ctx, accounts.dealer.id);
+    const dealer2Seller = await seller(ctx, accounts.dealer2.id);
+    const own = await createOrder(dealer, { styleGuide: guide, salesMan: dealerSeller, orderName: `Own order ${ctx.unique()}` });
+    const other = await createOrder(admin, { styleGuide: guide, salesMan: dealer2Seller, userId: accounts.dealer2.id, orderName: `Other order ${ctx.unique()}` });
+    const tag = await admin.post('/api/tags').send({ name: 'Matrix order tag', category: 'PRIORITY', entity: 'order', color: 'purple' });
+    if (tag.status !== 201) throw new Error(`POST /api/tags answered ${tag.status}`);
+    return {
+      guide,
+      dealerSeller,
+      dealer2Seller,
+      ownOrder: own.id,
+      ownOrderName: own.orderName,
+      otherOrder: other.id,
+      otherOrderName: other.orderName,
+      orderTag: tag.body.id as string,
+    };
+  })();
+  return fixtures;
+}
+
+const orderOf = (f: Fixtures, tenant: Tenant) => (tenant === 'own' ? f.ownOrder : f.otherOrder);
+
+/** a new order of the tenant's dealership, made by the admin (for deletes) */
+async function freshOrder(ctx: MatrixContext, tenant: Tenant): Promise<string> {
+  const f = await setup(ctx);
+  const [userId, salesMan] = tenant === 'own' ? [ctx.accounts.dealer.id, f.dealerSeller] : [ctx.accounts.dealer2.id, f.dealer2Seller];
+  return (await createOrder(ctx.sessions.admin, { styleGuide: f.guide, salesMan, userId, orderName: `Fresh ${ctx.unique()}` })).id;
+}
+
+/** admin and QA see every tenant's orders; the others their own */
+const SEES_ALL: readonly Who[] = ['admin', 'qa'];
+const READ_SCOPED = { anonymous: 401, admin: 200, qa: 200, dealer: [200, 404], sales: [200, 404], manager: [200, 404] } as const;
+const STAFF = (status: number) => ({ anonymous: 401, admin: status, qa: status, dealer: 403, sales: 403, manager: 403 });
+
+export const ORDER_ROUTES: RouteCase[] = [
+  {
+    // admin: for the tenant's dealership (impersonation); dealership and its sales person: for
+    // itself (own) or naming the other dealership (403); QA has no order creation, management
+    // in the matrix has no CREATE_ORDERS
+    route: 'POST /api/orders',
+    request: async (ctx, who, tenant) => {
+      const f = await setup(ctx);
+      const body: Record<string, unknown> = { orderName: `Matrix ${ctx.unique()}`, styleGuide: f.guide, takenImagesCount: 2 };
+      if (who === 'admin') Object.assign(body, tenant === 'own' ? { userId: ctx.accounts.dealer.id, salesMan: f.dealerSeller } : { userId: ctx.accounts.dealer2.id, salesMan: f.dealer2Seller });
+      else if (tenant === 'own') body.salesMan = f.dealerSeller;
+      else Object.assign(body, { userId: ctx.accounts.dealer2.id, salesMan: f.dealer2Seller });
+      return { path: '/api/orders', body };
+    },
+    expect: { anonymous: 401, admin: 201, qa: 403, dealer: [201, 403], sales: [201, 403], manager: 403 },
+  },
+  {
+    // The cell lists the orders looking for the tenant's order by name: the dealership's order
+    // must be listed for everyone who reaches it, the other dealership's only for admin and QA.
+    // When the list shows the wrong thing, the cell asks with a query the API refuses, and its
+    // 400 names what went wrong.
+    route: 'GET /api/orders/get-orders',
+    request: async (ctx, who, tenant) => {
+      const f = await setup(ctx);
+      const name = tenant === 'own' ? f.ownOrderName : f.otherOrderName;
+      const path = `/api/orders/get-orders?search=${encodeURIComponent(name)}`;
+      if (who === 'anonymous') return { path };
+      const res = await ctx.sessions[who].get(path);
+      const listed = res.status === 200 && (res.body.items as OrderListItem[]).some((o) => o.id === orderOf(f, tenant));
+      const shouldBe = tenant === 'own' || SEES_ALL.includes(who);
+      return { path: listed === shouldBe ? path : `/api/orders/get-orders?${listed ? 'other-tenant-order-listed' : 'own-order-missing'}=1` };
+    },
+    expect: { anonymous: 401, admin: 200, qa: 200, dealer: 200, sales: 200, manager: 200 },
+  },
+  {
+    route: 'GET /api/orders/{id}',
+    request: async (ctx, _who, tenant) => ({ path: `/api/orders/${orderOf(await setup(ctx), tenant)}` }),
+    expect: READ_SCOPED,
+  },
+  {
+    // the dealership in the matrix has no UPDATE_ORDERS; management reads its child's orders only
+    route: 'PUT /api/orders/{id}',
+    request: async (ctx, _who, tenant) => ({ path: `/api/orders/${orderOf(await setup(ctx), tenant)}`, body: { note: `Checked ${ctx.unique()}` } }),
+    expect: { anonymous: 401, admin: 200, qa: 200, dealer: [403, 404], sales: [403, 404], manager: [403, 404] },
+  },
+  {
+    route: 'PUT /api/orders/approval/{id}/{approved}',
+    request: async (ctx, _who, tenant) => ({ path: `/api/orders/approval/${orderOf(await setup(ctx), tenant)}/false` }),
+    expect: STAFF(200),
+  },
+  {
+    // without DELETE_ORDERS the owner may not delete (403); another tenant's order does not exist for it
+    route: 'DELETE /api/orders/{id}',
+    request: async (ctx, _who, tenant) => ({ path: `/api/orders/${await freshOrder(ctx, tenant)}` }),
+    expect: { anonymous: 401, admin: 200, qa: 200, dealer: [403, 404], sales: [403, 404], manager: [403, 404] },
+  },
+  {
+    route: 'GET /api/events/order/{id}',
+    request: async (ctx, _who, tenant) => ({ path: `/api/events/order/${orderOf(await setup(ctx), tenant)}?page=1&isHidden=true` }),
+    expect: READ_SCOPED,
+  },
+  {
+    // the account itself, the admin, QA with READ_USER_EVENTS (the matrix's QA has not got it)
+    route: 'GET /api/events/user/{id}',
+    request: (ctx, who, tenant) => ({ path: `/api/events/user/${tenant === 'own' ? ctx.ownAccount(who).id : ctx.accounts.dealer2.id}` }),
+    expect: { anonymous: 401, admin: 200, qa: 403, dealer: [200, 404], sales: [200, 404], manager: [200, 404] },
+  },
+  {
+    route: 'GET /api/tags/get/{entity}/{entityId}',
+    request: async (ctx, _who, tenant) => ({ path: `/api/tags/get/orders/${orderOf(await setup(ctx), tenant)}` }),
+    expect: READ_SCOPED,
+  },
+  {
+    route: 'POST /api/tags/{entity}/{entityId}',
+    request: async (ctx, _who, tenant) => {
+      const f = await setup(ctx);
+      return { path: `/api/tags/orders/${orderOf(f, tenant)}`, body: { tagId: f.orderTag } };
+    },
+    expect: STAFF(201),
+  },
+  {
+    route: 'DELETE /api/tags',
+    request: async (ctx, _who, tenant) => {
+      const f = await setup(ctx);
+      await ctx.sessions.admin.post(`/api/tags/orders/${orderOf(f, tenant)}`).send({ tagId: f.orderTag });
+      return { path: '/api/tags', body: { tagId: f.orderTag, entity: 'orders', entityId: orderOf(f, tenant) } };
+    },
+    expect: STAFF(200),
+  },
+];

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { EventsController } from './events.controller';
+import { OrdersController } from './orders.controller';
 import { TagsController } from './tags.controller';
 
-@Module({ imports: [AuthModule], controllers: [TagsController] })
+@Module({ imports: [AuthModule], controllers: [OrdersController, EventsController, TagsController] })
 export class OrdersModule {}

@@ -1,12 +1,21 @@
-import { TagBody, TagListQuery, TagPatch, TagsRpc, type Actor } from '@app/contracts';
+import { AssignTagBody, RemoveTagBody, TagBody, TAGGED_ENTITIES, TagListQuery, TagPatch, TagsRpc, type Actor, type TaggedEntity } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
-import { Body, Controller, Get, Post, Put, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { BadRequestException, Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
 import { CurrentActor } from '../common/actor.decorator';
 import { UuidParam } from '../common/params';
 
-/** The tag catalogue. Paths match case-insensitively, so the spec's `POST /Tags` works too. */
+/** `orders`, `images` or `users` in a path: 400 otherwise. */
+function taggedEntity(value: string): TaggedEntity {
+  if (!(TAGGED_ENTITIES as readonly string[]).includes(value)) throw new BadRequestException(`entity must be one of ${TAGGED_ENTITIES.join(', ')}`);
+  return value as TaggedEntity;
+}
+
+/**
+ * The tag catalogue and the tags put on orders, images and users. Paths match
+ * case-insensitively, so the spec's `POST /Tags` works too.
+ */
 @ApiTags('tags')
 @Controller('tags')
 export class TagsController {
@@ -17,6 +26,32 @@ export class TagsController {
   @ApiOperation({ summary: 'Tags, 10 a page, by category and name; `search`, `category`, `entity`' })
   list(@Query() query: TagListQuery, @CurrentActor() actor: Actor) {
     return this.rpc.send(TagsRpc.list, query, actor);
+  }
+
+  @Get('get/:entity/:entityId')
+  @Authenticated({ roles: ALL_ROLES })
+  @ApiParam({ name: 'entity', enum: TAGGED_ENTITIES })
+  @ApiOperation({
+    summary: 'Tags on an order, an image or a user',
+    description: "An order's tags for whoever may see the order; image and user tags for admin and QA.",
+  })
+  ofEntity(@Param('entity') entity: string, @UuidParam('entityId') entityId: string, @CurrentActor() actor: Actor) {
+    return this.rpc.send(TagsRpc.ofEntity, { entity: taggedEntity(entity), entityId }, actor);
+  }
+
+  @Post(':entity/:entityId')
+  @Authenticated({ roles: ['Admin', 'QA'] })
+  @ApiParam({ name: 'entity', enum: TAGGED_ENTITIES })
+  @ApiOperation({ summary: 'Put a tag on an order, an image or a user (the tag must be made for it); answers its tags' })
+  assign(@Param('entity') entity: string, @UuidParam('entityId') entityId: string, @Body() body: AssignTagBody, @CurrentActor() actor: Actor) {
+    return this.rpc.send(TagsRpc.assign, { entity: taggedEntity(entity), entityId, tagId: body.tagId }, actor);
+  }
+
+  @Delete()
+  @Authenticated({ roles: ['Admin', 'QA'] })
+  @ApiOperation({ summary: 'Take a tag off an order, an image or a user; answers the tags left' })
+  remove(@Body() body: RemoveTagBody, @CurrentActor() actor: Actor) {
+    return this.rpc.send(TagsRpc.remove, body, actor);
   }
 
   @Get(':id')

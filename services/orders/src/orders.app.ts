@@ -1,20 +1,54 @@
 import type { ServiceApp } from '@app/service-kit';
 import { Module } from '@nestjs/common';
+import { OrderPolicy } from './access/order-policy';
+import { DemoSeed } from './demo/demo-seed';
+import { EventsMessagesController } from './events/events.messages.controller';
+import { EventsRepository } from './events/events.repository';
+import { EventsService } from './events/events.service';
+import { OrderEvent } from './events/order-event.entity';
+import { LifecycleConsumers } from './lifecycle/lifecycle.consumers';
 import { Tags1764000000000 } from './migrations/1764000000000-tags';
+import { Orders1764200000000 } from './migrations/1764200000000-orders';
+import { AccountCleanupConsumer } from './orders/account-cleanup.consumer';
+import { Order } from './orders/order.entity';
+import { OrderTransitions } from './orders/order-transitions';
+import { OrdersMessagesController } from './orders/orders.messages.controller';
+import { OrdersRepository } from './orders/orders.repository';
+import { OrdersService } from './orders/orders.service';
 import { OrdersConfig } from './orders.config';
+import { ActorNames } from './shared/actor-names';
 import { Tag } from './tags/tag.entity';
+import { TagAssignmentsRepository } from './tags/tag-assignments.repository';
+import { TagAssignmentsService } from './tags/tag-assignments.service';
 import { TagsMessagesController } from './tags/tags.messages.controller';
 import { TagsService } from './tags/tags.service';
 
-@Module({ controllers: [TagsMessagesController], providers: [TagsService] })
-class TagsModule {}
+@Module({
+  controllers: [OrdersMessagesController, EventsMessagesController, TagsMessagesController],
+  providers: [
+    OrderPolicy,
+    ActorNames,
+    OrdersRepository,
+    EventsRepository,
+    TagAssignmentsRepository,
+    OrderTransitions,
+    OrdersService,
+    EventsService,
+    TagsService,
+    TagAssignmentsService,
+    LifecycleConsumers,
+    AccountCleanupConsumer,
+    DemoSeed,
+  ],
+})
+class OrdersFeatureModule {}
 
-/** The orders service: owns orders, status rules, the event timeline, tags and QA assignment. */
+/** The orders service: owns orders, status rules, the event timeline, tags and their assignments. */
 export const ordersApp: ServiceApp<OrdersConfig> = {
   definition: {
     name: 'orders',
-    entities: [Tag],
-    migrations: [Tags1764000000000],
+    entities: [Tag, Order, OrderEvent],
+    migrations: [Tags1764000000000, Orders1764200000000],
   },
-  modules: () => [TagsModule],
+  modules: () => [OrdersFeatureModule],
 };

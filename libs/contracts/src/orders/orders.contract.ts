@@ -282,6 +282,8 @@ export interface OrderAccess {
   accountId: string;
   styleGuideId: string;
   status: OrderStatus;
+  /** lets the images service label processed images (waiting for QA / for edition) */
+  QAstatus?: QaStatus;
   takenImagesCount: number;
   enabledQa: boolean;
 }

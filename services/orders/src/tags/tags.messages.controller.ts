@@ -1,11 +1,25 @@
-import { TagBody, TagIdPayload, TagListQuery, TagsRpc, UpdateTagPayload, type RpcEnvelope } from '@app/contracts';
+import {
+  AssignTagPayload,
+  RemoveTagBody,
+  TagBody,
+  TaggedEntityPayload,
+  TagIdPayload,
+  TagListQuery,
+  TagsRpc,
+  UpdateTagPayload,
+  type RpcEnvelope,
+} from '@app/contracts';
 import { Envelope, RpcHandler } from '@app/service-kit';
 import { Controller } from '@nestjs/common';
+import { TagAssignmentsService } from './tag-assignments.service';
 import { TagsService } from './tags.service';
 
 @Controller()
 export class TagsMessagesController {
-  constructor(private readonly tags: TagsService) {}
+  constructor(
+    private readonly tags: TagsService,
+    private readonly assignments: TagAssignmentsService,
+  ) {}
 
   @RpcHandler(TagsRpc.list)
   list(@Envelope(TagListQuery) { data }: RpcEnvelope<TagListQuery>) {
@@ -25,5 +39,20 @@ export class TagsMessagesController {
   @RpcHandler(TagsRpc.update)
   update(@Envelope(UpdateTagPayload) { actor, data }: RpcEnvelope<UpdateTagPayload>) {
     return this.tags.update(actor, data);
+  }
+
+  @RpcHandler(TagsRpc.ofEntity)
+  ofEntity(@Envelope(TaggedEntityPayload) { actor, data }: RpcEnvelope<TaggedEntityPayload>) {
+    return this.assignments.ofEntity(actor, data);
+  }
+
+  @RpcHandler(TagsRpc.assign)
+  assign(@Envelope(AssignTagPayload) { actor, data }: RpcEnvelope<AssignTagPayload>) {
+    return this.assignments.assign(actor, data);
+  }
+
+  @RpcHandler(TagsRpc.remove)
+  remove(@Envelope(RemoveTagBody) { actor, data }: RpcEnvelope<RemoveTagBody>) {
+    return this.assignments.remove(actor, data);
   }
 }

@@ -1,0 +1,285 @@
+import 'reflect-metadata';
+import http from 'node:http';
+import { cpus, loadavg } from 'node:os';
+import { createAccount, createTestDatabase, createTestNamespace, startTestS3, testInfra, waitFor, type TestStack } from '@app/testing';
+import { Client } from 'pg';
+import { fmt, freePort, percentile, startProcess, stopProcess } from './bench-utils';
+
+/**
+ * The orders list and the order detail at scale, through the gateway: 100,000 orders with
+ * 3,000,000 images across 200 accounts, written with SQL into the orders and images schemas
+ * made by the services' own migrations, then 10 concurrent clients per case. The gateway,
+ * users, orders and images services run as separate processes, as in production; every
+ * request is signed in (the gateway checks the session with the users service each time).
+ *
+ * Prints p50/p95/p99 per case and the verdicts against the targets: p95 under 50 ms, p99 under
+ * 100 ms, flat from the first page to the last (the ratio last/first of the medians).
+ * BENCH_ORDERS, BENCH_IMAGES_PER_ORDER, BENCH_ACCOUNTS and BENCH_REQUESTS change the sizes;
+ * BENCH_KEEP_DATABASE=1 keeps the seeded database for a look at the query plans.
+ */
+
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
+const IMAGES_PER_ORDER = Number(process.env.BENCH_IMAGES_PER_ORDER ?? 30);
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 200);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
+const CONCURRENCY = 10;
+const ROUNDS = 5;
+const TARGET_P95 = 50;
+const TARGET_P99 = 100;
+const PASSWORD = 'Bench-Pass-2026!';
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+function request(url: string, token: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+  });
+}
+
+interface Case {
+  label: string;
+  path: string;
+  token: string;
+}
+
+interface Result {
+  label: string;
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+}
+
+/** `total` GETs of one case, `CONCURRENCY` in flight; latencies in ms. Any non-2xx answer aborts (a benchmark of errors lies). */
+async function run(base: string, c: Case, total: number): Promise<{ latencies: number[]; seconds: number }> {
+  const latencies: number[] = new Array(total);
+  let next = 0;
+  const started = process.hrtime.bigint();
+  const worker = async () => {
+    for (;;) {
+      const i = next++;
+      if (i >= total) return;
+      const t0 = process.hrtime.bigint();
+      const res = await request(base + c.path, c.token);
+      latencies[i] = Number(process.hrtime.bigint() - t0) / 1e6;
+      if (res.status < 200 || res.status >= 300) throw new Error(`${c.path} answered ${res.status} ${res.body.slice(0, 200)}`);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return { latencies, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+}
+
+/**
+ * Every case in turn, `ROUNDS` times over, so that whatever else the machine does at some
+ * moment weighs on every case alike (the first and the last page are compared).
+ */
+async function measureAll(base: string, cases: Case[], perCase: number): Promise<Result[]> {
+  const per = Math.ceil(perCase / ROUNDS);
+  const acc = cases.map(() => ({ latencies: [] as number[], seconds: 0 }));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, c] of cases.entries()) {
+      const r = await run(base, c, per);
+      acc[i].latencies.push(...r.latencies);
+      acc[i].seconds += r.seconds;
+    }
+  }
+  return cases.map((c, i) => {
+    const sorted = acc[i].latencies.sort((a, b) => a - b);
+    return { label: c.label, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), rps: sorted.length / acc[i].seconds };
+  });
+}
+
+async function seed(db: Client, dealerId: string): Promise<void> {
+  const t0 = Date.now();
+  await db.query('SET search_path TO orders, public');
+  // the accounts: the bench dealership is number 0, the others exist only on their orders
+  await db.query(
+    `CREATE TEMP TABLE bench_account AS
+     SELECT i, CASE WHEN i = 0 THEN $1::uuid ELSE md5('account' || i)::uuid END AS id,
+            CASE WHEN i = 0 THEN 'Bench Dealership'
+                 ELSE (ARRAY['Aarhus', 'Odense', 'Aalborg', 'Esbjerg', 'Randers', 'Kolding', 'Horsens', 'Vejle', 'Roskilde', 'Herning',
+                             'Budapest', 'Debrecen', 'Szeged', 'Pecs', 'Gyor', 'Malmo', 'Lund', 'Hamburg', 'Kiel', 'Bremen'])[1 + i % 20]
+                      || ' ' || (ARRAY['Motors', 'Auto', 'Cars', 'Autohus', 'Bilcenter', 'Automobile', 'Car Center', 'Garage', 'Wagen', 'Autoteam'])[1 + (i / 20) % 10]
+            END AS name,
+            'dealer' || i || '@bench.test' AS email
+       FROM generate_series(0, $2 - 1) i`,
+    [dealerId, ACCOUNTS],
+  );
+  await db.query(
+    `INSERT INTO orders.orders (id, account_id, account_name, account_email, order_name, note, status, qa_status,
+                                created_by_id, created_by_name, created_by_role, sales_person_id, sales_person_name,
+                                style_guide_id, style_guide_name, platform, app_version, taken_images_count, image_count,
+                                uploaded_images_count, processed_images_count, enabled_qa, time_to_ready_to_download,
+                                created_at, updated_at)
+     SELECT gen_random_uuid(), a.id, a.name, a.email,
+            (ARRAY['VW Golf', 'Tesla Model 3', 'Volvo XC60', 'Audi A4', 'BMW X5', 'Skoda Octavia', 'Peugeot 208', 'Toyota Yaris'])[1 + g % 8]
+              || ' ' || lpad(g::text, 6, '0'),
+            CASE WHEN g % 7 = 0 THEN 'Please keep the number plate readable on every exterior picture of this car, thank you.' END,
+            s.status, CASE WHEN s.status IN ('Ready to download', 'Completed', 'Delivering') THEN 'Approved' ELSE 'Waiting For QA' END,
+            a.id, a.name, 'Account',
+            md5('seller' || a.i || '-' || g % 5)::uuid, (ARRAY['Anna', 'Bo', 'Carl', 'Dora', 'Erik'])[1 + g % 5] || ' Seller',
+            md5('guide')::uuid, 'Bench Studio', (ARRAY['web', 'android', 'ios'])[1 + g % 3], '2.4.1',
+            $2, $2, $2, $2, false,
+            CASE WHEN s.status IN ('Ready to download', 'Completed') THEN 1800 + g % 3600 END,
+            now() - g * interval '5 minutes', now() - g * interval '5 minutes' + interval '30 minutes'
+       FROM generate_series(1, $1) g
+       JOIN bench_account a ON a.i = g % $3
+       CROSS JOIN LATERAL (SELECT (ARRAY['Completed', 'Completed', 'Completed', 'Ready to download', 'Ready to download', 'QA stage',
+                                         'QA stage', 'In Progress', 'Delivering', 'Uploading'])[1 + (g / 7) % 10] AS status) s`,
+    [ORDERS, IMAGES_PER_ORDER, ACCOUNTS],
+  );
+  console.log(`  ${ORDERS} orders in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const t1 = Date.now();
+  await db.query(
+    `INSERT INTO images.image (id, order_id, account_id, style_guide_id, position, source, media_origin, optimisation_status, label,
+                               approved, optimised_via, types, content_type, original_key, optimized_key, thumb_key,
+                               width, height, file_size, upload_expires_at, uploaded_at, processed_at, created_at, updated_at)
+     SELECT x.id, x.order_id, x.account_id, x.style_guide_id, x.p, 'upload', 'original', 'completed', 'completed',
+            false, 'full', '{original,AI}', 'image/jpeg',
+            'orders/' || x.order_id || '/images/' || x.id || '/original.jpg',
+            'orders/' || x.order_id || '/images/' || x.id || '/optimized.jpg',
+            'orders/' || x.order_id || '/images/' || x.id || '/thumb.jpg',
+            4032, 3024, 2400000 + x.p * 1000, x.created_at, x.created_at, x.created_at, x.created_at, x.created_at
+       FROM (SELECT gen_random_uuid() AS id, o.id AS order_id, o.account_id, o.style_guide_id, o.created_at, p
+               FROM orders.orders o CROSS JOIN generate_series(1, $1) p) x`,
+    [IMAGES_PER_ORDER],
+  );
+  console.log(`  ${ORDERS * IMAGES_PER_ORDER} images in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
+  await db.query('VACUUM ANALYZE orders.orders');
+  await db.query('VACUUM ANALYZE images.image');
+}
+
+async function signInToken(base: string, email: string): Promise<string> {
+  const res = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+  const body = (await res.json()) as { accessToken?: string };
+  if (!body.accessToken) throw new Error(`sign-in of ${email} answered ${res.status} ${JSON.stringify(body)}`);
+  return body.accessToken;
+}
+
+async function main(): Promise<void> {
+  const db = await createTestDatabase('bench_orders');
+  const ns = createTestNamespace('bench_orders');
+  const s3 = await startTestS3();
+  const port = await freePort();
+  const env = {
+    DATABASE_URL: db.url,
+    DATABASE_POOL_SIZE: '10',
+    NATS_URL: testInfra.natsUrl,
+    NATS_NAMESPACE: ns.prefix,
+    S3_ENDPOINT: s3.endpoint,
+    S3_ACCESS_KEY: s3.accessKey,
+    S3_SECRET_KEY: s3.secretKey,
+    S3_BUCKET: s3.bucket,
+    SMTP_URL: 'smtp://127.0.0.1:1025',
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
+    ACCESS_TOKEN_TTL_S: '7200',
+    INTEGRATION_SECRET_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+    PASSWORD_HASH_COST: '11',
+    // the sweeper has nothing to find here; keep it quiet
+    IMAGES_UPLOAD_POLL_MS: '60000',
+  };
+  const base = `http://127.0.0.1:${port}/api`;
+  const processes = [startProcess('gateway', 'gateway/src/main.js', env)];
+  const client = new Client({ connectionString: db.url });
+  try {
+    // one after another: their first migrations would otherwise race for the catalog
+    for (const name of ['users', 'orders', 'images'] as const) {
+      processes.push(startProcess(name, `services/${name}/src/main.js`, env));
+      await waitFor(async () => (await fetch(`${base}/health/services/${name}`).catch(() => null))?.status === 200, `the ${name} service`, 60_000, 250);
+    }
+    const fakeStack = { db, env } as unknown as TestStack;
+    const admin = await createAccount(fakeStack, { role: 'Admin', email: 'admin@bench.test', password: PASSWORD });
+    const dealer = await createAccount(fakeStack, { role: 'Dealership', email: 'dealer0@bench.test', displayName: 'Bench Dealership', password: PASSWORD });
+
+    console.log(`seeding ${ORDERS} orders with ${IMAGES_PER_ORDER} images each across ${ACCOUNTS} accounts`);
+    await client.connect();
+    await seed(client, dealer.id);
+    const trgm = (await client.query(`SELECT 1 FROM pg_indexes WHERE schemaname = 'orders' AND indexname = 'orders_search_trgm_idx'`)).rowCount === 1;
+
+    const adminToken = await signInToken(base, admin.email);
+    const dealerToken = await signInToken(base, dealer.email);
+    const dealerOrders = Math.ceil(ORDERS / ACCOUNTS);
+    const adminPages = Math.ceil(ORDERS / 10);
+    const dealerPages = Math.ceil(dealerOrders / 10);
+    // the admin's list starts 14 days back by default; the bench asks for all of it (the worst case)
+    const all = 'from=2000-01-01';
+    const [{ id: sampleOrder }] = (await client.query(`SELECT id FROM orders.orders WHERE account_id = $1 ORDER BY created_at DESC LIMIT 1 OFFSET 7`, [dealer.id])).rows;
+    const [{ name: someDealership }] = (await client.query(`SELECT account_name AS name FROM orders.orders WHERE account_name <> 'Bench Dealership' LIMIT 1 OFFSET 4242`)).rows;
+    const tag = await fetch(`${base}/tags`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+      body: JSON.stringify({ name: 'Bench', category: 'PRIORITY', entity: 'order', color: 'red' }),
+    }).then((r) => r.json() as Promise<{ id: string }>);
+    const cases: Case[] = [
+      // what every signed-in request costs at least: the session check and one hop to a service
+      { label: 'floor: GET /tags/{id} (sign-in check, one hop)', path: `/tags/${tag.id}`, token: dealerToken },
+      { label: 'admin: first page', path: `/orders/get-orders?${all}&page=1`, token: adminToken },
+      { label: `admin: deep page (${Math.ceil(adminPages / 2)}, the middle)`, path: `/orders/get-orders?${all}&page=${Math.ceil(adminPages / 2)}`, token: adminToken },
+      { label: `admin: deep page (${Math.ceil(adminPages / 10)})`, path: `/orders/get-orders?${all}&page=${Math.ceil(adminPages / 10)}`, token: adminToken },
+      { label: `admin: last page (${adminPages})`, path: `/orders/get-orders?${all}&page=${adminPages}`, token: adminToken },
+      { label: 'admin: default 14 days, first page', path: '/orders/get-orders?page=1', token: adminToken },
+      { label: 'admin: search a dealership', path: `/orders/get-orders?${all}&search=${encodeURIComponent(someDealership)}`, token: adminToken },
+      { label: 'admin: search a model (1 in 8)', path: `/orders/get-orders?${all}&search=tesla`, token: adminToken },
+      { label: 'admin: search an order', path: `/orders/get-orders?${all}&search=golf%20004242`, token: adminToken },
+      { label: 'admin: status QA stage', path: `/orders/get-orders?${all}&status=QA%20stage`, token: adminToken },
+      { label: 'admin: status QA stage, last page', path: `/orders/get-orders?${all}&status=QA%20stage&page=${Math.ceil(adminPages / 5)}`, token: adminToken },
+      { label: 'dealer: first page', path: '/orders/get-orders?page=1', token: dealerToken },
+      { label: `dealer: deep page (${Math.ceil(dealerPages / 2)})`, path: `/orders/get-orders?page=${Math.ceil(dealerPages / 2)}`, token: dealerToken },
+      { label: `dealer: last page (${dealerPages})`, path: `/orders/get-orders?page=${dealerPages}`, token: dealerToken },
+      { label: 'dealer: search a model', path: '/orders/get-orders?search=tesla', token: dealerToken },
+      { label: 'dealer: status Completed', path: '/orders/get-orders?status=Completed', token: dealerToken },
+      { label: 'detail: GET /orders/{id} (admin)', path: `/orders/${sampleOrder}`, token: adminToken },
+      { label: 'detail: GET /orders/{id} (dealer)', path: `/orders/${sampleOrder}`, token: dealerToken },
+      { label: `detail: GET /images/order/{id} (${IMAGES_PER_ORDER} images, dealer)`, path: `/images/order/${sampleOrder}`, token: dealerToken },
+    ];
+
+    // warm up every path (JIT, connections, caches)
+    for (const c of cases) await run(base, c, 100);
+    const loadBefore = loadavg().map((l) => l.toFixed(2)).join(' ');
+    const results = await measureAll(base, cases, REQUESTS);
+
+    const load = loadavg().map((l) => l.toFixed(2)).join(' ');
+    console.log(`\nmachine: ${cpus().length} cores, load average ${loadBefore} before the measurement, ${load} after`);
+    console.log(`orders benchmark: ${ORDERS} orders, ${ORDERS * IMAGES_PER_ORDER} images, ${ACCOUNTS} accounts; ${REQUESTS} requests per case, ${CONCURRENCY} in flight; search index: ${trgm ? 'pg_trgm' : 'none (scan)'}`);
+    console.log(`${'case'.padEnd(52)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'req/s'.padStart(8)}  verdict`);
+    let allMet = true;
+    for (const r of results) {
+      const met = r.p95 < TARGET_P95 && r.p99 < TARGET_P99;
+      allMet &&= met;
+      console.log(`${r.label.padEnd(52)}${fmt(r.p50, 1).padStart(9)}${fmt(r.p95, 1).padStart(9)}${fmt(r.p99, 1).padStart(9)}${r.rps.toFixed(0).padStart(8)}  ${met ? 'met' : 'MISSED'}`);
+    }
+    const byLabel = (prefix: string) => results.find((r) => r.label.startsWith(prefix))!;
+    const flat = (who: string) => {
+      const first = byLabel(`${who}: first page`);
+      const last = byLabel(`${who}: last page`);
+      return { median: last.p50 / first.p50, p95: last.p95 / first.p95 };
+    };
+    const adminFlat = flat('admin');
+    const dealerFlat = flat('dealer');
+    console.log('');
+    console.log(`p95 under ${TARGET_P95} ms and p99 under ${TARGET_P99} ms in every case: ${allMet ? 'met' : 'MISSED'}`);
+    for (const [who, f] of [['admin', adminFlat], ['dealer', dealerFlat]] as const) {
+      const ok = f.median < 1.5 && f.p95 < 1.5;
+      console.log(`flat from the first page to the last (${who}): last/first ${fmt(f.median, 2)} at the median, ${fmt(f.p95, 2)} at p95 (target < 1.5: ${ok ? 'met' : 'MISSED'})`);
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+    await Promise.all(processes.map((p) => stopProcess(p)));
+    await ns.cleanup();
+    await s3.close();
+    if (process.env.BENCH_KEEP_DATABASE) console.log(`database kept: ${db.url}`);
+    else await db.drop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

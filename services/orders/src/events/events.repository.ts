@@ -1,0 +1,76 @@
+import { HIDDEN_EVENT_NAMES, PAGE_SIZE, PRIORITY_EVENT_NAMES, type OrderEventName, type OrderEventView } from '@app/contracts';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { OrderEvent } from './order-event.entity';
+
+/** who did it: a user (id and name), a named actor without an id, or nobody (the system) */
+export type EventUser = { id: string | null; displayName: string } | null;
+
+export interface TimelineOrder {
+  id: string;
+  accountId: string;
+  orderName: string;
+}
+
+export const toEventView = (e: OrderEvent): OrderEventView => ({
+  id: e.id,
+  eventName: e.eventName,
+  payload: e.payload,
+  createdAt: e.createdAt.toISOString(),
+  user: e.userId || e.userName ? { id: e.userId ?? '', displayName: e.userName ?? '' } : null,
+  order: { id: e.orderId, orderName: e.orderName },
+  isHidden: e.isHidden,
+  isPriority: e.isPriority,
+});
+
+/** The order timeline's table: events are written inside the transaction of what they record. */
+@Injectable()
+export class EventsRepository {
+  async append(
+    m: EntityManager,
+    order: TimelineOrder,
+    eventName: OrderEventName,
+    payload: Record<string, unknown>,
+    user: EventUser,
+    at: Date = new Date(),
+  ): Promise<void> {
+    await m.insert(OrderEvent, {
+      orderId: order.id,
+      accountId: order.accountId,
+      orderName: order.orderName,
+      eventName,
+      payload: payload as never,
+      userId: user?.id ?? null,
+      userName: user?.displayName ?? null,
+      isHidden: HIDDEN_EVENT_NAMES.includes(eventName),
+      isPriority: PRIORITY_EVENT_NAMES.includes(eventName),
+      createdAt: at,
+    });
+  }
+
+  /** One page of events, newest first, of an order or of an account's orders. */
+  async page(
+    m: EntityManager,
+    where: { orderId: string } | { accountId: string },
+    withHidden: boolean,
+    page: (total: number) => number,
+  ): Promise<{ rows: OrderEvent[]; total: number; page: number }> {
+    const qb = m.createQueryBuilder(OrderEvent, 'e');
+    if ('orderId' in where) qb.where('e.order_id = :id', { id: where.orderId });
+    else qb.where('e.account_id = :id', { id: where.accountId });
+    if (!withHidden) qb.andWhere('e.is_hidden = false');
+    const total = await qb.getCount();
+    const p = page(total);
+    const rows = await qb
+      .orderBy('e.created_at', 'DESC')
+      .addOrderBy('e.seq', 'DESC')
+      .offset((p - 1) * PAGE_SIZE)
+      .limit(PAGE_SIZE)
+      .getMany();
+    return { rows, total, page: p };
+  }
+
+  async deleteOfAccount(m: EntityManager, accountId: string): Promise<void> {
+    await m.query('DELETE FROM order_event WHERE account_id = $1', [accountId]);
+  }
+}

@@ -1,0 +1,94 @@
+import { ImagesEvents } from '@app/contracts';
+import type { MessageHandlerContext } from '@app/messaging';
+import { MessagingHost } from '@app/service-kit';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { EventsRepository } from '../events/events.repository';
+import { OrderTransitions } from '../orders/order-transitions';
+import { OrdersRepository } from '../orders/orders.repository';
+import { TagAssignmentsRepository } from '../tags/tag-assignments.repository';
+import { eventPayload } from '../shared/event-payload';
+import { lifecycleSteps } from './lifecycle.rules';
+
+/** Durable consumer names: public, like subjects (renaming one starts it over from the stream's start). */
+export const LIFECYCLE_CONSUMERS = {
+  progress: 'orders-image-progress',
+  timeline: 'orders-image-timeline',
+} as const;
+
+/**
+ * The order lifecycle, driven by the images service:
+ * - `ImagesEvents.orderProgress` (the order's image counts with a version): the counts are kept
+ *   on the order (an older version than the one kept is ignored) and the order moves forward
+ *   out of Uploading and In Progress (lifecycle.rules.ts), each step on the timeline and
+ *   published as `OrdersEvents.statusChanged`;
+ * - `ImagesEvents.timeline`: what happened to an image, written on the order's timeline.
+ * Both are durable consumers: each message is applied once, in one transaction.
+ */
+@Injectable()
+export class LifecycleConsumers implements OnModuleInit {
+  constructor(
+    private readonly messaging: MessagingHost,
+    private readonly orders: OrdersRepository,
+    private readonly events: EventsRepository,
+    private readonly transitions: OrderTransitions,
+    private readonly tags: TagAssignmentsRepository,
+  ) {}
+
+  onModuleInit(): void {
+    this.messaging.consume<unknown>({
+      stream: 'EVENTS',
+      durable: LIFECYCLE_CONSUMERS.progress,
+      filterSubject: ImagesEvents.orderProgress.subject,
+      handler: (raw, ctx) => this.onProgress(raw, ctx),
+    });
+    this.messaging.consume<unknown>({
+      stream: 'EVENTS',
+      durable: LIFECYCLE_CONSUMERS.timeline,
+      filterSubject: ImagesEvents.timeline.subject,
+      handler: (raw, ctx) => this.onTimeline(raw, ctx),
+    });
+  }
+
+  async onProgress(raw: unknown, { manager: m }: MessageHandlerContext): Promise<void> {
+    const p = await eventPayload(ImagesEvents.orderProgress, raw);
+    const o = await this.orders.findById(m, p.orderId, true);
+    // a deleted order, or a copy older than what the order already shows
+    if (!o || p.version <= o.progressVersion) return;
+    o.progressVersion = p.version;
+    o.imageCount = p.imageCount;
+    o.uploadedImagesCount = p.uploadedCount;
+    o.processedImagesCount = p.processedCount;
+    o.failedImagesCount = p.failedCount;
+    o.videoCount = p.videoCount;
+    const at = new Date(p.at);
+    for (const step of lifecycleSteps(o, p)) {
+      await this.events.append(
+        m,
+        o,
+        step.eventName,
+        { uploadedCount: p.uploadedCount, processedCount: p.processedCount, failedCount: p.failedCount, takenImagesCount: o.takenImagesCount },
+        null,
+        at,
+      );
+      await this.transitions.moveTo(m, o, step.to, null, 'lifecycle', at);
+    }
+    await this.orders.save(m, o);
+  }
+
+  async onTimeline(raw: unknown, { manager: m }: MessageHandlerContext): Promise<void> {
+    const p = await eventPayload(ImagesEvents.timeline, raw);
+    const o = await this.orders.findById(m, p.orderId);
+    if (!o) return;
+    const payload = p.payload && typeof p.payload === 'object' ? p.payload : {};
+    const user = p.userId || p.userName ? { id: p.userId ?? null, displayName: p.userName ?? '' } : null;
+    await this.events.append(m, o, p.eventName, payload, user, new Date(p.at));
+    // images taken off the order lose their tags
+    const imageIds = (payload as { imageIds?: unknown }).imageIds;
+    if (p.eventName === 'DELETED' && Array.isArray(imageIds)) {
+      await this.tags.deleteOfImages(
+        m,
+        imageIds.filter((id): id is string => typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)),
+      );
+    }
+  }
+}

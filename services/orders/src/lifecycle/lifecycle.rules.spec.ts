@@ -1,0 +1,38 @@
+import { ORDER_STATUSES, type OrderStatus } from '@app/contracts';
+import { lifecycleSteps, type LifecycleOrder } from './lifecycle.rules';
+
+const order = (status: OrderStatus, enabledQa = false, takenImagesCount = 3): LifecycleOrder => ({ status, enabledQa, takenImagesCount });
+const names = (o: LifecycleOrder, uploadedCount: number, processedCount: number) =>
+  lifecycleSteps(o, { uploadedCount, processedCount }).map((s) => `${s.eventName} → ${s.to.status} / ${s.to.QAstatus}`);
+
+describe('the order lifecycle', () => {
+  it('stays Uploading until every taken image is accepted', () => {
+    expect(names(order('Uploading'), 0, 0)).toEqual([]);
+    expect(names(order('Uploading'), 2, 2)).toEqual([]);
+    expect(names(order('Uploading'), 3, 0)).toEqual(['UPLOAD_COMPLETED → In Progress / Waiting For QA']);
+    // more than announced (an inserted image) is all uploaded too
+    expect(names(order('Uploading'), 4, 0)).toEqual(['UPLOAD_COMPLETED → In Progress / Waiting For QA']);
+  });
+
+  it('leaves In Progress when every uploaded image is processed: QA stage with QA, Ready to download without', () => {
+    expect(names(order('In Progress'), 3, 2)).toEqual([]);
+    expect(names(order('In Progress'), 3, 3)).toEqual(['PROCESSING_COMPLETED → Ready to download / Approved']);
+    expect(names(order('In Progress', true), 3, 3)).toEqual(['PROCESSING_COMPLETED → QA stage / Waiting For QA']);
+  });
+
+  it('takes both steps at once when the last upload and the last processing arrive together', () => {
+    expect(names(order('Uploading', true), 3, 3)).toEqual(['UPLOAD_COMPLETED → In Progress / Waiting For QA', 'PROCESSING_COMPLETED → QA stage / Waiting For QA']);
+  });
+
+  it('does not leave In Progress set by hand before the uploads are complete', () => {
+    expect(names(order('In Progress'), 2, 2)).toEqual([]);
+    expect(names(order('In Progress'), 0, 0)).toEqual([]);
+  });
+
+  it('never moves an order out of a state set by admin or QA', () => {
+    for (const status of ORDER_STATUSES.filter((s) => s !== 'Uploading' && s !== 'In Progress')) {
+      expect(names(order(status), 3, 3)).toEqual([]);
+      expect(names(order(status, true), 3, 3)).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,43 @@
+import { pairForStatus, type OrderStatus } from '@app/contracts';
+import type { StatusPair } from '../orders/order-status.rules';
+
+export interface LifecycleStep {
+  eventName: 'UPLOAD_COMPLETED' | 'PROCESSING_COMPLETED';
+  to: StatusPair;
+}
+
+export interface LifecycleOrder {
+  status: OrderStatus;
+  takenImagesCount: number;
+  enabledQa: boolean;
+}
+
+export interface LifecycleProgress {
+  uploadedCount: number;
+  processedCount: number;
+}
+
+/**
+ * Where the images' progress takes an order (ARCHITECTURE "Order lifecycle"):
+ * - Uploading → In Progress once every taken image is uploaded and accepted;
+ * - In Progress → QA stage / Waiting For QA (account with QA) or Ready to download / Approved
+ *   once every uploaded image is processed (a failure counts as processed).
+ * Both steps may come from one progress. Only these two moves are automatic: a status set by
+ * admin or QA (QA stage, Delivering, Ready to download, Completed) is never changed here.
+ */
+export function lifecycleSteps(order: LifecycleOrder, progress: LifecycleProgress): LifecycleStep[] {
+  const steps: LifecycleStep[] = [];
+  const allUploaded = progress.uploadedCount > 0 && progress.uploadedCount >= order.takenImagesCount;
+  let status = order.status;
+  if (status === 'Uploading' && allUploaded) {
+    steps.push({ eventName: 'UPLOAD_COMPLETED', to: pairForStatus('In Progress') });
+    status = 'In Progress';
+  }
+  if (status === 'In Progress' && allUploaded && progress.processedCount >= progress.uploadedCount) {
+    steps.push({
+      eventName: 'PROCESSING_COMPLETED',
+      to: order.enabledQa ? { status: 'QA stage', QAstatus: 'Waiting For QA' } : { status: 'Ready to download', QAstatus: 'Approved' },
+    });
+  }
+  return steps;
+}

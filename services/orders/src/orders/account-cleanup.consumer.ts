@@ -1,0 +1,45 @@
+import { OrdersEvents, UsersEvents } from '@app/contracts';
+import type { MessageHandlerContext } from '@app/messaging';
+import { MessagingHost } from '@app/service-kit';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { EventsRepository } from '../events/events.repository';
+import { eventPayload } from '../shared/event-payload';
+import { TagAssignmentsRepository } from '../tags/tag-assignments.repository';
+import { OrdersRepository } from './orders.repository';
+
+export const ACCOUNT_CLEANUP_CONSUMER = 'orders-account-deleted';
+
+/**
+ * A deleted account takes its orders, their events and every tag on them (and on the account)
+ * with it. Each order is published as `OrdersEvents.deleted`, so the images service removes
+ * its images, videos and files. Applied once, in one transaction.
+ */
+@Injectable()
+export class AccountCleanupConsumer implements OnModuleInit {
+  constructor(
+    private readonly messaging: MessagingHost,
+    private readonly orders: OrdersRepository,
+    private readonly events: EventsRepository,
+    private readonly tags: TagAssignmentsRepository,
+  ) {}
+
+  onModuleInit(): void {
+    this.messaging.consume<unknown>({
+      stream: 'EVENTS',
+      durable: ACCOUNT_CLEANUP_CONSUMER,
+      filterSubject: UsersEvents.accountDeleted.subject,
+      handler: (raw, ctx) => this.onAccountDeleted(raw, ctx),
+    });
+  }
+
+  async onAccountDeleted(raw: unknown, { manager: m }: MessageHandlerContext): Promise<void> {
+    const { userId } = await eventPayload(UsersEvents.accountDeleted, raw);
+    const at = new Date().toISOString();
+    for (const orderId of await this.orders.idsOfAccount(m, userId)) {
+      await this.messaging.outbox.add(m, OrdersEvents.deleted, { orderId, accountId: userId, at });
+    }
+    await this.tags.deleteOfAccount(m, userId);
+    await this.orders.deleteOfAccount(m, userId);
+    await this.events.deleteOfAccount(m, userId);
+  }
+}

@@ -1,0 +1,237 @@
+import { clampPage, PAGE_SIZE, RpcError, ORDER_MESSAGES, type OrderSortField, type OrderStatus, type QaStatus, type TagView } from '@app/contracts';
+import { Injectable } from '@nestjs/common';
+import { QueryFailedError, type EntityManager } from 'typeorm';
+import type { OrderScope } from '../access/order-policy';
+import { Order } from './order.entity';
+
+export interface OrderListFilter {
+  scope: OrderScope;
+  /** created at or after */
+  from?: Date;
+  /** created before (exclusive) */
+  toBefore?: Date;
+  status?: OrderStatus;
+  qaStatus?: QaStatus;
+  video?: 'with' | 'without';
+  salesPersonId?: string;
+  accountId?: string;
+  /** lower-cased, trimmed, not empty */
+  search?: string;
+  sort: OrderSortField;
+  dir: 'ASC' | 'DESC';
+}
+
+const SORT_KEYS: Record<OrderSortField, string> = {
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  orderName: 'lower(order_name)',
+  status: 'status',
+  QAstatus: 'qa_status',
+};
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A row of the list query: the order's columns and its tags as JSON. */
+type ListRow = Record<string, unknown> & { tags: Array<Omit<TagView, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string }> };
+
+const iso = (v: unknown) => new Date(v as string).toISOString();
+const num = (v: unknown) => (v === null ? null : Number(v));
+
+/** The order of a raw row (the list reads rows without the ORM: it is the hot path). */
+function orderOf(r: Record<string, unknown>): Order {
+  return Object.assign(new Order(), {
+    id: r.id,
+    accountId: r.account_id,
+    accountName: r.account_name,
+    accountEmail: r.account_email,
+    orderName: r.order_name,
+    note: r.note,
+    status: r.status,
+    qaStatus: r.qa_status,
+    createdById: r.created_by_id,
+    createdByName: r.created_by_name,
+    createdByRole: r.created_by_role,
+    impersonatedById: r.impersonated_by_id,
+    impersonatedByName: r.impersonated_by_name,
+    salesPersonId: r.sales_person_id,
+    salesPersonName: r.sales_person_name,
+    styleGuideId: r.style_guide_id,
+    styleGuideName: r.style_guide_name,
+    carTypeId: r.car_type_id,
+    carTypeName: r.car_type_name,
+    platform: r.platform,
+    userAgent: r.user_agent,
+    deviceModel: r.device_model,
+    osVersion: r.os_version,
+    appVersion: r.app_version,
+    takenImagesCount: r.taken_images_count,
+    imageCount: r.image_count,
+    uploadedImagesCount: r.uploaded_images_count,
+    processedImagesCount: r.processed_images_count,
+    failedImagesCount: r.failed_images_count,
+    videoCount: r.video_count,
+    progressVersion: Number(r.progress_version),
+    enabledQa: r.enabled_qa,
+    assignedEditorId: r.assigned_editor_id,
+    assignedEditorName: r.assigned_editor_name,
+    timeToReadyToDownload: num(r.time_to_ready_to_download),
+    timeToCompleted: num(r.time_to_completed),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  });
+}
+
+/** the tags of the order `o`, as JSON, by category and name */
+const TAGS_SQL = `COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'category', t.category, 'entity', t.entity,
+                                                     'color', t.color, 'createdAt', t.created_at, 'updatedAt', t.updated_at)
+                                   ORDER BY t.category, lower(t.name), t.id)
+                     FROM tag_assignment a JOIN tag t ON t.id = a.tag_id
+                    WHERE a.entity = 'order' AND a.entity_id = o.id), '[]'::json) AS tags`;
+
+const listed = (r: ListRow): ListedOrder => ({
+  order: orderOf(r),
+  tags: r.tags.map((t) => ({ ...t, createdAt: iso(t.createdAt), updatedAt: iso(t.updatedAt) })),
+});
+
+export interface ListedOrder {
+  order: Order;
+  tags: TagView[];
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return err instanceof QueryFailedError && (err as { driverError?: { code?: string } }).driverError?.code === '23505';
+}
+
+/** Maps the unique index of order names to the spec's message. */
+export async function uniqueName<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw RpcError.conflict(ORDER_MESSAGES.uniqueName);
+    throw err;
+  }
+}
+
+/**
+ * The orders table. A list page is found in two steps: the ids of the page from an
+ * index (sort key and id, with the filters), then those rows by primary key. A page past the
+ * middle is read from the other end in the opposite order and turned round, so the last page
+ * costs what the first does; the middle page is the most expensive one.
+ */
+@Injectable()
+export class OrdersRepository {
+  findById(m: EntityManager, id: string, lock = false): Promise<Order | null> {
+    return m.findOne(Order, { where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+  }
+
+  async insert(m: EntityManager, order: Partial<Order>): Promise<Order> {
+    return uniqueName(m.save(Order, m.create(Order, order)));
+  }
+
+  async save(m: EntityManager, order: Order): Promise<Order> {
+    return uniqueName(m.save(Order, order));
+  }
+
+  async delete(m: EntityManager, id: string): Promise<void> {
+    await m.delete(Order, { id });
+  }
+
+  idsOfAccount(m: EntityManager, accountId: string): Promise<string[]> {
+    return m
+      .query('SELECT id FROM orders WHERE account_id = $1', [accountId])
+      .then((rows: Array<{ id: string }>) => rows.map((r) => r.id));
+  }
+
+  async deleteOfAccount(m: EntityManager, accountId: string): Promise<void> {
+    await m.query('DELETE FROM orders WHERE account_id = $1', [accountId]);
+  }
+
+  /**
+   * Two statements: the count (from the tally when it can answer), then the page (ids from an
+   * index in the sort order, then those rows with their tags, kept in that order).
+   */
+  async list(m: EntityManager, f: OrderListFilter, requestedPage: number | undefined): Promise<{ rows: ListedOrder[]; total: number; page: number }> {
+    if (f.scope.kind === 'accounts' && f.scope.ids.length === 0) return { rows: [], total: 0, page: 1 };
+    const params: unknown[] = [];
+    const p = (v: unknown) => {
+      params.push(v);
+      return `$${params.length}`;
+    };
+    const where: string[] = [];
+    /** what the tally can answer: status, QA status, video */
+    const tally: string[] = [];
+    if (f.scope.kind === 'accounts') {
+      where.push(f.scope.ids.length === 1 ? `account_id = ${p(f.scope.ids[0])}` : `account_id = ANY(${p(f.scope.ids)}::uuid[])`);
+    }
+    if (f.accountId) where.push(`account_id = ${p(f.accountId)}`);
+    const from = f.from ? p(f.from) : null;
+    const toBefore = f.toBefore ? p(f.toBefore) : null;
+    if (from) where.push(`created_at >= ${from}`);
+    if (toBefore) where.push(`created_at < ${toBefore}`);
+    if (f.status) tally.push(`status = ${p(f.status)}`);
+    if (f.qaStatus) tally.push(`qa_status = ${p(f.qaStatus)}`);
+    if (f.video) tally.push(`with_video = ${f.video === 'with'}`);
+    if (f.video === 'with') where.push('video_count > 0');
+    if (f.video === 'without') where.push('video_count = 0');
+    where.push(...tally.filter((c) => !c.startsWith('with_video')));
+    if (f.salesPersonId) where.push(`sales_person_id = ${p(f.salesPersonId)}`);
+    if (f.search) where.push(`search_text LIKE ${p(`%${escapeLike(f.search)}%`)}`);
+    const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    if (f.search) return this.searchPage(m, whereSql, params, f, requestedPage);
+
+    // Over every account, without search: when the dates leave out no order, the tally knows the count.
+    const byTally = f.scope.kind === 'all' && !f.accountId && !f.salesPersonId && !f.search;
+    const countSql = byTally
+      ? `SELECT CASE WHEN ${from ? `coalesce(${from}::timestamptz <= (SELECT min(created_at) FROM orders), true)` : 'true'}
+                      AND ${toBefore ? `coalesce(${toBefore}::timestamptz > (SELECT max(created_at) FROM orders), true)` : 'true'}
+                THEN (SELECT coalesce(sum(n), 0) FROM order_tally ${tally.length ? `WHERE ${tally.join(' AND ')}` : ''})::int
+                ELSE (SELECT count(*) FROM orders ${whereSql})::int END AS n`
+      : `SELECT count(*)::int AS n FROM orders ${whereSql}`;
+    const [{ n: total }]: Array<{ n: number }> = await m.query(countSql, params);
+    const page = clampPage(requestedPage, total);
+    const offset = (page - 1) * PAGE_SIZE;
+    const take = Math.min(PAGE_SIZE, total - offset);
+    if (take <= 0) return { rows: [], total, page };
+
+    const fromEnd = offset > total / 2;
+    const dir = fromEnd ? (f.dir === 'ASC' ? 'DESC' : 'ASC') : f.dir;
+    const skip = fromEnd ? total - offset - take : offset;
+    const raw: ListRow[] = await m.query(
+      `SELECT o.*, ${TAGS_SQL}
+         FROM unnest(ARRAY(SELECT id FROM orders ${whereSql} ORDER BY ${SORT_KEYS[f.sort]} ${dir}, id ${dir} LIMIT ${take} OFFSET ${skip}))
+              WITH ORDINALITY AS page(id, n)
+         JOIN orders o ON o.id = page.id
+        ORDER BY page.n`,
+      params,
+    );
+    if (fromEnd) raw.reverse();
+    return { rows: raw.map(listed), total, page };
+  }
+
+  /**
+   * A search visits every match anyway (to count them): the matches are gathered once, and the
+   * count, the page (kept within 1..max) and its rows come from them in one statement.
+   */
+  private async searchPage(
+    m: EntityManager,
+    whereSql: string,
+    params: unknown[],
+    f: OrderListFilter,
+    requestedPage: number | undefined,
+  ): Promise<{ rows: ListedOrder[]; total: number; page: number }> {
+    const dir = f.dir;
+    const pageParam = `$${params.push(requestedPage ?? 1)}::int`;
+    const raw: Array<ListRow & { total: number; page: number }> = await m.query(
+      `WITH matches AS MATERIALIZED (SELECT id, ${SORT_KEYS[f.sort]} AS k FROM orders ${whereSql}),
+            counted AS (SELECT count(*)::int AS total FROM matches),
+            paged AS (SELECT total, least(greatest(${pageParam}, 1), greatest(1, ceil(total / ${PAGE_SIZE}.0)::int)) AS page FROM counted),
+            picked AS (SELECT id, k FROM matches ORDER BY k ${dir}, id ${dir} LIMIT ${PAGE_SIZE} OFFSET (SELECT (page - 1) * ${PAGE_SIZE} FROM paged))
+       SELECT paged.total, paged.page, o.*, ${TAGS_SQL}
+         FROM paged LEFT JOIN picked ON true LEFT JOIN orders o ON o.id = picked.id
+        ORDER BY picked.k ${dir}, picked.id ${dir}`,
+      params,
+    );
+    const [{ total, page }] = raw;
+    return { rows: raw.filter((r) => r.id !== null).map(listed), total, page };
+  }
+}

@@ -1,0 +1,344 @@
+import {
+  CarTypesRpc,
+  DEFAULT_FROM_DAYS,
+  ORDER_MESSAGES,
+  OrdersEvents,
+  paged,
+  RpcError,
+  SalesPeopleRpc,
+  StyleGuidesRpc,
+  systemActor,
+  UsersRpc,
+  type Actor,
+  type CreateOrderBody,
+  type OrderAccess,
+  type OrderAccessPayload,
+  type OrderApprovalPayload,
+  type OrderListItem,
+  type OrderListQuery,
+  type OrderView,
+  type Paged,
+  type UpdateOrderPayload,
+  type UserView,
+} from '@app/contracts';
+import { RpcCallError } from '@app/messaging';
+import { MessagingHost } from '@app/service-kit';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { OrderPolicy } from '../access/order-policy';
+import { EventsRepository } from '../events/events.repository';
+import { ActorNames, type PersonRef } from '../shared/actor-names';
+import { TagAssignmentsRepository } from '../tags/tag-assignments.repository';
+import type { Order, OrderCreatorRole } from './order.entity';
+import { approvalPair, resolveStatusChange } from './order-status.rules';
+import { OrderTransitions } from './order-transitions';
+import { toAccess, toListItem, toOrderView } from './order-views';
+import { OrdersRepository } from './orders.repository';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/** what an account may change on its own order (with UPDATE_ORDERS); the rest is admin's and QA's */
+const OWNER_FIELDS = ['orderName'] as const;
+const STAFF_FIELDS = ['orderName', 'note', 'carType', 'salesMan'] as const;
+
+/** A reference in a request body that does not resolve (another service answered 404): 400 with our message. */
+async function resolveRef<T>(call: Promise<T>, message: string): Promise<T> {
+  try {
+    return await call;
+  } catch (err) {
+    if (err instanceof RpcCallError && err.status === 404) throw RpcError.badRequest(message);
+    throw err;
+  }
+}
+
+function parseDate(value: string, field: string): Date {
+  const d = new Date(DATE_ONLY.test(value) ? `${value}T00:00:00.000Z` : value);
+  if (Number.isNaN(d.getTime())) throw RpcError.badRequest(`${field} must be a valid ISO 8601 date`);
+  return d;
+}
+
+/**
+ * Orders: creation with its rules (unique name per account, the account's style guide, a
+ * sales person of the account, admin impersonation), the list, the detail, changes under the
+ * paired status rules, approval and deletion. Every change is written on the timeline and
+ * published through the outbox in the same transaction.
+ */
+@Injectable()
+export class OrdersService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly orders: OrdersRepository,
+    private readonly events: EventsRepository,
+    private readonly tags: TagAssignmentsRepository,
+    private readonly transitions: OrderTransitions,
+    private readonly policy: OrderPolicy,
+    private readonly names: ActorNames,
+    private readonly messaging: MessagingHost,
+  ) {}
+
+  private async view(m: EntityManager, o: Order): Promise<OrderView> {
+    const tags = await this.tags.tagsOf(m, 'order', [o.id]);
+    return toOrderView(o, tags.get(o.id) ?? []);
+  }
+
+  private async visible(actor: Actor, id: string): Promise<Order> {
+    const o = await this.orders.findById(this.ds.manager, id);
+    await this.policy.assertCanSee(actor, o);
+    return o!;
+  }
+
+  // -------------------------------------------------------------------------------------
+  // create
+
+  async create(actor: Actor, body: CreateOrderBody): Promise<OrderView> {
+    const system = systemActor(actor.requestId);
+    const rpc = this.messaging.rpc;
+    const isAdmin = actor.role === 'Admin';
+
+    // whose order: the signed-in account, or for an admin the account it names
+    const impersonating = !!body.userId && body.userId !== actor.userId;
+    if (impersonating && !isAdmin) throw RpcError.forbidden(ORDER_MESSAGES.impersonationAdminOnly);
+    const accountId = impersonating ? body.userId! : actor.userId;
+    if (!accountId) throw RpcError.badRequest(ORDER_MESSAGES.dealershipRequired);
+    const account: UserView = await resolveRef(rpc.send(UsersRpc.get, { id: accountId }, system), 'User not found');
+    if (account.userRole !== 'Dealership' && account.userRole !== 'Management') throw RpcError.badRequest(ORDER_MESSAGES.dealershipRequired);
+
+    // the style guide: one assigned to the account (an admin may pick any)
+    let styleGuideName: string;
+    if (isAdmin) {
+      styleGuideName = (await resolveRef(rpc.send(StyleGuidesRpc.get, { id: body.styleGuide }, system), 'Style guide not found')).name;
+    } else {
+      const assigned = await rpc.send(StyleGuidesRpc.ofUser, { userId: accountId }, system);
+      const guide = assigned.find((g) => g.id === body.styleGuide);
+      if (!guide) throw RpcError.badRequest(ORDER_MESSAGES.styleGuideNotAssigned);
+      styleGuideName = guide.name;
+    }
+
+    // the sales person: the one signed in, else one of the account's (management accounts have none)
+    let salesPerson: { id: string; name: string } | null = null;
+    const salesPersonId = actor.salesPersonId ?? body.salesMan;
+    if (salesPersonId) {
+      const sp = await resolveRef(rpc.send(SalesPeopleRpc.get, { id: salesPersonId }, system), ORDER_MESSAGES.salesManNotFound);
+      if (sp.userId !== accountId) throw RpcError.badRequest(ORDER_MESSAGES.salesManNotFound);
+      salesPerson = { id: sp.id, name: sp.name };
+    } else if (account.userRole === 'Dealership') {
+      throw RpcError.badRequest(ORDER_MESSAGES.salesManRequired);
+    }
+
+    const carType = body.carType
+      ? await resolveRef(rpc.send(CarTypesRpc.get, { id: body.carType }, system), 'Car type not found')
+      : null;
+
+    // who made it
+    let creator: PersonRef;
+    let creatorRole: OrderCreatorRole;
+    let impersonatedBy: PersonRef | null = null;
+    if (impersonating) {
+      creator = (await this.names.of(actor)) ?? { id: actor.userId!, displayName: 'Admin' };
+      creatorRole = 'Admin';
+      impersonatedBy = creator;
+    } else if (salesPerson && actor.salesPersonId) {
+      creator = { id: salesPerson.id, displayName: salesPerson.name };
+      creatorRole = 'SalesPerson';
+    } else {
+      creator = { id: account.id, displayName: account.displayName };
+      creatorRole = 'Account';
+    }
+
+    const device = body.deviceInformation;
+    const saved = await this.ds.transaction(async (m) => {
+      const o = await this.orders.insert(m, {
+        accountId: account.id,
+        accountName: account.displayName,
+        accountEmail: account.email,
+        orderName: body.orderName,
+        note: body.note?.trim() ? body.note : null,
+        status: 'Uploading',
+        qaStatus: 'Waiting For QA',
+        createdById: creator.id,
+        createdByName: creator.displayName,
+        createdByRole: creatorRole,
+        impersonatedById: impersonatedBy?.id ?? null,
+        impersonatedByName: impersonatedBy?.displayName ?? null,
+        salesPersonId: salesPerson?.id ?? null,
+        salesPersonName: salesPerson?.name ?? null,
+        styleGuideId: body.styleGuide,
+        styleGuideName,
+        carTypeId: carType?.id ?? null,
+        carTypeName: carType?.carTypeName ?? null,
+        platform: device?.platform ?? 'web',
+        userAgent: device?.userAgent ?? null,
+        deviceModel: device?.model ?? null,
+        osVersion: device?.osVersion ?? null,
+        appVersion: body.appVersion ?? null,
+        takenImagesCount: body.takenImagesCount,
+        enabledQa: account.enabled_qa,
+      });
+      await this.events.append(
+        m,
+        o,
+        'NEW',
+        {
+          takenImagesCount: o.takenImagesCount,
+          platform: o.platform,
+          ...(impersonatedBy ? { impersonatedBy: impersonatedBy.displayName } : {}),
+          ...(salesPerson ? { salesMan: salesPerson.name } : {}),
+        },
+        creator,
+        o.createdAt,
+      );
+      await this.messaging.outbox.add(m, OrdersEvents.created, {
+        orderId: o.id,
+        accountId: o.accountId,
+        styleGuideId: o.styleGuideId,
+        salesPersonId: o.salesPersonId,
+        platform: o.platform,
+        appVersion: o.appVersion,
+        takenImagesCount: o.takenImagesCount,
+        createdAt: o.createdAt.toISOString(),
+      });
+      return o;
+    });
+    return toOrderView(saved, []);
+  }
+
+  // -------------------------------------------------------------------------------------
+  // read
+
+  async get(actor: Actor, id: string): Promise<OrderView> {
+    return this.view(this.ds.manager, await this.visible(actor, id));
+  }
+
+  async list(actor: Actor, q: OrderListQuery): Promise<Paged<OrderListItem>> {
+    const staff = OrderPolicy.isStaff(actor);
+    const accountRole = actor.role === 'Dealership' || actor.role === 'Management';
+    const from = q.from ? parseDate(q.from, 'from') : accountRole ? undefined : new Date(Date.now() - DEFAULT_FROM_DAYS * DAY_MS);
+    let toBefore: Date | undefined;
+    if (q.to) {
+      const to = parseDate(q.to, 'to');
+      // a date alone means the whole of that day (UTC)
+      toBefore = DATE_ONLY.test(q.to) ? new Date(to.getTime() + DAY_MS) : new Date(to.getTime() + 1);
+    }
+    const search = q.search?.trim().toLowerCase();
+    const { rows, total, page } = await this.orders.list(
+      this.ds.manager,
+      {
+        scope: await this.policy.scope(actor),
+        from,
+        toBefore,
+        status: q.status,
+        qaStatus: q.QAstatus,
+        video: q.video,
+        salesPersonId: q.salesMan,
+        accountId: q.userId,
+        search: search || undefined,
+        sort: q.sort ?? 'createdAt',
+        dir: q.order ?? 'DESC',
+      },
+      q.page,
+    );
+    return paged(
+      rows.map((r) => toListItem(r.order, r.tags, staff)),
+      total,
+      page,
+    );
+  }
+
+  /** For the images service: the order as the actor may see it (and change it, with `write`). */
+  async access(actor: Actor, p: OrderAccessPayload): Promise<OrderAccess> {
+    const o = await this.orders.findById(this.ds.manager, p.id);
+    if (p.write) await this.policy.assertCanWrite(actor, o);
+    else await this.policy.assertCanSee(actor, o);
+    return toAccess(o!);
+  }
+
+  // -------------------------------------------------------------------------------------
+  // change
+
+  async update(actor: Actor, p: UpdateOrderPayload): Promise<OrderView> {
+    const statusChange = p.status !== undefined || p.QAstatus !== undefined;
+    const changed = STAFF_FIELDS.filter((f) => p[f] !== undefined);
+    if (!statusChange && !changed.length) throw RpcError.badRequest('Nothing to change: give orderName, status, QAstatus, note, carType or salesMan');
+    const staff = OrderPolicy.isStaff(actor);
+    const current = await this.visible(actor, p.id);
+    if (!staff) {
+      if (statusChange) throw RpcError.forbidden(ORDER_MESSAGES.statusChangeForbidden);
+      const notOwn = changed.filter((f) => !(OWNER_FIELDS as readonly string[]).includes(f));
+      if (notOwn.length) throw RpcError.forbidden(`Only admin and QA can change: ${notOwn.join(', ')}`);
+      await this.policy.assertCanWrite(actor, current, 'UPDATE_ORDERS');
+    }
+    const pair = resolveStatusChange(p);
+
+    // references, checked before the transaction
+    const system = systemActor(actor.requestId);
+    const carType = p.carType ? await resolveRef(this.messaging.rpc.send(CarTypesRpc.get, { id: p.carType }, system), 'Car type not found') : null;
+    let salesPerson: { id: string; name: string } | null = null;
+    if (p.salesMan) {
+      const sp = await resolveRef(this.messaging.rpc.send(SalesPeopleRpc.get, { id: p.salesMan }, system), ORDER_MESSAGES.salesManNotFound);
+      if (sp.userId !== current.accountId) throw RpcError.badRequest(ORDER_MESSAGES.salesManNotFound);
+      salesPerson = { id: sp.id, name: sp.name };
+    }
+    const by = await this.names.of(actor);
+
+    return this.ds.transaction(async (m) => {
+      const o = await this.orders.findById(m, p.id, true);
+      if (!o) throw RpcError.notFound(ORDER_MESSAGES.notFound);
+      const edits: Record<string, { from: unknown; to: unknown }> = {};
+      const edit = <K extends keyof Order>(field: string, key: K, to: Order[K]) => {
+        if (o[key] !== to) edits[field] = { from: o[key], to };
+        o[key] = to;
+      };
+      if (p.orderName !== undefined) edit('orderName', 'orderName', p.orderName);
+      if (p.note !== undefined) edit('note', 'note', p.note?.trim() ? p.note : null);
+      if (p.carType !== undefined) {
+        if (o.carTypeName !== (carType?.carTypeName ?? null) || o.carTypeId !== (carType?.id ?? null)) {
+          edits.carType = { from: o.carTypeName, to: carType?.carTypeName ?? null };
+        }
+        o.carTypeId = carType?.id ?? null;
+        o.carTypeName = carType?.carTypeName ?? null;
+      }
+      if (salesPerson) {
+        if (o.salesPersonId !== salesPerson.id) edits.salesMan = { from: o.salesPersonName, to: salesPerson.name };
+        o.salesPersonId = salesPerson.id;
+        o.salesPersonName = salesPerson.name;
+      }
+      if (Object.keys(edits).length) await this.events.append(m, o, 'EDITED', edits, by);
+      if (pair) await this.transitions.moveTo(m, o, pair, by, actor.userId ?? 'system');
+      const saved = await this.orders.save(m, o);
+      return this.view(m, saved);
+    });
+  }
+
+  async approval(actor: Actor, p: OrderApprovalPayload): Promise<OrderView> {
+    OrderPolicy.assertStaff(actor);
+    await this.visible(actor, p.id);
+    const by = await this.names.of(actor);
+    return this.ds.transaction(async (m) => {
+      const o = await this.orders.findById(m, p.id, true);
+      if (!o) throw RpcError.notFound(ORDER_MESSAGES.notFound);
+      if (await this.transitions.moveTo(m, o, approvalPair(p.approved), by, actor.userId ?? 'system')) await this.orders.save(m, o);
+      return this.view(m, o);
+    });
+  }
+
+  async delete(actor: Actor, id: string): Promise<{ deleted: true }> {
+    const current = await this.orders.findById(this.ds.manager, id);
+    await this.policy.assertCanWrite(actor, current, 'DELETE_ORDERS');
+    const by = await this.names.of(actor);
+    await this.ds.transaction(async (m) => {
+      const o = await this.orders.findById(m, id, true);
+      if (!o) throw RpcError.notFound(ORDER_MESSAGES.notFound);
+      await this.deleteLocked(m, o);
+      await this.events.append(m, o, 'DELETED', { orderName: o.orderName }, by);
+    });
+    return { deleted: true };
+  }
+
+  /** Removes an order and its tags and tells the images service to remove its files. */
+  async deleteLocked(m: EntityManager, o: Order): Promise<void> {
+    await this.tags.deleteOfOrder(m, o.id);
+    await this.orders.delete(m, o.id);
+    await this.messaging.outbox.add(m, OrdersEvents.deleted, { orderId: o.id, accountId: o.accountId, at: new Date().toISOString() });
+  }
+}

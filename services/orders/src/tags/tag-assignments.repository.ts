@@ -1,0 +1,87 @@
+import type { TagEntity, TagView } from '@app/contracts';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+
+interface TagRow {
+  entity_id: string;
+  id: string;
+  name: string;
+  category: TagView['category'];
+  entity: TagView['entity'];
+  color: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface NewAssignment {
+  entity: TagEntity;
+  entityId: string;
+  tagId: string;
+  /** the order of an order or image tag */
+  orderId: string | null;
+  /** the account the tagged thing belongs to (its tags go when the account is deleted) */
+  accountId: string | null;
+  assignedBy: string | null;
+}
+
+/**
+ * Tags put on orders, images and users. Each row remembers the order and account of what it
+ * tags, so deleting an order or an account removes its tags without asking another service.
+ */
+@Injectable()
+export class TagAssignmentsRepository {
+  /** the tags of each entity, by category and name */
+  async tagsOf(m: EntityManager, entity: TagEntity, entityIds: string[]): Promise<Map<string, TagView[]>> {
+    const result = new Map<string, TagView[]>(entityIds.map((id) => [id, []]));
+    if (!entityIds.length) return result;
+    const rows: TagRow[] = await m.query(
+      `SELECT a.entity_id, t.id, t.name, t.category, t.entity, t.color, t.created_at, t.updated_at
+         FROM tag_assignment a JOIN tag t ON t.id = a.tag_id
+        WHERE a.entity = $1 AND a.entity_id = ANY($2::uuid[])
+        ORDER BY t.category, lower(t.name), t.id`,
+      [entity, entityIds],
+    );
+    for (const r of rows) {
+      result.get(r.entity_id)?.push({
+        id: r.id,
+        name: r.name,
+        category: r.category,
+        entity: r.entity,
+        color: r.color,
+        createdAt: new Date(r.created_at).toISOString(),
+        updatedAt: new Date(r.updated_at).toISOString(),
+      });
+    }
+    return result;
+  }
+
+  async assign(m: EntityManager, a: NewAssignment): Promise<void> {
+    await m.query(
+      `INSERT INTO tag_assignment (entity, entity_id, tag_id, order_id, account_id, assigned_by)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+      [a.entity, a.entityId, a.tagId, a.orderId, a.accountId, a.assignedBy],
+    );
+  }
+
+  async remove(m: EntityManager, entity: TagEntity, entityId: string, tagId: string): Promise<boolean> {
+    const res: [unknown[], number] = await m.query(
+      'DELETE FROM tag_assignment WHERE entity = $1 AND entity_id = $2 AND tag_id = $3 RETURNING tag_id',
+      [entity, entityId, tagId],
+    );
+    return res[1] > 0;
+  }
+
+  /** the order's tags and its images' tags */
+  async deleteOfOrder(m: EntityManager, orderId: string): Promise<void> {
+    await m.query('DELETE FROM tag_assignment WHERE order_id = $1', [orderId]);
+  }
+
+  async deleteOfImages(m: EntityManager, imageIds: string[]): Promise<void> {
+    if (imageIds.length) await m.query(`DELETE FROM tag_assignment WHERE entity = 'image' AND entity_id = ANY($1::uuid[])`, [imageIds]);
+  }
+
+  /** the account's own tags and those of its orders and their images */
+  async deleteOfAccount(m: EntityManager, accountId: string): Promise<void> {
+    await m.query('DELETE FROM tag_assignment WHERE account_id = $1', [accountId]);
+  }
+}

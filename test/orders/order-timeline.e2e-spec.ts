@@ -1,0 +1,257 @@
+import { ImagesEvents, TAG_ASSIGNMENT_MESSAGES, type OrderEventName, type OrderEventView, type OrderView, type Paged, type TagView } from '@app/contracts';
+import {
+  createAccount,
+  createOrder,
+  createSalesPerson,
+  createStyleGuide,
+  publishEvent,
+  signIn,
+  startTestStack,
+  waitFor,
+  type TestAccount,
+  type TestStack,
+  type UserSession,
+} from '@app/testing';
+import { Client } from 'pg';
+
+/** The order timeline (GET /events/…) and tags put on orders and users (/tags/get, POST /tags/{entity}/{id}, DELETE /tags). */
+describe('order timeline and tag assignments', () => {
+  let stack: TestStack;
+  let admin: UserSession;
+  let qa: UserSession;
+  let qaWithEvents: UserSession;
+  let dealer: TestAccount;
+  let asDealer: UserSession;
+  let dealer2: TestAccount;
+  let asDealer2: UserSession;
+  let manager: TestAccount;
+  let asManager: UserSession;
+  let asSales: UserSession;
+  let guide: string;
+  let salesMan: string;
+
+  const timeline = async (session: UserSession, orderId: string, query = ''): Promise<Paged<OrderEventView>> =>
+    (await session.get(`/api/events/order/${orderId}${query}`).expect(200)).body;
+  const sql = async <T>(text: string, params: unknown[] = []): Promise<T[]> => {
+    const c = new Client({ connectionString: stack.db.url });
+    await c.connect();
+    try {
+      return (await c.query(text, params)).rows as T[];
+    } finally {
+      await c.end();
+    }
+  };
+
+  beforeAll(async () => {
+    stack = await startTestStack({ label: 'order_timeline', services: ['users', 'style-guides', 'orders'] });
+    dealer = await createAccount(stack, { role: 'Dealership', displayName: 'Nordic Cars', permissions: ['CREATE_ORDERS'] });
+    dealer2 = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'] });
+    manager = await createAccount(stack, { role: 'Management', children: [dealer.id] });
+    const sales = await createSalesPerson(stack, dealer.id, { name: 'Anna Sales', login: true });
+    salesMan = sales.id;
+    [admin, qa, qaWithEvents, asDealer, asDealer2, asManager, asSales] = await Promise.all([
+      createAccount(stack, { role: 'Admin' }).then((a) => signIn(stack, a.email)),
+      createAccount(stack, { role: 'QA' }).then((a) => signIn(stack, a.email)),
+      createAccount(stack, { role: 'QA', permissions: ['READ_USER_EVENTS'] }).then((a) => signIn(stack, a.email)),
+      signIn(stack, dealer.email),
+      signIn(stack, dealer2.email),
+      signIn(stack, manager.email),
+      signIn(stack, sales.email),
+    ]);
+    guide = (await createStyleGuide(admin, { assignTo: [dealer.id, dealer2.id] })).id;
+  });
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  describe('the timeline of an order', () => {
+    let order: OrderView;
+    /** what the images service reports, oldest first */
+    const reported: Array<{ eventName: OrderEventName; userName?: string }> = [
+      { eventName: 'IMAGE_REJECTED' },
+      { eventName: 'IMAGE_APPROVED', userName: 'QA Editor' },
+      { eventName: 'PIPELINE_ERROR' },
+      { eventName: 'IMAGE_DECLINED', userName: 'QA Editor' },
+      { eventName: 'IMAGE_REPUSHED', userName: 'QA Editor' },
+      { eventName: 'QA_UPLOADED_PICTURE', userName: 'QA Editor' },
+      { eventName: 'DOWNLOADED', userName: 'Nordic Cars' },
+      { eventName: 'IMAGE_APPROVED', userName: 'QA Editor' },
+      { eventName: 'IMAGE_REPUSHED', userName: 'QA Editor' },
+      { eventName: 'VIDEO_UPLOADED' },
+      { eventName: 'IMAGE_REPUSHED', userName: 'QA Editor' },
+    ];
+
+    beforeAll(async () => {
+      order = await createOrder(asDealer, { styleGuide: guide, salesMan });
+      const start = Date.now();
+      for (const [i, r] of reported.entries()) {
+        await publishEvent(stack, ImagesEvents.timeline, {
+          orderId: order.id,
+          eventName: r.eventName,
+          userId: r.userName ? '00000000-0000-4000-8000-00000000000e' : null,
+          userName: r.userName ?? null,
+          payload: { position: i + 1 },
+          at: new Date(start + (i + 1) * 1000).toISOString(),
+        });
+      }
+      await waitFor(async () => (await timeline(admin, order.id, '?isHidden=true')).total === reported.length + 1, 'the reported events on the timeline');
+    });
+
+    it('is paged 10 at a time, newest first, hidden events left out unless asked for', async () => {
+      const visible = reported.filter((r) => r.eventName !== 'IMAGE_APPROVED' && r.eventName !== 'DOWNLOADED');
+      const first = await timeline(asDealer, order.id);
+      expect(first.total).toBe(visible.length + 1);
+      expect(first.items.map((e) => e.eventName)).toEqual(['NEW', ...visible.map((r) => r.eventName)].reverse());
+      expect(first.items.every((e) => !e.isHidden)).toBe(true);
+
+      const all = await timeline(admin, order.id, '?isHidden=true&page=1');
+      expect(all).toMatchObject({ total: 12, page: 1, pageSize: 10 });
+      expect(all.items.map((e) => e.eventName)).toEqual(reported.map((r) => r.eventName).reverse().slice(0, 10));
+      const second = await timeline(admin, order.id, '?isHidden=true&page=2');
+      expect(second.items.map((e) => e.eventName)).toEqual(['IMAGE_REJECTED', 'NEW']);
+      expect((await timeline(admin, order.id, '?isHidden=true&page=7')).page).toBe(2);
+      expect(all.items.filter((e) => e.isHidden).map((e) => e.eventName)).toEqual(['IMAGE_APPROVED', 'DOWNLOADED', 'IMAGE_APPROVED']);
+    });
+
+    it('shows hidden events to admin and QA only', async () => {
+      expect((await timeline(qa, order.id, '?isHidden=true')).total).toBe(12);
+      for (const s of [asDealer, asSales, asManager]) expect((await timeline(s, order.id, '?isHidden=true')).total).toBe(9);
+      expect((await timeline(admin, order.id, '?isHidden=false')).total).toBe(9);
+      await admin.get(`/api/events/order/${order.id}?isHidden=yes`).expect(400);
+      await admin.get(`/api/events/order/${order.id}?page=0`).expect(400);
+    });
+
+    it('marks priority events and names who did what', async () => {
+      const items = (await timeline(admin, order.id, '?isHidden=true')).items;
+      const byName = (name: OrderEventName) => items.find((e) => e.eventName === name)!;
+      expect(byName('PIPELINE_ERROR')).toMatchObject({ isPriority: true, user: null, payload: { position: 3 } });
+      expect(byName('IMAGE_DECLINED')).toMatchObject({ isPriority: true, user: { displayName: 'QA Editor' } });
+      expect(byName('IMAGE_REPUSHED').isPriority).toBe(false);
+      expect(items.filter((e) => e.isPriority).map((e) => e.eventName).sort()).toEqual(['IMAGE_DECLINED', 'PIPELINE_ERROR']);
+      expect(byName('QA_UPLOADED_PICTURE').order).toEqual({ id: order.id, orderName: order.orderName });
+    });
+
+    it('is not shown to another tenant', async () => {
+      await asDealer2.get(`/api/events/order/${order.id}`).expect(404);
+      await asDealer2.get('/api/events/order/00000000-0000-4000-8000-000000000099').expect(404);
+    });
+
+    it('skips reports about an unknown order and never writes a malformed one, and goes on', async () => {
+      await publishEvent(stack, ImagesEvents.timeline, {
+        orderId: '00000000-0000-4000-8000-000000000098',
+        eventName: 'IMAGE_REPUSHED',
+        payload: {},
+        at: new Date().toISOString(),
+      });
+      await publishEvent(stack, ImagesEvents.timeline, { orderId: order.id, eventName: 'NOT_AN_EVENT', payload: {}, at: 'soon' } as never);
+      await publishEvent(stack, ImagesEvents.timeline, { orderId: order.id, eventName: 'VIDEO_UPLOADED', payload: { late: true }, at: new Date(Date.now() + 60_000).toISOString() });
+      const latest = await waitFor(async () => {
+        const [e] = (await timeline(admin, order.id)).items;
+        return e.payload.late ? e : null;
+      }, 'the report after the malformed one');
+      expect(latest.eventName).toBe('VIDEO_UPLOADED');
+      const all = await timeline(admin, order.id, '?isHidden=true&page=1');
+      expect(all.total).toBe(13);
+      expect(all.items.map((e) => e.eventName)).not.toContain('NOT_AN_EVENT');
+    });
+  });
+
+  describe("the events of an account's orders", () => {
+    it('for the account itself (and its sales person), admin, and QA with READ_USER_EVENTS', async () => {
+      const account = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'] });
+      const seller = await createSalesPerson(stack, account.id, { login: true });
+      const [asAccount, asSeller] = await Promise.all([signIn(stack, account.email), signIn(stack, seller.email)]);
+      await admin.post('/api/style-guides/add-style-guide-to-user').send({ userId: account.id, styleGuideId: guide }).expect(200);
+      const a = await createOrder(asAccount, { styleGuide: guide, salesMan: seller.id, orderName: 'Account events A' });
+      await createOrder(asAccount, { styleGuide: guide, salesMan: seller.id, orderName: 'Account events B' });
+      await admin.put(`/api/orders/${a.id}`).send({ status: 'Completed' }).expect(200);
+      await createOrder(asDealer, { styleGuide: guide, salesMan, orderName: 'Not in the list' });
+
+      const res = (await asAccount.get(`/api/events/user/${account.id}`).expect(200)).body as Paged<OrderEventView>;
+      expect(res.items.map((e) => [e.eventName, e.order.orderName])).toEqual([
+        ['UPDATED', 'Account events A'],
+        ['NEW', 'Account events B'],
+        ['NEW', 'Account events A'],
+      ]);
+      for (const s of [asSeller, admin, qaWithEvents]) expect((await s.get(`/api/events/user/${account.id}`).expect(200)).body.total).toBe(3);
+
+      const denied = await qa.get(`/api/events/user/${account.id}`).expect(403);
+      expect(denied.body.message).toBe('Missing permission READ_USER_EVENTS');
+      await asDealer.get(`/api/events/user/${account.id}`).expect(404);
+      await asManager.get(`/api/events/user/${dealer.id}`).expect(404);
+      expect((await asManager.get(`/api/events/user/${manager.id}`).expect(200)).body.total).toBe(0);
+      const many = (await admin.get(`/api/events/user/${dealer.id}?page=2&isHidden=true`).expect(200)).body;
+      expect(many).toMatchObject({ page: 2, pageSize: 10 });
+      expect(many.total).toBeGreaterThan(10);
+      await admin.get(`/api/events/user/not-an-id`).expect(400);
+    });
+  });
+
+  describe('tags on orders and users', () => {
+    let orderTag: TagView;
+    let imageTag: TagView;
+    let userTag: TagView;
+    let order: OrderView;
+
+    beforeAll(async () => {
+      const tag = async (body: object) => (await admin.post('/api/tags').send(body).expect(201)).body as TagView;
+      orderTag = await tag({ name: 'Rush', category: 'PRIORITY', entity: 'order', color: 'red' });
+      imageTag = await tag({ name: 'Blurry', category: 'IMAGE_ERROR', entity: 'image', color: 'orange' });
+      userTag = await tag({ name: 'Key account', category: 'QA_COORDINATOR', entity: 'user', color: 'blue' });
+      order = await createOrder(asDealer, { styleGuide: guide, salesMan });
+    });
+
+    it('admin and QA put a tag on an order; whoever sees the order sees it, on the order too', async () => {
+      const res = await qa.post(`/api/tags/orders/${order.id}`).send({ tagId: orderTag.id }).expect(201);
+      expect(res.body).toEqual([expect.objectContaining({ id: orderTag.id, name: 'Rush', entity: 'order' })]);
+      // twice is once
+      expect((await admin.post(`/api/tags/orders/${order.id}`).send({ tagId: orderTag.id }).expect(201)).body).toHaveLength(1);
+      for (const s of [asDealer, asSales, asManager, admin, qa]) {
+        expect((await s.get(`/api/tags/get/orders/${order.id}`).expect(200)).body.map((t: TagView) => t.name)).toEqual(['Rush']);
+      }
+      expect((await asDealer.get(`/api/orders/${order.id}`).expect(200)).body.tags.map((t: TagView) => t.id)).toEqual([orderTag.id]);
+      await asDealer2.get(`/api/tags/get/orders/${order.id}`).expect(404);
+    });
+
+    it('refuses a tag made for something else, an unknown tag, an unknown order and other callers', async () => {
+      const wrong = await admin.post(`/api/tags/orders/${order.id}`).send({ tagId: imageTag.id }).expect(400);
+      expect(wrong.body.message).toBe(TAG_ASSIGNMENT_MESSAGES.wrongEntity('Blurry', 'orders'));
+      await admin.post(`/api/tags/users/${dealer.id}`).send({ tagId: orderTag.id }).expect(400);
+      const unknown = await admin.post(`/api/tags/orders/${order.id}`).send({ tagId: '00000000-0000-4000-8000-0000000000cc' }).expect(404);
+      expect(unknown.body.message).toBe('Tag not found');
+      await admin.post('/api/tags/orders/00000000-0000-4000-8000-0000000000cd').send({ tagId: orderTag.id }).expect(404);
+      await admin.post(`/api/tags/widgets/${order.id}`).send({ tagId: orderTag.id }).expect(400);
+      await admin.get(`/api/tags/get/widgets/${order.id}`).expect(400);
+      await admin.post(`/api/tags/orders/${order.id}`).send({}).expect(400);
+      for (const s of [asDealer, asSales, asManager]) {
+        await s.post(`/api/tags/orders/${order.id}`).send({ tagId: orderTag.id }).expect(403);
+        await s.delete('/api/tags').send({ tagId: orderTag.id, entity: 'orders', entityId: order.id }).expect(403);
+      }
+    });
+
+    it('user tags are for admin and QA', async () => {
+      expect((await admin.post(`/api/tags/users/${dealer.id}`).send({ tagId: userTag.id }).expect(201)).body.map((t: TagView) => t.name)).toEqual(['Key account']);
+      expect((await qa.get(`/api/tags/get/users/${dealer.id}`).expect(200)).body).toHaveLength(1);
+      await asDealer.get(`/api/tags/get/users/${dealer.id}`).expect(403);
+      await asDealer.get(`/api/tags/get/images/${order.id}`).expect(403);
+      await admin.post('/api/tags/users/00000000-0000-4000-8000-0000000000ce').send({ tagId: userTag.id }).expect(404);
+    });
+
+    it('takes a tag off (twice is fine) and answers what is left', async () => {
+      const other = (await admin.post('/api/tags').send({ name: 'Second look', category: 'QA_EDITOR', entity: 'order', color: 'cyan' }).expect(201)).body;
+      await qa.post(`/api/tags/orders/${order.id}`).send({ tagId: other.id }).expect(201);
+      const left = await qa.delete('/api/tags/').send({ tagId: orderTag.id, entity: 'orders', entityId: order.id }).expect(200);
+      expect(left.body.map((t: TagView) => t.name)).toEqual(['Second look']);
+      expect((await qa.delete('/api/tags').send({ tagId: orderTag.id, entity: 'orders', entityId: order.id }).expect(200)).body).toHaveLength(1);
+      await qa.delete('/api/tags').send({ tagId: orderTag.id, entity: 'orders' }).expect(400);
+    });
+
+    it('goes with the order when it is deleted', async () => {
+      const doomed = await createOrder(asDealer, { styleGuide: guide, salesMan });
+      await qa.post(`/api/tags/orders/${doomed.id}`).send({ tagId: orderTag.id }).expect(201);
+      await admin.delete(`/api/orders/${doomed.id}`).expect(200);
+      expect(await sql('SELECT 1 FROM orders.tag_assignment WHERE entity_id = $1', [doomed.id])).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,285 @@
+import type { OrderListItem, Paged } from '@app/contracts';
+import { Client } from 'pg';
+import {
+  createAccount,
+  createOrder,
+  createSalesPerson,
+  signIn,
+  startTestStack,
+  type TestAccount,
+  type TestStack,
+  type UserSession,
+} from '@app/testing';
+
+const DAY = 24 * 60 * 60 * 1000;
+const daysAgo = (d: number, minutes = 0) => new Date(Date.now() - d * DAY - minutes * 60_000);
+
+/** GET /api/orders/get-orders: scope per role, the default date filter, filters, search, sorting, paging. */
+describe('the orders list', () => {
+  let stack: TestStack;
+  let admin: UserSession;
+  let qa: UserSession;
+  let dealer: TestAccount;
+  let asDealer: UserSession;
+  let dealer2: TestAccount;
+  let asDealer2: UserSession;
+  let manager: TestAccount;
+  let asManager: UserSession;
+  let asSales: UserSession;
+  let anna: { id: string; email: string };
+
+  type Query = Record<string, string | number>;
+  const qs = (query: Query) => new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
+  const list = async (session: UserSession, query: Query = {}): Promise<Paged<OrderListItem>> =>
+    (await session.get(`/api/orders/get-orders?${qs(query)}`).expect(200)).body;
+  const names = (p: Paged<OrderListItem>) => p.items.map((o) => o.orderName);
+  /** every page of a query, read one after the other */
+  const allPages = async (session: UserSession, query: Query): Promise<string[]> => {
+    const first = await list(session, { ...query, page: 1 });
+    const out = names(first);
+    for (let page = 2; page <= Math.ceil(first.total / 10); page++) out.push(...names(await list(session, { ...query, page })));
+    return out;
+  };
+  const utcDay = (daysBack: number, h: number, m: number, s: number) => {
+    const now = new Date();
+    return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - daysBack, h, m, s));
+  };
+  const dateOf = (d: Date) => d.toISOString().slice(0, 10);
+
+  beforeAll(async () => {
+    stack = await startTestStack({ label: 'orders_list', services: ['users', 'style-guides', 'orders'] });
+    dealer = await createAccount(stack, { role: 'Dealership', displayName: 'Nordic Cars' });
+    dealer2 = await createAccount(stack, { role: 'Dealership', displayName: 'Budapest Motors' });
+    manager = await createAccount(stack, { role: 'Management', displayName: 'Group HQ', children: [dealer.id] });
+    anna = await createSalesPerson(stack, dealer.id, { name: 'Anna Sales', login: true });
+    [admin, qa, asDealer, asDealer2, asManager, asSales] = await Promise.all([
+      createAccount(stack, { role: 'Admin' }).then((a) => signIn(stack, a.email)),
+      createAccount(stack, { role: 'QA' }).then((a) => signIn(stack, a.email)),
+      signIn(stack, dealer.email),
+      signIn(stack, dealer2.email),
+      signIn(stack, manager.email),
+      signIn(stack, anna.email),
+    ]);
+    const nordic = { accountId: dealer.id, accountName: 'Nordic Cars' };
+    // 25 recent orders of the dealership, one a minute, "Golf 01" the oldest
+    for (let i = 1; i <= 25; i++) {
+      await createOrder(stack, {
+        ...nordic,
+        orderName: `Golf ${String(i).padStart(2, '0')}`,
+        createdAt: daysAgo(0, 120 - i),
+        status: i % 5 === 0 ? 'Completed' : 'Uploading',
+        QAstatus: i % 5 === 0 ? 'Approved' : 'Waiting For QA',
+        videoCount: i % 4 === 0 ? 1 : 0,
+        salesPersonId: i % 2 === 0 ? anna.id : null,
+        salesPersonName: i % 2 === 0 ? 'Anna Sales' : null,
+      });
+    }
+    await createOrder(stack, { ...nordic, orderName: 'Old Volvo', createdAt: daysAgo(20) });
+    // either side of a midnight (UTC) two days ago
+    await createOrder(stack, { ...nordic, orderName: 'Late Friday', createdAt: utcDay(2, 23, 59, 30) });
+    await createOrder(stack, { ...nordic, orderName: 'Early Saturday', createdAt: utcDay(1, 0, 0, 30) });
+    await createOrder(stack, { ...nordic, orderName: 'Noted Saab', createdAt: daysAgo(1), note: 'n'.repeat(59) + '€xyz' });
+    await createOrder(stack, { ...nordic, orderName: 'Short note', createdAt: daysAgo(1), note: 'Exactly sixty? No, much shorter.' });
+    await createOrder(stack, { accountId: dealer2.id, accountName: 'Budapest Motors', orderName: 'Peugeot 208', createdAt: daysAgo(2) });
+    await createOrder(stack, { accountId: dealer2.id, accountName: 'Budapest Motors', orderName: 'Old Dacia', createdAt: daysAgo(30) });
+    await createOrder(stack, { accountId: manager.id, accountName: 'Group HQ', orderName: '100% Fleet car_1', createdAt: daysAgo(3) });
+  });
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  describe('who sees what', () => {
+    it('a dealership and its sales person see the account only; another dealership sees its own', async () => {
+      for (const s of [asDealer, asSales]) {
+        const p = await list(s);
+        expect(p.total).toBe(30);
+        expect(p.items.every((o) => o.user.id === dealer.id)).toBe(true);
+      }
+      const theirs = await list(asDealer2);
+      expect(names(theirs).sort()).toEqual(['Old Dacia', 'Peugeot 208']);
+      expect((await list(asDealer2, { search: 'golf' })).total).toBe(0);
+      // naming another account changes nothing
+      expect((await list(asDealer2, { userId: dealer.id })).total).toBe(0);
+    });
+
+    it("management sees its own orders and its children's, not other accounts'", async () => {
+      const p = await list(asManager);
+      expect(p.total).toBe(31);
+      expect(new Set(p.items.map((o) => o.user.id))).not.toContain(dealer2.id);
+      expect((await list(asManager, { userId: dealer2.id })).total).toBe(0);
+      expect(names(await list(asManager, { userId: manager.id }))).toEqual(['100% Fleet car_1']);
+    });
+
+    it('admin and QA see every account, from 14 days ago unless told otherwise', async () => {
+      for (const s of [admin, qa]) {
+        expect((await list(s)).total).toBe(31);
+        expect((await list(s, { from: daysAgo(60).toISOString() })).total).toBe(33);
+      }
+      // dealership and management get no default: the 20-day-old order is there
+      expect((await list(asDealer, { search: 'old volvo' })).total).toBe(1);
+      expect((await list(asManager, { search: 'old volvo' })).total).toBe(1);
+      expect((await list(admin, { search: 'old volvo' })).total).toBe(0);
+      expect((await list(admin, { search: 'old volvo', from: dateOf(daysAgo(21)) })).total).toBe(1);
+    });
+  });
+
+  describe('filters and search', () => {
+    it('filters by status, QA status, video and sales person', async () => {
+      expect((await list(asDealer, { status: 'Completed' })).total).toBe(5);
+      expect((await list(asDealer, { QAstatus: 'Approved' })).total).toBe(5);
+      expect((await list(asDealer, { status: 'Completed', QAstatus: 'Waiting For QA' })).total).toBe(0);
+      expect((await list(asDealer, { video: 'with' })).total).toBe(6);
+      expect((await list(asDealer, { video: 'without' })).total).toBe(24);
+      const annas = await list(asDealer, { salesMan: anna.id });
+      expect(annas.total).toBe(12);
+      expect(annas.items.every((o) => o.salesMan?.name === 'Anna Sales')).toBe(true);
+      expect(names(await list(admin, { userId: dealer2.id }))).toEqual(['Peugeot 208']);
+    });
+
+    it('filters by date; a date alone as `to` means the whole of that day', async () => {
+      const friday = dateOf(utcDay(2, 12, 0, 0));
+      expect(names(await list(asDealer, { from: friday, to: friday }))).toEqual(['Late Friday']);
+      expect(names(await list(asDealer, { to: friday }))).toEqual(['Late Friday', 'Old Volvo']);
+      expect(names(await list(asDealer, { from: utcDay(1, 0, 0, 0).toISOString(), to: utcDay(1, 0, 1, 0).toISOString() }))).toEqual(['Early Saturday']);
+      expect(names(await list(asDealer, { from: daysAgo(25).toISOString(), to: daysAgo(15).toISOString() }))).toEqual(['Old Volvo']);
+    });
+
+    it('searches order name, dealership and sales person, whatever the case, taking % and _ literally', async () => {
+      expect(names(await list(admin, { search: 'PEUGEOT' }))).toEqual(['Peugeot 208']);
+      expect((await list(admin, { search: 'budapest' })).total).toBe(1);
+      expect((await list(admin, { search: 'nordic cars' })).total).toBe(29);
+      expect((await list(admin, { search: 'anna sales' })).total).toBe(12);
+      expect((await list(admin, { search: '  golf 1 ' })).total).toBe(10);
+      expect(names(await list(admin, { search: '100%' }))).toEqual(['100% Fleet car_1']);
+      expect(names(await list(admin, { search: 'car_1' }))).toEqual(['100% Fleet car_1']);
+      expect((await list(admin, { search: 'zzz' })).total).toBe(0);
+    });
+
+    it('answers 400 for a wrong query, never a 500', async () => {
+      const wrong: Query[] = [
+        { page: 0 },
+        { page: 'x' },
+        { sort: 'price' },
+        { order: 'up' },
+        { status: 'Done' },
+        { QAstatus: 'ok' },
+        { video: 'maybe' },
+        { from: 'yesterday' },
+        { to: '2024-13-45' },
+        { salesMan: 'anna' },
+        { userId: 1 },
+        { search: 'x'.repeat(101) },
+        { colour: 'red' },
+      ];
+      for (const q of wrong) {
+        const res = await admin.get(`/api/orders/get-orders?${qs(q)}`);
+        expect([q, res.status]).toEqual([q, 400]);
+        expect(res.body.message).toEqual(expect.any(String));
+      }
+    });
+  });
+
+  describe('sorting and paging', () => {
+    const golfs = Array.from({ length: 25 }, (_, i) => `Golf ${String(i + 1).padStart(2, '0')}`);
+
+    it('pages 10 at a time, newest first; a page past the last answers the last', async () => {
+      const first = await list(asDealer, { search: 'golf' });
+      expect(first).toMatchObject({ total: 25, page: 1, pageSize: 10 });
+      expect(names(first)).toEqual(golfs.slice(15).reverse());
+      const last = await list(asDealer, { search: 'golf', page: 3 });
+      expect(names(last)).toEqual(golfs.slice(0, 5).reverse());
+      expect(await list(asDealer, { search: 'golf', page: 99 })).toMatchObject({ page: 3, items: last.items });
+      expect(await list(asDealer, { search: 'nothing like this', page: 4 })).toMatchObject({ total: 0, page: 1, items: [] });
+    });
+
+    it('reads every order exactly once across the pages, in every sort order', async () => {
+      expect(await allPages(asDealer, { search: 'golf', sort: 'createdAt', order: 'ASC' })).toEqual(golfs);
+      expect(await allPages(asDealer, { search: 'golf', sort: 'orderName', order: 'DESC' })).toEqual([...golfs].reverse());
+      expect(await allPages(asDealer, { search: 'golf', sort: 'orderName', order: 'ASC' })).toEqual(golfs);
+      const byStatus = await allPages(asDealer, { search: 'golf', sort: 'status', order: 'ASC' });
+      expect(byStatus.slice(0, 5).sort()).toEqual(['Golf 05', 'Golf 10', 'Golf 15', 'Golf 20', 'Golf 25']);
+      expect(new Set(byStatus).size).toBe(25);
+      const byQa = await allPages(asDealer, { search: 'golf', sort: 'QAstatus', order: 'DESC' });
+      expect(byQa.slice(0, 20).every((n) => Number(n.slice(5)) % 5 !== 0)).toBe(true);
+      expect(new Set(await allPages(asDealer, { search: 'golf', sort: 'updatedAt' }))).toEqual(new Set(golfs));
+    });
+  });
+
+  describe('counts over all time (kept by a tally, not by counting rows)', () => {
+    const ever = { from: '2000-01-01' };
+    const sqlCount = async (where: string): Promise<number> => {
+      const c = new Client({ connectionString: stack.db.url });
+      await c.connect();
+      try {
+        return Number((await c.query(`SELECT count(*) AS n FROM orders.orders WHERE ${where}`)).rows[0].n);
+      } finally {
+        await c.end();
+      }
+    };
+    const agree = async () => {
+      expect((await list(admin, ever)).total).toBe(await sqlCount('true'));
+      expect((await list(admin, { ...ever, to: '2999-12-31' })).total).toBe(await sqlCount('true'));
+      expect((await list(admin, { ...ever, status: 'Completed' })).total).toBe(await sqlCount(`status = 'Completed'`));
+      expect((await list(admin, { ...ever, QAstatus: 'Approved', status: 'Completed' })).total).toBe(await sqlCount(`status = 'Completed' AND qa_status = 'Approved'`));
+      expect((await list(admin, { ...ever, QAstatus: 'Waiting For Edition' })).total).toBe(await sqlCount(`qa_status = 'Waiting For Edition'`));
+      expect((await list(admin, { ...ever, video: 'with' })).total).toBe(await sqlCount('video_count > 0'));
+      expect((await list(admin, { ...ever, video: 'without', status: 'Uploading' })).total).toBe(await sqlCount(`video_count = 0 AND status = 'Uploading'`));
+    };
+
+    it('agree with the orders after creations, status changes, new videos and deletions', async () => {
+      await agree();
+      const golfs = (await list(admin, { ...ever, search: 'golf', sort: 'orderName', order: 'ASC' })).items;
+      await qa.put(`/api/orders/${golfs[0].id}`).send({ QAstatus: 'Waiting For Edition' }).expect(200);
+      await qa.put(`/api/orders/${golfs[1].id}`).send({ status: 'Completed' }).expect(200);
+      await admin.delete(`/api/orders/${golfs[2].id}`).expect(200);
+      const c = new Client({ connectionString: stack.db.url });
+      await c.connect();
+      await c.query(`UPDATE orders.orders SET video_count = 2 WHERE id = $1`, [golfs[3].id]).finally(() => c.end());
+      await agree();
+      expect((await list(admin, ever)).total).toBe(32);
+      // a window that leaves orders out is counted from the rows
+      expect((await list(admin, { from: daysAgo(21).toISOString() })).total).toBe(await sqlCount(`created_at >= now() - interval '21 days'`));
+      // and all time is answered by the tally (a stray tally row shows there, and nowhere else)
+      const t = new Client({ connectionString: stack.db.url });
+      await t.connect();
+      try {
+        await t.query(`INSERT INTO orders.order_tally VALUES ('Completed', 'Approved', false, 99, 1000)`);
+        expect((await list(admin, ever)).total).toBe(1032);
+        expect((await list(admin, { from: daysAgo(21).toISOString() })).total).toBeLessThan(1000);
+      } finally {
+        await t.query('DELETE FROM orders.order_tally WHERE slot = 99');
+        await t.end();
+      }
+    });
+  });
+
+  describe('rows', () => {
+    it('carry the note preview cut at 60 characters for admin and QA only', async () => {
+      expect((await list(admin, { search: 'noted saab' })).items[0].notePreview).toBe('n'.repeat(59) + '€…');
+      expect((await list(qa, { search: 'short note' })).items[0].notePreview).toBe('Exactly sixty? No, much shorter.');
+      expect((await list(asDealer, { search: 'noted saab' })).items[0].notePreview).toBeNull();
+      expect((await list(admin, { search: 'peugeot' })).items[0].notePreview).toBeNull();
+    });
+
+    it('carry the account, the sales person, the guide, the counts, tags and a thumbnail (none while the images service is away)', async () => {
+      const [row] = (await list(asDealer, { search: 'golf 02' })).items;
+      expect(row).toMatchObject({
+        orderName: 'Golf 02',
+        user: { id: dealer.id, displayName: 'Nordic Cars' },
+        salesMan: { id: anna.id, name: 'Anna Sales' },
+        styleGuide: { name: 'Test guide' },
+        takenImagesCount: 3,
+        imageCount: 0,
+        videoCount: 0,
+        tags: [],
+        thumbnailUrl: null,
+        timeToReadyToDownload: null,
+      });
+      const tag = (await admin.post('/api/tags').send({ name: 'Rush', category: 'PRIORITY', entity: 'order', color: 'red' }).expect(201)).body;
+      await qa.post(`/api/tags/orders/${row.id}`).send({ tagId: tag.id }).expect(201);
+      const [tagged] = (await list(asDealer, { search: 'golf 02' })).items;
+      expect(tagged.tags).toEqual([expect.objectContaining({ id: tag.id, name: 'Rush', category: 'PRIORITY' })]);
+    });
+  });
+});

@@ -1,0 +1,361 @@
+import { ORDER_MESSAGES, type OrderEventView, type OrderView } from '@app/contracts';
+import {
+  createAccount,
+  createOrder,
+  createSalesPerson,
+  createStyleGuide,
+  signIn,
+  startTestStack,
+  type TestAccount,
+  type TestStack,
+  type UserSession,
+} from '@app/testing';
+import { Client } from 'pg';
+
+/** Orders through the API: creation rules, detail, changes under the paired rules, approval, deletion, who sees what. */
+describe('orders', () => {
+  let stack: TestStack;
+  let admin: UserSession;
+  let qa: UserSession;
+  let dealer: TestAccount;
+  let asDealer: UserSession;
+  let dealer2: TestAccount;
+  let asDealer2: UserSession;
+  let manager: TestAccount;
+  let asManager: UserSession;
+  let asSales: UserSession;
+  let anna: { id: string };
+  let bo: { id: string };
+  let foreignSales: { id: string };
+  let guide: string;
+  let unassignedGuide: string;
+  let n = 0;
+  const name = (prefix = 'Car') => `${prefix} ${++n} ${Date.now().toString(36)}`;
+
+  const events = async (session: UserSession, orderId: string, query = ''): Promise<OrderEventView[]> =>
+    (await session.get(`/api/events/order/${orderId}${query}`).expect(200)).body.items;
+
+  beforeAll(async () => {
+    stack = await startTestStack({ label: 'orders', services: ['users', 'style-guides', 'orders'] });
+    dealer = await createAccount(stack, {
+      role: 'Dealership',
+      displayName: 'Nordic Cars',
+      permissions: ['CREATE_ORDERS', 'UPDATE_ORDERS', 'DELETE_ORDERS'],
+      enabledQa: true,
+    });
+    dealer2 = await createAccount(stack, { role: 'Dealership', displayName: 'Other Cars', permissions: ['CREATE_ORDERS'] });
+    manager = await createAccount(stack, { role: 'Management', displayName: 'Group', permissions: ['CREATE_ORDERS'], children: [dealer.id] });
+    const sales = await createSalesPerson(stack, dealer.id, { name: 'Anna Sales', login: true });
+    anna = sales;
+    bo = await createSalesPerson(stack, dealer.id, { name: 'Bo Seller' });
+    foreignSales = await createSalesPerson(stack, dealer2.id, { name: 'Foreign Seller' });
+    [admin, qa, asDealer, asDealer2, asManager, asSales] = await Promise.all([
+      createAccount(stack, { role: 'Admin', displayName: 'The Admin' }).then((a) => signIn(stack, a.email)),
+      createAccount(stack, { role: 'QA', displayName: 'The Editor', roleTags: ['QA_EDITOR'] }).then((a) => signIn(stack, a.email)),
+      signIn(stack, dealer.email),
+      signIn(stack, dealer2.email),
+      signIn(stack, manager.email),
+      signIn(stack, sales.email),
+    ]);
+    guide = (await createStyleGuide(admin, { name: 'Studio', assignTo: [dealer.id, dealer2.id, manager.id] })).id;
+    unassignedGuide = (await createStyleGuide(admin, { name: 'Not yours' })).id;
+  });
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  describe('creating an order', () => {
+    it('creates it in Uploading, trimmed, with the names copied in and a NEW event', async () => {
+      const res = await asDealer
+        .post('/api/orders')
+        .set('user-agent', 'Mozilla/5.0 (X11; Linux) Test')
+        .send({ orderName: '  VW Golf  ', styleGuide: guide, salesMan: bo.id, takenImagesCount: 8, note: 'Keep the plate' })
+        .expect(201);
+      const o = res.body as OrderView;
+      expect(o).toMatchObject({
+        orderName: 'VW Golf',
+        status: 'Uploading',
+        QAstatus: 'Waiting For QA',
+        user: { id: dealer.id, displayName: 'Nordic Cars', userName: dealer.email },
+        createdBy: { id: dealer.id, displayName: 'Nordic Cars', role: 'Account' },
+        impersonatedBy: null,
+        salesMan: { id: bo.id, name: 'Bo Seller' },
+        styleGuide: { id: guide, name: 'Studio' },
+        deviceInformation: { platform: 'web', userAgent: 'Mozilla/5.0 (X11; Linux) Test' },
+        takenImagesCount: 8,
+        imageCount: 0,
+        uploadedImagesCount: 0,
+        tags: [],
+        timeToReadyToDownload: null,
+        note: 'Keep the plate',
+      });
+      const timeline = await events(asDealer, o.id);
+      expect(timeline).toHaveLength(1);
+      expect(timeline[0]).toMatchObject({ eventName: 'NEW', user: { id: dealer.id, displayName: 'Nordic Cars' }, order: { id: o.id, orderName: 'VW Golf' } });
+    });
+
+    it('records what the mobile app sends about itself', async () => {
+      const o = await createOrder(asDealer, {
+        styleGuide: guide,
+        salesMan: bo.id,
+        deviceInformation: { platform: 'android', model: 'Pixel 8', osVersion: '15' },
+        appVersion: '2.4.1',
+      });
+      expect(o.deviceInformation).toMatchObject({ platform: 'android', model: 'Pixel 8', osVersion: '15' });
+      expect(o.appVersion).toBe('2.4.1');
+      await asDealer.post('/api/orders').send({ orderName: name(), styleGuide: guide, salesMan: bo.id, takenImagesCount: 1, appVersion: 'latest' }).expect(400);
+      await asDealer
+        .post('/api/orders')
+        .send({ orderName: name(), styleGuide: guide, salesMan: bo.id, takenImagesCount: 1, deviceInformation: { platform: 'symbian' } })
+        .expect(400);
+    });
+
+    it('wants a name of 3 to 60 characters', async () => {
+      const base = { styleGuide: guide, salesMan: bo.id, takenImagesCount: 2 };
+      const short = await asDealer.post('/api/orders').send({ ...base, orderName: '  ab  ' }).expect(400);
+      expect(short.body.message).toBe(ORDER_MESSAGES.nameMin);
+      const long = await asDealer.post('/api/orders').send({ ...base, orderName: 'x'.repeat(61) }).expect(400);
+      expect(long.body.message).toBe(ORDER_MESSAGES.nameMax);
+      await asDealer.post('/api/orders').send({ ...base, orderName: 'abc' }).expect(201);
+      await asDealer.post('/api/orders').send({ ...base, orderName: 'y'.repeat(60) }).expect(201);
+      await asDealer.post('/api/orders').send({ ...base }).expect(400);
+    });
+
+    it('wants a name unique within the account, whatever the case, but not across accounts', async () => {
+      const base = { styleGuide: guide, salesMan: bo.id, takenImagesCount: 2 };
+      await asDealer.post('/api/orders').send({ ...base, orderName: 'Tesla Model 3' }).expect(201);
+      const dup = await asDealer.post('/api/orders').send({ ...base, orderName: ' tesla MODEL 3 ' }).expect(409);
+      expect(dup.body).toEqual({ statusCode: 409, message: 'Please specify a unique order name' });
+      // the signed-in sales person works on the same account
+      await asSales.post('/api/orders').send({ ...base, orderName: 'TESLA model 3' }).expect(409);
+      await asDealer2.post('/api/orders').send({ ...base, salesMan: foreignSales.id, orderName: 'Tesla Model 3' }).expect(201);
+    });
+
+    it('takes a style guide assigned to the account only (the admin may use any)', async () => {
+      const none = await asDealer.post('/api/orders').send({ orderName: name(), salesMan: bo.id, takenImagesCount: 1 }).expect(400);
+      expect(none.body.message).toBe(ORDER_MESSAGES.styleGuideRequired);
+      const res = await asDealer.post('/api/orders').send({ orderName: name(), styleGuide: unassignedGuide, salesMan: bo.id, takenImagesCount: 1 }).expect(400);
+      expect(res.body.message).toBe(ORDER_MESSAGES.styleGuideNotAssigned);
+      const byAdmin = await admin
+        .post('/api/orders')
+        .send({ orderName: name(), styleGuide: unassignedGuide, salesMan: bo.id, takenImagesCount: 1, userId: dealer.id })
+        .expect(201);
+      expect(byAdmin.body.styleGuide).toEqual({ id: unassignedGuide, name: 'Not yours' });
+    });
+
+    it('wants a sales person of the account, unless a sales person is signed in', async () => {
+      const base = { styleGuide: guide, takenImagesCount: 1 };
+      const missing = await asDealer.post('/api/orders').send({ ...base, orderName: name() }).expect(400);
+      expect(missing.body.message).toBe(ORDER_MESSAGES.salesManRequired);
+      const foreign = await asDealer.post('/api/orders').send({ ...base, orderName: name(), salesMan: foreignSales.id }).expect(400);
+      expect(foreign.body.message).toBe('Sales person not found');
+      const unknown = await asDealer.post('/api/orders').send({ ...base, orderName: name(), salesMan: '00000000-0000-4000-8000-0000000000ff' }).expect(400);
+      expect(unknown.body.message).toBe('Sales person not found');
+
+      // signed in as Anna: the order is hers, whoever the body names
+      const own = await asSales.post('/api/orders').send({ ...base, orderName: name('Anna') }).expect(201);
+      expect(own.body).toMatchObject({ salesMan: { id: anna.id, name: 'Anna Sales' }, createdBy: { id: anna.id, role: 'SalesPerson' }, user: { id: dealer.id } });
+      const named = await asSales.post('/api/orders').send({ ...base, orderName: name('Anna'), salesMan: bo.id }).expect(201);
+      expect(named.body.salesMan.id).toBe(anna.id);
+      expect((await events(asDealer, own.body.id))[0].user).toEqual({ id: anna.id, displayName: 'Anna Sales' });
+    });
+
+    it('lets management order for itself without a sales person (management accounts have none)', async () => {
+      const res = await asManager.post('/api/orders').send({ orderName: name('Group'), styleGuide: guide, takenImagesCount: 1 }).expect(201);
+      expect(res.body).toMatchObject({ user: { id: manager.id }, salesMan: null });
+    });
+
+    it('records an admin acting for a dealership, and refuses impersonation to anyone else', async () => {
+      const res = await admin
+        .post('/api/orders')
+        .send({ orderName: name('For dealer'), styleGuide: guide, salesMan: bo.id, takenImagesCount: 2, userId: dealer.id })
+        .expect(201);
+      const me = (await admin.get('/api/me').expect(200)).body;
+      expect(res.body).toMatchObject({
+        user: { id: dealer.id, displayName: 'Nordic Cars' },
+        impersonatedBy: { id: me.id, displayName: 'The Admin' },
+        createdBy: { id: me.id, role: 'Admin' },
+      });
+      const [created] = await events(asDealer, res.body.id);
+      expect(created).toMatchObject({ eventName: 'NEW', user: { id: me.id, displayName: 'The Admin' }, payload: { impersonatedBy: 'The Admin' } });
+      // the dealership sees it as its own
+      await asDealer.get(`/api/orders/${res.body.id}`).expect(200);
+
+      const other = await asDealer.post('/api/orders').send({ orderName: name(), styleGuide: guide, salesMan: bo.id, takenImagesCount: 1, userId: dealer2.id }).expect(403);
+      expect(other.body.message).toBe(ORDER_MESSAGES.impersonationAdminOnly);
+      // naming oneself is no impersonation
+      await asDealer.post('/api/orders').send({ orderName: name(), styleGuide: guide, salesMan: bo.id, takenImagesCount: 1, userId: dealer.id }).expect(201);
+      const noAccount = await admin.post('/api/orders').send({ orderName: name(), styleGuide: guide, takenImagesCount: 1 }).expect(400);
+      expect(noAccount.body.message).toBe(ORDER_MESSAGES.dealershipRequired);
+      const adminAccount = await admin.get('/api/me').expect(200);
+      const qaAccount = (await qa.get('/api/me').expect(200)).body.id;
+      const notDealer = await admin.post('/api/orders').send({ orderName: name(), styleGuide: guide, takenImagesCount: 1, userId: qaAccount }).expect(400);
+      expect(notDealer.body.message).toBe(ORDER_MESSAGES.dealershipRequired);
+      expect(adminAccount.body.userRole).toBe('Admin');
+    });
+
+    it('needs CREATE_ORDERS and a sensible image count', async () => {
+      const noPermission = await createAccount(stack, { role: 'Dealership' });
+      const session = await signIn(stack, noPermission.email);
+      const res = await session.post('/api/orders').send({ orderName: name(), styleGuide: guide, takenImagesCount: 1 }).expect(403);
+      expect(res.body.message).toBe('Missing permission CREATE_ORDERS');
+      await qa.post('/api/orders').send({ orderName: name(), styleGuide: guide, takenImagesCount: 1 }).expect(403);
+      for (const takenImagesCount of [0, 101, 'many', null]) {
+        await asDealer.post('/api/orders').send({ orderName: name(), styleGuide: guide, salesMan: bo.id, takenImagesCount }).expect(400);
+      }
+      await asDealer.post('/api/orders').send({ orderName: name(), styleGuide: guide, salesMan: bo.id, takenImagesCount: 1, status: 'Completed' }).expect(400);
+    });
+  });
+
+  describe('who sees an order', () => {
+    let own: OrderView;
+
+    beforeAll(async () => {
+      own = await createOrder(asDealer, { styleGuide: guide, salesMan: bo.id });
+    });
+
+    it('the dealership, its sales person, its management, admin and QA; another dealership gets 404', async () => {
+      for (const s of [asDealer, asSales, asManager, admin, qa]) {
+        expect((await s.get(`/api/orders/${own.id}`).expect(200)).body.id).toBe(own.id);
+      }
+      const res = await asDealer2.get(`/api/orders/${own.id}`).expect(404);
+      expect(res.body).toEqual({ statusCode: 404, message: ORDER_MESSAGES.notFound });
+      await asDealer2.get(`/api/events/order/${own.id}`).expect(404);
+      await asDealer2.put(`/api/orders/${own.id}`).send({ orderName: 'Taken over' }).expect(404);
+      await asDealer2.delete(`/api/orders/${own.id}`).expect(404);
+      await asDealer.get('/api/orders/not-a-uuid').expect(400);
+      await asDealer.get('/api/orders/00000000-0000-4000-8000-0000000000aa').expect(404);
+    });
+
+    it('management does not see the orders of an account that is not its child', async () => {
+      const foreign = await createOrder(asDealer2, { styleGuide: guide, salesMan: foreignSales.id });
+      await asManager.get(`/api/orders/${foreign.id}`).expect(404);
+      await asSales.get(`/api/orders/${foreign.id}`).expect(404);
+    });
+  });
+
+  describe('changing an order', () => {
+    it('renames it (trimmed, unique), writes EDITED and answers the saved order', async () => {
+      const o = await createOrder(asDealer, { styleGuide: guide, salesMan: bo.id, orderName: 'Audi A4' });
+      await createOrder(asDealer, { styleGuide: guide, salesMan: bo.id, orderName: 'Audi A6' });
+      const res = await admin.put(`/api/orders/${o.id}`).send({ orderName: '  Audi A4 Avant ' }).expect(200);
+      expect(res.body).toMatchObject({ id: o.id, orderName: 'Audi A4 Avant' });
+      expect((await asDealer.get(`/api/orders/${o.id}`).expect(200)).body.orderName).toBe('Audi A4 Avant');
+      const [edited] = await events(admin, o.id);
+      expect(edited).toMatchObject({ eventName: 'EDITED', payload: { orderName: { from: 'Audi A4', to: 'Audi A4 Avant' } }, user: { displayName: 'The Admin' } });
+      const dup = await admin.put(`/api/orders/${o.id}`).send({ orderName: 'audi a6' }).expect(409);
+      expect(dup.body.message).toBe('Please specify a unique order name');
+      const short = await admin.put(`/api/orders/${o.id}`).send({ orderName: 'A4' }).expect(400);
+      expect(short.body.message).toBe(ORDER_MESSAGES.nameMin);
+      // a change of case of its own name is fine
+      await admin.put(`/api/orders/${o.id}`).send({ orderName: 'AUDI A4 AVANT' }).expect(200);
+      await admin.put(`/api/orders/${o.id}`).send({}).expect(400);
+    });
+
+    it('lets the owner rename its order with UPDATE_ORDERS, and nothing else', async () => {
+      const o = await createOrder(asDealer, { styleGuide: guide, salesMan: bo.id });
+      const res = await asDealer.put(`/api/orders/${o.id}`).send({ orderName: 'Renamed by the dealer' }).expect(200);
+      expect(res.body.orderName).toBe('Renamed by the dealer');
+      const status = await asDealer.put(`/api/orders/${o.id}`).send({ status: 'Completed' }).expect(403);
+      expect(status.body.message).toBe(ORDER_MESSAGES.statusChangeForbidden);
+      await asDealer.put(`/api/orders/${o.id}`).send({ note: 'Mine' }).expect(403);
+      // management reads its child's order but does not change it
+      await asManager.put(`/api/orders/${o.id}`).send({ orderName: 'By management' }).expect(403);
+      // an account without UPDATE_ORDERS
+      const theirs = await createOrder(asDealer2, { styleGuide: guide, salesMan: foreignSales.id });
+      const denied = await asDealer2.put(`/api/orders/${theirs.id}`).send({ orderName: 'Renamed' }).expect(403);
+      expect(denied.body.message).toBe('Missing permission UPDATE_ORDERS');
+    });
+
+    it('follows the paired rules: one dropdown sets the other, both must go together', async () => {
+      const o = await createOrder(asDealer, { styleGuide: guide, salesMan: bo.id });
+      const put = (body: object, status = 200) => qa.put(`/api/orders/${o.id}`).send(body).expect(status);
+      expect((await put({ status: 'Completed' })).body).toMatchObject({ status: 'Completed', QAstatus: 'Approved' });
+      expect((await put({ status: 'In Progress' })).body).toMatchObject({ status: 'In Progress', QAstatus: 'Waiting For QA' });
+      expect((await put({ status: 'Delivering' })).body).toMatchObject({ status: 'Delivering', QAstatus: 'Approved' });
+      expect((await put({ QAstatus: 'Waiting For Edition' })).body).toMatchObject({ status: 'QA stage', QAstatus: 'Waiting For Edition' });
+      expect((await put({ QAstatus: 'Approved' })).body).toMatchObject({ status: 'Ready to download', QAstatus: 'Approved' });
+      expect((await put({ QAstatus: 'Waiting For QA' })).body).toMatchObject({ status: 'QA stage', QAstatus: 'Waiting For QA' });
+      expect((await put({ status: 'QA stage', QAstatus: 'Waiting For Edition' })).body).toMatchObject({ status: 'QA stage', QAstatus: 'Waiting For Edition' });
+      expect((await put({ status: 'Uploading', QAstatus: 'Waiting For QA' })).body).toMatchObject({ status: 'Uploading' });
+      const bad = await put({ status: 'Ready to download', QAstatus: 'Waiting For QA' }, 400);
+      expect(bad.body.message).toBe(ORDER_MESSAGES.statusPairInvalid('Ready to download', 'Waiting For QA'));
+      await put({ status: 'In Progress', QAstatus: 'Approved' }, 400);
+      await put({ status: 'Finished' }, 400);
+      expect((await admin.get(`/api/orders/${o.id}`).expect(200)).body).toMatchObject({ status: 'Uploading', QAstatus: 'Waiting For QA' });
+    });
+
+    it('writes every status change on the timeline with from and to, and times the first Ready to download', async () => {
+      const o = await createOrder(asDealer, { styleGuide: guide, salesMan: bo.id });
+      const ready = await admin.put(`/api/orders/${o.id}`).send({ status: 'Ready to download' }).expect(200);
+      expect(ready.body.timeToReadyToDownload).toEqual(expect.any(Number));
+      expect(ready.body.timeToReadyToDownload).toBeGreaterThanOrEqual(0);
+      expect(ready.body.timeToCompleted).toBeNull();
+      const done = await admin.put(`/api/orders/${o.id}`).send({ status: 'Completed' }).expect(200);
+      expect(done.body.timeToCompleted).toEqual(expect.any(Number));
+      expect(done.body.timeToReadyToDownload).toBe(ready.body.timeToReadyToDownload);
+      // the same status again changes nothing
+      await admin.put(`/api/orders/${o.id}`).send({ status: 'Completed' }).expect(200);
+      const timeline = await events(asDealer, o.id);
+      expect(timeline.map((e) => e.eventName)).toEqual(['UPDATED', 'UPDATED', 'NEW']);
+      expect(timeline[0]).toMatchObject({
+        payload: { from: { status: 'Ready to download', QAstatus: 'Approved' }, to: { status: 'Completed', QAstatus: 'Approved' } },
+        user: { displayName: 'The Admin' },
+      });
+      expect(timeline[1].payload).toEqual({ from: { status: 'Uploading', QAstatus: 'Waiting For QA' }, to: { status: 'Ready to download', QAstatus: 'Approved' } });
+    });
+
+    it('lets admin and QA change the note, the car type and the sales person, within the account', async () => {
+      const o = await createOrder(asDealer, { styleGuide: guide, salesMan: bo.id });
+      const res = await qa.put(`/api/orders/${o.id}`).send({ note: 'Check the wheels', salesMan: anna.id }).expect(200);
+      expect(res.body).toMatchObject({ note: 'Check the wheels', salesMan: { id: anna.id, name: 'Anna Sales' } });
+      const [edited] = await events(qa, o.id);
+      expect(edited.payload).toEqual({ note: { from: null, to: 'Check the wheels' }, salesMan: { from: 'Bo Seller', to: 'Anna Sales' } });
+      const foreign = await qa.put(`/api/orders/${o.id}`).send({ salesMan: foreignSales.id }).expect(400);
+      expect(foreign.body.message).toBe('Sales person not found');
+      await qa.put(`/api/orders/${o.id}`).send({ carType: '00000000-0000-4000-8000-0000000000ab' }).expect(400);
+      expect((await qa.put(`/api/orders/${o.id}`).send({ note: null }).expect(200)).body.note).toBeNull();
+    });
+  });
+
+  describe('approval', () => {
+    it('approves (Ready to download, Approved) or sends back (QA stage, Waiting For Edition), for admin and QA', async () => {
+      const o = await createOrder(asDealer, { styleGuide: guide, salesMan: bo.id });
+      expect((await qa.put(`/api/orders/approval/${o.id}/false`).expect(200)).body).toMatchObject({ status: 'QA stage', QAstatus: 'Waiting For Edition' });
+      expect((await admin.put(`/api/orders/approval/${o.id}/true`).expect(200)).body).toMatchObject({ status: 'Ready to download', QAstatus: 'Approved' });
+      const [approved] = await events(asDealer, o.id);
+      expect(approved).toMatchObject({ eventName: 'UPDATED', payload: { to: { status: 'Ready to download', QAstatus: 'Approved' } } });
+      await asDealer.put(`/api/orders/approval/${o.id}/true`).expect(403);
+      await qa.put(`/api/orders/approval/${o.id}/maybe`).expect(400);
+      await qa.put('/api/orders/approval/00000000-0000-4000-8000-0000000000aa/true').expect(404);
+    });
+  });
+
+  describe('deleting an order', () => {
+    it('needs admin, QA, or the owner with DELETE_ORDERS; keeps a DELETED event; frees the name; tells the images service', async () => {
+      const o = await createOrder(asDealer, { styleGuide: guide, salesMan: bo.id, orderName: 'Doomed car' });
+      await asManager.delete(`/api/orders/${o.id}`).expect(403);
+      await asDealer.delete(`/api/orders/${o.id}`).expect(200);
+      await asDealer.get(`/api/orders/${o.id}`).expect(404);
+      await asDealer.delete(`/api/orders/${o.id}`).expect(404);
+      const accountEvents = (await asDealer.get(`/api/events/user/${dealer.id}`).expect(200)).body.items as OrderEventView[];
+      expect(accountEvents[0]).toMatchObject({ eventName: 'DELETED', order: { id: o.id, orderName: 'Doomed car' }, user: { displayName: 'Nordic Cars' } });
+      await createOrder(asDealer, { styleGuide: guide, salesMan: bo.id, orderName: 'Doomed car' });
+
+      const c = new Client({ connectionString: stack.db.url });
+      await c.connect();
+      try {
+        const rows = await c.query(`SELECT payload FROM orders.outbox WHERE subject = 'evt.orders.order-deleted'`);
+        expect(rows.rows.map((r) => r.payload.orderId)).toContain(o.id);
+      } finally {
+        await c.end();
+      }
+
+      const theirs = await createOrder(asDealer2, { styleGuide: guide, salesMan: foreignSales.id });
+      const denied = await asDealer2.delete(`/api/orders/${theirs.id}`).expect(403);
+      expect(denied.body.message).toBe('Missing permission DELETE_ORDERS');
+      await qa.delete(`/api/orders/${theirs.id}`).expect(200);
+    });
+  });
+});
