@@ -20,9 +20,9 @@ export const TARGET_BYTES = 250 * 1024;
 export const PAGES = [
   { name: 'sign-in page (/auth/login)', lazy: ['src/features/auth/LoginPage.tsx'] },
   {
-    // the landing screen after sign-in (paths.landing): the signed-in layout and the account page
-    name: 'first page after sign-in (/account)',
-    lazy: ['src/app/layout/AppShell.tsx', 'src/features/account/AccountPage.tsx'],
+    // the landing screen after sign-in (paths.landing): the signed-in layout and the orders list
+    name: 'first page after sign-in (/orders)',
+    lazy: ['src/app/layout/AppShell.tsx', 'src/features/orders/OrdersPage.tsx'],
   },
 ] as const;
 

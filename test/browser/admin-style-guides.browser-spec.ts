@@ -45,7 +45,7 @@ describe('admin area and style guide builder in chromium', () => {
     await page.getByLabel(/^E-mail/).fill(email);
     await page.getByLabel(/^Password/).fill(TEST_PASSWORD);
     await page.getByLabel(/^Password/).press('Enter');
-    await page.getByRole('heading', { level: 1, name: 'My account' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
   }
 
   /** SCREENSHOTS=/some/dir keeps pictures of the screens on the way (to look at them). */

@@ -104,15 +104,14 @@ describe('web app shell in chromium', () => {
   const headerLinks = async (page: Page) =>
     page.getByTestId('header-menu').evaluate((nav) => [...nav.querySelectorAll('a, button')].map((el) => el.getAttribute('href') ?? `${el.textContent} >`));
 
-  it.each(['admin', 'qa', 'dealer', 'sales', 'manager'] as const)('%s signs in, lands on the account page and sees its own menus', async (who) => {
+  it.each(['admin', 'qa', 'dealer', 'sales', 'manager'] as const)('%s signs in, lands on the orders list and sees its own menus', async (who) => {
     const page = await newPage();
     const email = who === 'sales' ? sales.email : accounts[who].email;
     const displayName = who === 'sales' ? accounts.dealer.displayName : accounts[who].displayName;
     await signInThroughForm(page, email);
 
-    await page.getByRole('heading', { level: 1, name: 'My account' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/account');
-    expect(await page.getByTestId('account-name').textContent()).toContain(displayName);
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/orders');
 
     // header menu: the role's entries whose screens exist
     const links = await headerLinks(page);
@@ -133,6 +132,7 @@ describe('web app shell in chromium', () => {
     }
     await page.getByRole('menuitem', { name: 'Account settings' }).click();
     await page.waitForURL(`${baseUrl}/account/settings`);
+    expect(await page.getByTestId('account-name').textContent()).toContain(displayName);
 
     // footer: contact from the app settings the users service seeded
     expect(await page.getByTestId('footer-contact').textContent()).toContain('support@dealer-photo.local');
@@ -179,25 +179,25 @@ describe('web app shell in chromium', () => {
     expect(await page.getByLabel(/^E-mail/).inputValue()).toBe(person.email);
     await page.getByLabel(/^Password/).fill('Fresh-Start-2026!');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { level: 1, name: 'My account' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
   });
 
   it('German: the labels change, survive a reload, are saved on the user and apply at the next sign-in', async () => {
     const person = await createAccount(stack, { role: 'Dealership', email: 'hamburg@example.test', displayName: 'Hamburg Autos' });
     const page = await newPage();
     await signInThroughForm(page, person.email);
-    await page.getByRole('heading', { level: 1, name: 'My account' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
 
     await page.getByRole('button', { name: 'Language: English' }).click();
     await page.getByRole('menuitem', { name: 'Deutsch' }).click();
     // the page reloads in German
-    await page.getByRole('heading', { level: 1, name: 'Mein Konto' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Aufträge' }).waitFor();
     await page.getByRole('button', { name: 'Kontomenü von Hamburg Autos' }).waitFor();
     expect(await page.getByRole('button', { name: 'Datenschutzerklärung' }).count()).toBe(1);
     expect(await page.locator('html').getAttribute('lang')).toBe('de');
 
     await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'Mein Konto' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Aufträge' }).waitFor();
     expect(await page.getByRole('button', { name: 'Sprache: Deutsch' }).count()).toBe(1);
 
     const api = await signIn(stack, person.email);
@@ -206,7 +206,7 @@ describe('web app shell in chromium', () => {
     // another browser (nothing stored locally): English until sign-in, then the saved German
     const other = await newPage();
     await signInThroughForm(other, person.email);
-    await other.getByRole('heading', { level: 1, name: 'Mein Konto' }).waitFor();
+    await other.getByRole('heading', { level: 1, name: 'Aufträge' }).waitFor();
   });
 
   it('an unknown path shows the 404 page with its way home', async () => {

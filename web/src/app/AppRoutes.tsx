@@ -12,6 +12,9 @@ const AccountPage = lazy(() => import('../features/account/AccountPage').then((m
 const StatusPage = lazy(() => import('../features/status/StatusPage').then((m) => ({ default: m.StatusPage })));
 const ErrorRoute = lazy(() => import('../features/errors/ErrorRoute').then((m) => ({ default: m.ErrorRoute })));
 const NotFoundPage = lazy(() => import('../features/errors/ErrorRoute').then((m) => ({ default: m.NotFoundPage })));
+const OrdersPage = lazy(() => import('../features/orders/OrdersPage').then((m) => ({ default: m.OrdersPage })));
+const CreateOrderPage = lazy(() => import('../features/create-order/CreateOrderPage').then((m) => ({ default: m.CreateOrderPage })));
+const OrderDetailPage = lazy(() => import('../features/order-detail/OrderDetailPage').then((m) => ({ default: m.OrderDetailPage })));
 const admin = () => import('../features/admin');
 const AdminRedirect = lazy(() => admin().then((m) => ({ default: m.AdminRedirect })));
 const StyleGuidesScreen = lazy(() => admin().then((m) => ({ default: m.StyleGuidesScreen })));
@@ -33,6 +36,13 @@ const ELEMENTS: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   account: AccountPage,
   accountSettings: AccountPage,
   status: StatusPage,
+  orders: OrdersPage,
+  ordersSuccess: OrdersPage,
+  createOrder: CreateOrderPage,
+  order: OrderDetailPage,
+  orderSelect: OrderDetailPage,
+  orderSelectImage: OrderDetailPage,
+  orderVideos: OrderDetailPage,
   admin: AdminRedirect,
   adminStyleGuides: StyleGuidesScreen,
   adminCarTypes: CarTypesScreen,

@@ -7,12 +7,8 @@ export const paths = {
    * visitor to the landing screen and a signed-out one to sign-in.
    */
   home: '/auth/me',
-  /**
-   * Where a signed-in user lands (after sign-in, and at / or /auth). The spec says /orders;
-   * until the orders screen exists it is the account page. When /orders is registered in
-   * screens.ts, point this at it.
-   */
-  landing: SCREENS.account.path,
+  /** Where a signed-in user lands (after sign-in, and at / or /auth): the orders list (spec section 2). */
+  landing: SCREENS.orders.path,
   login: SCREENS.login.path,
   forgotPassword: SCREENS.forgotPassword.path,
   logout: SCREENS.logout.path,

@@ -14,7 +14,11 @@ const settings = [
 
 function signedInAs(user: Me = testUser()) {
   sessionStore.start({ accessToken: 'access-1', refreshToken: 'refresh-1', expiresIn: 900 }, user);
-  return fakeApi({ 'GET /me': () => reply(200, user), 'GET /appSettings': () => reply(200, settings) });
+  return fakeApi({
+    'GET /me': () => reply(200, user),
+    'GET /appSettings': () => reply(200, settings),
+    'GET /orders/get-orders': () => reply(200, { items: [], total: 0, page: 1, pageSize: 10 }),
+  });
 }
 
 const location = () => screen.getByTestId('location').textContent;
@@ -33,11 +37,11 @@ describe('redirects of spec section 2', () => {
     await waitFor(() => expect(location()).toBe('/auth/login'));
   });
 
-  it.each(['/', '/auth', '/auth/me', '/auth/login', '/forget-password'])('signed in: %s goes to the landing screen', async (path) => {
+  it.each(['/', '/auth', '/auth/me', '/auth/login', '/forget-password'])('signed in: %s goes to the landing screen, the orders list', async (path) => {
     signedInAs();
     renderAppAt(path);
-    expect(await screen.findByRole('heading', { level: 1, name: 'My account' })).toBeTruthy();
-    expect(location()).toBe('/account');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeTruthy();
+    expect(location()).toBe('/orders');
   });
 
   it('unknown paths show the 404 page, signed in or not', async () => {
@@ -96,11 +100,20 @@ describe('signed-in layout', () => {
     expect(within(contact).getByRole('link', { name: /\+45 70 11 22 33/ }).getAttribute('href')).toBe('tel:+4570112233');
   });
 
-  it('no header menu entries while their screens do not exist, and no Create order shortcut without /create-order', async () => {
+  it('the header menu shows the screens that exist (Orders), and the Create order shortcut leads to /create-order', async () => {
     signedInAs(testUser({ userRole: 'Admin', permissions: [] }));
     renderAppAt('/account');
     expect(await screen.findByRole('heading', { level: 1, name: 'My account' })).toBeTruthy();
-    expect(within(screen.getByTestId('header-menu')).queryAllByRole('link')).toEqual([]);
+    const links = within(screen.getByTestId('header-menu')).queryAllByRole('link');
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/orders']);
+    expect(screen.getByTestId('toolbar-shortcut').getAttribute('href')).toBe('/create-order');
+  });
+
+  it('no Create order shortcut without the create-orders permission', async () => {
+    signedInAs(testUser({ userRole: 'Management', permissions: [] }));
+    renderAppAt('/account');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My account' })).toBeTruthy();
+    expect(within(screen.getByTestId('header-menu')).getByRole('link', { name: 'Orders' })).toBeTruthy();
     expect(screen.queryByTestId('toolbar-shortcut')).toBeNull();
   });
 });

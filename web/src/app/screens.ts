@@ -2,6 +2,7 @@ import { STAFF, type Requirement } from './access';
 
 const ADMIN_ONLY = { roles: ['Admin'] } as const satisfies Requirement;
 const STAFF_ONLY = { roles: STAFF } as const satisfies Requirement;
+const CREATES_ORDERS = { permission: 'CREATE_ORDERS' } as const satisfies Requirement;
 
 /**
  * The screens that exist: one row per route the router registers. The header menu and the
@@ -29,6 +30,13 @@ export const SCREENS = {
   account: { path: '/account', access: 'signedIn' },
   accountSettings: { path: '/account/settings', access: 'signedIn' },
   status: { path: '/status', access: 'public' },
+  orders: { path: '/orders', access: 'signedIn' },
+  ordersSuccess: { path: '/orders/success', access: 'signedIn' },
+  createOrder: { path: '/create-order', access: 'signedIn', requires: CREATES_ORDERS },
+  order: { path: '/order/:id', access: 'signedIn' },
+  orderSelect: { path: '/order/:id/select', access: 'signedIn', requires: STAFF_ONLY },
+  orderSelectImage: { path: '/order/:id/select/:imageId', access: 'signedIn', requires: STAFF_ONLY },
+  orderVideos: { path: '/order/:id/videos', access: 'signedIn' },
   admin: { path: '/admin', access: 'signedIn', requires: STAFF_ONLY },
   adminStyleGuides: { path: '/admin/style-guides-v2', access: 'signedIn', requires: STAFF_ONLY },
   adminCarTypes: { path: '/admin/car-types', access: 'signedIn', requires: ADMIN_ONLY },

@@ -6,6 +6,9 @@ import { renderAppAt } from '../../test/render';
 import { getStoredLanguage } from '../../i18n/languages';
 import { initI18n } from '../../i18n';
 
+/** the landing screen (the orders list) asks for its first page */
+const noOrders = () => reply(200, { items: [], total: 0, page: 1, pageSize: 10 });
+
 const signedIn = (user = testUser()) => reply(200, { accessToken: 'access-1', refreshToken: 'refresh-1', expiresIn: 900, user });
 
 function type(label: string | RegExp, value: string) {
@@ -23,6 +26,7 @@ describe('/auth/login', () => {
       'POST /auth/login': () => signedIn(user),
       'GET /me': () => reply(200, user),
       'GET /appSettings': () => reply(200, []),
+      'GET /orders/get-orders': noOrders,
     });
     renderAppAt('/auth/login');
     await screen.findByRole('heading', { level: 1, name: 'Sign in' });
@@ -31,10 +35,10 @@ describe('/auth/login', () => {
     type(/^Password/, 'Demo-Pass-2026!');
     fireEvent.submit(screen.getByLabelText(/^Password/).closest('form')!);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'My account' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeTruthy();
     expect(gateway.to('POST /auth/login')[0]?.body).toEqual({ email: 'dealer@demo.test', password: 'Demo-Pass-2026!' });
     expect(sessionStore.get()).toMatchObject({ accessToken: 'access-1', refreshToken: 'refresh-1' });
-    expect(screen.getByTestId('location').textContent).toBe('/account');
+    expect(screen.getByTestId('location').textContent).toBe('/orders');
   });
 
   it('a wrong password shows the mapped message and stays', async () => {
@@ -77,6 +81,7 @@ describe('/auth/login', () => {
       'POST /auth/new-password': () => signedIn(user),
       'GET /me': () => reply(200, user),
       'GET /appSettings': () => reply(200, []),
+      'GET /orders/get-orders': noOrders,
     });
     renderAppAt('/auth/login');
     await screen.findByRole('heading', { level: 1, name: 'Sign in' });
@@ -94,20 +99,20 @@ describe('/auth/login', () => {
     type(/^Repeat the new password/, 'Brand-New-Pass-42!');
     fireEvent.click(screen.getByRole('button', { name: 'Save and sign in' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'My account' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeTruthy();
     expect(gateway.to('POST /auth/new-password')[0]?.body).toEqual({ session: 'challenge-session-0123456789', newPassword: 'Brand-New-Pass-42!' });
   });
 
   it("the user's saved language applies at sign-in", async () => {
     const user = testUser({ language: 'de' });
-    fakeApi({ 'POST /auth/login': () => signedIn(user), 'GET /me': () => reply(200, user), 'GET /appSettings': () => reply(200, []) });
+    fakeApi({ 'POST /auth/login': () => signedIn(user), 'GET /me': () => reply(200, user), 'GET /appSettings': () => reply(200, []), 'GET /orders/get-orders': noOrders });
     renderAppAt('/auth/login');
     await screen.findByRole('heading', { level: 1, name: 'Sign in' });
     type(/^E-mail/, 'dealer@demo.test');
     type(/^Password/, 'Demo-Pass-2026!');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Mein Konto' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Aufträge' })).toBeTruthy();
     expect(getStoredLanguage()).toBe('de');
   });
 

@@ -1,0 +1,265 @@
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { StyleGuidePositions } from '../../api/orders';
+import { sessionStore } from '../../api/session';
+import type { Me } from '../../api/types';
+import { fail, fakeApi, reply, testUser, type FakeHandler } from '../../test/fakeApi';
+import { renderAppAt } from '../../test/render';
+import { missingPositions, roomFor, submitState, validateCreator } from './creatorLogic';
+
+const ACCOUNT = '00000000-0000-4000-8000-000000000004';
+const FREE_GUIDE = '11111111-1111-4111-8111-111111111111';
+const STUDIO = '22222222-2222-4222-8222-222222222222';
+const ANNA = '33333333-3333-4333-8333-333333333333';
+const ORDER = '44444444-4444-4444-8444-444444444444';
+
+const media = (id: string) => ({ id, mediaType: 'angle_overlay', fileExtension: 'png', url: `http://storage.test/${id}.png`, thumbnailUrl: null, uploaded: true });
+const slot = (position: number, name: string) => ({
+  id: `c${position}`,
+  position,
+  type: 'IMAGE' as const,
+  optional: false,
+  angle: { id: `a${position}`, name, defaultAngleOverlay: media(`overlay-${position}`) },
+  customAngleOverlay: null,
+  featuredImage: null,
+});
+const studio: StyleGuidePositions = {
+  id: STUDIO,
+  name: 'Nordic Studio',
+  outputWidth: 1920,
+  outputHeight: 1440,
+  // not sorted on purpose: the creator sorts by position
+  configurations: [slot(3, 'Rear'), slot(1, 'Front'), slot(2, 'Side')],
+};
+const freeForm: StyleGuidePositions = { id: FREE_GUIDE, name: 'Free form', outputWidth: 1920, outputHeight: 1440, configurations: [] };
+
+const photo = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], name, { type: 'image/jpeg' });
+
+function signIn(user: Me, extra: Record<string, FakeHandler> = {}) {
+  sessionStore.start({ accessToken: 'a', refreshToken: 'r', expiresIn: 900 }, user);
+  let image = 0;
+  return fakeApi({
+    'GET /me': () => reply(200, user),
+    'GET /appSettings': () => reply(200, []),
+    [`GET /salesman/user/${ACCOUNT}/all`]: () => reply(200, [{ id: ANNA, name: 'Anna Sales', email: 'anna.sales@demo.test' }]),
+    [`GET /style-guides/user/${ACCOUNT}`]: () =>
+      reply(200, [
+        { id: FREE_GUIDE, name: 'Free form', configurationCount: 0 },
+        { id: STUDIO, name: 'Nordic Studio', configurationCount: 3 },
+      ]),
+    [`GET /style-guides/${STUDIO}`]: () => reply(200, studio),
+    [`GET /style-guides/${FREE_GUIDE}`]: () => reply(200, freeForm),
+    'POST /orders': () => reply(201, { id: ORDER }),
+    'POST /images/get-signed-url-for-upload': () =>
+      reply(201, { url: 'http://storage.test/bucket', fields: JSON.stringify({ key: `orders/${ORDER}/images/i${++image}/original.jpg`, Policy: 'p' }), imageId: `i${image}`, expiresAt: '' }),
+    'POST /images/upload-complete': () => reply(200, {}),
+    'GET /orders/get-orders': () => reply(200, { items: [], total: 0, page: 1, pageSize: 10 }),
+    ...extra,
+  });
+}
+
+/** XMLHttpRequest as the browser's upload to storage: records what was posted, reports progress, answers 204. */
+class FakeUpload {
+  static sent: Array<{ url: string; keys: string[] }> = [];
+  upload: { onprogress: ((e: { loaded: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  status = 0;
+  private url = '';
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  send(form: FormData) {
+    FakeUpload.sent.push({ url: this.url, keys: [...form.keys()] });
+    setTimeout(() => {
+      this.upload.onprogress?.({ loaded: 3 });
+      this.status = 204;
+      this.onload?.();
+    }, 10);
+  }
+}
+
+const realXhr = window.XMLHttpRequest;
+beforeEach(() => {
+  FakeUpload.sent = [];
+  window.XMLHttpRequest = FakeUpload as unknown as typeof XMLHttpRequest;
+});
+afterEach(() => {
+  window.XMLHttpRequest = realXhr;
+});
+
+const dealer = testUser();
+const location = () => screen.getByTestId('location').textContent;
+const submitButton = () => screen.getByRole('button', { name: 'Create order' }) as HTMLButtonElement;
+
+async function choose(label: string | RegExp, option: string) {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  fireEvent.click(await screen.findByRole('option', { name: option }));
+}
+
+async function openCreator(user: Me = dealer, extra: Record<string, FakeHandler> = {}) {
+  const api = signIn(user, extra);
+  renderAppAt('/create-order');
+  await screen.findByRole('heading', { level: 1, name: 'Create order' }, { timeout: 5000 });
+  return api;
+}
+
+describe('creator rules (spec section 5)', () => {
+  const valid = { orderName: 'VW Golf', accountId: ACCOUNT, salesMan: ANNA, styleGuide: STUDIO };
+  it('name 3 to 60 (trimmed), sales person unless one is signed in, a style guide', () => {
+    expect(validateCreator(valid, { salesPersonSignedIn: false })).toEqual({});
+    expect(validateCreator({ ...valid, orderName: '  ab  ' }, { salesPersonSignedIn: false })).toEqual({ orderName: 'min' });
+    expect(validateCreator({ ...valid, orderName: ` ${'x'.repeat(60)} ` }, { salesPersonSignedIn: false })).toEqual({});
+    expect(validateCreator({ ...valid, orderName: 'x'.repeat(61) }, { salesPersonSignedIn: false })).toEqual({ orderName: 'max' });
+    expect(validateCreator({ ...valid, salesMan: '' }, { salesPersonSignedIn: false })).toEqual({ salesMan: 'required' });
+    expect(validateCreator({ ...valid, salesMan: '' }, { salesPersonSignedIn: true })).toEqual({});
+    expect(validateCreator({ ...valid, styleGuide: '' }, { salesPersonSignedIn: false })).toEqual({ styleGuide: 'required' });
+  });
+
+  it('submit: ignored with no images or while uploading; disabled when invalid or a position has no image', () => {
+    expect(submitState({ errors: {}, imageCount: 0, missing: 0, uploading: false })).toEqual({ ignored: true, disabled: true });
+    expect(submitState({ errors: {}, imageCount: 3, missing: 0, uploading: true })).toEqual({ ignored: true, disabled: true });
+    expect(submitState({ errors: { orderName: 'min' }, imageCount: 3, missing: 0, uploading: false })).toEqual({ ignored: false, disabled: true });
+    expect(submitState({ errors: {}, imageCount: 2, missing: 1, uploading: false })).toEqual({ ignored: false, disabled: true });
+    expect(submitState({ errors: {}, imageCount: 3, missing: 0, uploading: false })).toEqual({ ignored: false, disabled: false });
+    expect(missingPositions(studio.configurations, [1, 3])).toEqual([2]);
+  });
+
+  it('free-form takes at most 100 images', () => {
+    expect(roomFor(0, 120)).toBe(100);
+    expect(roomFor(98, 5)).toBe(2);
+    expect(roomFor(100, 1)).toBe(0);
+  });
+});
+
+describe('/create-order', () => {
+  it('without CREATE_ORDERS: the unauthorised page', async () => {
+    signIn(testUser({ permissions: ['READ_ORDERS'] }));
+    renderAppAt('/create-order');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Permission Denied' })).toBeTruthy();
+    expect(location()).toBe('/error/401');
+  });
+
+  it('order name messages: at least 3 and at most 60 characters; required fields once touched', async () => {
+    await openCreator();
+    const name = screen.getByLabelText(/^Order name/);
+    fireEvent.change(name, { target: { value: ' ab ' } });
+    expect(await screen.findByText('The order name must have at least 3 characters')).toBeTruthy();
+    fireEvent.change(name, { target: { value: 'x'.repeat(61) } });
+    expect(await screen.findByText('The order name can have at most 60 characters')).toBeTruthy();
+    fireEvent.change(name, { target: { value: '  VW Golf 8  ' } });
+    await waitFor(() => expect(screen.queryByText(/The order name/)).toBeNull());
+    fireEvent.blur(screen.getByRole('combobox', { name: /^Sales person/ }));
+    expect(await screen.findByText('Sales person is required')).toBeTruthy();
+  });
+
+  it('a guide with positions: one slot per position, sorted, with angle name and overlay; submit waits for every position', async () => {
+    await openCreator();
+    fireEvent.change(screen.getByLabelText(/^Order name/), { target: { value: 'VW Golf 8' } });
+    await choose(/^Sales person/, 'Anna Sales');
+    await choose(/^Style guide/, 'Nordic Studio');
+    const slots = await screen.findAllByTestId(/^position-/);
+    expect(slots.map((s) => s.getAttribute('data-testid'))).toEqual(['position-1', 'position-2', 'position-3']);
+    expect(within(slots[0]!).getByText('Front')).toBeTruthy();
+    expect(slots[0]!.querySelector('img')?.getAttribute('src')).toBe('http://storage.test/overlay-1.png');
+    expect(submitButton().disabled).toBe(true);
+
+    fireEvent.change(screen.getByLabelText('Image for Position 1 – Front'), { target: { files: [photo('front.jpg')] } });
+    fireEvent.change(screen.getByLabelText('Image for Position 3 – Rear'), { target: { files: [photo('rear.jpg')] } });
+    await waitFor(() => expect(screen.getAllByTestId('image-preview')).toHaveLength(2));
+    expect(screen.getByText('Still without an image: position 2')).toBeTruthy();
+    expect(submitButton().disabled).toBe(true);
+
+    fireEvent.change(screen.getByLabelText('Image for Position 2 – Side'), { target: { files: [photo('side.jpg')] } });
+    await waitFor(() => expect(submitButton().disabled).toBe(false));
+    expect(screen.getByTestId('image-count').textContent).toBe('3 of 3 positions have an image');
+  });
+
+  it('picking another style guide clears the images', async () => {
+    await openCreator();
+    await choose(/^Style guide/, 'Free form');
+    fireEvent.change(screen.getByLabelText('Add images'), { target: { files: [photo('a.jpg'), photo('b.jpg'), photo('c.jpg')] } });
+    await waitFor(() => expect(screen.getAllByTestId('image-preview')).toHaveLength(3));
+    expect(screen.getByTestId('image-count').textContent).toBe('3 of 100 images');
+    await choose(/^Style guide/, 'Nordic Studio');
+    await screen.findAllByTestId(/^position-/);
+    expect(screen.queryAllByTestId('image-preview')).toHaveLength(0);
+    await choose(/^Style guide/, 'Free form');
+    expect(screen.getByTestId('image-count').textContent).toBe('0 of 100 images');
+  });
+
+  it('a signed-in sales person chooses no sales person; the no-salesman alert when not in the list', async () => {
+    await openCreator(testUser({ loggedInSalesPersonInfo: { id: ANNA, name: 'Anna Sales', email: 'anna.sales@demo.test' } }));
+    await screen.findByRole('combobox', { name: /^Style guide/ });
+    expect(screen.queryByRole('combobox', { name: /^Sales person/ })).toBeNull();
+    expect(screen.queryByText(/not in the list of sales people/)).toBeNull();
+  });
+
+  it('a sales person missing from the account list sees the alert', async () => {
+    await openCreator(testUser({ loggedInSalesPersonInfo: { id: 'someone-else', name: 'Bo Sales', email: 'bo@demo.test' } }));
+    expect(await screen.findByText('You are not in the list of sales people of this account. Ask the dealership to add you.')).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: /^Sales person/ })).toBeNull();
+  });
+
+  it('submit: the order, then each image by presigned POST (fields first, file last) and upload-complete, then the success page', async () => {
+    const api = await openCreator();
+    fireEvent.change(screen.getByLabelText(/^Order name/), { target: { value: '  VW Golf 8  ' } });
+    await choose(/^Sales person/, 'Anna Sales');
+    await choose(/^Style guide/, 'Free form');
+    fireEvent.change(screen.getByLabelText('Add images'), { target: { files: [photo('a.jpg'), photo('b.jpg')] } });
+    await waitFor(() => expect(submitButton().disabled).toBe(false));
+    fireEvent.click(submitButton());
+
+    await waitFor(() => expect(location()).toBe('/orders/success'), { timeout: 3000 });
+    const created = api.to('POST /orders')[0]!.body as Record<string, unknown>;
+    expect(created).toMatchObject({ orderName: 'VW Golf 8', styleGuide: FREE_GUIDE, salesMan: ANNA, takenImagesCount: 2, deviceInformation: { platform: 'web' } });
+    expect(created).not.toHaveProperty('userId');
+    const uploads = api.to('POST /images/get-signed-url-for-upload').map((r) => r.body as Record<string, unknown>);
+    expect(uploads.map((b) => b.position).sort()).toEqual([1, 2]);
+    expect(uploads[0]).toMatchObject({ order: ORDER, fileSize: 7, width: 1280, height: 720, contentType: 'image/jpeg' });
+    expect(FakeUpload.sent).toHaveLength(2);
+    expect(FakeUpload.sent[0]).toEqual({ url: 'http://storage.test/bucket', keys: ['key', 'Policy', 'file'] });
+    expect(api.to('POST /images/upload-complete').map((r) => (r.body as { imageId: string }).imageId).sort()).toEqual(['i1', 'i2']);
+    expect(await screen.findByRole('dialog', { name: 'Upload successful' })).toBeTruthy();
+  });
+
+  it('a taken name: the server message on the field and in a toast; nothing uploaded', async () => {
+    const api = await openCreator(dealer, { 'POST /orders': () => fail(409, 'Please specify a unique order name') });
+    fireEvent.change(screen.getByLabelText(/^Order name/), { target: { value: 'VW Golf 8' } });
+    await choose(/^Sales person/, 'Anna Sales');
+    await choose(/^Style guide/, 'Free form');
+    fireEvent.change(screen.getByLabelText('Add images'), { target: { files: [photo('a.jpg')] } });
+    await waitFor(() => expect(submitButton().disabled).toBe(false));
+    fireEvent.click(submitButton());
+    expect(await screen.findByText('Please specify a unique order name')).toBeTruthy();
+    expect(await screen.findByText('Create order - Error: Please specify a unique order name')).toBeTruthy();
+    expect(api.to('POST /images/get-signed-url-for-upload')).toHaveLength(0);
+    expect(location()).toBe('/create-order');
+  });
+
+  it('an admin picks the dealership the order is for (impersonation)', async () => {
+    const admin = testUser({ id: '99999999-9999-4999-8999-999999999999', userRole: 'Admin', permissions: [] });
+    const api = await openCreator(admin, {
+      'GET /users': (req) =>
+        reply(200, {
+          items: req.query.get('userRole') === 'Dealership' ? [{ id: ACCOUNT, displayName: 'Nordic Auto Demo', email: 'dealer@demo.test', userRole: 'Dealership' }] : [],
+          total: 1,
+          page: 1,
+          pageSize: 10,
+        }),
+    });
+    const picker = screen.getByRole('combobox', { name: /^Dealership/ });
+    expect((screen.getByRole('combobox', { name: /^Style guide/ }) as HTMLElement).getAttribute('aria-disabled')).toBe('true');
+    fireEvent.mouseDown(picker);
+    fireEvent.click(await screen.findByText('Nordic Auto Demo'));
+    await choose(/^Style guide/, 'Free form');
+    await choose(/^Sales person/, 'Anna Sales');
+    fireEvent.change(screen.getByLabelText(/^Order name/), { target: { value: 'For the dealer' } });
+    fireEvent.change(screen.getByLabelText('Add images'), { target: { files: [photo('a.jpg')] } });
+    await waitFor(() => expect(submitButton().disabled).toBe(false));
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(api.to('POST /orders')).toHaveLength(1));
+    expect(api.to('POST /orders')[0]!.body).toMatchObject({ userId: ACCOUNT, salesMan: ANNA });
+    expect(new Set(api.to('GET /users').map((r) => r.query.get('userRole')))).toEqual(new Set(['Dealership', 'Management']));
+  });
+});

@@ -1,0 +1,79 @@
+import { ORDER_IMAGES_MAX, type StyleGuidePositions } from '../../api/orders';
+import { byPosition } from '../admin/builderLogic';
+import { orderNameError, type OrderNameError } from '../orders/orderRules';
+
+/** Pure rules of the order creator (spec section 5). */
+
+/** Free-form upload adds dropped or browsed photos one by one, this far apart (spec section 9). */
+export const ADD_DELAY_MS = 100;
+export const FREE_FORM_MAX = ORDER_IMAGES_MAX;
+
+export type Slot = StyleGuidePositions['configurations'][number];
+
+/** The positions of a guide, sorted; none means free-form upload. */
+export function slotsOf(guide: StyleGuidePositions | undefined): Slot[] {
+  return [...(guide?.configurations ?? [])].sort(byPosition);
+}
+
+/** The overlay a position shows: its own, else its angle's, else a featured image. */
+export function overlayOf(slot: Slot): string | null {
+  const media = slot.customAngleOverlay ?? slot.angle?.defaultAngleOverlay ?? slot.featuredImage;
+  return media?.thumbnailUrl ?? media?.url ?? null;
+}
+
+/** How many of `count` dropped photos fit beside the `current` ones (at most 100 in all). */
+export function roomFor(current: number, count: number): number {
+  return Math.max(0, Math.min(count, FREE_FORM_MAX - current));
+}
+
+/** The position of the next free-form photo: after the highest so far. */
+export function nextFreePosition(positions: readonly number[]): number {
+  return positions.length ? Math.max(...positions) + 1 : 1;
+}
+
+export interface CreatorForm {
+  orderName: string;
+  /** the account the order is for: an admin picks one, everyone else is their own account */
+  accountId: string;
+  salesMan: string;
+  styleGuide: string;
+}
+
+export interface CreatorContext {
+  /** a sales person is signed in: it is the order's sales person, no choice */
+  salesPersonSignedIn: boolean;
+}
+
+export type CreatorErrors = Partial<Record<'orderName', OrderNameError>> & Partial<Record<'accountId' | 'salesMan' | 'styleGuide', 'required'>>;
+
+export function validateCreator(form: CreatorForm, context: CreatorContext): CreatorErrors {
+  const errors: CreatorErrors = {};
+  const name = orderNameError(form.orderName);
+  if (name) errors.orderName = name;
+  if (!form.accountId) errors.accountId = 'required';
+  if (!context.salesPersonSignedIn && !form.salesMan) errors.salesMan = 'required';
+  if (!form.styleGuide) errors.styleGuide = 'required';
+  return errors;
+}
+
+/** Positions of the guide that have no photo yet (free-form: none). */
+export function missingPositions(slots: readonly Slot[], positions: readonly number[]): number[] {
+  const taken = new Set(positions);
+  return slots.filter((s) => !taken.has(s.position)).map((s) => s.position);
+}
+
+export interface SubmitState {
+  /** the button is disabled */
+  disabled: boolean;
+  /** a click does nothing */
+  ignored: boolean;
+}
+
+/**
+ * The submit rules of spec section 5: ignored with no images or while uploading; disabled
+ * when the form is invalid, there are no images, or a position of the chosen guide has none.
+ */
+export function submitState({ errors, imageCount, missing, uploading }: { errors: CreatorErrors; imageCount: number; missing: number; uploading: boolean }): SubmitState {
+  const ignored = imageCount === 0 || uploading;
+  return { ignored, disabled: ignored || Object.keys(errors).length > 0 || missing > 0 };
+}

@@ -1,0 +1,119 @@
+import PriorityHigh from '@mui/icons-material/PriorityHigh';
+import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ORDER_STATUSES, orderKeys, ordersApi, QA_STATUSES, type OrderEventView, type OrderStatus, type QaStatus } from '../../api/orders';
+import { formatTimestamp } from '../../components/data-grid/columns';
+import { useStatusLabels } from '../orders/StatusBadge';
+
+/** Payload fields worth a word in the timeline, in this order (`from` → `to` for a change). */
+const SHOWN_PAYLOAD = ['orderName', 'status', 'QAstatus', 'position', 'imageCount', 'reason'] as const;
+
+/** A short line of an event's payload; status values are shown translated. */
+function usePayloadSummary() {
+  const labels = useStatusLabels();
+  const word = (value: unknown): string | undefined => {
+    if (typeof value === 'number') return String(value);
+    if (typeof value !== 'string') return undefined;
+    if ((ORDER_STATUSES as readonly string[]).includes(value)) return labels.status(value as OrderStatus);
+    if ((QA_STATUSES as readonly string[]).includes(value)) return labels.qaStatus(value as QaStatus);
+    return value;
+  };
+  const pair = (value: unknown): string | undefined => {
+    if (value && typeof value === 'object') {
+      const words = Object.values(value as Record<string, unknown>).map(word).filter(Boolean);
+      return words.length ? words.join(' / ') : undefined;
+    }
+    return word(value);
+  };
+  return (payload: Record<string, unknown>): string => {
+    const parts: string[] = [];
+    const from = pair(payload['from']);
+    const to = pair(payload['to']);
+    if (from || to) parts.push([from, to].filter(Boolean).join(' → '));
+    for (const key of SHOWN_PAYLOAD) {
+      const value = word(payload[key]);
+      if (value) parts.push(value);
+    }
+    return parts.join(' · ');
+  };
+}
+
+/**
+ * The order's timeline (spec section 2): 10 events a page, newest first, "load next batch"
+ * for the next 10; admin and QA may show the hidden events too. Priority events are marked.
+ */
+export function EventTimeline({ orderId, staff }: { orderId: string; staff: boolean }) {
+  const { t } = useTranslation();
+  const [showHidden, setShowHidden] = useState(false);
+  const payloadSummary = usePayloadSummary();
+  const events = useInfiniteQuery({
+    queryKey: orderKeys.events(orderId, showHidden),
+    queryFn: ({ pageParam, signal }) => ordersApi.events(orderId, pageParam, showHidden, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+  });
+  const items: OrderEventView[] = events.data?.pages.flatMap((p) => p.items) ?? [];
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 1, alignContent: 'start' }} component="section" aria-labelledby="timeline-title">
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h3" id="timeline-title">
+          {t('orderDetail.timeline.title')}
+        </Typography>
+        {staff && (
+          <FormControlLabel
+            control={<Switch size="small" checked={showHidden} onChange={(e) => setShowHidden(e.target.checked)} />}
+            label={t('orderDetail.timeline.showHidden')}
+          />
+        )}
+      </Box>
+      {events.isPending && <CircularProgress size={24} aria-label={t('orderDetail.loading')} />}
+      {events.isError && <Typography color="error">{events.error.message}</Typography>}
+      {events.isSuccess && items.length === 0 && <Typography color="text.secondary">{t('orderDetail.timeline.empty')}</Typography>}
+      <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }} data-testid="timeline">
+        {items.map((event) => {
+          const summary = payloadSummary(event.payload);
+          return (
+            <Box
+              component="li"
+              key={event.id}
+              data-event={event.eventName}
+              sx={{ borderLeft: 3, borderColor: event.isPriority ? 'error.main' : 'divider', pl: 1.5, py: 0.25, opacity: event.isHidden ? 0.7 : 1 }}
+            >
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+                {event.isPriority && <PriorityHigh fontSize="small" color="error" aria-label={t('orderDetail.timeline.priority')} />}
+                {event.isHidden && <VisibilityOffOutlined fontSize="small" color="disabled" aria-label={t('orderDetail.timeline.hidden')} />}
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {t(`orderDetail.events.${event.eventName}`, { defaultValue: event.eventName })}
+                </Typography>
+              </Box>
+              {summary && (
+                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                  {summary}
+                </Typography>
+              )}
+              <Typography variant="caption" color="text.secondary">
+                {formatTimestamp(event.createdAt)}
+                {event.user ? ` · ${event.user.displayName}` : ` · ${t('orderDetail.timeline.system')}`}
+              </Typography>
+            </Box>
+          );
+        })}
+      </Box>
+      {events.hasNextPage && (
+        <Button size="small" onClick={() => void events.fetchNextPage()} disabled={events.isFetchingNextPage} sx={{ justifySelf: 'start' }}>
+          {t('orderDetail.timeline.loadMore')}
+        </Button>
+      )}
+    </Paper>
+  );
+}

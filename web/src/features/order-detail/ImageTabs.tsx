@@ -1,0 +1,276 @@
+import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Download from '@mui/icons-material/Download';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Checkbox from '@mui/material/Checkbox';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { imageKeys, imagesApi, SELECT_IMAGE_TYPES, startDownload, type DownloadBody, type ImageType, type ImageView } from '../../api/images';
+import type { OrderView } from '../../api/orders';
+import { useApiMutation } from '../../api/useApiMutation';
+import { filterByType, sortedByPosition } from './detailLogic';
+import { ImageCard, ImageGrid, ImagePicture } from './ImageCard';
+import { InsertImageDialog } from './InsertImageDialog';
+
+function useSelection(images: readonly ImageView[]) {
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  // only what is still on screen counts (after a delete or a filter change)
+  const selected = images.filter((i) => chosen.has(i.id)).map((i) => i.id);
+  const toggle = (id: string, on: boolean) =>
+    setChosen((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const all = images.length > 0 && selected.length === images.length;
+  const toggleAll = () => setChosen(all ? new Set() : new Set(images.map((i) => i.id)));
+  return { selected, isSelected: (id: string) => chosen.has(id), toggle, all, toggleAll, clear: () => setChosen(new Set()) };
+}
+
+function SelectAll({ selection, count }: { selection: ReturnType<typeof useSelection>; count: number }) {
+  const { t } = useTranslation();
+  return (
+    <FormControlLabel
+      control={<Checkbox size="small" checked={selection.all} indeterminate={!selection.all && selection.selected.length > 0} onChange={selection.toggleAll} disabled={count === 0} />}
+      label={t('orderDetail.selectAll', { count: selection.selected.length })}
+    />
+  );
+}
+
+/** A zip of the order's images as a short-lived URL, then the browser's download. */
+function useZipDownload(orderId: string) {
+  const { t } = useTranslation();
+  return useApiMutation({
+    action: t('orderDetail.download.action'),
+    mutationFn: ({ body, styleGuideNames = false }: { body: DownloadBody; styleGuideNames?: boolean }) => imagesApi.download(orderId, body, styleGuideNames),
+    onSuccess: (result) => startDownload(result.url),
+  });
+}
+
+function Empty({ children }: { children: string }) {
+  return (
+    <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+      {children}
+    </Typography>
+  );
+}
+
+/** Admin and QA, the QA tab: every image with its badge, approve or mark for edition. */
+export function QaImagesTab({ images }: { order: OrderView; images: ImageView[] }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const approval = useApiMutation({
+    action: t('orderDetail.imageApproval'),
+    mutationFn: ({ id, approved }: { id: string; approved: boolean }) => imagesApi.approval(id, approved),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['images'] }),
+  });
+  if (images.length === 0) return <Empty>{t('orderDetail.noImages')}</Empty>;
+  return (
+    <ImageGrid label={t('orderDetail.tabs.qa')}>
+      {sortedByPosition(images).map((image) => (
+        <ImageCard
+          key={image.id}
+          image={image}
+          actions={
+            image.approved ? (
+              <Button size="small" color="error" variant="outlined" disabled={approval.isPending} onClick={() => approval.mutate({ id: image.id, approved: false })}>
+                {t('orderDetail.markForEdition')}
+              </Button>
+            ) : (
+              <Button
+                size="small"
+                color="success"
+                variant="contained"
+                disabled={approval.isPending || image.optimisationStatus === 'awaiting-upload'}
+                onClick={() => approval.mutate({ id: image.id, approved: true })}
+              >
+                {t('orderDetail.approveImage')}
+              </Button>
+            )
+          }
+        />
+      ))}
+    </ImageGrid>
+  );
+}
+
+/**
+ * Dealership and management, the images tab: the images and the download buttons (spec
+ * section 2: selected, all, required edition, optimized). Downloads only: nothing else changes here.
+ */
+export function DealerImagesTab({ order, images }: { order: OrderView; images: ImageView[] }) {
+  const { t } = useTranslation();
+  const sorted = sortedByPosition(images);
+  const selection = useSelection(sorted);
+  const zip = useZipDownload(order.id);
+  const busy = zip.isPending || order.status === 'Uploading';
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }} data-testid="download-buttons">
+        <SelectAll selection={selection} count={sorted.length} />
+        <Box sx={{ flex: 1 }} />
+        <Button size="small" variant="outlined" startIcon={<Download />} disabled={busy || selection.selected.length === 0} onClick={() => zip.mutate({ body: { images: selection.selected } })}>
+          {t('orderDetail.download.selected')}
+        </Button>
+        <Button size="small" variant="contained" startIcon={<Download />} disabled={busy || sorted.length === 0} onClick={() => zip.mutate({ body: {}, styleGuideNames: true })}>
+          {t('orderDetail.download.all')}
+        </Button>
+        <Button size="small" variant="outlined" startIcon={<Download />} disabled={busy || !sorted.some((i) => i.needsEdition)} onClick={() => zip.mutate({ body: { needsEditionOnly: true } })}>
+          {t('orderDetail.download.requiredEdition')}
+        </Button>
+        <Button size="small" variant="outlined" startIcon={<Download />} disabled={busy || sorted.length === 0} onClick={() => zip.mutate({ body: { media: 'optimized' } })}>
+          {t('orderDetail.download.optimized')}
+        </Button>
+      </Box>
+      {sorted.length === 0 ? (
+        <Empty>{t('orderDetail.noImages')}</Empty>
+      ) : (
+        <ImageGrid label={t('orderDetail.tabs.images')}>
+          {sorted.map((image) => (
+            <ImageCard key={image.id} image={image} showBadge={false} selected={selection.isSelected(image.id)} onSelect={(on) => selection.toggle(image.id, on)} />
+          ))}
+        </ImageGrid>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * Admin and QA, `/order/{id}/select/`: the image-type filter (in the URL), checkbox selection,
+ * download selected (originals when the filter is Original), download originals, delete
+ * images (after a confirmation) and insert image; `/order/{id}/select/{imageId}` opens the
+ * large picture in a modal that closes back here.
+ */
+export function SelectImagesView({ order, images }: { order: OrderView; images: ImageView[] }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { imageId } = useParams();
+  const [params, setParams] = useSearchParams();
+  const type = (SELECT_IMAGE_TYPES as readonly string[]).includes(params.get('type') ?? '') ? (params.get('type') as ImageType) : '';
+  const shown = sortedByPosition(filterByType(images, type));
+  const selection = useSelection(shown);
+  const zip = useZipDownload(order.id);
+  const [confirming, setConfirming] = useState(false);
+  const [inserting, setInserting] = useState(false);
+  const opened = imageId ? images.find((i) => i.id === imageId) : undefined;
+  const base = `/order/${order.id}/select`;
+
+  const remove = useApiMutation({
+    action: t('orderDetail.deleteImages'),
+    mutationFn: (ids: string[]) => imagesApi.remove(ids),
+    onSuccess: () => {
+      setConfirming(false);
+      selection.clear();
+      void queryClient.invalidateQueries({ queryKey: imageKeys.ofOrder(order.id) });
+      return queryClient.invalidateQueries({ queryKey: ['order-events'] });
+    },
+  });
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        <TextField
+          select
+          size="small"
+          label={t('orderDetail.imageType')}
+          value={type}
+          onChange={(e) =>
+            setParams(
+              (current) => {
+                const next = new URLSearchParams(current);
+                if (e.target.value) next.set('type', e.target.value);
+                else next.delete('type');
+                return next;
+              },
+              { replace: true },
+            )
+          }
+          sx={{ minWidth: 180 }}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+        >
+          <MenuItem value="">{t('orderDetail.types.all')}</MenuItem>
+          {SELECT_IMAGE_TYPES.map((value) => (
+            <MenuItem key={value} value={value}>
+              {t(`orderDetail.types.${value}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <SelectAll selection={selection} count={shown.length} />
+        <Box sx={{ flex: 1 }} />
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<Download />}
+          disabled={zip.isPending || selection.selected.length === 0}
+          onClick={() => zip.mutate({ body: { images: selection.selected, media: type === 'original' ? 'original' : 'optimized' } })}
+        >
+          {t('orderDetail.download.selected')}
+        </Button>
+        <Button size="small" variant="outlined" startIcon={<Download />} disabled={zip.isPending || images.length === 0} onClick={() => zip.mutate({ body: { media: 'original' } })}>
+          {t('orderDetail.download.originals')}
+        </Button>
+        <Button size="small" variant="outlined" color="error" startIcon={<DeleteOutlined />} disabled={selection.selected.length === 0} onClick={() => setConfirming(true)}>
+          {t('orderDetail.deleteImages')}
+        </Button>
+        <Button size="small" variant="contained" startIcon={<AddPhotoAlternateOutlined />} onClick={() => setInserting(true)}>
+          {t('orderDetail.insert.open')}
+        </Button>
+      </Box>
+      {shown.length === 0 ? (
+        <Empty>{t('orderDetail.noImages')}</Empty>
+      ) : (
+        <ImageGrid label={t('orderDetail.tabs.select')}>
+          {shown.map((image) => (
+            <ImageCard
+              key={image.id}
+              image={image}
+              selected={selection.isSelected(image.id)}
+              onSelect={(on) => selection.toggle(image.id, on)}
+              onOpen={() => navigate({ pathname: `${base}/${image.id}`, search: params.toString() })}
+            />
+          ))}
+        </ImageGrid>
+      )}
+      <Dialog open={confirming} onClose={() => setConfirming(false)} maxWidth="xs" fullWidth>
+        <DialogTitle>{t('orderDetail.deleteImages')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('orderDetail.deleteImagesConfirm', { count: selection.selected.length })}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)}>{t('orderDetail.cancel')}</Button>
+          <Button color="error" variant="contained" disabled={remove.isPending} onClick={() => remove.mutate(selection.selected)}>
+            {t('grid.delete')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <InsertImageDialog order={order} open={inserting} onClose={() => setInserting(false)} />
+      <Dialog open={Boolean(imageId)} onClose={() => navigate({ pathname: base, search: params.toString() })} maxWidth="lg" fullWidth>
+        <DialogTitle>{opened ? t('orderDetail.positionLabel', { position: opened.position }) : t('orderDetail.imageNotFound')}</DialogTitle>
+        <DialogContent>
+          {opened ? (
+            <ImagePicture image={opened} large alt={t('orderDetail.positionLabel', { position: opened.position })} height={640} />
+          ) : (
+            <Typography color="text.secondary">{t('orderDetail.imageNotFound')}</Typography>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => navigate({ pathname: base, search: params.toString() })}>{t('orderDetail.close')}</Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}

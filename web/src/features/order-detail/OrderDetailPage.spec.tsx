@@ -1,0 +1,387 @@
+import { describe, expect, it } from '@jest/globals';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ImageView } from '../../api/images';
+import { pairForQaStatus, pairForStatus, type OrderView } from '../../api/orders';
+import { sessionStore } from '../../api/session';
+import type { Me } from '../../api/types';
+import { fail, fakeApi, reply, testUser, type FakeHandler, type FakeRequest } from '../../test/fakeApi';
+import { renderAppAt } from '../../test/render';
+import { filterByType, imageBadge, validateInsert } from './detailLogic';
+
+const ORDER = '44444444-4444-4444-8444-444444444444';
+
+function orderView(overrides: Partial<OrderView> = {}): OrderView {
+  return {
+    id: ORDER,
+    orderName: 'VW Golf 8',
+    note: 'Keep the plate visible',
+    status: 'QA stage',
+    QAstatus: 'Waiting For QA',
+    user: { id: 'u1', displayName: 'Nordic Auto Demo', userName: 'dealer@demo.test' },
+    createdBy: { id: 'u1', displayName: 'Nordic Auto Demo', role: 'Account' },
+    impersonatedBy: null,
+    salesMan: { id: 's1', name: 'Anna Sales' },
+    styleGuide: { id: 'g1', name: 'Nordic Studio' },
+    carType: null,
+    deviceInformation: { platform: 'android', userAgent: null, model: 'Pixel 8', osVersion: '15' },
+    appVersion: '2.4.1',
+    takenImagesCount: 3,
+    imageCount: 3,
+    uploadedImagesCount: 3,
+    processedImagesCount: 3,
+    failedImagesCount: 0,
+    videoCount: 0,
+    tags: [],
+    assignedEditor: null,
+    timeToReadyToDownload: null,
+    timeToCompleted: null,
+    createdAt: '2026-05-01T09:00:00.000Z',
+    updatedAt: '2026-05-01T09:10:00.000Z',
+    ...overrides,
+  };
+}
+
+function image(position: number, overrides: Partial<ImageView> = {}): ImageView {
+  return {
+    id: `img-${position}`,
+    orderId: ORDER,
+    position,
+    mediaOrigin: 'original',
+    types: ['original', 'AI'],
+    optimisedVia: 'full',
+    optimisationStatus: 'completed',
+    label: 'waiting for QA',
+    failureReason: null,
+    approved: false,
+    needsEdition: false,
+    url: `http://storage.test/${position}.jpg`,
+    thumbnailUrl: `http://storage.test/${position}-thumb.jpg`,
+    originalUrl: null,
+    width: 1920,
+    height: 1440,
+    fileSize: 1000,
+    expectedAngle: null,
+    detectedAngle: null,
+    createdAt: '2026-05-01T09:00:00.000Z',
+    updatedAt: '2026-05-01T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const events = (page: number, total: number) =>
+  Array.from({ length: Math.min(10, total - (page - 1) * 10) }, (_, i) => ({
+    id: `e${(page - 1) * 10 + i}`,
+    eventName: i === 0 && page === 1 ? 'UPLOAD_COMPLETED' : 'EDITED',
+    payload: {},
+    createdAt: '2026-05-01T09:00:00.000Z',
+    user: null,
+    order: { id: ORDER, orderName: 'VW Golf 8' },
+    isHidden: false,
+    isPriority: false,
+  }));
+
+function signIn(user: Me, order: OrderView, extra: Record<string, FakeHandler> = {}) {
+  sessionStore.start({ accessToken: 'a', refreshToken: 'r', expiresIn: 900 }, user);
+  let current = order;
+  return fakeApi({
+    'GET /me': () => reply(200, user),
+    'GET /appSettings': () => reply(200, []),
+    [`GET /orders/${ORDER}`]: () => reply(200, current),
+    [`PUT /orders/${ORDER}`]: (req: FakeRequest) => {
+      const body = req.body as Partial<OrderView>;
+      // the server has the last word: it answers the saved order
+      current = { ...current, ...body, orderName: typeof body.orderName === 'string' ? body.orderName : current.orderName };
+      return reply(200, current);
+    },
+    [`PUT /orders/approval/${ORDER}/true`]: () => {
+      current = { ...current, status: 'Ready to download', QAstatus: 'Approved' };
+      return reply(200, current);
+    },
+    [`GET /images/order/${ORDER}`]: () => reply(200, [image(2), image(1, { approved: true }), image(3, { optimisationStatus: 'rejected', label: 'pipeline error', failureReason: 'segmenter failed', types: ['original'] })]),
+    [`GET /events/order/${ORDER}`]: (req: FakeRequest) => {
+      const page = Number(req.query.get('page'));
+      const total = req.query.get('isHidden') === 'true' ? 14 : 12;
+      return reply(200, { items: events(page, total), total, page, pageSize: 10 });
+    },
+    'GET /style-guides/g1': () =>
+      reply(200, { id: 'g1', name: 'Nordic Studio', outputWidth: 1920, outputHeight: 1440, configurations: [{ id: 'c1', position: 1, type: 'IMAGE', optional: false, angle: { id: 'a1', name: 'Front' }, customAngleOverlay: null, featuredImage: null }] }),
+    [`GET /videos/order/${ORDER}`]: () => fail(404, 'This order does not have any video'),
+    'POST /images/approval/img-2': () => reply(200, image(2, { approved: true })),
+    ...extra,
+  });
+}
+
+const admin = testUser({ userRole: 'Admin', permissions: [] });
+const dealer = testUser();
+const location = () => screen.getByTestId('location').textContent;
+
+async function open(user: Me, order = orderView(), path = `/order/${ORDER}`, extra: Record<string, FakeHandler> = {}) {
+  const api = signIn(user, order, extra);
+  renderAppAt(path);
+  await screen.findByRole('heading', { level: 1, name: order.orderName }, { timeout: 5000 });
+  return api;
+}
+
+describe('detail rules', () => {
+  it('the paired rules of spec section 4', () => {
+    expect(pairForStatus('Uploading')).toEqual({ status: 'Uploading', QAstatus: 'Waiting For QA' });
+    expect(pairForStatus('In Progress')).toEqual({ status: 'In Progress', QAstatus: 'Waiting For QA' });
+    expect(pairForStatus('QA stage')).toEqual({ status: 'QA stage', QAstatus: 'Waiting For QA' });
+    expect(pairForStatus('Delivering')).toEqual({ status: 'Delivering', QAstatus: 'Approved' });
+    expect(pairForStatus('Ready to download')).toEqual({ status: 'Ready to download', QAstatus: 'Approved' });
+    expect(pairForStatus('Completed')).toEqual({ status: 'Completed', QAstatus: 'Approved' });
+    expect(pairForQaStatus('Waiting For QA')).toEqual({ status: 'QA stage', QAstatus: 'Waiting For QA' });
+    expect(pairForQaStatus('Waiting For Edition')).toEqual({ status: 'QA stage', QAstatus: 'Waiting For Edition' });
+    expect(pairForQaStatus('Approved')).toEqual({ status: 'Ready to download', QAstatus: 'Approved' });
+  });
+
+  it('image badges: Approved, an error when refused, Requires edition once processed or marked', () => {
+    expect(imageBadge({ approved: true, needsEdition: false, optimisationStatus: 'completed' })).toBe('approved');
+    expect(imageBadge({ approved: false, needsEdition: false, optimisationStatus: 'rejected' })).toBe('error');
+    expect(imageBadge({ approved: false, needsEdition: false, optimisationStatus: 'upload-rejected' })).toBe('error');
+    expect(imageBadge({ approved: false, needsEdition: true, optimisationStatus: 'queued' })).toBe('requiresEdition');
+    expect(imageBadge({ approved: false, needsEdition: false, optimisationStatus: 'completed' })).toBe('requiresEdition');
+    expect(imageBadge({ approved: false, needsEdition: false, optimisationStatus: 'queued' })).toBeUndefined();
+  });
+
+  it('image-type filter and insert-image rules', () => {
+    const images = [image(1, { types: ['original'] }), image(2, { types: ['optimized', 'enhanced'] })];
+    expect(filterByType(images, 'enhanced').map((i) => i.position)).toEqual([2]);
+    expect(filterByType(images, '').map((i) => i.position)).toEqual([1, 2]);
+    const file = new File(['x'], 'x.jpg', { type: 'image/jpeg' });
+    expect(validateInsert({ position: '', mediaOrigin: '', file: null })).toEqual({ position: 'required', mediaOrigin: 'required', file: 'required' });
+    expect(validateInsert({ position: '-1', mediaOrigin: 'original', file })).toEqual({ position: 'negative' });
+    expect(validateInsert({ position: '0', mediaOrigin: 'optimized', file })).toEqual({});
+  });
+});
+
+describe('/order/{id} header', () => {
+  it('admin: choosing a status sends the pair; the answer replaces the display and "Status updated" shows', async () => {
+    const api = await open(admin);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Status' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Completed' }));
+    await waitFor(() => expect(api.to(`PUT /orders/${ORDER}`)).toHaveLength(1));
+    expect(api.to(`PUT /orders/${ORDER}`)[0]!.body).toEqual({ status: 'Completed', QAstatus: 'Approved' });
+    expect(await screen.findByText('Status updated')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'QA status' }).textContent).toBe('Approved'));
+    expect(screen.getByRole('combobox', { name: 'Status' }).textContent).toBe('Completed');
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'QA status' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Waiting For Edition' }));
+    await waitFor(() => expect(api.to(`PUT /orders/${ORDER}`)).toHaveLength(2));
+    expect(api.to(`PUT /orders/${ORDER}`)[1]!.body).toEqual({ status: 'QA stage', QAstatus: 'Waiting For Edition' });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Status' }).textContent).toBe('QA stage'));
+  });
+
+  it('the Approve button sets Approved / Ready to download, rests a second, and goes once approved', async () => {
+    const api = await open(admin, orderView(), `/order/${ORDER}`, {
+      // an answer that takes longer than the rest, so the button is seen resting
+      [`PUT /orders/approval/${ORDER}/true`]: () => new Promise((resolve) => setTimeout(() => resolve(reply(200, orderView({ status: 'Ready to download', QAstatus: 'Approved' }))), 1500)),
+    });
+    const approve = screen.getByRole('button', { name: 'Approve' }) as HTMLButtonElement;
+    fireEvent.click(approve);
+    expect(approve.disabled).toBe(true);
+    await waitFor(() => expect(api.to(`PUT /orders/approval/${ORDER}/true`)).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull(), { timeout: 3000 });
+    expect(screen.getByRole('combobox', { name: 'Status' }).textContent).toBe('Ready to download');
+  });
+
+  it('the Approve button is disabled for 1 s after a click', async () => {
+    await open(admin, orderView(), `/order/${ORDER}`, {
+      [`PUT /orders/approval/${ORDER}/true`]: () => fail(400, 'not now'),
+    });
+    const approve = screen.getByRole('button', { name: 'Approve' }) as HTMLButtonElement;
+    fireEvent.click(approve);
+    expect(approve.disabled).toBe(true);
+    await screen.findByText('Approve - Error: not now');
+    // still resting well after the answer…
+    expect(approve.disabled).toBe(true);
+    // …and back after a second
+    await waitFor(() => expect(approve.disabled).toBe(false), { timeout: 2000 });
+  });
+
+  it('inline rename: double-click, the min/max errors block the save, the name is trimmed, Escape cancels', async () => {
+    const api = await open(admin);
+    fireEvent.doubleClick(screen.getByRole('heading', { level: 1, name: 'VW Golf 8' }));
+    const field = screen.getByLabelText('Order name');
+    const save = () => screen.getByRole('button', { name: 'Save the name' }) as HTMLButtonElement;
+    fireEvent.change(field, { target: { value: ' ab ' } });
+    expect(screen.getByText('The order name must have at least 3 characters')).toBeTruthy();
+    expect(save().disabled).toBe(true);
+    fireEvent.submit(field.closest('form')!);
+    fireEvent.change(field, { target: { value: 'x'.repeat(61) } });
+    expect(screen.getByText('The order name can have at most 60 characters')).toBeTruthy();
+    expect(api.to(`PUT /orders/${ORDER}`)).toHaveLength(0);
+
+    fireEvent.keyDown(field, { key: 'Escape' });
+    expect(screen.getByRole('heading', { level: 1, name: 'VW Golf 8' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit the order name' }));
+    fireEvent.change(screen.getByLabelText('Order name'), { target: { value: '  VW Golf 8 GTI  ' } });
+    fireEvent.click(save());
+    expect(await screen.findByRole('heading', { level: 1, name: 'VW Golf 8 GTI' })).toBeTruthy();
+    expect(api.to(`PUT /orders/${ORDER}`)[0]!.body).toEqual({ orderName: 'VW Golf 8 GTI' });
+  });
+
+  it('inline rename: a taken name shows the server message on the field', async () => {
+    await open(admin, orderView(), `/order/${ORDER}`, { [`PUT /orders/${ORDER}`]: () => fail(409, 'Please specify a unique order name') });
+    fireEvent.click(screen.getByRole('button', { name: 'Edit the order name' }));
+    fireEvent.change(screen.getByLabelText('Order name'), { target: { value: 'Tesla Model 3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save the name' }));
+    expect(await screen.findByText('Please specify a unique order name', { selector: 'p' })).toBeTruthy();
+    expect((screen.getByLabelText('Order name') as HTMLInputElement).value).toBe('Tesla Model 3');
+  });
+
+  it('admin sees car type, app version and the customer note; a dealership sees none of it, no dropdowns, no rename', async () => {
+    await open(admin);
+    expect(screen.getByText('Not selected')).toBeTruthy();
+    expect(screen.getByText('2.4.1')).toBeTruthy();
+    expect(screen.getByTestId('customer-note').textContent).toBe('Keep the plate visible');
+    expect(screen.getByTestId('order-tab-select')).toBeTruthy();
+  });
+
+  it('dealership: status badge only, no rename without UPDATE_ORDERS, images and videos tabs with the style guide panel', async () => {
+    await open(dealer, orderView({ status: 'Ready to download', QAstatus: 'Approved' }));
+    expect(screen.queryByRole('combobox', { name: 'Status' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit the order name' })).toBeNull();
+    expect(screen.queryByTestId('customer-note')).toBeNull();
+    expect(within(screen.getByTestId('order-header')).getByText('Ready to download')).toBeTruthy();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Images', 'Videos']);
+    const panel = await screen.findByTestId('style-guide-panel');
+    expect(await within(panel).findByText('Output size 1920 × 1440 px')).toBeTruthy();
+    expect(within(panel).getByText('1 – Front')).toBeTruthy();
+    expect(within(screen.getByTestId('download-buttons')).getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Download selected',
+      'Download all',
+      'Download required edition',
+      'Download optimized',
+    ]);
+  });
+
+  it('a dealership with UPDATE_ORDERS may rename', async () => {
+    await open(testUser({ permissions: ['UPDATE_ORDERS'] }));
+    expect(screen.getByRole('button', { name: 'Edit the order name' })).toBeTruthy();
+  });
+});
+
+describe('/order/{id} images, timeline, tabs', () => {
+  it('QA tab: images by position with their badges; approve sends approved true', async () => {
+    const api = await open(admin);
+    const cards = await screen.findAllByRole('listitem', { name: /^Position \d$/ });
+    expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual(['Position 1', 'Position 2', 'Position 3']);
+    expect(within(cards[0]!).getByText('Approved')).toBeTruthy();
+    expect(within(cards[1]!).getByText('Requires edition')).toBeTruthy();
+    expect(within(cards[2]!).getByText('Error')).toBeTruthy();
+    expect(within(cards[0]!).getByRole('button', { name: 'Mark for edition' })).toBeTruthy();
+    fireEvent.click(within(cards[1]!).getByRole('button', { name: 'Approve image' }));
+    await waitFor(() => expect(api.to('POST /images/approval/img-2')).toHaveLength(1));
+    expect(api.to('POST /images/approval/img-2')[0]!.body).toEqual({ approved: true });
+  });
+
+  it('timeline: 10 a page, load next batch, show hidden (admin)', async () => {
+    const api = await open(admin);
+    const timeline = await screen.findByTestId('timeline');
+    await waitFor(() => expect(within(timeline).getAllByRole('listitem')).toHaveLength(10));
+    expect(within(timeline).getByText('Upload completed')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load next batch' }));
+    await waitFor(() => expect(within(timeline).getAllByRole('listitem')).toHaveLength(12));
+    expect(screen.queryByRole('button', { name: 'Load next batch' })).toBeNull();
+    fireEvent.click(screen.getByLabelText('Show hidden events'));
+    await waitFor(() => expect(api.to(`GET /events/order/${ORDER}`).some((r) => r.query.get('isHidden') === 'true')).toBe(true));
+    await waitFor(() => expect(within(screen.getByTestId('timeline')).getAllByRole('listitem')).toHaveLength(10));
+  });
+
+  it('a dealership has no show-hidden toggle', async () => {
+    await open(dealer, orderView({ status: 'Completed', QAstatus: 'Approved' }));
+    await screen.findByTestId('timeline');
+    expect(screen.queryByLabelText('Show hidden events')).toBeNull();
+  });
+
+  it('select view: type filter in the URL, a picture opens its modal at /select/{imageId}, closing goes back', async () => {
+    await open(admin, orderView(), `/order/${ORDER}/select`);
+    await screen.findAllByRole('listitem', { name: /^Position \d$/ });
+    fireEvent.click(screen.getByLabelText('Select the image of position 2'));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Image type' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Original' }));
+    await waitFor(() => expect(location()).toBe(`/order/${ORDER}/select?type=original`));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Image type' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Optimized' }));
+    await waitFor(() => expect(screen.queryAllByRole('listitem', { name: /^Position \d$/ })).toHaveLength(0));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Image type' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'All types' }));
+    await screen.findAllByRole('listitem', { name: /^Position \d$/ });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Open the image of position 2' }));
+    await waitFor(() => expect(location()).toBe(`/order/${ORDER}/select/img-2`));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('img', { name: 'Position 2' }).getAttribute('src')).toBe('http://storage.test/2.jpg');
+    // the selection survives opening the modal
+    expect((screen.getByLabelText('Select the image of position 2') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(location()).toBe(`/order/${ORDER}/select`));
+  });
+
+  it('select view: delete images after a confirmation; insert image checks its fields', async () => {
+    const api = await open(admin, orderView(), `/order/${ORDER}/select`, { 'DELETE /images/': () => reply(200, { deleted: 1 }) });
+    await screen.findAllByRole('listitem', { name: /^Position \d$/ });
+    expect((screen.getByRole('button', { name: 'Delete images' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByLabelText('Select the image of position 3'));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete images' }));
+    const confirm = await screen.findByRole('dialog');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.to('DELETE /images/')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.to('DELETE /images/')[0]!.body).toEqual({ ids: ['img-3'] });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Insert image' }));
+    const form = await screen.findByRole('form', { name: 'Insert an image into the order' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Insert' }));
+    expect(await within(form).findByText('Position is required')).toBeTruthy();
+    expect(within(form).getByText('Media origin is required')).toBeTruthy();
+    expect(within(form).getByText('Image file is required')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText(/^Position/), { target: { value: '-2' } });
+    expect(await within(form).findByText('The position must not be negative')).toBeTruthy();
+  });
+
+  it('a dealership cannot open the select view', async () => {
+    signIn(dealer, orderView());
+    renderAppAt(`/order/${ORDER}/select`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Permission Denied' })).toBeTruthy();
+  });
+
+  it('videos tab: "This order does not have any video" when there is none', async () => {
+    await open(dealer, orderView({ status: 'Completed', QAstatus: 'Approved' }), `/order/${ORDER}/videos`);
+    expect(await screen.findByText('This order does not have any video')).toBeTruthy();
+  });
+
+  it('videos tab: 225 px thumbnails and a download each', async () => {
+    const api = await open(admin, orderView(), `/order/${ORDER}/videos`, {
+      [`GET /videos/order/${ORDER}`]: () =>
+        reply(200, [{ id: 'v1', orderId: ORDER, status: 'ready', thumbnailUrl: 'http://storage.test/v1.jpg', url: null, fileSize: 1, durationSeconds: 3, contentType: 'video/mp4', failureReason: null, createdAt: '2026-05-01T09:00:00.000Z' }]),
+      'POST /videos/download/v1': () => reply(200, { url: 'http://storage.test/v1.mp4', expiresAt: '' }),
+    });
+    const thumb = await screen.findByRole('img', { name: 'Video 1' });
+    expect(thumb.getAttribute('src')).toBe('http://storage.test/v1.jpg');
+    fireEvent.click(screen.getByRole('button', { name: 'Download video' }));
+    await waitFor(() => expect(api.to('POST /videos/download/v1')).toHaveLength(1));
+    await waitFor(() => expect([...document.querySelectorAll('iframe')].map((f) => f.src)).toContain('http://storage.test/v1.mp4'));
+  });
+
+  it('an order still in progress is asked for again every few seconds', async () => {
+    let asked = 0;
+    signIn(admin, orderView(), {
+      [`GET /orders/${ORDER}`]: () => {
+        asked += 1;
+        return reply(200, orderView(asked < 2 ? { status: 'In Progress', processedImagesCount: 1 } : { status: 'QA stage', processedImagesCount: 3 }));
+      },
+    });
+    renderAppAt(`/order/${ORDER}`);
+    await screen.findByText('3 uploaded, 1 processed of 3', {}, { timeout: 5000 });
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 3200));
+    });
+    expect(await screen.findByText('3 uploaded, 3 processed of 3')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Status' }).textContent).toBe('QA stage');
+  }, 15_000);
+});

@@ -1,0 +1,117 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useMatch, useParams } from 'react-router-dom';
+import { imageKeys, imagesApi } from '../../api/images';
+import { MOVING_STATUSES, orderKeys, ordersApi, type OrderView } from '../../api/orders';
+import { useMe } from '../../app/useSession';
+import { canRenameOrders, isStaff } from '../orders/orderRules';
+import { EventTimeline } from './EventTimeline';
+import { DealerImagesTab, QaImagesTab, SelectImagesView } from './ImageTabs';
+import { OrderHeader } from './OrderHeader';
+import { StyleGuidePanel } from './StyleGuidePanel';
+import { VideosTab } from './VideosTab';
+
+/** While the order uploads or is in the pipeline, the screen asks for it and its images this often. */
+export const DETAIL_REFRESH_MS = 3000;
+
+const isMoving = (order: OrderView | undefined) => Boolean(order && MOVING_STATUSES.includes(order.status));
+
+type TabId = 'main' | 'select' | 'videos';
+
+/**
+ * `/order/{id}` and its tabs (spec section 2). Admin and QA: QA (the default), select images
+ * (`/select/`, `/select/{imageId}` opens an image), videos. Dealership and management: images
+ * and videos, the style-guide side panel and download buttons only. The header and the
+ * timeline sit above and beside. While the order is Uploading or In Progress the screen
+ * polls it and its images, so the user watches it move.
+ */
+export function OrderDetailPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const { data: me } = useMe();
+  const queryClient = useQueryClient();
+  const onSelect = useMatch('/order/:id/select/*') !== null;
+  const onVideos = useMatch('/order/:id/videos') !== null;
+  const tab: TabId = onSelect ? 'select' : onVideos ? 'videos' : 'main';
+
+  const order = useQuery({
+    queryKey: orderKeys.one(id),
+    queryFn: ({ signal }) => ordersApi.get(id, signal),
+    refetchInterval: (query) => (isMoving(query.state.data) ? DETAIL_REFRESH_MS : false),
+  });
+  const moving = isMoving(order.data);
+  const images = useQuery({
+    queryKey: imageKeys.ofOrder(id),
+    queryFn: ({ signal }) => imagesApi.ofOrder(id, signal),
+    enabled: order.isSuccess,
+    refetchInterval: moving ? DETAIL_REFRESH_MS : false,
+  });
+
+  // a step of the order (upload completed, processing completed, a change by QA): the timeline and the images follow
+  const step = order.data ? `${order.data.status}|${order.data.QAstatus}|${order.data.processedImagesCount}` : '';
+  useEffect(() => {
+    if (!step) return;
+    void queryClient.invalidateQueries({ queryKey: ['order-events'] });
+    void queryClient.invalidateQueries({ queryKey: imageKeys.ofOrder(id) });
+  }, [step, id, queryClient]);
+
+  if (!me) return null;
+  const staff = isStaff(me.userRole);
+
+  const frame = (content: ReactNode) => (
+    <Box sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2, width: '100%', maxWidth: 1600, mx: 'auto', boxSizing: 'border-box' }}>
+      <Button component={RouterLink} to="/orders" startIcon={<ArrowBack />} size="small" sx={{ justifySelf: 'start' }}>
+        {t('orderDetail.back')}
+      </Button>
+      {content}
+    </Box>
+  );
+  if (order.isPending) return frame(<CircularProgress aria-label={t('orderDetail.loading')} />);
+  if (order.isError) return frame(<Alert severity="error">{order.error.message}</Alert>);
+
+  const data = order.data;
+  const base = `/order/${data.id}`;
+  const tabs: Array<{ id: TabId; label: string; to: string }> = staff
+    ? [
+        { id: 'main', label: t('orderDetail.tabs.qa'), to: base },
+        { id: 'select', label: t('orderDetail.tabs.select'), to: `${base}/select` },
+        { id: 'videos', label: t('orderDetail.tabs.videos'), to: `${base}/videos` },
+      ]
+    : [
+        { id: 'main', label: t('orderDetail.tabs.images'), to: base },
+        { id: 'videos', label: t('orderDetail.tabs.videos'), to: `${base}/videos` },
+      ];
+  const list = images.data ?? [];
+
+  return frame(
+    <>
+      <OrderHeader order={data} staff={staff} canRename={canRenameOrders(me)} />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 340px' }, alignItems: 'start' }}>
+        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+          <Tabs value={tab} aria-label={t('orderDetail.tabs.label')} variant="scrollable" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+            {tabs.map((item) => (
+              <Tab key={item.id} value={item.id} label={item.label} component={RouterLink} to={item.to} data-testid={`order-tab-${item.id}`} />
+            ))}
+          </Tabs>
+          {images.isError && tab !== 'videos' && <Alert severity="error">{images.error.message}</Alert>}
+          {images.isPending && tab !== 'videos' && <CircularProgress size={28} aria-label={t('orderDetail.loading')} />}
+          {images.isSuccess && tab === 'main' && (staff ? <QaImagesTab order={data} images={list} /> : <DealerImagesTab order={data} images={list} />)}
+          {images.isSuccess && tab === 'select' && <SelectImagesView order={data} images={list} />}
+          {tab === 'videos' && <VideosTab orderId={data.id} />}
+        </Box>
+        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+          {!staff && <StyleGuidePanel order={data} />}
+          <EventTimeline orderId={data.id} staff={staff} />
+        </Box>
+      </Box>
+    </>,
+  );
+}

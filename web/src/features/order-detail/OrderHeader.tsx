@@ -1,0 +1,286 @@
+import Check from '@mui/icons-material/Check';
+import Close from '@mui/icons-material/Close';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError, NO_RESPONSE } from '../../api/client';
+import { orderKeys, ordersApi, ORDER_STATUSES, pairForQaStatus, pairForStatus, QA_STATUSES, type OrderView, type QaStatus, type OrderStatus, type StatusPair } from '../../api/orders';
+import { mutationToast, useApiMutation } from '../../api/useApiMutation';
+import { formatTimestamp } from '../../components/data-grid/columns';
+import { toast } from '../../components/toast/toast';
+import { orderNameError } from '../orders/orderRules';
+import { StatusBadge, useStatusLabels } from '../orders/StatusBadge';
+import { useOrderNameErrorText } from '../orders/useOrderNameErrorText';
+
+/** The Approve button rests this long after a click (spec section 9). */
+export const APPROVE_COOLDOWN_MS = 1000;
+
+/** Toasts of a failed write, as `useApiMutation` shows them (spec section 7). */
+function useFailureToast() {
+  const { t } = useTranslation();
+  return (action: string, error: Error) => {
+    const outcome = mutationToast(isApiError(error) ? error.statusCode : NO_RESPONSE);
+    if (outcome.kind === 'error') toast.error(t('toast.actionError', { action, message: error.message }));
+    else toast.warning(t('toast.missingPermissions', { action }));
+  };
+}
+
+/** Writes the server's answer into the cache, so every part of the screen shows it. */
+function useOrderAnswer(orderId: string) {
+  const queryClient = useQueryClient();
+  return (order: OrderView) => {
+    queryClient.setQueryData(orderKeys.one(orderId), order);
+    void queryClient.invalidateQueries({ queryKey: ['order-events'] });
+    void queryClient.invalidateQueries({ queryKey: ['orders', 'list'] });
+  };
+}
+
+/**
+ * The header of an order (spec section 2): the name (inline edit for admin and QA, and for
+ * the owner with UPDATE_ORDERS), the
+ * dealership, status and QA status (dropdowns under the paired rules for admin and QA,
+ * badges for the others), the Approve button, and for admin and QA the car type, the app
+ * version and the customer's note.
+ */
+export function OrderHeader({ order, staff, canRename }: { order: OrderView; staff: boolean; canRename: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }} data-testid="order-header">
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
+        <InlineOrderName order={order} editable={canRename} />
+        {staff ? <StatusControls order={order} /> : <StatusBadge status={order.status} />}
+      </Box>
+      <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' } }}>
+        <Fact label={t('orderDetail.user')}>{order.user.displayName}</Fact>
+        <Fact label={t('orderDetail.salesMan')}>{order.salesMan?.name ?? '–'}</Fact>
+        <Fact label={t('orderDetail.styleGuide')}>{order.styleGuide.name}</Fact>
+        <Fact label={t('orderDetail.images')}>
+          <span data-testid="image-progress">
+            {t('orderDetail.imageProgress', { uploaded: order.uploadedImagesCount, processed: order.processedImagesCount, taken: order.takenImagesCount })}
+          </span>
+        </Fact>
+        <Fact label={t('grid.created')}>{formatTimestamp(order.createdAt)}</Fact>
+        <Fact label={t('grid.updated')}>{formatTimestamp(order.updatedAt)}</Fact>
+        {staff && (
+          <>
+            <Fact label={t('orderDetail.carType')}>{order.carType?.carTypeName ?? t('orderDetail.carTypeNone')}</Fact>
+            <Fact label={t('orderDetail.appVersion')}>{order.appVersion ?? t('orderDetail.webApp')}</Fact>
+          </>
+        )}
+      </Box>
+      {staff && (
+        <Box>
+          <Typography variant="caption" color="text.secondary" component="div">
+            {t('orderDetail.customerNote')}
+          </Typography>
+          <Typography sx={{ maxWidth: 955, whiteSpace: 'pre-wrap' }} data-testid="customer-note">
+            {order.note || '–'}
+          </Typography>
+        </Box>
+      )}
+    </Paper>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography component="dt" variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * Status and QA status dropdowns (admin and QA) under the paired rules of spec section 4:
+ * choosing one sends the pair, the server's answer replaces the display, "Status updated"
+ * shows. The Approve button (while QA status is not Approved) sets Approved and Ready to
+ * download, then rests for a second.
+ */
+export function StatusControls({ order }: { order: OrderView }) {
+  const { t } = useTranslation();
+  const labels = useStatusLabels();
+  const failed = useFailureToast();
+  const answer = useOrderAnswer(order.id);
+  const [resting, setResting] = useState(false);
+  useEffect(() => {
+    if (!resting) return;
+    const timer = setTimeout(() => setResting(false), APPROVE_COOLDOWN_MS);
+    return () => clearTimeout(timer);
+  }, [resting]);
+
+  const change = useMutation({
+    mutationFn: (pair: StatusPair) => ordersApi.update(order.id, pair),
+    onSuccess: (next) => {
+      answer(next);
+      toast.success(t('orderDetail.statusUpdated'));
+    },
+    onError: (error) => failed(t('orderDetail.changeStatus'), error),
+  });
+  const approve = useMutation({
+    mutationFn: () => ordersApi.approve(order.id, true),
+    onSuccess: (next) => {
+      answer(next);
+      toast.success(t('orderDetail.statusUpdated'));
+    },
+    onError: (error) => failed(t('orderDetail.approve'), error),
+  });
+
+  return (
+    <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
+      <TextField
+        select
+        size="small"
+        label={t('orderDetail.status')}
+        value={order.status}
+        disabled={change.isPending}
+        onChange={(e) => change.mutate(pairForStatus(e.target.value as OrderStatus))}
+        sx={{ minWidth: 190 }}
+      >
+        {ORDER_STATUSES.map((s) => (
+          <MenuItem key={s} value={s}>
+            {labels.status(s)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        label={t('orderDetail.qaStatus')}
+        value={order.QAstatus}
+        disabled={change.isPending}
+        onChange={(e) => change.mutate(pairForQaStatus(e.target.value as QaStatus))}
+        sx={{ minWidth: 190 }}
+      >
+        {QA_STATUSES.map((s) => (
+          <MenuItem key={s} value={s}>
+            {labels.qaStatus(s)}
+          </MenuItem>
+        ))}
+      </TextField>
+      {order.QAstatus !== 'Approved' && (
+        <Button
+          variant="contained"
+          color="success"
+          disabled={resting || approve.isPending}
+          onClick={() => {
+            setResting(true);
+            approve.mutate();
+          }}
+        >
+          {t('orderDetail.approve')}
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The order name, edited in place (double-click or the pencil): trimmed, 3 to 60 characters,
+ * the error shown while typing and the save blocked while one shows; confirm saves, Escape
+ * or cancel leaves it as it was. The server's answer (or its message) replaces the display.
+ */
+export function InlineOrderName({ order, editable }: { order: OrderView; editable: boolean }) {
+  const { t } = useTranslation();
+  const errorText = useOrderNameErrorText();
+  const answer = useOrderAnswer(order.id);
+  const [draft, setDraft] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | undefined>();
+  const editing = draft !== null;
+  const error = editing ? (serverError ?? errorText(orderNameError(draft))) : undefined;
+
+  const rename = useApiMutation({
+    action: t('orderDetail.rename'),
+    mutationFn: (orderName: string) => ordersApi.update(order.id, { orderName }),
+    onSuccess: (next) => {
+      answer(next);
+      setDraft(null);
+    },
+    // the server's message (a taken name) shows on the field too
+    onError: (error) => {
+      if (isApiError(error) && error.statusCode >= 400 && error.statusCode < 500) setServerError(error.message);
+    },
+  });
+
+  const start = () => {
+    if (!editable) return;
+    setServerError(undefined);
+    setDraft(order.orderName);
+  };
+  const cancel = () => {
+    setDraft(null);
+    setServerError(undefined);
+  };
+  const confirm = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (draft === null || error || rename.isPending) return;
+    const name = draft.trim();
+    if (name === order.orderName) return cancel();
+    rename.mutate(name);
+  };
+
+  if (editing)
+    return (
+      <Box component="form" noValidate onSubmit={confirm} sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5, flex: '1 1 360px', maxWidth: 640 }}>
+        <TextField
+          autoFocus
+          fullWidth
+          size="small"
+          label={t('orderDetail.orderName')}
+          value={draft}
+          onChange={(e) => {
+            setDraft(e.target.value);
+            setServerError(undefined);
+          }}
+          onKeyDown={(e) => e.key === 'Escape' && cancel()}
+          error={Boolean(error)}
+          helperText={error}
+        />
+        <Tooltip title={t('orderDetail.saveName')}>
+          <span>
+            <IconButton type="submit" color="primary" aria-label={t('orderDetail.saveName')} disabled={Boolean(error) || rename.isPending}>
+              <Check />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <Tooltip title={t('orderDetail.cancelEdit')}>
+          <IconButton aria-label={t('orderDetail.cancelEdit')} onClick={cancel}>
+            <Close />
+          </IconButton>
+        </Tooltip>
+      </Box>
+    );
+
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
+      <Typography
+        variant="h1"
+        onDoubleClick={start}
+        title={editable ? t('orderDetail.doubleClickToEdit') : undefined}
+        sx={{ overflowWrap: 'anywhere', cursor: editable ? 'text' : 'default' }}
+      >
+        {order.orderName}
+      </Typography>
+      {editable && (
+        <Tooltip title={t('orderDetail.editName')}>
+          <IconButton aria-label={t('orderDetail.editName')} onClick={start}>
+            <EditOutlined />
+          </IconButton>
+        </Tooltip>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,57 @@
+import type { ImageLabel, ImageType, ImageView } from '../../api/images';
+import { byPosition } from '../admin/builderLogic';
+
+/** Pure rules of the order detail screen (spec sections 2, 4 and 5). */
+
+export type ImageBadge = 'approved' | 'requiresEdition' | 'error';
+
+/**
+ * The badge of an image: Approved; an error badge when it is not approved and was refused (at
+ * upload or by the pipeline); Requires edition when it is not approved once processed, or
+ * was marked for edition. An image still on its way (uploading, in the pipeline) has none.
+ */
+export function imageBadge(image: Pick<ImageView, 'approved' | 'needsEdition' | 'optimisationStatus'>): ImageBadge | undefined {
+  if (image.approved) return 'approved';
+  if (image.optimisationStatus === 'rejected' || image.optimisationStatus === 'upload-rejected') return 'error';
+  if (image.needsEdition || image.optimisationStatus === 'completed') return 'requiresEdition';
+  return undefined;
+}
+
+/** Translation key suffix of an image label (`orderDetail.labels.pendingLoad`). */
+export const IMAGE_LABEL_KEYS = {
+  'pending load': 'pendingLoad',
+  completed: 'completed',
+  approved: 'approved',
+  'ready to download': 'readyToDownload',
+  'waiting for QA': 'waitingForQa',
+  'waiting for edition': 'waitingForEdition',
+  'needs edition': 'needsEdition',
+  'pipeline error': 'pipelineError',
+} as const satisfies Record<ImageLabel, string>;
+
+/** The select view's image-type filter; none shows every image. */
+export function filterByType<T extends Pick<ImageView, 'types'>>(images: readonly T[], type: ImageType | ''): T[] {
+  return type ? images.filter((i) => i.types.includes(type)) : [...images];
+}
+
+export const sortedByPosition = <T extends { position: number }>(images: readonly T[]): T[] => [...images].sort(byPosition);
+
+export interface InsertForm {
+  position: string;
+  mediaOrigin: string;
+  file: File | null;
+}
+
+export type InsertErrors = Partial<Record<'position', 'required' | 'negative' | 'invalid'> & Record<'mediaOrigin' | 'file', 'required'>>;
+
+/** Insert image (spec section 5): position required and not negative, media origin required, a file. */
+export function validateInsert(form: InsertForm): InsertErrors {
+  const errors: InsertErrors = {};
+  const position = form.position.trim();
+  if (!position) errors.position = 'required';
+  else if (!/^-?\d+$/.test(position)) errors.position = 'invalid';
+  else if (Number(position) < 0) errors.position = 'negative';
+  if (!form.mediaOrigin) errors.mediaOrigin = 'required';
+  if (!form.file) errors.file = 'required';
+  return errors;
+}

@@ -1,0 +1,235 @@
+import { describe, expect, it } from '@jest/globals';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { OrderListItem, OrderStatus } from '../../api/orders';
+import { sessionStore } from '../../api/session';
+import type { Me } from '../../api/types';
+import { fakeApi, reply, testUser, type FakeRequest } from '../../test/fakeApi';
+import { renderAppAt } from '../../test/render';
+import { canOpen, defaultFrom, formatDuration } from './orderRules';
+
+const id = (n: number) => `00000000-0000-4000-8003-${String(n).padStart(12, '0')}`;
+
+function order(n: number, status: OrderStatus, overrides: Partial<OrderListItem> = {}): OrderListItem {
+  return {
+    id: id(n),
+    orderName: `Order ${n}`,
+    status,
+    QAstatus: status === 'Ready to download' || status === 'Completed' ? 'Approved' : 'Waiting For QA',
+    user: { id: 'u1', displayName: 'Nordic Auto Demo', userName: 'dealer@demo.test' },
+    salesMan: { id: 's1', name: 'Anna Sales' },
+    styleGuide: { id: 'g1', name: 'Nordic Studio' },
+    takenImagesCount: 3,
+    imageCount: 3,
+    videoCount: 0,
+    tags: [],
+    timeToReadyToDownload: status === 'Ready to download' ? 3725 : null,
+    timeToCompleted: null,
+    createdAt: new Date(2026, 4, 1, 9, 8, 7).toISOString(),
+    updatedAt: new Date(2026, 4, 1, 10, 11, 12).toISOString(),
+    notePreview: null,
+    thumbnailUrl: null,
+    ...overrides,
+  };
+}
+
+const ROWS = [
+  order(1, 'Ready to download', { notePreview: 'Please keep the number plate visible on the front picture.' }),
+  order(2, 'In Progress'),
+  order(3, 'Completed'),
+  order(4, 'QA stage'),
+];
+
+function signIn(user: Me) {
+  sessionStore.start({ accessToken: 'a', refreshToken: 'r', expiresIn: 900 }, user);
+  return fakeApi({
+    'GET /me': () => reply(200, user),
+    'GET /appSettings': () => reply(200, []),
+    'GET /orders/get-orders': (req: FakeRequest) => reply(200, { items: req.query.get('page') === '2' ? [] : ROWS, total: ROWS.length, page: 1, pageSize: 10 }),
+    'POST /images/download/00000000-0000-4000-8003-000000000001': () =>
+      reply(200, { url: 'http://storage.test/downloads/b1.zip', fileName: 'Order 1.zip', expiresAt: '2026-05-01T10:00:00Z', imageCount: 3 }),
+    'DELETE /orders/00000000-0000-4000-8003-000000000003': () => reply(200, { deleted: true }),
+  });
+}
+
+const admin = testUser({ userRole: 'Admin', permissions: [] });
+const dealer = testUser();
+const location = () => screen.getByTestId('location').textContent ?? '';
+const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
+const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
+const lastQuery = (api: ReturnType<typeof signIn>) => api.to('GET /orders/get-orders').at(-1)!.query;
+
+describe('orders list rules', () => {
+  it('rows open for admin and QA always, for the others when Completed or Ready to download', () => {
+    expect(canOpen({ status: 'In Progress' }, 'Admin')).toBe(true);
+    expect(canOpen({ status: 'Uploading' }, 'QA')).toBe(true);
+    expect(canOpen({ status: 'Ready to download' }, 'Dealership')).toBe(true);
+    expect(canOpen({ status: 'Completed' }, 'Management')).toBe(true);
+    expect(canOpen({ status: 'QA stage' }, 'Dealership')).toBe(false);
+    expect(canOpen({ status: 'Delivering' }, 'Management')).toBe(false);
+  });
+
+  it('the date filter starts 14 days back, except for dealership and management', () => {
+    const now = new Date(2026, 4, 20, 12, 0, 0);
+    expect(defaultFrom('Admin', now)).toBe('2026-05-06');
+    expect(defaultFrom('QA', now)).toBe('2026-05-06');
+    expect(defaultFrom('Dealership', now)).toBeUndefined();
+    expect(defaultFrom('Management', now)).toBeUndefined();
+  });
+
+  it('delivery times read as hours, minutes and seconds', () => {
+    expect(formatDuration(3725)).toBe('1:02:05');
+    expect(formatDuration(93_784)).toBe('26:03:04');
+    expect(formatDuration(null)).toBe('');
+  });
+});
+
+describe('/orders', () => {
+  it('admin: QA status, delivery times and note columns, the QA status filter, and from 14 days back in the URL', async () => {
+    const api = signIn(admin);
+    renderAppAt('/orders');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeTruthy();
+    await screen.findByText('Order 1');
+    expect(headers()).toEqual([
+      'Picture',
+      'Order name',
+      'Dealership',
+      'Sales person',
+      'Status',
+      'QA status',
+      'To ready to download',
+      'To completed',
+      'Created',
+      'Updated',
+      'Note',
+      'Actions',
+    ]);
+    const row = rowOf('Order 1');
+    expect(within(row).getByText('Ready to download')).toBeTruthy();
+    expect(within(row).getByText('Approved')).toBeTruthy();
+    expect(within(row).getByText('1:02:05')).toBeTruthy();
+    expect(within(row).getByText('Please keep the number plate visible on the front picture.')).toBeTruthy();
+    expect(within(row).getByText('2026-05-01 09:08:07')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'QA status' })).toBeTruthy();
+    const from = defaultFrom('Admin')!;
+    expect(location()).toBe(`/orders?from=${from}`);
+    // the first request already had the date (no request without it)
+    expect(api.to('GET /orders/get-orders').every((r) => r.query.get('from') === from)).toBe(true);
+    expect(lastQuery(api).get('sort')).toBe('createdAt');
+    expect(lastQuery(api).get('order')).toBe('DESC');
+  });
+
+  it('dealership: no QA status, delivery or note columns, filters status and video only, no default date', async () => {
+    const api = signIn(dealer);
+    renderAppAt('/orders');
+    await screen.findByText('Order 1');
+    expect(headers()).toEqual(['Picture', 'Order name', 'Dealership', 'Sales person', 'Status', 'Created', 'Updated', 'Actions']);
+    expect(screen.getByRole('combobox', { name: 'Status' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Video' })).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'QA status' })).toBeNull();
+    expect(location()).toBe('/orders');
+    expect(lastQuery(api).get('from')).toBeNull();
+    // no delete without DELETE_ORDERS
+    expect(screen.queryByRole('button', { name: 'Delete Order 1' })).toBeNull();
+  });
+
+  it('dealership: only Completed and Ready to download rows open', async () => {
+    signIn(dealer);
+    renderAppAt('/orders');
+    await screen.findByText('Order 2');
+    expect(rowOf('Order 2').getAttribute('data-openable')).toBe('false');
+    expect(rowOf('Order 4').getAttribute('data-openable')).toBe('false');
+    fireEvent.click(screen.getByText('Order 2'));
+    expect(location()).toBe('/orders');
+    expect(rowOf('Order 3').getAttribute('data-openable')).toBe('true');
+    fireEvent.click(screen.getByText('Order 1'));
+    await waitFor(() => expect(location()).toBe(`/order/${id(1)}`));
+  });
+
+  it('admin: every row opens', async () => {
+    signIn(admin);
+    renderAppAt('/orders');
+    await screen.findByText('Order 2');
+    expect(ROWS.map((r) => rowOf(r.orderName).getAttribute('data-openable'))).toEqual(['true', 'true', 'true', 'true']);
+    fireEvent.keyDown(rowOf('Order 2'), { key: 'Enter' });
+    await waitFor(() => expect(location()).toBe(`/order/${id(2)}`));
+  });
+
+  it('filters, the search (after 500 ms) and sorting live in the query string and go to the server', async () => {
+    const api = signIn(admin);
+    renderAppAt('/orders?page=2');
+    await screen.findByRole('combobox', { name: 'Status' });
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Status' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'In Progress' }));
+    await waitFor(() => expect(location()).toContain('status=In+Progress'));
+    // a filter change goes back to page 1
+    expect(location()).not.toContain('page=');
+
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Video' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'With video' }));
+    await waitFor(() => expect(location()).toContain('video=with'));
+
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'golf' } });
+    expect(location()).not.toContain('search=');
+    await waitFor(() => expect(location()).toContain('search=golf'), { timeout: 2000 });
+
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-05-31' } });
+    await waitFor(() => expect(location()).toContain('to=2026-05-31'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Order name' }));
+    await waitFor(() => expect(location()).toContain('sort=orderName'));
+    await waitFor(() => {
+      const q = lastQuery(api);
+      expect([q.get('status'), q.get('video'), q.get('search'), q.get('to'), q.get('sort'), q.get('order')]).toEqual([
+        'In Progress',
+        'with',
+        'golf',
+        '2026-05-31',
+        'orderName',
+        'ASC',
+      ]);
+    });
+
+    // a shared link shows the same view
+    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('golf');
+    fireEvent.click(screen.getByRole('button', { name: 'Reset filters' }));
+    await waitFor(() => expect(location()).not.toContain('status='));
+    expect(location()).not.toContain('search=');
+  });
+
+  it('download asks for the zip and opens its link; delete needs the typed name', async () => {
+    const api = signIn(admin);
+    renderAppAt('/orders');
+    await screen.findByText('Order 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Download Order 1' }));
+    // the zip's link loads in a hidden frame: the browser downloads it, the list stays
+    await waitFor(() => expect([...document.querySelectorAll('iframe')].map((f) => f.src)).toEqual(['http://storage.test/downloads/b1.zip']));
+    expect(api.to(`POST /images/download/${id(1)}`)[0]!.body).toEqual({ order: id(1) });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Order 3' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Order' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByText('Invalid name')).toBeTruthy();
+    expect(api.to(`DELETE /orders/${id(3)}`)).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Order 3' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.to(`DELETE /orders/${id(3)}`)).toHaveLength(1));
+  });
+
+  it('a dealership with DELETE_ORDERS may delete', async () => {
+    signIn(testUser({ permissions: ['CREATE_ORDERS', 'delete_orders'] }));
+    renderAppAt('/orders');
+    expect(await screen.findByRole('button', { name: 'Delete Order 1' })).toBeTruthy();
+  });
+
+  it('/orders/success shows the upload-success modal over the list; closing keeps the list', async () => {
+    signIn(dealer);
+    renderAppAt('/orders/success');
+    const dialog = await screen.findByRole('dialog', { name: 'Upload successful' });
+    expect(await screen.findByText('Order 1')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Back to the orders' }));
+    await waitFor(() => expect(location()).toBe('/orders'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});

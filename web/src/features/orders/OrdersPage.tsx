@@ -1,0 +1,299 @@
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Download from '@mui/icons-material/Download';
+import ImageOutlined from '@mui/icons-material/ImageOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMatch, useNavigate, useSearchParams } from 'react-router-dom';
+import { imagesApi, startDownload } from '../../api/images';
+import { MOVING_STATUSES, ORDER_STATUSES, ordersApi, QA_STATUSES, type OrderListItem } from '../../api/orders';
+import type { Me } from '../../api/types';
+import { useApiMutation } from '../../api/useApiMutation';
+import { useMe } from '../../app/useSession';
+import { formatTimestamp } from '../../components/data-grid/columns';
+import { useDataGrid } from '../../components/data-grid/useDataGrid';
+import { ConfirmDeleteDialog } from '../admin/ConfirmDeleteDialog';
+import { canDeleteOrders, canOpen, defaultFrom, filtersFor, formatDuration, isStaff, type OrderFilter } from './orderRules';
+import { OrdersTable, type TableColumn } from './OrdersTable';
+import { StatusBadge, useStatusLabels } from './StatusBadge';
+
+/** While an order on screen is still uploading or in the pipeline, the list asks again this often. */
+export const LIST_REFRESH_MS = 5000;
+export const SEARCH_DEBOUNCE_MS = 500;
+
+/**
+ * `/orders` and `/orders/success` (spec section 2): the orders the user may see, 10 a page,
+ * with search, date filter and the filters of the role, all in the query string; the
+ * upload-success modal over the list at `/orders/success`.
+ */
+export function OrdersPage() {
+  const { data: me } = useMe();
+  const [params, setParams] = useSearchParams();
+  const from = me ? defaultFrom(me.userRole) : undefined;
+  // admin and QA start 14 days back: the date goes into the URL (replacing it) before the first fetch
+  const needsDefault = Boolean(from) && !params.get('from');
+  useEffect(() => {
+    if (!needsDefault || !from) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('from', from);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [needsDefault, from, setParams]);
+  if (!me || needsDefault) return null;
+  return <OrdersList me={me} />;
+}
+
+function OrdersList({ me }: { me: Me }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const labels = useStatusLabels();
+  const [params] = useSearchParams();
+  const success = useMatch('/orders/success') !== null;
+  const staff = isStaff(me.userRole);
+  const filterNames = useMemo(() => filtersFor(me.userRole), [me.userRole]);
+  const grid = useDataGrid<OrderListItem, OrderFilter>({
+    resource: 'orders',
+    fetchPage: (query, signal) => ordersApi.list(query, signal),
+    filters: filterNames,
+    defaultSort: { field: 'createdAt', order: 'desc' },
+  });
+  const [deleting, setDeleting] = useState<OrderListItem | null>(null);
+
+  // orders on screen that still move (uploads, the pipeline): ask again every few seconds
+  const moving = grid.rows.some((row) => MOVING_STATUSES.includes(row.status));
+  const { refetch } = grid;
+  useEffect(() => {
+    if (!moving) return;
+    const timer = setInterval(() => void refetch(), LIST_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [moving, refetch]);
+
+  const download = useApiMutation({
+    action: t('orders.download'),
+    mutationFn: (row: OrderListItem) => imagesApi.download(row.id),
+    onSuccess: (result) => startDownload(result.url),
+  });
+  const remove = useApiMutation({
+    action: t('orders.delete'),
+    mutationFn: (id: string) => ordersApi.remove(id),
+    onSuccess: () => {
+      setDeleting(null);
+      return queryClient.invalidateQueries({ queryKey: ['orders'] });
+    },
+  });
+
+  const columns: TableColumn<OrderListItem>[] = [
+    { field: 'thumbnail', header: t('orders.columns.picture'), width: 80, render: (row) => <Thumbnail url={row.thumbnailUrl} name={row.orderName} /> },
+    {
+      field: 'orderName',
+      header: t('orders.columns.orderName'),
+      sortable: true,
+      render: (row) => (
+        <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 160 }}>
+          {row.orderName}
+        </Typography>
+      ),
+    },
+    { field: 'dealership', header: t('orders.columns.dealership'), render: (row) => row.user.displayName },
+    { field: 'salesMan', header: t('orders.columns.salesMan'), render: (row) => row.salesMan?.name ?? '' },
+    { field: 'status', header: t('orders.columns.status'), sortable: true, render: (row) => <StatusBadge status={row.status} /> },
+    ...(staff
+      ? ([
+          { field: 'QAstatus', header: t('orders.columns.qaStatus'), sortable: true, render: (row) => <StatusBadge qa={row.QAstatus} /> },
+          { field: 'timeToReadyToDownload', header: t('orders.columns.timeToReadyToDownload'), render: (row) => formatDuration(row.timeToReadyToDownload) },
+          { field: 'timeToCompleted', header: t('orders.columns.timeToCompleted'), render: (row) => formatDuration(row.timeToCompleted) },
+        ] satisfies TableColumn<OrderListItem>[])
+      : []),
+    { field: 'createdAt', header: t('grid.created'), sortable: true, render: (row) => <NoWrap>{formatTimestamp(row.createdAt)}</NoWrap> },
+    { field: 'updatedAt', header: t('grid.updated'), sortable: true, render: (row) => <NoWrap>{formatTimestamp(row.updatedAt)}</NoWrap> },
+    ...(staff
+      ? ([
+          {
+            field: 'note',
+            header: t('orders.columns.note'),
+            render: (row) => (
+              <Typography variant="body2" sx={{ color: 'text.secondary', minWidth: 180, maxWidth: 320 }}>
+                {row.notePreview ?? ''}
+              </Typography>
+            ),
+          },
+        ] satisfies TableColumn<OrderListItem>[])
+      : []),
+    {
+      field: 'actions',
+      header: t('orders.columns.actions'),
+      align: 'right',
+      sticky: true,
+      render: (row) => (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 0.5 }}>
+          <Tooltip title={t('orders.downloadOf', { name: row.orderName })}>
+            <span>
+              <IconButton
+                size="small"
+                aria-label={t('orders.downloadOf', { name: row.orderName })}
+                disabled={download.isPending || row.status === 'Uploading'}
+                onClick={() => download.mutate(row)}
+              >
+                <Download fontSize="small" />
+              </IconButton>
+            </span>
+          </Tooltip>
+          {canDeleteOrders(me) && (
+            <Tooltip title={t('orders.deleteOf', { name: row.orderName })}>
+              <IconButton size="small" color="error" aria-label={t('orders.deleteOf', { name: row.orderName })} onClick={() => setDeleting(row)}>
+                <DeleteOutlined fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+        </Box>
+      ),
+    },
+  ];
+
+  const select = (name: OrderFilter, label: string, options: ReadonlyArray<{ value: string; label: string }>) => (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={grid.filters[name]}
+      onChange={(e) => grid.setFilter(name, e.target.value)}
+      sx={{ minWidth: 170 }}
+      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+    >
+      <MenuItem value="">{t('orders.filters.all')}</MenuItem>
+      {options.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+  const dateField = (name: 'from' | 'to', label: string) => (
+    <TextField
+      type="date"
+      size="small"
+      label={label}
+      value={grid.filters[name]}
+      onChange={(e) => grid.setFilter(name, e.target.value)}
+      slotProps={{ inputLabel: { shrink: true } }}
+      sx={{ width: 170 }}
+    />
+  );
+
+  return (
+    <Box sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2, width: '100%', maxWidth: 1600, mx: 'auto', boxSizing: 'border-box' }}>
+      <Typography variant="h1">{t('orders.title')}</Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }} data-testid="orders-filters">
+        <SearchField value={grid.filters.search} onChange={(v) => grid.setFilter('search', v)} />
+        {dateField('from', t('orders.filters.from'))}
+        {dateField('to', t('orders.filters.to'))}
+        {select(
+          'status',
+          t('orders.filters.status'),
+          ORDER_STATUSES.map((s) => ({ value: s, label: labels.status(s) })),
+        )}
+        {filterNames.includes('QAstatus') &&
+          select(
+            'QAstatus',
+            t('orders.filters.qaStatus'),
+            QA_STATUSES.map((s) => ({ value: s, label: labels.qaStatus(s) })),
+          )}
+        {select('video', t('orders.filters.video'), [
+          { value: 'with', label: t('orders.filters.withVideo') },
+          { value: 'without', label: t('orders.filters.withoutVideo') },
+        ])}
+        <Button size="small" onClick={grid.resetFilters}>
+          {t('grid.resetFilters')}
+        </Button>
+      </Box>
+      <OrdersTable<OrderListItem>
+        grid={grid}
+        columns={columns}
+        label={t('orders.title')}
+        rowLink={(row) => (canOpen(row, me.userRole) ? `/order/${row.id}` : undefined)}
+      />
+      <ConfirmDeleteDialog
+        name={deleting?.orderName ?? null}
+        busy={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+      />
+      <UploadSuccessDialog open={success} onClose={() => navigate({ pathname: '/orders', search: params.toString() })} />
+    </Box>
+  );
+}
+
+function NoWrap({ children }: { children: string }) {
+  return (
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {children}
+    </Box>
+  );
+}
+
+/** Search, sent 500 ms after the last key (spec section 9). */
+function SearchField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(value);
+  // the URL changed elsewhere (reset filters, back): show it
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text === value) return;
+    const timer = setTimeout(() => onChange(text), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // only the typed text starts the wait
+  }, [text]);
+  return <TextField size="small" type="search" label={t('orders.filters.search')} value={text} onChange={(e) => setText(e.target.value)} sx={{ minWidth: 240 }} />;
+}
+
+/** A row's picture; a placeholder when there is none or it fails to load. */
+function Thumbnail({ url, name }: { url: string | null; name: string }) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(false);
+  const box = { width: 64, height: 48, borderRadius: 1, bgcolor: 'action.hover', display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden' };
+  if (!url || failed)
+    return (
+      <Box sx={box} title={t('orders.noPicture')}>
+        <ImageOutlined fontSize="small" sx={{ color: 'text.disabled' }} />
+      </Box>
+    );
+  return <Box component="img" src={url} alt={name} loading="lazy" onError={() => setFailed(true)} sx={{ ...box, objectFit: 'cover' }} />;
+}
+
+/** After an upload (`/orders/success`): the order is in and processing has started. */
+function UploadSuccessDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="upload-success-title">
+      <DialogTitle id="upload-success-title" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <CheckCircleOutlined color="success" />
+        {t('orders.success.title')}
+      </DialogTitle>
+      <DialogContent>
+        <Typography>{t('orders.success.message')}</Typography>
+      </DialogContent>
+      <DialogActions>
+        <Button variant="contained" onClick={onClose} autoFocus>
+          {t('orders.success.close')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

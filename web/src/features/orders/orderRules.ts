@@ -1,0 +1,60 @@
+import { DEFAULT_FROM_DAYS, OPENABLE_STATUSES, ORDER_NAME_MAX, ORDER_NAME_MIN, type OrderListItem } from '../../api/orders';
+import type { Role } from '../../api/types';
+import { hasPermission, STAFF, type Principal } from '../../app/access';
+
+/** Pure rules of the orders screens (spec sections 2, 5 and 6), shared by the list, the detail and the creator. */
+
+export const isStaff = (role: Role): boolean => STAFF.includes(role);
+
+/** A row opens its order when it is Completed or Ready to download, or for admin and QA. */
+export function canOpen(row: Pick<OrderListItem, 'status'>, role: Role): boolean {
+  return isStaff(role) || OPENABLE_STATUSES.includes(row.status);
+}
+
+/** Admin and QA delete orders, and whoever holds DELETE_ORDERS. */
+export function canDeleteOrders(user: Principal): boolean {
+  return isStaff(user.userRole) || hasPermission(user, 'DELETE_ORDERS');
+}
+
+/** Admin and QA rename any order; the account that owns it needs UPDATE_ORDERS (the server checks the owner). */
+export function canRenameOrders(user: Principal): boolean {
+  return isStaff(user.userRole) || hasPermission(user, 'UPDATE_ORDERS');
+}
+
+/** The list's filters: admin and QA filter by status, QA status and video; the others by status and video. */
+export type OrderFilter = 'search' | 'from' | 'to' | 'status' | 'QAstatus' | 'video';
+
+export function filtersFor(role: Role): OrderFilter[] {
+  return isStaff(role) ? ['search', 'from', 'to', 'status', 'QAstatus', 'video'] : ['search', 'from', 'to', 'status', 'video'];
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const isoDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+/**
+ * Where the date filter starts when the URL names no date: 14 days ago, except for
+ * dealership and management accounts, which see all their orders (undefined).
+ */
+export function defaultFrom(role: Role, now: Date = new Date()): string | undefined {
+  if (role === 'Dealership' || role === 'Management') return undefined;
+  const from = new Date(now);
+  from.setDate(from.getDate() - DEFAULT_FROM_DAYS);
+  return isoDay(from);
+}
+
+/** A delivery time in seconds as `H:mm:ss` (hours go past 24), empty when not reached yet. */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '';
+  const s = Math.round(seconds);
+  return `${Math.floor(s / 3600)}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}
+
+export type OrderNameError = 'min' | 'max';
+
+/** Order name (spec section 5): trimmed, 3 to 60 characters. */
+export function orderNameError(name: string): OrderNameError | undefined {
+  const trimmed = name.trim();
+  if (trimmed.length < ORDER_NAME_MIN) return 'min';
+  if (trimmed.length > ORDER_NAME_MAX) return 'max';
+  return undefined;
+}
