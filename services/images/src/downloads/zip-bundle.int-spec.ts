@@ -93,7 +93,9 @@ describe('zip bundles streamed from S3 into S3', () => {
     expect(big.size).toBeGreaterThan(IMAGES * IMAGE_BYTES);
     // about two 5 MB parts in flight here (the S3 server runs in this process too), far below the bundle
     expect(big.growth).toBeLessThan((IMAGES * IMAGE_BYTES) / 3);
-    // four times the pictures, the same memory
-    expect(big.growth).toBeLessThan(small.growth + 12_000_000);
+    // four times the pictures, the same memory: a zip built in memory would need 90 MB more
+    // for the big one; the margin (a quarter of the bundle) leaves room for the S3 server's
+    // parts in flight, which vary with timing
+    expect(big.growth - small.growth).toBeLessThan((IMAGES * IMAGE_BYTES) / 4);
   });
 });
