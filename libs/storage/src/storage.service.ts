@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { Client, type BucketItemStat } from 'minio';
 import { detectFileType, type DetectedType } from './file-type';
+import { GetUrlSigner } from './get-url-signer';
 
 export interface StorageOptions {
   endpoint: string;
@@ -101,11 +102,19 @@ export class StorageService {
   readonly bucket: string;
   private readonly client: Client;
   private readonly signer: Client;
+  private readonly getUrls: GetUrlSigner;
 
   constructor(opts: StorageOptions) {
     this.bucket = opts.bucket;
     this.client = clientFor(opts.endpoint, opts);
     this.signer = opts.publicEndpoint ? clientFor(opts.publicEndpoint, opts) : this.client;
+    this.getUrls = new GetUrlSigner({
+      endpoint: opts.publicEndpoint ?? opts.endpoint,
+      accessKey: opts.accessKey,
+      secretKey: opts.secretKey,
+      region: opts.region,
+      bucket: opts.bucket,
+    });
   }
 
   static fromConfig(cfg: StorageEnv): StorageService {
@@ -154,7 +163,7 @@ export class StorageService {
   /** A short-lived download URL; `downloadName` makes browsers save it under that name (see `headerFileName`). */
   async presignedGet(key: string, expiresInSeconds: number, downloadName?: string): Promise<string> {
     const headers = downloadName ? { 'response-content-disposition': `attachment; filename="${headerFileName(downloadName)}"` } : undefined;
-    return this.signer.presignedGetObject(this.bucket, key, expiresInSeconds, headers);
+    return this.getUrls.sign(key, expiresInSeconds, headers);
   }
 
   /** Writes a whole buffer as one object. */
