@@ -252,7 +252,8 @@ describe('images: uploads, lifecycle, QA tools and downloads through the API', (
   });
 
   it('refuses fake, oversized and too large files with a reason, and the order does not advance', async () => {
-    const order = await newOrder(asDealer, salesOfDealer, 1);
+    // two photos announced: the order keeps taking uploads after the first good one
+    const order = await newOrder(asDealer, salesOfDealer, 2);
     const refused = async (bytes: Buffer, message: string) => {
       const { imageId, status } = await postOrderImage(asDealer, order.id, 1, bytes);
       expect(status).toBeLessThan(300);
@@ -293,6 +294,8 @@ describe('images: uploads, lifecycle, QA tools and downloads through the API', (
     const again = await asDealer.post('/api/images/get-signed-url-for-upload').send({ order: order.id, position: 1, fileSize: 1000, width: 800, height: 600 });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('Position 1 of this order already has an image');
+    expect((await orderOf(asDealer, order.id)).status).toBe('Uploading');
+    await uploadOrderImage(asDealer, order.id, 2, await testJpeg(800, 600));
     await waitFor(async () => (await orderOf(asDealer, order.id)).status !== 'Uploading', 'the order moving on', 60_000, 300);
   });
 

@@ -76,7 +76,7 @@ describe('zip bundles streamed from S3 into S3', () => {
     };
     const baseline = used();
     let peak = baseline;
-    const sampler = setInterval(() => (peak = Math.max(peak, used())), 250);
+    const sampler = setInterval(() => (peak = Math.max(peak, used())), 500);
     const key = ObjectKeys.download(randomUUID());
     try {
       const size = await zips.build(key, keys.map((k, i) => ({ key: k, name: `order-${i + 1}.jpg` })));
@@ -97,5 +97,6 @@ describe('zip bundles streamed from S3 into S3', () => {
     // for the big one; the margin (a quarter of the bundle) leaves room for the S3 server's
     // parts in flight, which vary with timing
     expect(big.growth - small.growth).toBeLessThan((IMAGES * IMAGE_BYTES) / 4);
-  });
+    // 150 MB written to the S3 server and read back, with collections while it runs: slow on a busy machine
+  }, 180_000);
 });
