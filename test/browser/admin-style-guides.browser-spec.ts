@@ -1,4 +1,4 @@
-import { createAccount, signIn as apiSignIn, startBrowserStack, testPng, TEST_PASSWORD, type TestAccount, type TestStack } from '@app/testing';
+import { createAccount, signIn as apiSignIn, startBrowserStack, submitSignInForm, testPng, type TestAccount, type TestStack } from '@app/testing';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
@@ -40,11 +40,7 @@ describe('admin area and style guide builder in chromium', () => {
   }
 
   async function signIn(page: Page, email: string) {
-    await page.goto(`${baseUrl}/auth/login`);
-    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
-    await page.getByLabel(/^E-mail/).fill(email);
-    await page.getByLabel(/^Password/).fill(TEST_PASSWORD);
-    await page.getByLabel(/^Password/).press('Enter');
+    await submitSignInForm(page, baseUrl, email);
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
   }
 

@@ -5,6 +5,7 @@ import {
   readZip,
   signIn as apiSignIn,
   startBrowserStack,
+  submitSignInForm,
   testJpeg,
   testPng,
   TEST_PASSWORD,
@@ -72,11 +73,7 @@ describe('orders in chromium', () => {
   }
 
   async function signIn(page: Page, email: string) {
-    await page.goto(`${baseUrl}/auth/login`);
-    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
-    await page.getByLabel(/^E-mail/).fill(email);
-    await page.getByLabel(/^Password/).fill(TEST_PASSWORD);
-    await page.getByLabel(/^Password/).press('Enter');
+    await submitSignInForm(page, baseUrl, email);
     // the landing screen is the orders list
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/orders');

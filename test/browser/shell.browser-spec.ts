@@ -4,6 +4,7 @@ import {
   mailsTo,
   signIn,
   startBrowserStack,
+  submitSignInForm,
   TEST_PASSWORD,
   verificationCodeIn,
   type TestAccount,
@@ -92,14 +93,7 @@ describe('web app shell in chromium', () => {
     return context.newPage();
   }
 
-  async function signInThroughForm(page: Page, email: string, password = TEST_PASSWORD) {
-    await page.goto(`${baseUrl}/auth/login`);
-    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
-    await page.getByLabel(/^E-mail/).fill(email);
-    await page.getByLabel(/^Password/).fill(password);
-    // Enter submits the form
-    await page.getByLabel(/^Password/).press('Enter');
-  }
+  const signInThroughForm = (page: Page, email: string, password = TEST_PASSWORD) => submitSignInForm(page, baseUrl, email, password);
 
   const headerLinks = async (page: Page) =>
     page.getByTestId('header-menu').evaluate((nav) => [...nav.querySelectorAll('a, button')].map((el) => el.getAttribute('href') ?? `${el.textContent} >`));

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { TEST_PASSWORD } from './sessions';
 import { startTestStack, type TestStack } from './test-stack';
 
 const REPO = join(__dirname, '..', '..', '..');
@@ -31,4 +32,16 @@ export async function startBrowserStack(label: string): Promise<BrowserStack> {
   ]);
   const baseUrl = `http://127.0.0.1:${(stack.gateway.getHttpServer().address() as AddressInfo).port}`;
   return { stack, browser, baseUrl };
+}
+
+/**
+ * Fills and submits the sign-in form as a person does (Enter submits). Waits for the form to
+ * be there, not for what follows: callers check where the app goes.
+ */
+export async function submitSignInForm(page: Page, baseUrl: string, email: string, password = TEST_PASSWORD): Promise<void> {
+  await page.goto(`${baseUrl}/auth/login`);
+  await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+  await page.getByLabel(/^E-mail/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel(/^Password/).press('Enter');
 }
