@@ -30,6 +30,16 @@ export class GatewayConfig extends CommonConfig {
   @Max(86400)
   ACCESS_TOKEN_TTL_S: number = 900;
 
+  /**
+   * how long a session check's answer is reused for the same access token; the users service
+   * says when sessions change, so revocations and role changes still apply on the next
+   * request (0: ask the users service on every request)
+   */
+  @IsInt()
+  @Min(0)
+  @Max(60000)
+  SESSION_CACHE_MS: number = 10000;
+
   /** largest JSON body accepted */
   @IsString()
   BODY_LIMIT: string = '1mb';

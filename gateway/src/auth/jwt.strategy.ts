@@ -9,19 +9,22 @@ import { GATEWAY_CONFIG } from '../messaging/nats.module';
 import type { GatewayConfig } from '../gateway.config';
 import { requestIdOf } from '../common/request-id';
 import type { AccessTokenClaims, AuthUser } from './auth-user';
+import { SessionCache } from './session-cache';
 
 export const JWT_ISSUER = 'dealer-photo';
 export const JWT_AUDIENCE = 'dealer-photo-api';
 
 /**
  * Verifies the bearer access token (signature, expiry, issuer, audience), then asks the users
- * service whether its session is still live and who the user is now: a revoked session, a
- * deleted user or a changed role takes effect on the next request.
+ * service whether its session is still live and who the user is now (the answer is reused a
+ * few seconds, until the users service says sessions changed: `SessionCache`): a revoked
+ * session, a deleted user or a changed role takes effect on the next request.
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(
     private readonly rpc: RpcClient,
+    private readonly sessions: SessionCache,
     @Inject(GATEWAY_CONFIG) config: GatewayConfig,
   ) {
     super({
@@ -39,10 +42,12 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   async validate(req: Request, claims: AccessTokenClaims): Promise<AuthUser> {
     if (claims.typ !== 'access' || !claims.sub || !claims.sid) throw new UnauthorizedException(AUTH_MESSAGES.unauthorized);
     try {
-      const actor = await this.rpc.send(
-        AuthRpc.validateSession,
-        { sessionId: claims.sid, userId: claims.sub, salesPersonId: claims.spid },
-        systemActor(requestIdOf(req)),
+      const actor = await this.sessions.get(`${claims.sid}|${claims.sub}|${claims.spid ?? ''}`, () =>
+        this.rpc.send(
+          AuthRpc.validateSession,
+          { sessionId: claims.sid, userId: claims.sub, salesPersonId: claims.spid },
+          systemActor(requestIdOf(req)),
+        ),
       );
       return { ...actor, sessionId: claims.sid };
     } catch (err) {

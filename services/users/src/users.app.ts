@@ -1,5 +1,7 @@
 import type { ServiceApp } from '@app/service-kit';
 import { Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { SessionChangeInterceptor } from './auth/session-change.interceptor';
 import { AppSetting } from './app-settings/app-setting.entity';
 import { AppSettingsMessagesController } from './app-settings/app-settings.messages.controller';
 import { AppSettingsService } from './app-settings/app-settings.service';
@@ -42,7 +44,19 @@ import { UsersConfig } from './users.config';
     AppVersionsMessagesController,
     BannersMessagesController,
   ],
-  providers: [AuthService, AccountsService, PermissionsService, SalesPeopleService, IntegrationsService, AppSettingsService, AppVersionsService, BannersService, DemoSeed],
+  providers: [
+    AuthService,
+    AccountsService,
+    PermissionsService,
+    SalesPeopleService,
+    IntegrationsService,
+    AppSettingsService,
+    AppVersionsService,
+    BannersService,
+    DemoSeed,
+    // gateways cache session checks: tell them when a call may have changed one
+    { provide: APP_INTERCEPTOR, useClass: SessionChangeInterceptor },
+  ],
 })
 class IdentityModule {}
 

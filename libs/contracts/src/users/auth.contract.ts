@@ -122,6 +122,16 @@ export class ChallengeName {
   challenge!: (typeof AUTH_CHALLENGES)[number];
 }
 
+/**
+ * Core NATS subject on which the users service says "what a session check answers may have
+ * changed" (a session revoked, a role or permission changed, an account or sales person
+ * deleted). It publishes it, and waits for the server to take it, before it answers the call
+ * that made the change, so a gateway that caches session checks drops them before the
+ * caller hears back. Not stored: a gateway that misses one keeps an answer for at most its
+ * cache's lifetime (`SESSION_CACHE_MS`).
+ */
+export const SESSIONS_CHANGED_SUBJECT = 'sessions.changed';
+
 export const AuthRpc = {
   login: defineRpc<LoginPayload, LoginResult>('users', 'auth.login', LoginPayload),
   completeNewPassword: defineRpc<NewPasswordPayload, SessionGrant>('users', 'auth.new-password', NewPasswordPayload),
