@@ -23,8 +23,13 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts a built entry point of the repo (`dist/...`) with the given environment. */
+/**
+ * Starts a built service or the gateway as its own process. BENCH_NODE_ARGS adds node flags to
+ * each (for instance `--cpu-prof --cpu-prof-dir=/some/dir` to see where the time goes).
+ */
 export function startProcess(name: string, entry: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [join(repoRoot, 'dist', entry)], {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, join(repoRoot, 'dist', entry)], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
