@@ -22,6 +22,14 @@ describe('demo data of make dev', () => {
     expect(sales.user.loggedInSalesPersonInfo?.name).toBe('Anna Sales');
   });
 
+  it('each demo dealership has a sales person to create orders with', async () => {
+    for (const account of [DEMO_ACCOUNTS.dealer, DEMO_ACCOUNTS.dealer2]) {
+      const session = await signIn(stack, account.email, DEMO_PASSWORD);
+      const people = await session.get(`/api/salesman/user/${account.id}/all`).expect(200);
+      expect(people.body.length).toBeGreaterThan(0);
+    }
+  });
+
   it('the demo dealer has Demo Studio with a logo, background, floor and eight positions', async () => {
     const dealer = await signIn(stack, DEMO_ACCOUNTS.dealer.email, DEMO_PASSWORD);
     const list = await dealer.get('/api/style-guides').expect(200);

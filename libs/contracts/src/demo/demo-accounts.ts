@@ -71,6 +71,7 @@ export const DEMO_ACCOUNTS = {
 export const DEMO_SALES_PEOPLE = [
   { id: '00000000-0000-4000-8001-000000000001', userId: DEMO_ACCOUNTS.dealer.id, name: 'Anna Sales', email: 'anna.sales@demo.test', phone: '+45 20 30 40 50', login: true },
   { id: '00000000-0000-4000-8001-000000000002', userId: DEMO_ACCOUNTS.dealer.id, name: 'Bo Seller', email: 'bo.seller@demo.test', phone: '+45 21 31 41 51', login: false },
+  { id: '00000000-0000-4000-8001-000000000003', userId: DEMO_ACCOUNTS.dealer2.id, name: 'Zsófia Kovács', email: 'zsofia.kovacs@demo.test', phone: '+36 1 234 5678', login: false },
 ] as const;
 
 /** management's child accounts */

@@ -26,6 +26,7 @@ export interface DemoOrder {
 const id = (n: number) => `00000000-0000-4000-8003-${String(n).padStart(12, '0')}`;
 const anna = DEMO_SALES_PEOPLE[0].id;
 const bo = DEMO_SALES_PEOPLE[1].id;
+const zsofia = DEMO_SALES_PEOPLE[2].id;
 
 export const DEMO_ORDERS: DemoOrder[] = [
   {
@@ -84,7 +85,7 @@ export const DEMO_ORDERS: DemoOrder[] = [
     id: id(5),
     orderName: 'Peugeot 208 – PG 20 800',
     accountId: DEMO_ACCOUNTS.dealer2.id,
-    salesPersonId: null,
+    salesPersonId: zsofia,
     status: 'Ready to download',
     QAstatus: 'Approved',
     positions: [1, 2, 3, 4],
@@ -97,7 +98,7 @@ export const DEMO_ORDERS: DemoOrder[] = [
     id: id(6),
     orderName: 'Skoda Octavia – SK 60 606',
     accountId: DEMO_ACCOUNTS.dealer2.id,
-    salesPersonId: null,
+    salesPersonId: zsofia,
     status: 'Uploading',
     QAstatus: 'Waiting For QA',
     positions: [],
