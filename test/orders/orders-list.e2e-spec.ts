@@ -282,4 +282,60 @@ describe('the orders list', () => {
       expect(tagged.tags).toEqual([expect.objectContaining({ id: tag.id, name: 'Rush', category: 'PRIORITY' })]);
     });
   });
+  describe('deep pages over all orders (found from the day they start in)', () => {
+    const ever = { from: '2000-01-01' };
+    const sql = async <T>(text: string, params: unknown[] = []): Promise<T[]> => {
+      const c = new Client({ connectionString: stack.db.url });
+      await c.connect();
+      try {
+        return (await c.query(text, params)).rows as T[];
+      } finally {
+        await c.end();
+      }
+    };
+    /** the names of a page as the index walk gives them: the reference */
+    const expected = (page: number, where = 'true', dir: 'ASC' | 'DESC' = 'DESC') =>
+      sql<{ order_name: string }>(
+        `SELECT order_name FROM orders.orders WHERE ${where} ORDER BY created_at ${dir}, id ${dir} OFFSET ${(page - 1) * 10} LIMIT 10`,
+      ).then((rows) => rows.map((r) => r.order_name));
+    const names = async (query: Record<string, string | number>) => (await list(admin, { ...ever, ...query })).items.map((i) => i.orderName);
+
+    it('show the same orders as walking the whole index, also after changes', async () => {
+      // 2,400 more orders over 30 days, several a second apart each day, half of them Completed
+      const [template] = await sql<{ id: string }>('SELECT id FROM orders.orders LIMIT 1');
+      await sql(
+        `INSERT INTO orders.orders (id, account_id, account_name, account_email, order_name, status, qa_status, created_by_id, created_by_name,
+                                    created_by_role, style_guide_id, style_guide_name, platform, taken_images_count, enabled_qa, created_at, updated_at)
+         SELECT gen_random_uuid(), account_id, account_name, account_email, 'Deep ' || lpad(g::text, 4, '0'),
+                CASE WHEN g % 2 = 0 THEN 'Completed' ELSE 'QA stage' END, CASE WHEN g % 2 = 0 THEN 'Approved' ELSE 'Waiting For QA' END,
+                created_by_id, created_by_name, created_by_role, style_guide_id, style_guide_name, platform, 1, enabled_qa,
+                now() - (g % 30) * interval '1 day' - (g / 30) * interval '7 seconds', now()
+           FROM orders.orders o, generate_series(1, 2400) g WHERE o.id = $1`,
+        [template.id],
+      );
+      const total = (await list(admin, ever)).total;
+      const mid = Math.ceil(total / 20);
+      for (const page of [101, 150, mid, mid + 1, Math.ceil(total / 10) - 101]) {
+        expect({ page, names: await names({ page }) }).toEqual({ page, names: await expected(page) });
+        expect({ page, asc: await names({ page, order: 'ASC' }) }).toEqual({ page, asc: await expected(page, 'true', 'ASC') });
+      }
+      expect(await names({ page: 110, status: 'Completed' })).toEqual(await expected(110, `status = 'Completed'`));
+
+      // a status change, a deletion and a moved creation date keep the day tally right
+      const [a, b, c] = await sql<{ id: string }>(`SELECT id FROM orders.orders WHERE order_name IN ('Deep 0001', 'Deep 0002', 'Deep 0003') ORDER BY order_name`);
+      await qa.put(`/api/orders/${a.id}`).send({ status: 'Completed' }).expect(200);
+      await admin.delete(`/api/orders/${b.id}`).expect(200);
+      await sql(`UPDATE orders.orders SET created_at = created_at - interval '40 days' WHERE id = $1`, [c.id]);
+      for (const page of [101, mid, Math.ceil((total - 1) / 10) - 101]) {
+        expect({ page, names: await names({ page }) }).toEqual({ page, names: await expected(page) });
+      }
+      expect(await names({ page: 110, status: 'Completed' })).toEqual(await expected(110, `status = 'Completed'`));
+      const drift = await sql<{ day: string }>(
+        `SELECT day FROM (SELECT day, sum(n) AS n FROM orders.order_day_tally GROUP BY day) t
+          FULL JOIN (SELECT (created_at AT TIME ZONE 'UTC')::date AS day, count(*) AS n FROM orders.orders GROUP BY 1) o USING (day)
+          WHERE coalesce(t.n, 0) <> coalesce(o.n, 0)`,
+      );
+      expect(drift).toEqual([]);
+    });
+  });
 });

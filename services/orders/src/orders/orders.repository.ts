@@ -29,6 +29,9 @@ const SORT_KEYS: Record<OrderSortField, string> = {
   QAstatus: 'qa_status',
 };
 
+/** from how many orders skipped a deep page starts from its day instead of walking the index */
+const DAY_SEEK_FROM = 1000;
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A row of the list query: the order's columns and its tags as JSON. */
@@ -116,7 +119,8 @@ export async function uniqueName<T>(work: Promise<T>): Promise<T> {
  * The orders table. A list page is found in two steps: the ids of the page from an
  * index (sort key and id, with the filters), then those rows by primary key. A page past the
  * middle is read from the other end in the opposite order and turned round, so the last page
- * costs what the first does; the middle page is the most expensive one.
+ * costs what the first does. A deep page over every order by creation date starts from the
+ * day it falls in (`order_day_tally`) and walks the index only within that day.
  */
 @Injectable()
 export class OrdersRepository {
@@ -195,10 +199,21 @@ export class OrdersRepository {
 
     const fromEnd = offset > total / 2;
     const dir = fromEnd ? (f.dir === 'ASC' ? 'DESC' : 'ASC') : f.dir;
-    const skip = fromEnd ? total - offset - take : offset;
+    let skip = fromEnd ? total - offset - take : offset;
+    let pageWhereSql = whereSql;
+    if (byTally && f.sort === 'createdAt' && skip >= DAY_SEEK_FROM) {
+      // a deep page over every order by creation: start from the day it falls in
+      const anchor = await this.dayAnchor(m, params, tally, from, toBefore, dir, skip);
+      if (anchor) {
+        const day = `$${params.push(anchor.day)}::date`;
+        const bound = dir === 'DESC' ? `created_at < ((${day} + 1)::timestamp AT TIME ZONE 'UTC')` : `created_at >= (${day}::timestamp AT TIME ZONE 'UTC')`;
+        pageWhereSql = `WHERE ${[...where, bound].join(' AND ')}`;
+        skip -= anchor.before;
+      }
+    }
     const raw: ListRow[] = await m.query(
       `SELECT o.*, ${TAGS_SQL}
-         FROM unnest(ARRAY(SELECT id FROM orders ${whereSql} ORDER BY ${SORT_KEYS[f.sort]} ${dir}, id ${dir} LIMIT ${take} OFFSET ${skip}))
+         FROM unnest(ARRAY(SELECT id FROM orders ${pageWhereSql} ORDER BY ${SORT_KEYS[f.sort]} ${dir}, id ${dir} LIMIT ${take} OFFSET ${skip}))
               WITH ORDINALITY AS page(id, n)
          JOIN orders o ON o.id = page.id
         ORDER BY page.n`,
@@ -206,6 +221,37 @@ export class OrdersRepository {
     );
     if (fromEnd) raw.reverse();
     return { rows: raw.map(listed), total, page };
+  }
+
+  /**
+   * The day (UTC) in which the order `skip` places from the start falls, in `dir` order of
+   * creation, and how many orders come before that day, from `order_day_tally` (a few rows a
+   * day). Only when the list is every order with the tally's filters and the dates leave none
+   * out (else the tally would count orders the list does not hold): null otherwise.
+   */
+  private async dayAnchor(
+    m: EntityManager,
+    params: unknown[],
+    tally: string[],
+    from: string | null,
+    toBefore: string | null,
+    dir: 'ASC' | 'DESC',
+    skip: number,
+  ): Promise<{ day: string; before: number } | null> {
+    const seekParams = [...params, skip];
+    const at = `$${seekParams.length}`;
+    const datesLeaveNoneOut = [
+      from ? `coalesce(${from}::timestamptz <= (SELECT min(created_at) FROM orders), true)` : 'true',
+      toBefore ? `coalesce(${toBefore}::timestamptz > (SELECT max(created_at) FROM orders), true)` : 'true',
+    ].join(' AND ');
+    const rows: Array<{ day: string; before: number }> = await m.query(
+      `WITH days AS (SELECT day, sum(n) AS n FROM order_day_tally ${tally.length ? `WHERE ${tally.join(' AND ')}` : ''} GROUP BY day HAVING sum(n) > 0),
+            cum AS (SELECT day, n, coalesce(sum(n) OVER (ORDER BY day ${dir} ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS before FROM days)
+       SELECT to_char(day, 'YYYY-MM-DD') AS day, before::int AS before FROM cum
+        WHERE ${datesLeaveNoneOut} AND before <= ${at} AND before + n > ${at} LIMIT 1`,
+      seekParams,
+    );
+    return rows[0] ?? null;
   }
 
   /**
