@@ -338,4 +338,18 @@ describe('the orders list', () => {
       expect(drift).toEqual([]);
     });
   });
+  describe('search after changes', () => {
+    it('finds an order by its new name, status and absence at once (the search copy follows every change)', async () => {
+      const ever = { from: '2000-01-01' };
+      const [row] = (await list(admin, { ...ever, search: 'golf 07' })).items;
+      await qa.put(`/api/orders/${row.id}`).send({ orderName: 'Renamed Zephyr 07' }).expect(200);
+      expect((await list(admin, { ...ever, search: 'golf 07' })).total).toBe(0);
+      expect((await list(admin, { ...ever, search: 'zephyr' })).items.map((i) => i.id)).toEqual([row.id]);
+      await qa.put(`/api/orders/${row.id}`).send({ status: 'Completed' }).expect(200);
+      expect((await list(admin, { ...ever, search: 'zephyr', status: 'Completed' })).total).toBe(1);
+      expect((await list(admin, { ...ever, search: 'zephyr', status: 'Uploading' })).total).toBe(0);
+      await admin.delete(`/api/orders/${row.id}`).expect(200);
+      expect((await list(admin, { ...ever, search: 'zephyr' })).total).toBe(0);
+    });
+  });
 });
