@@ -151,6 +151,7 @@ async function seed(db: Client, dealerId: string): Promise<void> {
   );
   console.log(`  ${ORDERS * IMAGES_PER_ORDER} images in ${((Date.now() - t1) / 1000).toFixed(1)} s`);
   await db.query('VACUUM ANALYZE orders.orders');
+  await db.query('VACUUM ANALYZE orders.order_day_tally');
   await db.query('VACUUM ANALYZE images.image');
 }
 

@@ -255,9 +255,8 @@ export class OrdersRepository {
   }
 
   /**
-   * A search visits every match anyway (to count them): the matches are gathered once, from
-   * the narrow `order_search` copy (the same columns, a fraction of the pages), and the count,
-   * the page (kept within 1..max) and its rows come from them in one statement.
+   * A search visits every match anyway (to count them): the matches are gathered once, and the
+   * count, the page (kept within 1..max) and its rows come from them in one statement.
    */
   private async searchPage(
     m: EntityManager,
@@ -269,7 +268,7 @@ export class OrdersRepository {
     const dir = f.dir;
     const pageParam = `$${params.push(requestedPage ?? 1)}::int`;
     const raw: Array<ListRow & { total: number; page: number }> = await m.query(
-      `WITH matches AS MATERIALIZED (SELECT id, ${SORT_KEYS[f.sort]} AS k FROM order_search ${whereSql}),
+      `WITH matches AS MATERIALIZED (SELECT id, ${SORT_KEYS[f.sort]} AS k FROM orders ${whereSql}),
             counted AS (SELECT count(*)::int AS total FROM matches),
             paged AS (SELECT total, least(greatest(${pageParam}, 1), greatest(1, ceil(total / ${PAGE_SIZE}.0)::int)) AS page FROM counted),
             picked AS (SELECT id, k FROM matches ORDER BY k ${dir}, id ${dir} LIMIT ${PAGE_SIZE} OFFSET (SELECT (page - 1) * ${PAGE_SIZE} FROM paged))
