@@ -1,8 +1,12 @@
 import { afterEach, beforeAll } from '@jest/globals';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { sessionStore } from '../api/session';
 import { toastStore } from '../components/toast/toast';
 import { initI18n } from '../i18n';
+
+// Screens are code-split: on a busy machine (CI runs every tier at once) loading one in jsdom
+// can take more than testing-library's default second. What a test waits for is unchanged.
+configure({ asyncUtilTimeout: 5000 });
 
 // Every test file starts in English with the real messages, like a first visit.
 beforeAll(async () => {
