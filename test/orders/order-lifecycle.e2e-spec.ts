@@ -12,7 +12,6 @@ import {
   type TestStack,
   type UserSession,
 } from '@app/testing';
-import { Client } from 'pg';
 
 /**
  * The lifecycle driven by the images service's progress events (published here on the images
@@ -29,15 +28,7 @@ describe('order lifecycle', () => {
   let plainSeller: string;
   let qaSeller: string;
 
-  const sql = async <T>(text: string, params: unknown[] = []): Promise<T[]> => {
-    const c = new Client({ connectionString: stack.db.url });
-    await c.connect();
-    try {
-      return (await c.query(text, params)).rows as T[];
-    } finally {
-      await c.end();
-    }
-  };
+  const sql = <T,>(text: string, params: unknown[] = []): Promise<T[]> => stack.db.query<T>(text, params);
   const get = async (session: UserSession, id: string): Promise<OrderView> => (await session.get(`/api/orders/${id}`).expect(200)).body;
   const timeline = async (session: UserSession, id: string): Promise<OrderEventView[]> =>
     (await session.get(`/api/events/order/${id}`).expect(200)).body.items;

@@ -12,7 +12,6 @@ import {
   type TestStack,
   type UserSession,
 } from '@app/testing';
-import { Client } from 'pg';
 
 /** The order timeline (GET /events/…) and tags put on orders and users (/tags/get, POST /tags/{entity}/{id}, DELETE /tags). */
 describe('order timeline and tag assignments', () => {
@@ -32,15 +31,7 @@ describe('order timeline and tag assignments', () => {
 
   const timeline = async (session: UserSession, orderId: string, query = ''): Promise<Paged<OrderEventView>> =>
     (await session.get(`/api/events/order/${orderId}${query}`).expect(200)).body;
-  const sql = async <T>(text: string, params: unknown[] = []): Promise<T[]> => {
-    const c = new Client({ connectionString: stack.db.url });
-    await c.connect();
-    try {
-      return (await c.query(text, params)).rows as T[];
-    } finally {
-      await c.end();
-    }
-  };
+  const sql = <T,>(text: string, params: unknown[] = []): Promise<T[]> => stack.db.query<T>(text, params);
 
   beforeAll(async () => {
     stack = await startTestStack({ label: 'order_timeline', services: ['users', 'style-guides', 'orders'] });

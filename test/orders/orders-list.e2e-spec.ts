@@ -284,15 +284,7 @@ describe('the orders list', () => {
   });
   describe('deep pages over all orders (found from the day they start in)', () => {
     const ever = { from: '2000-01-01' };
-    const sql = async <T>(text: string, params: unknown[] = []): Promise<T[]> => {
-      const c = new Client({ connectionString: stack.db.url });
-      await c.connect();
-      try {
-        return (await c.query(text, params)).rows as T[];
-      } finally {
-        await c.end();
-      }
-    };
+    const sql = <T,>(text: string, params: unknown[] = []): Promise<T[]> => stack.db.query<T>(text, params);
     /** the names of a page as the index walk gives them: the reference */
     const expected = (page: number, where = 'true', dir: 'ASC' | 'DESC' = 'DESC') =>
       sql<{ order_name: string }>(

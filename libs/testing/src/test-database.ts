@@ -4,6 +4,8 @@ import { testInfra, uniqueToken } from './infra';
 export interface TestDatabase {
   name: string;
   url: string;
+  /** Runs one statement on a connection of its own (to look at or arrange what a test needs). */
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   drop(): Promise<void>;
 }
 
@@ -23,9 +25,19 @@ export async function createTestDatabase(label: string): Promise<TestDatabase> {
   } finally {
     await admin.end();
   }
+  const url = withDatabase(testInfra.adminDatabaseUrl, name);
   return {
     name,
-    url: withDatabase(testInfra.adminDatabaseUrl, name),
+    url,
+    query: async <T,>(text: string, params: unknown[] = []): Promise<T[]> => {
+      const c = new Client({ connectionString: url });
+      await c.connect();
+      try {
+        return (await c.query(text, params)).rows as T[];
+      } finally {
+        await c.end();
+      }
+    },
     drop: async () => {
       const c = new Client({ connectionString: testInfra.adminDatabaseUrl });
       await c.connect();
