@@ -136,10 +136,10 @@ async function seed(db: Client, dealerId: string): Promise<void> {
   console.log(`  ${ORDERS} orders in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const t1 = Date.now();
   await db.query(
-    `INSERT INTO images.image (id, order_id, account_id, style_guide_id, position, source, media_origin, optimisation_status, label,
+    `INSERT INTO images.image (id, order_id, account_id, style_guide_id, position, source, media_origin, optimisation_status,
                                approved, optimised_via, types, content_type, original_key, optimized_key, thumb_key,
                                width, height, file_size, upload_expires_at, uploaded_at, processed_at, created_at, updated_at)
-     SELECT x.id, x.order_id, x.account_id, x.style_guide_id, x.p, 'upload', 'original', 'completed', 'completed',
+     SELECT x.id, x.order_id, x.account_id, x.style_guide_id, x.p, 'upload', 'original', 'completed',
             false, 'full', '{original,AI}', 'image/jpeg',
             'orders/' || x.order_id || '/images/' || x.id || '/original.jpg',
             'orders/' || x.order_id || '/images/' || x.id || '/optimized.jpg',

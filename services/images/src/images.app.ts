@@ -15,6 +15,7 @@ import { ImagesService } from './images/images.service';
 import { OrderDeletedConsumer } from './images/order-deleted.consumer';
 import { OrderEventsWriter } from './images/order-events.writer';
 import { ImagesConfig } from './images.config';
+import { ImageLabelDerived1764100000001 } from './migrations/1764100000001-image-label-derived';
 import { Images1764100000000 } from './migrations/1764100000000-images';
 import { PipelineJobsService } from './pipeline-results/pipeline-jobs.service';
 import { PipelineResultsConsumer } from './pipeline-results/pipeline-results.consumer';
@@ -53,7 +54,7 @@ export const imagesApp: ServiceApp<ImagesConfig> = {
   definition: {
     name: 'images',
     entities: [Image, Video, DownloadBundle],
-    migrations: [Images1764100000000],
+    migrations: [Images1764100000000, ImageLabelDerived1764100000001],
   },
   modules: (config) => [StorageModule.forRoot(config), ImagesFeatureModule],
 };

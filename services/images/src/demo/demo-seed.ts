@@ -105,7 +105,6 @@ export class DemoSeed implements OnApplicationBootstrap, BeforeApplicationShutdo
         source: 'upload',
         mediaOrigin: 'original',
         optimisationStatus: 'queued',
-        label: 'pending load',
         failureReason: null,
         approved: finished,
         needsEdition,

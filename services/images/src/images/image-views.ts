@@ -1,4 +1,4 @@
-import { VIEW_URL_TTL_SECONDS, type ImageLabel, type ImageView, type OrderStatus, type QaStatus } from '@app/contracts';
+import { PIPELINE_ERROR_LABEL, VIEW_URL_TTL_SECONDS, type ImageLabel, type ImageView, type OrderStatus, type QaStatus } from '@app/contracts';
 import { Injectable } from '@nestjs/common';
 import type { Image } from './image.entity';
 import { ImageFilesRepository } from './image-files.repository';
@@ -24,7 +24,7 @@ export function imageLabel(image: Pick<Image, 'optimisationStatus' | 'needsEditi
     case 'queued':
       return 'pending load';
     case 'rejected':
-      return 'pipeline error';
+      return PIPELINE_ERROR_LABEL;
     default:
       break;
   }

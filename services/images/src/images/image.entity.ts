@@ -1,4 +1,4 @@
-import type { ImageLabel, ImageType, MediaOrigin, OptimisationStatus, Route } from '@app/contracts';
+import type { ImageType, MediaOrigin, OptimisationStatus, Route } from '@app/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /** Where an image row came from: the creator's upload, or a picture QA inserted. */
@@ -20,8 +20,6 @@ export class Image {
   @Column('text') source!: ImageSource;
   @Column('text', { name: 'media_origin' }) mediaOrigin!: MediaOrigin;
   @Column('text', { name: 'optimisation_status' }) optimisationStatus!: OptimisationStatus;
-  /** the label as the image's own state gives it; the view refines `completed` by the order's state */
-  @Column('text') label!: ImageLabel;
   @Column('text', { name: 'failure_reason', nullable: true }) failureReason!: string | null;
   @Column('boolean') approved!: boolean;
   @Column('boolean', { name: 'needs_edition' }) needsEdition!: boolean;

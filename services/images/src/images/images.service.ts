@@ -75,7 +75,6 @@ export class ImagesService {
       if (!current) throw RpcError.notFound(NOT_FOUND);
       current.approved = p.approved;
       current.needsEdition = !p.approved;
-      current.label = p.approved ? 'approved' : 'needs edition';
       await m.save(Image, current);
       await this.events.timeline(m, current.orderId, p.approved ? 'IMAGE_APPROVED' : 'IMAGE_DECLINED', userOf(actor), {
         imageId: current.id,
@@ -134,7 +133,6 @@ export class ImagesService {
       const current = await m.findOne(Image, { where: { id: image.id }, lock: { mode: 'pessimistic_write' } });
       if (!current || !current.originalKey) throw RpcError.notFound(NOT_FOUND);
       current.optimisationStatus = 'queued';
-      current.label = 'pending load';
       current.failureReason = null;
       current.latestJobId = await this.jobs.queue(m, { ...current, originalKey: current.originalKey }, prepared);
       await m.save(Image, current);

@@ -1,7 +1,6 @@
 import {
   IMAGE_TYPE_OF_ROUTE,
   IMAGES_DURABLES,
-  PIPELINE_ERROR_LABEL,
   PipelineEvents,
   type ImageType,
   type PipelineImageFailed,
@@ -57,7 +56,6 @@ export class PipelineResultsConsumer implements OnModuleInit {
     if (!image) return;
     Object.assign(image, {
       optimisationStatus: 'completed',
-      label: image.needsEdition ? 'needs edition' : image.approved ? 'approved' : 'completed',
       failureReason: null,
       optimisedVia: e.route,
       types: processedTypes(e.route),
@@ -77,7 +75,6 @@ export class PipelineResultsConsumer implements OnModuleInit {
     if (!image) return;
     Object.assign(image, {
       optimisationStatus: 'rejected',
-      label: PIPELINE_ERROR_LABEL,
       failureReason: e.reason,
       optimisedVia: e.route,
       processedAt: new Date(e.failedAt),

@@ -159,7 +159,6 @@ export class UploadsService {
             source: spec.source,
             mediaOrigin: spec.mediaOrigin,
             optimisationStatus: 'awaiting-upload',
-            label: 'pending load',
             failureReason: null,
             approved: false,
             needsEdition: false,
@@ -255,7 +254,6 @@ export class UploadsService {
       const current = await m.findOne(Image, { where: { id: imageId }, lock: { mode: 'pessimistic_write' } });
       if (!current || current.optimisationStatus !== 'awaiting-upload') return current;
       current.optimisationStatus = 'queued';
-      current.label = 'pending load';
       current.failureReason = null;
       current.originalKey = uploadKey;
       current.contentType = picture.mime;
@@ -287,7 +285,6 @@ export class UploadsService {
       if (!current || current.optimisationStatus !== 'awaiting-upload') return current;
       Object.assign(current, {
         optimisationStatus: 'completed',
-        label: 'completed',
         failureReason: null,
         contentType: picture.mime,
         optimizedKey: keys.optimized,
@@ -318,7 +315,6 @@ export class UploadsService {
       if (!current || current.optimisationStatus !== 'awaiting-upload') return current;
       Object.assign(current, {
         optimisationStatus: 'rejected',
-        label: 'pipeline error',
         failureReason: reason,
         originalKey: current.uploadKey,
         contentType: picture.mime,
@@ -342,7 +338,6 @@ export class UploadsService {
       const current = await m.findOne(Image, { where: { id: image.id }, lock: { mode: 'pessimistic_write' } });
       if (!current || current.optimisationStatus !== 'awaiting-upload') return current;
       current.optimisationStatus = 'upload-rejected';
-      current.label = 'pending load';
       current.failureReason = reason;
       await m.save(Image, current);
       await this.events.timeline(m, current.orderId, 'IMAGE_REJECTED', null, { imageId: current.id, position: current.position, reason });
@@ -408,7 +403,6 @@ export class UploadsService {
       if (!current) throw RpcError.notFound(NOT_FOUND);
       Object.assign(current, {
         optimisationStatus: 'completed',
-        label: 'completed',
         failureReason: null,
         needsEdition: false,
         optimizedKey: keys.optimized,
