@@ -18,6 +18,7 @@ import {
 import { defineEvent, defineRpc } from '../rpc';
 import { ORDER_EVENT_NAMES, type OrderEventName } from '../orders/order-events.contract';
 import type { Route } from '../style-guides/routes';
+import { queryBool } from '../transforms';
 
 // ---------------------------------------------------------------------------------------
 // constants (spec sections 3, 4, 5 and 9)
@@ -88,7 +89,6 @@ export const IMAGE_MESSAGES = {
 // ---------------------------------------------------------------------------------------
 // payloads
 
-const bool = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
 export class SignedUploadBody {
   @ApiProperty({ description: 'order id' }) @IsUUID() order!: string;
@@ -167,7 +167,7 @@ export type DownloadMedia = (typeof DOWNLOAD_MEDIA)[number];
 export class DownloadQuery {
   @ApiPropertyOptional({ description: 'name files by the style guide (position and angle) instead of order name and position' })
   @IsOptional()
-  @Transform(bool)
+  @Transform(queryBool)
   @IsBoolean()
   downloadStyleGuide?: boolean;
 }

@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional, IsUUID } from 'class-validator';
 import { PageQuery, type Paged } from '../paging';
 import { defineRpc } from '../rpc';
+import { queryBool } from '../transforms';
 
 /**
  * Names of timeline events. The spec's own (NEW, UPDATED, EDITED, DELETED, IMAGE_DECLINED,
@@ -35,12 +36,11 @@ export const ORDER_EVENT_NAMES = [
 ] as const;
 export type OrderEventName = (typeof ORDER_EVENT_NAMES)[number];
 
-const bool = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
 export class EventPageQuery extends PageQuery {
   @ApiPropertyOptional({ description: 'also show hidden events (admin and QA)' })
   @IsOptional()
-  @Transform(bool)
+  @Transform(queryBool)
   @IsBoolean()
   isHidden?: boolean;
 }

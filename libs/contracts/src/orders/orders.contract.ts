@@ -19,10 +19,8 @@ import {
 import { PageQuery, type Paged } from '../paging';
 import { defineEvent, defineRpc } from '../rpc';
 import type { TagView } from './tags.contract';
+import { nullable, trim } from '../transforms';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** optional, but `null` is an answer too (clears the value) */
-const nullable = (_: object, v: unknown) => v !== undefined && v !== null;
 
 // ---------------------------------------------------------------------------------------
 // states (spec section 4)

@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, IsUUID, Length, Matches, MaxLength } from 'class-validator';
 import { PageQuery, type Paged } from '../paging';
 import { defineRpc } from '../rpc';
+import { trim } from '../transforms';
 
 export const TAG_CATEGORIES = ['QA_EDITOR', 'QA_COORDINATOR', 'IMAGE_ERROR', 'PRIORITY'] as const;
 export type TagCategory = (typeof TAG_CATEGORIES)[number];
@@ -14,7 +15,6 @@ export type TagEntity = (typeof TAG_ENTITIES)[number];
 export const TAG_COLORS = ['green', 'yellow', 'grey', 'orange', 'red', 'blue', 'cyan', 'indigo', 'deep_green', 'purple'] as const;
 const COLOR = new RegExp(`^(${TAG_COLORS.join('|')}|#[0-9A-Fa-f]{6})$`);
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class TagBody {
   @ApiProperty() @Transform(trim) @IsString() @Length(1, 60) name!: string;

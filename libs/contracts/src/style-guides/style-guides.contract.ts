@@ -30,10 +30,8 @@ import {
 } from './routes';
 import type { MediaView } from './media.contract';
 import type { PipelinePositionSettings } from '../pipeline/pipeline-job.contract';
+import { nullable, trim } from '../transforms';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-/** optional, but `null` is an answer too (clears the value) */
-const nullable = (_: object, v: unknown) => v !== undefined && v !== null;
 
 export const CUSTOMER_NOTE_MAX = 999;
 /** the largest output the product makes: 8 MB, the upload limit */

@@ -3,13 +3,13 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { PageQuery, type Paged } from '../paging';
 import { defineRpc } from '../rpc';
+import { trim } from '../transforms';
 
 export const PLATFORMS = ['Android', 'iOS'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 const VERSION = /^\d{1,4}\.\d{1,4}\.\d{1,6}$/;
 const VERSION_MESSAGE = 'versionString must look like 1.2.34';
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class AppVersionBody {
   @ApiProperty({ example: '1.2.34' }) @Transform(trim) @IsString() @Matches(VERSION, { message: VERSION_MESSAGE }) versionString!: string;

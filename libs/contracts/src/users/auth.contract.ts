@@ -6,8 +6,8 @@ import { defineRpc } from '../rpc';
 import { PASSWORD_MAX_LENGTH, SIGN_IN_PASSWORD_MIN_LENGTH } from './password-policy';
 import { IsStrongPassword } from './validators';
 import type { MeView } from './users.contract';
+import { trimLower } from '../transforms';
 
-const trimLower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 
 /** E-mail of sign-in and reset forms: valid, 3 to 100 characters (spec section 5). */
 export class EmailBody {

@@ -3,8 +3,8 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional, IsString, IsUUID, Length } from 'class-validator';
 import { PageQuery, type Paged } from '../paging';
 import { defineRpc } from '../rpc';
+import { trim } from '../transforms';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const toBool = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
 export class BannerBody {

@@ -5,9 +5,8 @@ import { PageQuery, type Paged } from '../paging';
 import { defineRpc } from '../rpc';
 import type { UserStatus } from './users.contract';
 import { IsOmittable, IsPhone, IsPlainEmail } from './validators';
+import { trim, trimLower } from '../transforms';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const trimLower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 
 /** A sales person as entered (spec section 5): name of 3+, a plain e-mail, a phone. */
 export class SalesPersonInput {

@@ -22,6 +22,7 @@ import { ROLES, type Role } from '../envelope';
 import { PageQuery, type Paged } from '../paging';
 import { defineEvent, defineRpc } from '../rpc';
 import { IsOmittable, IsPhone } from './validators';
+import { trim, trimLower } from '../transforms';
 
 export const LANGUAGES = ['en', 'dk', 'du', 'de', 'fr', 'es', 'hi', 'jp'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -36,8 +37,6 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 export const MIN_ZOOM = 0.5;
 export const MAX_ZOOM = 2;
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const trimLower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 
 export class AddressInput {
   @ApiProperty({ example: 'Denmark' })
