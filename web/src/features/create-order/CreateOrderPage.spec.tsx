@@ -263,3 +263,116 @@ describe('/create-order', () => {
     expect(new Set(api.to('GET /users').map((r) => r.query.get('userRole')))).toEqual(new Set(['Dealership', 'Management']));
   });
 });
+
+describe('/create-order: add a sales person', () => {
+  const ADDED = '55555555-5555-4555-8555-555555555555';
+  const TAKEN = 'A sales person with this e-mail already exists for this account';
+  // the permission in lower case: names compare case-insensitively
+  const mayAdd = testUser({ permissions: ['CREATE_ORDERS', 'create_salesman'] });
+  const addButton = () => screen.getByRole('button', { name: 'Add sales person' }) as HTMLButtonElement;
+  const addIn = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: 'Add' }) as HTMLButtonElement;
+  const type = (dialog: HTMLElement, label: RegExp, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+  const valueOf = (dialog: HTMLElement, label: RegExp) => (within(dialog).getByLabelText(label) as HTMLInputElement).value;
+
+  it('a dealership without sales people adds one: Add waits for a valid e-mail, then the new one is the order’s sales person', async () => {
+    const people: unknown[] = [];
+    const api = await openCreator(mayAdd, {
+      [`GET /salesman/user/${ACCOUNT}/all`]: () => reply(200, people),
+      'POST /salesman': (req) => {
+        const [person] = (req.body as { salesMan: Array<Record<string, string>> }).salesMan;
+        const created = { id: ADDED, userId: ACCOUNT, ...person, loginActivated: false, userStatus: null, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z' };
+        people.push(created);
+        return reply(201, [created]);
+      },
+    });
+    expect(await screen.findByText('This account has no sales people yet')).toBeTruthy();
+    fireEvent.blur(screen.getByRole('combobox', { name: /^Sales person/ }));
+    expect(await screen.findByText('Sales person is required')).toBeTruthy();
+
+    fireEvent.click(addButton());
+    const dialog = await screen.findByRole('dialog', { name: 'New sales person' });
+    expect(addIn(dialog).disabled).toBe(true);
+    type(dialog, /^Name/, 'Bo');
+    type(dialog, /^Phone/, '+45 20 30 40 50');
+    for (const bad of ['anna@@x', 'anna@x']) {
+      type(dialog, /^E-mail/, bad);
+      expect(addIn(dialog).disabled).toBe(true);
+    }
+    fireEvent.blur(within(dialog).getByLabelText(/^E-mail/));
+    expect(within(dialog).getByText('E-mail is not valid')).toBeTruthy();
+    type(dialog, /^E-mail/, 'anna.sales@demo.test');
+    expect(addIn(dialog).disabled).toBe(false);
+    expect(within(dialog).queryByText('E-mail is not valid')).toBeNull();
+
+    // a name of 2 characters: Add shows why and sends nothing
+    fireEvent.click(addIn(dialog));
+    expect(await within(dialog).findByText('Name minimum length is 3')).toBeTruthy();
+    expect(api.to('POST /salesman')).toHaveLength(0);
+
+    type(dialog, /^Name/, 'Anna Sales');
+    fireEvent.click(addIn(dialog));
+    expect(await screen.findByText('Add sales person - Successfully')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.to('POST /salesman').map((r) => r.body)).toEqual([
+      { userId: ACCOUNT, salesMan: [{ name: 'Anna Sales', email: 'anna.sales@demo.test', phone: '+45 20 30 40 50' }] },
+    ]);
+    const picker = screen.getByRole('combobox', { name: /^Sales person/ });
+    await waitFor(() => expect(picker.textContent).toBe('Anna Sales'));
+    expect(screen.queryByText('Sales person is required')).toBeNull();
+    expect(screen.queryByText('This account has no sales people yet')).toBeNull();
+    fireEvent.mouseDown(picker);
+    expect((await screen.findByRole('option', { name: 'Anna Sales' })).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('a taken e-mail (409): the server message in the dialog, what was typed is kept; Cancel closes it', async () => {
+    const api = await openCreator(mayAdd, { 'POST /salesman': () => fail(409, TAKEN) });
+    fireEvent.click(addButton());
+    const dialog = await screen.findByRole('dialog', { name: 'New sales person' });
+    type(dialog, /^Name/, 'Anna Sales');
+    type(dialog, /^E-mail/, 'anna.sales@demo.test');
+    type(dialog, /^Phone/, '20 30 40 50');
+    fireEvent.click(addIn(dialog));
+
+    expect(await within(dialog).findByText(TAKEN)).toBeTruthy();
+    expect(await screen.findByText(`Add sales person - Error: ${TAKEN}`)).toBeTruthy();
+    expect(api.to('POST /salesman')).toHaveLength(1);
+    expect([valueOf(dialog, /^Name/), valueOf(dialog, /^E-mail/), valueOf(dialog, /^Phone/)]).toEqual(['Anna Sales', 'anna.sales@demo.test', '20 30 40 50']);
+    expect(screen.getByRole('dialog', { name: 'New sales person' })).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('combobox', { name: /^Sales person/ }).textContent).not.toContain('Anna Sales');
+  });
+
+  it('an admin creating an order for a chosen account sees the button disabled', async () => {
+    const admin = testUser({ id: '99999999-9999-4999-8999-999999999999', userRole: 'Admin', permissions: [] });
+    await openCreator(admin, {
+      'GET /users': (req) =>
+        reply(200, {
+          items: req.query.get('userRole') === 'Dealership' ? [{ id: ACCOUNT, displayName: 'Nordic Auto Demo', email: 'dealer@demo.test', userRole: 'Dealership' }] : [],
+          total: 1,
+          page: 1,
+          pageSize: 10,
+        }),
+    });
+    expect(addButton().disabled).toBe(true);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /^Dealership/ }));
+    fireEvent.click(await screen.findByText('Nordic Auto Demo'));
+    // the account is known now (its sales people can be picked), the button stays disabled
+    await choose(/^Sales person/, 'Anna Sales');
+    expect(addButton().disabled).toBe(true);
+    expect(screen.getByText('Not available while you create an order for another account')).toBeTruthy();
+  });
+
+  it('a signed-in sales person does not see the button', async () => {
+    await openCreator(testUser({ permissions: ['CREATE_ORDERS', 'CREATE_SALESMAN'], loggedInSalesPersonInfo: { id: ANNA, name: 'Anna Sales', email: 'anna.sales@demo.test' } }));
+    await screen.findByRole('combobox', { name: /^Style guide/ });
+    expect(screen.queryByRole('button', { name: 'Add sales person' })).toBeNull();
+  });
+
+  it('a dealership without CREATE_SALESMAN does not see the button', async () => {
+    await openCreator(dealer);
+    await screen.findByRole('combobox', { name: /^Sales person/ });
+    expect(screen.queryByRole('button', { name: 'Add sales person' })).toBeNull();
+  });
+});

@@ -1,5 +1,6 @@
 import CloudUpload from '@mui/icons-material/CloudUpload';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -19,12 +20,16 @@ import { useEffect, useMemo, useRef, useState, type DragEvent, type FormEvent, t
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { isApiError } from '../../api/client';
-import { ordersApi, UNIQUE_NAME_MESSAGE, type AccountOption, type StyleGuidePositions } from '../../api/orders';
+import { ordersApi, UNIQUE_NAME_MESSAGE, type AccountOption, type SalesPersonOption, type StyleGuidePositions } from '../../api/orders';
+import type { SalesPersonView } from '../../api/salesPeople';
 import type { Me } from '../../api/types';
+import { meets } from '../../app/access';
 import { useMe } from '../../app/useSession';
 import { FormField } from '../../components/FormField';
 import { toast } from '../../components/toast/toast';
 import { useOrderNameErrorText } from '../orders/useOrderNameErrorText';
+import { AddSalesPersonDialog } from '../sales-people/AddSalesPersonDialog';
+import { ADDS_SALES_PEOPLE } from '../sales-people/salesPersonRules';
 import {
   ADD_DELAY_MS,
   FREE_FORM_MAX,
@@ -69,6 +74,8 @@ function OrderCreator({ me }: { me: Me }) {
   const nameErrorText = useOrderNameErrorText();
   const isAdmin = me.userRole === 'Admin';
   const salesPerson = me.loggedInSalesPersonInfo;
+  // "Add sales person": not for a signed-in sales person; disabled while an admin acts for another account (spec section 6)
+  const mayAddSalesPerson = !salesPerson && meets(me, ADDS_SALES_PEOPLE);
 
   const [orderName, setOrderName] = useState('');
   const [account, setAccount] = useState<AccountOption | null>(null);
@@ -78,6 +85,7 @@ function OrderCreator({ me }: { me: Me }) {
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [nameTaken, setNameTaken] = useState<string | undefined>();
   const [percent, setPercent] = useState(0);
+  const [addingSalesPerson, setAddingSalesPerson] = useState(false);
   // photos still being prepared (added 100 ms apart): the order waits for them
   const [preparing, setPreparing] = useState(0);
   const keys = useRef(0);
@@ -91,8 +99,9 @@ function OrderCreator({ me }: { me: Me }) {
   const touch = (name: string) => setTouched((s) => (s.has(name) ? s : new Set(s).add(name)));
   const shown = <K extends keyof CreatorErrors>(name: K): CreatorErrors[K] => (touched.has(name) ? errors[name] : undefined);
 
+  const salesPeopleKey = ['salesmen', 'all', { accountId }] as const;
   const salesPeople = useQuery({
-    queryKey: ['salesmen', 'all', { accountId }],
+    queryKey: salesPeopleKey,
     queryFn: ({ signal }) => ordersApi.salesPeople(accountId, signal),
     enabled: Boolean(accountId),
   });
@@ -182,6 +191,17 @@ function OrderCreator({ me }: { me: Me }) {
   };
   const removeImage = (key: string) => setImages((current) => current.filter((c) => c.key !== key));
 
+  /** A sales person was added in the dialog: it joins the picker (then the list is read again) and becomes the order's. */
+  const onSalesPersonAdded = (created: SalesPersonView[]) => {
+    setAddingSalesPerson(false);
+    const added = created[0];
+    if (!added) return;
+    queryClient.setQueryData<SalesPersonOption[]>(salesPeopleKey, (old = []) => [...old.filter((s) => s.id !== added.id), { id: added.id, name: added.name, email: added.email }]);
+    void queryClient.invalidateQueries({ queryKey: ['salesmen'] });
+    setSalesMan(added.id);
+    touch('salesMan');
+  };
+
   const salesPersonMissing = Boolean(salesPerson && salesPeople.data && !salesPeople.data.some((s) => s.id === salesPerson.id));
 
   return (
@@ -237,6 +257,24 @@ function OrderCreator({ me }: { me: Me }) {
             ))}
           </FormField>
         )}
+        {mayAddSalesPerson && (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+            <Button
+              size="small"
+              startIcon={<PersonAddAlt />}
+              disabled={isAdmin || !accountId}
+              aria-describedby={isAdmin ? 'add-sales-person-unavailable' : undefined}
+              onClick={() => setAddingSalesPerson(true)}
+            >
+              {t('salesPeople.add')}
+            </Button>
+            {isAdmin && (
+              <Typography id="add-sales-person-unavailable" variant="caption" color="text.secondary">
+                {t('salesPeople.addWhileActing')}
+              </Typography>
+            )}
+          </Box>
+        )}
         <FormField
           select
           required
@@ -286,6 +324,7 @@ function OrderCreator({ me }: { me: Me }) {
           </Button>
         </Box>
       </Paper>
+      {addingSalesPerson && <AddSalesPersonDialog accountId={accountId} onClose={() => setAddingSalesPerson(false)} onAdded={onSalesPersonAdded} />}
       <Dialog open={submit.isPending} maxWidth="xs" fullWidth aria-labelledby="upload-progress-title">
         <DialogTitle id="upload-progress-title">{t('createOrder.uploading')}</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 1.5, pb: 3 }}>

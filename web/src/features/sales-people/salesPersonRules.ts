@@ -1,0 +1,60 @@
+import type { SalesPersonInput } from '../../api/salesPeople';
+import type { Requirement } from '../../app/access';
+
+/**
+ * Pure rules of a sales person (spec section 5), the same as the server's
+ * (libs/contracts/src/users/validators.ts): name of at least 3 characters, e-mail and phone
+ * required; a plain e-mail; a phone of digits, whitespace, one leading plus, hyphens after a
+ * plus. Values are checked trimmed, as the server trims them before its check.
+ */
+
+export const SALES_PERSON_NAME_MIN = 3;
+export const SALES_PERSON_NAME_MAX = 100;
+export const SALES_PERSON_EMAIL_MAX = 100;
+export const SALES_PERSON_PHONE_MAX = 30;
+
+/** Who may add a sales person: the admin, or a dealership with CREATE_SALESMAN (the gateway's rule); never a signed-in sales person. */
+export const ADDS_SALES_PEOPLE = { roles: ['Admin', 'Dealership'], permission: 'CREATE_SALESMAN' } as const satisfies Requirement;
+
+/** One @ after the first character, a dot after it and not at the end, no double dots, no spaces or special characters. */
+export function isSalesPersonEmail(value: string): boolean {
+  return /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/.test(value) && !value.includes('..');
+}
+
+/** Digits and whitespace, one leading plus, hyphens only after a plus; at least one digit. */
+export function isSalesPersonPhone(value: string): boolean {
+  if (!/^\+?[0-9\s-]+$/.test(value)) return false;
+  if (value.includes('-') && !value.startsWith('+')) return false;
+  return /[0-9]/.test(value);
+}
+
+/** At least 3 characters, not counting the spaces around. */
+export function isSalesPersonName(value: string): boolean {
+  return value.trim().length >= SALES_PERSON_NAME_MIN;
+}
+
+export interface SalesPersonErrors {
+  name?: 'required' | 'min' | 'max';
+  email?: 'required' | 'invalid' | 'max';
+  phone?: 'required' | 'invalid' | 'max';
+}
+
+export function validateSalesPerson(form: SalesPersonInput): SalesPersonErrors {
+  const { name, email, phone } = salesPersonInput(form);
+  const errors: SalesPersonErrors = {};
+  if (!name) errors.name = 'required';
+  else if (!isSalesPersonName(name)) errors.name = 'min';
+  else if (name.length > SALES_PERSON_NAME_MAX) errors.name = 'max';
+  if (!email) errors.email = 'required';
+  else if (email.length > SALES_PERSON_EMAIL_MAX) errors.email = 'max';
+  else if (!isSalesPersonEmail(email)) errors.email = 'invalid';
+  if (!phone) errors.phone = 'required';
+  else if (phone.length > SALES_PERSON_PHONE_MAX) errors.phone = 'max';
+  else if (!isSalesPersonPhone(phone)) errors.phone = 'invalid';
+  return errors;
+}
+
+/** What is sent: the fields trimmed. */
+export function salesPersonInput(form: SalesPersonInput): SalesPersonInput {
+  return { name: form.name.trim(), email: form.email.trim(), phone: form.phone.trim() };
+}
