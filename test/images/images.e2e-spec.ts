@@ -18,6 +18,7 @@ import {
   type TestStack,
   type UserSession,
 } from '@app/testing';
+import { randomUUID } from 'node:crypto';
 import type { NatsConnection } from 'nats';
 import sharp from 'sharp';
 
@@ -219,6 +220,9 @@ describe('images: uploads, lifecycle, QA tools and downloads through the API', (
       ['optimized', 'bypassed'],
     ]);
     expect(images.map((i) => i.expectedAngle)).toEqual(['Front left 3/4', 'Left side', 'Rear']);
+    // the originals are for admin and QA: the dealership's view has no link to them
+    expect(images.map((i) => i.originalUrl)).toEqual([null, null, null]);
+    const originals = new Map((await imagesOf(admin, order.id)).map((i) => [i.id, i.originalUrl]));
     for (const image of images) {
       expect(image).toMatchObject({ width: OUT_W, height: OUT_H });
       const optimized = await fetchBytes(image.url!);
@@ -227,7 +231,7 @@ describe('images: uploads, lifecycle, QA tools and downloads through the API', (
       expect(optimized.bytes.length).toBeLessThanOrEqual(600_000);
       const thumb = await fetchBytes(image.thumbnailUrl!);
       expect((await sharp(thumb.bytes).metadata()).width).toBeLessThan(OUT_W);
-      const original = await fetchBytes(image.originalUrl!);
+      const original = await fetchBytes(originals.get(image.id)!);
       expect((await sharp(original.bytes).metadata()).width).toBe(800);
     }
     processed = done;
@@ -329,6 +333,39 @@ describe('images: uploads, lifecycle, QA tools and downloads through the API', (
     expect(res.body).toEqual({ statusCode: 409, message: 'The order no longer takes uploads' });
     res = await ask(qa, { position: 2 });
     expect(res.status).toBe(201);
+  });
+
+  it("an order's thumbnail in the list is its first picture by position that has one, else its first original", async () => {
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+    const rows: Array<[string, number, string, boolean]> = [
+      // order a: the first picture still in the pipeline, the second and third processed
+      [a, 1, 'queued', false],
+      [a, 2, 'completed', true],
+      [a, 3, 'completed', true],
+      // order b: nothing processed yet
+      [b, 1, 'queued', false],
+      [b, 2, 'queued', false],
+      // order c: nothing uploaded
+      [c, 1, 'awaiting-upload', false],
+    ];
+    const ids: string[] = [];
+    for (const [order, position, status, processed] of rows) {
+      const id = randomUUID();
+      ids.push(id);
+      await stack.db.query(
+        `INSERT INTO images.image (id, order_id, account_id, style_guide_id, position, source, media_origin, optimisation_status, approved, types,
+                                   content_type, original_key, thumb_key, upload_expires_at)
+         VALUES ($1::uuid, $2::uuid, $3, $3, $4, 'upload', 'original', $5, false, '{original}', 'image/jpeg',
+                 'orders/' || $2::text || '/images/' || $1::text || '/original.jpg',
+                 CASE WHEN $6::boolean THEN 'orders/' || $2::text || '/images/' || $1::text || '/thumb.jpg' END, now())`,
+        [id, order, dealer.id, position, status, processed],
+      );
+    }
+    const thumbs = await rpc.send(ImagesRpc.thumbnails, { orderIds: [a, b, c] }, systemActor('t'));
+    expect(new URL(thumbs[a]!).pathname).toMatch(new RegExp(`/orders/${a}/images/${ids[1]}/thumb\\.jpg$`));
+    expect(new URL(thumbs[b]!).pathname).toMatch(new RegExp(`/orders/${b}/images/${ids[3]}/original\\.jpg$`));
+    expect(thumbs[c]).toBeNull();
+    await stack.db.query('DELETE FROM images.image WHERE order_id = ANY($1::uuid[])', [[a, b, c]]);
   });
 
   it('another dealership can neither ask an upload URL on the order, nor list, read or download its images', async () => {
@@ -498,7 +535,7 @@ describe('images: uploads, lifecycle, QA tools and downloads through the API', (
     const order = await newOrder(asDealer, salesOfDealer, 2);
     const a = await uploadOrderImage(asDealer, order.id, 1, photo);
     const b = await uploadOrderImage(asDealer, order.id, 2, photo);
-    const originalUrl = a.originalUrl!;
+    const originalUrl = (await imagesOf(admin, order.id)).find((i) => i.id === a.id)!.originalUrl!;
     expect((await fetchBytes(originalUrl)).status).toBe(200);
     expect((await asDealer.delete('/api/images').send({ ids: [a.id] })).status).toBe(403);
     expect((await admin.delete('/api/images').send({ ids: [] })).status).toBe(400);

@@ -1,4 +1,4 @@
-import type { OrderView, VideoView } from '@app/contracts';
+import type { ImageView, OrderView, VideoView } from '@app/contracts';
 import {
   createAccount,
   createOrder,
@@ -119,7 +119,8 @@ describe('videos and order clean-up through the API', () => {
     );
     expect(processed).toMatchObject({ optimisedVia: 'bypass', width: 800, height: 600 });
     const video = await uploadOrderVideo(asDealer, order.id, mp4);
-    const links = [processed.url, processed.originalUrl, processed.thumbnailUrl, (video.body as VideoView).thumbnailUrl];
+    const { originalUrl } = (await admin.get(`/api/images/data/${image.id}`).expect(200)).body as ImageView;
+    const links = [processed.url, originalUrl, processed.thumbnailUrl, (video.body as VideoView).thumbnailUrl];
     for (const url of links) expect((await fetchBytes(url)).status).toBe(200);
 
     await asDealer.delete(`/api/orders/${order.id}`).expect(200);

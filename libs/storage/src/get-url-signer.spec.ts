@@ -26,6 +26,23 @@ describe('GetUrlSigner', () => {
     expect(signer.sign(key, 900, headers, at)).toBe(theirs);
   });
 
+  it('keeps each URL exact when many are signed in the same second with other expiries and headers', async () => {
+    const client = new Client({ endPoint: '127.0.0.1', port: 9000, useSSL: false, accessKey: 'AK', secretKey: 'SK', region: 'us-east-1', pathStyle: true });
+    const signer = new GetUrlSigner({ endpoint: 'http://127.0.0.1:9000', accessKey: 'AK', secretKey: 'SK', region: 'us-east-1', bucket: 'media' });
+    const calls = [
+      { key: 'orders/1/images/a/optimized.jpg', expires: 900, at: '2026-11-21T09:15:30.100Z' },
+      { key: 'orders/1/images/a/thumb.jpg', expires: 900, at: '2026-11-21T09:15:30.900Z' },
+      { key: 'orders/1/images/b/original.jpg', expires: 60, at: '2026-11-21T09:15:30.950Z' },
+      { key: 'orders/1/images/c/optimized.jpg', expires: 900, at: '2026-11-21T09:15:31.000Z' },
+      { key: 'downloads/z.zip', expires: 900, at: '2026-11-21T09:15:31.500Z', headers: { 'response-content-disposition': 'attachment; filename="z.zip"' } },
+      { key: 'orders/1/images/d/optimized.jpg', expires: 900, at: '2026-11-21T09:15:31.600Z' },
+    ];
+    for (const c of calls) {
+      const at = new Date(c.at);
+      expect(signer.sign(c.key, c.expires, c.headers, at)).toBe(await client.presignedGetObject('media', c.key, c.expires, c.headers, at));
+    }
+  });
+
   it('signs again with a new key when the day changes', () => {
     const signer = new GetUrlSigner({ endpoint: 'http://s3', accessKey: 'a', secretKey: 's', region: 'us-east-1', bucket: 'b' });
     const today = signer.sign('k', 60, {}, new Date('2026-11-21T23:59:59Z'));

@@ -162,6 +162,11 @@ export class StorageService {
 
   /** A short-lived download URL; `downloadName` makes browsers save it under that name (see `headerFileName`). */
   async presignedGet(key: string, expiresInSeconds: number, downloadName?: string): Promise<string> {
+    return this.signedGet(key, expiresInSeconds, downloadName);
+  }
+
+  /** `presignedGet` without the promise: the URL is signed here, with no call to the storage. */
+  signedGet(key: string, expiresInSeconds: number, downloadName?: string): string {
     const headers = downloadName ? { 'response-content-disposition': `attachment; filename="${headerFileName(downloadName)}"` } : undefined;
     return this.getUrls.sign(key, expiresInSeconds, headers);
   }

@@ -231,6 +231,7 @@ export interface ImageView {
   /** the optimized picture once processed, else the original; short-lived */
   url: string | null;
   thumbnailUrl: string | null;
+  /** the uploaded original, for admin and QA only (null for everyone else); short-lived */
   originalUrl: string | null;
   width: number | null;
   height: number | null;

@@ -67,8 +67,9 @@ export class ImageFilesRepository {
     return this.storage.presignedPost({ key, contentType, maxBytes, expiresInSeconds });
   }
 
-  presignedGet(key: string, expiresInSeconds: number, downloadName?: string): Promise<string> {
-    return this.storage.presignedGet(key, expiresInSeconds, downloadName);
+  /** A short-lived GET link, signed locally (no call to the storage). */
+  signedGet(key: string, expiresInSeconds: number): string {
+    return this.storage.signedGet(key, expiresInSeconds);
   }
 
   async exists(key: string): Promise<boolean> {

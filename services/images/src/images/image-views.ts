@@ -1,6 +1,7 @@
-import { PIPELINE_ERROR_LABEL, VIEW_URL_TTL_SECONDS, type ImageLabel, type ImageView, type OrderStatus, type QaStatus } from '@app/contracts';
+import { PIPELINE_ERROR_LABEL, VIEW_URL_TTL_SECONDS, type Actor, type ImageLabel, type ImageView, type OrderStatus, type QaStatus } from '@app/contracts';
 import { Injectable } from '@nestjs/common';
 import type { Image } from './image.entity';
+import { OrderAccessService } from '../access/order-access';
 import { ImageFilesRepository } from './image-files.repository';
 
 /** The order's state as far as an image's label depends on it. */
@@ -36,19 +37,23 @@ export function imageLabel(image: Pick<Image, 'optimisationStatus' | 'needsEditi
   return 'completed';
 }
 
-/** Image views with short-lived links (signed locally, no S3 round trip). */
+/**
+ * Image views with short-lived links (signed locally, no S3 round trip). `url` is the
+ * optimized picture once processed, else the original; `originalUrl` is the original for
+ * admin and QA, whose tools work on originals (as only they download originals), null for
+ * everyone else.
+ */
 @Injectable()
 export class ImageViews {
   constructor(private readonly files: ImageFilesRepository) {}
 
-  async view(image: Image, order: OrderState | null): Promise<ImageView> {
-    const sign = (key: string | null) => (key ? this.files.presignedGet(key, VIEW_URL_TTL_SECONDS) : Promise.resolve(null));
+  view(actor: Actor, image: Image, order: OrderState | null): ImageView {
+    const sign = (key: string | null) => (key ? this.files.signedGet(key, VIEW_URL_TTL_SECONDS) : null);
     const accepted = image.optimisationStatus !== 'awaiting-upload' && image.optimisationStatus !== 'upload-rejected';
-    const [optimized, original, thumb] = await Promise.all([
-      sign(image.optimizedKey),
-      sign(accepted ? image.originalKey : null),
-      sign(image.thumbKey),
-    ]);
+    const staff = OrderAccessService.isStaff(actor);
+    const optimized = sign(image.optimizedKey);
+    const original = sign(accepted && (staff || !image.optimizedKey) ? image.originalKey : null);
+    const thumb = sign(image.thumbKey);
     return {
       id: image.id,
       orderId: image.orderId,
@@ -63,7 +68,7 @@ export class ImageViews {
       needsEdition: image.needsEdition,
       url: optimized ?? original,
       thumbnailUrl: thumb,
-      originalUrl: original,
+      originalUrl: staff ? original : null,
       width: image.width,
       height: image.height,
       fileSize: image.fileSize,
@@ -75,7 +80,7 @@ export class ImageViews {
     };
   }
 
-  views(images: Image[], order: OrderState | null): Promise<ImageView[]> {
-    return Promise.all(images.map((i) => this.view(i, order)));
+  views(actor: Actor, images: Image[], order: OrderState | null): ImageView[] {
+    return images.map((i) => this.view(actor, i, order));
   }
 }

@@ -47,7 +47,7 @@ export class ImagesService {
   async get(actor: Actor, id: string): Promise<ImageView> {
     const image = await this.find(id);
     const order = await this.access.readFor(actor, image.orderId, NOT_FOUND);
-    return this.views.view(image, order);
+    return this.views.view(actor, image, order);
   }
 
   /** `GET /images/order/{id}`: every image of the order by position, with short-lived links. */
@@ -57,7 +57,7 @@ export class ImagesService {
       this.access.read(actor, orderId),
       this.ds.manager.find(Image, { where: { orderId }, order: { position: 'ASC' } }),
     ]);
-    return this.views.views(images, order);
+    return this.views.views(actor, images, order);
   }
 
   /**
@@ -82,7 +82,7 @@ export class ImagesService {
       });
       return current;
     });
-    return this.views.view(saved, order);
+    return this.views.view(actor, saved, order);
   }
 
   /** `DELETE /images/`: the images and their files; DELETED on each order's timeline. */
@@ -144,7 +144,7 @@ export class ImagesService {
       await this.events.progress(m, current.orderId);
       return current;
     });
-    return this.views.view(saved, order);
+    return this.views.view(actor, saved, order);
   }
 
   /**
@@ -158,20 +158,17 @@ export class ImagesService {
     if (!ids.length) return out;
     const scope = await this.access.accountScope(actor);
     if (scope !== 'all' && !scope.length) return out;
-    const rows: Array<{ order_id: string; thumb_key: string | null; original_key: string | null }> = await this.ds.query(
-      `SELECT DISTINCT ON (order_id) order_id, thumb_key, original_key
-         FROM image
-        WHERE order_id = ANY($1) AND optimisation_status IN ('queued', 'completed', 'rejected')
-          ${scope === 'all' ? '' : 'AND account_id = ANY($2)'}
-          AND (thumb_key IS NOT NULL OR original_key IS NOT NULL)
-        ORDER BY order_id, (thumb_key IS NULL), position`,
+    // per order, the first picture by position that has a thumbnail, else the first original:
+    // each a walk of the (order_id, position) index that stops at its first match
+    const shown = `order_id = o.id AND optimisation_status IN ('queued', 'completed', 'rejected')${scope === 'all' ? '' : ' AND account_id = ANY($2)'}`;
+    const rows: Array<{ order_id: string; key: string | null }> = await this.ds.query(
+      `SELECT o.id AS order_id,
+              coalesce((SELECT thumb_key FROM image WHERE ${shown} AND thumb_key IS NOT NULL ORDER BY position LIMIT 1),
+                       (SELECT original_key FROM image WHERE ${shown} AND original_key IS NOT NULL ORDER BY position LIMIT 1)) AS key
+         FROM unnest($1::uuid[]) AS o(id)`,
       scope === 'all' ? [ids] : [ids, scope],
     );
-    await Promise.all(
-      rows.map(async (r) => {
-        out[r.order_id] = await this.files.presignedGet((r.thumb_key ?? r.original_key)!, VIEW_URL_TTL_SECONDS);
-      }),
-    );
+    for (const r of rows) if (r.key) out[r.order_id] = this.files.signedGet(r.key, VIEW_URL_TTL_SECONDS);
     return out;
   }
 }

@@ -214,7 +214,7 @@ export class UploadsService {
     const done = (await this.complete(image.id, actor)) ?? image;
     if (done.optimisationStatus === 'upload-rejected') throw RpcError.badRequest(done.failureReason ?? IMAGE_MESSAGES.notAnImage);
     if (done.optimisationStatus === 'awaiting-upload') throw new RpcError(409, IMAGE_MESSAGES.notUploaded);
-    return this.views.view(done, order);
+    return this.views.view(actor, done, order);
   }
 
   /**
@@ -425,7 +425,7 @@ export class UploadsService {
       await this.events.progress(m, current.orderId);
       return current;
     });
-    return this.views.view(saved, order);
+    return this.views.view(actor, saved, order);
   }
 
   private removeFiles(image: Image): void {
