@@ -48,6 +48,7 @@ export async function startService<C extends DatabaseConfig>(
         gracefulShutdown: true,
         gracePeriod: opts.gracePeriodMs ?? 2000,
         maxReconnectAttempts: -1,
+        noAsyncTraces: true,
       },
       new Namespace(config.NATS_NAMESPACE),
     ),
