@@ -25,6 +25,11 @@ export async function createTestDatabase(label: string): Promise<TestDatabase> {
   } finally {
     await admin.end();
   }
+  return openTestDatabase(name);
+}
+
+/** A database that exists already (one a benchmark kept, say), by name. */
+export function openTestDatabase(name: string): TestDatabase {
   const url = withDatabase(testInfra.adminDatabaseUrl, name);
   return {
     name,

@@ -9,6 +9,7 @@ import { OrderEvent } from './events/order-event.entity';
 import { LifecycleConsumers } from './lifecycle/lifecycle.consumers';
 import { Tags1764000000000 } from './migrations/1764000000000-tags';
 import { OrderDayTally1764200000001 } from './migrations/1764200000001-order-day-tally';
+import { OrderSearchVersion1764200000002 } from './migrations/1764200000002-order-search-version';
 import { Orders1764200000000 } from './migrations/1764200000000-orders';
 import { AccountCleanupConsumer } from './orders/account-cleanup.consumer';
 import { Order } from './orders/order.entity';
@@ -49,7 +50,7 @@ export const ordersApp: ServiceApp<OrdersConfig> = {
   definition: {
     name: 'orders',
     entities: [Tag, Order, OrderEvent],
-    migrations: [Tags1764000000000, Orders1764200000000, OrderDayTally1764200000001],
+    migrations: [Tags1764000000000, Orders1764200000000, OrderDayTally1764200000001, OrderSearchVersion1764200000002],
   },
   modules: () => [OrdersFeatureModule],
 };

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { QueryFailedError, type EntityManager } from 'typeorm';
 import type { OrderScope } from '../access/order-policy';
 import { Order } from './order.entity';
+import { VersionedCache } from './versioned-cache';
 
 export interface OrderListFilter {
   scope: OrderScope;
@@ -28,6 +29,41 @@ const SORT_KEYS: Record<OrderSortField, string> = {
   status: 'status',
   QAstatus: 'qa_status',
 };
+
+/** the version of the orders that a kept answer is good for (`VersionedCache`) */
+const VERSION_SQL = `(SELECT last_value || ':' || is_called FROM order_search_version)`;
+
+/** orders created on one day (UTC) */
+interface DayCount {
+  day: string;
+  n: number;
+}
+
+/**
+ * The day in which the order `skip` places from the start falls, in `dir` order of creation,
+ * and how many orders come before that day; null past the end.
+ */
+export function dayAnchor(days: readonly DayCount[], dir: 'ASC' | 'DESC', skip: number): { day: string; before: number } | null {
+  let before = 0;
+  for (let i = 0; i < days.length; i++) {
+    const d = days[dir === 'ASC' ? i : days.length - 1 - i];
+    if (skip < before + d.n) return { day: d.day, before };
+    before += d.n;
+  }
+  return null;
+}
+
+/**
+ * The filters the tallies (`order_tally`, `order_day_tally`) can answer: status, QA status,
+ * video. `param` adds a value to the statement's parameters and answers its placeholder.
+ */
+function tallyConditions(f: OrderListFilter, param: (v: unknown) => string): string[] {
+  const conditions: string[] = [];
+  if (f.status) conditions.push(`status = ${param(f.status)}`);
+  if (f.qaStatus) conditions.push(`qa_status = ${param(f.qaStatus)}`);
+  if (f.video) conditions.push(`with_video = ${f.video === 'with'}`);
+  return conditions;
+}
 
 /** from how many orders skipped a deep page starts from its day instead of walking the index */
 const DAY_SEEK_FROM = 1000;
@@ -120,10 +156,18 @@ export async function uniqueName<T>(work: Promise<T>): Promise<T> {
  * index (sort key and id, with the filters), then those rows by primary key. A page past the
  * middle is read from the other end in the opposite order and turned round, so the last page
  * costs what the first does. A deep page over every order by creation date starts from the
- * day it falls in (`order_day_tally`) and walks the index only within that day.
+ * day it falls in (`order_day_tally`) and walks the index only within that day. A search
+ * counts its matches once and keeps the count while no order changes (`VersionedCache`,
+ * `order_search_version`), as the orders per day are kept; the pages after the first then
+ * read only their rows.
  */
 @Injectable()
 export class OrdersRepository {
+  /** the counts of recent searches */
+  private readonly searchCounts = new VersionedCache<number>();
+  /** the orders per day under the tally's filters, for deep pages */
+  private readonly dayCounts = new VersionedCache<DayCount[]>();
+
   findById(m: EntityManager, id: string, lock = false): Promise<Order | null> {
     return m.findOne(Order, { where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
   }
@@ -151,8 +195,9 @@ export class OrdersRepository {
   }
 
   /**
-   * Two statements: the count (from the tally when it can answer), then the page (ids from an
-   * index in the sort order, then those rows with their tags, kept in that order).
+   * Two statements: the count (from the tally when it can answer; for a search, the orders'
+   * version, the count being kept), then the page (ids from an index in the sort order, then
+   * those rows with their tags, kept in that order).
    */
   async list(m: EntityManager, f: OrderListFilter, requestedPage: number | undefined): Promise<{ rows: ListedOrder[]; total: number; page: number }> {
     if (f.scope.kind === 'accounts' && f.scope.ids.length === 0) return { rows: [], total: 0, page: 1 };
@@ -162,8 +207,6 @@ export class OrdersRepository {
       return `$${params.length}`;
     };
     const where: string[] = [];
-    /** what the tally can answer: status, QA status, video */
-    const tally: string[] = [];
     if (f.scope.kind === 'accounts') {
       where.push(f.scope.ids.length === 1 ? `account_id = ${p(f.scope.ids[0])}` : `account_id = ANY(${p(f.scope.ids)}::uuid[])`);
     }
@@ -172,26 +215,47 @@ export class OrdersRepository {
     const toBefore = f.toBefore ? p(f.toBefore) : null;
     if (from) where.push(`created_at >= ${from}`);
     if (toBefore) where.push(`created_at < ${toBefore}`);
-    if (f.status) tally.push(`status = ${p(f.status)}`);
-    if (f.qaStatus) tally.push(`qa_status = ${p(f.qaStatus)}`);
-    if (f.video) tally.push(`with_video = ${f.video === 'with'}`);
+    /** what the tally can answer: status, QA status, video */
+    const tally = tallyConditions(f, p);
     if (f.video === 'with') where.push('video_count > 0');
     if (f.video === 'without') where.push('video_count = 0');
     where.push(...tally.filter((c) => !c.startsWith('with_video')));
     if (f.salesPersonId) where.push(`sales_person_id = ${p(f.salesPersonId)}`);
     if (f.search) where.push(`search_text LIKE ${p(`%${escapeLike(f.search)}%`)}`);
     const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    if (f.search) return this.searchPage(m, whereSql, params, f, requestedPage);
-
+    let total: number;
     // Over every account, without search: when the dates leave out no order, the tally knows the count.
     const byTally = f.scope.kind === 'all' && !f.accountId && !f.salesPersonId && !f.search;
-    const countSql = byTally
-      ? `SELECT CASE WHEN ${from ? `coalesce(${from}::timestamptz <= (SELECT min(created_at) FROM orders), true)` : 'true'}
-                      AND ${toBefore ? `coalesce(${toBefore}::timestamptz > (SELECT max(created_at) FROM orders), true)` : 'true'}
-                THEN (SELECT coalesce(sum(n), 0) FROM order_tally ${tally.length ? `WHERE ${tally.join(' AND ')}` : ''})::int
-                ELSE (SELECT count(*) FROM orders ${whereSql})::int END AS n`
-      : `SELECT count(*)::int AS n FROM orders ${whereSql}`;
-    const [{ n: total }]: Array<{ n: number }> = await m.query(countSql, params);
+    let covers = false;
+    let version = '';
+    if (f.search) {
+      // a search's count visits every match: kept while the orders it depends on are unchanged
+      const key = `${whereSql}\u0000${JSON.stringify(params)}`;
+      [{ version }] = (await m.query(`SELECT ${VERSION_SQL} AS version`)) as Array<{ version: string }>;
+      const known = this.searchCounts.get(key, version);
+      if (known === undefined) {
+        const found = await this.searchPage(m, whereSql, params, f, requestedPage);
+        this.searchCounts.set(key, version, found.total);
+        return found;
+      }
+      total = known;
+    } else if (byTally) {
+      const coversSql = [
+        from ? `coalesce(${from}::timestamptz <= (SELECT min(created_at) FROM orders), true)` : 'true',
+        toBefore ? `coalesce(${toBefore}::timestamptz > (SELECT max(created_at) FROM orders), true)` : 'true',
+      ].join(' AND ');
+      let n: number;
+      [{ n, covers, version }] = (await m.query(
+        `SELECT ${VERSION_SQL} AS version, c.covers,
+                CASE WHEN c.covers THEN (SELECT coalesce(sum(n), 0) FROM order_tally ${tally.length ? `WHERE ${tally.join(' AND ')}` : ''})::int
+                     ELSE (SELECT count(*) FROM orders ${whereSql})::int END AS n
+           FROM (SELECT ${coversSql} AS covers) c`,
+        params,
+      )) as Array<{ n: number; covers: boolean; version: string }>;
+      total = n;
+    } else {
+      [{ n: total }] = (await m.query(`SELECT count(*)::int AS n FROM orders ${whereSql}`, params)) as Array<{ n: number }>;
+    }
     const page = clampPage(requestedPage, total);
     const offset = (page - 1) * PAGE_SIZE;
     const take = Math.min(PAGE_SIZE, total - offset);
@@ -201,9 +265,9 @@ export class OrdersRepository {
     const dir = fromEnd ? (f.dir === 'ASC' ? 'DESC' : 'ASC') : f.dir;
     let skip = fromEnd ? total - offset - take : offset;
     let pageWhereSql = whereSql;
-    if (byTally && f.sort === 'createdAt' && skip >= DAY_SEEK_FROM) {
+    if (byTally && covers && f.sort === 'createdAt' && skip >= DAY_SEEK_FROM) {
       // a deep page over every order by creation: start from the day it falls in
-      const anchor = await this.dayAnchor(m, params, tally, from, toBefore, dir, skip);
+      const anchor = dayAnchor(await this.daysOf(m, f, version), dir, skip);
       if (anchor) {
         const day = `$${params.push(anchor.day)}::date`;
         const bound = dir === 'DESC' ? `created_at < ((${day} + 1)::timestamp AT TIME ZONE 'UTC')` : `created_at >= (${day}::timestamp AT TIME ZONE 'UTC')`;
@@ -224,39 +288,29 @@ export class OrdersRepository {
   }
 
   /**
-   * The day (UTC) in which the order `skip` places from the start falls, in `dir` order of
-   * creation, and how many orders come before that day, from `order_day_tally` (a few rows a
-   * day). Only when the list is every order with the tally's filters and the dates leave none
-   * out (else the tally would count orders the list does not hold): null otherwise.
+   * The orders per day (UTC) of creation with the tally's filters (status, QA status, video),
+   * oldest day first, from `order_day_tally` (a few rows a day); kept while the orders'
+   * version stays `version`.
    */
-  private async dayAnchor(
-    m: EntityManager,
-    params: unknown[],
-    tally: string[],
-    from: string | null,
-    toBefore: string | null,
-    dir: 'ASC' | 'DESC',
-    skip: number,
-  ): Promise<{ day: string; before: number } | null> {
-    const seekParams = [...params, skip];
-    const at = `$${seekParams.length}`;
-    const datesLeaveNoneOut = [
-      from ? `coalesce(${from}::timestamptz <= (SELECT min(created_at) FROM orders), true)` : 'true',
-      toBefore ? `coalesce(${toBefore}::timestamptz > (SELECT max(created_at) FROM orders), true)` : 'true',
-    ].join(' AND ');
-    const rows: Array<{ day: string; before: number }> = await m.query(
-      `WITH days AS (SELECT day, sum(n) AS n FROM order_day_tally ${tally.length ? `WHERE ${tally.join(' AND ')}` : ''} GROUP BY day HAVING sum(n) > 0),
-            cum AS (SELECT day, n, coalesce(sum(n) OVER (ORDER BY day ${dir} ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS before FROM days)
-       SELECT to_char(day, 'YYYY-MM-DD') AS day, before::int AS before FROM cum
-        WHERE ${datesLeaveNoneOut} AND before <= ${at} AND before + n > ${at} LIMIT 1`,
-      seekParams,
+  private async daysOf(m: EntityManager, f: OrderListFilter, version: string): Promise<DayCount[]> {
+    const key = JSON.stringify([f.status ?? null, f.qaStatus ?? null, f.video ?? null]);
+    const known = this.dayCounts.get(key, version);
+    if (known) return known;
+    const params: unknown[] = [];
+    const where = tallyConditions(f, (v) => `$${params.push(v)}`);
+    const rows: DayCount[] = await m.query(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(n)::int AS n FROM order_day_tally ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+        GROUP BY day HAVING sum(n) > 0 ORDER BY day`,
+      params,
     );
-    return rows[0] ?? null;
+    this.dayCounts.set(key, version, rows);
+    return rows;
   }
 
   /**
-   * A search visits every match anyway (to count them): the matches are gathered once, and the
-   * count, the page (kept within 1..max) and its rows come from them in one statement.
+   * A search whose count is not known: it visits every match anyway (to count them), so the
+   * matches are gathered once, and the count, the page (kept within 1..max) and its rows
+   * come from them in one statement.
    */
   private async searchPage(
     m: EntityManager,

@@ -37,6 +37,7 @@ import { toAccess, toListItem, toOrderView } from './order-views';
 import { OrdersRepository } from './orders.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 /** what an account may change on its own order (with UPDATE_ORDERS); the rest is admin's and QA's */
 const OWNER_FIELDS = ['orderName'] as const;
@@ -213,7 +214,8 @@ export class OrdersService {
   async list(actor: Actor, q: OrderListQuery): Promise<Paged<OrderListItem>> {
     const staff = OrderPolicy.isStaff(actor);
     const accountRole = actor.role === 'Dealership' || actor.role === 'Management';
-    const from = q.from ? parseDate(q.from, 'from') : accountRole ? undefined : new Date(Date.now() - DEFAULT_FROM_DAYS * DAY_MS);
+    // the default starts at the minute 14 days ago: the same list asked twice in a minute is the same search (its count is kept)
+    const from = q.from ? parseDate(q.from, 'from') : accountRole ? undefined : new Date(Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS - DEFAULT_FROM_DAYS * DAY_MS);
     let toBefore: Date | undefined;
     if (q.to) {
       const to = parseDate(q.to, 'to');
