@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { createServer } from 'node:net';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const repoRoot = join(__dirname, '..', '..');
@@ -99,3 +100,54 @@ export async function measure(url: string, total: number, concurrency: number): 
 }
 
 export const fmt = (n: number, digits = 3): string => n.toFixed(digits);
+
+const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** CPU time (user + system, ms) a process has used so far, from /proc; 0 once it is gone. */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // the fields after the command name (which may hold spaces) start at the last ')'
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/** The pids of every process whose command is `comm` (postgres, nats-server). */
+function pidsOf(comm: string): number[] {
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return readFileSync(`/proc/${d}/comm`, 'utf8').trim() === comm;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/**
+ * Where the CPU of a run goes: the named child processes, this process (the load generator),
+ * PostgreSQL (all its processes) and the NATS server. `sample()` reads the counters; the
+ * difference of two samples is the CPU each used in between, in ms.
+ */
+export class CpuMeter {
+  constructor(private readonly children: Array<{ name: string; pid: number }>) {}
+
+  sample(): Map<string, number> {
+    const m = new Map<string, number>();
+    for (const c of this.children) m.set(c.name, processCpuMs(c.pid));
+    const self = process.cpuUsage();
+    m.set('load generator', (self.user + self.system) / 1000);
+    m.set('postgres', pidsOf('postgres').reduce((sum, pid) => sum + processCpuMs(pid), 0));
+    m.set('nats', pidsOf('nats-server').reduce((sum, pid) => sum + processCpuMs(pid), 0));
+    return m;
+  }
+
+  static diff(before: Map<string, number>, after: Map<string, number>): Map<string, number> {
+    return new Map([...after].map(([k, v]) => [k, Math.max(0, v - (before.get(k) ?? 0))]));
+  }
+}
