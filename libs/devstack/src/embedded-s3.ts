@@ -47,6 +47,13 @@ export async function startEmbeddedS3(opts: { directory: string; port?: number; 
     configureBuckets: (opts.buckets ?? []).map((name) => ({ name, configs: [DEV_CORS_CONFIGURATION] })),
   });
   const address = await server.run();
+  // Node's default keeps an idle connection 5 s, then closes it: a client that reuses it in
+  // that instant gets "socket hang up". A zip of many pictures reads them one after another
+  // while its parts upload, and on a busy machine a read connection idles that long. S3 and
+  // MinIO keep idle connections far longer; so does this server.
+  const http = (server as unknown as { httpServer: { keepAliveTimeout: number; headersTimeout: number } }).httpServer;
+  http.keepAliveTimeout = 65_000;
+  http.headersTimeout = 66_000;
   return {
     endpoint: `http://${opts.host ?? '127.0.0.1'}:${address.port}`,
     accessKey: EMBEDDED_S3_ACCESS_KEY,

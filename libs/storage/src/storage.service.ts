@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { Client, type BucketItemStat } from 'minio';
 import { detectFileType, type DetectedType } from './file-type';
 import { GetUrlSigner } from './get-url-signer';
+import { s3Agent } from './s3-agent';
 
 export interface StorageOptions {
   endpoint: string;
@@ -11,6 +12,8 @@ export interface StorageOptions {
   region: string;
   /** host that browsers use for presigned URLs, when it differs from `endpoint` */
   publicEndpoint?: string;
+  /** a request whose connection stalls this long fails (`S3_STALL_TIMEOUT_MS` by default) */
+  stallTimeoutMs?: number;
 }
 
 /** The S3 variables of a service's environment (libs/config StorageConfig). */
@@ -73,6 +76,7 @@ function clientFor(endpoint: string, opts: StorageOptions): Client {
     secretKey: opts.secretKey,
     region: opts.region,
     pathStyle: true,
+    transportAgent: s3Agent(useSSL, opts.stallTimeoutMs),
   });
 }
 
