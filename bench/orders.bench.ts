@@ -126,8 +126,8 @@ async function seed(db: Client, dealerId: string): Promise<void> {
                                 created_by_id, created_by_name, created_by_role, sales_person_id, sales_person_name,
                                 style_guide_id, style_guide_name, platform, app_version, taken_images_count, image_count,
                                 uploaded_images_count, processed_images_count, enabled_qa, time_to_ready_to_download,
-                                created_at, updated_at)
-     SELECT gen_random_uuid(), a.id, a.name, a.email,
+                                thumbnail_key, created_at, updated_at)
+     SELECT gg.id, a.id, a.name, a.email,
             (ARRAY['VW Golf', 'Tesla Model 3', 'Volvo XC60', 'Audi A4', 'BMW X5', 'Skoda Octavia', 'Peugeot 208', 'Toyota Yaris'])[1 + g % 8]
               || ' ' || lpad(g::text, 6, '0'),
             CASE WHEN g % 7 = 0 THEN 'Please keep the number plate readable on every exterior picture of this car, thank you.' END,
@@ -137,9 +137,11 @@ async function seed(db: Client, dealerId: string): Promise<void> {
             md5('guide')::uuid, 'Bench Studio', (ARRAY['web', 'android', 'ios'])[1 + g % 3], '2.4.1',
             $2, $2, $2, $2, false,
             CASE WHEN s.status IN ('Ready to download', 'Completed') THEN 1800 + g % 3600 END,
+            -- the order's picture for lists (its first image's thumbnail), as the images service publishes it
+            'orders/' || gg.id || '/images/' || md5(gg.id || '-1')::uuid || '/thumb.jpg',
             now() - g * interval '5 minutes', now() - g * interval '5 minutes' + interval '30 minutes'
-       FROM generate_series(1, $1) g
-       JOIN bench_account a ON a.i = g % $3
+       FROM (SELECT g, gen_random_uuid() AS id FROM generate_series(1, $1) g) gg
+       JOIN bench_account a ON a.i = gg.g % $3
        CROSS JOIN LATERAL (SELECT (ARRAY['Completed', 'Completed', 'Completed', 'Ready to download', 'Ready to download', 'QA stage',
                                          'QA stage', 'In Progress', 'Delivering', 'Uploading'])[1 + (g / 7) % 10] AS status) s`,
     [ORDERS, IMAGES_PER_ORDER, ACCOUNTS],
@@ -156,7 +158,7 @@ async function seed(db: Client, dealerId: string): Promise<void> {
             'orders/' || x.order_id || '/images/' || x.id || '/optimized.jpg',
             'orders/' || x.order_id || '/images/' || x.id || '/thumb.jpg',
             4032, 3024, 2400000 + x.p * 1000, x.created_at, x.created_at, x.created_at, x.created_at, x.created_at
-       FROM (SELECT gen_random_uuid() AS id, o.id AS order_id, o.account_id, o.style_guide_id, o.created_at, p
+       FROM (SELECT md5(o.id || '-' || p)::uuid AS id, o.id AS order_id, o.account_id, o.style_guide_id, o.created_at, p
                FROM orders.orders o CROSS JOIN generate_series(1, $1) p) x`,
     [IMAGES_PER_ORDER],
   );

@@ -1,4 +1,4 @@
-import { ImagesRpc, Namespace, StyleGuidesRpc, systemActor, type ImageView, type OrderEventView, type OrderView } from '@app/contracts';
+import { Namespace, StyleGuidesRpc, systemActor, type ImageView, type OrderEventView, type OrderListItem, type OrderView } from '@app/contracts';
 import { connectNats, RpcClient } from '@app/messaging';
 import {
   createAccount,
@@ -21,6 +21,9 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { NatsConnection } from 'nats';
 import sharp from 'sharp';
+import { DataSource } from 'typeorm';
+import { OrderEventsWriter } from '../../services/images/src/images/order-events.writer';
+import { ThumbnailBackfill } from '../../services/images/src/images/thumbnail-backfill';
 
 const OUT_W = 1200;
 const OUT_H = 900;
@@ -335,9 +338,9 @@ describe('images: uploads, lifecycle, QA tools and downloads through the API', (
     expect(res.status).toBe(201);
   });
 
-  it("an order's thumbnail in the list is its first picture by position that has one, else its first original", async () => {
-    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
-    const rows: Array<[string, number, string, boolean]> = [
+  it("an order's picture in the list is its first picture by position that has a thumbnail, else its first original; it follows the order's progress", async () => {
+    const [a, b, c] = await Promise.all([newOrder(asDealer, salesOfDealer), newOrder(asDealer, salesOfDealer), newOrder(asDealer, salesOfDealer)]);
+    const rows: Array<[OrderView, number, string, boolean]> = [
       // order a: the first picture still in the pipeline, the second and third processed
       [a, 1, 'queued', false],
       [a, 2, 'completed', true],
@@ -358,14 +361,43 @@ describe('images: uploads, lifecycle, QA tools and downloads through the API', (
          VALUES ($1::uuid, $2::uuid, $3, $3, $4, 'upload', 'original', $5, false, '{original}', 'image/jpeg',
                  'orders/' || $2::text || '/images/' || $1::text || '/original.jpg',
                  CASE WHEN $6::boolean THEN 'orders/' || $2::text || '/images/' || $1::text || '/thumb.jpg' END, now())`,
-        [id, order, dealer.id, position, status, processed],
+        [id, order.id, dealer.id, position, status, processed],
       );
     }
-    const thumbs = await rpc.send(ImagesRpc.thumbnails, { orderIds: [a, b, c] }, systemActor('t'));
-    expect(new URL(thumbs[a]!).pathname).toMatch(new RegExp(`/orders/${a}/images/${ids[1]}/thumb\\.jpg$`));
-    expect(new URL(thumbs[b]!).pathname).toMatch(new RegExp(`/orders/${b}/images/${ids[3]}/original\\.jpg$`));
-    expect(thumbs[c]).toBeNull();
-    await stack.db.query('DELETE FROM images.image WHERE order_id = ANY($1::uuid[])', [[a, b, c]]);
+    // the images service publishes each order's progress, as after any change of its pictures
+    const writer = stack.services.images!.get(OrderEventsWriter);
+    const ds = stack.services.images!.get(DataSource);
+    const publish = (orderId: string) =>
+      ds.transaction(async (m) => {
+        await writer.lock(m, orderId);
+        await writer.progress(m, orderId);
+      });
+    for (const o of [a, b, c]) await publish(o.id);
+    const listed = async (session: UserSession, o: OrderView) =>
+      ((await session.get('/api/orders/get-orders').query({ search: o.orderName }).expect(200)).body.items as OrderListItem[]).find((i) => i.id === o.id);
+    const pictureOf = async (o: OrderView) => (await listed(asDealer, o))?.thumbnailUrl ?? null;
+    await waitFor(async () => (await pictureOf(a)) && (await pictureOf(b)), 'the pictures of the listed orders');
+    expect(new URL((await pictureOf(a))!).pathname).toMatch(new RegExp(`/orders/${a.id}/images/${ids[1]}/thumb\\.jpg$`));
+    expect(new URL((await pictureOf(b))!).pathname).toMatch(new RegExp(`/orders/${b.id}/images/${ids[3]}/original\\.jpg$`));
+    expect(await pictureOf(c)).toBeNull();
+    // the link opens the picture: it is signed for the storage
+    expect(new URL((await pictureOf(a))!).searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    // another dealership does not find the order at all
+    expect(await listed(asDealer2, a)).toBeUndefined();
+
+    // b's first picture is processed: its thumbnail becomes the order's picture
+    await stack.db.query(`UPDATE images.image SET optimisation_status = 'completed', thumb_key = 'orders/' || order_id::text || '/images/' || id::text || '/thumb.jpg' WHERE id = $1`, [ids[3]]);
+    await publish(b.id);
+    await waitFor(async () => (await pictureOf(b))?.includes(`/images/${ids[3]}/thumb.jpg`), "b's processed picture");
+
+    // orders whose progress went out before it carried the picture get it once at start
+    await stack.db.query('UPDATE orders.orders SET thumbnail_key = NULL WHERE id = $1', [a.id]);
+    await stack.db.query('UPDATE images.order_progress SET thumbnail_sent = false WHERE order_id = $1', [a.id]);
+    expect(await pictureOf(a)).toBeNull();
+    expect(await stack.services.images!.get(ThumbnailBackfill).run()).toBe(1);
+    await waitFor(async () => (await pictureOf(a))?.includes(`/images/${ids[1]}/thumb.jpg`), "a's picture sent again");
+    expect(await stack.services.images!.get(ThumbnailBackfill).run()).toBe(0);
+    await stack.db.query('DELETE FROM images.image WHERE id = ANY($1::uuid[])', [ids]);
   });
 
   it('another dealership can neither ask an upload URL on the order, nor list, read or download its images', async () => {
@@ -385,11 +417,6 @@ describe('images: uploads, lifecycle, QA tools and downloads through the API', (
       expect(res.status).toBe(404);
       expect(JSON.stringify(res.body)).not.toContain(order.orderName);
     }
-    // its thumbnail stays hidden from it too
-    const thumbs = await rpc.send(ImagesRpc.thumbnails, { orderIds: [order.id] }, { ...systemActor('t'), role: 'Dealership', userId: asDealer2.user.id });
-    expect(thumbs).toEqual({ [order.id]: null });
-    const own = await rpc.send(ImagesRpc.thumbnails, { orderIds: [order.id] }, { ...systemActor('t'), role: 'Dealership', userId: dealer.id });
-    expect(own[order.id]).toMatch(/thumb\.jpg/);
 
     // management reads its child's pictures but does not upload to its orders
     expect((await asManager.get(`/api/images/order/${order.id}`).expect(200)).body).toHaveLength(3);

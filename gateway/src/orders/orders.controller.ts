@@ -1,6 +1,5 @@
 import {
   CreateOrderBody,
-  ImagesRpc,
   OrderListQuery,
   OrdersRpc,
   UpdateOrderBody,
@@ -14,9 +13,6 @@ import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
 import { CurrentActor } from '../common/actor.decorator';
 import { UuidParam } from '../common/params';
-
-/** how long the list waits for thumbnails before it answers without them */
-const THUMBNAILS_TIMEOUT_MS = 1000;
 
 const CREATE_DESCRIPTION = `Creates an order in status Uploading (QA status Waiting For QA) and answers it.
 
@@ -74,13 +70,8 @@ export class OrdersController {
       'DESC). A page past the last answers the last. Each row has a thumbnail (null when there is none yet) and, for admin ' +
       'and QA, the first 60 characters of the note.',
   })
-  async list(@Query() query: OrderListQuery, @CurrentActor() actor: Actor): Promise<Paged<OrderListItem>> {
-    const page = await this.rpc.send(OrdersRpc.list, query, actor);
-    if (!page.items.length) return page;
-    const thumbnails = await this.rpc
-      .send(ImagesRpc.thumbnails, { orderIds: page.items.map((o) => o.id) }, actor, { timeoutMs: THUMBNAILS_TIMEOUT_MS })
-      .catch(() => ({}) as Record<string, string | null>);
-    return { ...page, items: page.items.map((o) => ({ ...o, thumbnailUrl: thumbnails[o.id] ?? null })) };
+  list(@Query() query: OrderListQuery, @CurrentActor() actor: Actor): Promise<Paged<OrderListItem>> {
+    return this.rpc.send(OrdersRpc.list, query, actor);
   }
 
   @Put('approval/:id/:approved')

@@ -1,11 +1,14 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { StorageService, type StorageEnv } from './storage.service';
 
-/** Provides StorageService to a service's modules, with the bucket ensured at boot. */
+/**
+ * Provides StorageService to a service's modules, with the bucket ensured at boot (unless
+ * `ensureBucket` is false: a service that only signs links need not reach S3 to start).
+ */
 @Global()
 @Module({})
 export class StorageModule {
-  static forRoot(config: StorageEnv): DynamicModule {
+  static forRoot(config: StorageEnv, { ensureBucket = true }: { ensureBucket?: boolean } = {}): DynamicModule {
     return {
       module: StorageModule,
       providers: [
@@ -13,7 +16,7 @@ export class StorageModule {
           provide: StorageService,
           useFactory: async () => {
             const storage = StorageService.fromConfig(config);
-            await storage.ensureBucket();
+            if (ensureBucket) await storage.ensureBucket();
             return storage;
           },
         },

@@ -14,9 +14,11 @@ import { ImagesMessagesController } from './images/images.messages.controller';
 import { ImagesService } from './images/images.service';
 import { OrderDeletedConsumer } from './images/order-deleted.consumer';
 import { OrderEventsWriter } from './images/order-events.writer';
+import { ThumbnailBackfill } from './images/thumbnail-backfill';
 import { ImagesConfig } from './images.config';
 import { ImageLabelDerived1764100000001 } from './migrations/1764100000001-image-label-derived';
 import { Images1764100000000 } from './migrations/1764100000000-images';
+import { OrderThumbnailSent1764100000002 } from './migrations/1764100000002-order-thumbnail-sent';
 import { PipelineJobsService } from './pipeline-results/pipeline-jobs.service';
 import { PipelineResultsConsumer } from './pipeline-results/pipeline-results.consumer';
 import { UploadSweeper } from './uploads/upload-sweeper';
@@ -45,6 +47,7 @@ import { VideosService } from './videos/videos.service';
     OrderDeletedConsumer,
     UploadSweeper,
     DemoSeed,
+    ThumbnailBackfill,
   ],
 })
 class ImagesFeatureModule {}
@@ -54,7 +57,7 @@ export const imagesApp: ServiceApp<ImagesConfig> = {
   definition: {
     name: 'images',
     entities: [Image, Video, DownloadBundle],
-    migrations: [Images1764100000000, ImageLabelDerived1764100000001],
+    migrations: [Images1764100000000, ImageLabelDerived1764100000001, OrderThumbnailSent1764100000002],
   },
   modules: (config) => [StorageModule.forRoot(config), ImagesFeatureModule],
 };

@@ -1,4 +1,5 @@
 import type { ServiceApp } from '@app/service-kit';
+import { StorageModule } from '@app/storage';
 import { Module } from '@nestjs/common';
 import { OrderPolicy } from './access/order-policy';
 import { DemoSeed } from './demo/demo-seed';
@@ -10,6 +11,7 @@ import { LifecycleConsumers } from './lifecycle/lifecycle.consumers';
 import { Tags1764000000000 } from './migrations/1764000000000-tags';
 import { OrderDayTally1764200000001 } from './migrations/1764200000001-order-day-tally';
 import { OrderSearchVersion1764200000002 } from './migrations/1764200000002-order-search-version';
+import { OrderThumbnail1764200000003 } from './migrations/1764200000003-order-thumbnail';
 import { Orders1764200000000 } from './migrations/1764200000000-orders';
 import { AccountCleanupConsumer } from './orders/account-cleanup.consumer';
 import { Order } from './orders/order.entity';
@@ -50,7 +52,8 @@ export const ordersApp: ServiceApp<OrdersConfig> = {
   definition: {
     name: 'orders',
     entities: [Tag, Order, OrderEvent],
-    migrations: [Tags1764000000000, Orders1764200000000, OrderDayTally1764200000001, OrderSearchVersion1764200000002],
+    migrations: [Tags1764000000000, Orders1764200000000, OrderDayTally1764200000001, OrderSearchVersion1764200000002, OrderThumbnail1764200000003],
   },
-  modules: () => [OrdersFeatureModule],
+  // storage only to sign the links of the list's pictures: no call to S3
+  modules: (config) => [StorageModule.forRoot(config, { ensureBucket: false }), OrdersFeatureModule],
 };

@@ -203,10 +203,6 @@ export class DownloadMediaQuery {
   @ApiPropertyOptional({ enum: DOWNLOAD_MEDIA, default: 'optimized' }) @IsOptional() @IsIn(DOWNLOAD_MEDIA) media?: DownloadMedia;
 }
 
-export class ThumbnailsPayload {
-  @IsArray() @ArrayMaxSize(100) @IsUUID('4', { each: true }) orderIds!: string[];
-}
-
 export class UploadCompleteBody {
   @ApiProperty() @IsUUID() imageId!: string;
 }
@@ -274,6 +270,12 @@ export class OrderImagesProgress {
   @IsInt() @Min(0) processedCount!: number;
   @IsInt() @Min(0) failedCount!: number;
   @IsInt() @Min(0) videoCount!: number;
+  /**
+   * the object key of the order's picture for lists: the thumbnail of the first picture by
+   * position that has one, else the first accepted original; null when there is none (absent
+   * in messages from before it was added: the order keeps what it had)
+   */
+  @IsOptional() @IsString() @MaxLength(500) thumbnailKey?: string | null;
   @IsISO8601() at!: string;
 }
 
@@ -312,8 +314,6 @@ export const ImagesRpc = {
   optimize: defineRpc<ImageIdBody, ImageView>('images', 'images.optimize', ImageIdBody),
   download: defineRpc<DownloadPayload, DownloadResult>('images', 'images.download', DownloadPayload),
   downloadOne: defineRpc<DownloadMediaPayload, UrlResult>('images', 'images.download-one', DownloadMediaPayload),
-  /** for the orders list: one thumbnail per order (the first processed image, else the first original) */
-  thumbnails: defineRpc<ThumbnailsPayload, Record<string, string | null>>('images', 'images.thumbnails', ThumbnailsPayload),
 };
 
 /** The type label of an image processed by a route. */

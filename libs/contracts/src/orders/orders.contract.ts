@@ -269,7 +269,7 @@ export interface OrderListItem
   > {
   /** the first 60 characters of the note (admin and QA only), with … when cut */
   notePreview: string | null;
-  /** filled by the gateway from the images service: the first processed (else original) thumbnail */
+  /** the order's picture for lists (the first processed thumbnail by position, else the first original), a link valid an hour */
   thumbnailUrl: string | null;
 }
 

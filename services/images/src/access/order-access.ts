@@ -52,17 +52,6 @@ export class OrderAccessService {
     }
   }
 
-  /** Accounts whose images the actor may see in lists: 'all' for staff. */
-  async accountScope(actor: Actor): Promise<'all' | string[]> {
-    if (OrderAccessService.isStaff(actor)) return 'all';
-    if (!actor.userId) return [];
-    if (actor.role === 'Management') {
-      const me = await this.host.rpc.send(UsersRpc.get, { id: actor.userId }, systemCaller());
-      return [actor.userId, ...me.childAccounts];
-    }
-    return [actor.userId];
-  }
-
   /** The account's desaturateYellowLight (the yellow fix's Auto); false when the account is gone. */
   async desaturateYellowLight(accountId: string): Promise<boolean> {
     try {

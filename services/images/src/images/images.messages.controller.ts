@@ -5,7 +5,6 @@ import {
   ImageIdPayload,
   ImagesRpc,
   OrderRefPayload,
-  ThumbnailsPayload,
   type RpcEnvelope,
 } from '@app/contracts';
 import { Envelope, RpcHandler } from '@app/service-kit';
@@ -39,10 +38,5 @@ export class ImagesMessagesController {
   @RpcHandler(ImagesRpc.optimize)
   optimize(@Envelope(ImageIdBody) { actor, data }: RpcEnvelope<ImageIdBody>) {
     return this.images.optimize(actor, data);
-  }
-
-  @RpcHandler(ImagesRpc.thumbnails)
-  thumbnails(@Envelope(ThumbnailsPayload) { actor, data }: RpcEnvelope<ThumbnailsPayload>) {
-    return this.images.thumbnails(actor, data);
   }
 }

@@ -1,13 +1,11 @@
 import {
   IMAGE_MESSAGES,
   RpcError,
-  VIEW_URL_TTL_SECONDS,
   type Actor,
   type DeleteImagesBody,
   type ImageApprovalPayload,
   type ImageIdBody,
   type ImageView,
-  type ThumbnailsPayload,
 } from '@app/contracts';
 import { SERVICE_LOGGER } from '@app/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
@@ -145,30 +143,5 @@ export class ImagesService {
       return current;
     });
     return this.views.view(actor, saved, order);
-  }
-
-  /**
-   * For the orders list: per order, the thumbnail of its first processed image by position,
-   * else its first accepted original; null when it has none. One indexed query; orders the
-   * actor may not see get null.
-   */
-  async thumbnails(actor: Actor, p: ThumbnailsPayload): Promise<Record<string, string | null>> {
-    const ids = [...new Set(p.orderIds)];
-    const out: Record<string, string | null> = Object.fromEntries(ids.map((id) => [id, null]));
-    if (!ids.length) return out;
-    const scope = await this.access.accountScope(actor);
-    if (scope !== 'all' && !scope.length) return out;
-    // per order, the first picture by position that has a thumbnail, else the first original:
-    // each a walk of the (order_id, position) index that stops at its first match
-    const shown = `order_id = o.id AND optimisation_status IN ('queued', 'completed', 'rejected')${scope === 'all' ? '' : ' AND account_id = ANY($2)'}`;
-    const rows: Array<{ order_id: string; key: string | null }> = await this.ds.query(
-      `SELECT o.id AS order_id,
-              coalesce((SELECT thumb_key FROM image WHERE ${shown} AND thumb_key IS NOT NULL ORDER BY position LIMIT 1),
-                       (SELECT original_key FROM image WHERE ${shown} AND original_key IS NOT NULL ORDER BY position LIMIT 1)) AS key
-         FROM unnest($1::uuid[]) AS o(id)`,
-      scope === 'all' ? [ids] : [ids, scope],
-    );
-    for (const r of rows) if (r.key) out[r.order_id] = this.files.signedGet(r.key, VIEW_URL_TTL_SECONDS);
-    return out;
   }
 }

@@ -17,7 +17,8 @@ export const LIFECYCLE_CONSUMERS = {
 
 /**
  * The order lifecycle, driven by the images service:
- * - `ImagesEvents.orderProgress` (the order's image counts with a version): the counts are kept
+ * - `ImagesEvents.orderProgress` (the order's image counts and its picture for lists, with a
+ *   version): they are kept
  *   on the order (an older version than the one kept is ignored) and the order moves forward
  *   out of Uploading and In Progress (lifecycle.rules.ts), each step on the timeline and
  *   published as `OrdersEvents.statusChanged`;
@@ -60,6 +61,8 @@ export class LifecycleConsumers implements OnModuleInit {
     o.processedImagesCount = p.processedCount;
     o.failedImagesCount = p.failedCount;
     o.videoCount = p.videoCount;
+    // absent in messages from before the picture travelled with the progress: kept as it is
+    if (p.thumbnailKey !== undefined) o.thumbnailKey = p.thumbnailKey;
     const at = new Date(p.at);
     for (const step of lifecycleSteps(o, p)) {
       await this.events.append(

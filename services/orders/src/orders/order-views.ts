@@ -36,7 +36,8 @@ export function toOrderView(o: Order, tags: TagView[]): OrderView {
 }
 
 /** A row of the orders list; the note preview is for admin and QA only. */
-export function toListItem(o: Order, tags: TagView[], withNote: boolean): OrderListItem {
+/** `thumbnailUrl`: the signed link of the order's picture for lists (`Order.thumbnailKey`), or null */
+export function toListItem(o: Order, tags: TagView[], withNote: boolean, thumbnailUrl: string | null): OrderListItem {
   return {
     id: o.id,
     orderName: o.orderName,
@@ -54,7 +55,7 @@ export function toListItem(o: Order, tags: TagView[], withNote: boolean): OrderL
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
     notePreview: withNote ? notePreview(o.note) : null,
-    thumbnailUrl: null,
+    thumbnailUrl,
   };
 }
 

@@ -43,6 +43,8 @@ export class Order {
   /** bigint in the table; versions stay far below 2^53 */
   @Column('bigint', { name: 'progress_version', default: 0, transformer: { to: (v: number) => v, from: (v: string | number) => Number(v) } })
   progressVersion!: number;
+  /** the object key of the order's picture for lists, as the images service last published it */
+  @Column('text', { name: 'thumbnail_key', nullable: true }) thumbnailKey!: string | null;
   @Column('boolean', { name: 'enabled_qa', default: false }) enabledQa!: boolean;
   @Column('uuid', { name: 'assigned_editor_id', nullable: true }) assignedEditorId!: string | null;
   @Column('text', { name: 'assigned_editor_name', nullable: true }) assignedEditorName!: string | null;

@@ -110,6 +110,7 @@ function orderOf(r: Record<string, unknown>): Order {
     failedImagesCount: r.failed_images_count,
     videoCount: r.video_count,
     progressVersion: Number(r.progress_version),
+    thumbnailKey: r.thumbnail_key,
     enabledQa: r.enabled_qa,
     assignedEditorId: r.assigned_editor_id,
     assignedEditorName: r.assigned_editor_name,

@@ -9,6 +9,7 @@ import {
   StyleGuidesRpc,
   systemActor,
   UsersRpc,
+  VIEW_URL_TTL_SECONDS,
   type Actor,
   type CreateOrderBody,
   type OrderAccess,
@@ -23,6 +24,7 @@ import {
 } from '@app/contracts';
 import { RpcCallError } from '@app/messaging';
 import { MessagingHost } from '@app/service-kit';
+import { StorageService } from '@app/storage';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -76,6 +78,7 @@ export class OrdersService {
     private readonly policy: OrderPolicy,
     private readonly names: ActorNames,
     private readonly messaging: MessagingHost,
+    private readonly storage: StorageService,
   ) {}
 
   private async view(m: EntityManager, o: Order): Promise<OrderView> {
@@ -241,7 +244,7 @@ export class OrdersService {
       q.page,
     );
     return paged(
-      rows.map((r) => toListItem(r.order, r.tags, staff)),
+      rows.map((r) => toListItem(r.order, r.tags, staff, r.order.thumbnailKey ? this.storage.signedGet(r.order.thumbnailKey, VIEW_URL_TTL_SECONDS) : null)),
       total,
       page,
     );
