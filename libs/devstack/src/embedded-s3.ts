@@ -8,6 +8,9 @@ export interface EmbeddedS3 {
   close(): Promise<void>;
 }
 
+/** how long closing waits for requests in flight before it cuts their connections */
+const CLOSE_GRACE_MS = 5_000;
+
 /** The fixed credentials of the embedded S3-compatible server. */
 export const EMBEDDED_S3_ACCESS_KEY = 'S3RVER';
 export const EMBEDDED_S3_SECRET_KEY = 'S3RVER';
@@ -51,13 +54,23 @@ export async function startEmbeddedS3(opts: { directory: string; port?: number; 
   // that instant gets "socket hang up". A zip of many pictures reads them one after another
   // while its parts upload, and on a busy machine a read connection idles that long. S3 and
   // MinIO keep idle connections far longer; so does this server.
-  const http = (server as unknown as { httpServer: { keepAliveTimeout: number; headersTimeout: number } }).httpServer;
+  const http = (server as unknown as { httpServer: { keepAliveTimeout: number; headersTimeout: number; closeAllConnections(): void } }).httpServer;
   http.keepAliveTimeout = 65_000;
   http.headersTimeout = 66_000;
   return {
     endpoint: `http://${opts.host ?? '127.0.0.1'}:${address.port}`,
     accessKey: EMBEDDED_S3_ACCESS_KEY,
     secretKey: EMBEDDED_S3_SECRET_KEY,
-    close: () => server.close(),
+    close: async () => {
+      const closing = server.close();
+      // a connection still busy after a moment (a client that stopped reading) is cut, so
+      // closing always ends
+      const cut = setTimeout(() => http.closeAllConnections(), CLOSE_GRACE_MS);
+      try {
+        await closing;
+      } finally {
+        clearTimeout(cut);
+      }
+    },
   };
 }
