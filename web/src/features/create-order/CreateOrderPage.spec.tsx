@@ -104,6 +104,20 @@ async function openCreator(user: Me = dealer, extra: Record<string, FakeHandler>
   return api;
 }
 
+/** The creator as an admin, who picks the dealership the order is for (one: Nordic Auto Demo). */
+function openCreatorAsAdmin() {
+  const admin = testUser({ id: '99999999-9999-4999-8999-999999999999', userRole: 'Admin', permissions: [] });
+  return openCreator(admin, {
+    'GET /users': (req) =>
+      reply(200, {
+        items: req.query.get('userRole') === 'Dealership' ? [{ id: ACCOUNT, displayName: 'Nordic Auto Demo', email: 'dealer@demo.test', userRole: 'Dealership' }] : [],
+        total: 1,
+        page: 1,
+        pageSize: 10,
+      }),
+  });
+}
+
 describe('creator rules (spec section 5)', () => {
   const valid = { orderName: 'VW Golf', accountId: ACCOUNT, salesMan: ANNA, styleGuide: STUDIO };
   it('name 3 to 60 (trimmed), sales person unless one is signed in, a style guide', () => {
@@ -238,16 +252,7 @@ describe('/create-order', () => {
   });
 
   it('an admin picks the dealership the order is for (impersonation)', async () => {
-    const admin = testUser({ id: '99999999-9999-4999-8999-999999999999', userRole: 'Admin', permissions: [] });
-    const api = await openCreator(admin, {
-      'GET /users': (req) =>
-        reply(200, {
-          items: req.query.get('userRole') === 'Dealership' ? [{ id: ACCOUNT, displayName: 'Nordic Auto Demo', email: 'dealer@demo.test', userRole: 'Dealership' }] : [],
-          total: 1,
-          page: 1,
-          pageSize: 10,
-        }),
-    });
+    const api = await openCreatorAsAdmin();
     const picker = screen.getByRole('combobox', { name: /^Dealership/ });
     expect((screen.getByRole('combobox', { name: /^Style guide/ }) as HTMLElement).getAttribute('aria-disabled')).toBe('true');
     fireEvent.mouseDown(picker);
@@ -345,16 +350,7 @@ describe('/create-order: add a sales person', () => {
   });
 
   it('an admin creating an order for a chosen account sees the button disabled', async () => {
-    const admin = testUser({ id: '99999999-9999-4999-8999-999999999999', userRole: 'Admin', permissions: [] });
-    await openCreator(admin, {
-      'GET /users': (req) =>
-        reply(200, {
-          items: req.query.get('userRole') === 'Dealership' ? [{ id: ACCOUNT, displayName: 'Nordic Auto Demo', email: 'dealer@demo.test', userRole: 'Dealership' }] : [],
-          total: 1,
-          page: 1,
-          pageSize: 10,
-        }),
-    });
+    await openCreatorAsAdmin();
     expect(addButton().disabled).toBe(true);
     fireEvent.mouseDown(screen.getByRole('combobox', { name: /^Dealership/ }));
     fireEvent.click(await screen.findByText('Nordic Auto Demo'));
