@@ -18,12 +18,12 @@ export class CreateIntegrationBody {
 
 export class UpdateIntegrationBody {
   @ApiPropertyOptional() @IsOmittable() @IsBoolean() isActive?: boolean;
-  @ApiPropertyOptional({ description: 'empty or null: no user name' })
+  @ApiPropertyOptional({ nullable: true, description: 'empty or null: no user name' })
   @IsOptional()
   @IsString()
   @MaxLength(200)
   Username?: string | null;
-  @ApiPropertyOptional({ description: 'left out, empty or null: the stored password is kept' })
+  @ApiPropertyOptional({ nullable: true, description: 'left out, empty or null: the stored password is kept' })
   @IsOptional()
   @IsString()
   @MaxLength(500)
