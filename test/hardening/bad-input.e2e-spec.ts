@@ -91,7 +91,11 @@ describe('bad input is refused with 400, never a 500', () => {
       ['signed in, order creation, a megabyte of arrays', () => asDealer.post('/api/orders'), deepArrays],
       ['signed in, style guide creation', () => admin.post('/api/style-guides'), deepObject],
     ])('%s answers 400 before parsing', async (_name, request, body) => {
+      const guides = async () => (await admin.get('/api/style-guides').expect(200)).body.total as number;
+      const guidesBefore = await guides();
       await expect400(json(request(), body), DEPTH_MESSAGE);
+      expect((await orderNamed('Hardening')).map((o) => o.orderName)).toEqual(['Hardening order']);
+      expect(await guides()).toBe(guidesBefore);
     });
 
     it('leaves the gateway answering while deep bodies are refused', async () => {
