@@ -273,6 +273,7 @@ describe('bad input is refused with 400, never a 500', () => {
     it.each([
       ['takenImagesCount: true', () => asDealer.post('/api/orders').send({ orderName: 'Coerced car', styleGuide: guideId, salesMan, takenImagesCount: true }), /takenImagesCount must be an integer number/],
       ['takenImagesCount: "2"', () => asDealer.post('/api/orders').send({ orderName: 'Coerced car', styleGuide: guideId, salesMan, takenImagesCount: '2' }), /takenImagesCount must be an integer number/],
+      ['deviceInformation: [] (a list for an object)', () => asDealer.post('/api/orders').send({ orderName: 'Coerced car', styleGuide: guideId, salesMan, takenImagesCount: 2, deviceInformation: [] }), 'deviceInformation must be an object'],
     ])('an order with %s is not created', async (_name, request, message) => {
       await expect400(request(), message);
       expect(await orderNamed('Coerced')).toEqual([]);
@@ -289,6 +290,19 @@ describe('bad input is refused with 400, never a 500', () => {
     ])('an image upload with %s stores no image', async (_name, body, message) => {
       await expect400(asDealer.post('/api/images/get-signed-url-for-upload').send(body()), message);
       expect((await asDealer.get(`/api/images/order/${orderId}`).expect(200)).body).toEqual([]);
+    });
+
+    it('an account whose address is a list is not created', async () => {
+      await expect400(
+        admin.post('/api/users/createAccountWithoutCognito').send({
+          email: 'list-address@example.test',
+          displayName: 'List Address Cars',
+          address: [],
+          contactPerson: { name: 'Lis', email: 'lis@example.test' },
+        }),
+        'address must be an object',
+      );
+      expect((await admin.get('/api/users?search=List%20Address').expect(200)).body.total).toBe(0);
     });
 
     it('sensor data of a normal size is stored as sent', async () => {
