@@ -36,7 +36,7 @@ import { SeededRandom } from './seeded-random';
  * FUZZ_SEED, FUZZ_ROUTE ("POST /api/orders"), FUZZ_ROLE and FUZZ_CASE.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
-const CASES = Number(process.env.FUZZ_CASES ?? 6);
+const CASES = Number(process.env.FUZZ_CASES ?? 8);
 const ONLY_ROUTE = process.env.FUZZ_ROUTE;
 const ONLY_ROLE = process.env.FUZZ_ROLE as Who | undefined;
 const ONLY_CASE = process.env.FUZZ_CASE === undefined ? undefined : Number(process.env.FUZZ_CASE);
