@@ -7,6 +7,7 @@ import type { Request } from 'express';
 import pinoHttp from 'pino-http';
 import type { Logger } from 'pino';
 import { HttpErrorFilter } from './common/http-error.filter';
+import { refuseDeepJson } from './common/json-body';
 import { requestIdMiddleware, requestIdOf } from './common/request-id';
 import { createValidationPipe } from './common/validation';
 import { GatewayConfig } from './gateway.config';
@@ -59,7 +60,7 @@ export async function createGatewayApp(config: GatewayConfig, opts: GatewayOptio
       },
     }),
   );
-  app.useBodyParser('json', { limit: config.BODY_LIMIT });
+  app.useBodyParser('json', { limit: config.BODY_LIMIT, verify: refuseDeepJson });
   app.useBodyParser('urlencoded', { limit: config.BODY_LIMIT, extended: false });
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());

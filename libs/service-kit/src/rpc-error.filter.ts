@@ -7,9 +7,33 @@ import { throwError, type Observable } from 'rxjs';
 import { QueryFailedError } from 'typeorm';
 
 /**
+ * PostgreSQL's data exceptions (class 22: a value its column cannot take) are the caller's
+ * bad input, answered 400: the last line behind the payload classes, which refuse such values
+ * first. Anything else of PostgreSQL stays a 500.
+ */
+const DATA_EXCEPTIONS: Record<string, string> = {
+  '22P02': 'Invalid input: a value is not of the type its field takes',
+  '22003': 'Invalid input: a number is out of range',
+  '22001': 'Invalid input: a text is too long',
+  '22021': 'Invalid input: a text holds a character that cannot be stored',
+  '22P05': 'Invalid input: a text holds a character that cannot be stored',
+  '22007': 'Invalid input: a date or time is not valid',
+  '22008': 'Invalid input: a date or time is out of range',
+  '22025': 'Invalid input: a text holds an invalid escape sequence',
+  '2200D': 'Invalid input: a text holds an invalid escape sequence',
+  '22004': 'Invalid input: a value may not be null',
+};
+
+/** The message for a PostgreSQL data exception (SQLSTATE 22xxx), or null for any other error code. */
+export function dataExceptionMessage(code: unknown): string | null {
+  if (typeof code !== 'string' || !code.startsWith('22')) return null;
+  return DATA_EXCEPTIONS[code] ?? 'Invalid input: a value cannot be stored';
+}
+
+/**
  * Every error leaves a service as `{ status, message }`. Expected errors keep their status
- * and message; anything else is logged with its stack and answered as a 500 without
- * internals.
+ * and message; PostgreSQL's data exceptions are 400; anything else is logged with its stack
+ * and answered as a 500 without internals.
  */
 @Catch()
 export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
@@ -37,8 +61,13 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
         return throwError(() => err);
       }
     }
-    if (exception instanceof QueryFailedError && (exception as { driverError?: { code?: string } }).driverError?.code === '22P02') {
-      return throwError(() => ({ status: 400, message: 'Invalid identifier' }));
+    if (exception instanceof QueryFailedError) {
+      const message = dataExceptionMessage((exception as { driverError?: { code?: unknown } }).driverError?.code);
+      if (message) {
+        // the payload classes should have refused the value first: logged to find which did not
+        this.logger.warn({ err: exception }, 'PostgreSQL refused a value of a request');
+        return throwError(() => ({ status: 400, message }));
+      }
     }
     this.logger.error({ err: exception }, 'unexpected error in handler');
     return throwError(() => ({ status: 500, message: 'Internal server error' }));

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -14,7 +14,9 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateBy,
 } from 'class-validator';
+import { IsOmittable } from '../validation';
 import { defineEvent, defineRpc } from '../rpc';
 import { ORDER_EVENT_NAMES, type OrderEventName } from '../orders/order-events.contract';
 import type { Route } from '../style-guides/routes';
@@ -32,6 +34,9 @@ export const IMAGE_MAX_HEIGHT = 3024;
 export const IMAGE_MAX_PIXELS = 4032 * 3024;
 export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type ImageContentType = (typeof IMAGE_CONTENT_TYPES)[number];
+/** the most sensor data an image keeps: its JSON text in bytes, and how deep it nests */
+export const SENSOR_DATA_MAX_BYTES = 16_384;
+export const SENSOR_DATA_MAX_DEPTH = 4;
 /** minutes a presigned upload stays valid */
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 /** minutes a download link stays valid */
@@ -89,21 +94,55 @@ export const IMAGE_MESSAGES = {
 // ---------------------------------------------------------------------------------------
 // payloads
 
+/** How deep a value nests (a scalar 0, `{}` 1, `{a: {}}` 2); stops counting past `max`. */
+function depthOf(value: unknown, max: number): number {
+  if (typeof value !== 'object' || value === null) return 0;
+  if (max < 0) return 1;
+  let deepest = 0;
+  for (const item of Object.values(value)) deepest = Math.max(deepest, depthOf(item, max - 1));
+  return 1 + deepest;
+}
+
+/**
+ * Sensor data is kept as sent, so it is bounded: an object (not a list or text), at most
+ * SENSOR_DATA_MAX_BYTES as JSON and SENSOR_DATA_MAX_DEPTH levels deep. The phone sends a few
+ * readings (pitch, roll, heading, an accelerometer sample); a megabyte stored with every
+ * image would be kept and sent back with every view of it.
+ */
+const IsSensorData = (): PropertyDecorator =>
+  ValidateBy({
+    name: 'isSensorData',
+    validator: {
+      validate: (value: unknown) =>
+        typeof value === 'object' &&
+        value !== null &&
+        !Array.isArray(value) &&
+        depthOf(value, SENSOR_DATA_MAX_DEPTH) <= SENSOR_DATA_MAX_DEPTH &&
+        new TextEncoder().encode(JSON.stringify(value)).length <= SENSOR_DATA_MAX_BYTES,
+      defaultMessage: () =>
+        `sensorData must be an object of at most ${SENSOR_DATA_MAX_BYTES} bytes as JSON, nested at most ${SENSOR_DATA_MAX_DEPTH} levels`,
+    },
+  });
+
 
 export class SignedUploadBody {
   @ApiProperty({ description: 'order id' }) @IsUUID() order!: string;
   @ApiProperty({ description: 'position in the style guide (free-form uploads number them 1, 2, 3 …)', minimum: 0 })
-  @Type(() => Number)
   @IsInt()
   @Min(0)
   @Max(999)
   position!: number;
-  @ApiProperty({ maximum: IMAGE_UPLOAD_MAX_BYTES }) @Type(() => Number) @IsInt() @Min(1) @Max(IMAGE_UPLOAD_MAX_BYTES, { message: IMAGE_MESSAGES.tooLarge }) fileSize!: number;
-  @ApiProperty({ maximum: 8192 }) @Type(() => Number) @IsInt() @Min(1) @Max(8192) height!: number;
-  @ApiProperty({ maximum: 8192 }) @Type(() => Number) @IsInt() @Min(1) @Max(8192) width!: number;
-  @ApiPropertyOptional({ enum: IMAGE_CONTENT_TYPES, default: 'image/jpeg' }) @IsOptional() @IsIn(IMAGE_CONTENT_TYPES) contentType?: ImageContentType;
-  @ApiPropertyOptional({ description: 'from the mobile app: the phone sensors when the photo was taken (kept as sent)' })
-  @IsOptional()
+  @ApiProperty({ maximum: IMAGE_UPLOAD_MAX_BYTES }) @IsInt() @Min(1) @Max(IMAGE_UPLOAD_MAX_BYTES, { message: IMAGE_MESSAGES.tooLarge }) fileSize!: number;
+  @ApiProperty({ maximum: 8192 }) @IsInt() @Min(1) @Max(8192) height!: number;
+  @ApiProperty({ maximum: 8192 }) @IsInt() @Min(1) @Max(8192) width!: number;
+  @ApiPropertyOptional({ enum: IMAGE_CONTENT_TYPES, default: 'image/jpeg' }) @IsOmittable() @IsIn(IMAGE_CONTENT_TYPES) contentType?: ImageContentType;
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: `from the mobile app: the phone sensors when the photo was taken (kept as sent); an object of at most ${SENSOR_DATA_MAX_BYTES} bytes as JSON, nested at most ${SENSOR_DATA_MAX_DEPTH} levels`,
+  })
+  @IsOmittable()
+  @IsSensorData()
   sensorData?: Record<string, unknown>;
 }
 
@@ -117,19 +156,19 @@ export interface SignedUploadResult {
 
 export class InsertImageBody {
   @ApiProperty({ description: 'order id' }) @IsUUID() order!: string;
-  @ApiProperty({ minimum: 0 }) @Type(() => Number) @IsInt() @Min(0, { message: 'position must not be negative' }) @Max(999) position!: number;
+  @ApiProperty({ minimum: 0 }) @IsInt() @Min(0, { message: 'position must not be negative' }) @Max(999) position!: number;
   @ApiProperty({ enum: MEDIA_ORIGINS, description: 'original: goes through the pipeline; optimized: a finished picture, shown as is' })
   @IsIn(MEDIA_ORIGINS)
   mediaOrigin!: MediaOrigin;
-  @ApiPropertyOptional({ maximum: IMAGE_UPLOAD_MAX_BYTES }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(IMAGE_UPLOAD_MAX_BYTES) fileSize?: number;
-  @ApiPropertyOptional({ enum: IMAGE_CONTENT_TYPES, default: 'image/jpeg' }) @IsOptional() @IsIn(IMAGE_CONTENT_TYPES) contentType?: ImageContentType;
+  @ApiPropertyOptional({ maximum: IMAGE_UPLOAD_MAX_BYTES }) @IsOmittable() @IsInt() @Min(1) @Max(IMAGE_UPLOAD_MAX_BYTES) fileSize?: number;
+  @ApiPropertyOptional({ enum: IMAGE_CONTENT_TYPES, default: 'image/jpeg' }) @IsOmittable() @IsIn(IMAGE_CONTENT_TYPES) contentType?: ImageContentType;
 }
 
 export class ReplaceImageBody {
-  @ApiProperty() @Type(() => Number) @IsInt() @Min(1) @Max(IMAGE_UPLOAD_MAX_BYTES, { message: IMAGE_MESSAGES.tooLarge }) fileSize!: number;
-  @ApiProperty() @Type(() => Number) @IsInt() @Min(1) @Max(8192) height!: number;
-  @ApiProperty() @Type(() => Number) @IsInt() @Min(1) @Max(8192) width!: number;
-  @ApiPropertyOptional({ enum: IMAGE_CONTENT_TYPES, default: 'image/jpeg' }) @IsOptional() @IsIn(IMAGE_CONTENT_TYPES) contentType?: ImageContentType;
+  @ApiProperty() @IsInt() @Min(1) @Max(IMAGE_UPLOAD_MAX_BYTES, { message: IMAGE_MESSAGES.tooLarge }) fileSize!: number;
+  @ApiProperty() @IsInt() @Min(1) @Max(8192) height!: number;
+  @ApiProperty() @IsInt() @Min(1) @Max(8192) width!: number;
+  @ApiPropertyOptional({ enum: IMAGE_CONTENT_TYPES, default: 'image/jpeg' }) @IsOmittable() @IsIn(IMAGE_CONTENT_TYPES) contentType?: ImageContentType;
 }
 
 export class ReplaceImagePayload extends ReplaceImageBody {
@@ -173,16 +212,16 @@ export class DownloadQuery {
 }
 
 export class DownloadBody {
-  @ApiPropertyOptional({ description: 'order id (the path has it too)' }) @IsOptional() @IsUUID() order?: string;
+  @ApiPropertyOptional({ description: 'order id (the path has it too)' }) @IsOmittable() @IsUUID() order?: string;
   @ApiPropertyOptional({ type: [String], description: 'image ids; empty or absent: every image' })
-  @IsOptional()
+  @IsOmittable()
   @IsArray()
   @ArrayMaxSize(500)
   @IsUUID('4', { each: true })
   images?: string[];
-  @ApiPropertyOptional({ enum: DOWNLOAD_MEDIA, default: 'optimized' }) @IsOptional() @IsIn(DOWNLOAD_MEDIA) media?: DownloadMedia;
+  @ApiPropertyOptional({ enum: DOWNLOAD_MEDIA, default: 'optimized' }) @IsOmittable() @IsIn(DOWNLOAD_MEDIA) media?: DownloadMedia;
   @ApiPropertyOptional({ description: 'only images marked as requiring edition (the "required edition" download)' })
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   needsEditionOnly?: boolean;
 }

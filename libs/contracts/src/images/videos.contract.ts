@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsUUID, Max, Min } from 'class-validator';
+import { IsOmittable } from '../validation';
 import { defineRpc } from '../rpc';
 
 /** largest video a creator may upload */
@@ -22,8 +22,8 @@ export const VIDEO_MESSAGES = {
 
 export class VideoSignedUploadBody {
   @ApiProperty({ description: 'order id' }) @IsUUID() order!: string;
-  @ApiProperty({ maximum: VIDEO_UPLOAD_MAX_BYTES }) @Type(() => Number) @IsInt() @Min(1) @Max(VIDEO_UPLOAD_MAX_BYTES, { message: VIDEO_MESSAGES.tooLarge }) fileSize!: number;
-  @ApiPropertyOptional({ enum: VIDEO_CONTENT_TYPES, default: 'video/mp4' }) @IsOptional() @IsIn(VIDEO_CONTENT_TYPES) contentType?: VideoContentType;
+  @ApiProperty({ maximum: VIDEO_UPLOAD_MAX_BYTES }) @IsInt() @Min(1) @Max(VIDEO_UPLOAD_MAX_BYTES, { message: VIDEO_MESSAGES.tooLarge }) fileSize!: number;
+  @ApiPropertyOptional({ enum: VIDEO_CONTENT_TYPES, default: 'video/mp4' }) @IsOmittable() @IsIn(VIDEO_CONTENT_TYPES) contentType?: VideoContentType;
 }
 
 export interface VideoSignedUploadResult {

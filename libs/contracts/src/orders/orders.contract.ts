@@ -8,14 +8,15 @@ import {
   IsOptional,
   IsString,
   IsUUID,
-  Length,
   Matches,
   Max,
   MaxLength,
   Min,
+  ValidateBy,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { IsOmittable } from '../validation';
 import { PageQuery, type Paged } from '../paging';
 import { defineEvent, defineRpc } from '../rpc';
 import type { TagView } from './tags.contract';
@@ -87,17 +88,23 @@ export type OrderPlatform = (typeof ORDER_PLATFORMS)[number];
 
 /** Where the order was made: the web app sends its user agent, the mobile app its platform and model. */
 export class DeviceInformation {
-  @ApiPropertyOptional({ enum: ORDER_PLATFORMS, default: 'web' }) @IsOptional() @IsIn(ORDER_PLATFORMS) platform?: OrderPlatform;
-  @ApiPropertyOptional({ maxLength: 500 }) @IsOptional() @IsString() @MaxLength(500) userAgent?: string;
-  @ApiPropertyOptional({ maxLength: 120, description: 'phone model, from the mobile app' }) @IsOptional() @IsString() @MaxLength(120) model?: string;
-  @ApiPropertyOptional({ maxLength: 60 }) @IsOptional() @IsString() @MaxLength(60) osVersion?: string;
+  @ApiPropertyOptional({ enum: ORDER_PLATFORMS, default: 'web' }) @IsOmittable() @IsIn(ORDER_PLATFORMS) platform?: OrderPlatform;
+  @ApiPropertyOptional({ maxLength: 500 }) @IsOmittable() @IsString() @MaxLength(500) userAgent?: string;
+  @ApiPropertyOptional({ maxLength: 120, description: 'phone model, from the mobile app' }) @IsOmittable() @IsString() @MaxLength(120) model?: string;
+  @ApiPropertyOptional({ maxLength: 60 }) @IsOmittable() @IsString() @MaxLength(60) osVersion?: string;
 }
 
+/** A trimmed order name of 3 to 60 characters; anything but text is only "must be a string". */
 const orderName = () => (target: object, key: string) => {
   Transform(trim)(target, key);
   IsString()(target, key);
-  Length(ORDER_NAME_MIN, ORDER_NAME_MAX, {
-    message: ({ value }) => (typeof value === 'string' && value.length < ORDER_NAME_MIN ? ORDER_MESSAGES.nameMin : ORDER_MESSAGES.nameMax),
+  ValidateBy({
+    name: 'orderNameLength',
+    validator: {
+      validate: (value: unknown) => typeof value !== 'string' || (value.length >= ORDER_NAME_MIN && value.length <= ORDER_NAME_MAX),
+      defaultMessage: (args) =>
+        typeof args?.value === 'string' && args.value.length < ORDER_NAME_MIN ? ORDER_MESSAGES.nameMin : ORDER_MESSAGES.nameMax,
+    },
   })(target, key);
 };
 
@@ -111,45 +118,44 @@ export class CreateOrderBody {
   styleGuide!: string;
 
   @ApiPropertyOptional({ description: 'sales person id; required unless a sales person is signed in' })
-  @IsOptional()
+  @IsOmittable()
   @IsUUID()
   salesMan?: string;
 
   @ApiProperty({ minimum: 1, maximum: ORDER_IMAGES_MAX, description: 'how many images the creator will upload' })
-  @Type(() => Number)
   @IsInt()
   @Min(1)
   @Max(ORDER_IMAGES_MAX)
   takenImagesCount!: number;
 
   @ApiPropertyOptional({ maxLength: ORDER_NOTE_MAX, description: 'note from the customer' })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(ORDER_NOTE_MAX)
   note?: string;
 
-  @ApiPropertyOptional({ description: 'car type id' }) @IsOptional() @IsUUID() carType?: string;
+  @ApiPropertyOptional({ description: 'car type id' }) @IsOmittable() @IsUUID() carType?: string;
 
   @ApiPropertyOptional({ description: 'admin impersonation: the dealership or management account the order is created for' })
-  @IsOptional()
+  @IsOmittable()
   @IsUUID()
   userId?: string;
 
-  @ApiPropertyOptional({ type: DeviceInformation }) @IsOptional() @ValidateNested() @Type(() => DeviceInformation) deviceInformation?: DeviceInformation;
+  @ApiPropertyOptional({ type: DeviceInformation }) @IsOmittable() @ValidateNested() @Type(() => DeviceInformation) deviceInformation?: DeviceInformation;
 
   @ApiPropertyOptional({ example: '1.2.34', description: 'version of the mobile app' })
-  @IsOptional()
+  @IsOmittable()
   @Matches(/^\d{1,4}\.\d{1,4}\.\d{1,6}$/, { message: 'appVersion must look like 1.2.34' })
   appVersion?: string;
 }
 
 export class UpdateOrderBody {
-  @ApiPropertyOptional({ minLength: ORDER_NAME_MIN, maxLength: ORDER_NAME_MAX }) @IsOptional() @orderName() orderName?: string;
-  @ApiPropertyOptional({ enum: ORDER_STATUSES }) @IsOptional() @IsIn(ORDER_STATUSES) status?: OrderStatus;
-  @ApiPropertyOptional({ enum: QA_STATUSES }) @IsOptional() @IsIn(QA_STATUSES) QAstatus?: QaStatus;
+  @ApiPropertyOptional({ minLength: ORDER_NAME_MIN, maxLength: ORDER_NAME_MAX }) @IsOmittable() @orderName() orderName?: string;
+  @ApiPropertyOptional({ enum: ORDER_STATUSES }) @IsOmittable() @IsIn(ORDER_STATUSES) status?: OrderStatus;
+  @ApiPropertyOptional({ enum: QA_STATUSES }) @IsOmittable() @IsIn(QA_STATUSES) QAstatus?: QaStatus;
   @ApiPropertyOptional({ maxLength: ORDER_NOTE_MAX, nullable: true }) @ValidateIf(nullable) @IsString() @MaxLength(ORDER_NOTE_MAX) note?: string | null;
   @ApiPropertyOptional({ nullable: true, description: 'car type id' }) @ValidateIf(nullable) @IsUUID() carType?: string | null;
-  @ApiPropertyOptional({ description: 'sales person id' }) @IsOptional() @IsUUID() salesMan?: string;
+  @ApiPropertyOptional({ description: 'sales person id' }) @IsOmittable() @IsUUID() salesMan?: string;
 }
 
 export class OrderIdPayload {

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, IsUUID, Length, Matches, MaxLength } from 'class-validator';
+import { IsOmittable } from '../validation';
 import { PageQuery, type Paged } from '../paging';
 import { defineRpc } from '../rpc';
 import { trim } from '../transforms';
@@ -26,11 +27,11 @@ export class TagBody {
 }
 
 export class TagPatch {
-  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @Length(1, 60) name?: string;
-  @ApiPropertyOptional({ enum: TAG_CATEGORIES }) @IsOptional() @IsIn(TAG_CATEGORIES) category?: TagCategory;
-  @ApiPropertyOptional({ enum: TAG_ENTITIES }) @IsOptional() @IsIn(TAG_ENTITIES) entity?: TagEntity;
+  @ApiPropertyOptional() @IsOmittable() @Transform(trim) @IsString() @Length(1, 60) name?: string;
+  @ApiPropertyOptional({ enum: TAG_CATEGORIES }) @IsOmittable() @IsIn(TAG_CATEGORIES) category?: TagCategory;
+  @ApiPropertyOptional({ enum: TAG_ENTITIES }) @IsOmittable() @IsIn(TAG_ENTITIES) entity?: TagEntity;
   @ApiPropertyOptional()
-  @IsOptional()
+  @IsOmittable()
   @Matches(COLOR, { message: `color must be one of ${TAG_COLORS.join(', ')} or a hex colour like #1E88E5` })
   color?: string;
 }

@@ -4,7 +4,7 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
-  IsNumber,
+  IsObject,
   IsOptional,
   IsString,
   IsUUID,
@@ -31,6 +31,7 @@ import {
 import type { MediaView } from './media.contract';
 import type { PipelinePositionSettings } from '../pipeline/pipeline-job.contract';
 import { nullable, trim } from '../transforms';
+import { IsFixedPoint, IsOmittable } from '../validation';
 
 
 export const CUSTOMER_NOTE_MAX = 999;
@@ -39,7 +40,7 @@ export const MAX_IMAGE_SIZE_LIMIT = 8_388_608;
 
 export class StyleGuideBody {
   @ApiProperty() @Transform(trim) @IsString() @Length(1, 120) name!: string;
-  @ApiPropertyOptional({ maxLength: CUSTOMER_NOTE_MAX }) @IsOptional() @IsString() @MaxLength(CUSTOMER_NOTE_MAX) customerNote?: string;
+  @ApiPropertyOptional({ maxLength: CUSTOMER_NOTE_MAX }) @IsOmittable() @IsString() @MaxLength(CUSTOMER_NOTE_MAX) customerNote?: string;
   @ApiProperty({ example: 1920 }) @IsInt() @Min(64) @Max(8192) outputWidth!: number;
   @ApiProperty({ example: 1440 }) @IsInt() @Min(64) @Max(8192) outputHeight!: number;
   @ApiProperty({ description: 'bytes (the form takes kilobytes and sends them x1000)', example: 800000 })
@@ -47,7 +48,7 @@ export class StyleGuideBody {
   @Min(10_000)
   @Max(MAX_IMAGE_SIZE_LIMIT)
   maxImageSize!: number;
-  @ApiPropertyOptional({ example: '#FFFFFF' }) @IsOptional() @Matches(/^#[0-9A-Fa-f]{6}$/, { message: 'interiorColor must be a hex colour like #FFFFFF' }) interiorColor?: string;
+  @ApiPropertyOptional({ example: '#FFFFFF' }) @IsOmittable() @Matches(/^#[0-9A-Fa-f]{6}$/, { message: 'interiorColor must be a hex colour like #FFFFFF' }) interiorColor?: string;
   @ApiPropertyOptional({ enum: ROUTES, nullable: true, description: 'route of frame-free images' })
   @ValidateIf(nullable)
   @IsIn(ROUTES)
@@ -60,12 +61,12 @@ export class StyleGuideBody {
 
 /** Update: any subset of the guide's fields. */
 export class StyleGuidePatch {
-  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @Length(1, 120) name?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(CUSTOMER_NOTE_MAX) customerNote?: string;
-  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(64) @Max(8192) outputWidth?: number;
-  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(64) @Max(8192) outputHeight?: number;
-  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(10_000) @Max(MAX_IMAGE_SIZE_LIMIT) maxImageSize?: number;
-  @ApiPropertyOptional() @IsOptional() @Matches(/^#[0-9A-Fa-f]{6}$/, { message: 'interiorColor must be a hex colour like #FFFFFF' }) interiorColor?: string;
+  @ApiPropertyOptional() @IsOmittable() @Transform(trim) @IsString() @Length(1, 120) name?: string;
+  @ApiPropertyOptional() @IsOmittable() @IsString() @MaxLength(CUSTOMER_NOTE_MAX) customerNote?: string;
+  @ApiPropertyOptional() @IsOmittable() @IsInt() @Min(64) @Max(8192) outputWidth?: number;
+  @ApiPropertyOptional() @IsOmittable() @IsInt() @Min(64) @Max(8192) outputHeight?: number;
+  @ApiPropertyOptional() @IsOmittable() @IsInt() @Min(10_000) @Max(MAX_IMAGE_SIZE_LIMIT) maxImageSize?: number;
+  @ApiPropertyOptional() @IsOmittable() @Matches(/^#[0-9A-Fa-f]{6}$/, { message: 'interiorColor must be a hex colour like #FFFFFF' }) interiorColor?: string;
   @ApiPropertyOptional({ enum: ROUTES, nullable: true }) @ValidateIf(nullable) @IsIn(ROUTES) frameFreeRouting?: Route | null;
   @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() logoMediaId?: string | null;
   @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() backgroundMediaId?: string | null;
@@ -74,16 +75,19 @@ export class StyleGuidePatch {
 }
 
 export class MarginsInput implements Margins {
-  @ApiProperty({ example: 10 }) @IsNumber() @Min(0) @Max(100) top!: number;
-  @ApiProperty({ example: 5 }) @IsNumber() @Min(0) @Max(100) right!: number;
-  @ApiProperty({ example: 4 }) @IsNumber() @Min(0) @Max(100) bottom!: number;
-  @ApiProperty({ example: 5 }) @IsNumber() @Min(0) @Max(100) left!: number;
+  @ApiProperty({ example: 10 }) @IsFixedPoint(2) @Min(0) @Max(100) top!: number;
+  @ApiProperty({ example: 5 }) @IsFixedPoint(2) @Min(0) @Max(100) right!: number;
+  @ApiProperty({ example: 4 }) @IsFixedPoint(2) @Min(0) @Max(100) bottom!: number;
+  @ApiProperty({ example: 5 }) @IsFixedPoint(2) @Min(0) @Max(100) left!: number;
 }
+
+/** Margins as JSON text are four numbers: longer text is refused unread. */
+const MARGINS_TEXT_MAX = 200;
 
 /** Margins arrive as an object or as JSON text (as the web app keeps them). */
 const parseMargins = ({ value }: { value: unknown }) => {
   let parsed = value;
-  if (typeof value === 'string') {
+  if (typeof value === 'string' && value.length <= MARGINS_TEXT_MAX) {
     try {
       parsed = JSON.parse(value) as unknown;
     } catch {
@@ -100,22 +104,23 @@ export class ConfigurationBody {
   @ApiProperty() @IsUUID() styleGuideId!: string;
   @ApiProperty({ minimum: 0, maximum: 999 }) @IsInt() @Min(0) @Max(999) position!: number;
   @ApiPropertyOptional({ type: MarginsInput, description: 'object or JSON text; default top 10, right 5, bottom 4, left 5' })
-  @IsOptional()
+  @IsOmittable()
   @Transform(parseMargins)
+  @IsObject({ message: 'margins must be an object (or its JSON text) with top, right, bottom and left' })
   @ValidateNested()
   margins?: MarginsInput;
   @ApiPropertyOptional({ enum: ROUTES, default: 'full', description: 'wire or display value; unknown maps to ai_no_enh' })
-  @IsOptional()
+  @IsOmittable()
   @IsString()
   @MaxLength(40)
   @Transform(normaliseRoute)
   routeTo?: Route;
-  @ApiPropertyOptional({ enum: CONFIGURATION_TYPES, default: 'IMAGE' }) @IsOptional() @IsIn(CONFIGURATION_TYPES) type?: ConfigurationType;
-  @ApiPropertyOptional({ default: true }) @IsOptional() @IsBoolean() withLogo?: boolean;
-  @ApiPropertyOptional({ default: 50 }) @IsOptional() @IsNumber() @Min(0) @Max(100) horizonLineHeight?: number;
-  @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() afterFrameFree?: boolean;
+  @ApiPropertyOptional({ enum: CONFIGURATION_TYPES, default: 'IMAGE' }) @IsOmittable() @IsIn(CONFIGURATION_TYPES) type?: ConfigurationType;
+  @ApiPropertyOptional({ default: true }) @IsOmittable() @IsBoolean() withLogo?: boolean;
+  @ApiPropertyOptional({ default: 50 }) @IsOmittable() @IsFixedPoint(2) @Min(0) @Max(100) horizonLineHeight?: number;
+  @ApiPropertyOptional({ default: false }) @IsOmittable() @IsBoolean() afterFrameFree?: boolean;
   @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsInt() @Min(0) @Max(999) positionAfterFrameFree?: number | null;
-  @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() optional?: boolean;
+  @ApiPropertyOptional({ default: false }) @IsOmittable() @IsBoolean() optional?: boolean;
   @ApiPropertyOptional({ nullable: true, description: 'required for IMAGE configurations' }) @ValidateIf(nullable) @IsUUID() angleId?: string | null;
   @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() customAngleOverlayId?: string | null;
   @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() customFrameOverlayId?: string | null;
@@ -126,15 +131,19 @@ export class ConfigurationBody {
 }
 
 export class ConfigurationPatch {
-  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(0) @Max(999) position?: number;
-  @ApiPropertyOptional({ type: MarginsInput }) @IsOptional() @Transform(parseMargins) @ValidateNested() margins?: MarginsInput;
-  @ApiPropertyOptional({ enum: ROUTES }) @IsOptional() @IsString() @MaxLength(40) @Transform(normaliseRoute) routeTo?: Route;
-  @ApiPropertyOptional({ enum: CONFIGURATION_TYPES }) @IsOptional() @IsIn(CONFIGURATION_TYPES) type?: ConfigurationType;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() withLogo?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsNumber() @Min(0) @Max(100) horizonLineHeight?: number;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() afterFrameFree?: boolean;
+  @ApiPropertyOptional() @IsOmittable() @IsInt() @Min(0) @Max(999) position?: number;
+  @ApiPropertyOptional({ type: MarginsInput }) @IsOmittable()
+  @Transform(parseMargins)
+  @IsObject({ message: 'margins must be an object (or its JSON text) with top, right, bottom and left' })
+  @ValidateNested()
+  margins?: MarginsInput;
+  @ApiPropertyOptional({ enum: ROUTES }) @IsOmittable() @IsString() @MaxLength(40) @Transform(normaliseRoute) routeTo?: Route;
+  @ApiPropertyOptional({ enum: CONFIGURATION_TYPES }) @IsOmittable() @IsIn(CONFIGURATION_TYPES) type?: ConfigurationType;
+  @ApiPropertyOptional() @IsOmittable() @IsBoolean() withLogo?: boolean;
+  @ApiPropertyOptional() @IsOmittable() @IsFixedPoint(2) @Min(0) @Max(100) horizonLineHeight?: number;
+  @ApiPropertyOptional() @IsOmittable() @IsBoolean() afterFrameFree?: boolean;
   @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsInt() @Min(0) @Max(999) positionAfterFrameFree?: number | null;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() optional?: boolean;
+  @ApiPropertyOptional() @IsOmittable() @IsBoolean() optional?: boolean;
   @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() angleId?: string | null;
   @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() customAngleOverlayId?: string | null;
   @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() customFrameOverlayId?: string | null;
@@ -147,32 +156,32 @@ export class ConfigurationPatch {
 export class AngleBody {
   @ApiProperty() @Transform(trim) @IsString() @Length(1, 100) name!: string;
   @ApiProperty({ enum: ANGLE_CATEGORIES }) @IsIn(ANGLE_CATEGORIES) category!: AngleCategory;
-  @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() needsAngleCorrection?: boolean;
-  @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() needsFlashlight?: boolean;
+  @ApiPropertyOptional({ default: false }) @IsOmittable() @IsBoolean() needsAngleCorrection?: boolean;
+  @ApiPropertyOptional({ default: false }) @IsOmittable() @IsBoolean() needsFlashlight?: boolean;
   @ApiProperty({ description: 'the angle overlay image (required when creating)' }) @IsUUID() defaultAngleOverlayId!: string;
   @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() defaultFrameOverlayId?: string | null;
 }
 
 export class AnglePatch {
-  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @Length(1, 100) name?: string;
-  @ApiPropertyOptional({ enum: ANGLE_CATEGORIES }) @IsOptional() @IsIn(ANGLE_CATEGORIES) category?: AngleCategory;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() needsAngleCorrection?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() needsFlashlight?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsUUID() defaultAngleOverlayId?: string;
+  @ApiPropertyOptional() @IsOmittable() @Transform(trim) @IsString() @Length(1, 100) name?: string;
+  @ApiPropertyOptional({ enum: ANGLE_CATEGORIES }) @IsOmittable() @IsIn(ANGLE_CATEGORIES) category?: AngleCategory;
+  @ApiPropertyOptional() @IsOmittable() @IsBoolean() needsAngleCorrection?: boolean;
+  @ApiPropertyOptional() @IsOmittable() @IsBoolean() needsFlashlight?: boolean;
+  @ApiPropertyOptional() @IsOmittable() @IsUUID() defaultAngleOverlayId?: string;
   @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() defaultFrameOverlayId?: string | null;
 }
 
 export class CarTypeBody {
   @ApiProperty() @Transform(trim) @IsString() @Length(1, 100) carTypeName!: string;
   @ApiProperty({ description: 'the icon (required when creating)' }) @IsUUID() iconMediaId!: string;
-  @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() needsAngleCorrection?: boolean;
+  @ApiPropertyOptional({ default: false }) @IsOmittable() @IsBoolean() needsAngleCorrection?: boolean;
   @ApiPropertyOptional({ enum: ANGLE_CATEGORIES, nullable: true }) @ValidateIf(nullable) @IsIn(ANGLE_CATEGORIES) category?: AngleCategory | null;
 }
 
 export class CarTypePatch {
-  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @Length(1, 100) carTypeName?: string;
-  @ApiPropertyOptional() @IsOptional() @IsUUID() iconMediaId?: string;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() needsAngleCorrection?: boolean;
+  @ApiPropertyOptional() @IsOmittable() @Transform(trim) @IsString() @Length(1, 100) carTypeName?: string;
+  @ApiPropertyOptional() @IsOmittable() @IsUUID() iconMediaId?: string;
+  @ApiPropertyOptional() @IsOmittable() @IsBoolean() needsAngleCorrection?: boolean;
   @ApiPropertyOptional({ enum: ANGLE_CATEGORIES, nullable: true }) @ValidateIf(nullable) @IsIn(ANGLE_CATEGORIES) category?: AngleCategory | null;
 }
 

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { IsOmittable } from '../validation';
 import { PageQuery, type Paged } from '../paging';
 import { defineRpc } from '../rpc';
 import { trim } from '../transforms';
@@ -13,19 +14,19 @@ const VERSION_MESSAGE = 'versionString must look like 1.2.34';
 
 export class AppVersionBody {
   @ApiProperty({ example: '1.2.34' }) @Transform(trim) @IsString() @Matches(VERSION, { message: VERSION_MESSAGE }) versionString!: string;
-  @ApiPropertyOptional({ enum: PLATFORMS, default: 'Android' }) @IsOptional() @IsIn(PLATFORMS) platform?: Platform;
-  @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() needsDatabaseDeleteOnMobile?: boolean;
+  @ApiPropertyOptional({ enum: PLATFORMS, default: 'Android' }) @IsOmittable() @IsIn(PLATFORMS) platform?: Platform;
+  @ApiPropertyOptional({ default: false }) @IsOmittable() @IsBoolean() needsDatabaseDeleteOnMobile?: boolean;
   @ApiPropertyOptional({ default: false, description: 'setting it makes this the only required minimum of its platform' })
-  @IsOptional()
+  @IsOmittable()
   @IsBoolean()
   isTheRequiredMinimumVersionCurrently?: boolean;
 }
 
 export class AppVersionPatch {
-  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @Matches(VERSION, { message: VERSION_MESSAGE }) versionString?: string;
-  @ApiPropertyOptional({ enum: PLATFORMS }) @IsOptional() @IsIn(PLATFORMS) platform?: Platform;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() needsDatabaseDeleteOnMobile?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() isTheRequiredMinimumVersionCurrently?: boolean;
+  @ApiPropertyOptional() @IsOmittable() @Transform(trim) @IsString() @Matches(VERSION, { message: VERSION_MESSAGE }) versionString?: string;
+  @ApiPropertyOptional({ enum: PLATFORMS }) @IsOmittable() @IsIn(PLATFORMS) platform?: Platform;
+  @ApiPropertyOptional() @IsOmittable() @IsBoolean() needsDatabaseDeleteOnMobile?: boolean;
+  @ApiPropertyOptional() @IsOmittable() @IsBoolean() isTheRequiredMinimumVersionCurrently?: boolean;
 }
 
 export class AppVersionListQuery extends PageQuery {

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional, IsString, IsUUID, Length } from 'class-validator';
+import { IsOmittable } from '../validation';
 import { PageQuery, type Paged } from '../paging';
 import { defineRpc } from '../rpc';
 import { trim } from '../transforms';
@@ -9,12 +10,12 @@ const toBool = ({ value }: { value: unknown }) => (value === 'true' ? true : val
 
 export class BannerBody {
   @ApiProperty() @Transform(trim) @IsString() @Length(1, 500) message!: string;
-  @ApiPropertyOptional({ default: true, description: 'Visible (true) or Hidden (false)' }) @IsOptional() @IsBoolean() isActive?: boolean;
+  @ApiPropertyOptional({ default: true, description: 'Visible (true) or Hidden (false)' }) @IsOmittable() @IsBoolean() isActive?: boolean;
 }
 
 export class BannerPatch {
-  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @Length(1, 500) message?: string;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() isActive?: boolean;
+  @ApiPropertyOptional() @IsOmittable() @Transform(trim) @IsString() @Length(1, 500) message?: string;
+  @ApiPropertyOptional() @IsOmittable() @IsBoolean() isActive?: boolean;
 }
 
 export class BannerListQuery extends PageQuery {

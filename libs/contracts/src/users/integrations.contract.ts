@@ -3,7 +3,7 @@ import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-
 import { defineRpc } from '../rpc';
 import { INTEGRATION_PROVIDERS, type IntegrationType } from './integrations.catalogue';
 import { UserRefPayload } from './users.contract';
-import { IsOmittable } from './validators';
+import { IsOmittable } from '../validation';
 
 const PROVIDER_NAMES = INTEGRATION_PROVIDERS.map((p) => p.provider);
 
@@ -12,18 +12,18 @@ export class CreateIntegrationBody {
   @ApiProperty({ enum: PROVIDER_NAMES }) @IsIn(PROVIDER_NAMES) provider!: string;
   @ApiProperty() @IsBoolean() isActive!: boolean;
   @ApiProperty() @IsUUID() userId!: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) Username?: string;
-  @ApiPropertyOptional({ description: 'stored encrypted; never returned' }) @IsOptional() @IsString() @MaxLength(500) Password?: string;
+  @ApiPropertyOptional() @IsOmittable() @IsString() @MaxLength(200) Username?: string;
+  @ApiPropertyOptional({ description: 'stored encrypted; never returned' }) @IsOmittable() @IsString() @MaxLength(500) Password?: string;
 }
 
 export class UpdateIntegrationBody {
   @ApiPropertyOptional() @IsOmittable() @IsBoolean() isActive?: boolean;
-  @ApiPropertyOptional({ description: 'empty or null: no user name' })
+  @ApiPropertyOptional({ nullable: true, description: 'empty or null: no user name' })
   @IsOptional()
   @IsString()
   @MaxLength(200)
   Username?: string | null;
-  @ApiPropertyOptional({ description: 'left out, empty or null: the stored password is kept' })
+  @ApiPropertyOptional({ nullable: true, description: 'left out, empty or null: the stored password is kept' })
   @IsOptional()
   @IsString()
   @MaxLength(500)

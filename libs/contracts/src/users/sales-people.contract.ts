@@ -4,7 +4,8 @@ import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, IsUUID, Length, MaxLengt
 import { PageQuery, type Paged } from '../paging';
 import { defineRpc } from '../rpc';
 import type { UserStatus } from './users.contract';
-import { IsOmittable, IsPhone, IsPlainEmail } from './validators';
+import { IsPhone, IsPlainEmail } from './validators';
+import { IsOmittable } from '../validation';
 import { trim, trimLower } from '../transforms';
 
 

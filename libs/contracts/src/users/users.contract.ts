@@ -21,7 +21,8 @@ import {
 import { ROLES, type Role } from '../envelope';
 import { PageQuery, type Paged } from '../paging';
 import { defineEvent, defineRpc } from '../rpc';
-import { IsOmittable, IsPhone } from './validators';
+import { IsPhone } from './validators';
+import { IsFixedPoint, IsOmittable } from '../validation';
 import { trim, trimLower } from '../transforms';
 
 export const LANGUAGES = ['en', 'dk', 'du', 'de', 'fr', 'es', 'hi', 'jp'] as const;
@@ -45,17 +46,17 @@ export class AddressInput {
   @Length(1, 100)
   country!: string;
 
-  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(100) city?: string;
-  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(20) postalCode?: string;
-  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(200) address?: string;
-  @ApiPropertyOptional({ description: 'VAT / CVR number' }) @IsOptional() @Transform(trim) @IsString() @MaxLength(40) companyId?: string;
+  @ApiPropertyOptional() @IsOmittable() @Transform(trim) @IsString() @MaxLength(100) city?: string;
+  @ApiPropertyOptional() @IsOmittable() @Transform(trim) @IsString() @MaxLength(20) postalCode?: string;
+  @ApiPropertyOptional() @IsOmittable() @Transform(trim) @IsString() @MaxLength(200) address?: string;
+  @ApiPropertyOptional({ description: 'VAT / CVR number' }) @IsOmittable() @Transform(trim) @IsString() @MaxLength(40) companyId?: string;
 }
 
 export class ContactPersonInput {
   @ApiProperty() @Transform(trim) @IsString() @Length(1, 100) name!: string;
   @ApiProperty() @Transform(trimLower) @IsEmail() @MaxLength(100) email!: string;
-  @ApiPropertyOptional() @IsOptional() @IsPhone() @MaxLength(30) phoneNumber?: string;
-  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(100) title?: string;
+  @ApiPropertyOptional() @IsOmittable() @IsPhone() @MaxLength(30) phoneNumber?: string;
+  @ApiPropertyOptional() @IsOmittable() @Transform(trim) @IsString() @MaxLength(100) title?: string;
 }
 
 /** Partial forms of the nested objects for updates. */
@@ -120,9 +121,9 @@ export class UpdateUserBody {
   @Type(() => ContactPersonPatch)
   contactPerson?: ContactPersonPatch;
   @ApiPropertyOptional({ example: 'EUR' }) @IsOmittable() @Matches(/^[A-Z]{3}$/, { message: 'currency must be a 3-letter code' }) currency?: string;
-  @ApiPropertyOptional({ description: 'null: no price' })
+  @ApiPropertyOptional({ nullable: true, description: 'null: no price' })
   @IsOptional()
-  @IsNumber({ maxDecimalPlaces: 2 })
+  @IsFixedPoint(2)
   @Min(0)
   @Max(10_000_000)
   subscriptionPrice?: number | null;
@@ -142,27 +143,27 @@ export class UpdateUserBody {
 export class CreateAccountBody {
   @ApiProperty({ description: 'login e-mail' }) @Transform(trimLower) @IsEmail() @Length(3, 100) email!: string;
   @ApiProperty({ description: 'dealership name' }) @Transform(trim) @IsString() @Length(1, 120) displayName!: string;
-  @ApiPropertyOptional({ enum: LANGUAGES, default: 'en' }) @IsOptional() @IsIn(LANGUAGES) language?: Language;
-  @ApiPropertyOptional({ enum: ROLES, default: 'Dealership' }) @IsOptional() @IsIn(ROLES) userRole?: Role;
+  @ApiPropertyOptional({ enum: LANGUAGES, default: 'en' }) @IsOmittable() @IsIn(LANGUAGES) language?: Language;
+  @ApiPropertyOptional({ enum: ROLES, default: 'Dealership' }) @IsOmittable() @IsIn(ROLES) userRole?: Role;
   @ApiPropertyOptional({ enum: QA_ROLE_TAGS, isArray: true })
-  @IsOptional()
+  @IsOmittable()
   @IsArray()
   @IsIn(QA_ROLE_TAGS, { each: true })
   roleTags?: QaRoleTag[];
   @ApiProperty({ type: AddressInput }) @ValidateNested() @Type(() => AddressInput) address!: AddressInput;
   @ApiProperty({ type: ContactPersonInput }) @ValidateNested() @Type(() => ContactPersonInput) contactPerson!: ContactPersonInput;
-  @ApiPropertyOptional({ default: 'EUR' }) @IsOptional() @Matches(/^[A-Z]{3}$/, { message: 'currency must be a 3-letter code' }) currency?: string;
-  @ApiPropertyOptional() @IsOptional() @IsNumber({ maxDecimalPlaces: 2 }) @Min(0) @Max(10_000_000) subscriptionPrice?: number;
-  @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() mobileAppAccess?: boolean;
+  @ApiPropertyOptional({ default: 'EUR' }) @IsOmittable() @Matches(/^[A-Z]{3}$/, { message: 'currency must be a 3-letter code' }) currency?: string;
+  @ApiPropertyOptional() @IsOmittable() @IsFixedPoint(2) @Min(0) @Max(10_000_000) subscriptionPrice?: number;
+  @ApiPropertyOptional({ default: false }) @IsOmittable() @IsBoolean() mobileAppAccess?: boolean;
   @ApiPropertyOptional({ default: 1 })
-  @IsOptional()
+  @IsOmittable()
   @IsNumber()
   @Min(MIN_ZOOM)
   @Max(MAX_ZOOM)
   @IsZoomStep()
   minimumZoomValue?: number;
-  @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() enabled_qa?: boolean;
-  @ApiPropertyOptional({ default: false }) @IsOptional() @IsBoolean() desaturateYellowLight?: boolean;
+  @ApiPropertyOptional({ default: false }) @IsOmittable() @IsBoolean() enabled_qa?: boolean;
+  @ApiPropertyOptional({ default: false }) @IsOmittable() @IsBoolean() desaturateYellowLight?: boolean;
 }
 
 export class UserListQuery extends PageQuery {

@@ -1,4 +1,4 @@
-import { registerDecorator, ValidateIf, type ValidationOptions } from 'class-validator';
+import { registerDecorator, type ValidationOptions } from 'class-validator';
 import { isStrongPassword, PASSWORD_POLICY_MESSAGE } from './password-policy';
 
 /** The product's password rule as a class-validator decorator. */
@@ -48,13 +48,4 @@ export function IsPlainEmail(options?: ValidationOptions): PropertyDecorator {
       options: { message: `${String(propertyName)} must be a valid e-mail address`, ...options },
       validator: { validate: (value: unknown) => typeof value === 'string' && isPlainEmail(value) },
     });
-}
-
-/**
- * A field that may be left out but not sent as null: unlike `@IsOptional()`, null is
- * validated like any other value (and fails, naming the field), so it never reaches a
- * NOT NULL column as a 500.
- */
-export function IsOmittable(): PropertyDecorator {
-  return ValidateIf((_object: object, value: unknown) => value !== undefined);
 }

@@ -1,0 +1,25 @@
+import { MAX_JSON_DEPTH, jsonDeeperThan } from './json-depth';
+
+const bytes = (text: string) => Buffer.from(text, 'utf8');
+const arrays = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+
+describe('jsonDeeperThan: the nesting check run on a JSON body before it is parsed', () => {
+  it.each([
+    ['a flat object', '{"a":1,"b":[1,2,3]}', false],
+    [`${MAX_JSON_DEPTH} levels of arrays`, arrays(MAX_JSON_DEPTH), false],
+    [`${MAX_JSON_DEPTH + 1} levels of arrays`, arrays(MAX_JSON_DEPTH + 1), true],
+    [`${MAX_JSON_DEPTH + 1} levels of objects`, '{"a":'.repeat(MAX_JSON_DEPTH + 1) + '1' + '}'.repeat(MAX_JSON_DEPTH + 1), true],
+    ['many siblings at one level', `[${Array(1000).fill('{}').join(',')}]`, false],
+    ['brackets inside a string', `{"name":"${'[{'.repeat(100)}"}`, false],
+    ['an escaped quote inside a string, brackets after it still text', `{"name":"a\\"${'['.repeat(100)}"}`, false],
+    ['an escaped backslash ending a string, brackets after it counted', `{"name":"a\\\\",${'"x":['.repeat(1)}${arrays(MAX_JSON_DEPTH)}]}`, true],
+    ['brackets after multi-byte text', `{"name":"Ærø 日本 🚗","x":${arrays(MAX_JSON_DEPTH)}}`, true],
+  ])('%s', (_name, text, deeper) => {
+    expect(jsonDeeperThan(bytes(text))).toBe(deeper);
+  });
+
+  it('reads a megabyte of brackets in one pass', () => {
+    expect(jsonDeeperThan(bytes(arrays(500_000)))).toBe(true);
+    expect(jsonDeeperThan(bytes(`[${'[],'.repeat(300_000)}[]]`))).toBe(false);
+  });
+});
