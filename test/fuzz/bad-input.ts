@@ -37,6 +37,13 @@ const ODD_NUMBERS = ['1e-7', '1e308', '-0', '1E3', '1e21', '9007199254740993', '
 const ODD_NUMBER_TEXT = ['1e-7', '1e308', '-0', '1E3', '0x10', '1.5', '-1', '9007199254740993', 'NaN', 'Infinity', '1e400'];
 /** percent-encoded path and query values: NUL, a lone surrogate as bytes, invalid UTF-8, a bare %, traversal */
 const ODD_SEGMENTS = ['%00', 'a%00b', '%ED%A0%80', '%ED%B0%80', '%FF%FE', '%', '%zz', '..%2F..%2Fetc', '%2e%2e', '%C0%AE', '%F0%9F%92%A9'];
+/** ISO 8601 forms a loose check accepts and a date parser may not: week and ordinal dates, day 30 of February, year 0 and 275760, 24:00 */
+const ODD_DATES = [
+  '2026-02-30', '2026-W01', '2026-W01-1', '2026-001', '20260101', '2026', '2026-01', '0000-01-01', '9999-12-31T23:59:59.999Z',
+  '2026-01-01T24:00:00Z', '2026-06-15T12:00:00+14:00', '2026-06-15T12:00:00.123456789Z', '+275760-09-13T00:00:00.000Z', '-000001-01-01',
+];
+/** text a search or a name must take as it is: LIKE wildcards, a trailing backslash, quotes, case folding that changes length, zero-width and right-to-left characters, emoji */
+const TRICKY_TEXT = ['%', '_', '\\', 'a\\', "'", '"', "O'Brien", 'İstanbul', 'ß', 'ﬃ', 'a\u200bb', 'عربي', '😀', ' padded ', '%_\\%'];
 const NOT_IDS = ['not-a-uuid', '00000000-0000-0000-0000-000000000000', 'ZZZZZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZZZZZZZZZ', '1', '0', "' OR 1=1 --", '{}', 'null', 'undefined', 'true'];
 
 /** a raw JSON token to put in place of a value (for numbers JSON.stringify would normalise) */
@@ -86,6 +93,10 @@ function deepValue(rnd: SeededRandom): RawJson {
   return new RawJson(`${open}${rnd.pick(['"x"', '1', 'null'])}${close}`);
 }
 
+function isDateField(name: string, schema: JsonObject): boolean {
+  return schema.format === 'date-time' || schema.format === 'date' || /^(from|to)$|Date$|At$/.test(name);
+}
+
 function looksLikeId(name: string, schema: JsonObject): boolean {
   return schema.format === 'uuid' || /(^id$|Id$|^ids$|Ids$)/.test(name) || ['styleGuide', 'salesMan', 'carType', 'order', 'userId'].includes(name);
 }
@@ -96,6 +107,8 @@ function badValue(rnd: SeededRandom, name: string, schema: JsonObject, ids: read
   const kinds = ['wrong type', 'null', 'huge', 'deep', 'NUL', 'lone surrogate', 'odd number', 'empty'];
   if (looksLikeId(name, schema)) kinds.push('invalid id', 'invalid id', 'other id');
   if (type === 'number' || type === 'integer') kinds.push('odd number', 'odd number');
+  if (type === 'string' && !schema.enum && !looksLikeId(name, schema)) kinds.push('tricky text', 'tricky text');
+  if (isDateField(name, schema)) kinds.push('odd date', 'odd date');
   const kind = rnd.pick(kinds);
   switch (kind) {
     case 'wrong type': {
@@ -130,6 +143,14 @@ function badValue(rnd: SeededRandom, name: string, schema: JsonObject, ids: read
     }
     case 'empty':
       return { value: rnd.pick(['', ' ', [], {}]), label: `${name}: empty` };
+    case 'tricky text': {
+      const value = rnd.pick(TRICKY_TEXT);
+      return { value, label: `${name}: tricky text ${JSON.stringify(value)}` };
+    }
+    case 'odd date': {
+      const value = rnd.pick(ODD_DATES);
+      return { value, label: `${name}: odd date ${value}` };
+    }
     case 'invalid id': {
       const value = rnd.chance(0.3) ? 'f'.repeat(LONG) : rnd.pick(NOT_IDS);
       return { value, label: `${name}: invalid id ${value.slice(0, 40)}` };
@@ -267,7 +288,9 @@ export function badRequest(rnd: SeededRandom, doc: OpenApiDocument, operation: O
     }
     default: {
       const param = queryParams.length && rnd.chance(0.8) ? rnd.pick(queryParams) : { name: rnd.pick(['unknown', '__proto__[x]', 'page[]', 'sort[a]']), schema: {} };
-      const kind = rnd.pick(['number', 'odd', 'long', 'repeated', 'nested', 'empty', 'id']);
+      const kinds = ['number', 'odd', 'long', 'repeated', 'nested', 'empty', 'id', 'text'];
+      if (isDateField(param.name, (param.schema ?? {}) as JsonObject)) kinds.push('date', 'date', 'date');
+      const kind = rnd.pick(kinds);
       const value =
         kind === 'number'
           ? rnd.pick(ODD_NUMBER_TEXT)
@@ -279,7 +302,11 @@ export function badRequest(rnd: SeededRandom, doc: OpenApiDocument, operation: O
                 ? ''
                 : kind === 'id'
                   ? rnd.pick([...NOT_IDS.map(encodeValue), ...ids.slice(0, 5)])
-                  : 'x';
+                  : kind === 'date'
+                    ? encodeValue(rnd.pick(ODD_DATES))
+                    : kind === 'text'
+                      ? encodeValue(rnd.pick(TRICKY_TEXT))
+                      : 'x';
       const query: Array<[string, string]> = baseQuery.filter(([k]) => k !== param.name);
       if (kind === 'repeated') query.push([param.name, '1'], [param.name, '2']);
       else if (kind === 'nested') query.push([`${param.name}[a]`, '1']);
