@@ -10,7 +10,7 @@ import {
   type UserSession,
 } from '@app/testing';
 import type { Test } from 'supertest';
-import { MAX_JSON_DEPTH } from '../../gateway/src/common/json-depth';
+import { MAX_JSON_DEPTH, MAX_JSON_ITEMS } from '../../gateway/src/common/json-depth';
 import { SENSOR_DATA_MAX_BYTES, SENSOR_DATA_MAX_DEPTH } from '@app/contracts';
 
 /**
@@ -85,21 +85,26 @@ describe('bad input is refused with 400, never a 500', () => {
     // a megabyte of nested arrays (under the 1 MB body limit)
     const deepArrays = '['.repeat(500_000) + ']'.repeat(500_000);
 
+    // as wide as it is flat: 250,000 empty objects in one list held the gateway for seconds
+    const wideList = `{"x":[${Array(250_000).fill('{}').join(',')}]}`;
+    const ITEMS_MESSAGE = `JSON body holds more than ${MAX_JSON_ITEMS} items (array elements and object members)`;
+
     it.each([
-      ['signed out, sign-in', () => stack.http().post('/api/auth/login'), deepObject],
-      ['signed in, order update', () => asDealer.put(`/api/orders/${orderId}`), deepObject],
-      ['signed in, order creation, a megabyte of arrays', () => asDealer.post('/api/orders'), deepArrays],
-      ['signed in, style guide creation', () => admin.post('/api/style-guides'), deepObject],
-    ])('%s answers 400 before parsing', async (_name, request, body) => {
+      ['signed out, sign-in', () => stack.http().post('/api/auth/login'), deepObject, DEPTH_MESSAGE],
+      ['signed in, order update', () => asDealer.put(`/api/orders/${orderId}`), deepObject, DEPTH_MESSAGE],
+      ['signed in, order creation, a megabyte of arrays', () => asDealer.post('/api/orders'), deepArrays, DEPTH_MESSAGE],
+      ['signed in, style guide creation', () => admin.post('/api/style-guides'), deepObject, DEPTH_MESSAGE],
+      ['signed in, order creation, a flat list of 250,000 objects', () => asDealer.post('/api/orders'), wideList, ITEMS_MESSAGE],
+    ])('%s answers 400 before parsing', async (_name, request, body, message) => {
       const guides = async () => (await admin.get('/api/style-guides').expect(200)).body.total as number;
       const guidesBefore = await guides();
-      await expect400(json(request(), body), DEPTH_MESSAGE);
+      await expect400(json(request(), body), message);
       expect((await orderNamed('Hardening')).map((o) => o.orderName)).toEqual(['Hardening order']);
       expect(await guides()).toBe(guidesBefore);
     });
 
-    it('leaves the gateway answering while deep bodies are refused', async () => {
-      const deep = Array.from({ length: 6 }, () => json(asDealer.post('/api/orders'), deepArrays).then((r) => r.status));
+    it('leaves the gateway answering while deep and wide bodies are refused', async () => {
+      const deep = Array.from({ length: 6 }, (_, i) => json(asDealer.post('/api/orders'), i % 2 ? deepArrays : wideList).then((r) => r.status));
       const live = Array.from({ length: 6 }, () => stack.http().get('/api/health/live').then((r) => r.status));
       const [deepStatuses, liveStatuses] = await Promise.all([Promise.all(deep), Promise.all(live)]);
       expect(deepStatuses).toEqual(Array(6).fill(400));
@@ -273,6 +278,7 @@ describe('bad input is refused with 400, never a 500', () => {
     it.each([
       ['takenImagesCount: true', () => asDealer.post('/api/orders').send({ orderName: 'Coerced car', styleGuide: guideId, salesMan, takenImagesCount: true }), /takenImagesCount must be an integer number/],
       ['takenImagesCount: "2"', () => asDealer.post('/api/orders').send({ orderName: 'Coerced car', styleGuide: guideId, salesMan, takenImagesCount: '2' }), /takenImagesCount must be an integer number/],
+      ['deviceInformation: [] (a list for an object)', () => asDealer.post('/api/orders').send({ orderName: 'Coerced car', styleGuide: guideId, salesMan, takenImagesCount: 2, deviceInformation: [] }), 'deviceInformation must be an object'],
     ])('an order with %s is not created', async (_name, request, message) => {
       await expect400(request(), message);
       expect(await orderNamed('Coerced')).toEqual([]);
@@ -289,6 +295,19 @@ describe('bad input is refused with 400, never a 500', () => {
     ])('an image upload with %s stores no image', async (_name, body, message) => {
       await expect400(asDealer.post('/api/images/get-signed-url-for-upload').send(body()), message);
       expect((await asDealer.get(`/api/images/order/${orderId}`).expect(200)).body).toEqual([]);
+    });
+
+    it('an account whose address is a list is not created', async () => {
+      await expect400(
+        admin.post('/api/users/createAccountWithoutCognito').send({
+          email: 'list-address@example.test',
+          displayName: 'List Address Cars',
+          address: [],
+          contactPerson: { name: 'Lis', email: 'lis@example.test' },
+        }),
+        'address must be an object',
+      );
+      expect((await admin.get('/api/users?search=List%20Address').expect(200)).body.total).toBe(0);
     });
 
     it('sensor data of a normal size is stored as sent', async () => {

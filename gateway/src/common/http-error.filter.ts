@@ -19,8 +19,8 @@ function messageOf(res: unknown, fallback: string): string {
  * Every error leaves the API as `{ statusCode, message }`:
  * a service's `{ status, message }` keeps its status; a service that is down or too slow is
  * 503 with a message naming it; malformed JSON is 400 (Nest maps the parser's SyntaxError),
- * JSON nested too deep 400, an oversized body 413, a body that cannot be read as its headers
- * say (e.g. not the gzip its Content-Encoding names) 400;
+ * JSON nested too deep or holding too many items 400, an oversized body 413, a body that
+ * cannot be read as its headers say (e.g. not the gzip its Content-Encoding names) 400;
  * anything unexpected is logged and answered 500 without internals.
  */
 @Catch()
@@ -54,8 +54,8 @@ export class HttpErrorFilter implements ExceptionFilter {
       return { statusCode: status, message: messageOf(exception.getResponse(), exception.message) };
     }
     const e = exception as { type?: string; status?: number; statusCode?: number; message?: string; expose?: boolean };
-    if (e?.type === 'entity.too.deep') {
-      return { statusCode: 400, message: e.message ?? 'Request body is nested too deep' };
+    if (e?.type === 'entity.shape.refused') {
+      return { statusCode: 400, message: e.message ?? 'Request body is nested too deep or too large' };
     }
     if (e?.type === 'entity.too.large') {
       return { statusCode: 413, message: 'Request body is too large' };

@@ -1,4 +1,4 @@
-import { MAX_JSON_DEPTH, jsonDeeperThan } from './json-depth';
+import { MAX_JSON_DEPTH, jsonDeeperThan, jsonShapeProblem } from './json-depth';
 
 const bytes = (text: string) => Buffer.from(text, 'utf8');
 const arrays = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
@@ -21,5 +21,18 @@ describe('jsonDeeperThan: the nesting check run on a JSON body before it is pars
   it('reads a megabyte of brackets in one pass', () => {
     expect(jsonDeeperThan(bytes(arrays(500_000)))).toBe(true);
     expect(jsonDeeperThan(bytes(`[${'[],'.repeat(300_000)}[]]`))).toBe(false);
+  });
+});
+
+describe('jsonShapeProblem: items counted as array elements and object members', () => {
+  it.each([
+    ['an empty object', '{}', 0],
+    ['an empty list in an object', '{"a":[]}', 1],
+    ['three members', '{"a":1,"b":"x,y","c":null}', 3],
+    ['a list of three empty objects', '[{},{},{}]', 3],
+    ['a list of three one-member objects', ' [ {"a":1} , {"b":[1, 2]} , {} ] ', 7],
+  ])('%s holds %p items', (_name, text, items) => {
+    expect(jsonShapeProblem(bytes(text), MAX_JSON_DEPTH, items)).toBeNull();
+    if (items > 0) expect(jsonShapeProblem(bytes(text), MAX_JSON_DEPTH, items - 1)).toBe('too-many-items');
   });
 });

@@ -57,8 +57,12 @@ const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBF
 /** Deeper than this the walk stops (the gateway refuses bodies nested deeper than 32). */
 const MAX_WALK_DEPTH = 64;
 
+/** A NUL or any surrogate: text without one needs no closer look. */
+const NUL_OR_SURROGATE = /[\u0000\uD800-\uDFFF]/;
+
 /** What is wrong with a piece of text for storage, or null: NUL characters or unpaired surrogates. */
 export function unsafeTextProblem(text: string): string | null {
+  if (!NUL_OR_SURROGATE.test(text)) return null;
   if (text.includes('\u0000')) return 'must not contain NUL characters';
   if (UNPAIRED_SURROGATE.test(text)) return 'must be valid Unicode text (it holds an unpaired surrogate)';
   return null;

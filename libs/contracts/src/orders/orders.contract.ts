@@ -5,6 +5,7 @@ import {
   IsIn,
   IsInt,
   IsISO8601,
+  IsObject,
   IsOptional,
   IsString,
   IsUUID,
@@ -141,7 +142,7 @@ export class CreateOrderBody {
   @IsUUID()
   userId?: string;
 
-  @ApiPropertyOptional({ type: DeviceInformation }) @IsOmittable() @ValidateNested() @Type(() => DeviceInformation) deviceInformation?: DeviceInformation;
+  @ApiPropertyOptional({ type: DeviceInformation }) @IsOmittable() @IsObject() @ValidateNested() @Type(() => DeviceInformation) deviceInformation?: DeviceInformation;
 
   @ApiPropertyOptional({ example: '1.2.34', description: 'version of the mobile app' })
   @IsOmittable()

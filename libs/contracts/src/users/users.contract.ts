@@ -7,6 +7,7 @@ import {
   IsEmail,
   IsIn,
   IsNumber,
+  IsObject,
   IsOptional,
   IsString,
   IsUUID,
@@ -114,9 +115,10 @@ export class UpdateUserBody {
   @IsArray()
   @IsIn(QA_ROLE_TAGS, { each: true })
   roleTags?: QaRoleTag[];
-  @ApiPropertyOptional({ type: AddressPatch }) @IsOmittable() @ValidateNested() @Type(() => AddressPatch) address?: AddressPatch;
+  @ApiPropertyOptional({ type: AddressPatch }) @IsOmittable() @IsObject() @ValidateNested() @Type(() => AddressPatch) address?: AddressPatch;
   @ApiPropertyOptional({ type: ContactPersonPatch })
   @IsOmittable()
+  @IsObject()
   @ValidateNested()
   @Type(() => ContactPersonPatch)
   contactPerson?: ContactPersonPatch;
@@ -150,8 +152,8 @@ export class CreateAccountBody {
   @IsArray()
   @IsIn(QA_ROLE_TAGS, { each: true })
   roleTags?: QaRoleTag[];
-  @ApiProperty({ type: AddressInput }) @ValidateNested() @Type(() => AddressInput) address!: AddressInput;
-  @ApiProperty({ type: ContactPersonInput }) @ValidateNested() @Type(() => ContactPersonInput) contactPerson!: ContactPersonInput;
+  @ApiProperty({ type: AddressInput }) @IsObject() @ValidateNested() @Type(() => AddressInput) address!: AddressInput;
+  @ApiProperty({ type: ContactPersonInput }) @IsObject() @ValidateNested() @Type(() => ContactPersonInput) contactPerson!: ContactPersonInput;
   @ApiPropertyOptional({ default: 'EUR' }) @IsOmittable() @Matches(/^[A-Z]{3}$/, { message: 'currency must be a 3-letter code' }) currency?: string;
   @ApiPropertyOptional() @IsOmittable() @IsFixedPoint(2) @Min(0) @Max(10_000_000) subscriptionPrice?: number;
   @ApiPropertyOptional({ default: false }) @IsOmittable() @IsBoolean() mobileAppAccess?: boolean;
