@@ -128,7 +128,11 @@ function badValue(rnd: SeededRandom, name: string, schema: JsonObject, ids: read
     case 'null':
       return { value: null, label: `${name}: null` };
     case 'huge':
-      if (type === 'array') return { value: Array.from({ length: 10_000 }, (_, i) => `item-${i}`), label: `${name}: 10000 items` };
+      if (type === 'array') {
+        // just under and far over what a body may hold in all (2000 items)
+        const length = rnd.pick([1_500, 10_000]);
+        return { value: Array.from({ length }, (_, i) => `item-${i}`), label: `${name}: ${length} items` };
+      }
       if (type === 'number' || type === 'integer') return { value: new RawJson('1e308'), label: `${name}: 1e308` };
       return { value: 'x'.repeat(HUGE), label: `${name}: 100 KB string` };
     case 'deep':
