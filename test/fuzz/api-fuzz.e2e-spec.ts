@@ -238,6 +238,9 @@ describe('API fuzz: every OpenAPI operation x every role, bad input and document
         if (ONLY_CASE !== undefined && n !== ONLY_CASE) continue;
         const req = badRequest(SeededRandom.forCase(SEED, route, who, n), doc, operation, base, [...ids]);
         const { answer, problems } = await sendAndCheck(route, req, session?.accessToken);
+        if (req.brokenSignIn && operation.op.security?.length && answer.status !== 401) {
+          problems.push(`answered ${answer.status} to a broken sign-in, not 401`);
+        }
         for (const p of problems) {
           failures.push(
             `${route} as ${who}, case ${n} (${req.label}): ${p}\n` +

@@ -15,6 +15,8 @@ export interface FuzzRequest {
   body?: string;
   /** more request headers */
   headers?: Record<string, string>;
+  /** the sign-in is broken: a route that needs one must answer 401 */
+  brokenSignIn?: boolean;
   /** what this case broke, for the report */
   label: string;
 }
@@ -229,7 +231,7 @@ export function badRequest(rnd: SeededRandom, doc: OpenApiDocument, operation: O
   if (bodySchema) targets.push('field', 'field', 'field', 'field', 'unknown field', 'whole body', 'content type');
   else targets.push('whole body');
   if (pathParams.length) targets.push('path', 'path', 'path');
-  targets.push('query', queryParams.length ? 'query' : 'unknown query');
+  targets.push('query', queryParams.length ? 'query' : 'unknown query', 'headers');
 
   switch (rnd.pick(targets)) {
     case 'field': {
@@ -271,6 +273,26 @@ export function badRequest(rnd: SeededRandom, doc: OpenApiDocument, operation: O
       if (kind === 'gzip') return { method, url, contentType: 'application/json', headers: { 'content-encoding': 'gzip' }, body: text, label: 'content type: json with a gzip encoding it is not' };
       if (kind === 'none') return { method, url, body: text, label: 'content type: none' };
       return { method, url, contentType: 'text/plain', body: text, label: 'content type: text/plain' };
+    }
+    case 'headers': {
+      // a broken sign-in (it replaces the caller's token) or a request id that is not one
+      const url = urlOf(path, base.pathParams, baseQuery);
+      const body = bodySchema ? { contentType: 'application/json', body: toJsonText(baseBody) } : {};
+      if (rnd.chance(0.3)) {
+        const id = rnd.pick(['x'.repeat(LONG), '../../etc', 'a b', '%00', '{"a":1}']);
+        return { method, url, ...body, headers: { 'x-request-id': id }, label: `header x-request-id: ${id.slice(0, 40)}` };
+      }
+      const authorization = rnd.pick([
+        'Bearer',
+        'Bearer ',
+        'Bearer x.y.z',
+        'Bearer eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJ4IiwidHlwIjoiYWNjZXNzIn0.',
+        'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOlsxXSwic2lkIjp7fX0.c2lnbmF0dXJl',
+        'Basic YWRtaW46YWRtaW4=',
+        `Bearer ${'a'.repeat(LONG)}`,
+        'Bearer a.b',
+      ]);
+      return { method, url, ...body, headers: { authorization }, brokenSignIn: true, label: `header authorization: ${authorization.slice(0, 40)}` };
     }
     case 'path': {
       const param = rnd.pick(pathParams);

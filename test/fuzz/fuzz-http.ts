@@ -14,7 +14,7 @@ export function sendRaw(stack: TestStack, req: FuzzRequest, accessToken?: string
   const headers: Record<string, string | number> = { ...req.headers };
   if (req.contentType) headers['content-type'] = req.contentType;
   if (req.body !== undefined) headers['content-length'] = Buffer.byteLength(req.body);
-  if (accessToken) headers.authorization = `Bearer ${accessToken}`;
+  if (accessToken && headers.authorization === undefined) headers.authorization = `Bearer ${accessToken}`;
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const r = httpRequest({ host: '127.0.0.1', port, method: req.method, path: req.url, headers }, (res) => {
