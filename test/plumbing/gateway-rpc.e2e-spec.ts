@@ -138,6 +138,17 @@ describe('gateway to services over NATS', () => {
       expect(res.body).toEqual({ statusCode: 400, message: 'page must not be less than 1' });
     });
 
+    it('rejects a body that is not the gzip its Content-Encoding says with 400, not 500', async () => {
+      const res = await stack
+        .http()
+        .post('/api/test-probe?page=1')
+        .set('content-type', 'application/json')
+        .set('content-encoding', 'gzip')
+        .send(JSON.stringify(valid))
+        .expect(400);
+      expect(res.body).toEqual({ statusCode: 400, message: expect.stringContaining('The request body could not be read') });
+    });
+
     it('rejects a body over the size limit with 413', async () => {
       const res = await stack
         .http()

@@ -11,9 +11,12 @@ import {
 } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CurrentActor } from '../common/actor.decorator';
+import { ApiErrorResponses, ApiResult, ApiResultOneOf, SentResult } from '../common/api-responses';
+import { MeView as MeViewSchema } from '../users/users.responses';
+import { LoggedOutResult, NewPasswordChallenge, PasswordChangedResult, SignedInResult, TokenPairResult } from './auth.responses';
 import type { AuthedRequest } from './auth-user';
 import { Authenticated } from './authenticated.decorator';
 import { TokenService, type TokenPair } from './token.service';
@@ -28,6 +31,7 @@ const clientKey = (req: Request) => (req.ip ?? req.socket.remoteAddress ?? 'unkn
  * service; the gateway signs the access tokens.
  */
 @ApiTags('auth')
+@ApiErrorResponses()
 @Controller()
 export class AuthController {
   constructor(
@@ -41,6 +45,7 @@ export class AuthController {
     return { ...this.tokens.pair(grant), user };
   }
 
+  @ApiResultOneOf(SignedInResult, NewPasswordChallenge, 'signed in, or the new password the account must choose first')
   @Post('auth/login')
   @HttpCode(200)
   @ApiOperation({
@@ -55,6 +60,7 @@ export class AuthController {
     return this.signedIn(result.grant, actor.requestId);
   }
 
+  @ApiResult(SignedInResult, 'signed in')
   @Post('auth/new-password')
   @HttpCode(200)
   @ApiOperation({ summary: 'Complete the NEW_PASSWORD_REQUIRED challenge with a new password, and sign in' })
@@ -63,14 +69,16 @@ export class AuthController {
     return this.signedIn(grant, actor.requestId);
   }
 
+  @ApiResult(SentResult)
   @Post('auth/forgot-password')
   @HttpCode(200)
   @ApiOperation({ summary: 'Send a verification code to the e-mail, if an account has it (always answers 200)' })
   async forgotPassword(@Body() body: EmailBody, @Req() req: Request, @CurrentActor() actor: Actor) {
     await this.rpc.send(AuthRpc.forgotPassword, { ...body, clientKey: clientKey(req) }, actor);
-    return { sent: true };
+    return { sent: true as const };
   }
 
+  @ApiResult(PasswordChangedResult)
   @Post('auth/confirm-forgot-password')
   @HttpCode(200)
   @ApiOperation({ summary: 'Set a new password with the e-mailed code (a code works once and expires)' })
@@ -78,6 +86,7 @@ export class AuthController {
     return this.rpc.send(AuthRpc.confirmForgotPassword, { ...body, clientKey: clientKey(req) }, actor);
   }
 
+  @ApiResult(TokenPairResult, 'the new pair')
   @Post('auth/refresh')
   @HttpCode(200)
   @ApiOperation({
@@ -88,6 +97,7 @@ export class AuthController {
     return this.tokens.pair(grant);
   }
 
+  @ApiResult(LoggedOutResult)
   @Post('auth/logout')
   @HttpCode(200)
   @Authenticated()
@@ -96,10 +106,10 @@ export class AuthController {
     return this.rpc.send(AuthRpc.logout, { sessionId: req.user.sessionId }, actor);
   }
 
+  @ApiResult(MeViewSchema)
   @Get('me')
   @Authenticated()
   @ApiOperation({ summary: 'The signed-in user, its permissions, and the signed-in sales person if any' })
-  @ApiOkResponse({ description: 'the user' })
   me(@CurrentActor() actor: Actor): Promise<MeView> {
     return this.rpc.send(AuthRpc.me, {}, actor);
   }

@@ -19,7 +19,8 @@ function messageOf(res: unknown, fallback: string): string {
  * Every error leaves the API as `{ statusCode, message }`:
  * a service's `{ status, message }` keeps its status; a service that is down or too slow is
  * 503 with a message naming it; malformed JSON is 400 (Nest maps the parser's SyntaxError),
- * JSON nested too deep or holding too many items 400, an oversized body 413;
+ * JSON nested too deep or holding too many items 400, an oversized body 413, a body that
+ * cannot be read as its headers say (e.g. not the gzip its Content-Encoding names) 400;
  * anything unexpected is logged and answered 500 without internals.
  */
 @Catch()
@@ -52,7 +53,7 @@ export class HttpErrorFilter implements ExceptionFilter {
       }
       return { statusCode: status, message: messageOf(exception.getResponse(), exception.message) };
     }
-    const e = exception as { type?: string; status?: number; statusCode?: number; message?: string };
+    const e = exception as { type?: string; status?: number; statusCode?: number; message?: string; expose?: boolean };
     if (e?.type === 'entity.shape.refused') {
       return { statusCode: 400, message: e.message ?? 'Request body is nested too deep or too large' };
     }
@@ -61,6 +62,12 @@ export class HttpErrorFilter implements ExceptionFilter {
     }
     if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') {
       return { statusCode: 415, message: 'Unsupported request body encoding' };
+    }
+    // the body reader's other refusals (a body that is not the gzip or deflate its
+    // Content-Encoding says, a request cut short): the client's fault, said plainly
+    const status = e?.status ?? e?.statusCode;
+    if (e?.expose === true && typeof status === 'number' && status >= 400 && status < 500) {
+      return { statusCode: status, message: 'The request body could not be read: it is cut short or not encoded as its headers say' };
     }
     return { statusCode: 500, message: 'Internal server error' };
   }

@@ -1,7 +1,8 @@
 import { HEALTH_PINGS, isServiceName, SERVICE_NAMES, type ServiceName } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
 import { Controller, Get, Inject, NotFoundException, Param } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiErrorResponses, ApiResult } from '../common/api-responses';
 import type { Actor } from '@app/contracts';
 import { CurrentActor } from '../common/actor.decorator';
 import { GATEWAY_CONFIG } from '../messaging/nats.module';
@@ -14,6 +15,9 @@ export class HealthResponse {
   status!: 'ok' | 'degraded';
 
   @ApiProperty({
+    type: 'object',
+    properties: Object.fromEntries(SERVICE_NAMES.map((s) => [s, { type: 'string', enum: ['up', 'down'] }])),
+    required: [...SERVICE_NAMES],
     example: Object.fromEntries(SERVICE_NAMES.map((s) => [s, 'up'])),
     description: 'each service pinged over NATS: up when an instance answered in time',
   })
@@ -28,6 +32,7 @@ export class ServicePingResponse {
 }
 
 @ApiTags('health')
+@ApiErrorResponses()
 @Controller('health')
 export class HealthController {
   private readonly startedAt = Date.now();
@@ -37,9 +42,9 @@ export class HealthController {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
+  @ApiResult(HealthResponse)
   @Get()
   @ApiOperation({ summary: 'Health of the gateway and of every service (each pinged over NATS)' })
-  @ApiOkResponse({ type: HealthResponse })
   async health(@CurrentActor() actor: Actor): Promise<HealthResponse> {
     const states = await Promise.all(
       SERVICE_NAMES.map(async (service): Promise<[ServiceName, ServiceState]> => {
@@ -55,16 +60,16 @@ export class HealthController {
     return { status: states.every(([, s]) => s === 'up') ? 'ok' : 'degraded', services };
   }
 
+  @ApiResult(ServicePingResponse)
   @Get('live')
   @ApiOperation({ summary: 'Liveness of the gateway process itself, answered without NATS' })
-  @ApiOkResponse({ type: ServicePingResponse })
   live(): ServicePingResponse {
     return { service: 'gateway', status: 'up', uptime: Math.round((Date.now() - this.startedAt) / 1000), instance: String(process.pid) };
   }
 
+  @ApiResult(ServicePingResponse)
   @Get('services/:service')
   @ApiOperation({ summary: 'Ping one service over NATS; 503 when no instance answers in time' })
-  @ApiOkResponse({ type: ServicePingResponse })
   async ping(@Param('service') service: string, @CurrentActor() actor: Actor): Promise<ServicePingResponse> {
     if (!isServiceName(service)) {
       throw new NotFoundException(`Unknown service "${service}". Known: ${SERVICE_NAMES.join(', ')}`);

@@ -17,6 +17,8 @@ import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nest
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
 import { CurrentActor } from '../common/actor.decorator';
+import { ApiErrorResponses, ApiResult } from '../common/api-responses';
+import { DownloadResult, ImagesDeletedResult, ImageView, SignedUploadResult, UrlResult } from './images.responses';
 import { UuidParam } from '../common/params';
 
 /** how long the server's check of an upload may take (it reads the file and its pixels) */
@@ -26,10 +28,12 @@ const ZIP_TIMEOUT_MS = 5 * 60_000;
 
 /** The pictures of orders: direct uploads, QA's tools, views and downloads. */
 @ApiTags('images')
+@ApiErrorResponses()
 @Controller('images')
 export class ImagesController {
   constructor(private readonly rpc: RpcClient) {}
 
+  @ApiResult(SignedUploadResult, 'where and how to upload the file')
   @Post('get-signed-url-for-upload')
   @Authenticated({ roles: ALL_ROLES })
   @ApiOperation({
@@ -44,6 +48,7 @@ export class ImagesController {
     return this.rpc.send(ImagesRpc.signedUpload, body, actor);
   }
 
+  @ApiResult(ImageView, 'the accepted image')
   @Post('upload-complete')
   @HttpCode(200)
   @Authenticated({ roles: ALL_ROLES })
@@ -55,6 +60,7 @@ export class ImagesController {
     return this.rpc.send(ImagesRpc.uploadComplete, body, actor, { timeoutMs: CHECK_TIMEOUT_MS });
   }
 
+  @ApiResult(SignedUploadResult, 'where and how to upload the file')
   @Post('insert-image-on-order')
   @Authenticated({ roles: ['Admin', 'QA'] })
   @ApiOperation({
@@ -65,6 +71,7 @@ export class ImagesController {
     return this.rpc.send(ImagesRpc.insert, body, actor);
   }
 
+  @ApiResult(SignedUploadResult, 'where and how to upload the replacement')
   @Post('replace-image/:id')
   @Authenticated({ roles: ['Admin', 'QA'] })
   @ApiOperation({ summary: 'Start replacing the optimized picture of an image: answers a presigned upload' })
@@ -72,6 +79,7 @@ export class ImagesController {
     return this.rpc.send(ImagesRpc.replaceUpload, { id, ...body }, actor);
   }
 
+  @ApiResult(ImageView, 'the image with its new picture')
   @Post('replace-image/:id/complete')
   @HttpCode(200)
   @Authenticated({ roles: ['Admin', 'QA'] })
@@ -80,6 +88,7 @@ export class ImagesController {
     return this.rpc.send(ImagesRpc.replaceComplete, { id }, actor, { timeoutMs: CHECK_TIMEOUT_MS });
   }
 
+  @ApiResult(ImageView)
   @Get('data/:id')
   @Authenticated({ roles: ALL_ROLES })
   @ApiOperation({ summary: 'One image with short-lived links' })
@@ -87,6 +96,7 @@ export class ImagesController {
     return this.rpc.send(ImagesRpc.get, { id }, actor);
   }
 
+  @ApiResult([ImageView])
   @Get('order/:id')
   @Authenticated({ roles: ALL_ROLES })
   @ApiOperation({ summary: "An order's images by position, with short-lived links, labels and type labels" })
@@ -94,6 +104,7 @@ export class ImagesController {
     return this.rpc.send(ImagesRpc.ofOrder, { id }, actor);
   }
 
+  @ApiResult(ImageView, 'the image after the decision')
   @Post('approval/:id')
   @HttpCode(200)
   @Authenticated({ roles: ['Admin', 'QA'] })
@@ -102,6 +113,7 @@ export class ImagesController {
     return this.rpc.send(ImagesRpc.approval, { id, approved: body.approved }, actor);
   }
 
+  @ApiResult(ImageView, 'the image after the decision')
   @Put('updateApproval/:id')
   @Authenticated({ roles: ['Admin', 'QA'] })
   @ApiOperation({ summary: 'Change the approval of an image (same as POST /images/approval/{id})' })
@@ -109,6 +121,7 @@ export class ImagesController {
     return this.rpc.send(ImagesRpc.approval, { id, approved: body.approved }, actor);
   }
 
+  @ApiResult(ImagesDeletedResult)
   @Delete()
   @Authenticated({ roles: ['Admin', 'QA'] })
   @ApiOperation({ summary: 'Delete images and their files (body { ids })' })
@@ -116,6 +129,7 @@ export class ImagesController {
     return this.rpc.send(ImagesRpc.delete, body, actor);
   }
 
+  @ApiResult(ImageView, 'the image, queued again')
   @Post('invoke-image-optimization')
   @HttpCode(202)
   @Authenticated({ roles: ['Admin', 'QA'] })
@@ -124,6 +138,7 @@ export class ImagesController {
     return this.rpc.send(ImagesRpc.optimize, body, actor);
   }
 
+  @ApiResult(DownloadResult)
   @Post('download/:orderId')
   @HttpCode(200)
   @Authenticated({ roles: ALL_ROLES })
@@ -137,6 +152,7 @@ export class ImagesController {
     return this.rpc.send(ImagesRpc.download, { ...body, orderId, downloadStyleGuide: query.downloadStyleGuide }, actor, { timeoutMs: ZIP_TIMEOUT_MS });
   }
 
+  @ApiResult(UrlResult)
   @Get('download/:id')
   @Authenticated({ roles: ALL_ROLES })
   @ApiOperation({ summary: 'A short-lived link to one optimized picture' })
@@ -144,6 +160,7 @@ export class ImagesController {
     return this.rpc.send(ImagesRpc.downloadOne, { imageId: id, media: 'optimized' }, actor);
   }
 
+  @ApiResult(UrlResult)
   @Get('downloadMedia/:orderId/:imageId')
   @Authenticated({ roles: ['Admin', 'QA'] })
   @ApiOperation({ summary: 'A short-lived link to the original or the optimized picture of an image (`media`)' })

@@ -4,6 +4,8 @@ import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
 import { CurrentActor } from '../common/actor.decorator';
+import { ApiErrorResponses, ApiResult } from '../common/api-responses';
+import { UrlResult, VideoSignedUploadResult, VideoView } from './images.responses';
 import { UuidParam } from '../common/params';
 
 /** the server's check of a video copies it and runs ffmpeg on it */
@@ -11,10 +13,12 @@ const VIDEO_CHECK_TIMEOUT_MS = 2 * 60_000;
 
 /** Videos of orders. */
 @ApiTags('videos')
+@ApiErrorResponses()
 @Controller('videos')
 export class VideosController {
   constructor(private readonly rpc: RpcClient) {}
 
+  @ApiResult(VideoSignedUploadResult, 'where and how to upload the video')
   @Post('get-signed-url-for-upload')
   @Authenticated({ roles: ALL_ROLES })
   @ApiOperation({
@@ -25,6 +29,7 @@ export class VideosController {
     return this.rpc.send(VideosRpc.signedUpload, body, actor);
   }
 
+  @ApiResult(VideoView, 'the accepted video')
   @Post('upload-complete')
   @HttpCode(200)
   @Authenticated({ roles: ALL_ROLES })
@@ -33,6 +38,7 @@ export class VideosController {
     return this.rpc.send(VideosRpc.uploadComplete, body, actor, { timeoutMs: VIDEO_CHECK_TIMEOUT_MS });
   }
 
+  @ApiResult([VideoView])
   @Get('order/:id')
   @Authenticated({ roles: ALL_ROLES })
   @ApiOperation({ summary: "An order's videos with thumbnails; 404 \"This order does not have any video\" when there is none" })
@@ -40,6 +46,7 @@ export class VideosController {
     return this.rpc.send(VideosRpc.ofOrder, { id }, actor);
   }
 
+  @ApiResult(UrlResult)
   @Post('download/:id')
   @HttpCode(200)
   @Authenticated({ roles: ALL_ROLES })

@@ -4,6 +4,8 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
 import { CurrentActor } from '../common/actor.decorator';
+import { ApiErrorResponses, ApiResult, PagedOf } from '../common/api-responses';
+import { OrderEventView } from './orders.responses';
 import { UuidParam } from '../common/params';
 
 const TIMELINE =
@@ -14,10 +16,12 @@ const TIMELINE =
 
 /** The event timeline of an order, and of an account's orders (spec section 7). */
 @ApiTags('events')
+@ApiErrorResponses()
 @Controller('events')
 export class EventsController {
   constructor(private readonly rpc: RpcClient) {}
 
+  @ApiResult(PagedOf(OrderEventView))
   @Get('order/:id')
   @Authenticated({ roles: ALL_ROLES })
   @ApiOperation({ summary: "An order's timeline, 10 a page, newest first", description: TIMELINE })
@@ -25,6 +29,7 @@ export class EventsController {
     return this.rpc.send(OrderEventsRpc.ofOrder, { id, ...query }, actor);
   }
 
+  @ApiResult(PagedOf(OrderEventView))
   @Get('user/:id')
   @Authenticated({ roles: ALL_ROLES })
   @ApiOperation({

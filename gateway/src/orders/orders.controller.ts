@@ -12,7 +12,9 @@ import { BadRequestException, Body, Controller, Delete, Get, Headers, Param, Pos
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
 import { CurrentActor } from '../common/actor.decorator';
+import { ApiErrorResponses, ApiResult, DeletedResult, PagedOf } from '../common/api-responses';
 import { UuidParam } from '../common/params';
+import { OrderListItem as OrderListItemSchema, OrderView } from './orders.responses';
 
 const CREATE_DESCRIPTION = `Creates an order in status Uploading (QA status Waiting For QA) and answers it.
 
@@ -45,10 +47,12 @@ An admin creates an order for a dealership or management account by naming it in
  * rules, approval and deletion. Who sees which order is the orders service's decision.
  */
 @ApiTags('orders')
+@ApiErrorResponses()
 @Controller('orders')
 export class OrdersController {
   constructor(private readonly rpc: RpcClient) {}
 
+  @ApiResult(OrderView, 'the new order')
   @Post()
   @Authenticated({ roles: ['Admin', 'Dealership', 'Management'], permission: 'CREATE_ORDERS' })
   @ApiOperation({ summary: 'Create an order (then upload its images)', description: CREATE_DESCRIPTION })
@@ -58,6 +62,7 @@ export class OrdersController {
     return this.rpc.send(OrdersRpc.create, { ...body, deviceInformation: device }, actor);
   }
 
+  @ApiResult(PagedOf(OrderListItemSchema))
   @Get('get-orders')
   @Authenticated({ roles: ALL_ROLES })
   @ApiOperation({
@@ -74,6 +79,7 @@ export class OrdersController {
     return this.rpc.send(OrdersRpc.list, query, actor);
   }
 
+  @ApiResult(OrderView, 'the order after the decision')
   @Put('approval/:id/:approved')
   @Authenticated({ roles: ['Admin', 'QA'] })
   @ApiParam({ name: 'approved', enum: ['true', 'false'] })
@@ -85,6 +91,7 @@ export class OrdersController {
     return this.rpc.send(OrdersRpc.approval, { id, approved: approved === 'true' }, actor);
   }
 
+  @ApiResult(OrderView)
   @Get(':id')
   @Authenticated({ roles: ALL_ROLES })
   @ApiOperation({
@@ -97,6 +104,7 @@ export class OrdersController {
     return this.rpc.send(OrdersRpc.get, { id }, actor);
   }
 
+  @ApiResult(OrderView, 'the saved order')
   @Put(':id')
   @Authenticated({ roles: ALL_ROLES })
   @ApiOperation({
@@ -111,6 +119,7 @@ export class OrdersController {
     return this.rpc.send(OrdersRpc.update, { id, ...body }, actor);
   }
 
+  @ApiResult(DeletedResult)
   @Delete(':id')
   @Authenticated({ roles: ALL_ROLES })
   @ApiOperation({

@@ -4,6 +4,8 @@ import { BadRequestException, Body, Controller, Delete, Get, Param, Post, Put, Q
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
 import { CurrentActor } from '../common/actor.decorator';
+import { ApiErrorResponses, ApiResult, PagedOf } from '../common/api-responses';
+import { TagView } from './orders.responses';
 import { UuidParam } from '../common/params';
 
 /** `orders`, `images` or `users` in a path: 400 otherwise. */
@@ -17,10 +19,12 @@ function taggedEntity(value: string): TaggedEntity {
  * case-insensitively, so the spec's `POST /Tags` works too.
  */
 @ApiTags('tags')
+@ApiErrorResponses()
 @Controller('tags')
 export class TagsController {
   constructor(private readonly rpc: RpcClient) {}
 
+  @ApiResult(PagedOf(TagView))
   @Get()
   @Authenticated({ roles: ALL_ROLES })
   @ApiOperation({ summary: 'Tags, 10 a page, by category and name; `search`, `category`, `entity`' })
@@ -28,6 +32,7 @@ export class TagsController {
     return this.rpc.send(TagsRpc.list, query, actor);
   }
 
+  @ApiResult([TagView])
   @Get('get/:entity/:entityId')
   @Authenticated({ roles: ALL_ROLES })
   @ApiParam({ name: 'entity', enum: TAGGED_ENTITIES })
@@ -39,6 +44,7 @@ export class TagsController {
     return this.rpc.send(TagsRpc.ofEntity, { entity: taggedEntity(entity), entityId }, actor);
   }
 
+  @ApiResult([TagView], 'the tags on it now')
   @Post(':entity/:entityId')
   @Authenticated({ roles: ['Admin', 'QA'] })
   @ApiParam({ name: 'entity', enum: TAGGED_ENTITIES })
@@ -47,6 +53,7 @@ export class TagsController {
     return this.rpc.send(TagsRpc.assign, { entity: taggedEntity(entity), entityId, tagId: body.tagId }, actor);
   }
 
+  @ApiResult([TagView], 'the tags left on it')
   @Delete()
   @Authenticated({ roles: ['Admin', 'QA'] })
   @ApiOperation({ summary: 'Take a tag off an order, an image or a user; answers the tags left' })
@@ -54,6 +61,7 @@ export class TagsController {
     return this.rpc.send(TagsRpc.remove, body, actor);
   }
 
+  @ApiResult(TagView)
   @Get(':id')
   @Authenticated({ roles: ALL_ROLES })
   @ApiOperation({ summary: 'One tag' })
@@ -61,6 +69,7 @@ export class TagsController {
     return this.rpc.send(TagsRpc.get, { id }, actor);
   }
 
+  @ApiResult(TagView, 'the new tag')
   @Post()
   @Authenticated({ roles: ['Admin'] })
   @ApiOperation({ summary: 'Create a tag (name trimmed; unique per entity)' })
@@ -68,6 +77,7 @@ export class TagsController {
     return this.rpc.send(TagsRpc.create, body, actor);
   }
 
+  @ApiResult(TagView, 'the saved tag')
   @Put(':id')
   @Authenticated({ roles: ['Admin'] })
   @ApiOperation({ summary: 'Change a tag' })

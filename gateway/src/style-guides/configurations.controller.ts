@@ -4,13 +4,17 @@ import { Body, Controller, Delete, Get, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
 import { CurrentActor } from '../common/actor.decorator';
+import { ApiErrorResponses, ApiResult, DeletedResult } from '../common/api-responses';
+import { ConfigurationView } from './style-guides.responses';
 import { UuidParam } from '../common/params';
 
 @ApiTags('style guides')
+@ApiErrorResponses()
 @Controller('style-guide-configurations')
 export class ConfigurationsController {
   constructor(private readonly rpc: RpcClient) {}
 
+  @ApiResult(ConfigurationView, 'the new position')
   @Post()
   @Authenticated({ roles: ['Admin', 'QA'] })
   @ApiOperation({
@@ -21,6 +25,7 @@ export class ConfigurationsController {
     return this.rpc.send(ConfigurationsRpc.create, body, actor);
   }
 
+  @ApiResult(ConfigurationView)
   @Get(':id')
   @Authenticated({ roles: ALL_ROLES })
   @ApiOperation({ summary: 'One configuration' })
@@ -28,6 +33,7 @@ export class ConfigurationsController {
     return this.rpc.send(ConfigurationsRpc.get, { id }, actor);
   }
 
+  @ApiResult(ConfigurationView, 'the saved position')
   @Put(':id')
   @Authenticated({ roles: ['Admin', 'QA'] })
   @ApiOperation({ summary: 'Change a configuration' })
@@ -35,6 +41,7 @@ export class ConfigurationsController {
     return this.rpc.send(ConfigurationsRpc.update, { id, ...body }, actor);
   }
 
+  @ApiResult(DeletedResult)
   @Delete(':id')
   @Authenticated({ roles: ['Admin', 'QA'] })
   @ApiOperation({ summary: 'Remove a configuration' })

@@ -12,6 +12,8 @@ import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nest
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
 import { CurrentActor } from '../common/actor.decorator';
+import { ApiErrorResponses, ApiResult, DeletedResult, PagedOf } from '../common/api-responses';
+import { AddedResult, RemovedResult, StyleGuideListItem, StyleGuideView } from './style-guides.responses';
 import { UuidParam } from '../common/params';
 
 /**
@@ -19,10 +21,12 @@ import { UuidParam } from '../common/params';
  * assigned to them; deleting and assigning are the admin's.
  */
 @ApiTags('style guides')
+@ApiErrorResponses()
 @Controller('style-guides')
 export class StyleGuidesController {
   constructor(private readonly rpc: RpcClient) {}
 
+  @ApiResult(PagedOf(StyleGuideListItem))
   @Get()
   @Authenticated({ roles: ALL_ROLES })
   @ApiOperation({ summary: 'Style guides the caller may see, 10 a page, newest first; `search` by name' })
@@ -30,6 +34,7 @@ export class StyleGuidesController {
     return this.rpc.send(StyleGuidesRpc.list, query, actor);
   }
 
+  @ApiResult([StyleGuideListItem])
   @Get('user/:id')
   @Authenticated({ roles: ALL_ROLES })
   @ApiOperation({ summary: 'Style guides assigned to an account' })
@@ -37,6 +42,7 @@ export class StyleGuidesController {
     return this.rpc.send(StyleGuidesRpc.ofUser, { userId: id }, actor);
   }
 
+  @ApiResult(AddedResult)
   @Post('add-style-guide-to-user')
   @HttpCode(200)
   @Authenticated({ roles: ['Admin'] })
@@ -45,6 +51,7 @@ export class StyleGuidesController {
     return this.rpc.send(StyleGuidesRpc.addToUser, body, actor);
   }
 
+  @ApiResult(RemovedResult)
   @Delete('remove-style-guide-to-user')
   @Authenticated({ roles: ['Admin'] })
   @ApiOperation({ summary: 'Take a style guide away from an account' })
@@ -52,6 +59,7 @@ export class StyleGuidesController {
     return this.rpc.send(StyleGuidesRpc.removeFromUser, body, actor);
   }
 
+  @ApiResult(DeletedResult)
   @Delete('delete-style-guide')
   @Authenticated({ roles: ['Admin'] })
   @ApiOperation({ summary: 'Delete a style guide with its configurations and assignments' })
@@ -59,6 +67,7 @@ export class StyleGuidesController {
     return this.rpc.send(StyleGuidesRpc.delete, body, actor);
   }
 
+  @ApiResult(StyleGuideView, 'the new style guide')
   @Post()
   @Authenticated({ roles: ['Admin', 'QA'] })
   @ApiOperation({ summary: 'Create a style guide (step 1 of the builder); maxImageSize in bytes' })
@@ -66,6 +75,7 @@ export class StyleGuidesController {
     return this.rpc.send(StyleGuidesRpc.create, body, actor);
   }
 
+  @ApiResult(StyleGuideView, 'the copy')
   @Post(':id/duplicate')
   @Authenticated({ roles: ['Admin', 'QA'] })
   @ApiOperation({ summary: 'Copy a style guide and all its configurations as "<name>-COPY"' })
@@ -73,6 +83,7 @@ export class StyleGuidesController {
     return this.rpc.send(StyleGuidesRpc.duplicate, { id }, actor);
   }
 
+  @ApiResult(StyleGuideView)
   @Get(':id')
   @Authenticated({ roles: ALL_ROLES })
   @ApiOperation({ summary: 'A style guide with its media and its configurations sorted by position' })
@@ -80,6 +91,7 @@ export class StyleGuidesController {
     return this.rpc.send(StyleGuidesRpc.get, { id }, actor);
   }
 
+  @ApiResult(StyleGuideView, 'the saved style guide')
   @Put(':id')
   @Authenticated({ roles: ['Admin', 'QA'] })
   @ApiOperation({ summary: 'Change a style guide' })

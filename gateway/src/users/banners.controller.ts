@@ -4,13 +4,17 @@ import { Body, Controller, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
 import { CurrentActor } from '../common/actor.decorator';
+import { ApiErrorResponses, ApiResult, PagedOf } from '../common/api-responses';
+import { BannerView } from './users.responses';
 import { UuidParam } from '../common/params';
 
 @ApiTags('banners')
+@ApiErrorResponses()
 @Controller('banner')
 export class BannersController {
   constructor(private readonly rpc: RpcClient) {}
 
+  @ApiResult(PagedOf(BannerView))
   @Get()
   @Authenticated({ roles: ALL_ROLES })
   @ApiOperation({ summary: 'Banners, 10 a page, newest first; the admin sees hidden ones too (`isActive` filter)' })
@@ -18,6 +22,7 @@ export class BannersController {
     return this.rpc.send(BannersRpc.list, query, actor);
   }
 
+  @ApiResult(BannerView)
   @Get('by-id/:id')
   @Authenticated({ roles: ALL_ROLES })
   @ApiOperation({ summary: 'One banner' })
@@ -25,6 +30,7 @@ export class BannersController {
     return this.rpc.send(BannersRpc.get, { id }, actor);
   }
 
+  @ApiResult(BannerView, 'the new banner')
   @Post()
   @Authenticated({ roles: ['Admin'] })
   @ApiOperation({ summary: 'Add a banner (Visible unless isActive is false)' })
@@ -32,6 +38,7 @@ export class BannersController {
     return this.rpc.send(BannersRpc.create, body, actor);
   }
 
+  @ApiResult(BannerView, 'the saved banner')
   @Put(':id')
   @Authenticated({ roles: ['Admin'] })
   @ApiOperation({ summary: 'Change a banner, or show or hide it' })

@@ -4,13 +4,17 @@ import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
 import { CurrentActor } from '../common/actor.decorator';
+import { ApiErrorResponses, ApiResult } from '../common/api-responses';
+import { PermissionView } from './users.responses';
 import { UuidParam } from '../common/params';
 
 @ApiTags('permissions')
+@ApiErrorResponses()
 @Controller('permissions')
 export class PermissionsController {
   constructor(private readonly rpc: RpcClient) {}
 
+  @ApiResult([PermissionView])
   @Get()
   @Authenticated({ roles: ['Admin'] })
   @ApiOperation({ summary: 'The permission catalogue with its groups' })
@@ -18,6 +22,7 @@ export class PermissionsController {
     return this.rpc.send(PermissionsRpc.catalogue, {}, actor);
   }
 
+  @ApiResult([PermissionView])
   @Get('get-permissions-for-user-by-user-id/:id')
   @Authenticated({ roles: ALL_ROLES })
   @ApiOperation({ summary: 'Permissions an account holds' })
@@ -25,6 +30,7 @@ export class PermissionsController {
     return this.rpc.send(PermissionsRpc.forUser, { userId: id }, actor);
   }
 
+  @ApiResult([PermissionView], 'the permissions the account holds now')
   @Put('user/:id')
   @Authenticated({ roles: ['Admin'] })
   @ApiOperation({ summary: 'Set the permissions of an account (replaces the set)' })

@@ -4,14 +4,18 @@ import { Body, Controller, Delete, Get, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
 import { CurrentActor } from '../common/actor.decorator';
+import { ApiErrorResponses, ApiResult, DeletedResult } from '../common/api-responses';
+import { IntegrationView, ProviderView } from './users.responses';
 import { UuidParam } from '../common/params';
 
 /** Delivery targets of an account. Passwords go in, never out. */
 @ApiTags('remote integrations')
+@ApiErrorResponses()
 @Controller('remote-integration')
 export class RemoteIntegrationController {
   constructor(private readonly rpc: RpcClient) {}
 
+  @ApiResult([ProviderView])
   @Get('providers')
   @Authenticated({ roles: ALL_ROLES })
   @ApiOperation({ summary: 'The providers an integration can be added for' })
@@ -19,6 +23,7 @@ export class RemoteIntegrationController {
     return this.rpc.send(IntegrationsRpc.providers, {}, actor);
   }
 
+  @ApiResult([IntegrationView])
   @Get('user/:userId')
   @Authenticated({ roles: ['Admin', 'Dealership', 'Management'], permission: 'READ_USER_INTEGRATIONS' })
   @ApiOperation({ summary: 'Integrations of an account (passwords are never returned; hasPassword tells)' })
@@ -26,6 +31,7 @@ export class RemoteIntegrationController {
     return this.rpc.send(IntegrationsRpc.ofUser, { userId }, actor);
   }
 
+  @ApiResult(IntegrationView, 'the new integration')
   @Post()
   @Authenticated({ roles: ['Admin', 'Dealership'], permission: 'UPDATE_USER_INTEGRATIONS', notSalesPerson: true })
   @ApiOperation({ summary: 'Add an integration; credentials need UPDATE_USER_INTEGRATION_CREDENTIALS' })
@@ -33,6 +39,7 @@ export class RemoteIntegrationController {
     return this.rpc.send(IntegrationsRpc.create, body, actor);
   }
 
+  @ApiResult(IntegrationView, 'the saved integration')
   @Put(':id')
   @Authenticated({ roles: ['Admin', 'Dealership'], permission: 'UPDATE_USER_INTEGRATIONS', notSalesPerson: true })
   @ApiOperation({ summary: 'Turn an integration on or off, or change its credentials (an empty password keeps the stored one)' })
@@ -40,6 +47,7 @@ export class RemoteIntegrationController {
     return this.rpc.send(IntegrationsRpc.update, { id, ...body }, actor);
   }
 
+  @ApiResult(DeletedResult)
   @Delete(':id')
   @Authenticated({ roles: ['Admin', 'Dealership'], permission: 'UPDATE_USER_INTEGRATIONS', notSalesPerson: true })
   @ApiOperation({ summary: 'Remove an integration' })

@@ -4,14 +4,18 @@ import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common'
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
 import { CurrentActor } from '../common/actor.decorator';
+import { ApiErrorResponses, ApiResult, DeletedResult, PagedOf, SentResult } from '../common/api-responses';
+import { SalesPersonView } from './users.responses';
 import { UuidParam } from '../common/params';
 
 /** Sales people of a dealership. Changing them needs the SALESMAN permissions (the admin has all). */
 @ApiTags('sales people')
+@ApiErrorResponses()
 @Controller('salesman')
 export class SalesmanController {
   constructor(private readonly rpc: RpcClient) {}
 
+  @ApiResult([SalesPersonView])
   @Get('user/:id/all')
   @Authenticated({ roles: ALL_ROLES })
   @ApiOperation({ summary: 'All sales people of an account, by name (for pickers)' })
@@ -19,6 +23,7 @@ export class SalesmanController {
     return this.rpc.send(SalesPeopleRpc.allOfUser, { userId: id }, actor);
   }
 
+  @ApiResult(PagedOf(SalesPersonView))
   @Get('user/:id')
   @Authenticated({ roles: ALL_ROLES })
   @ApiOperation({ summary: 'Sales people of an account, 10 a page' })
@@ -26,6 +31,7 @@ export class SalesmanController {
     return this.rpc.send(SalesPeopleRpc.pageOfUser, { userId: id, page: query.page }, actor);
   }
 
+  @ApiResult(SalesPersonView)
   @Get(':id')
   @Authenticated({ roles: ALL_ROLES })
   @ApiOperation({ summary: 'One sales person ("Sales person not found" when the caller may not see it)' })
@@ -33,6 +39,7 @@ export class SalesmanController {
     return this.rpc.send(SalesPeopleRpc.get, { id }, actor);
   }
 
+  @ApiResult([SalesPersonView], 'the new sales people')
   @Post()
   @Authenticated({ roles: ['Admin', 'Dealership'], permission: 'CREATE_SALESMAN', notSalesPerson: true })
   @ApiOperation({ summary: 'Add sales people to an account' })
@@ -40,6 +47,7 @@ export class SalesmanController {
     return this.rpc.send(SalesPeopleRpc.create, body, actor);
   }
 
+  @ApiResult(SalesPersonView, 'the sales person, now with a login')
   @Put(':id/activate')
   @Authenticated({ roles: ['Admin'] })
   @ApiOperation({ summary: 'Give the sales person a login; its temporary password is e-mailed' })
@@ -47,6 +55,7 @@ export class SalesmanController {
     return this.rpc.send(SalesPeopleRpc.activate, { id }, actor);
   }
 
+  @ApiResult(SentResult)
   @Put(':id/resend-password')
   @Authenticated({ roles: ['Admin'] })
   @ApiOperation({ summary: 'E-mail a new temporary password to a sales person that has not chosen its own' })
@@ -54,6 +63,7 @@ export class SalesmanController {
     return this.rpc.send(SalesPeopleRpc.resendPassword, { id }, actor);
   }
 
+  @ApiResult(SalesPersonView, 'the saved sales person')
   @Put(':id')
   @Authenticated({ roles: ['Admin', 'Dealership'], permission: 'UPDATE_SALESMAN', notSalesPerson: true })
   @ApiOperation({ summary: 'Change a sales person' })
@@ -61,6 +71,7 @@ export class SalesmanController {
     return this.rpc.send(SalesPeopleRpc.update, { id, ...body }, actor);
   }
 
+  @ApiResult(DeletedResult)
   @Delete(':id')
   @Authenticated({ roles: ['Admin', 'Dealership'], permission: 'DELETE_SALESMAN', notSalesPerson: true })
   @ApiOperation({ summary: 'Remove a sales person (its login goes with it)' })

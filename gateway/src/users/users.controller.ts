@@ -13,14 +13,18 @@ import { BadRequestException, Body, Controller, Get, HttpCode, Post, Put, Query 
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
 import { CurrentActor } from '../common/actor.decorator';
+import { ApiErrorResponses, ApiResult, DeletedResult, PagedOf, SentResult } from '../common/api-responses';
+import { ChildAccountView, UserListItem, UserView } from './users.responses';
 import { PageParam, UuidParam } from '../common/params';
 
 /** Accounts (spec section 7, /users…). Who sees which account is decided by the users service. */
 @ApiTags('users')
+@ApiErrorResponses()
 @Controller('users')
 export class UsersController {
   constructor(private readonly rpc: RpcClient) {}
 
+  @ApiResult(PagedOf(UserListItem))
   @Get()
   @Authenticated({ roles: ALL_ROLES })
   @ApiOperation({ summary: 'Accounts the caller may see, 10 a page, newest first; search, country and role filters' })
@@ -28,6 +32,7 @@ export class UsersController {
     return this.rpc.send(UsersRpc.list, query, actor);
   }
 
+  @ApiResult(UserView, 'the new account')
   @Post('createAccountWithoutCognito')
   @Authenticated({ roles: ['Admin'] })
   @ApiOperation({ summary: 'Create an account; its temporary password is e-mailed and must be changed at first sign-in' })
@@ -35,6 +40,7 @@ export class UsersController {
     return this.rpc.send(UsersRpc.createAccount, body, actor);
   }
 
+  @ApiResult(SentResult)
   @Post('resend-temporary-password')
   @HttpCode(200)
   @Authenticated({ roles: ['Admin'] })
@@ -43,6 +49,7 @@ export class UsersController {
     return this.rpc.send(UsersRpc.resendTemporaryPassword, body, actor);
   }
 
+  @ApiResult(DeletedResult)
   @Post('delete-user-account')
   @HttpCode(200)
   @Authenticated({ roles: ['Admin'] })
@@ -54,6 +61,7 @@ export class UsersController {
     return this.rpc.send(UsersRpc.deleteAccount, body, actor);
   }
 
+  @ApiResult([ChildAccountView], 'the child accounts now')
   @Put('childAccounts/:id')
   @Authenticated({ roles: ['Admin'] })
   @ApiOperation({ summary: 'Set the child accounts of a management account (replaces the list)' })
@@ -61,6 +69,7 @@ export class UsersController {
     return this.rpc.send(UsersRpc.setChildAccounts, { id, ...body }, actor);
   }
 
+  @ApiResult(PagedOf(ChildAccountView))
   @Get('childAccounts/:userId/:page')
   @Authenticated({ roles: ALL_ROLES })
   @ApiOperation({ summary: 'Child accounts of an account, 10 a page' })
@@ -69,6 +78,7 @@ export class UsersController {
     return this.rpc.send(UsersRpc.childAccountsPage, { userId, page }, actor);
   }
 
+  @ApiResult([UserView])
   @Get('get-child-accounts-data-by-user-id/:id')
   @Authenticated({ roles: ALL_ROLES })
   @ApiOperation({ summary: 'All child accounts of an account with their data' })
@@ -76,6 +86,7 @@ export class UsersController {
     return this.rpc.send(UsersRpc.childAccountsData, { userId: id }, actor);
   }
 
+  @ApiResult(UserView)
   @Get(':id')
   @Authenticated({ roles: ALL_ROLES })
   @ApiOperation({ summary: 'One account (404 when the caller may not see it)' })
@@ -83,6 +94,7 @@ export class UsersController {
     return this.rpc.send(UsersRpc.get, { id }, actor);
   }
 
+  @ApiResult(UserView, 'the saved account')
   @Put(':id')
   @Authenticated({ roles: ALL_ROLES })
   @ApiOperation({

@@ -1,0 +1,100 @@
+import {
+  IMAGE_LABELS,
+  IMAGE_TYPE_LABELS,
+  MEDIA_ORIGINS,
+  OPTIMISATION_STATUSES,
+  ROUTES,
+  VIDEO_CONTENT_TYPES,
+  VIDEO_STATUSES,
+  type DownloadResult as DownloadResultContract,
+  type ImageLabel,
+  type ImagesRpc,
+  type ImageType,
+  type ImageView as ImageViewContract,
+  type MediaOrigin,
+  type OptimisationStatus,
+  type ResultOf,
+  type Route,
+  type SignedUploadResult as SignedUploadResultContract,
+  type UrlResult as UrlResultContract,
+  type VideoContentType,
+  type VideoSignedUploadResult as VideoSignedUploadResultContract,
+  type VideoStatus,
+  type VideoView as VideoViewContract,
+} from '@app/contracts';
+import { Field } from '../common/api-responses';
+
+// parts of the contract, named so the classes can implement them
+type ContractImagesDeleted = ResultOf<typeof ImagesRpc.delete>;
+
+/** Response schemas of the pictures and videos of orders: each mirrors its contract view. */
+
+export class ImageView implements ImageViewContract {
+  @Field.id() id!: string;
+  @Field.id() orderId!: string;
+  @Field.int() position!: number;
+  @Field.oneOf(MEDIA_ORIGINS, 'MediaOrigin') mediaOrigin!: MediaOrigin;
+  @Field.oneOfList(IMAGE_TYPE_LABELS, 'ImageType') types!: ImageType[];
+  @Field.oneOf(ROUTES, 'Route', { nullable: true, description: 'the pipeline route that made the optimized picture' })
+  optimisedVia!: Route | null;
+  @Field.oneOf(OPTIMISATION_STATUSES, 'OptimisationStatus') optimisationStatus!: OptimisationStatus;
+  @Field.oneOf(IMAGE_LABELS, 'ImageLabel') label!: ImageLabel;
+  @Field.string({ nullable: true }) failureReason!: string | null;
+  @Field.bool() approved!: boolean;
+  @Field.bool() needsEdition!: boolean;
+  @Field.url({ nullable: true, description: 'the optimized picture (or the original until then), a short-lived link' }) url!: string | null;
+  @Field.url({ nullable: true }) thumbnailUrl!: string | null;
+  @Field.url({ nullable: true }) originalUrl!: string | null;
+  @Field.int({ nullable: true }) width!: number | null;
+  @Field.int({ nullable: true }) height!: number | null;
+  @Field.int({ nullable: true, description: 'bytes' }) fileSize!: number | null;
+  @Field.json({ nullable: true, description: 'what the capture app measured' }) sensorData!: Record<string, unknown> | null;
+  @Field.string({ nullable: true }) expectedAngle!: string | null;
+  @Field.string({ nullable: true }) detectedAngle!: string | null;
+  @Field.dateTime() createdAt!: string;
+  @Field.dateTime() updatedAt!: string;
+}
+
+/** A presigned POST for one picture: send `fields` (JSON text) and the file, last, as multipart/form-data to `url`. */
+export class SignedUploadResult implements SignedUploadResultContract {
+  @Field.url() url!: string;
+  @Field.string({ description: 'JSON text of the form fields' }) fields!: string;
+  @Field.id() imageId!: string;
+  @Field.dateTime() expiresAt!: string;
+}
+
+export class DownloadResult implements DownloadResultContract {
+  @Field.url({ description: 'the zip, a short-lived link' }) url!: string;
+  @Field.string() fileName!: string;
+  @Field.dateTime() expiresAt!: string;
+  @Field.int() imageCount!: number;
+}
+
+export class UrlResult implements UrlResultContract {
+  @Field.url({ description: 'a short-lived link' }) url!: string;
+  @Field.dateTime() expiresAt!: string;
+}
+
+export class ImagesDeletedResult implements ContractImagesDeleted {
+  @Field.int({ description: 'how many images were deleted' }) deleted!: number;
+}
+
+export class VideoSignedUploadResult implements VideoSignedUploadResultContract {
+  @Field.url() url!: string;
+  @Field.string({ description: 'JSON text of the form fields' }) fields!: string;
+  @Field.id() videoId!: string;
+  @Field.dateTime() expiresAt!: string;
+}
+
+export class VideoView implements VideoViewContract {
+  @Field.id() id!: string;
+  @Field.id() orderId!: string;
+  @Field.oneOf(VIDEO_STATUSES, 'VideoStatus') status!: VideoStatus;
+  @Field.url({ nullable: true }) thumbnailUrl!: string | null;
+  @Field.url({ nullable: true }) url!: string | null;
+  @Field.int({ nullable: true }) fileSize!: number | null;
+  @Field.number({ nullable: true }) durationSeconds!: number | null;
+  @Field.oneOf(VIDEO_CONTENT_TYPES, 'VideoContentType') contentType!: VideoContentType;
+  @Field.string({ nullable: true }) failureReason!: string | null;
+  @Field.dateTime() createdAt!: string;
+}

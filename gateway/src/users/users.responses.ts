@@ -1,0 +1,171 @@
+import {
+  APP_SETTING_VALUE_TYPES,
+  INTEGRATION_TYPES,
+  LANGUAGES,
+  PERMISSION_GROUPS,
+  PLATFORMS,
+  QA_ROLE_TAGS,
+  ROLES,
+  USER_STATUSES,
+  type AddressView as AddressViewContract,
+  type AppSettingValueType,
+  type AppSettingView as AppSettingViewContract,
+  type AppVersionView as AppVersionViewContract,
+  type BannerView as BannerViewContract,
+  type ChildAccountView as ChildAccountViewContract,
+  type ContactPersonView as ContactPersonViewContract,
+  type IntegrationType,
+  type IntegrationView as IntegrationViewContract,
+  type Language,
+  type MeView as MeViewContract,
+  type PermissionGroup,
+  type PermissionView as PermissionViewContract,
+  type Platform,
+  type ProviderView as ProviderViewContract,
+  type QaRoleTag,
+  type Role,
+  type SalesPersonView as SalesPersonViewContract,
+  type UserListItem as UserListItemContract,
+  type UserStatus,
+  type UserView as UserViewContract,
+} from '@app/contracts';
+import { Field } from '../common/api-responses';
+
+// parts of the contract views, named so the classes can implement them
+type ContractSignedInSalesPerson = NonNullable<MeViewContract['loggedInSalesPersonInfo']>;
+
+/** Response schemas of accounts and what hangs off them: each mirrors its contract view. */
+
+export class AddressView implements AddressViewContract {
+  @Field.string() country!: string;
+  @Field.string() city!: string;
+  @Field.string() postalCode!: string;
+  @Field.string() address!: string;
+  @Field.string({ description: 'VAT / CVR number' }) companyId!: string;
+}
+
+export class ContactPersonView implements ContactPersonViewContract {
+  @Field.string() name!: string;
+  @Field.string() email!: string;
+  @Field.string() phoneNumber!: string;
+  @Field.string() title!: string;
+}
+
+export class UserView implements UserViewContract {
+  @Field.id() id!: string;
+  @Field.string() displayName!: string;
+  @Field.string() email!: string;
+  @Field.oneOf(LANGUAGES, 'Language') language!: Language;
+  @Field.oneOf(ROLES, 'Role') userRole!: Role;
+  @Field.oneOfList(QA_ROLE_TAGS, 'QaRoleTag') roleTags!: QaRoleTag[];
+  @Field.strings({ description: 'names of the permissions the account holds' }) permissions!: string[];
+  @Field.object(AddressView) address!: AddressView;
+  @Field.object(ContactPersonView) contactPerson!: ContactPersonView;
+  @Field.string() currency!: string;
+  @Field.number({ nullable: true }) subscriptionPrice!: number | null;
+  @Field.bool() mobileAppAccess!: boolean;
+  @Field.number() minimumZoomValue!: number;
+  @Field.bool() enabled_qa!: boolean;
+  @Field.bool() desaturateYellowLight!: boolean;
+  @Field.oneOf(USER_STATUSES, 'UserStatus') userStatus!: UserStatus;
+  @Field.bool() loginActivated!: boolean;
+  @Field.strings({ description: 'ids of the child accounts (management)' }) childAccounts!: string[];
+  @Field.dateTime({ nullable: true }) last_order_date!: string | null;
+  @Field.int({ nullable: true }) days_since_last_order!: number | null;
+  @Field.dateTime() createdAt!: string;
+  @Field.dateTime() updatedAt!: string;
+  @Field.string({ required: false, description: 'what the admin types to confirm deleting the account (admin only)' })
+  deleteConfirmationHash?: string;
+}
+
+export class SignedInSalesPerson implements ContractSignedInSalesPerson {
+  @Field.id() id!: string;
+  @Field.string() name!: string;
+  @Field.string() email!: string;
+}
+
+export class MeView extends UserView implements MeViewContract {
+  @Field.object(SignedInSalesPerson, { nullable: true, description: 'the sales person signed in for the account, if any' })
+  loggedInSalesPersonInfo!: SignedInSalesPerson | null;
+}
+
+export class UserListItem implements UserListItemContract {
+  @Field.id() id!: string;
+  @Field.string() displayName!: string;
+  @Field.string() email!: string;
+  @Field.oneOf(ROLES, 'Role') userRole!: Role;
+  @Field.object(AddressView) address!: AddressView;
+  @Field.object(ContactPersonView) contactPerson!: ContactPersonView;
+  @Field.oneOf(USER_STATUSES, 'UserStatus') userStatus!: UserStatus;
+  @Field.dateTime() createdAt!: string;
+  @Field.dateTime() updatedAt!: string;
+}
+
+export class ChildAccountView implements ChildAccountViewContract {
+  @Field.id() id!: string;
+  @Field.string() displayName!: string;
+  @Field.string() email!: string;
+  @Field.oneOf(ROLES, 'Role') userRole!: Role;
+  @Field.string() country!: string;
+}
+
+export class PermissionView implements PermissionViewContract {
+  @Field.id() id!: string;
+  @Field.string({ example: 'CREATE_ORDERS' }) name!: string;
+  @Field.oneOf(PERMISSION_GROUPS, 'PermissionGroup') group!: PermissionGroup;
+}
+
+export class SalesPersonView implements SalesPersonViewContract {
+  @Field.id() id!: string;
+  @Field.id({ description: 'the dealership' }) userId!: string;
+  @Field.string() name!: string;
+  @Field.string() email!: string;
+  @Field.string() phone!: string;
+  @Field.bool({ description: 'may sign in' }) loginActivated!: boolean;
+  @Field.oneOf(USER_STATUSES, 'UserStatus', { nullable: true }) userStatus!: UserStatus | null;
+  @Field.dateTime() createdAt!: string;
+  @Field.dateTime() updatedAt!: string;
+}
+
+export class IntegrationView implements IntegrationViewContract {
+  @Field.id() id!: string;
+  @Field.id() userId!: string;
+  @Field.string() provider!: string;
+  @Field.string() label!: string;
+  @Field.oneOf(INTEGRATION_TYPES, 'IntegrationType') integrationType!: IntegrationType;
+  @Field.bool() isActive!: boolean;
+  @Field.string({ nullable: true }) Username!: string | null;
+  @Field.bool({ description: 'a password is stored (it is never answered)' }) hasPassword!: boolean;
+  @Field.dateTime() createdAt!: string;
+  @Field.dateTime() updatedAt!: string;
+}
+
+export class ProviderView implements ProviderViewContract {
+  @Field.string() provider!: string;
+  @Field.string() label!: string;
+  @Field.oneOf(INTEGRATION_TYPES, 'IntegrationType') integrationType!: IntegrationType;
+}
+
+export class AppSettingView implements AppSettingViewContract {
+  @Field.string({ example: 'CONTACT_EMAIL' }) name!: string;
+  @Field.string({ description: 'the value as text' }) value!: string;
+  @Field.oneOf(APP_SETTING_VALUE_TYPES, 'AppSettingValueType') valueType!: AppSettingValueType;
+}
+
+export class AppVersionView implements AppVersionViewContract {
+  @Field.id() id!: string;
+  @Field.string({ example: '1.2.34' }) versionString!: string;
+  @Field.oneOf(PLATFORMS, 'AppPlatform') platform!: Platform;
+  @Field.bool() needsDatabaseDeleteOnMobile!: boolean;
+  @Field.bool() isTheRequiredMinimumVersionCurrently!: boolean;
+  @Field.dateTime() createdAt!: string;
+  @Field.dateTime() updatedAt!: string;
+}
+
+export class BannerView implements BannerViewContract {
+  @Field.id() id!: string;
+  @Field.string() message!: string;
+  @Field.bool() isActive!: boolean;
+  @Field.dateTime() createdAt!: string;
+  @Field.dateTime() updatedAt!: string;
+}
