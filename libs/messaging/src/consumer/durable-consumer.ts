@@ -1,3 +1,4 @@
+import { faultPoint } from '@app/config';
 import { deadLetterSubject, STREAMS, type Namespace, type StreamKey } from '@app/contracts';
 import { runWithRequestContext } from '@app/logging';
 import {
@@ -233,6 +234,7 @@ export class DurableConsumer<P = unknown> extends DurableSubscription {
           });
         }),
       );
+      await faultPoint(`consumer.${this.opts.durable}.applied`, { messageId, subject });
       m.ack();
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);

@@ -9,6 +9,7 @@ import {
   type PipelineLane,
   type Route,
 } from '@app/contracts';
+import { faultPoint } from '@app/config';
 import { runWithRequestContext } from '@app/logging';
 import { MessagingHost, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
@@ -258,6 +259,7 @@ export class JobRunner {
         return 'superseded';
       }
       await this.store.writeOutputs(job.outputKeys, out.optimized, out.thumb);
+      await faultPoint('pipeline.outputs-written', { jobId: job.jobId, imageId: job.imageId });
       const durationMs = Math.round(performance.now() - started);
       await JobsRepository.saveOutput(m, job.orderId, job.imageId, job.jobId, requestedAt);
       await JobsRepository.record(m, { ...base, status: 'processed', width: out.width, height: out.height, fileSize: out.optimized.length, durationMs });

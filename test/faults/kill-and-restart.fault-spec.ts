@@ -1,0 +1,243 @@
+import type { ImageView, OrderEventView, OrderView } from '@app/contracts';
+import {
+  createAccount,
+  createOrder,
+  createSalesPerson,
+  postOrderImage,
+  postToPresigned,
+  signIn,
+  testJpeg,
+  uploadOrderImage,
+  type UserSession,
+} from '@app/testing';
+import { randomUUID } from 'node:crypto';
+import { FaultStack, waitUntil } from './fault-stack.harness';
+
+/**
+ * Faults: the services run as processes and are killed (SIGKILL: no shutdown hook runs) in
+ * the middle of their work, and NATS and PostgreSQL are restarted while orders are in flight.
+ * After each, what a dealer sees must be whole: every picture of the orders in flight
+ * processed exactly once, the order's counts and status right, its timeline without a lost or
+ * doubled line, and nothing in the dead-letter stream.
+ */
+describe('faults: processes killed and servers restarted mid-work lose and double nothing', () => {
+  jest.setTimeout(120_000);
+  let stack: FaultStack;
+  let admin: UserSession;
+  let dealer: UserSession;
+  let dealerId: string;
+  let salesMan: string;
+  let styleGuide: string;
+  let photo: Buffer;
+
+  beforeAll(async () => {
+    stack = await FaultStack.start();
+    const [adminAccount, dealerAccount] = await Promise.all([
+      createAccount(stack, { role: 'Admin' }),
+      createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'] }),
+    ]);
+    dealerId = dealerAccount.id;
+    [admin, dealer] = await Promise.all([signIn(stack, adminAccount.email), signIn(stack, dealerAccount.email)]);
+    salesMan = (await createSalesPerson(stack, dealerId)).id;
+    // bypass: the pipeline's quickest route, with nothing to upload for the guide; free-form positions
+    const guide = await admin
+      .post('/api/style-guides')
+      .send({ name: `Faults ${randomUUID().slice(0, 6)}`, outputWidth: 640, outputHeight: 480, maxImageSize: 300_000, frameFreeRouting: 'bypass' });
+    if (guide.status !== 201) throw new Error(`POST /api/style-guides answered ${guide.status} ${JSON.stringify(guide.body)}`);
+    styleGuide = guide.body.id as string;
+    const assigned = await admin.post('/api/style-guides/add-style-guide-to-user').send({ userId: dealerId, styleGuideId: styleGuide });
+    if (assigned.status !== 200) throw new Error(`assigning the guide answered ${assigned.status}`);
+    photo = await testJpeg(640, 480);
+  }, 180_000);
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  const newOrder = (pictures: number): Promise<OrderView> => createOrder(dealer, { styleGuide, salesMan, takenImagesCount: pictures });
+  const orderOf = async (id: string): Promise<OrderView> => {
+    const res = await dealer.get(`/api/orders/${id}`);
+    if (res.status !== 200) throw new Error(`GET /api/orders/${id} answered ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as OrderView;
+  };
+
+  /**
+   * Waits until the order is ready to download with every picture processed, then checks it
+   * as a dealer, QA and ops would see it.
+   */
+  async function expectOrderDone(orderId: string, pictures: number): Promise<void> {
+    const order = await waitUntil(
+      async () => {
+        const o = await orderOf(orderId);
+        return o.status === 'Ready to download' && o.processedImagesCount === pictures ? o : null;
+      },
+      `order ${orderId} ready to download with ${pictures} pictures processed`,
+      60_000,
+      () => `the order: ${JSON.stringify(orderOf(orderId).catch(() => null))}\n${stack.logsOf()}`,
+    );
+    expect(order).toMatchObject({
+      takenImagesCount: pictures,
+      imageCount: pictures,
+      uploadedImagesCount: pictures,
+      processedImagesCount: pictures,
+      failedImagesCount: 0,
+      QAstatus: 'Approved',
+    });
+
+    // nothing left in flight: a message redelivered after a kill has come back and been settled
+    await stack.settled();
+
+    // every picture processed, each with its outputs
+    const images = (await dealer.get(`/api/images/order/${orderId}`).expect(200)).body as ImageView[];
+    expect(images).toHaveLength(pictures);
+    for (const image of images) expect(image).toMatchObject({ optimisationStatus: 'completed', failureReason: null });
+
+    // processed exactly once: one job per picture, finished by one worker (what ops see in the pipeline's records)
+    const jobs = await stack.db.query<{ image_id: string; status: string }>('SELECT image_id, status FROM pipeline.pipeline_job WHERE order_id = $1', [orderId]);
+    expect(jobs.map((j) => j.status)).toEqual(Array(pictures).fill('processed'));
+    expect(new Set(jobs.map((j) => j.image_id))).toEqual(new Set(images.map((i) => i.id)));
+
+    // the timeline: each step once, no line twice
+    const events = (await admin.get(`/api/events/order/${orderId}?isHidden=true`).expect(200)).body.items as OrderEventView[];
+    expect(events.map((e) => e.eventName).sort()).toEqual(['NEW', 'PROCESSING_COMPLETED', 'UPDATED', 'UPDATED', 'UPLOAD_COMPLETED']);
+    const lines = events.map((e) => `${e.eventName} ${JSON.stringify(e.payload)}`);
+    expect(lines).toEqual([...new Set(lines)]);
+
+    expect(await stack.deadLetters()).toEqual([]);
+  }
+
+  afterEach(async () => {
+    await stack.reset();
+  });
+
+  /** Asks the signed URLs of the positions and posts the files, as the web creator does (no completion call). */
+  async function postPictures(orderId: string, positions: number[]): Promise<string[]> {
+    const ids: string[] = [];
+    for (const position of positions) {
+      const { imageId, status } = await postOrderImage(dealer, orderId, position, photo);
+      if (status >= 300) throw new Error(`the presigned POST answered ${status}`);
+      ids.push(imageId);
+    }
+    return ids;
+  }
+
+  it('the pipeline worker killed mid-job: the next worker redoes the job, and every picture is processed once', async () => {
+    await stack.restartWithFaultPoints('pipeline', 'pipeline.outputs-written');
+    const order = await newOrder(3);
+    const reached = stack.reachedFaultPoint('pipeline', 'pipeline.outputs-written');
+    for (const position of [1, 2, 3]) await uploadOrderImage(dealer, order.id, position, photo);
+    // the first job has written its outputs to S3 and not committed its result
+    const stopped = await reached;
+    expect((await orderOf(order.id)).processedImagesCount).toBe(0);
+    await stack.kill('pipeline');
+    await stack.start('pipeline');
+
+    await expectOrderDone(order.id, 3);
+    // the job the killed worker held was finished by the new one, on its second delivery
+    const [job] = await stack.db.query<{ attempt: number }>('SELECT attempt FROM pipeline.pipeline_job WHERE job_id = $1', [stopped.jobId]);
+    expect(job).toEqual({ attempt: 2 });
+  });
+
+  it('the images service killed between the upload check and the acceptance: the upload is accepted once after its restart', async () => {
+    await stack.restartWithFaultPoints('images', 'images.upload-checked');
+    const order = await newOrder(2);
+    const reached = stack.reachedFaultPoint('images', 'images.upload-checked');
+    const [imageId] = await postPictures(order.id, [1]);
+    // the app reports the upload; the service checks the file (or its sweeper did first) and is killed before accepting it
+    const completing = dealer.post('/api/images/upload-complete').send({ imageId });
+    expect(await reached).toEqual({ imageId });
+    await stack.kill('images');
+    // the app's call is answered, not left hanging: the service is gone
+    expect((await completing).status).toBe(503);
+    expect((await orderOf(order.id)).uploadedImagesCount).toBe(0);
+
+    await stack.start('images');
+    // nobody reports it again: the restarted service finds the file and accepts it
+    await waitUntil(
+      async () => (await dealer.get(`/api/images/data/${imageId}`)).body?.optimisationStatus === 'completed',
+      'the picture accepted and processed after the restart',
+      30_000,
+      () => stack.logsOf(),
+    );
+    // the app's retry is answered with the accepted picture
+    const retried = await dealer.post('/api/images/upload-complete').send({ imageId });
+    expect(retried.status).toBe(200);
+    expect(retried.body).toMatchObject({ id: imageId, optimisationStatus: 'completed' });
+    await uploadOrderImage(dealer, order.id, 2, photo);
+
+    await expectOrderDone(order.id, 2);
+  });
+
+  it('the orders service killed after applying an event and before acknowledging it: after its restart no timeline line is doubled', async () => {
+    const order = await newOrder(2);
+    await uploadOrderImage(dealer, order.id, 1, photo);
+    // the second position's link, its file not posted yet
+    const second = await dealer
+      .post('/api/images/get-signed-url-for-upload')
+      .send({ order: order.id, position: 2, fileSize: photo.length, width: 640, height: 480, contentType: 'image/jpeg' });
+    expect(second.status).toBe(201);
+    await waitUntil(
+      async () => {
+        const o = await orderOf(order.id);
+        return o.imageCount === 2 && o.uploadedImagesCount === 1 && o.processedImagesCount === 1;
+      },
+      'the order showing its first picture processed',
+      30_000,
+    );
+
+    await stack.restartWithFaultPoints('orders', 'consumer.orders-image-progress.applied');
+    const reached = stack.reachedFaultPoint('orders', 'consumer.orders-image-progress.applied');
+    // the second picture arrives: every picture is uploaded, the order moves to In Progress
+    const status = await postToPresigned(second.body.url, JSON.parse(second.body.fields) as Record<string, string>, photo, 'image/jpeg');
+    expect(status).toBeLessThan(300);
+    expect((await dealer.post('/api/images/upload-complete').send({ imageId: second.body.imageId })).status).toBe(200);
+    await reached;
+    // the step is committed (the order shows it) and its message not acknowledged
+    expect(await orderOf(order.id)).toMatchObject({ status: 'In Progress', uploadedImagesCount: 2 });
+    await stack.kill('orders');
+    await stack.start('orders');
+
+    // the message comes again to the new instance (once its ack wait is over), which knows it applied it already
+    await expectOrderDone(order.id, 2);
+  });
+
+  it('NATS restarted while a job completes: its result waits in the outbox and everything completes once NATS is back', async () => {
+    // the first job holds 3 s after writing its outputs; NATS goes away meanwhile
+    await stack.restartWithFaultPoints('pipeline', 'pipeline.outputs-written:3000');
+    const order = await newOrder(3);
+    const reached = stack.reachedFaultPoint('pipeline', 'pipeline.outputs-written');
+    await postPictures(order.id, [1, 2, 3]);
+    const held = await reached;
+    await stack.stopNats();
+    try {
+      // the job commits its result without NATS: the processed event waits in the pipeline's outbox
+      await waitUntil(
+        async () => {
+          const done = await stack.db.query('SELECT 1 FROM pipeline.pipeline_job WHERE job_id = $1', [held.jobId]);
+          const waiting = await stack.db.query('SELECT 1 FROM pipeline.outbox WHERE sent_at IS NULL');
+          return done.length === 1 && waiting.length > 0;
+        },
+        'the held job committed with its event unsent while NATS is down',
+        30_000,
+        () => stack.logsOf(),
+      );
+    } finally {
+      await stack.startNats();
+    }
+    await expectOrderDone(order.id, 3);
+  });
+
+  it('PostgreSQL restarted under a job in progress and the services: the job is retried and everything completes', async () => {
+    // the first job holds 4 s after writing its outputs, inside its transaction, while PostgreSQL restarts under it
+    await stack.restartWithFaultPoints('pipeline', 'pipeline.outputs-written:4000');
+    const order = await newOrder(3);
+    const reached = stack.reachedFaultPoint('pipeline', 'pipeline.outputs-written');
+    await postPictures(order.id, [1, 2, 3]);
+    const held = await reached;
+    await stack.restartPostgres();
+    await expectOrderDone(order.id, 3);
+    // the held job could not commit on its cut connection: it was tried again
+    const [job] = await stack.db.query<{ attempt: number }>('SELECT attempt FROM pipeline.pipeline_job WHERE job_id = $1', [held.jobId]);
+    expect(job.attempt).toBeGreaterThan(1);
+  });
+});
