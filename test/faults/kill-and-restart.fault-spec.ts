@@ -221,17 +221,17 @@ describe('faults: processes killed and servers restarted mid-work lose and doubl
     await expectOrderDone(order.id, 3);
   });
 
-  it('PostgreSQL restarted under a job in progress and the services: the job is retried and everything completes', async () => {
-    // the first job holds 4 s after writing its outputs, inside its transaction, while PostgreSQL restarts under it
+  it('PostgreSQL restarted for 5 s under a job in progress and the services: nothing fails, everything completes', async () => {
+    // the first job holds 4 s after writing its outputs, inside its transaction, while PostgreSQL goes away under it
     await stack.restartWithFaultPoints('pipeline', 'pipeline.outputs-written:4000');
     const order = await newOrder(3);
     const reached = stack.reachedFaultPoint('pipeline', 'pipeline.outputs-written');
     await postPictures(order.id, [1, 2, 3]);
     const held = await reached;
-    await stack.restartPostgres();
+    await stack.restartPostgres(5000);
     await expectOrderDone(order.id, 3);
-    // the held job could not commit on its cut connection: it was tried again
+    // the held job lost its connection: it waited for the database and ran again, and the outage used up none of its attempts
     const [job] = await stack.db.query<{ attempt: number }>('SELECT attempt FROM pipeline.pipeline_job WHERE job_id = $1', [held.jobId]);
-    expect(job.attempt).toBeGreaterThan(1);
+    expect(job).toEqual({ attempt: 1 });
   });
 });

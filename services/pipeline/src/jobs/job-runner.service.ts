@@ -11,6 +11,7 @@ import {
 } from '@app/contracts';
 import { faultPoint } from '@app/config';
 import { runWithRequestContext } from '@app/logging';
+import { isDatabaseUnavailable, waitForDatabase } from '@app/messaging';
 import { MessagingHost, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
@@ -75,7 +76,9 @@ const SOURCE_KEY = (orderId: string, imageId: string) => new RegExp(`^orders/${o
  *    message is acknowledged;
  * 4. bad input fails at once (`failed` event with the reason, acknowledged); anything else
  *    is retried with backoff, and on the last attempt (or when the worker kept dying during
- *    the job) a copy goes to the dead-letter stream and the `failed` event is published.
+ *    the job) a copy goes to the dead-letter stream and the `failed` event is published;
+ * 5. the database away (restart, failover) uses up no attempt: the job is held until it
+ *    answers again (at most DATABASE_WAIT_MS), then run again.
  */
 @Injectable()
 export class JobRunner {
@@ -147,6 +150,12 @@ export class JobRunner {
         `job ${outcome.result}`,
       );
     } catch (err) {
+      // the database away (a restart, a failover) is not the job's fault: the job is held, and
+      // run again once the database answers, without using up an attempt
+      if (isDatabaseUnavailable(err)) {
+        log.warn({ err }, 'database unavailable; the job waits for it');
+        if (await waitForDatabase(this.dataSource, { working: () => msg.working() })) return this.run(msg, job, started);
+      }
       if (err instanceof JobFailure) {
         await this.settle(msg, log, async () => {
           await this.recordFailure(job, err.code, err.reason, msg.delivery, false, started);
