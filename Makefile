@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 NPM ?= npm
 
-.PHONY: help install build build-server build-web typecheck dev test test-machine test-unit test-integration test-e2e bench bench-gateway bench-web bench-pipeline bench-orders clean
+.PHONY: help install build build-server build-web typecheck dev test test-machine test-unit test-integration test-e2e test-faults bench bench-gateway bench-web bench-pipeline bench-orders clean
 
 help:
 	@echo "make dev        run the whole product on this machine (http://localhost:$${PORT:-8080})"
@@ -51,6 +51,10 @@ test-integration: install
 
 test-e2e: install
 	node_modules/.bin/jest --ci --selectProjects e2e
+
+# processes killed mid-work (services, pipeline worker, NATS, PostgreSQL) lose and double nothing
+test-faults: install test-machine build-server
+	node_modules/.bin/jest --ci --selectProjects faults
 
 bench: bench-gateway bench-web bench-pipeline bench-orders
 
