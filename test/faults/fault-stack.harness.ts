@@ -40,6 +40,8 @@ interface Running {
 interface StackPostgres {
   databaseUrl: string;
   port: number;
+  /** the node process that holds the server */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -83,6 +85,7 @@ async function startPostgres(dataDir: string, port: number): Promise<StackPostgr
   return {
     databaseUrl,
     port,
+    pid: child.pid,
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
@@ -136,7 +139,19 @@ export class FaultStack {
   readonly env: Record<string, string>;
   readonly db: TestDatabase;
   private readonly running = new Map<StackProcess, Running>();
-  private readonly killAll = () => this.signalAll('SIGKILL');
+  private natsRunning = true;
+  private pgRunning = true;
+  /** last resort when the test process ends without close(): no process or server is left behind */
+  private readonly killAll = () => {
+    this.signalAll('SIGKILL');
+    for (const pid of [this.nats.pid, this.pg.pid]) {
+      try {
+        if (pid) process.kill(pid, 'SIGTERM');
+      } catch {
+        // gone
+      }
+    }
+  };
 
   private constructor(
     readonly root: string,
@@ -194,8 +209,8 @@ export class FaultStack {
 
   /** Starts the infrastructure, then every process, and waits until each answers. */
   static async start(): Promise<FaultStack> {
-    for (const p of [...FAULT_STACK_SERVICES, 'gateway'] as const) {
-      const script = FaultStack.scriptOf(p);
+    const scripts = [...[...FAULT_STACK_SERVICES, 'gateway' as const].map(FaultStack.scriptOf), dist('libs', 'devstack', 'src', 'embedded-postgres.js')];
+    for (const script of scripts) {
       if (!existsSync(script)) throw new Error(`${script} is missing: run "npm run build:server" first (make test does)`);
     }
     const root = mkdtempSync(join(tmpdir(), 'dealer-faults-'));
@@ -319,6 +334,8 @@ export class FaultStack {
    * points), so that a failed scenario does not break the next one.
    */
   async reset(): Promise<void> {
+    if (!this.pgRunning) await this.startPostgres();
+    if (!this.natsRunning) await this.startNats();
     for (const name of [...FAULT_STACK_SERVICES, 'gateway'] as const) {
       const r = this.running.get(name);
       if (r?.faulty) await this.kill(name);
@@ -357,20 +374,29 @@ export class FaultStack {
 
   /** Stops NATS (SIGTERM: it flushes JetStream to its store and exits). */
   async stopNats(): Promise<void> {
+    this.natsRunning = false;
     await this.nats.stop();
   }
 
   /** Starts NATS again on the same port and store: the streams and consumers are kept. */
   async startNats(): Promise<void> {
-    this.nats = await ensureNatsServer({ url: this.env.NATS_URL, storeDir: this.natsStore });
-    if (!this.nats.started) throw new Error(`something else answers NATS at ${this.env.NATS_URL}`);
+    const nats = await ensureNatsServer({ url: this.env.NATS_URL, storeDir: this.natsStore });
+    if (!nats.started) throw new Error(`something else answers NATS at ${this.env.NATS_URL}`);
+    this.nats = nats;
+    this.natsRunning = true;
   }
 
   /** Stops PostgreSQL (fast shutdown: open connections are cut) and starts it again on the same data. */
   async restartPostgres(downMs = 1000): Promise<void> {
+    this.pgRunning = false;
     await this.pg.stop();
     await new Promise((r) => setTimeout(r, downMs));
+    await this.startPostgres();
+  }
+
+  private async startPostgres(): Promise<void> {
     this.pg = await startPostgres(this.pgDataDir, this.pg.port);
+    this.pgRunning = true;
   }
 
   /**
@@ -427,7 +453,10 @@ export class FaultStack {
     const pick = name ? [this.running.get(name)].filter((r): r is Running => r !== undefined) : [...this.running.values()];
     return pick
       .map((r) => {
-        const lines = name ? r.lines.slice(-25) : r.lines.filter((l) => /"level":(40|50|60)|fault point/.test(l)).slice(-10);
+        // the same complaint repeated (a relay retrying while a server is away) is shown once
+        const lines = [...new Set(name ? r.lines : r.lines.filter((l) => /"level":"(warn|error|fatal)"|fault point/.test(l)))]
+          .map((l) => l.replace(/"stack":"[^"]*",?/, ''))
+          .slice(name ? -25 : -8);
         return lines.length ? `--- ${r.name}:\n${lines.join('\n')}` : '';
       })
       .filter(Boolean)

@@ -66,14 +66,15 @@ describe('faults: processes killed and servers restarted mid-work lose and doubl
    * as a dealer, QA and ops would see it.
    */
   async function expectOrderDone(orderId: string, pictures: number, moreTimeline: string[] = []): Promise<void> {
+    let last: OrderView | undefined;
     const order = await waitUntil(
       async () => {
-        const o = await orderOf(orderId);
-        return o.status === 'Ready to download' && o.processedImagesCount === pictures ? o : null;
+        last = await orderOf(orderId);
+        return last.status === 'Ready to download' && last.processedImagesCount === pictures ? last : null;
       },
       `order ${orderId} ready to download with ${pictures} pictures processed`,
       60_000,
-      () => `the order: ${JSON.stringify(orderOf(orderId).catch(() => null))}\n${stack.logsOf()}`,
+      () => `the order last seen: ${JSON.stringify(last)}\n${stack.logsOf()}`,
     );
     expect(order).toMatchObject({
       takenImagesCount: pictures,
