@@ -33,9 +33,14 @@ if [ "${#missing[@]}" -gt 0 ]; then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
+pg_installed_now=0
+[[ " ${missing[*]} " == *" postgresql "* ]] && pg_installed_now=1
 
 # --- PostgreSQL on 127.0.0.1:5432 -----------------------------------------------------------
-if ! port_open 5432; then
+# The tests connect as postgres over TCP without a password. The trust rule is added to a
+# cluster this script starts or has just installed (the package may start it itself), never
+# to one that was already running.
+if ! port_open 5432 || [ "$pg_installed_now" = 1 ]; then
   if [ "$EUID" != 0 ]; then
     say "nothing answers PostgreSQL on 127.0.0.1:5432: start it with trust authentication for host all all 127.0.0.1/32 (as root: pg_ctlcluster <version> main start), or set TEST_DATABASE_URL and TEST_MACHINE_SETUP=0"
     exit 1
@@ -46,13 +51,19 @@ if ! port_open 5432; then
     exit 1
   fi
   hba="/etc/postgresql/$version/main/pg_hba.conf"
+  trust_added=0
   if ! grep -qE '^host\s+all\s+all\s+127\.0\.0\.1/32\s+trust' "$hba"; then
     sed -i '1i host all all 127.0.0.1/32 trust' "$hba"
+    trust_added=1
   fi
-  say "starting PostgreSQL $version on 127.0.0.1:5432"
-  pg_ctlcluster --skip-systemctl-redirect "$version" main start
-  for _ in $(seq 1 30); do port_open 5432 && break; sleep 1; done
-  port_open 5432 || { say "PostgreSQL did not start (see /var/log/postgresql/)"; exit 1; }
+  if port_open 5432; then
+    [ "$trust_added" = 1 ] && pg_ctlcluster --skip-systemctl-redirect "$version" main reload
+  else
+    say "starting PostgreSQL $version on 127.0.0.1:5432"
+    pg_ctlcluster --skip-systemctl-redirect "$version" main start
+    for _ in $(seq 1 30); do port_open 5432 && break; sleep 1; done
+    port_open 5432 || { say "PostgreSQL did not start (see /var/log/postgresql/)"; exit 1; }
+  fi
 fi
 
 # --- NATS with JetStream on 127.0.0.1:4222 --------------------------------------------------
