@@ -20,7 +20,7 @@ export type StackProcess = ServiceName | 'gateway';
 export const FAULT_STACK_SERVICES: readonly ServiceName[] = ['users', 'style-guides', 'orders', 'images', 'pipeline'];
 
 /** how long a process may take to answer after it is started (two cores shared with other tests) */
-const BOOT_TIMEOUT_MS = 60_000;
+const BOOT_TIMEOUT_MS = 90_000;
 /** lines of output kept per process, for the failure messages */
 const KEPT_LINES = 200;
 
