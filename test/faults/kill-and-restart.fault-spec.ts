@@ -197,8 +197,8 @@ describe('faults: processes killed and servers restarted mid-work lose and doubl
   });
 
   it('NATS restarted while a job completes: its result waits in the outbox and everything completes once NATS is back', async () => {
-    // the first job holds 3 s after writing its outputs; NATS goes away meanwhile
-    await stack.restartWithFaultPoints('pipeline', 'pipeline.outputs-written:3000');
+    // the first job holds 5 s after writing its outputs; NATS goes away meanwhile
+    await stack.restartWithFaultPoints('pipeline', 'pipeline.outputs-written:5000');
     const order = await newOrder(3);
     const reached = stack.reachedFaultPoint('pipeline', 'pipeline.outputs-written');
     await postPictures(order.id, [1, 2, 3]);
