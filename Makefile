@@ -8,6 +8,7 @@ NPM ?= npm
 help:
 	@echo "make dev        run the whole product on this machine (http://localhost:$${PORT:-8080})"
 	@echo "make test       every test tier (installs and starts what the tests need when missing, see README)"
+	@echo "make test-faults  processes killed and servers restarted mid-work (part of make test)"
 	@echo "make bench      every benchmark; make bench-gateway for the NATS hop alone, make bench-pipeline for the image pipeline"
 
 # Installs npm packages when node_modules is missing or older than the lockfile. npm records

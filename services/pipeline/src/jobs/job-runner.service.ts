@@ -83,6 +83,8 @@ const SOURCE_KEY = (orderId: string, imageId: string) => new RegExp(`^orders/${o
 @Injectable()
 export class JobRunner {
   readonly worker = `${hostname()}:${process.pid}`;
+  /** set at shutdown: a job waiting for the database gives up waiting and is offered again later */
+  private stopping = false;
 
   constructor(
     private readonly registry: RouteRegistry,
@@ -93,6 +95,11 @@ export class JobRunner {
     @Inject(SERVICE_CONFIG) private readonly config: PipelineConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {}
+
+  /** The worker is shutting down: jobs stop waiting for an absent database. */
+  stop(): void {
+    this.stopping = true;
+  }
 
   async handle(msg: JobMessage, lane: PipelineLane): Promise<void> {
     const started = performance.now();
@@ -154,7 +161,7 @@ export class JobRunner {
       // run again once the database answers, without using up an attempt
       if (isDatabaseUnavailable(err)) {
         log.warn({ err }, 'database unavailable; the job waits for it');
-        if (await waitForDatabase(this.dataSource, { working: () => msg.working() })) return this.run(msg, job, started);
+        if (await waitForDatabase(this.dataSource, { working: () => msg.working(), stopped: () => this.stopping })) return this.run(msg, job, started);
       }
       if (err instanceof JobFailure) {
         await this.settle(msg, log, async () => {
