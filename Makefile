@@ -3,11 +3,12 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 NPM ?= npm
 
-.PHONY: help install build build-server build-web typecheck dev test test-unit test-integration test-e2e bench bench-gateway bench-web bench-pipeline bench-orders clean
+.PHONY: help install build build-server build-web typecheck dev test test-machine test-unit test-integration test-e2e test-faults bench bench-gateway bench-web bench-pipeline bench-orders clean
 
 help:
 	@echo "make dev        run the whole product on this machine (http://localhost:$${PORT:-8080})"
-	@echo "make test       every test tier (needs PostgreSQL and NATS on 127.0.0.1, see README)"
+	@echo "make test       every test tier (installs and starts what the tests need when missing, see README)"
+	@echo "make test-faults  processes killed and servers restarted mid-work (part of make test)"
 	@echo "make bench      every benchmark; make bench-gateway for the NATS hop alone, make bench-pipeline for the image pipeline"
 
 # Installs npm packages when node_modules is missing or older than the lockfile. npm records
@@ -33,7 +34,12 @@ typecheck: install
 dev: build
 	node dist/scripts/dev.js
 
-test: install typecheck
+# Installs nats-server, postgresql, chromium and ffmpeg when missing and starts PostgreSQL and
+# NATS on 127.0.0.1 when nothing answers; quick when everything is there
+test-machine:
+	@if [ "$${TEST_MACHINE_SETUP:-1}" != 0 ]; then bash scripts/test-machine.sh; fi
+
+test: install test-machine typecheck
 	$(NPM) run -s build:server
 	$(NPM) run -s build:web
 	node_modules/.bin/jest --ci
@@ -46,6 +52,10 @@ test-integration: install
 
 test-e2e: install
 	node_modules/.bin/jest --ci --selectProjects e2e
+
+# processes killed mid-work (services, pipeline worker, NATS, PostgreSQL) lose and double nothing
+test-faults: install test-machine build-server
+	node_modules/.bin/jest --ci --selectProjects faults
 
 bench: bench-gateway bench-web bench-pipeline bench-orders
 

@@ -1,11 +1,13 @@
 /**
- * One runner, five tiers, told apart by file name:
+ * One runner, six tiers, told apart by file name:
  *   *.spec.ts      unit: pure logic, no infrastructure
  *   *.int-spec.ts  integration: a library or service against real PostgreSQL, NATS and S3
  *   *.e2e-spec.ts  API end to end: the gateway with all services booted in-process
  *   web/src/**.spec.tsx  web components in jsdom
  *   *.browser-spec.ts  browser end to end: Debian's chromium (playwright-core) against the
  *                      stack booted in-process, serving the built web app (npm run build:web)
+ *   *.fault-spec.ts    faults: the services as real processes (dist/, npm run build:server)
+ *                      on a PostgreSQL, NATS and S3 of their own, killed and restarted mid-work
  * Every integration and e2e file makes its own database, NATS namespace and S3 folder.
  */
 const { existsSync } = require('node:fs');
@@ -30,6 +32,7 @@ const projects = [
   { ...base, displayName: 'integration', testMatch: ['**/*.int-spec.ts'], slowTestThreshold: 30 },
   { ...base, displayName: 'e2e', testMatch: ['**/*.e2e-spec.ts'], slowTestThreshold: 60 },
   { ...base, displayName: 'browser', testMatch: ['**/*.browser-spec.ts'], slowTestThreshold: 60 },
+  { ...base, displayName: 'faults', testMatch: ['**/*.fault-spec.ts'], slowTestThreshold: 240 },
 ];
 if (existsSync(`${__dirname}/web/jest.project.js`)) projects.push(require('./web/jest.project.js'));
 

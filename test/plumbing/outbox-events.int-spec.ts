@@ -49,6 +49,10 @@ describe('events through the transactional outbox to a durable consumer', () => 
   /** order ids whose handler fails on its first delivery, or always */
   const failOnce = new Set<string>();
   const failAlways = new Set<string>();
+  /** order ids whose handler fails once as if the database had gone away */
+  const databaseAwayOnce = new Set<string>();
+  /** the delivery numbers the handler saw, per order id */
+  const deliveries = new Map<string, number[]>();
 
   const eventsStream = () => ns.namespace.stream(STREAMS.EVENTS.name);
   const received = async (): Promise<string[]> =>
@@ -90,6 +94,10 @@ describe('events through the transactional outbox to a durable consumer', () => 
       backoffMs: () => 50,
       handler: async (payload: ProbeCreated, ctx: MessageHandlerContext) => {
         attempts.set(payload.orderId, (attempts.get(payload.orderId) ?? 0) + 1);
+        deliveries.set(payload.orderId, [...(deliveries.get(payload.orderId) ?? []), ctx.delivery]);
+        if (databaseAwayOnce.delete(payload.orderId)) {
+          throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+        }
         if (failAlways.has(payload.orderId)) throw new Error(`cannot apply ${payload.orderId}`);
         if (failOnce.has(payload.orderId) && ctx.delivery === 1) throw new Error('transient failure');
         await ctx.manager.query('INSERT INTO received_event (order_id, message_id) VALUES ($1, $2)', [payload.orderId, ctx.messageId]);
@@ -178,5 +186,28 @@ describe('events through the transactional outbox to a durable consumer', () => 
     await emit('o6');
     await waitFor(async () => (await received()).includes('o6'), 'o6 applied after the poison message');
     expect(await received()).not.toContain('poison');
+  });
+
+  it('applies a message whose database went away once it answers again, without using up an attempt', async () => {
+    databaseAwayOnce.add('o7');
+    await emit('o7');
+    await waitFor(async () => (await received()).includes('o7'), 'o7 applied after the database answered');
+    // run again on the same delivery: a database restart longer than the backoff cannot park it
+    expect(deliveries.get('o7')).toEqual([1, 1]);
+  });
+
+  it('publishes at once again after the connection that wakes the relay was cut', async () => {
+    const listeners = () =>
+      producer.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`) as Promise<Array<{ pid: number }>>;
+    const [before] = await listeners();
+    expect(before).toBeDefined();
+    await producer.query('SELECT pg_terminate_backend($1)', [before.pid]);
+    await waitFor(async () => {
+      const now = await listeners();
+      return now.length === 1 && now[0].pid !== before.pid;
+    }, 'the wake-up connection opened again');
+    // the poll is a minute away: only the wake-up publishes it this soon
+    await emit('o8');
+    await waitFor(async () => (await received()).includes('o8'), 'o8 applied');
   });
 });

@@ -9,3 +9,4 @@ export * from './consumer/processed-message.entity';
 export * from './consumer/durable-consumer';
 export * from './messaging-tables.migration';
 export * from './codec';
+export * from './consumer/database-availability';

@@ -25,7 +25,7 @@ export interface BrowserStack {
  */
 export async function startBrowserStack(label: string): Promise<BrowserStack> {
   if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error('web/dist has no build: run "npm run build:web" first (make test does)');
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)`);
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (make test does)`);
   const [stack, browser] = await Promise.all([
     startTestStack({ label, env: { WEB_DIST } }),
     chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),

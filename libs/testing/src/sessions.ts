@@ -29,7 +29,14 @@ export interface TestAccount {
   role: Role;
 }
 
-async function withUsersDb<T>(stack: TestStack, fn: (c: Client) => Promise<T>): Promise<T> {
+/**
+ * What the account factories and sessions need of a stack: the in-process one, or one whose
+ * services run as processes (the fault tests).
+ */
+export type StackWithDatabase = Pick<TestStack, 'env' | 'db'>;
+export type StackWithHttp = Pick<TestStack, 'http'>;
+
+async function withUsersDb<T>(stack: StackWithDatabase, fn: (c: Client) => Promise<T>): Promise<T> {
   const c = new Client({ connectionString: stack.db.url });
   await c.connect();
   try {
@@ -44,7 +51,7 @@ async function withUsersDb<T>(stack: TestStack, fn: (c: Client) => Promise<T>): 
  * Accounts written straight into the users schema (a factory: tests need accounts of every
  * role before an admin exists to create them through the API).
  */
-export async function createAccount(stack: TestStack, spec: AccountSpec): Promise<TestAccount> {
+export async function createAccount(stack: StackWithDatabase, spec: AccountSpec): Promise<TestAccount> {
   const id = randomUUID();
   const email = spec.email ?? `${spec.role.toLowerCase()}-${id.slice(0, 8)}@example.test`;
   const password = spec.password ?? TEST_PASSWORD;
@@ -78,7 +85,7 @@ export async function createAccount(stack: TestStack, spec: AccountSpec): Promis
 
 /** A sales person of a dealership, with a login when `login` is set (on a temporary password with `temporary`). */
 export async function createSalesPerson(
-  stack: TestStack,
+  stack: StackWithDatabase,
   userId: string,
   opts: { name?: string; email?: string; login?: boolean; password?: string; temporary?: boolean } = {},
 ): Promise<{ id: string; email: string; password: string }> {
@@ -99,7 +106,7 @@ export async function createSalesPerson(
 /** A signed-in client: requests carry its access token. */
 export class UserSession {
   constructor(
-    private readonly stack: TestStack,
+    private readonly stack: StackWithHttp,
     public accessToken: string,
     public refreshToken: string,
     public user: MeView,
@@ -127,7 +134,7 @@ export class UserSession {
 }
 
 /** Signs in through the API; fails the test when sign-in does not answer with tokens. */
-export async function signIn(stack: TestStack, email: string, password: string = TEST_PASSWORD): Promise<UserSession> {
+export async function signIn(stack: StackWithHttp, email: string, password: string = TEST_PASSWORD): Promise<UserSession> {
   const res = await stack.http().post('/api/auth/login').send({ email, password });
   if (res.status !== 200 || !res.body.accessToken) {
     throw new Error(`sign-in of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);

@@ -1,3 +1,4 @@
+import { faultPoint } from '@app/config';
 import { deadLetterSubject, STREAMS, type Namespace, type StreamKey } from '@app/contracts';
 import { runWithRequestContext } from '@app/logging';
 import {
@@ -16,6 +17,7 @@ import {
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
 import { decodeJson } from '../codec';
+import { isDatabaseUnavailable, waitForDatabase } from './database-availability';
 
 export interface ConsumedMessage {
   /** `Nats-Msg-Id` (the outbox id), or `<stream>:<sequence>` for messages published without one */
@@ -182,12 +184,14 @@ export class DurableSubscription {
 export class DurableConsumer<P = unknown> extends DurableSubscription {
   private messages: ConsumerMessages | null = null;
   private loop: Promise<void> | null = null;
+  private stopping = false;
 
   constructor(private readonly opts: DurableConsumerOptions<P>) {
     super(opts);
   }
 
   async start(): Promise<void> {
+    this.stopping = false;
     await this.ensure();
     const consumer = await this.serverConsumer();
     const messages = await consumer.consume({ max_messages: 10 });
@@ -211,39 +215,55 @@ export class DurableConsumer<P = unknown> extends DurableSubscription {
       await this.deadLetter(m, `payload is not JSON: ${(err as Error).message}`);
       return;
     }
-    try {
-      await runWithRequestContext({ requestId, subject }, () =>
-        this.opts.dataSource.transaction(async (manager) => {
-          const inserted: unknown[] = await manager.query(
-            `INSERT INTO processed_message (consumer, message_id) VALUES ($1, $2)
-             ON CONFLICT DO NOTHING RETURNING message_id`,
-            [this.opts.durable, messageId],
-          );
-          if (inserted.length === 0) {
-            this.opts.logger.debug({ consumer: this.name, messageId }, 'already applied; acknowledging redelivery');
-            return;
-          }
-          await this.opts.handler(payload, {
-            manager,
-            messageId,
-            subject,
-            headers: m.headers,
-            delivery,
-            working: () => m.working(),
-          });
-        }),
-      );
-      m.ack();
-    } catch (err) {
-      const reason = err instanceof Error ? err.message : String(err);
-      if (delivery >= this.maxDeliver) {
-        await this.deadLetter(m, reason);
-      } else {
-        const delay = this.opts.backoffMs ? this.opts.backoffMs(delivery) : Math.min(30_000, 200 * 2 ** delivery);
-        this.opts.logger.warn({ consumer: this.name, messageId, delivery, err }, 'message failed; will be redelivered');
-        m.nak(delay);
+    for (;;) {
+      try {
+        await this.apply(m, payload, messageId, subject, delivery, requestId);
+        await faultPoint(`consumer.${this.opts.durable}.applied`, { messageId, subject });
+        m.ack();
+        return;
+      } catch (err) {
+        // the database away (a restart, a failover) is not the message's fault: it is held,
+        // and applied again once the database answers, without using up an attempt
+        if (isDatabaseUnavailable(err) && !this.stopping) {
+          this.opts.logger.warn({ consumer: this.name, messageId, err }, 'database unavailable; the message waits for it');
+          if (await waitForDatabase(this.opts.dataSource, { working: () => m.working(), stopped: () => this.stopping })) continue;
+        }
+        const reason = err instanceof Error ? err.message : String(err);
+        if (delivery >= this.maxDeliver) {
+          await this.deadLetter(m, reason);
+        } else {
+          const delay = this.opts.backoffMs ? this.opts.backoffMs(delivery) : Math.min(30_000, 200 * 2 ** delivery);
+          this.opts.logger.warn({ consumer: this.name, messageId, delivery, err }, 'message failed; will be redelivered');
+          m.nak(delay);
+        }
+        return;
       }
     }
+  }
+
+  /** Applies the message once: the handler and the processed-message record in one transaction. */
+  private async apply(m: JsMsg, payload: P, messageId: string, subject: string, delivery: number, requestId: string): Promise<void> {
+    await runWithRequestContext({ requestId, subject }, () =>
+      this.opts.dataSource.transaction(async (manager) => {
+        const inserted: unknown[] = await manager.query(
+          `INSERT INTO processed_message (consumer, message_id) VALUES ($1, $2)
+           ON CONFLICT DO NOTHING RETURNING message_id`,
+          [this.opts.durable, messageId],
+        );
+        if (inserted.length === 0) {
+          this.opts.logger.debug({ consumer: this.name, messageId }, 'already applied; acknowledging redelivery');
+          return;
+        }
+        await this.opts.handler(payload, {
+          manager,
+          messageId,
+          subject,
+          headers: m.headers,
+          delivery,
+          working: () => m.working(),
+        });
+      }),
+    );
   }
 
   private async deadLetter(m: JsMsg, reason: string): Promise<void> {
@@ -259,6 +279,7 @@ export class DurableConsumer<P = unknown> extends DurableSubscription {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     if (this.messages) {
       this.messages.stop();
       this.messages = null;

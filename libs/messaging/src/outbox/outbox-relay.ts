@@ -19,6 +19,10 @@ export interface OutboxRelayOptions {
   keepSentDays?: number;
 }
 
+/** wait before the wake-up connection is opened again after it was lost; doubles up to the most */
+const LISTEN_RETRY_MS = 1000;
+const LISTEN_RETRY_MAX_MS = 30_000;
+
 interface OutboxRow {
   id: string;
   subject: string;
@@ -36,6 +40,8 @@ export class OutboxRelay {
   private timer: NodeJS.Timeout | null = null;
   private housekeeping: NodeJS.Timeout | null = null;
   private listener: PgClient | null = null;
+  private relisten: NodeJS.Timeout | null = null;
+  private listenFailures = 0;
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
@@ -44,20 +50,45 @@ export class OutboxRelay {
 
   async start(): Promise<void> {
     this.stopped = false;
-    try {
-      this.listener = new PgClient({ connectionString: this.opts.databaseUrl });
-      this.listener.on('error', (err) => this.opts.logger.warn({ err }, 'outbox listener connection lost; polling continues'));
-      await this.listener.connect();
-      this.listener.on('notification', () => this.poke());
-      await this.listener.query(`LISTEN ${outboxChannel(this.opts.schema)}`);
-    } catch (err) {
-      this.opts.logger.warn({ err }, 'outbox LISTEN unavailable; relying on polling');
-    }
+    await this.listen();
     this.timer = setInterval(() => this.poke(), this.opts.pollMs);
     this.timer.unref();
     this.housekeeping = setInterval(() => void this.prune(), 60 * 60 * 1000);
     this.housekeeping.unref();
     this.poke();
+  }
+
+  /**
+   * Opens the connection that is woken at every commit of an outbox row. When it fails or is
+   * lost (a database restart), polling carries on and the connection is opened again.
+   */
+  private async listen(): Promise<void> {
+    if (this.stopped) return;
+    const listener = new PgClient({ connectionString: this.opts.databaseUrl });
+    this.listener = listener;
+    let lost = false;
+    const reopen = (err?: unknown) => {
+      if (lost || this.stopped) return;
+      lost = true;
+      this.opts.logger.warn({ err }, 'outbox listener connection lost; polling continues and it is opened again');
+      listener.end().catch(() => undefined);
+      if (this.listener === listener) this.listener = null;
+      const wait = Math.min(LISTEN_RETRY_MAX_MS, LISTEN_RETRY_MS * 2 ** this.listenFailures++);
+      this.relisten = setTimeout(() => void this.listen(), wait);
+      this.relisten.unref();
+    };
+    listener.on('error', reopen);
+    listener.on('end', () => reopen());
+    try {
+      await listener.connect();
+      listener.on('notification', () => this.poke());
+      await listener.query(`LISTEN ${outboxChannel(this.opts.schema)}`);
+      this.listenFailures = 0;
+      // what was committed while it was away is found now rather than at the next poll
+      this.poke();
+    } catch (err) {
+      reopen(err);
+    }
   }
 
   /** Publish what is pending now (called on NOTIFY, on the poll timer, and by tests). */
@@ -135,6 +166,8 @@ export class OutboxRelay {
     if (this.housekeeping) clearInterval(this.housekeeping);
     this.timer = null;
     this.housekeeping = null;
+    if (this.relisten) clearTimeout(this.relisten);
+    this.relisten = null;
     while (this.running) await this.running;
     if (this.listener) {
       await this.listener.end().catch(() => undefined);

@@ -17,6 +17,7 @@ import {
   type SignedUploadResult,
   type UploadCompleteBody,
 } from '@app/contracts';
+import { faultPoint } from '@app/config';
 import { SERVICE_LOGGER } from '@app/service-kit';
 import { ObjectKeys } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
@@ -250,6 +251,7 @@ export class UploadsService {
       throw err;
     }
     const uploadKey = image.uploadKey;
+    await faultPoint('images.upload-checked', { imageId });
     return inTransaction(this.ds, async (m) => {
       const current = await m.findOne(Image, { where: { id: imageId }, lock: { mode: 'pessimistic_write' } });
       if (!current || current.optimisationStatus !== 'awaiting-upload') return current;

@@ -9,7 +9,9 @@ import {
   type PipelineLane,
   type Route,
 } from '@app/contracts';
+import { faultPoint } from '@app/config';
 import { runWithRequestContext } from '@app/logging';
+import { isDatabaseUnavailable, waitForDatabase } from '@app/messaging';
 import { MessagingHost, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
@@ -74,11 +76,15 @@ const SOURCE_KEY = (orderId: string, imageId: string) => new RegExp(`^orders/${o
  *    message is acknowledged;
  * 4. bad input fails at once (`failed` event with the reason, acknowledged); anything else
  *    is retried with backoff, and on the last attempt (or when the worker kept dying during
- *    the job) a copy goes to the dead-letter stream and the `failed` event is published.
+ *    the job) a copy goes to the dead-letter stream and the `failed` event is published;
+ * 5. the database away (restart, failover) uses up no attempt: the job is held until it
+ *    answers again (at most DATABASE_WAIT_MS), then run again.
  */
 @Injectable()
 export class JobRunner {
   readonly worker = `${hostname()}:${process.pid}`;
+  /** set at shutdown: a job waiting for the database gives up waiting and is offered again later */
+  private stopping = false;
 
   constructor(
     private readonly registry: RouteRegistry,
@@ -89,6 +95,11 @@ export class JobRunner {
     @Inject(SERVICE_CONFIG) private readonly config: PipelineConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {}
+
+  /** The worker is shutting down: jobs stop waiting for an absent database. */
+  stop(): void {
+    this.stopping = true;
+  }
 
   async handle(msg: JobMessage, lane: PipelineLane): Promise<void> {
     const started = performance.now();
@@ -146,6 +157,12 @@ export class JobRunner {
         `job ${outcome.result}`,
       );
     } catch (err) {
+      // the database away (a restart, a failover) is not the job's fault: the job is held, and
+      // run again once the database answers, without using up an attempt
+      if (isDatabaseUnavailable(err)) {
+        log.warn({ err }, 'database unavailable; the job waits for it');
+        if (await waitForDatabase(this.dataSource, { working: () => msg.working(), stopped: () => this.stopping })) return this.run(msg, job, started);
+      }
       if (err instanceof JobFailure) {
         await this.settle(msg, log, async () => {
           await this.recordFailure(job, err.code, err.reason, msg.delivery, false, started);
@@ -258,6 +275,7 @@ export class JobRunner {
         return 'superseded';
       }
       await this.store.writeOutputs(job.outputKeys, out.optimized, out.thumb);
+      await faultPoint('pipeline.outputs-written', { jobId: job.jobId, imageId: job.imageId });
       const durationMs = Math.round(performance.now() - started);
       await JobsRepository.saveOutput(m, job.orderId, job.imageId, job.jobId, requestedAt);
       await JobsRepository.record(m, { ...base, status: 'processed', width: out.width, height: out.height, fileSize: out.optimized.length, durationMs });

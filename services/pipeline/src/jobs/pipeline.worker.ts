@@ -67,6 +67,7 @@ export class PipelineWorker implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
+    this.runner.stop();
     await this.scheduler?.stop();
     this.scheduler = null;
   }
