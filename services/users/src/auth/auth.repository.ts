@@ -120,6 +120,33 @@ export class AuthRepository {
     return rows.length === 1;
   }
 
+  /** Keeps the token that replaced a spent one, sealed (see `refresh-successor.ts`). */
+  static async keepSuccessor(m: EntityManager, tokenId: string, sealed: string): Promise<void> {
+    await m.query('UPDATE refresh_token SET successor_sealed = $2 WHERE id = $1', [tokenId, sealed]);
+  }
+
+  /**
+   * The sealed successor of a token spent less than `graceMs` ago, with its session's expiry,
+   * while the session is live and the successor itself unspent; null otherwise.
+   */
+  static async successorWithinGrace(m: EntityManager, tokenId: string, graceMs: number): Promise<{ sealed: string; expiresAt: Date } | null> {
+    const rows: Array<{ successor_sealed: string; expires_at: Date }> = await m.query(
+      `SELECT t.successor_sealed, s.expires_at
+         FROM refresh_token t JOIN auth_session s ON s.id = t.session_id
+        WHERE t.id = $1 AND t.successor_sealed IS NOT NULL
+          AND t.used_at > now() - make_interval(secs => $2::double precision / 1000)
+          AND s.revoked_at IS NULL AND s.expires_at > now()`,
+      [tokenId, graceMs],
+    );
+    return rows[0] ? { sealed: rows[0].successor_sealed, expiresAt: rows[0].expires_at } : null;
+  }
+
+  /** Whether this refresh token of the session exists and is not spent yet. */
+  static async isUnspent(m: EntityManager, sessionId: string, token: string): Promise<boolean> {
+    const rows: unknown[] = await m.query('SELECT 1 FROM refresh_token WHERE session_id = $1 AND token_hash = $2 AND used_at IS NULL', [sessionId, sha256(token)]);
+    return rows.length === 1;
+  }
+
   static async extendSession(m: EntityManager, sessionId: string, ttlDays: number): Promise<Date> {
     const rows = await rowsOf<{ expires_at: Date }>(
       m,
