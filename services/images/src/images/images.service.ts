@@ -71,6 +71,8 @@ export class ImagesService {
     const saved = await inTransaction(this.ds, async (m) => {
       const current = await m.findOne(Image, { where: { id: image.id }, lock: { mode: 'pessimistic_write' } });
       if (!current) throw RpcError.notFound(NOT_FOUND);
+      // the same verdict again (two clicks, two editors at once) changes nothing and writes no line
+      if (current.approved === p.approved && current.needsEdition === !p.approved) return current;
       current.approved = p.approved;
       current.needsEdition = !p.approved;
       await m.save(Image, current);
@@ -96,6 +98,8 @@ export class ImagesService {
       let n = 0;
       for (const [orderId, list] of byOrder) {
         const res: [unknown[], number] = await m.query('DELETE FROM image WHERE id = ANY($1) RETURNING id', [list.map((i) => i.id)]);
+        // a delete of the same images at the same moment got there first: nothing changes (404)
+        if (res[1] !== list.length) throw RpcError.notFound(NOT_FOUND);
         n += res[1];
         await this.events.timeline(m, orderId, 'DELETED', userOf(actor), {
           imageIds: list.map((i) => i.id),

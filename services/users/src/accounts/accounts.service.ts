@@ -214,7 +214,9 @@ export class AccountsService {
     AccountAccess.assertAdmin(actor);
     if (actor.userId === body.userId) throw RpcError.badRequest(ACCOUNT_MESSAGES.deleteSelf);
     await this.ds.transaction(async (manager) => {
-      const user = await AccountsRepository.byId(manager, body.userId);
+      // locked: a second delete at the same moment waits, then finds no account (404) and
+      // tells the other services nothing a second time
+      const user = await AccountsRepository.lockById(manager, body.userId);
       if (!user) throw RpcError.notFound(ACCOUNT_MESSAGES.notFound);
       if (body.hash.trim().toUpperCase() !== deleteConfirmationHash(user.id)) throw RpcError.badRequest(ACCOUNT_MESSAGES.hashMismatch);
       // sales people, permissions, child links, integrations and sessions go with it (cascade)
