@@ -37,6 +37,7 @@ test: install typecheck
 	$(NPM) run -s build:server
 	$(NPM) run -s build:web
 	node_modules/.bin/jest --ci
+	$(MAKE) test-mutation
 
 test-unit: install
 	node_modules/.bin/jest --ci --selectProjects unit
@@ -46,6 +47,12 @@ test-integration: install
 
 test-e2e: install
 	node_modules/.bin/jest --ci --selectProjects e2e
+
+# mutation testing of the access checks (services' access/ rules, the gateway's guards):
+# every mutant must be killed; report in reports/mutation/ (stryker.config.mjs)
+.PHONY: test-mutation
+test-mutation: install
+	node_modules/.bin/stryker run
 
 bench: bench-gateway bench-web bench-pipeline bench-orders
 

@@ -97,7 +97,10 @@ describe('OrderPolicy: who sees and changes an order', () => {
       expect(await refusal(() => p.assertCanSee(actor('QA', STRANGER), order))).toBeNull();
       expect(await refusal(() => p.assertCanSee(actor('Dealership', DEALER), order))).toBeNull();
       expect(calls).toEqual([]);
+      expect(await refusal(() => p.assertCanSee(actor('Management', GROUP), { accountId: GROUP }))).toBeNull();
+      expect(calls).toEqual([]);
       expect(await refusal(() => p.assertCanSee(actor('Management', GROUP), order))).toBeNull();
+      expect(calls).toHaveLength(1);
     });
 
     it('answers "not found" to another dealership and to management of other accounts', async () => {
