@@ -42,7 +42,7 @@ function contextFor(handler: keyof Routes, who: AuthUser | undefined): Execution
 /** what the guard answers: true, or the refusal's status and message */
 function decide(handler: keyof Routes, who: AuthUser | undefined): true | string {
   try {
-    return new AccessGuard(new Reflector()).canActivate(contextFor(handler, who));
+    return new AccessGuard(new Reflector()).canActivate(contextFor(handler, who)) || 'refused without an error';
   } catch (err) {
     if (err instanceof ForbiddenException || err instanceof UnauthorizedException) return `${err.getStatus()} ${err.message}`;
     throw err;
