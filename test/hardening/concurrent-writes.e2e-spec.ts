@@ -161,6 +161,18 @@ describe('concurrent deletes and state changes', () => {
       },
     }),
     row({
+      name: 'POST /api/style-guides/add-style-guide-to-user (added once)',
+      prepare: async () => (await createStyleGuide(admin, {})).id,
+      fire: (styleGuideId) => admin.post('/api/style-guides/add-style-guide-to-user').send({ styleGuideId, userId: dealer.id }),
+      kind: 'idempotent',
+      success: 200,
+      after: async (styleGuideId, results) => {
+        expect(results.filter((r) => r.body.added === true)).toHaveLength(1);
+        await asDealer.get(`/api/style-guides/${styleGuideId}`).expect(200);
+        expect(await count(`SELECT count(*) AS n FROM style_guides.style_guide_user WHERE style_guide_id = $1`, [styleGuideId])).toBe(1);
+      },
+    }),
+    row({
       name: 'DELETE /api/style-guides/remove-style-guide-to-user (removed once)',
       prepare: async () => (await createStyleGuide(admin, { assignTo: [dealer.id] })).id,
       fire: (styleGuideId) => admin.delete('/api/style-guides/remove-style-guide-to-user').send({ styleGuideId, userId: dealer.id }),
