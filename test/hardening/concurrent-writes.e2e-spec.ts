@@ -1,4 +1,4 @@
-import type { OrderEventView } from '@app/contracts';
+import type { ImageView, OrderEventView } from '@app/contracts';
 import {
   createAccount,
   createOrder,
@@ -8,6 +8,7 @@ import {
   startTestStack,
   testJpeg,
   uploadOrderImage,
+  waitFor,
   type TestAccount,
   type TestStack,
   type UserSession,
@@ -233,6 +234,24 @@ describe('concurrent deletes and state changes', () => {
         await qa.get(`/api/images/data/${image}`).expect(404);
         expect(
           await count(`SELECT count(*) AS n FROM images.outbox WHERE payload->>'orderId' = $1 AND payload->>'eventName' = 'DELETED'`, [order]),
+        ).toBe(1);
+      },
+    }),
+    row({
+      name: 'POST /api/images/invoke-image-optimization (one new job, one IMAGE_REPUSHED line)',
+      prepare: async () => {
+        const order = await createOrder(asDealer, { styleGuide: guide, salesMan: seller });
+        const image = await uploadOrderImage(asDealer, order.id, 1, await testJpeg());
+        await waitFor(async () => ((await qa.get(`/api/images/data/${image.id}`)).body as ImageView).optimisationStatus === 'completed', 'the picture processed', 60_000, 200);
+        return { order: order.id, image: image.id };
+      },
+      fire: ({ image }) => qa.post('/api/images/invoke-image-optimization').send({ imageId: image }),
+      kind: 'once',
+      success: 202,
+      others: [409],
+      after: async ({ order }) => {
+        expect(
+          await count(`SELECT count(*) AS n FROM images.outbox WHERE payload->>'orderId' = $1 AND payload->>'eventName' = 'IMAGE_REPUSHED'`, [order]),
         ).toBe(1);
       },
     }),

@@ -21,6 +21,8 @@ import { OrderEventsWriter, userOf } from './order-events.writer';
 import { inTransaction } from './transactions';
 
 const NOT_FOUND = IMAGE_MESSAGES.notFound;
+/** another "process again" of the same picture got there first (two clicks, two editors) */
+const JUST_REQUEUED = 'This picture has just been sent to processing again';
 
 /** Reading images, QA's approval, deleting and processing again. */
 @Injectable()
@@ -134,6 +136,8 @@ export class ImagesService {
     const saved = await inTransaction(this.ds, async (m) => {
       const current = await m.findOne(Image, { where: { id: image.id }, lock: { mode: 'pessimistic_write' } });
       if (!current || !current.originalKey) throw RpcError.notFound(NOT_FOUND);
+      // queued again since it was read: that request won, this one would only queue a duplicate
+      if (current.latestJobId !== image.latestJobId) throw new RpcError(409, JUST_REQUEUED);
       current.optimisationStatus = 'queued';
       current.failureReason = null;
       current.latestJobId = await this.jobs.queue(m, { ...current, originalKey: current.originalKey }, prepared);
