@@ -6,6 +6,7 @@ import {
   createStyleGuide,
   signIn,
   startTestStack,
+  temporaryPasswordIn,
   testJpeg,
   uploadOrderImage,
   waitFor,
@@ -93,6 +94,34 @@ describe('concurrent deletes and state changes', () => {
       others: [409],
       after: async (sp) => {
         expect(await stack.mails(sp.email)).toHaveLength(1);
+      },
+    }),
+    row({
+      name: 'POST /api/users/resend-temporary-password (one new password, one mail, and it works)',
+      prepare: () => createAccount(stack, { role: 'Dealership', temporary: true }),
+      fire: (account) => admin.post('/api/users/resend-temporary-password').send({ email: account.email }),
+      kind: 'once',
+      success: 200,
+      others: [409],
+      after: async (account) => {
+        const mails = await stack.mails(account.email);
+        expect(mails).toHaveLength(1);
+        const login = await stack.http().post('/api/auth/login').send({ email: account.email, password: temporaryPasswordIn(mails[0].text) });
+        expect(login.body).toMatchObject({ challenge: 'NEW_PASSWORD_REQUIRED' });
+      },
+    }),
+    row({
+      name: 'PUT /api/salesman/{id}/resend-password (one new password, one mail, and it works)',
+      prepare: () => createSalesPerson(stack, dealer.id, { login: true, temporary: true }),
+      fire: (sp) => admin.put(`/api/salesman/${sp.id}/resend-password`),
+      kind: 'once',
+      success: 200,
+      others: [409],
+      after: async (sp) => {
+        const mails = await stack.mails(sp.email);
+        expect(mails).toHaveLength(1);
+        const login = await stack.http().post('/api/auth/login').send({ email: sp.email, password: temporaryPasswordIn(mails[0].text) });
+        expect(login.body).toMatchObject({ challenge: 'NEW_PASSWORD_REQUIRED' });
       },
     }),
     row({

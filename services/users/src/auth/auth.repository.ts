@@ -17,6 +17,9 @@ async function rowsOf<T>(m: EntityManager, sql: string, params: unknown[]): Prom
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 export const newToken = (): string => randomBytes(32).toString('base64url');
 
+/** Answer to a resend of a temporary password while another resend of the same login won. */
+export const TEMPORARY_PASSWORD_JUST_SENT = 'A new temporary password has just been sent';
+
 /** A sign-in identity: an account, or a sales person with a login of its own. */
 export interface LoginIdentity {
   userId: string;
@@ -79,6 +82,35 @@ export class AuthRepository {
         [who.userId, passwordHash],
       );
     }
+  }
+
+  /** The stored password hash of a login (null when it has none). */
+  static async passwordHashOf(m: EntityManager, who: { userId: string; salesPersonId: string | null }): Promise<string | null> {
+    const rows: Array<{ password_hash: string | null }> = who.salesPersonId
+      ? await m.query('SELECT password_hash FROM sales_person WHERE id = $1', [who.salesPersonId])
+      : await m.query('SELECT password_hash FROM user_account WHERE id = $1', [who.userId]);
+    return rows[0]?.password_hash ?? null;
+  }
+
+  /**
+   * A new temporary password for a login still on its temporary one, if its stored hash is
+   * still `expectedHash`, the one read before: false when another resend (or the login
+   * choosing its own password) changed it meanwhile, so that only one new password is mailed.
+   */
+  static async replaceTemporaryPassword(
+    m: EntityManager,
+    who: { userId: string; salesPersonId: string | null },
+    expectedHash: string | null,
+    passwordHash: string,
+  ): Promise<boolean> {
+    const [table, id] = who.salesPersonId ? ['sales_person', who.salesPersonId] : ['user_account', who.userId];
+    const rows = await rowsOf<unknown>(
+      m,
+      `UPDATE ${table} SET password_hash = $2, updated_at = now()
+        WHERE id = $1 AND user_status = 'FORCE_CHANGE_PASSWORD' AND password_hash IS NOT DISTINCT FROM $3 RETURNING id`,
+      [id, passwordHash, expectedHash],
+    );
+    return rows.length === 1;
   }
 
   // sessions and refresh tokens

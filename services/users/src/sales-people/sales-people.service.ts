@@ -18,7 +18,7 @@ import { AccountAccess } from '../access/account-access';
 import { AccountsRepository } from '../accounts/accounts.repository';
 import { loginEmailTaken } from '../accounts/login-directory';
 import { isUniqueViolation } from '../accounts/unique-violation';
-import { AuthRepository } from '../auth/auth.repository';
+import { AuthRepository, TEMPORARY_PASSWORD_JUST_SENT } from '../auth/auth.repository';
 import { generateTemporaryPassword, PasswordHasher } from '../auth/password-hasher';
 import { Mailer } from '../mail/mailer';
 import { SalesPerson } from './sales-person.entity';
@@ -175,10 +175,13 @@ export class SalesPeopleService {
     const sp = await this.load(this.ds.manager, actor, id);
     if (!sp.loginActivated) throw RpcError.badRequest(SALES_PERSON_MESSAGES.notActivated);
     if (sp.userStatus !== 'FORCE_CHANGE_PASSWORD') throw RpcError.badRequest('This sales person has already chosen a password');
+    const who = { userId: sp.userId, salesPersonId: sp.id };
+    const previous = await AuthRepository.passwordHashOf(this.ds.manager, who);
     const password = generateTemporaryPassword();
     const passwordHash = await this.hasher.hash(password);
     await this.ds.transaction(async (m) => {
-      await m.update(SalesPerson, { id: sp.id }, { passwordHash, userStatus: 'FORCE_CHANGE_PASSWORD' });
+      // two resends at once: the first write wins and mails; the other is told (409)
+      if (!(await AuthRepository.replaceTemporaryPassword(m, who, previous, passwordHash))) throw RpcError.conflict(TEMPORARY_PASSWORD_JUST_SENT);
       await AuthRepository.spendChallengesOf(m, { userId: sp.userId, salesPersonId: sp.id });
     });
     const dealership = await AccountsRepository.byId(this.ds.manager, sp.userId);
