@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 NPM ?= npm
 
-.PHONY: help install build build-server build-web typecheck dev test test-machine test-unit test-integration test-e2e test-faults bench bench-gateway bench-web bench-pipeline bench-orders clean
+.PHONY: help install build build-server build-web typecheck dev test test-machine test-unit test-integration test-e2e test-faults test-mutation bench bench-gateway bench-web bench-pipeline bench-orders clean
 
 help:
 	@echo "make dev        run the whole product on this machine (http://localhost:$${PORT:-8080})"
@@ -43,6 +43,7 @@ test: install test-machine typecheck
 	$(NPM) run -s build:server
 	$(NPM) run -s build:web
 	node_modules/.bin/jest --ci
+	$(MAKE) test-mutation
 
 test-unit: install
 	node_modules/.bin/jest --ci --selectProjects unit
@@ -56,6 +57,11 @@ test-e2e: install
 # processes killed mid-work (services, pipeline worker, NATS, PostgreSQL) lose and double nothing
 test-faults: install test-machine build-server
 	node_modules/.bin/jest --ci --selectProjects faults
+
+# mutation testing of the access checks (services' access/ rules, the gateway's guards):
+# every mutant must be killed; report in reports/mutation/ (stryker.config.mjs)
+test-mutation: install
+	node_modules/.bin/stryker run
 
 bench: bench-gateway bench-web bench-pipeline bench-orders
 

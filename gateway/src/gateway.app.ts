@@ -65,7 +65,11 @@ export async function createGatewayApp(config: GatewayConfig, opts: GatewayOptio
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpErrorFilter(logger));
-  app.enableCors({ origin: true, credentials: true, exposedHeaders: ['x-request-id'] });
+  // only configured origins get CORS headers (with credentials); any other gets none at all
+  const corsOrigins = new Set(config.corsOrigins());
+  app.enableCors((req: Request, cb) =>
+    cb(null, corsOrigins.has(req.header('origin') ?? '') ? { origin: true, credentials: true, exposedHeaders: ['x-request-id'] } : { origin: false }),
+  );
 
   const document = SwaggerModule.createDocument(
     app,

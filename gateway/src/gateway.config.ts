@@ -1,5 +1,5 @@
 import { CommonConfig } from '@app/config';
-import { IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
+import { IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
 
 /** Environment of the API gateway (see the configuration table in the README). */
 export class GatewayConfig extends CommonConfig {
@@ -39,6 +39,23 @@ export class GatewayConfig extends CommonConfig {
   @Min(0)
   @Max(60000)
   SESSION_CACHE_MS: number = 10000;
+
+  /**
+   * origins (scheme://host[:port], comma separated) whose browser pages may call the API with
+   * credentials; when unset, only the gateway's own origin `http://localhost:<PORT>`, where
+   * it serves the web app itself (which needs no CORS at all)
+   */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s,/]+(,\s*https?:\/\/[^\s,/]+)*$/, {
+    message: 'must be one or more http(s)://host[:port] origins separated by commas',
+  })
+  CORS_ORIGINS?: string;
+
+  /** The origins allowed by CORS: `CORS_ORIGINS`, or the gateway's own. */
+  corsOrigins(): string[] {
+    if (!this.CORS_ORIGINS) return [`http://localhost:${this.PORT}`];
+    return this.CORS_ORIGINS.split(',').map((o) => o.trim());
+  }
 
   /** largest JSON body accepted */
   @IsString()

@@ -9,13 +9,22 @@ import { expectedFor, WHO, type MatrixContext, type RouteCase, type Tenant, type
 /** Every gateway route, by feature. A route missing here fails the completeness check. */
 const MATRIX: RouteCase[] = [...IDENTITY_ROUTES, ...STYLE_GUIDE_ROUTES, ...CATALOGUE_ROUTES, ...ORDER_ROUTES, ...IMAGE_ROUTES];
 
-const DEALER_PERMISSIONS = [
+/**
+ * Every permission a route or a service asks of a dealership or management account. The
+ * dealership and management callers hold them all, so that an `other` cell (and management's
+ * cells on its child's data) can only be refused by the ownership check, never by a missing
+ * permission. What a missing permission does is tested beside each feature.
+ */
+const TENANT_PERMISSIONS = [
   'CREATE_ORDERS',
+  'UPDATE_ORDERS',
+  'DELETE_ORDERS',
   'CREATE_SALESMAN',
   'UPDATE_SALESMAN',
   'DELETE_SALESMAN',
   'READ_USER_INTEGRATIONS',
   'UPDATE_USER_INTEGRATIONS',
+  'UPDATE_USER_INTEGRATION_CREDENTIALS',
 ];
 
 describe('authorization matrix: every route x every role x own / other tenant', () => {
@@ -25,14 +34,14 @@ describe('authorization matrix: every route x every role x own / other tenant', 
 
   beforeAll(async () => {
     stack = await startTestStack({ label: 'authz' });
-    const dealer = await createAccount(stack, { role: 'Dealership', permissions: DEALER_PERMISSIONS });
-    const dealer2 = await createAccount(stack, { role: 'Dealership', permissions: DEALER_PERMISSIONS });
+    const dealer = await createAccount(stack, { role: 'Dealership', permissions: TENANT_PERMISSIONS });
+    const dealer2 = await createAccount(stack, { role: 'Dealership', permissions: TENANT_PERMISSIONS });
     const accounts = {
       admin: await createAccount(stack, { role: 'Admin' }),
       qa: await createAccount(stack, { role: 'QA', roleTags: ['QA_EDITOR', 'QA_COORDINATOR'] }),
       dealer,
       dealer2,
-      manager: await createAccount(stack, { role: 'Management', children: [dealer.id] }),
+      manager: await createAccount(stack, { role: 'Management', permissions: TENANT_PERMISSIONS, children: [dealer.id] }),
     };
     const salesLogin = await createSalesPerson(stack, dealer.id, { login: true });
     const sessionOf = async (who: Exclude<Who, 'anonymous'>): Promise<UserSession> =>

@@ -11,6 +11,7 @@ import {
   type TestStack,
 } from '@app/testing';
 import jwt from 'jsonwebtoken';
+import { Client } from 'pg';
 
 const NEW_PASSWORD = 'Brand-New-Pass-42!';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -26,6 +27,7 @@ describe('sign-in, sessions and password resets', () => {
         AUTH_MAX_FAILURES: '3',
         AUTH_LOCKOUT_MS: '1500',
         RESET_CODE_TTL_MS: '3000',
+        REFRESH_REUSE_GRACE_MS: '1500',
       },
     });
     admin = await createAccount(stack, { role: 'Admin' });
@@ -146,13 +148,56 @@ describe('sign-in, sessions and password resets', () => {
     expect(first.body.refreshToken).not.toBe(session.refreshToken);
     await stack.http().get('/api/me').set('authorization', `Bearer ${first.body.accessToken}`).expect(200);
 
-    // the spent token comes back: someone copied it
+    // the spent token comes back after the grace window: someone copied it
+    await sleep(1600);
     const reuse = await stack.http().post('/api/auth/refresh').send({ refreshToken: session.refreshToken }).expect(401);
     expect(reuse.body.message).toBe('Your session cannot be refreshed. Please log in again');
     // the whole family is revoked: the rotated token and every access token of the session
     await stack.http().post('/api/auth/refresh').send({ refreshToken: first.body.refreshToken }).expect(401);
     await stack.http().get('/api/me').set('authorization', `Bearer ${first.body.accessToken}`).expect(401);
     await session.get('/api/me').expect(401);
+  });
+
+  it('two refreshes with the same token at once (two tabs) both get the same new pair, and the session goes on', async () => {
+    const dealer = await createAccount(stack, { role: 'Dealership' });
+    const session = await signIn(stack, dealer.email);
+    const refresh = (refreshToken: string) => stack.http().post('/api/auth/refresh').send({ refreshToken });
+    const [a, b] = await Promise.all([refresh(session.refreshToken), refresh(session.refreshToken)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.refreshToken).not.toBe(session.refreshToken);
+    expect(b.body.refreshToken).toBe(a.body.refreshToken);
+    for (const pair of [a.body, b.body]) {
+      expect((await stack.http().get('/api/me').set('authorization', `Bearer ${pair.accessToken}`).expect(200)).body.id).toBe(dealer.id);
+    }
+    // a third tab a moment later still gets the same pair
+    expect((await refresh(session.refreshToken).expect(200)).body.refreshToken).toBe(a.body.refreshToken);
+    // the shared new token rotates on as usual, and the session keeps working
+    const next = await refresh(a.body.refreshToken).expect(200);
+    expect(next.body.refreshToken).not.toBe(a.body.refreshToken);
+    await stack.http().get('/api/me').set('authorization', `Bearer ${next.body.accessToken}`).expect(200);
+    // the first token now names a spent successor: that is a reuse, and ends the session
+    await refresh(session.refreshToken).expect(401);
+    await stack.http().get('/api/me').set('authorization', `Bearer ${next.body.accessToken}`).expect(401);
+  });
+
+  it('never stores a refresh token in plaintext, the one kept for the grace window included', async () => {
+    const dealer = await createAccount(stack, { role: 'Dealership' });
+    const session = await signIn(stack, dealer.email);
+    const next = (await stack.http().post('/api/auth/refresh').send({ refreshToken: session.refreshToken }).expect(200)).body.refreshToken as string;
+    const c = new Client({ connectionString: stack.db.url });
+    await c.connect();
+    try {
+      const rows = await c.query(`SELECT t.* FROM users.refresh_token t JOIN users.auth_session s ON s.id = t.session_id WHERE s.user_id = $1`, [dealer.id]);
+      expect(rows.rows).toHaveLength(2);
+      const stored = JSON.stringify(rows.rows);
+      for (const token of [session.refreshToken, next]) {
+        expect(stored).not.toContain(token);
+        expect(stored).not.toContain(Buffer.from(token, 'base64url').toString('hex'));
+      }
+      expect(rows.rows.filter((r) => r.successor_sealed)).toHaveLength(1);
+    } finally {
+      await c.end();
+    }
   });
 
   it('logout revokes the session: its access and refresh tokens stop working, other sessions stay', async () => {

@@ -21,6 +21,8 @@ describe('orders', () => {
   let asDealer: UserSession;
   let dealer2: TestAccount;
   let asDealer2: UserSession;
+  let asPlain: UserSession;
+  let plainSales: { id: string };
   let manager: TestAccount;
   let asManager: UserSession;
   let asSales: UserSession;
@@ -43,21 +45,32 @@ describe('orders', () => {
       permissions: ['CREATE_ORDERS', 'UPDATE_ORDERS', 'DELETE_ORDERS'],
       enabledQa: true,
     });
-    dealer2 = await createAccount(stack, { role: 'Dealership', displayName: 'Other Cars', permissions: ['CREATE_ORDERS'] });
-    manager = await createAccount(stack, { role: 'Management', displayName: 'Group', permissions: ['CREATE_ORDERS'], children: [dealer.id] });
+    // every cross-tenant call is made by a caller holding the permission the route asks for,
+    // so only the ownership check can refuse it
+    dealer2 = await createAccount(stack, { role: 'Dealership', displayName: 'Other Cars', permissions: ['CREATE_ORDERS', 'UPDATE_ORDERS', 'DELETE_ORDERS'] });
+    manager = await createAccount(stack, {
+      role: 'Management',
+      displayName: 'Group',
+      permissions: ['CREATE_ORDERS', 'UPDATE_ORDERS', 'DELETE_ORDERS'],
+      children: [dealer.id],
+    });
+    // an account that may create orders but neither change nor delete them
+    const plain = await createAccount(stack, { role: 'Dealership', displayName: 'Plain Cars', permissions: ['CREATE_ORDERS'] });
+    plainSales = await createSalesPerson(stack, plain.id, { name: 'Plain Seller' });
     const sales = await createSalesPerson(stack, dealer.id, { name: 'Anna Sales', login: true });
     anna = sales;
     bo = await createSalesPerson(stack, dealer.id, { name: 'Bo Seller' });
     foreignSales = await createSalesPerson(stack, dealer2.id, { name: 'Foreign Seller' });
-    [admin, qa, asDealer, asDealer2, asManager, asSales] = await Promise.all([
+    [admin, qa, asDealer, asDealer2, asManager, asSales, asPlain] = await Promise.all([
       createAccount(stack, { role: 'Admin', displayName: 'The Admin' }).then((a) => signIn(stack, a.email)),
       createAccount(stack, { role: 'QA', displayName: 'The Editor', roleTags: ['QA_EDITOR'] }).then((a) => signIn(stack, a.email)),
       signIn(stack, dealer.email),
       signIn(stack, dealer2.email),
       signIn(stack, manager.email),
       signIn(stack, sales.email),
+      signIn(stack, plain.email),
     ]);
-    guide = (await createStyleGuide(admin, { name: 'Studio', assignTo: [dealer.id, dealer2.id, manager.id] })).id;
+    guide = (await createStyleGuide(admin, { name: 'Studio', assignTo: [dealer.id, dealer2.id, manager.id, plain.id] })).id;
     unassignedGuide = (await createStyleGuide(admin, { name: 'Not yours' })).id;
   });
 
@@ -222,16 +235,22 @@ describe('orders', () => {
       const res = await asDealer2.get(`/api/orders/${own.id}`).expect(404);
       expect(res.body).toEqual({ statusCode: 404, message: ORDER_MESSAGES.notFound });
       await asDealer2.get(`/api/events/order/${own.id}`).expect(404);
-      await asDealer2.put(`/api/orders/${own.id}`).send({ orderName: 'Taken over' }).expect(404);
-      await asDealer2.delete(`/api/orders/${own.id}`).expect(404);
+      // another dealership holding UPDATE_ORDERS and DELETE_ORDERS: still "not found"
+      expect((await asDealer2.put(`/api/orders/${own.id}`).send({ orderName: 'Taken over' }).expect(404)).body.message).toBe(ORDER_MESSAGES.notFound);
+      expect((await asDealer2.delete(`/api/orders/${own.id}`).expect(404)).body.message).toBe(ORDER_MESSAGES.notFound);
+      expect((await asDealer.get(`/api/orders/${own.id}`).expect(200)).body.orderName).toBe(own.orderName);
       await asDealer.get('/api/orders/not-a-uuid').expect(400);
       await asDealer.get('/api/orders/00000000-0000-4000-8000-0000000000aa').expect(404);
     });
 
-    it('management does not see the orders of an account that is not its child', async () => {
+    it('management does not see or change the orders of an account that is not its child', async () => {
       const foreign = await createOrder(asDealer2, { styleGuide: guide, salesMan: foreignSales.id });
       await asManager.get(`/api/orders/${foreign.id}`).expect(404);
       await asSales.get(`/api/orders/${foreign.id}`).expect(404);
+      // management holds UPDATE_ORDERS and DELETE_ORDERS: only the scope refuses
+      await asManager.put(`/api/orders/${foreign.id}`).send({ orderName: 'Taken over' }).expect(404);
+      await asManager.delete(`/api/orders/${foreign.id}`).expect(404);
+      expect((await asDealer2.get(`/api/orders/${foreign.id}`).expect(200)).body.orderName).toBe(foreign.orderName);
     });
   });
 
@@ -260,11 +279,14 @@ describe('orders', () => {
       const status = await asDealer.put(`/api/orders/${o.id}`).send({ status: 'Completed' }).expect(403);
       expect(status.body.message).toBe(ORDER_MESSAGES.statusChangeForbidden);
       await asDealer.put(`/api/orders/${o.id}`).send({ note: 'Mine' }).expect(403);
-      // management reads its child's order but does not change it
-      await asManager.put(`/api/orders/${o.id}`).send({ orderName: 'By management' }).expect(403);
+      // management reads its child's order but does not change it, UPDATE_ORDERS or not: the
+      // order is not its own
+      const byManager = await asManager.put(`/api/orders/${o.id}`).send({ orderName: 'By management' }).expect(403);
+      expect(byManager.body.message).not.toMatch(/Missing permission/);
+      expect((await asDealer.get(`/api/orders/${o.id}`).expect(200)).body.orderName).toBe('Renamed by the dealer');
       // an account without UPDATE_ORDERS
-      const theirs = await createOrder(asDealer2, { styleGuide: guide, salesMan: foreignSales.id });
-      const denied = await asDealer2.put(`/api/orders/${theirs.id}`).send({ orderName: 'Renamed' }).expect(403);
+      const theirs = await createOrder(asPlain, { styleGuide: guide, salesMan: plainSales.id });
+      const denied = await asPlain.put(`/api/orders/${theirs.id}`).send({ orderName: 'Renamed' }).expect(403);
       expect(denied.body.message).toBe('Missing permission UPDATE_ORDERS');
     });
 
@@ -335,7 +357,10 @@ describe('orders', () => {
   describe('deleting an order', () => {
     it('needs admin, QA, or the owner with DELETE_ORDERS; keeps a DELETED event; frees the name; tells the images service', async () => {
       const o = await createOrder(asDealer, { styleGuide: guide, salesMan: bo.id, orderName: 'Doomed car' });
-      await asManager.delete(`/api/orders/${o.id}`).expect(403);
+      // management holds DELETE_ORDERS, but the order is its child's, not its own
+      const byManager = await asManager.delete(`/api/orders/${o.id}`).expect(403);
+      expect(byManager.body.message).not.toMatch(/Missing permission/);
+      await asDealer.get(`/api/orders/${o.id}`).expect(200);
       await asDealer.delete(`/api/orders/${o.id}`).expect(200);
       await asDealer.get(`/api/orders/${o.id}`).expect(404);
       await asDealer.delete(`/api/orders/${o.id}`).expect(404);
@@ -352,8 +377,8 @@ describe('orders', () => {
         await c.end();
       }
 
-      const theirs = await createOrder(asDealer2, { styleGuide: guide, salesMan: foreignSales.id });
-      const denied = await asDealer2.delete(`/api/orders/${theirs.id}`).expect(403);
+      const theirs = await createOrder(asPlain, { styleGuide: guide, salesMan: plainSales.id });
+      const denied = await asPlain.delete(`/api/orders/${theirs.id}`).expect(403);
       expect(denied.body.message).toBe('Missing permission DELETE_ORDERS');
       await qa.delete(`/api/orders/${theirs.id}`).expect(200);
     });

@@ -29,7 +29,7 @@ export const ACCESS_RULE = Symbol('ACCESS_RULE');
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
   override handleRequest<TUser>(err: unknown, user: TUser): TUser {
-    if (err || !user) throw err instanceof Error && !(err instanceof UnauthorizedException) ? err : new UnauthorizedException('Unauthorized');
+    if (err || !user) throw err instanceof Error && !(err instanceof UnauthorizedException) ? err : new UnauthorizedException();
     return user;
   }
 }
@@ -42,7 +42,7 @@ export class AccessGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_RULE, [context.getHandler(), context.getClass()]);
     const user = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
-    if (!user) throw new UnauthorizedException('Unauthorized');
+    if (!user) throw new UnauthorizedException();
     if (!rule) return true;
     if (rule.roles && !rule.roles.includes(user.role as Role)) throw new ForbiddenException('You do not have permission to do this.');
     if (rule.notSalesPerson && user.salesPersonId) throw new ForbiddenException('You do not have permission to do this.');

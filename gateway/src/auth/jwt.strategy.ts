@@ -21,7 +21,8 @@ export const JWT_AUDIENCE = 'dealer-photo-api';
  * session, a deleted user or a changed role takes effect on the next request.
  */
 @Injectable()
-export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+// registered under passport-jwt's own name, "jwt": what `JwtAuthGuard` runs
+export class JwtStrategy extends PassportStrategy(Strategy) {
   constructor(
     private readonly rpc: RpcClient,
     private readonly sessions: SessionCache,

@@ -37,6 +37,11 @@ export class UsersConfig extends DatabaseConfig {
   /** how long the new-password challenge after a temporary password is valid */
   @IsInt() @Min(1000) CHALLENGE_TTL_MS: number = 10 * MINUTE;
   @IsInt() @Min(1) @Max(365) REFRESH_TOKEN_TTL_DAYS: number = 30;
+  /**
+   * how long after a refresh the same refresh token still answers the same new pair (two tabs
+   * refreshing at once); later, a spent token ends the whole session (0: never)
+   */
+  @IsInt() @Min(0) @Max(60000) REFRESH_REUSE_GRACE_MS: number = 10000;
 
   /** development only: create the demo accounts of the README at start */
   @Transform(({ value }) => value === true || value === 'true' || value === '1')

@@ -21,6 +21,8 @@ import { OrderEventsWriter, userOf } from './order-events.writer';
 import { inTransaction } from './transactions';
 
 const NOT_FOUND = IMAGE_MESSAGES.notFound;
+/** another "process again" of the same picture got there first (two clicks, two editors) */
+const JUST_REQUEUED = 'This picture has just been sent to processing again';
 
 /** Reading images, QA's approval, deleting and processing again. */
 @Injectable()
@@ -71,6 +73,8 @@ export class ImagesService {
     const saved = await inTransaction(this.ds, async (m) => {
       const current = await m.findOne(Image, { where: { id: image.id }, lock: { mode: 'pessimistic_write' } });
       if (!current) throw RpcError.notFound(NOT_FOUND);
+      // the same verdict again (two clicks, two editors at once) changes nothing and writes no line
+      if (current.approved === p.approved && current.needsEdition === !p.approved) return current;
       current.approved = p.approved;
       current.needsEdition = !p.approved;
       await m.save(Image, current);
@@ -96,6 +100,8 @@ export class ImagesService {
       let n = 0;
       for (const [orderId, list] of byOrder) {
         const res: [unknown[], number] = await m.query('DELETE FROM image WHERE id = ANY($1) RETURNING id', [list.map((i) => i.id)]);
+        // a delete of the same images at the same moment got there first: nothing changes (404)
+        if (res[1] !== list.length) throw RpcError.notFound(NOT_FOUND);
         n += res[1];
         await this.events.timeline(m, orderId, 'DELETED', userOf(actor), {
           imageIds: list.map((i) => i.id),
@@ -130,6 +136,8 @@ export class ImagesService {
     const saved = await inTransaction(this.ds, async (m) => {
       const current = await m.findOne(Image, { where: { id: image.id }, lock: { mode: 'pessimistic_write' } });
       if (!current || !current.originalKey) throw RpcError.notFound(NOT_FOUND);
+      // queued again since it was read: that request won, this one would only queue a duplicate
+      if (current.latestJobId !== image.latestJobId) throw new RpcError(409, JUST_REQUEUED);
       current.optimisationStatus = 'queued';
       current.failureReason = null;
       current.latestJobId = await this.jobs.queue(m, { ...current, originalKey: current.originalKey }, prepared);

@@ -23,7 +23,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AccountAccess } from '../access/account-access';
-import { AuthRepository } from '../auth/auth.repository';
+import { AuthRepository, TEMPORARY_PASSWORD_JUST_SENT } from '../auth/auth.repository';
 import { generateTemporaryPassword, PasswordHasher } from '../auth/password-hasher';
 import { Mailer } from '../mail/mailer';
 import { SalesPerson } from '../sales-people/sales-person.entity';
@@ -196,13 +196,16 @@ export class AccountsService {
 
   async resendTemporaryPassword(actor: Actor, body: ResendTemporaryPasswordBody): Promise<{ sent: true }> {
     AccountAccess.assertAdmin(actor);
-    const user = await AccountsRepository.byEmail(this.ds.manager, body.email);
+    const user = await AccountsRepository.byEmail(this.ds.manager, body.email, true);
     if (!user) throw RpcError.notFound(ACCOUNT_MESSAGES.notFound);
     if (user.userStatus !== 'FORCE_CHANGE_PASSWORD') throw RpcError.badRequest(ACCOUNT_MESSAGES.alreadyConfirmed);
     const password = generateTemporaryPassword();
     const passwordHash = await this.hasher.hash(password);
     await this.ds.transaction(async (m) => {
-      await m.update(UserAccount, { id: user.id }, { passwordHash });
+      // two resends at once: the first write wins and mails; the other is told (409)
+      if (!(await AuthRepository.replaceTemporaryPassword(m, { userId: user.id, salesPersonId: null }, user.passwordHash, passwordHash))) {
+        throw RpcError.conflict(TEMPORARY_PASSWORD_JUST_SENT);
+      }
       // a challenge opened with the old temporary password must not outlive it
       await AuthRepository.spendChallengesOf(m, { userId: user.id, salesPersonId: null });
     });
@@ -214,7 +217,9 @@ export class AccountsService {
     AccountAccess.assertAdmin(actor);
     if (actor.userId === body.userId) throw RpcError.badRequest(ACCOUNT_MESSAGES.deleteSelf);
     await this.ds.transaction(async (manager) => {
-      const user = await AccountsRepository.byId(manager, body.userId);
+      // locked: a second delete at the same moment waits, then finds no account (404) and
+      // tells the other services nothing a second time
+      const user = await AccountsRepository.lockById(manager, body.userId);
       if (!user) throw RpcError.notFound(ACCOUNT_MESSAGES.notFound);
       if (body.hash.trim().toUpperCase() !== deleteConfirmationHash(user.id)) throw RpcError.badRequest(ACCOUNT_MESSAGES.hashMismatch);
       // sales people, permissions, child links, integrations and sessions go with it (cascade)

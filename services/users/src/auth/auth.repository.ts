@@ -17,6 +17,9 @@ async function rowsOf<T>(m: EntityManager, sql: string, params: unknown[]): Prom
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 export const newToken = (): string => randomBytes(32).toString('base64url');
 
+/** Answer to a resend of a temporary password while another resend of the same login won. */
+export const TEMPORARY_PASSWORD_JUST_SENT = 'A new temporary password has just been sent';
+
 /** A sign-in identity: an account, or a sales person with a login of its own. */
 export interface LoginIdentity {
   userId: string;
@@ -81,6 +84,35 @@ export class AuthRepository {
     }
   }
 
+  /** The stored password hash of a login (null when it has none). */
+  static async passwordHashOf(m: EntityManager, who: { userId: string; salesPersonId: string | null }): Promise<string | null> {
+    const rows: Array<{ password_hash: string | null }> = who.salesPersonId
+      ? await m.query('SELECT password_hash FROM sales_person WHERE id = $1', [who.salesPersonId])
+      : await m.query('SELECT password_hash FROM user_account WHERE id = $1', [who.userId]);
+    return rows[0]?.password_hash ?? null;
+  }
+
+  /**
+   * A new temporary password for a login still on its temporary one, if its stored hash is
+   * still `expectedHash`, the one read before: false when another resend (or the login
+   * choosing its own password) changed it meanwhile, so that only one new password is mailed.
+   */
+  static async replaceTemporaryPassword(
+    m: EntityManager,
+    who: { userId: string; salesPersonId: string | null },
+    expectedHash: string | null,
+    passwordHash: string,
+  ): Promise<boolean> {
+    const [table, id] = who.salesPersonId ? ['sales_person', who.salesPersonId] : ['user_account', who.userId];
+    const rows = await rowsOf<unknown>(
+      m,
+      `UPDATE ${table} SET password_hash = $2, updated_at = now()
+        WHERE id = $1 AND user_status = 'FORCE_CHANGE_PASSWORD' AND password_hash IS NOT DISTINCT FROM $3 RETURNING id`,
+      [id, passwordHash, expectedHash],
+    );
+    return rows.length === 1;
+  }
+
   // sessions and refresh tokens
 
   static async createSession(m: EntityManager, userId: string, salesPersonId: string | null, ttlDays: number): Promise<{ sessionId: string; refreshToken: string; expiresAt: Date }> {
@@ -117,6 +149,33 @@ export class AuthRepository {
   /** Marks a refresh token spent; false when it already was (a reuse). */
   static async spendRefreshToken(m: EntityManager, tokenId: string): Promise<boolean> {
     const rows = await rowsOf<unknown>(m, 'UPDATE refresh_token SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id', [tokenId]);
+    return rows.length === 1;
+  }
+
+  /** Keeps the token that replaced a spent one, sealed (see `refresh-successor.ts`). */
+  static async keepSuccessor(m: EntityManager, tokenId: string, sealed: string): Promise<void> {
+    await m.query('UPDATE refresh_token SET successor_sealed = $2 WHERE id = $1', [tokenId, sealed]);
+  }
+
+  /**
+   * The sealed successor of a token spent less than `graceMs` ago, with its session's expiry,
+   * while the session is live and the successor itself unspent; null otherwise.
+   */
+  static async successorWithinGrace(m: EntityManager, tokenId: string, graceMs: number): Promise<{ sealed: string; expiresAt: Date } | null> {
+    const rows: Array<{ successor_sealed: string; expires_at: Date }> = await m.query(
+      `SELECT t.successor_sealed, s.expires_at
+         FROM refresh_token t JOIN auth_session s ON s.id = t.session_id
+        WHERE t.id = $1 AND t.successor_sealed IS NOT NULL
+          AND t.used_at > now() - make_interval(secs => $2::double precision / 1000)
+          AND s.revoked_at IS NULL AND s.expires_at > now()`,
+      [tokenId, graceMs],
+    );
+    return rows[0] ? { sealed: rows[0].successor_sealed, expiresAt: rows[0].expires_at } : null;
+  }
+
+  /** Whether this refresh token of the session exists and is not spent yet. */
+  static async isUnspent(m: EntityManager, sessionId: string, token: string): Promise<boolean> {
+    const rows: unknown[] = await m.query('SELECT 1 FROM refresh_token WHERE session_id = $1 AND token_hash = $2 AND used_at IS NULL', [sessionId, sha256(token)]);
     return rows.length === 1;
   }
 

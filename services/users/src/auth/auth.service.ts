@@ -19,6 +19,7 @@ import { Mailer } from '../mail/mailer';
 import type { UsersConfig } from '../users.config';
 import { AuthRepository } from './auth.repository';
 import { generateVerificationCode, PasswordHasher } from './password-hasher';
+import { openSuccessor, sealSuccessor } from './refresh-successor';
 
 /** Wrong codes before a forgot-password code is spent. */
 const MAX_CODE_ATTEMPTS = 5;
@@ -29,8 +30,9 @@ const TOO_MANY_REQUESTS = 'Too many requests have been made. Please try again la
 
 /**
  * Sign-in, sessions and password resets. The gateway signs access tokens; this service keeps
- * credentials (scrypt), sessions with rotating refresh tokens (stored hashed, reuse revokes
- * the whole session), the new-password challenge, reset codes and the throttling of failures.
+ * credentials (scrypt), sessions with rotating refresh tokens (stored hashed; the same token
+ * again within `REFRESH_REUSE_GRACE_MS` answers the same new pair, later reuse revokes the
+ * whole session), the new-password challenge, reset codes and the throttling of failures.
  */
 @Injectable()
 export class AuthService {
@@ -93,19 +95,23 @@ export class AuthService {
     const grant = await this.ds.transaction(async (m): Promise<SessionGrant | null> => {
       const token = await AuthRepository.findRefreshToken(m, refreshToken);
       if (!token || token.session.revoked_at || token.session.expires_at <= new Date()) return null;
+      const session = { sessionId: token.session.id, userId: token.session.user_id, salesPersonId: token.session.sales_person_id };
+      // a second refresh with the same token waits here until the first has committed
       if (!(await AuthRepository.spendRefreshToken(m, token.id))) {
-        // a spent token came back: someone else holds the chain; end the whole session
+        // spent a moment ago (two tabs refreshing at once): the same new pair, not a new rotation
+        const again = await AuthRepository.successorWithinGrace(m, token.id, this.config.REFRESH_REUSE_GRACE_MS);
+        const successor = again && openSuccessor(refreshToken, again.sealed);
+        if (again && successor && (await AuthRepository.isUnspent(m, token.session.id, successor))) {
+          return { ...session, refreshToken: successor, refreshExpiresAt: again.expiresAt.toISOString() };
+        }
+        // a spent token came back later: someone else holds the chain; end the whole session
         await AuthRepository.revokeSession(m, token.session.id, 'refresh-token-reuse');
         return null;
       }
       const expiresAt = await AuthRepository.extendSession(m, token.session.id, this.config.REFRESH_TOKEN_TTL_DAYS);
-      return {
-        sessionId: token.session.id,
-        userId: token.session.user_id,
-        salesPersonId: token.session.sales_person_id,
-        refreshToken: await AuthRepository.issueRefreshToken(m, token.session.id),
-        refreshExpiresAt: expiresAt.toISOString(),
-      };
+      const successor = await AuthRepository.issueRefreshToken(m, token.session.id);
+      await AuthRepository.keepSuccessor(m, token.id, sealSuccessor(refreshToken, successor));
+      return { ...session, refreshToken: successor, refreshExpiresAt: expiresAt.toISOString() };
     });
     if (!grant) throw new RpcError(401, AUTH_MESSAGES.sessionRefreshFailed);
     return grant;

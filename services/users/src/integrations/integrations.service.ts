@@ -132,7 +132,9 @@ export class IntegrationsService {
     await this.ds.transaction(async (m) => {
       const row = await this.load(m, actor, id);
       await AccountAccess.assertCanManageOwn(m, actor, row.userId, INTEGRATION_MESSAGES.notFound);
-      await m.delete(RemoteIntegration, { id: row.id });
+      // a second delete at the same moment waits for this one, then removes nothing: 404
+      const res = await m.delete(RemoteIntegration, { id: row.id });
+      if (!res.affected) throw RpcError.notFound(INTEGRATION_MESSAGES.notFound);
     });
     return { deleted: true };
   }

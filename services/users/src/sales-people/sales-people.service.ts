@@ -18,7 +18,7 @@ import { AccountAccess } from '../access/account-access';
 import { AccountsRepository } from '../accounts/accounts.repository';
 import { loginEmailTaken } from '../accounts/login-directory';
 import { isUniqueViolation } from '../accounts/unique-violation';
-import { AuthRepository } from '../auth/auth.repository';
+import { AuthRepository, TEMPORARY_PASSWORD_JUST_SENT } from '../auth/auth.repository';
 import { generateTemporaryPassword, PasswordHasher } from '../auth/password-hasher';
 import { Mailer } from '../mail/mailer';
 import { SalesPerson } from './sales-person.entity';
@@ -57,8 +57,13 @@ export class SalesPeopleService {
     private readonly mailer: Mailer,
   ) {}
 
-  private async load(m: EntityManager, actor: Actor, id: string): Promise<SalesPerson> {
-    const sp = await m.findOne(SalesPerson, { where: { id } });
+  /**
+   * The sales person, if the actor may see it. `lock` holds its row to the end of the
+   * transaction: a second delete or activation at the same moment waits, then finds it gone
+   * (404) or already activated (409), never "succeeds" twice.
+   */
+  private async load(m: EntityManager, actor: Actor, id: string, lock = false): Promise<SalesPerson> {
+    const sp = await m.findOne(SalesPerson, { where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
     if (!sp || !(await AccountAccess.canRead(m, actor, sp.userId))) throw RpcError.notFound(SALES_PERSON_MESSAGES.notFound);
     return sp;
   }
@@ -119,7 +124,7 @@ export class SalesPeopleService {
 
   async update(actor: Actor, p: UpdateSalesPersonPayload): Promise<SalesPersonView> {
     return this.ds.transaction(async (m) => {
-      const sp = await this.load(m, actor, p.id);
+      const sp = await this.load(m, actor, p.id, true);
       await AccountAccess.assertCanManageOwn(m, actor, sp.userId, SALES_PERSON_MESSAGES.notFound);
       if (p.email !== undefined && p.email.toLowerCase() !== sp.email.toLowerCase()) {
         await this.assertEmailFree(m, sp.userId, p.email, sp.id);
@@ -136,9 +141,10 @@ export class SalesPeopleService {
 
   async delete(actor: Actor, id: string): Promise<{ deleted: true }> {
     await this.ds.transaction(async (m) => {
-      const sp = await this.load(m, actor, id);
+      const sp = await this.load(m, actor, id, true);
       await AccountAccess.assertCanManageOwn(m, actor, sp.userId, SALES_PERSON_MESSAGES.notFound);
-      await m.delete(SalesPerson, { id: sp.id });
+      const res = await m.delete(SalesPerson, { id: sp.id });
+      if (!res.affected) throw RpcError.notFound(SALES_PERSON_MESSAGES.notFound);
     });
     return { deleted: true };
   }
@@ -149,7 +155,7 @@ export class SalesPeopleService {
     const password = generateTemporaryPassword();
     const passwordHash = await this.hasher.hash(password);
     const { sp, dealership } = await this.ds.transaction(async (m) => {
-      const sp = await this.load(m, actor, id);
+      const sp = await this.load(m, actor, id, true);
       if (sp.loginActivated) throw RpcError.conflict(SALES_PERSON_MESSAGES.alreadyActivated);
       if (await loginEmailTaken(m, sp.email, { salesPersonId: sp.id })) throw RpcError.conflict(SALES_PERSON_MESSAGES.loginTaken);
       sp.loginActivated = true;
@@ -169,10 +175,13 @@ export class SalesPeopleService {
     const sp = await this.load(this.ds.manager, actor, id);
     if (!sp.loginActivated) throw RpcError.badRequest(SALES_PERSON_MESSAGES.notActivated);
     if (sp.userStatus !== 'FORCE_CHANGE_PASSWORD') throw RpcError.badRequest('This sales person has already chosen a password');
+    const who = { userId: sp.userId, salesPersonId: sp.id };
+    const previous = await AuthRepository.passwordHashOf(this.ds.manager, who);
     const password = generateTemporaryPassword();
     const passwordHash = await this.hasher.hash(password);
     await this.ds.transaction(async (m) => {
-      await m.update(SalesPerson, { id: sp.id }, { passwordHash, userStatus: 'FORCE_CHANGE_PASSWORD' });
+      // two resends at once: the first write wins and mails; the other is told (409)
+      if (!(await AuthRepository.replaceTemporaryPassword(m, who, previous, passwordHash))) throw RpcError.conflict(TEMPORARY_PASSWORD_JUST_SENT);
       await AuthRepository.spendChallengesOf(m, { userId: sp.userId, salesPersonId: sp.id });
     });
     const dealership = await AccountsRepository.byId(this.ds.manager, sp.userId);

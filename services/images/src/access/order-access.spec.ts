@@ -1,0 +1,95 @@
+import { OrdersRpc, RpcError, UsersRpc, type Actor, type ActorRole } from '@app/contracts';
+import { runWithRequestContext } from '@app/logging';
+import { RpcCallError } from '@app/messaging';
+import type { MessagingHost } from '@app/service-kit';
+import { OrderAccessService, systemCaller } from './order-access';
+
+const ORDER = '00000000-0000-4000-8000-0000000000b1';
+const ACCOUNT = '00000000-0000-4000-8000-00000000d001';
+
+const actor = (role: ActorRole): Actor => ({ role, userId: role === 'System' ? null : ACCOUNT, permissions: [], requestId: 'req-7' });
+
+/** the orders and users services as the images service asks them: `answer` decides each reply */
+function service(answer: (subject: string, data: Record<string, unknown>) => unknown) {
+  const calls: Array<{ subject: string; data: unknown; actor: Actor }> = [];
+  const host = {
+    rpc: {
+      send: async (def: { subject: string }, data: Record<string, unknown>, caller: Actor) => {
+        calls.push({ subject: def.subject, data, actor: caller });
+        const reply = answer(def.subject, data);
+        if (reply instanceof Error) throw reply;
+        return reply;
+      },
+    },
+  } as unknown as MessagingHost;
+  return { access: new OrderAccessService(host), calls };
+}
+
+async function refusal(run: () => unknown): Promise<Error | null> {
+  try {
+    await run();
+    return null;
+  } catch (err) {
+    return err as Error;
+  }
+}
+
+describe('OrderAccessService: the images service\'s rules on top of the orders service\'s', () => {
+  it('leaves the QA tools to admin, QA and the system', async () => {
+    expect(['Admin', 'QA', 'System'].map((r) => OrderAccessService.isStaff(actor(r as ActorRole)))).toEqual([true, true, true]);
+    expect(['Dealership', 'Management', 'Anonymous'].map((r) => OrderAccessService.isStaff(actor(r as ActorRole)))).toEqual([false, false, false]);
+    expect(() => OrderAccessService.assertStaff(actor('QA'))).not.toThrow();
+    expect(await refusal(() => OrderAccessService.assertStaff(actor('Dealership')))).toMatchObject({ status: 403 });
+    expect(await refusal(() => OrderAccessService.assertStaff(actor('Management')))).toBeInstanceOf(RpcError);
+  });
+
+  it('asks the orders service to read, or to write, the order as the caller', async () => {
+    const order = { id: ORDER, accountId: ACCOUNT };
+    const { access, calls } = service(() => order);
+    const caller = actor('Dealership');
+    expect(await access.read(caller, ORDER)).toBe(order);
+    expect(await access.write(caller, ORDER)).toBe(order);
+    expect(await access.readFor(caller, ORDER, 'Image not found')).toBe(order);
+    expect(await access.readFor(caller, ORDER, 'Image not found', true)).toBe(order);
+    expect(calls).toEqual([
+      { subject: OrdersRpc.access.subject, data: { id: ORDER }, actor: caller },
+      { subject: OrdersRpc.access.subject, data: { id: ORDER, write: true }, actor: caller },
+      { subject: OrdersRpc.access.subject, data: { id: ORDER }, actor: caller },
+      { subject: OrdersRpc.access.subject, data: { id: ORDER, write: true }, actor: caller },
+    ]);
+  });
+
+  it('answers an image of an order the caller may not see with the image\'s own "not found"', async () => {
+    const { access } = service(() => new RpcCallError(404, 'Order not found', 'orders'));
+    for (const write of [false, true]) {
+      const err = await refusal(() => access.readFor(actor('Dealership'), ORDER, 'Image not found', write));
+      expect(err).toBeInstanceOf(RpcError);
+      expect(err).toMatchObject({ status: 404, message: 'Image not found' });
+    }
+  });
+
+  it('passes any other refusal on as it came (403 to management, 503 when the orders service is away)', async () => {
+    for (const original of [new RpcCallError(403, 'You do not have permission to do this.', 'orders'), new RpcCallError(503, 'unavailable', 'orders'), new Error('boom')]) {
+      const { access } = service(() => original);
+      expect(await refusal(() => access.readFor(actor('Management'), ORDER, 'Image not found', true))).toBe(original);
+    }
+  });
+
+  it('reads the account\'s yellow-light setting as the system; a deleted account has it off', async () => {
+    const { access, calls } = service(() => ({ id: ACCOUNT, desaturateYellowLight: true }));
+    expect(await runWithRequestContext({ requestId: 'req-42' }, () => access.desaturateYellowLight(ACCOUNT))).toBe(true);
+    expect(calls).toEqual([{ subject: UsersRpc.get.subject, data: { id: ACCOUNT }, actor: expect.objectContaining({ role: 'System', requestId: 'req-42' }) }]);
+    expect(await service(() => ({ desaturateYellowLight: false })).access.desaturateYellowLight(ACCOUNT)).toBe(false);
+    expect(await service(() => new RpcCallError(404, 'User not found', 'users')).access.desaturateYellowLight(ACCOUNT)).toBe(false);
+    const away = new RpcCallError(503, 'unavailable', 'users');
+    expect(await refusal(() => service(() => away).access.desaturateYellowLight(ACCOUNT))).toBe(away);
+  });
+
+  it('calls on its own behalf as the system, with the request id of the work at hand or a fresh one', () => {
+    expect(runWithRequestContext({ requestId: 'req-9' }, () => systemCaller())).toEqual({ userId: null, role: 'System', permissions: [], requestId: 'req-9' });
+    const fresh = systemCaller();
+    expect(fresh).toMatchObject({ role: 'System', userId: null });
+    expect(fresh.requestId).toMatch(/^images-[0-9a-f-]{36}$/);
+    expect(systemCaller().requestId).not.toBe(fresh.requestId);
+  });
+});

@@ -1,0 +1,150 @@
+import { ORDER_MESSAGES, RpcError, UsersRpc, type Actor, type ActorRole } from '@app/contracts';
+import type { MessagingHost } from '@app/service-kit';
+import { OrderPolicy } from './order-policy';
+
+const DEALER = '00000000-0000-4000-8000-00000000d001';
+const OTHER = '00000000-0000-4000-8000-00000000d002';
+const GROUP = '00000000-0000-4000-8000-00000000a001';
+const STRANGER = '00000000-0000-4000-8000-00000000a002';
+
+const actor = (role: ActorRole, userId: string | null = null, permissions: string[] = []): Actor => ({ role, userId, permissions, requestId: 'req-1' });
+
+/** the users service, as far as the policy asks it: management accounts and their children */
+function policy(children: Record<string, string[]> = { [GROUP]: [DEALER] }) {
+  const calls: Array<{ subject: string; data: unknown; actor: Actor }> = [];
+  const host = {
+    rpc: {
+      send: async (def: { subject: string }, data: { id: string }, caller: Actor) => {
+        calls.push({ subject: def.subject, data, actor: caller });
+        return { id: data.id, childAccounts: children[data.id] ?? [] };
+      },
+    },
+  } as unknown as MessagingHost;
+  return { policy: new OrderPolicy(host), calls };
+}
+
+/** the error thrown, or null */
+async function refusal(run: () => Promise<unknown> | unknown): Promise<RpcError | null> {
+  try {
+    await run();
+    return null;
+  } catch (err) {
+    if (err instanceof RpcError) return err;
+    throw err;
+  }
+}
+
+describe('OrderPolicy: who sees and changes an order', () => {
+  const order = { accountId: DEALER };
+
+  it('counts admin, QA and the system as staff, and no one else', () => {
+    expect(['Admin', 'QA', 'System'].map((r) => OrderPolicy.isStaff(actor(r as ActorRole, DEALER)))).toEqual([true, true, true]);
+    expect(['Dealership', 'Management', 'Anonymous'].map((r) => OrderPolicy.isStaff(actor(r as ActorRole, DEALER)))).toEqual([false, false, false]);
+    expect(['Admin', 'System'].map((r) => OrderPolicy.isAdmin(actor(r as ActorRole)))).toEqual([true, true]);
+    expect(['QA', 'Dealership', 'Management'].map((r) => OrderPolicy.isAdmin(actor(r as ActorRole, DEALER)))).toEqual([false, false, false]);
+  });
+
+  it('lets staff through assertStaff and refuses the others with 403', async () => {
+    expect(() => OrderPolicy.assertStaff(actor('QA'))).not.toThrow();
+    const err = await refusal(() => OrderPolicy.assertStaff(actor('Dealership', DEALER)));
+    expect(err).toMatchObject({ status: 403 });
+  });
+
+  it('calls the owner the account itself, signed in as a dealership or management', () => {
+    expect(OrderPolicy.isOwner(actor('Dealership', DEALER), order)).toBe(true);
+    expect(OrderPolicy.isOwner(actor('Management', DEALER), order)).toBe(true);
+    expect(OrderPolicy.isOwner(actor('Dealership', OTHER), order)).toBe(false);
+    expect(OrderPolicy.isOwner(actor('QA', DEALER), order)).toBe(false);
+    expect(OrderPolicy.isOwner(actor('Anonymous', DEALER), order)).toBe(false);
+    expect(OrderPolicy.isOwner(actor('Dealership', null), { accountId: '' })).toBe(false);
+  });
+
+  it('scopes staff to every order, a dealership to its own, management to itself and its children', async () => {
+    const { policy: p, calls } = policy();
+    expect(await p.scope(actor('QA', STRANGER))).toEqual({ kind: 'all' });
+    expect(await p.scope(actor('Dealership', DEALER))).toEqual({ kind: 'accounts', ids: [DEALER] });
+    expect(calls).toEqual([]);
+    expect(await p.scope(actor('Management', GROUP))).toEqual({ kind: 'accounts', ids: [GROUP, DEALER] });
+    // the children are asked of the users service as the system, with the caller's request id
+    expect(calls).toEqual([{ subject: UsersRpc.get.subject, data: { id: GROUP }, actor: expect.objectContaining({ role: 'System', requestId: 'req-1' }) }]);
+  });
+
+  it('scopes anyone else, or an account without id, to nothing', async () => {
+    const { policy: p, calls } = policy();
+    expect(await p.scope(actor('Anonymous', DEALER))).toEqual({ kind: 'accounts', ids: [] });
+    expect(await p.scope(actor('Dealership', null))).toEqual({ kind: 'accounts', ids: [] });
+    expect(await p.scope(actor('Management', null))).toEqual({ kind: 'accounts', ids: [] });
+    expect(calls).toEqual([]);
+  });
+
+  it('tells whether an account is in a scope', () => {
+    expect(OrderPolicy.inScope({ kind: 'all' }, OTHER)).toBe(true);
+    expect(OrderPolicy.inScope({ kind: 'accounts', ids: [DEALER] }, DEALER)).toBe(true);
+    expect(OrderPolicy.inScope({ kind: 'accounts', ids: [DEALER] }, OTHER)).toBe(false);
+  });
+
+  describe('assertCanSee', () => {
+    it('answers "not found" for a missing order, whoever asks', async () => {
+      const { policy: p } = policy();
+      for (const a of [actor('Admin'), actor('Dealership', DEALER)]) {
+        expect(await refusal(() => p.assertCanSee(a, null))).toMatchObject({ status: 404, message: ORDER_MESSAGES.notFound });
+        expect(await refusal(() => p.assertCanSee(a, undefined))).toMatchObject({ status: 404, message: ORDER_MESSAGES.notFound });
+      }
+    });
+
+    it('lets staff, the owner and management of the owner see it, without asking the users service when it need not', async () => {
+      const { policy: p, calls } = policy();
+      expect(await refusal(() => p.assertCanSee(actor('QA', STRANGER), order))).toBeNull();
+      expect(await refusal(() => p.assertCanSee(actor('Dealership', DEALER), order))).toBeNull();
+      expect(calls).toEqual([]);
+      expect(await refusal(() => p.assertCanSee(actor('Management', GROUP), { accountId: GROUP }))).toBeNull();
+      expect(calls).toEqual([]);
+      expect(await refusal(() => p.assertCanSee(actor('Management', GROUP), order))).toBeNull();
+      expect(calls).toHaveLength(1);
+    });
+
+    it('answers "not found" to another dealership and to management of other accounts', async () => {
+      const { policy: p } = policy();
+      expect(await refusal(() => p.assertCanSee(actor('Dealership', OTHER), order))).toMatchObject({ status: 404, message: ORDER_MESSAGES.notFound });
+      expect(await refusal(() => p.assertCanSee(actor('Management', STRANGER), order))).toMatchObject({ status: 404, message: ORDER_MESSAGES.notFound });
+      expect(await refusal(() => p.assertCanSee(actor('Anonymous'), order))).toMatchObject({ status: 404 });
+    });
+  });
+
+  describe('assertCanWrite', () => {
+    const withPermissions = (role: ActorRole, userId: string) => actor(role, userId, ['UPDATE_ORDERS', 'DELETE_ORDERS']);
+
+    it('lets staff change any order, permission or not', async () => {
+      const { policy: p } = policy();
+      expect(await refusal(() => p.assertCanWrite(actor('QA', STRANGER), order, 'UPDATE_ORDERS'))).toBeNull();
+      expect(await refusal(() => p.assertCanWrite(actor('Admin'), order, 'DELETE_ORDERS'))).toBeNull();
+    });
+
+    it('lets the owner change its order with the permission asked for (in any case), or when none is asked', async () => {
+      const { policy: p } = policy();
+      expect(await refusal(() => p.assertCanWrite(withPermissions('Dealership', DEALER), order, 'UPDATE_ORDERS'))).toBeNull();
+      expect(await refusal(() => p.assertCanWrite(actor('Dealership', DEALER, ['delete_orders']), order, 'DELETE_ORDERS'))).toBeNull();
+      expect(await refusal(() => p.assertCanWrite(actor('Dealership', DEALER), order))).toBeNull();
+    });
+
+    it('refuses the owner without the permission: 403 naming it', async () => {
+      const { policy: p } = policy();
+      const err = await refusal(() => p.assertCanWrite(actor('Dealership', DEALER, ['UPDATE_ORDERS']), order, 'DELETE_ORDERS'));
+      expect(err).toMatchObject({ status: 403, message: 'Missing permission DELETE_ORDERS' });
+    });
+
+    it('refuses management on its child\'s order with 403, although it sees it and holds the permission', async () => {
+      const { policy: p } = policy();
+      const err = await refusal(() => p.assertCanWrite(withPermissions('Management', GROUP), order, 'UPDATE_ORDERS'));
+      expect(err).toMatchObject({ status: 403, message: 'You do not have permission to do this.' });
+      expect(await refusal(() => p.assertCanWrite(withPermissions('Management', GROUP), order))).toMatchObject({ status: 403 });
+    });
+
+    it('answers "not found" to a caller who may not see the order, before any permission', async () => {
+      const { policy: p } = policy();
+      expect(await refusal(() => p.assertCanWrite(withPermissions('Dealership', OTHER), order, 'UPDATE_ORDERS'))).toMatchObject({ status: 404 });
+      expect(await refusal(() => p.assertCanWrite(actor('Dealership', OTHER), order, 'UPDATE_ORDERS'))).toMatchObject({ status: 404 });
+      expect(await refusal(() => p.assertCanWrite(withPermissions('Dealership', DEALER), null, 'UPDATE_ORDERS'))).toMatchObject({ status: 404 });
+    });
+  });
+});

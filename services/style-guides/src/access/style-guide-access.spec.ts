@@ -1,0 +1,86 @@
+import { RpcError, UsersRpc, type Actor, type ActorRole } from '@app/contracts';
+import type { RpcClient } from '@app/messaging';
+import type { EntityManager } from 'typeorm';
+import { StyleGuideAccess } from './style-guide-access';
+
+const DEALER = '00000000-0000-4000-8000-00000000d001';
+const OTHER = '00000000-0000-4000-8000-00000000d002';
+const GUIDE = '00000000-0000-4000-8000-0000000000c1';
+const FOREIGN_GUIDE = '00000000-0000-4000-8000-0000000000c2';
+
+const actor = (role: ActorRole, userId: string | null = DEALER): Actor => ({ role, userId, permissions: [], requestId: 'req-3' });
+
+/** style_guide_user rows: which account has which guides */
+function database(assigned: Record<string, string[]> = { [DEALER]: [GUIDE] }) {
+  const queries: Array<{ sql: string; params: unknown[] }> = [];
+  const m = {
+    query: async (sql: string, params: unknown[]) => {
+      queries.push({ sql, params });
+      expect(sql).toBe('SELECT style_guide_id FROM style_guide_user WHERE user_id = $1');
+      return (assigned[params[0] as string] ?? []).map((style_guide_id) => ({ style_guide_id }));
+    },
+  } as unknown as EntityManager;
+  return { m, queries };
+}
+
+async function refusal(run: () => unknown): Promise<Error | null> {
+  try {
+    await run();
+    return null;
+  } catch (err) {
+    return err as Error;
+  }
+}
+
+describe('StyleGuideAccess: who reads and keeps style guides', () => {
+  it('makes admin and the system admins; admin and QA managers; no one else either', async () => {
+    expect(['Admin', 'System'].map((r) => StyleGuideAccess.isAdmin(actor(r as ActorRole)))).toEqual([true, true]);
+    expect(['QA', 'Dealership', 'Management', 'Anonymous'].map((r) => StyleGuideAccess.isAdmin(actor(r as ActorRole)))).toEqual([false, false, false, false]);
+    expect(['Admin', 'System', 'QA'].map((r) => StyleGuideAccess.isManager(actor(r as ActorRole)))).toEqual([true, true, true]);
+    expect(['Dealership', 'Management', 'Anonymous'].map((r) => StyleGuideAccess.isManager(actor(r as ActorRole)))).toEqual([false, false, false]);
+    expect(() => StyleGuideAccess.assertAdmin(actor('Admin'))).not.toThrow();
+    expect(await refusal(() => StyleGuideAccess.assertAdmin(actor('QA')))).toMatchObject({ status: 403 });
+    expect(() => StyleGuideAccess.assertManager(actor('QA'))).not.toThrow();
+    expect(await refusal(() => StyleGuideAccess.assertManager(actor('Dealership')))).toMatchObject({ status: 403 });
+    expect(await refusal(() => StyleGuideAccess.assertManager(actor('Management')))).toBeInstanceOf(RpcError);
+  });
+
+  it('lets managers read every guide without looking, an account the guides assigned to it, no one else any', async () => {
+    const { m, queries } = database();
+    expect(await StyleGuideAccess.readable(m, actor('QA'))).toBe('all');
+    expect(queries).toEqual([]);
+    expect(await StyleGuideAccess.readable(m, actor('Dealership'))).toEqual([GUIDE]);
+    expect(await StyleGuideAccess.readable(m, actor('Management', OTHER))).toEqual([]);
+    expect(await StyleGuideAccess.readable(m, actor('Dealership', null))).toEqual([]);
+    expect(queries.map((q) => q.params)).toEqual([[DEALER], [OTHER]]);
+  });
+
+  it('answers a guide the account may not read with the caller\'s "not found" message', async () => {
+    const { m } = database();
+    expect(await refusal(() => StyleGuideAccess.assertCanRead(m, actor('Dealership'), GUIDE, 'Style guide not found'))).toBeNull();
+    expect(await refusal(() => StyleGuideAccess.assertCanRead(m, actor('QA'), FOREIGN_GUIDE, 'Style guide not found'))).toBeNull();
+    const err = await refusal(() => StyleGuideAccess.assertCanRead(m, actor('Dealership'), FOREIGN_GUIDE, 'Configuration not found'));
+    expect(err).toBeInstanceOf(RpcError);
+    expect(err).toMatchObject({ status: 404, message: 'Configuration not found' });
+    expect(await refusal(() => StyleGuideAccess.assertCanRead(m, actor('Dealership', OTHER), GUIDE, 'Style guide not found'))).toMatchObject({ status: 404 });
+  });
+
+  it('asks the users service, as the caller, whether it may see another account; not for itself or a manager', async () => {
+    const calls: Array<{ subject: string; data: unknown; actor: Actor }> = [];
+    const refused = new Error('User not found');
+    const rpc = {
+      send: async (def: { subject: string }, data: { id: string }, caller: Actor) => {
+        calls.push({ subject: def.subject, data, actor: caller });
+        if (data.id === OTHER) throw refused;
+        return { id: data.id };
+      },
+    } as unknown as RpcClient;
+    await StyleGuideAccess.assertCanSeeUser(rpc, actor('QA'), OTHER);
+    await StyleGuideAccess.assertCanSeeUser(rpc, actor('Dealership'), DEALER);
+    expect(calls).toEqual([]);
+    const caller = actor('Management', '00000000-0000-4000-8000-00000000a001');
+    await StyleGuideAccess.assertCanSeeUser(rpc, caller, DEALER);
+    expect(calls).toEqual([{ subject: UsersRpc.get.subject, data: { id: DEALER }, actor: caller }]);
+    expect(await refusal(() => StyleGuideAccess.assertCanSeeUser(rpc, actor('Dealership'), OTHER))).toBe(refused);
+  });
+});
