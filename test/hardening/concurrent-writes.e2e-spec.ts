@@ -108,6 +108,9 @@ describe('concurrent deletes and state changes', () => {
         expect(mails).toHaveLength(1);
         const login = await stack.http().post('/api/auth/login').send({ email: account.email, password: temporaryPasswordIn(mails[0].text) });
         expect(login.body).toMatchObject({ challenge: 'NEW_PASSWORD_REQUIRED' });
+        // a resend right after, not racing, is refused too: one mail however the clicks interleave
+        await admin.post('/api/users/resend-temporary-password').send({ email: account.email }).expect(409);
+        expect(await stack.mails(account.email)).toHaveLength(1);
       },
     }),
     row({
@@ -122,6 +125,8 @@ describe('concurrent deletes and state changes', () => {
         expect(mails).toHaveLength(1);
         const login = await stack.http().post('/api/auth/login').send({ email: sp.email, password: temporaryPasswordIn(mails[0].text) });
         expect(login.body).toMatchObject({ challenge: 'NEW_PASSWORD_REQUIRED' });
+        await admin.put(`/api/salesman/${sp.id}/resend-password`).expect(409);
+        expect(await stack.mails(sp.email)).toHaveLength(1);
       },
     }),
     row({

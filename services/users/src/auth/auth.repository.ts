@@ -20,6 +20,9 @@ export const newToken = (): string => randomBytes(32).toString('base64url');
 /** Answer to a resend of a temporary password while another resend of the same login won. */
 export const TEMPORARY_PASSWORD_JUST_SENT = 'A new temporary password has just been sent';
 
+/** seconds after a resend of a temporary password in which another resend is refused (409) */
+export const TEMPORARY_PASSWORD_RESEND_GAP_S = 30;
+
 /** A sign-in identity: an account, or a sales person with a login of its own. */
 export interface LoginIdentity {
   userId: string;
@@ -95,7 +98,9 @@ export class AuthRepository {
   /**
    * A new temporary password for a login still on its temporary one, if its stored hash is
    * still `expectedHash`, the one read before: false when another resend (or the login
-   * choosing its own password) changed it meanwhile, so that only one new password is mailed.
+   * choosing its own password) changed it meanwhile, or when the last resend is less than
+   * `TEMPORARY_PASSWORD_RESEND_GAP_S` old: a resend that read the row only after another one
+   * committed would otherwise pass the hash check and mail a second password.
    */
   static async replaceTemporaryPassword(
     m: EntityManager,
@@ -106,9 +111,11 @@ export class AuthRepository {
     const [table, id] = who.salesPersonId ? ['sales_person', who.salesPersonId] : ['user_account', who.userId];
     const rows = await rowsOf<unknown>(
       m,
-      `UPDATE ${table} SET password_hash = $2, updated_at = now()
-        WHERE id = $1 AND user_status = 'FORCE_CHANGE_PASSWORD' AND password_hash IS NOT DISTINCT FROM $3 RETURNING id`,
-      [id, passwordHash, expectedHash],
+      `UPDATE ${table} SET password_hash = $2, updated_at = now(), temporary_password_resent_at = now()
+        WHERE id = $1 AND user_status = 'FORCE_CHANGE_PASSWORD' AND password_hash IS NOT DISTINCT FROM $3
+          AND (temporary_password_resent_at IS NULL OR temporary_password_resent_at < now() - make_interval(secs => $4))
+        RETURNING id`,
+      [id, passwordHash, expectedHash, TEMPORARY_PASSWORD_RESEND_GAP_S],
     );
     return rows.length === 1;
   }
