@@ -3,6 +3,7 @@ import {
   postToPresigned,
   signIn,
   startTestStack,
+  testPng,
   uploadMedia,
   type TestAccount,
   type TestStack,
@@ -84,6 +85,41 @@ describe('style guides, configurations, angles, car types and media through the 
       expect(list.body.items.filter((m: { uploaded: boolean; url: string | null }) => !m.uploaded && m.url === null)).toHaveLength(2);
       expect(list.body.items.every((m: { mediaType: string }) => m.mediaType === 'logo')).toBe(true);
       await asDealer.get('/api/media').expect(403);
+    });
+
+    it('refuses SVG media, by the asked extension and by the bytes posted under a PNG grant', async () => {
+      const asked = await admin.post('/api/media').send({ fileExtension: 'svg', mediaType: 'logo' }).expect(400);
+      expect(asked.body).toEqual({ statusCode: 400, message: 'SVG files are not accepted as media: upload a PNG, JPEG or WebP image' });
+
+      const svg = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script></svg>');
+      const grant = await admin.post('/api/media').send({ fileExtension: 'png', mediaType: 'featured' }).expect(201);
+      expect(await postToPresigned(grant.body.url, grant.body.fields, svg, 'image/png')).toBe(204);
+      const id = grant.body.utilityMedia.id as string;
+      const res = await admin.post('/api/style-guides').send({ ...guideBody('Scripted logo'), logoMediaId: id }).expect(400);
+      expect(res.body).toEqual({ statusCode: 400, message: `The file of media ${id} is an SVG image, which is not accepted: upload a PNG, JPEG or WebP image` });
+      const listed = (await admin.get('/api/media?mediaType=featured').expect(200)).body.items.find((m: { id: string }) => m.id === id);
+      expect(listed).toMatchObject({ uploaded: false, url: null });
+    });
+
+    it('serves a medium only as the checked image, as a download, even after its grant is posted again', async () => {
+      const bytes = await testPng(32, '#123456');
+      const grant = await admin.post('/api/media').send({ fileExtension: 'png', mediaType: 'icon' }).expect(201);
+      expect(grant.body.fields.key).toMatch(/^media\/icon\/uploads\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.png$/);
+      expect(await postToPresigned(grant.body.url, grant.body.fields, bytes, 'image/png')).toBe(204);
+      const id = grant.body.utilityMedia.id as string;
+      const first = (await admin.get('/api/media?mediaType=icon').expect(200)).body.items.find((m: { id: string }) => m.id === id);
+      expect(first).toMatchObject({ uploaded: true });
+
+      // the same grant, within its 15 minutes, with an HTML page: nothing users get changes
+      expect(await postToPresigned(grant.body.url, grant.body.fields, Buffer.from('<html><script>alert(1)</script></html>'), 'text/html')).toBe(204);
+      const again = (await admin.get('/api/media?mediaType=icon').expect(200)).body.items.find((m: { id: string }) => m.id === id);
+      for (const url of [first.url, again.url]) {
+        const res = await fetch(url);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toBe('image/png');
+        expect(res.headers.get('content-disposition')).toBe(`attachment; filename="icon-${id}.png"`);
+        expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+      }
     });
   });
 
