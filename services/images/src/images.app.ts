@@ -26,6 +26,7 @@ import { UploadSweeper } from './uploads/upload-sweeper';
 import { UploadsMessagesController } from './uploads/uploads.messages.controller';
 import { UploadsService } from './uploads/uploads.service';
 import { Video } from './videos/video.entity';
+import { requireFfmpeg } from './videos/ffmpeg-check';
 import { VideoFilesRepository } from './videos/video-files.repository';
 import { VideosMessagesController } from './videos/videos.messages.controller';
 import { VideosService } from './videos/videos.service';
@@ -61,4 +62,8 @@ export const imagesApp: ServiceApp<ImagesConfig> = {
     migrations: [Images1764100000000, ImageLabelDerived1764100000001, OrderThumbnailSent1764100000002, VideoFileKey1764100000003],
   },
   modules: (config) => [StorageModule.forRoot(config), ImagesFeatureModule],
+  // every uploaded video is checked with ffmpeg: the service does not start without it
+  preflight: async (config) => {
+    await requireFfmpeg(config.FFMPEG_PATH);
+  },
 };
