@@ -147,6 +147,11 @@ export async function startEmbeddedS3(opts: { directory: string; port?: number; 
           res.writeHead(answer.statusCode ?? 502, out);
           answer.pipe(res);
           answer.on('end', resolve);
+          // the store broke off its answer (a read failing halfway): so does the front
+          answer.on('close', () => {
+            if (!answer.complete) res.destroy();
+            resolve();
+          });
           answer.on('error', () => {
             res.destroy();
             resolve();

@@ -280,7 +280,8 @@ export class StorageService {
   async verifyObject(key: string, rules: VerifyRules): Promise<VerifiedObject> {
     const stat = await this.head(key);
     if (!stat) throw new ObjectRejectedError(key, 'missing', 'The uploaded file was not found.');
-    return this.judge(key, stat.size, await this.readHead(key, 64), rules);
+    // an empty object has no first bytes to read (a range of it is refused)
+    return this.judge(key, stat.size, stat.size > 0 ? await this.readHead(key, 64) : Buffer.alloc(0), rules);
   }
 
   /**
