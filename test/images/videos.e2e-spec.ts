@@ -14,6 +14,7 @@ import {
   type TestStack,
   type UserSession,
 } from '@app/testing';
+import { StorageService } from '@app/storage';
 import sharp from 'sharp';
 
 /**
@@ -99,6 +100,15 @@ describe('videos and order clean-up through the API', () => {
     expect(file.bytes.equals(mp4)).toBe(true);
     const [listed] = (await asDealer.get(`/api/videos/order/${order.id}`).expect(200)).body as VideoView[];
     expect((await fetchBytes(listed.url!)).bytes.equals(mp4)).toBe(true);
+
+    // a video accepted before final keys existed has none and is read where it was uploaded
+    const legacyKey = `orders/${order.id}/videos/${signed.body.videoId}/legacy.mp4`;
+    const other = await testMp4(1, '160x120');
+    await stack.db.query('UPDATE images.video SET file_key = NULL, upload_key = $2 WHERE id = $1', [signed.body.videoId, legacyKey]);
+    const s3 = new StorageService({ endpoint: stack.s3.endpoint, accessKey: stack.s3.accessKey, secretKey: stack.s3.secretKey, bucket: stack.s3.bucket, region: 'us-east-1' });
+    await s3.put(legacyKey, other, 'video/mp4');
+    const legacy = await asDealer.post(`/api/videos/download/${signed.body.videoId}`).expect(200);
+    expect((await fetchBytes(legacy.body.url)).bytes.equals(other)).toBe(true);
   });
 
   it('refuses a file that is not a video, by its first bytes or because ffmpeg cannot read it', async () => {

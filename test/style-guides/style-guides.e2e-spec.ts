@@ -9,6 +9,7 @@ import {
   type TestStack,
   type UserSession,
 } from '@app/testing';
+import { StorageService } from '@app/storage';
 
 describe('style guides, configurations, angles, car types and media through the API', () => {
   let stack: TestStack;
@@ -120,6 +121,23 @@ describe('style guides, configurations, angles, car types and media through the 
         expect(res.headers.get('content-disposition')).toBe(`attachment; filename="icon-${id}.png"`);
         expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
       }
+    });
+
+    it('keeps media from before staging keys working: their file is checked and read where it was uploaded', async () => {
+      const grant = await admin.post('/api/media').send({ fileExtension: 'png', mediaType: 'logo' }).expect(201);
+      const id = grant.body.utilityMedia.id as string;
+      // as such a row was: no staging key, its grant named the object key itself
+      const [{ object_key: objectKey }] = await stack.db.query<{ object_key: string }>(
+        'UPDATE style_guides.utility_media SET upload_key = NULL WHERE id = $1 RETURNING object_key',
+        [id],
+      );
+      const bytes = await testPng(24, '#654321');
+      const s3 = new StorageService({ endpoint: stack.s3.endpoint, accessKey: stack.s3.accessKey, secretKey: stack.s3.secretKey, bucket: stack.s3.bucket, region: 'us-east-1' });
+      await s3.put(objectKey, bytes, 'image/png');
+      const guide = await admin.post('/api/style-guides').send({ ...guideBody('Old logo'), logoMediaId: id }).expect(201);
+      const logo = await fetch(guide.body.media.logo.url);
+      expect(logo.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await logo.arrayBuffer()).equals(bytes)).toBe(true);
     });
   });
 
