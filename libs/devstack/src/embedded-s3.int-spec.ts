@@ -1,4 +1,5 @@
-import { GetUrlSigner, StorageService } from '@app/storage';
+import { amzDate, GetUrlSigner, hmacSha256, sigV4SigningKey, sigV4StringToSign, StorageService } from '@app/storage';
+import { createHash } from 'node:crypto';
 import { Client } from 'minio';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +25,25 @@ async function postForm(url: string, fields: Record<string, string>, file: Buffe
   const res = await fetch(url, { method: 'POST', body: form });
   const text = await res.text();
   return { status: res.status, code: /<Code>([^<]+)<\/Code>/.exec(text)?.[1] ?? null, text };
+}
+
+/** A PUT signed in the Authorization header for `signedBody`, sending `body`. */
+function signedPut(s3: EmbeddedS3, path: string, signedBody: Buffer, body: Buffer): Promise<Response> {
+  const url = new URL(path, s3.endpoint);
+  const date = amzDate(new Date());
+  const payloadHash = createHash('sha256').update(signedBody).digest('hex');
+  const scope = `${date.slice(0, 8)}/us-east-1/s3/aws4_request`;
+  const canonical = ['PUT', url.pathname, '', `host:${url.host}\nx-amz-content-sha256:${payloadHash}\nx-amz-date:${date}\n`, 'host;x-amz-content-sha256;x-amz-date', payloadHash].join('\n');
+  const signature = hmacSha256(sigV4SigningKey(s3.secretKey, date.slice(0, 8), 'us-east-1'), sigV4StringToSign(date, scope, canonical)).toString('hex');
+  return fetch(url, {
+    method: 'PUT',
+    body,
+    headers: {
+      'x-amz-date': date,
+      'x-amz-content-sha256': payloadHash,
+      Authorization: `AWS4-HMAC-SHA256 Credential=${s3.accessKey}/${scope}, SignedHeaders=host;x-amz-content-sha256;x-amz-date, Signature=${signature}`,
+    },
+  });
 }
 
 async function answer(res: Response): Promise<{ status: number; code: string | null }> {
@@ -112,6 +132,14 @@ describe('the embedded S3 enforces what S3 enforces', () => {
       const del = await fetch(`${s3.endpoint}/${BUCKET}/${stored}`, { method: 'DELETE' });
       expect(await answer(del)).toEqual({ status: 403, code: 'AccessDenied' });
       expect((await storage.getBuffer(stored)).equals(PHOTO)).toBe(true);
+    });
+
+    it('takes a body only when it matches the hash the signature covers', async () => {
+      const target = key();
+      expect((await signedPut(s3, `/${BUCKET}/${target}`, PHOTO, PHOTO)).status).toBe(200);
+      expect((await storage.getBuffer(target)).equals(PHOTO)).toBe(true);
+      expect(await answer(await signedPut(s3, `/${BUCKET}/${target}`, PHOTO, HTML))).toEqual({ status: 400, code: 'XAmzContentSHA256Mismatch' });
+      expect((await storage.getBuffer(target)).equals(PHOTO)).toBe(true);
     });
 
     it('refuses a client with a wrong secret or an unknown access key', async () => {

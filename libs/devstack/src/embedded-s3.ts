@@ -1,6 +1,6 @@
 import S3rver from '@20minutes/s3rver';
 import busboy from 'busboy';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { Agent, createServer, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -177,8 +177,34 @@ export async function startEmbeddedS3(opts: { directory: string; port?: number; 
     if (req.method === 'POST' && bucket && !key && /^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) {
       return postUpload(req, res, bucket);
     }
-    verifySignedRequest({ method: req.method ?? 'GET', url, headers: req.headers }, keys);
+    const { payloadHash } = verifySignedRequest({ method: req.method ?? 'GET', url, headers: req.headers }, keys);
+    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    if (hasBody && /^[0-9a-f]{64}$/.test(payloadHash)) return hashedBody(req, res, payloadHash);
     return forward(req, res, req.headers, req);
+  };
+
+  /**
+   * A body whose SHA-256 the signature covers: held in a temporary file while it is hashed,
+   * and passed on only when it matches (XAmzContentSHA256Mismatch otherwise), as S3 does.
+   */
+  const hashedBody = async (req: IncomingMessage, res: ServerResponse, expected: string): Promise<void> => {
+    const path = join(incoming, randomUUID());
+    try {
+      const hash = createHash('sha256');
+      const out = createWriteStream(path);
+      for await (const chunk of req) {
+        hash.update(chunk as Buffer);
+        if (!out.write(chunk)) await once(out, 'drain');
+      }
+      out.end();
+      await once(out, 'close');
+      if (hash.digest('hex') !== expected) {
+        throw new S3Refusal('XAmzContentSHA256Mismatch', 400, "The provided 'x-amz-content-sha256' header does not match what was computed.");
+      }
+      await forward(req, res, req.headers, createReadStream(path));
+    } finally {
+      await unlink(path).catch(() => undefined);
+    }
   };
 
   /**

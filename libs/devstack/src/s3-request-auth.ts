@@ -113,9 +113,10 @@ export interface SignedRequest {
  * Checks that a request is signed with AWS Signature Version 4 by the one key pair of the
  * server, either in the `Authorization` header or as a presigned URL (`X-Amz-*` query
  * parameters, within its expiry). Throws S3Refusal with S3's code otherwise; an unsigned
- * request is AccessDenied, as on a private bucket.
+ * request is AccessDenied, as on a private bucket. Answers the payload hash the signature
+ * covers (`x-amz-content-sha256`), which the body must then match.
  */
-export function verifySignedRequest(req: SignedRequest, keys: Credentials, now = new Date()): void {
+export function verifySignedRequest(req: SignedRequest, keys: Credentials, now = new Date()): { payloadHash: string } {
   const q = req.url.indexOf('?');
   const rawPath = q < 0 ? req.url : req.url.slice(0, q);
   const params = queryParams(q < 0 ? '' : req.url.slice(q + 1));
@@ -208,6 +209,7 @@ export function verifySignedRequest(req: SignedRequest, keys: Credentials, now =
   const canonical = [req.method.toUpperCase(), canonicalPath(rawPath), canonicalQuery(signedParams), canonicalHeaders, signedHeaders.join(';'), payloadHash].join('\n');
   const expected = hmacSha256(scope.signingKey, sigV4StringToSign(requestTime, scope.scope, canonical)).toString('hex');
   if (!sameSignature(signature, expected)) throw signatureMismatch();
+  return { payloadHash };
 }
 
 /** The signature of a POST policy (the base64 text as sent) with the signing key of its credential's day. */
