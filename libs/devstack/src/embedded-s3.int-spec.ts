@@ -1,5 +1,6 @@
 import { amzDate, GetUrlSigner, hmacSha256, sigV4SigningKey, sigV4StringToSign, StorageService } from '@app/storage';
 import { createHash } from 'node:crypto';
+import { request } from 'node:http';
 import { Client } from 'minio';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -228,6 +229,28 @@ describe('the embedded S3 enforces what S3 enforces', () => {
       expect(extra).toMatchObject({ status: 403, code: 'AccessDenied' });
       expect(extra.text).toContain('Extra input fields: x-amz-meta-owner');
       expect(await storage.head(target)).toBeNull();
+    });
+
+    it('stores nothing of an upload whose uploader goes away halfway, and keeps serving', async () => {
+      const target = key();
+      const post = await grant(target);
+      const boundary = 'cut-short';
+      const fields = Object.entries(post.fields)
+        .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+        .join('');
+      const url = new URL(post.url);
+      await new Promise<void>((resolve) => {
+        const req = request({ host: url.hostname, port: url.port, method: 'POST', path: url.pathname, headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': 1_000_000 } });
+        req.on('error', () => resolve());
+        req.write(`${fields}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\n\r\n`);
+        req.write(PHOTO, () => setTimeout(() => {
+          req.destroy();
+          resolve();
+        }, 200));
+      });
+      const posted = await postForm(post.url, post.fields, PHOTO);
+      expect(posted.status).toBe(204);
+      expect((await storage.getBuffer(target)).equals(PHOTO)).toBe(true);
     });
 
     it('refuses a POST signed with another secret', async () => {

@@ -218,6 +218,7 @@ export async function startEmbeddedS3(opts: { directory: string; port?: number; 
     let grant: PolicyGrant | null = null;
     let file: { path: string; size: number } | null = null;
     let spooling: Promise<void> = Promise.resolve();
+    let reading: Readable | null = null;
     const refuse = (err: unknown) => {
       refusal ??= err instanceof S3Refusal ? err : internalError();
     };
@@ -231,6 +232,7 @@ export async function startEmbeddedS3(opts: { directory: string; port?: number; 
         return;
       }
       const limit = grant.maxBytes;
+      reading = stream;
       const path = join(incoming, randomUUID());
       file = { path, size: 0 };
       const spooled = file;
@@ -282,6 +284,14 @@ export async function startEmbeddedS3(opts: { directory: string; port?: number; 
         takeFile(stream);
       });
       parser.on('close', resolve);
+      // an uploader that goes away mid-body: nothing is stored, the temporary file goes
+      req.on('close', () => {
+        if (req.complete) return;
+        refuse(new S3Refusal('IncompleteBody', 400, 'The request body terminated unexpectedly'));
+        reading?.destroy();
+        req.unpipe(parser);
+        resolve();
+      });
       parser.on('error', () => {
         refuse(new S3Refusal('MalformedPOSTRequest', 400, 'The body of your POST request is not well-formed multipart/form-data.'));
         req.unpipe(parser);
