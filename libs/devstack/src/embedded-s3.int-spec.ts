@@ -248,6 +248,7 @@ describe('the embedded S3 enforces what S3 enforces', () => {
           resolve();
         }, 200));
       });
+      expect(await storage.head(target)).toBeNull();
       const posted = await postForm(post.url, post.fields, PHOTO);
       expect(posted.status).toBe(204);
       expect((await storage.getBuffer(target)).equals(PHOTO)).toBe(true);
