@@ -192,9 +192,14 @@ export async function startEmbeddedS3(opts: { directory: string; port?: number; 
     try {
       const hash = createHash('sha256');
       const out = createWriteStream(path);
-      for await (const chunk of req) {
-        hash.update(chunk as Buffer);
-        if (!out.write(chunk)) await once(out, 'drain');
+      try {
+        for await (const chunk of req) {
+          hash.update(chunk as Buffer);
+          if (!out.write(chunk)) await once(out, 'drain');
+        }
+      } catch {
+        out.destroy();
+        throw new S3Refusal('IncompleteBody', 400, 'The request body terminated unexpectedly');
       }
       out.end();
       await once(out, 'close');
