@@ -8,6 +8,7 @@ import {
   DEFAULT_NATS_URL,
   DEFAULT_SMTP_CAPTURE_PORT,
   EMBEDDED_PG_DEFAULT_PORT,
+  ensureFfmpeg,
   ensureNatsServer,
   ProcessGroup,
   relaunchInOwnProcessGroup,
@@ -90,6 +91,7 @@ interface Infrastructure {
   S3_ACCESS_KEY: string;
   S3_SECRET_KEY: string;
   SMTP_URL: string;
+  FFMPEG_PATH: string;
   /** where mails end up, for the banner */
   mail: string;
 }
@@ -105,6 +107,7 @@ function infraLog(logger: Logger, infra: string): (line: string) => void {
 /**
  * Starts what is not configured, all at once, and registers each started piece with the
  * group so that it is stopped after the services (also when a later piece fails to start).
+ * Installs Debian's ffmpeg when it is missing (the images service needs it).
  */
 async function startInfrastructure(group: ProcessGroup, logger: Logger): Promise<Infrastructure> {
   const bucket = env('S3_BUCKET') ?? 'dealer-media';
@@ -165,8 +168,16 @@ async function startInfrastructure(group: ProcessGroup, logger: Logger): Promise
     return { url: capture.url, mail: `captured in .data/mail (SMTP ${capture.url})` };
   };
 
-  const [pg, natsUrl, storage, mail] = await Promise.allSettled([database(), nats(), s3(), smtp()]);
-  const failures = [pg, natsUrl, storage, mail].filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+  // the images service checks every uploaded video with ffmpeg and does not start without it
+  const ffmpeg = async (): Promise<string> => {
+    const configured = env('FFMPEG_PATH');
+    const found = await ensureFfmpeg({ path: configured ?? 'ffmpeg', install: configured === undefined, onLog: infraLog(logger, 'apt-get') });
+    if (found.installed) logger.info({ version: found.version }, 'ffmpeg installed (Debian package ffmpeg)');
+    return found.path;
+  };
+
+  const [pg, natsUrl, storage, mail, ffmpegPath] = await Promise.allSettled([database(), nats(), s3(), smtp(), ffmpeg()]);
+  const failures = [pg, natsUrl, storage, mail, ffmpegPath].filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failures.length > 0) {
     throw new AggregateError(
       failures.map((f) => f.reason as unknown),
@@ -179,6 +190,7 @@ async function startInfrastructure(group: ProcessGroup, logger: Logger): Promise
     NATS_URL: value(natsUrl),
     ...value(storage),
     SMTP_URL: value(mail).url,
+    FFMPEG_PATH: value(ffmpegPath),
     mail: value(mail).mail,
   };
 }
@@ -258,6 +270,7 @@ async function main(): Promise<void> {
     S3_BUCKET: env('S3_BUCKET') ?? 'dealer-media',
     S3_REGION: env('S3_REGION') ?? 'us-east-1',
     SMTP_URL: infra.SMTP_URL,
+    FFMPEG_PATH: infra.FFMPEG_PATH,
     // links in mails point at this runner's gateway
     APP_URL: env('APP_URL') ?? `http://localhost:${port}`,
     // the demo accounts of the README (users creates them at start when asked)

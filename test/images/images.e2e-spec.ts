@@ -271,19 +271,22 @@ describe('images: uploads, lifecycle, QA tools and downloads through the API', (
       expect(image).toMatchObject({ optimisationStatus: 'upload-rejected', label: 'pending load', failureReason: message, url: null });
       return imageId;
     };
-    // text under an image name, a photo over 4032x3024, and a file over 8388608 bytes (the embedded S3 does not enforce the policy)
+    // text under an image name and a photo over 4032x3024
     await refused(Buffer.from('<html>not a photo</html>'), 'The file is not a JPEG, PNG or WebP image');
     await refused(await testJpeg(5000, 2000, { quality: 40 }), 'The image is larger than 4032x3024');
+    // a file over 8388608 bytes: storage itself refuses the post (the policy's size range), so nothing arrives
     const big = Buffer.concat([await testJpeg(400, 300), Buffer.alloc(8_388_608, 1)]);
-    const lastRefused = await refused(big, 'The file is larger than 8388608 bytes');
+    const tooBig = await postOrderImage(asDealer, order.id, 1, big);
+    expect(tooBig.status).toBe(400);
+    expect((await asDealer.post('/api/images/upload-complete').send({ imageId: tooBig.imageId })).status).toBe(409);
 
-    // each refused upload left its position open: only one row, the last refused one
-    expect((await imagesOf(asDealer, order.id)).map((i) => i.id)).toEqual([lastRefused]);
+    // each refused upload left its position open: only one row, the last one
+    expect((await imagesOf(asDealer, order.id)).map((i) => i.id)).toEqual([tooBig.imageId]);
     const o = await orderOf(asDealer, order.id);
     expect(o).toMatchObject({ status: 'Uploading', uploadedImagesCount: 0 });
     const timeline = await timelineOf(order.id);
     const rejected = timeline.filter((e) => e.eventName === 'IMAGE_REJECTED');
-    expect(rejected).toHaveLength(3);
+    expect(rejected).toHaveLength(2);
     expect(rejected.map((e) => e.payload.reason)).toContain('The image is larger than 4032x3024');
 
     // the web creator never calls upload-complete: the server finds a bad file itself
@@ -306,6 +309,47 @@ describe('images: uploads, lifecycle, QA tools and downloads through the API', (
     await waitFor(async () => (await orderOf(asDealer, order.id)).status !== 'Uploading', 'the order moving on', 60_000, 300);
   });
 
+  it('an accepted picture cannot be swapped by posting its grant again: what is read back is still the photo, as image/jpeg', async () => {
+    const order = await newOrder(asDealer, salesOfDealer, 2);
+    const signed = await asDealer
+      .post('/api/images/get-signed-url-for-upload')
+      .send({ order: order.id, position: 1, fileSize: photo.length, width: 800, height: 600 })
+      .expect(201);
+    const fields = JSON.parse(signed.body.fields) as Record<string, string>;
+    expect(await postToPresigned(signed.body.url, fields, photo, 'image/jpeg')).toBe(204);
+    const accepted = await asDealer.post('/api/images/upload-complete').send({ imageId: signed.body.imageId }).expect(200);
+    expect(accepted.body).toMatchObject({ optimisationStatus: 'queued' });
+
+    // within the grant's 15 minutes, the same fields with an HTML page instead of the photo
+    const html = Buffer.from('<html><body><script>fetch("/api/users/me")</script></body></html>');
+    expect(await postToPresigned(signed.body.url, fields, html, 'text/html')).toBe(204);
+    // and the grant's key with text/html as the type is refused by storage itself
+    expect(await postToPresigned(signed.body.url, { ...fields, 'Content-Type': 'text/html' }, html, 'text/html')).toBe(403);
+
+    const image = ((await admin.get(`/api/images/data/${signed.body.imageId}`).expect(200)).body as ImageView);
+    const original = await fetchBytes(image.originalUrl!);
+    expect(original.status).toBe(200);
+    expect(original.headers.get('content-type')).toBe('image/jpeg');
+    expect(original.bytes.equals(photo)).toBe(true);
+    // the pipeline works from the checked original too
+    const done = await waitFor(
+      async () => {
+        const view = (await asDealer.get(`/api/images/data/${signed.body.imageId}`)).body as ImageView;
+        return view.optimisationStatus === 'completed' ? view : null;
+      },
+      'the picture processed',
+      60_000,
+      300,
+    );
+    const optimized = await fetchBytes(done.url!);
+    expect(optimized.headers.get('content-type')).toBe('image/jpeg');
+    expect((await sharp(optimized.bytes).metadata()).format).toBe('jpeg');
+    // the zip holds the photo, not the page
+    const zip = await asDealer.post(`/api/images/download/${order.id}?downloadStyleGuide=false`).send({ media: 'original' }).expect(200);
+    const entries = readZip((await fetchBytes(zip.body.url)).bytes);
+    expect(entries.map((e) => e.data.equals(photo))).toEqual([true]);
+  });
+
   it('checks the upload request: positions of the guide, size, and only while the order is uploading', async () => {
     const order = await newOrder(asDealer, salesOfDealer, 3);
     const ask = (session: UserSession, body: object) => session.post('/api/images/get-signed-url-for-upload').send({ order: order.id, fileSize: 1000, width: 800, height: 600, ...body });
@@ -321,11 +365,11 @@ describe('images: uploads, lifecycle, QA tools and downloads through the API', (
     res = await asDealer.post('/api/images/get-signed-url-for-upload').send({ order: 'not-a-uuid', position: 1, fileSize: 1, width: 1, height: 1 });
     expect(res.status).toBe(400);
 
-    // the presigned POST fixes the key, the type and the size
+    // the presigned POST fixes the key (a one-time staging key of this grant), the type and the size
     res = await ask(asDealer, { position: 1 });
     expect(res.status).toBe(201);
     const fields = JSON.parse(res.body.fields) as Record<string, string>;
-    expect(fields.key).toBe(`orders/${order.id}/images/${res.body.imageId}/original.jpg`);
+    expect(fields.key).toMatch(new RegExp(`^orders/${order.id}/images/${res.body.imageId}/uploads/[0-9a-f-]{36}\\.jpg$`));
     expect(fields['Content-Type']).toBe('image/jpeg');
     const policy = JSON.parse(Buffer.from(fields.policy, 'base64').toString('utf8')) as { conditions: unknown[] };
     expect(policy.conditions).toEqual(expect.arrayContaining([['content-length-range', 1, 8388608]]));
@@ -537,10 +581,14 @@ describe('images: uploads, lifecycle, QA tools and downloads through the API', (
       message: 'No replacement picture was requested for this image',
     });
     const replace = await admin.post(`/api/images/replace-image/${image.id}`).send({ fileSize: 50_000, width: 640, height: 480 }).expect(201);
-    expect(JSON.parse(replace.body.fields).key).toBe(`orders/${order.id}/images/${image.id}/replacement.jpg`);
+    expect(JSON.parse(replace.body.fields).key).toMatch(new RegExp(`^orders/${order.id}/images/${image.id}/uploads/[0-9a-f-]{36}\\.jpg$`));
     await postToPresigned(replace.body.url, JSON.parse(replace.body.fields), await testJpeg(640, 480, { carColour: '#202020' }), 'image/jpeg');
     const replaced = await admin.post(`/api/images/replace-image/${image.id}/complete`).expect(200);
     expect(replaced.body).toMatchObject({ optimisationStatus: 'completed', width: 640, height: 480 });
+    // the same grant posted again after acceptance changes nothing anyone sees
+    expect(await postToPresigned(replace.body.url, JSON.parse(replace.body.fields), Buffer.from('<html><script>alert(1)</script></html>'), 'image/jpeg')).toBe(204);
+    const shown = ((await admin.get(`/api/images/data/${image.id}`).expect(200)).body as ImageView).url!;
+    expect((await sharp((await fetchBytes(shown)).bytes).metadata()).width).toBe(640);
     expect((await sharp((await fetchBytes(replaced.body.url)).bytes).metadata()).width).toBe(640);
     expect((await sharp((await fetchBytes(replaced.body.thumbnailUrl)).bytes).metadata()).width).toBe(400);
     // a bad replacement is refused and the picture stays

@@ -14,6 +14,7 @@ import {
   type TestStack,
   type UserSession,
 } from '@app/testing';
+import { StorageService } from '@app/storage';
 import sharp from 'sharp';
 
 /**
@@ -83,6 +84,33 @@ describe('videos and order clean-up through the API', () => {
     expect((await asDealer2.post(`/api/videos/download/${up.videoId}`)).body).toEqual({ statusCode: 404, message: 'Video not found' });
   });
 
+  it('an accepted video cannot be swapped by posting its grant again: the download is still the video', async () => {
+    const order = await newOrder();
+    const signed = await asDealer.post('/api/videos/get-signed-url-for-upload').send({ order: order.id, fileSize: mp4.length }).expect(201);
+    const fields = JSON.parse(signed.body.fields) as Record<string, string>;
+    expect(fields.key).toMatch(new RegExp(`^orders/${order.id}/videos/${signed.body.videoId}/uploads/[0-9a-f-]{36}\\.mp4$`));
+    expect(await postToPresigned(signed.body.url, fields, mp4, 'video/mp4')).toBe(204);
+    await asDealer.post('/api/videos/upload-complete').send({ videoId: signed.body.videoId }).expect(200);
+
+    const page = Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>');
+    expect(await postToPresigned(signed.body.url, fields, page, 'video/mp4')).toBe(204);
+    const link = await asDealer.post(`/api/videos/download/${signed.body.videoId}`).expect(200);
+    const file = await fetchBytes(link.body.url);
+    expect(file.headers.get('content-type')).toBe('video/mp4');
+    expect(file.bytes.equals(mp4)).toBe(true);
+    const [listed] = (await asDealer.get(`/api/videos/order/${order.id}`).expect(200)).body as VideoView[];
+    expect((await fetchBytes(listed.url!)).bytes.equals(mp4)).toBe(true);
+
+    // a video accepted before final keys existed has none and is read where it was uploaded
+    const legacyKey = `orders/${order.id}/videos/${signed.body.videoId}/legacy.mp4`;
+    const other = await testMp4(1, '160x120');
+    await stack.db.query('UPDATE images.video SET file_key = NULL, upload_key = $2 WHERE id = $1', [signed.body.videoId, legacyKey]);
+    const s3 = new StorageService({ endpoint: stack.s3.endpoint, accessKey: stack.s3.accessKey, secretKey: stack.s3.secretKey, bucket: stack.s3.bucket, region: 'us-east-1' });
+    await s3.put(legacyKey, other, 'video/mp4');
+    const legacy = await asDealer.post(`/api/videos/download/${signed.body.videoId}`).expect(200);
+    expect((await fetchBytes(legacy.body.url)).bytes.equals(other)).toBe(true);
+  });
+
   it('refuses a file that is not a video, by its first bytes or because ffmpeg cannot read it', async () => {
     const order = await newOrder();
     const text = await uploadOrderVideo(asDealer, order.id, Buffer.from('just some text, not a film'));
@@ -93,10 +121,15 @@ describe('videos and order clean-up through the API', () => {
     expect(bad.status).toBe(400);
     expect((bad.body as { message: string }).message).toMatch(/^The file could not be read as a video: /);
     expect((bad.body as { message: string }).message).not.toContain('/tmp');
+    // an HTML page behind an MP4 header: the container looks right, ffmpeg cannot read it
+    const page = Buffer.concat([mp4.subarray(0, 32), Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>')]);
+    const html = await uploadOrderVideo(asDealer, order.id, page);
+    expect(html.status).toBe(400);
+    expect((html.body as { message: string }).message).toMatch(/^The file could not be read as a video: /);
     // nothing to list for the dealership; admin sees the refused ones with the reason
     expect((await asDealer.get(`/api/videos/order/${order.id}`)).status).toBe(404);
     const forAdmin = (await admin.get(`/api/videos/order/${order.id}`).expect(200)).body as VideoView[];
-    expect(forAdmin.map((v) => v.status)).toEqual(['rejected', 'rejected']);
+    expect(forAdmin.map((v) => v.status)).toEqual(['rejected', 'rejected', 'rejected']);
     expect((await asDealer.post(`/api/videos/download/${bad.videoId}`)).status).toBe(409);
     // bad input is a clear 400
     expect((await asDealer.post('/api/videos/get-signed-url-for-upload').send({ order: order.id, fileSize: 600_000_000 })).status).toBe(400);
@@ -133,7 +166,7 @@ describe('videos and order clean-up through the API', () => {
     const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#336699' } }).png().toBuffer();
     const res = await asDealer.post('/api/images/get-signed-url-for-upload').send({ order: order.id, position: 1, fileSize: png.length, width: 320, height: 240, contentType: 'image/png' }).expect(201);
     const fields = JSON.parse(res.body.fields) as Record<string, string>;
-    expect(fields.key).toMatch(/original\.png$/);
+    expect(fields.key).toMatch(new RegExp(`^orders/${order.id}/images/${res.body.imageId}/uploads/[0-9a-f-]{36}\\.png$`));
     await postToPresigned(res.body.url, fields, png, 'image/png');
     const done = await asDealer.post('/api/images/upload-complete').send({ imageId: res.body.imageId }).expect(200);
     expect(done.body).toMatchObject({ optimisationStatus: 'queued', width: 320, height: 240 });

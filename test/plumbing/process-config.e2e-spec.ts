@@ -35,6 +35,20 @@ describe('a process with a missing or wrong variable', () => {
     expect(res.stderr).toContain('S3_ACCESS_KEY is missing');
   });
 
+  it('the images service refuses to start without a working ffmpeg, naming FFMPEG_PATH and the install command', () => {
+    const res = run('services/images/src/main.js', {
+      DATABASE_URL: 'postgres://postgres@127.0.0.1/x',
+      S3_ENDPOINT: 'http://127.0.0.1:9',
+      S3_ACCESS_KEY: 'key',
+      S3_SECRET_KEY: 'secret',
+      FFMPEG_PATH: '/nonexistent/ffmpeg',
+    });
+    expect(res.status).toBe(1);
+    const said = `${res.stdout}${res.stderr}`;
+    expect(said).toContain('FFMPEG_PATH: \\"/nonexistent/ffmpeg\\" was not found');
+    expect(said).toContain('apt-get install -y ffmpeg');
+  });
+
   it('the gateway names a wrong value', () => {
     const res = run('gateway/src/main.js', { PORT: 'eighty' });
     expect(res.status).toBe(1);

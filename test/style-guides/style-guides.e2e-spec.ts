@@ -3,11 +3,13 @@ import {
   postToPresigned,
   signIn,
   startTestStack,
+  testPng,
   uploadMedia,
   type TestAccount,
   type TestStack,
   type UserSession,
 } from '@app/testing';
+import { StorageService } from '@app/storage';
 
 describe('style guides, configurations, angles, car types and media through the API', () => {
   let stack: TestStack;
@@ -84,6 +86,58 @@ describe('style guides, configurations, angles, car types and media through the 
       expect(list.body.items.filter((m: { uploaded: boolean; url: string | null }) => !m.uploaded && m.url === null)).toHaveLength(2);
       expect(list.body.items.every((m: { mediaType: string }) => m.mediaType === 'logo')).toBe(true);
       await asDealer.get('/api/media').expect(403);
+    });
+
+    it('refuses SVG media, by the asked extension and by the bytes posted under a PNG grant', async () => {
+      const asked = await admin.post('/api/media').send({ fileExtension: 'svg', mediaType: 'logo' }).expect(400);
+      expect(asked.body).toEqual({ statusCode: 400, message: 'SVG files are not accepted as media: upload a PNG, JPEG or WebP image' });
+
+      const svg = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script></svg>');
+      const grant = await admin.post('/api/media').send({ fileExtension: 'png', mediaType: 'featured' }).expect(201);
+      expect(await postToPresigned(grant.body.url, grant.body.fields, svg, 'image/png')).toBe(204);
+      const id = grant.body.utilityMedia.id as string;
+      const res = await admin.post('/api/style-guides').send({ ...guideBody('Scripted logo'), logoMediaId: id }).expect(400);
+      expect(res.body).toEqual({ statusCode: 400, message: `The file of media ${id} is an SVG image, which is not accepted: upload a PNG, JPEG or WebP image` });
+      const listed = (await admin.get('/api/media?mediaType=featured').expect(200)).body.items.find((m: { id: string }) => m.id === id);
+      expect(listed).toMatchObject({ uploaded: false, url: null });
+    });
+
+    it('serves a medium only as the checked image, as a download, even after its grant is posted again', async () => {
+      const bytes = await testPng(32, '#123456');
+      const grant = await admin.post('/api/media').send({ fileExtension: 'png', mediaType: 'icon' }).expect(201);
+      expect(grant.body.fields.key).toMatch(/^media\/icon\/uploads\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.png$/);
+      expect(await postToPresigned(grant.body.url, grant.body.fields, bytes, 'image/png')).toBe(204);
+      const id = grant.body.utilityMedia.id as string;
+      const first = (await admin.get('/api/media?mediaType=icon').expect(200)).body.items.find((m: { id: string }) => m.id === id);
+      expect(first).toMatchObject({ uploaded: true });
+
+      // the same grant, within its 15 minutes, with an HTML page: nothing users get changes
+      expect(await postToPresigned(grant.body.url, grant.body.fields, Buffer.from('<html><script>alert(1)</script></html>'), 'text/html')).toBe(204);
+      const again = (await admin.get('/api/media?mediaType=icon').expect(200)).body.items.find((m: { id: string }) => m.id === id);
+      for (const url of [first.url, again.url]) {
+        const res = await fetch(url);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toBe('image/png');
+        expect(res.headers.get('content-disposition')).toBe(`attachment; filename="icon-${id}.png"`);
+        expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+      }
+    });
+
+    it('keeps media from before staging keys working: their file is checked and read where it was uploaded', async () => {
+      const grant = await admin.post('/api/media').send({ fileExtension: 'png', mediaType: 'logo' }).expect(201);
+      const id = grant.body.utilityMedia.id as string;
+      // as such a row was: no staging key, its grant named the object key itself
+      const [{ object_key: objectKey }] = await stack.db.query<{ object_key: string }>(
+        'UPDATE style_guides.utility_media SET upload_key = NULL WHERE id = $1 RETURNING object_key',
+        [id],
+      );
+      const bytes = await testPng(24, '#654321');
+      const s3 = new StorageService({ endpoint: stack.s3.endpoint, accessKey: stack.s3.accessKey, secretKey: stack.s3.secretKey, bucket: stack.s3.bucket, region: 'us-east-1' });
+      await s3.put(objectKey, bytes, 'image/png');
+      const guide = await admin.post('/api/style-guides').send({ ...guideBody('Old logo'), logoMediaId: id }).expect(201);
+      const logo = await fetch(guide.body.media.logo.url);
+      expect(logo.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await logo.arrayBuffer()).equals(bytes)).toBe(true);
     });
   });
 

@@ -3,3 +3,4 @@ export * from './embedded-postgres';
 export * from './nats-server';
 export * from './smtp-capture';
 export * from './process-group';
+export * from './ffmpeg';

@@ -15,6 +15,11 @@ export interface ServiceApp<C extends DatabaseConfig = DatabaseConfig> {
   definition: ServiceDefinition;
   /** the feature modules of the service, given its config */
   modules: (config: C) => Array<Type<unknown> | DynamicModule>;
+  /**
+   * Checks of the machine that the service needs before anything starts (a program it runs,
+   * say); a failure refuses the start with its message, which names the variable and the fix.
+   */
+  preflight?: (config: C) => Promise<void>;
 }
 
 export interface StartOptions {
@@ -34,6 +39,7 @@ export async function startService<C extends DatabaseConfig>(
 ): Promise<INestMicroservice> {
   const name = app.definition.name;
   const logger = opts.logger ?? createLogger(name, config.LOG_LEVEL);
+  if (app.preflight) await app.preflight(config);
 
   @Module({ imports: [ServiceKitModule.forRoot(app.definition, config, logger), ...app.modules(config)] })
   class RootModule {}

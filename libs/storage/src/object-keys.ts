@@ -1,6 +1,12 @@
 /**
  * Object keys are built here from server-side ids, never taken from input, so a client
  * cannot write outside its own order's prefix.
+ *
+ * An upload grant (presigned POST) only ever names an `…Upload` key: a one-time staging key
+ * under an `uploads/` folder, new for each grant. Once the server has checked what arrived
+ * there, it stores the checked bytes under the final key (`image`, `video`, `media`), which
+ * no grant names, and every later read uses the final key: posting the same grant again
+ * cannot change what users see.
  */
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const EXT = /^[a-z0-9]{1,8}$/;
@@ -25,5 +31,14 @@ export const ObjectKeys = {
     `orders/${id(orderId, 'order id')}/videos/${id(videoId, 'video id')}/${file}.${ext(extension)}`,
   media: (kind: string, mediaId: string, extension: string): string =>
     `media/${id(kind, 'media kind')}/${id(mediaId, 'media id')}.${ext(extension)}`,
+  /** staging key of one upload grant for an image (an original, an inserted or a replacing picture) */
+  imageUpload: (orderId: string, imageId: string, token: string, extension: string): string =>
+    `orders/${id(orderId, 'order id')}/images/${id(imageId, 'image id')}/uploads/${id(token, 'upload token')}.${ext(extension)}`,
+  /** staging key of one upload grant for a video */
+  videoUpload: (orderId: string, videoId: string, token: string, extension: string): string =>
+    `orders/${id(orderId, 'order id')}/videos/${id(videoId, 'video id')}/uploads/${id(token, 'upload token')}.${ext(extension)}`,
+  /** staging key of one upload grant for a style-guide medium */
+  mediaUpload: (kind: string, mediaId: string, token: string, extension: string): string =>
+    `media/${id(kind, 'media kind')}/uploads/${id(mediaId, 'media id')}/${id(token, 'upload token')}.${ext(extension)}`,
   download: (bundleId: string): string => `downloads/${id(bundleId, 'bundle id')}.zip`,
 };

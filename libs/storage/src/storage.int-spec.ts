@@ -55,12 +55,17 @@ describe('StorageService against an S3-compatible server', () => {
     expect(Buffer.from(await download.arrayBuffer()).equals(JPEG)).toBe(true);
   });
 
-  it('catches an object over the size limit that the server let through', async () => {
+  it('refuses a POST over the policy size, and the server-side check catches an object over the limit written another way', async () => {
     const key = ObjectKeys.image(orderId, randomUUID(), 'original', 'jpg');
     const post = await storage.presignedPost({ key, contentType: 'image/jpeg', maxBytes: 1024, expiresInSeconds: 300 });
     const big = Buffer.concat([JPEG, Buffer.alloc(4096, 7)]);
-    // the embedded server does not enforce the policy's content-length-range
-    await postForm(post.url, post.fields, big, 'image/jpeg');
+    const res = await postForm(post.url, post.fields, big, 'image/jpeg');
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('<Code>EntityTooLarge</Code>');
+    expect(await storage.head(key)).toBeNull();
+
+    // a storage that does not enforce policies would have kept it: the check does not rely on it
+    await storage.put(key, big, 'image/jpeg');
     await expect(storage.verifyObject(key, { maxBytes: 1024, allowedTypes: IMAGE_TYPES })).rejects.toMatchObject({
       reason: 'too-large',
       message: `The uploaded file is ${big.length} bytes; at most 1024 bytes are allowed.`,

@@ -175,6 +175,18 @@ export class StorageService {
     return this.getUrls.sign(key, expiresInSeconds, headers);
   }
 
+  /**
+   * A short-lived link that serves the object only as `contentType` (whatever type it was
+   * stored with) and with a `Content-Disposition`: `attachment` with a file name, or `inline`.
+   */
+  signedGetAs(key: string, expiresInSeconds: number, serve: { contentType: string; downloadName?: string; inline?: boolean }): string {
+    const name = serve.downloadName ? `; filename="${headerFileName(serve.downloadName)}"` : '';
+    return this.getUrls.sign(key, expiresInSeconds, {
+      'response-content-type': serve.contentType,
+      'response-content-disposition': `${serve.inline ? 'inline' : 'attachment'}${name}`,
+    });
+  }
+
   /** Writes a whole buffer as one object. */
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     await this.client.putObject(this.bucket, key, body, body.length, { 'Content-Type': contentType });
@@ -268,19 +280,45 @@ export class StorageService {
   async verifyObject(key: string, rules: VerifyRules): Promise<VerifiedObject> {
     const stat = await this.head(key);
     if (!stat) throw new ObjectRejectedError(key, 'missing', 'The uploaded file was not found.');
-    if (stat.size === 0) throw new ObjectRejectedError(key, 'empty', 'The uploaded file is empty.');
+    // an empty object has no first bytes to read (a range of it is refused)
+    return this.judge(key, stat.size, stat.size > 0 ? await this.readHead(key, 64) : Buffer.alloc(0), rules);
+  }
+
+  /**
+   * The server-side check on the bytes themselves: the object is read whole (after a `HEAD`
+   * that refuses what is too large without reading it) and its size and type are judged on
+   * what was read. The caller then stores exactly these bytes where no upload grant reaches,
+   * so what was checked is what is kept, whatever is posted to the upload key afterwards.
+   */
+  async readVerified(key: string, rules: VerifyRules): Promise<VerifiedObject & { bytes: Buffer }> {
+    const stat = await this.head(key);
+    if (!stat) throw new ObjectRejectedError(key, 'missing', 'The uploaded file was not found.');
     if (stat.size > rules.maxBytes) {
       throw new ObjectRejectedError(key, 'too-large', `The uploaded file is ${stat.size} bytes; at most ${rules.maxBytes} bytes are allowed.`);
     }
-    if (rules.minBytes !== undefined && stat.size < rules.minBytes) {
-      throw new ObjectRejectedError(key, 'too-small', `The uploaded file is ${stat.size} bytes; at least ${rules.minBytes} bytes are needed.`);
+    let bytes: Buffer;
+    try {
+      bytes = await this.getBuffer(key);
+    } catch (err) {
+      if (isNotFound(err)) throw new ObjectRejectedError(key, 'missing', 'The uploaded file was not found.');
+      throw err;
     }
-    const head = await this.readHead(key, 64);
+    return { ...this.judge(key, bytes.length, bytes.subarray(0, 64), rules), bytes };
+  }
+
+  private judge(key: string, size: number, head: Buffer, rules: VerifyRules): VerifiedObject {
+    if (size === 0) throw new ObjectRejectedError(key, 'empty', 'The uploaded file is empty.');
+    if (size > rules.maxBytes) {
+      throw new ObjectRejectedError(key, 'too-large', `The uploaded file is ${size} bytes; at most ${rules.maxBytes} bytes are allowed.`);
+    }
+    if (rules.minBytes !== undefined && size < rules.minBytes) {
+      throw new ObjectRejectedError(key, 'too-small', `The uploaded file is ${size} bytes; at least ${rules.minBytes} bytes are needed.`);
+    }
     const type = detectFileType(head);
     if (!type || !rules.allowedTypes.includes(type.mime)) {
       throw new ObjectRejectedError(key, 'wrong-type', `The uploaded file is not of an allowed type (${rules.allowedTypes.join(', ')}).`);
     }
-    return { size: stat.size, type };
+    return { size, type };
   }
 
   private async readHead(key: string, length: number): Promise<Buffer> {

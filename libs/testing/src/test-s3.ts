@@ -59,9 +59,11 @@ function removeStaleFolders(root: string): void {
 }
 
 /**
- * An S3-compatible server on a free port and a temporary folder, removed on close. The bucket
- * is created at start with the dev CORS rule, so a browser (the browser tests) can upload to
- * it with a presigned POST.
+ * An S3-compatible server on a free port and a temporary folder, removed on close: the
+ * embedded server of `make dev`, which enforces signatures and POST policies as S3 does, so
+ * every test runs the product's calls against the refusals of production. The bucket is
+ * created at start with the dev CORS rule, so a browser (the browser tests) can upload to it
+ * with a presigned POST.
  */
 export async function startTestS3(): Promise<TestS3> {
   const root = testFilesRoot();

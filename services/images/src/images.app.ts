@@ -19,12 +19,14 @@ import { ImagesConfig } from './images.config';
 import { ImageLabelDerived1764100000001 } from './migrations/1764100000001-image-label-derived';
 import { Images1764100000000 } from './migrations/1764100000000-images';
 import { OrderThumbnailSent1764100000002 } from './migrations/1764100000002-order-thumbnail-sent';
+import { VideoFileKey1764100000003 } from './migrations/1764100000003-video-file-key';
 import { PipelineJobsService } from './pipeline-results/pipeline-jobs.service';
 import { PipelineResultsConsumer } from './pipeline-results/pipeline-results.consumer';
 import { UploadSweeper } from './uploads/upload-sweeper';
 import { UploadsMessagesController } from './uploads/uploads.messages.controller';
 import { UploadsService } from './uploads/uploads.service';
 import { Video } from './videos/video.entity';
+import { requireFfmpeg } from './videos/ffmpeg-check';
 import { VideoFilesRepository } from './videos/video-files.repository';
 import { VideosMessagesController } from './videos/videos.messages.controller';
 import { VideosService } from './videos/videos.service';
@@ -57,7 +59,11 @@ export const imagesApp: ServiceApp<ImagesConfig> = {
   definition: {
     name: 'images',
     entities: [Image, Video, DownloadBundle],
-    migrations: [Images1764100000000, ImageLabelDerived1764100000001, OrderThumbnailSent1764100000002],
+    migrations: [Images1764100000000, ImageLabelDerived1764100000001, OrderThumbnailSent1764100000002, VideoFileKey1764100000003],
   },
   modules: (config) => [StorageModule.forRoot(config), ImagesFeatureModule],
+  // every uploaded video is checked with ffmpeg: the service does not start without it
+  preflight: async (config) => {
+    await requireFfmpeg(config.FFMPEG_PATH);
+  },
 };

@@ -13,6 +13,7 @@ import { MediaMessagesController } from './media/media.messages.controller';
 import { MediaService } from './media/media.service';
 import { UtilityMedia } from './media/utility-media.entity';
 import { StyleGuides1763900000000 } from './migrations/1763900000000-style-guides';
+import { MediaUploadKey1763900000001 } from './migrations/1763900000001-media-upload-key';
 import { PipelineSettingsService } from './style-guides/pipeline-settings.service';
 import { StyleGuide } from './style-guides/style-guide.entity';
 import { StyleGuideViews } from './style-guides/style-guide-views';
@@ -31,7 +32,7 @@ export const styleGuidesApp: ServiceApp<StyleGuidesConfig> = {
   definition: {
     name: 'style-guides',
     entities: [UtilityMedia, Angle, CarType, StyleGuide, Configuration],
-    migrations: [StyleGuides1763900000000],
+    migrations: [StyleGuides1763900000000, MediaUploadKey1763900000001],
   },
   modules: (config) => [StorageModule.forRoot(config), StyleGuidesFeatureModule],
 };

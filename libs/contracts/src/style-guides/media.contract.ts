@@ -22,19 +22,23 @@ export const MEDIA_KINDS = [
 ] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 
-export const MEDIA_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'svg'] as const;
+/** SVG is not among them: it can carry scripts, and media are images drawn into pictures */
+export const MEDIA_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'] as const;
 export const MEDIA_MAX_BYTES = 10 * 1024 * 1024;
 
 export const MEDIA_MESSAGES = {
   invalidType: (given: string) => `Invalid media type "${given}". Valid types: ${MEDIA_KINDS.join(', ')}`,
   notFound: 'Media not found',
   notUploaded: (id: string) => `The file of media ${id} has not been uploaded (or is not a valid image)`,
+  svgRefused: 'SVG files are not accepted as media: upload a PNG, JPEG or WebP image',
 } as const;
 
 export class CreateMediaBody {
   @ApiProperty({ enum: MEDIA_EXTENSIONS, example: 'png' })
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase().replace(/^\./, '') : value))
-  @IsIn(MEDIA_EXTENSIONS, { message: `fileExtension must be one of ${MEDIA_EXTENSIONS.join(', ')}` })
+  @IsIn(MEDIA_EXTENSIONS, {
+    message: ({ value }) => (value === 'svg' ? MEDIA_MESSAGES.svgRefused : `fileExtension must be one of ${MEDIA_EXTENSIONS.join(', ')}`),
+  })
   fileExtension!: string;
 
   /** checked in the service, which answers the spec's invalid-media-type error */

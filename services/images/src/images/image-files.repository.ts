@@ -24,6 +24,8 @@ export class PictureRejectedError extends Error {
 }
 
 export interface VerifiedPicture {
+  /** the bytes that were checked: what is kept, never the upload key's later content */
+  bytes: Buffer;
   size: number;
   width: number;
   height: number;
@@ -88,7 +90,7 @@ export class ImageFilesRepository {
   async verifyPicture(key: string): Promise<VerifiedPicture> {
     let verified;
     try {
-      verified = await this.storage.verifyObject(key, { maxBytes: IMAGE_UPLOAD_MAX_BYTES, allowedTypes: IMAGE_CONTENT_TYPES });
+      verified = await this.storage.readVerified(key, { maxBytes: IMAGE_UPLOAD_MAX_BYTES, allowedTypes: IMAGE_CONTENT_TYPES });
     } catch (err) {
       if (!(err instanceof ObjectRejectedError)) throw err;
       if (err.reason === 'missing') throw new PictureMissingError();
@@ -96,7 +98,7 @@ export class ImageFilesRepository {
       if (err.reason === 'too-large') throw new PictureRejectedError(IMAGE_MESSAGES.tooLarge);
       throw new PictureRejectedError(IMAGE_MESSAGES.notAnImage);
     }
-    const bytes = await this.storage.getBuffer(key);
+    const bytes = verified.bytes;
     let meta: Metadata;
     try {
       meta = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -109,23 +111,31 @@ export class ImageFilesRepository {
     const long = Math.max(width, height);
     const short = Math.min(width, height);
     if (long > IMAGE_MAX_WIDTH || short > IMAGE_MAX_HEIGHT) throw new PictureRejectedError(IMAGE_MESSAGES.tooManyPixels);
-    return { size: verified.size, width, height, mime: verified.type.mime, ext: verified.type.ext };
+    return { bytes, size: verified.size, width, height, mime: verified.type.mime, ext: verified.type.ext };
+  }
+
+  /**
+   * Stores a checked original under its final key (`original.{ext}` of the checked type), which
+   * no upload grant names, with the checked type; answers the key.
+   */
+  async keepOriginal(orderId: string, imageId: string, picture: VerifiedPicture): Promise<string> {
+    const key = ObjectKeys.image(orderId, imageId, 'original', picture.ext);
+    await this.storage.put(key, picture.bytes, picture.mime);
+    return key;
   }
 
   /**
    * Makes a checked picture the image's optimized one: a JPEG is kept byte for byte (QA's
-   * own export), another format is converted; then the thumbnail. The staging object is
-   * removed afterwards.
+   * own export), another format is converted; then the thumbnail.
    */
-  async finishPicture(stagingKey: string, optimizedKey: string, thumbKey: string): Promise<FinishedPicture> {
-    const bytes = await this.storage.getBuffer(stagingKey);
+  async finishPicture(picture: VerifiedPicture, optimizedKey: string, thumbKey: string): Promise<FinishedPicture> {
+    const bytes = picture.bytes;
     const meta = await sharp(bytes).metadata();
     const keep = meta.format === 'jpeg' && (meta.orientation ?? 1) === 1;
     const optimized = keep ? bytes : await sharp(bytes).rotate().jpeg({ quality: JPEG_QUALITY }).toBuffer();
     const out = keep ? meta : await sharp(optimized).metadata();
     await this.storage.put(optimizedKey, optimized, 'image/jpeg');
     await this.writeThumbnail(optimized, thumbKey);
-    if (stagingKey !== optimizedKey) await this.storage.delete(stagingKey).catch(() => undefined);
     return { width: out.width ?? 0, height: out.height ?? 0, fileSize: optimized.length };
   }
 
@@ -136,6 +146,11 @@ export class ImageFilesRepository {
 
   async delete(key: string): Promise<void> {
     await this.storage.delete(key);
+  }
+
+  /** Removes a staging object once its upload is settled; a failure only leaves it for the image's removal. */
+  async dropUpload(key: string | null): Promise<void> {
+    if (key) await this.storage.delete(key).catch(() => undefined);
   }
 
   /** Removes every file of an image. */

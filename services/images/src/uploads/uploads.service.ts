@@ -132,9 +132,9 @@ export class UploadsService {
    */
   private async createSlot(actor: Actor, order: OrderAccess, spec: SlotSpec): Promise<SignedUploadResult> {
     const id = randomUUID();
-    const ext = extensionOf(spec.contentType);
-    // an original goes to the pipeline; a finished picture is staged and checked before it is the optimized one
-    const uploadKey = ObjectKeys.image(order.id, id, spec.mediaOrigin === 'original' ? 'original' : 'replacement', ext);
+    // the grant names a one-time staging key; the checked picture is kept under a final key
+    // (the original, or the optimized one for a finished picture) that no grant names
+    const uploadKey = ObjectKeys.imageUpload(order.id, id, randomUUID(), extensionOf(spec.contentType));
     let replaced: Image | null = null;
     try {
       await inTransaction(this.ds, async (m) => {
@@ -251,20 +251,21 @@ export class UploadsService {
       throw err;
     }
     const uploadKey = image.uploadKey;
+    const originalKey = await this.files.keepOriginal(image.orderId, image.id, picture);
     await faultPoint('images.upload-checked', { imageId });
-    return inTransaction(this.ds, async (m) => {
+    const accepted = await inTransaction(this.ds, async (m) => {
       const current = await m.findOne(Image, { where: { id: imageId }, lock: { mode: 'pessimistic_write' } });
       if (!current || current.optimisationStatus !== 'awaiting-upload') return current;
       current.optimisationStatus = 'queued';
       current.failureReason = null;
-      current.originalKey = uploadKey;
+      current.originalKey = originalKey;
       current.contentType = picture.mime;
       current.width = picture.width;
       current.height = picture.height;
       current.fileSize = picture.size;
       current.types = ['original'];
       current.uploadedAt = new Date();
-      current.latestJobId = await this.jobs.queue(m, { ...current, originalKey: uploadKey }, prepared);
+      current.latestJobId = await this.jobs.queue(m, { ...current, originalKey }, prepared);
       await m.save(Image, current);
       if (current.source === 'insert') {
         await this.events.timeline(m, current.orderId, 'QA_UPLOADED_PICTURE', userOf(actor) ?? current.createdBy, {
@@ -276,13 +277,15 @@ export class UploadsService {
       await this.events.progress(m, current.orderId);
       return current;
     });
+    await this.files.dropUpload(uploadKey);
+    return accepted;
   }
 
   /** A finished picture QA inserted: shown as it is, counted as processed. */
   private async acceptFinished(image: Image, picture: VerifiedPicture, actor: Actor | null): Promise<Image | null> {
     const keys = pipelineOutputKeys(image.orderId, image.id);
-    const finished = await this.files.finishPicture(image.uploadKey!, keys.optimized, keys.thumb);
-    return inTransaction(this.ds, async (m) => {
+    const finished = await this.files.finishPicture(picture, keys.optimized, keys.thumb);
+    const accepted = await inTransaction(this.ds, async (m) => {
       const current = await m.findOne(Image, { where: { id: image.id }, lock: { mode: 'pessimistic_write' } });
       if (!current || current.optimisationStatus !== 'awaiting-upload') return current;
       Object.assign(current, {
@@ -308,17 +311,20 @@ export class UploadsService {
       await this.events.progress(m, current.orderId);
       return current;
     });
+    await this.files.dropUpload(image.uploadKey);
+    return accepted;
   }
 
   /** Accepted, but its style guide is gone: it counts as processed, with the reason, for QA. */
   private async acceptUnprocessable(image: Image, picture: VerifiedPicture, reason: string): Promise<Image | null> {
-    return inTransaction(this.ds, async (m) => {
+    const originalKey = await this.files.keepOriginal(image.orderId, image.id, picture);
+    const accepted = await inTransaction(this.ds, async (m) => {
       const current = await m.findOne(Image, { where: { id: image.id }, lock: { mode: 'pessimistic_write' } });
       if (!current || current.optimisationStatus !== 'awaiting-upload') return current;
       Object.assign(current, {
         optimisationStatus: 'rejected',
         failureReason: reason,
-        originalKey: current.uploadKey,
+        originalKey,
         contentType: picture.mime,
         width: picture.width,
         height: picture.height,
@@ -332,6 +338,8 @@ export class UploadsService {
       await this.events.progress(m, current.orderId);
       return current;
     });
+    await this.files.dropUpload(image.uploadKey);
+    return accepted;
   }
 
   /** The file failed the check: the image is marked with the reason and the file removed. */
@@ -369,7 +377,8 @@ export class UploadsService {
     await this.access.readFor(actor, image.orderId, NOT_FOUND, true);
     if (!UPLOADED_STATUSES.includes(image.optimisationStatus)) throw new RpcError(409, IMAGE_MESSAGES.notUploaded);
     const contentType = p.contentType ?? 'image/jpeg';
-    const key = ObjectKeys.image(image.orderId, image.id, 'replacement', extensionOf(contentType));
+    // a one-time staging key; the checked picture becomes the optimized one, which no grant names
+    const key = ObjectKeys.imageUpload(image.orderId, image.id, randomUUID(), extensionOf(contentType));
     await this.ds.manager.update(Image, { id: image.id }, { replacementKey: key, replacementContentType: contentType });
     const post = await this.files.presignedPost(key, contentType, IMAGE_UPLOAD_MAX_BYTES, UPLOAD_URL_TTL_SECONDS);
     return { url: post.url, fields: JSON.stringify(post.fields), imageId: image.id, expiresAt: post.expiresAt };
@@ -387,8 +396,9 @@ export class UploadsService {
     const order = await this.access.readFor(actor, image.orderId, NOT_FOUND, true);
     const staging = image.replacementKey;
     if (!staging) throw new RpcError(409, IMAGE_MESSAGES.noReplacement);
+    let picture: VerifiedPicture;
     try {
-      await this.files.verifyPicture(staging);
+      picture = await this.files.verifyPicture(staging);
     } catch (err) {
       if (err instanceof PictureMissingError) throw new RpcError(409, IMAGE_MESSAGES.notUploaded);
       if (err instanceof PictureRejectedError) {
@@ -399,7 +409,7 @@ export class UploadsService {
       throw err;
     }
     const keys = pipelineOutputKeys(image.orderId, image.id);
-    const finished = await this.files.finishPicture(staging, keys.optimized, keys.thumb);
+    const finished = await this.files.finishPicture(picture, keys.optimized, keys.thumb);
     const saved = await inTransaction(this.ds, async (m) => {
       const current = await m.findOne(Image, { where: { id: image.id }, lock: { mode: 'pessimistic_write' } });
       if (!current) throw RpcError.notFound(NOT_FOUND);
@@ -427,6 +437,7 @@ export class UploadsService {
       await this.events.progress(m, current.orderId);
       return current;
     });
+    await this.files.dropUpload(staging);
     return this.views.view(actor, saved, order);
   }
 

@@ -3,12 +3,12 @@ import { startTestS3, testMp4, type TestS3 } from '@app/testing';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { ImagesConfig } from '../images.config';
-import { ThumbnailUnavailableError, VideoFilesRepository, VideoRejectedError } from './video-files.repository';
+import { FfmpegUnavailableError, VideoFilesRepository, VideoRejectedError } from './video-files.repository';
 
-describe('video thumbnails with ffmpeg, from S3', () => {
+describe('the check of an uploaded video, with ffmpeg, from S3', () => {
   let s3: TestS3;
   let storage: StorageService;
-  const key = () => `orders/${randomUUID()}/videos/${randomUUID()}/original.mp4`;
+  const folder = () => `orders/${randomUUID()}/videos/${randomUUID()}`;
   const repo = (ffmpeg = 'ffmpeg') => new VideoFilesRepository(storage, { FFMPEG_PATH: ffmpeg } as ImagesConfig);
 
   beforeAll(async () => {
@@ -21,25 +21,38 @@ describe('video thumbnails with ffmpeg, from S3', () => {
     await s3?.close();
   });
 
-  it('makes a JPEG of the first frame, 225 px wide, and reads the duration', async () => {
-    const k = key();
-    await storage.put(k, await testMp4(2, '640x360'), 'video/mp4');
-    const thumb = await repo().thumbnail(k);
-    expect(await sharp(thumb.jpeg).metadata()).toMatchObject({ format: 'jpeg', width: 225, height: 126 });
-    expect(thumb.durationSeconds).toBeCloseTo(2, 0);
+  it('keeps the checked bytes under the final key with the checked type, makes a JPEG of the first frame, 225 px wide, and reads the duration', async () => {
+    const dir = folder();
+    const mp4 = await testMp4(2, '640x360');
+    await storage.put(`${dir}/uploads/u1.mov`, mp4, 'video/quicktime');
+    const kept = await repo().keepChecked(`${dir}/uploads/u1.mov`, (ext) => `${dir}/original.${ext}`);
+    expect(kept).toMatchObject({ key: `${dir}/original.mp4`, size: mp4.length, mime: 'video/mp4' });
+    expect((await storage.getBuffer(kept.key)).equals(mp4)).toBe(true);
+    expect((await storage.head(kept.key))?.metaData['content-type']).toBe('video/mp4');
+    expect(await sharp(kept.thumbnail.jpeg).metadata()).toMatchObject({ format: 'jpeg', width: 225, height: 126 });
+    expect(kept.thumbnail.durationSeconds).toBeCloseTo(2, 0);
   });
 
-  it('says ffmpeg is missing when it is, and refuses a file ffmpeg cannot read', async () => {
-    const k = key();
-    await storage.put(k, await testMp4(1), 'video/mp4');
-    const missing = await repo('/nonexistent/ffmpeg').thumbnail(k).catch((e: unknown) => e);
-    expect(missing).toBeInstanceOf(ThumbnailUnavailableError);
-    expect((missing as Error).message).toBe('No thumbnail: ffmpeg is not installed on the server (/nonexistent/ffmpeg was not found)');
+  it('does not accept a video unchecked when ffmpeg is missing: it says so and keeps nothing', async () => {
+    const dir = folder();
+    await storage.put(`${dir}/uploads/u1.mp4`, await testMp4(1), 'video/mp4');
+    const missing = await repo('/nonexistent/ffmpeg').keepChecked(`${dir}/uploads/u1.mp4`, (ext) => `${dir}/original.${ext}`).catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(FfmpegUnavailableError);
+    expect((missing as Error).message).toBe('Videos cannot be checked: ffmpeg is not installed on the server (/nonexistent/ffmpeg was not found)');
+    expect(await storage.head(`${dir}/original.mp4`)).toBeNull();
+  });
 
-    const junk = key();
-    await storage.put(junk, Buffer.from('\0\0\0\x18ftypisom this is not really a film'), 'video/mp4');
-    const refused = await repo().thumbnail(junk).catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(VideoRejectedError);
-    expect((refused as Error).message).toMatch(/^The file could not be read as a video: .+/);
+  it('refuses HTML behind an MP4 header, and a file ffmpeg cannot read, keeping nothing', async () => {
+    for (const bytes of [
+      Buffer.concat([Buffer.from('\0\0\0\x18ftypisom\0\0\0\0isommp42'), Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>')]),
+      Buffer.from('\0\0\0\x18ftypisom this is not really a film'),
+    ]) {
+      const dir = folder();
+      await storage.put(`${dir}/uploads/u1.mp4`, bytes, 'video/mp4');
+      const refused = await repo().keepChecked(`${dir}/uploads/u1.mp4`, (ext) => `${dir}/original.${ext}`).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(VideoRejectedError);
+      expect((refused as Error).message).toMatch(/^The file could not be read as a video: .+/);
+      expect(await storage.head(`${dir}/original.mp4`)).toBeNull();
+    }
   });
 });

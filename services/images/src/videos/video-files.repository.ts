@@ -1,13 +1,14 @@
 import { VIDEO_CONTENT_TYPES, VIDEO_MESSAGES, VIDEO_THUMB_WIDTH, VIDEO_UPLOAD_MAX_BYTES } from '@app/contracts';
 import { SERVICE_CONFIG } from '@app/service-kit';
-import { ObjectRejectedError, StorageService, type PresignedPost, type VerifiedObject } from '@app/storage';
+import { detectFileType, ObjectRejectedError, StorageService, type PresignedPost, type VerifiedObject } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { open, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ImagesConfig } from '../images.config';
 
@@ -27,17 +28,29 @@ export class VideoRejectedError extends Error {
   }
 }
 
-/** No thumbnail could be made for a reason that is the server's, not the file's (ffmpeg is not installed). */
-export class ThumbnailUnavailableError extends Error {
+/**
+ * ffmpeg could not be run: a reason that is the server's, not the file's (the service checks
+ * at start that `FFMPEG_PATH` runs, so this is a machine changed under a running service). A
+ * video is then not checked, and so not accepted, until ffmpeg runs again.
+ */
+export class FfmpegUnavailableError extends Error {
   constructor(message: string) {
     super(message);
-    this.name = 'ThumbnailUnavailableError';
+    this.name = 'FfmpegUnavailableError';
   }
 }
 
 export interface VideoThumbnail {
   jpeg: Buffer;
   durationSeconds: number | null;
+}
+
+/** A video that passed the check, stored under its final key. */
+export interface KeptVideo {
+  key: string;
+  size: number;
+  mime: string;
+  thumbnail: VideoThumbnail;
 }
 
 /** how long ffmpeg may take for one thumbnail */
@@ -82,17 +95,39 @@ export class VideoFilesRepository {
     }
   }
 
-  /** The first frame as a JPEG 225 px wide, and the duration ffmpeg reports. */
-  async thumbnail(key: string): Promise<VideoThumbnail> {
+  /**
+   * The server's check of an uploaded video, on the bytes that are then kept: the staging
+   * object is copied to a temporary file (refused past the size limit), judged there (size,
+   * container by its first bytes, readable by ffmpeg, which makes the thumbnail), and that
+   * same file is stored under the final key `finalKey(ext of the checked type)`, which no
+   * upload grant names.
+   */
+  async keepChecked(stagingKey: string, finalKey: (ext: string) => string): Promise<KeptVideo> {
+    // refuses what is missing, too large or not a video container without reading it whole
+    await this.verify(stagingKey);
     const file = join(tmpdir(), `video-${randomUUID()}`);
     try {
-      await pipeline(await this.storage.get(key), createWriteStream(file));
-      return await this.runFfmpeg(file);
+      try {
+        await pipeline(await this.storage.get(stagingKey), capped(VIDEO_UPLOAD_MAX_BYTES), createWriteStream(file));
+      } catch (err) {
+        if (err instanceof VideoRejectedError) throw err;
+        if (isNotFound(err)) throw new VideoMissingError();
+        throw err;
+      }
+      const size = (await stat(file)).size;
+      if (size === 0) throw new VideoRejectedError('The video file is empty');
+      const type = detectFileType(await firstBytes(file, 64));
+      if (!type || !(VIDEO_CONTENT_TYPES as readonly string[]).includes(type.mime)) throw new VideoRejectedError(VIDEO_MESSAGES.notAVideo);
+      const thumbnail = await this.runFfmpeg(file);
+      const key = finalKey(type.ext);
+      await this.storage.putStream(key, createReadStream(file), type.mime);
+      return { key, size, mime: type.mime, thumbnail };
     } finally {
       await rm(file, { force: true });
     }
   }
 
+  /** The first frame as a JPEG 225 px wide, and the duration ffmpeg reports. */
   private runFfmpeg(file: string): Promise<VideoThumbnail> {
     const args = ['-hide_banner', '-nostdin', '-i', file, '-map', '0:v:0', '-frames:v', '1', '-vf', `scale=${VIDEO_THUMB_WIDTH}:-2`, '-f', 'image2', '-c:v', 'mjpeg', '-q:v', '4', 'pipe:1'];
     return new Promise((resolve, reject) => {
@@ -107,9 +142,9 @@ export class VideoFilesRepository {
       child.on('error', (e: NodeJS.ErrnoException) => {
         clearTimeout(timer);
         if (e.code === 'ENOENT') {
-          reject(new ThumbnailUnavailableError(`No thumbnail: ffmpeg is not installed on the server (${this.config.FFMPEG_PATH} was not found)`));
+          reject(new FfmpegUnavailableError(`Videos cannot be checked: ffmpeg is not installed on the server (${this.config.FFMPEG_PATH} was not found)`));
         } else {
-          reject(new ThumbnailUnavailableError(`No thumbnail: ffmpeg could not be started (${e.message})`));
+          reject(new FfmpegUnavailableError(`Videos cannot be checked: ffmpeg could not be started (${e.message})`));
         }
       });
       child.on('close', (code, signal) => {
@@ -134,6 +169,34 @@ export class VideoFilesRepository {
 
   delete(key: string): Promise<void> {
     return this.storage.delete(key);
+  }
+}
+
+function isNotFound(err: unknown): boolean {
+  const code = (err as { code?: string }).code;
+  return code === 'NotFound' || code === 'NoSuchKey';
+}
+
+/** Passes bytes through and fails with the size refusal past `limit`. */
+function capped(limit: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      seen += chunk.length;
+      if (seen > limit) done(new VideoRejectedError(VIDEO_MESSAGES.tooLarge));
+      else done(null, chunk);
+    },
+  });
+}
+
+async function firstBytes(file: string, length: number): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const buf = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buf, 0, length, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
   }
 }
 

@@ -9,7 +9,10 @@ export class Video {
   @Column('uuid', { name: 'account_id' }) accountId!: string;
   @Column('text') status!: VideoStatus;
   @Column('text', { name: 'content_type' }) contentType!: VideoContentType;
+  /** the one-time staging key its upload grant names; read only by the check */
   @Column('text', { name: 'upload_key' }) uploadKey!: string;
+  /** where the checked video is kept (no grant names it); null for videos accepted before it existed, read at `uploadKey` */
+  @Column('text', { name: 'file_key', nullable: true }) fileKey!: string | null;
   @Column('text', { name: 'thumb_key', nullable: true }) thumbKey!: string | null;
   @Column('bigint', { name: 'file_size', nullable: true, transformer: { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) } })
   fileSize!: number | null;

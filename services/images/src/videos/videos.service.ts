@@ -25,7 +25,7 @@ import { safeFileName } from '../downloads/downloads.service';
 import { OrderEventsWriter, userOf } from '../images/order-events.writer';
 import { inTransaction } from '../images/transactions';
 import { Video } from './video.entity';
-import { ThumbnailUnavailableError, VideoFilesRepository, VideoMissingError, VideoRejectedError } from './video-files.repository';
+import { FfmpegUnavailableError, VideoFilesRepository, VideoMissingError, VideoRejectedError, type KeptVideo } from './video-files.repository';
 
 const EXTENSIONS: Record<VideoContentType, string> = { 'video/mp4': 'mp4', 'video/quicktime': 'mov', 'video/webm': 'webm' };
 /**
@@ -33,6 +33,9 @@ const EXTENSIONS: Record<VideoContentType, string> = { 'video/mp4': 'mp4', 'vide
  * order, and the capture app may send it after the last picture.
  */
 const CLOSED_FOR_VIDEOS: readonly OrderStatus[] = ['Completed'];
+
+/** Where an accepted video is read: its final key; a video accepted before final keys existed is read where it was uploaded. */
+const keptKey = (video: Video): string => video.fileKey ?? video.uploadKey;
 
 /**
  * Videos of orders: signed upload straight to S3, the server's check (size, container by its
@@ -56,7 +59,8 @@ export class VideosService {
     if (!OrderAccessService.isStaff(actor) && CLOSED_FOR_VIDEOS.includes(order.status)) throw new RpcError(409, IMAGE_MESSAGES.orderNotUploading);
     const id = randomUUID();
     const contentType = body.contentType ?? 'video/mp4';
-    const key = ObjectKeys.video(order.id, id, 'original', EXTENSIONS[contentType]);
+    // the grant names a one-time staging key; the checked video is kept under a final key no grant names
+    const key = ObjectKeys.videoUpload(order.id, id, randomUUID(), EXTENSIONS[contentType]);
     await this.ds.manager.insert(Video, {
       id,
       orderId: order.id,
@@ -64,6 +68,7 @@ export class VideosService {
       status: 'awaiting-upload',
       contentType,
       uploadKey: key,
+      fileKey: null,
       thumbKey: null,
       fileSize: null,
       durationSeconds: null,
@@ -99,41 +104,45 @@ export class VideosService {
   private async doComplete(videoId: string, actor: Actor | null): Promise<Video | null> {
     const video = await this.ds.manager.findOne(Video, { where: { id: videoId } });
     if (!video || video.status !== 'awaiting-upload') return video;
-    let size: number;
-    let thumbKey: string | null = null;
-    let durationSeconds: number | null = null;
-    let note: string | null = null;
+    let kept: KeptVideo;
     try {
-      size = (await this.files.verify(video.uploadKey)).size;
-      try {
-        const thumb = await this.files.thumbnail(video.uploadKey);
-        thumbKey = ObjectKeys.video(video.orderId, video.id, 'thumb', 'jpg');
-        await this.files.putThumbnail(thumbKey, thumb.jpeg);
-        durationSeconds = thumb.durationSeconds;
-      } catch (err) {
-        // the server cannot make thumbnails: the video is kept, without one, and says why
-        if (!(err instanceof ThumbnailUnavailableError)) throw err;
-        this.logger.warn({ videoId, reason: err.message }, 'video accepted without a thumbnail');
-        note = err.message;
-      }
+      kept = await this.files.keepChecked(video.uploadKey, (ext) => ObjectKeys.video(video.orderId, video.id, 'original', ext));
     } catch (err) {
       if (err instanceof VideoMissingError) return video;
       if (err instanceof VideoRejectedError) return this.refuse(video, err.message);
+      if (err instanceof FfmpegUnavailableError) {
+        // never accepted unchecked: the upload waits until ffmpeg runs again
+        this.logger.error({ videoId, reason: err.message }, 'a video could not be checked');
+        throw new RpcError(503, err.message);
+      }
       throw err;
     }
-    return inTransaction(this.ds, async (m) => {
+    const thumbKey = ObjectKeys.video(video.orderId, video.id, 'thumb', 'jpg');
+    await this.files.putThumbnail(thumbKey, kept.thumbnail.jpeg);
+    const durationSeconds = kept.thumbnail.durationSeconds;
+    const accepted = await inTransaction(this.ds, async (m) => {
       const current = await m.findOne(Video, { where: { id: videoId }, lock: { mode: 'pessimistic_write' } });
       if (!current || current.status !== 'awaiting-upload') return current;
-      Object.assign(current, { status: 'ready', fileSize: size, thumbKey, durationSeconds, failureReason: note } satisfies Partial<Video>);
+      Object.assign(current, {
+        status: 'ready',
+        fileKey: kept.key,
+        contentType: kept.mime as VideoContentType,
+        fileSize: kept.size,
+        thumbKey,
+        durationSeconds,
+        failureReason: null,
+      } satisfies Partial<Video>);
       await m.save(Video, current);
       await this.events.timeline(m, current.orderId, 'VIDEO_UPLOADED', userOf(actor) ?? current.createdBy, {
         videoId: current.id,
-        fileSize: size,
+        fileSize: kept.size,
         durationSeconds,
       });
       await this.events.progress(m, current.orderId);
       return current;
     });
+    await this.files.delete(video.uploadKey).catch(() => undefined);
+    return accepted;
   }
 
   private async refuse(video: Video, reason: string): Promise<Video | null> {
@@ -181,14 +190,14 @@ export class VideosService {
     const order = await this.access.readFor(actor, video.orderId, VIDEO_MESSAGES.notFound);
     if (video.status !== 'ready') throw new RpcError(409, VIDEO_MESSAGES.notUploaded);
     const name = `${safeFileName(order.orderName)}-video.${EXTENSIONS[video.contentType]}`;
-    const url = await this.files.presignedGet(video.uploadKey, DOWNLOAD_URL_TTL_SECONDS, name);
+    const url = await this.files.presignedGet(keptKey(video), DOWNLOAD_URL_TTL_SECONDS, name);
     return { url, expiresAt: new Date(Date.now() + DOWNLOAD_URL_TTL_SECONDS * 1000).toISOString() };
   }
 
   async view(video: Video): Promise<VideoView> {
     const ready = video.status === 'ready';
     const [url, thumbnailUrl] = await Promise.all([
-      ready ? this.files.presignedGet(video.uploadKey, VIEW_URL_TTL_SECONDS) : null,
+      ready ? this.files.presignedGet(keptKey(video), VIEW_URL_TTL_SECONDS) : null,
       video.thumbKey ? this.files.presignedGet(video.thumbKey, VIEW_URL_TTL_SECONDS) : null,
     ]);
     return {

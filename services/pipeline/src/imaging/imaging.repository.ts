@@ -12,7 +12,7 @@ export interface ImagingLimits {
 
 /** Formats a photo may arrive in (sharp's names); HEIC with HEVC is recognised but refused. */
 const SOURCE_FORMATS = ['jpeg', 'png', 'webp', 'heif', 'tiff'] as const;
-/** Formats of style-guide media (MEDIA_EXTENSIONS: jpg, png, webp, svg). */
+/** Formats of style-guide media: MEDIA_EXTENSIONS (jpg, png, webp), and svg for media kept from before SVG was refused. */
 const MEDIA_FORMATS = ['jpeg', 'png', 'webp', 'svg'] as const;
 
 export interface EncodedJpeg {

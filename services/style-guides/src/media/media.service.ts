@@ -14,7 +14,7 @@ import {
   type MediaView,
   type Paged,
 } from '@app/contracts';
-import { IMAGE_TYPES, ObjectKeys, ObjectRejectedError, StorageService } from '@app/storage';
+import { ObjectKeys, ObjectRejectedError, StorageService } from '@app/storage';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
@@ -29,13 +29,30 @@ const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
   svg: 'image/svg+xml',
 };
-const ALLOWED = [...IMAGE_TYPES, 'image/svg+xml'];
+/**
+ * What a medium may be, by its bytes: raster images only. An SVG is a document that can
+ * carry scripts, and media are served to browsers: it is refused.
+ */
+const ALLOWED = ['image/jpeg', 'image/png', 'image/webp'];
 /** download links of media live this long */
 const URL_TTL_SECONDS = 60 * 60;
 
+const svgRefused = (id: string) => `The file of media ${id} is an SVG image, which is not accepted: upload a PNG, JPEG or WebP image`;
+
+/** The medium's file failed the check; `svg` when it is an SVG document. */
+class MediaRefusedError extends Error {
+  constructor(readonly svg: boolean) {
+    super(svg ? 'an SVG document' : 'not an image');
+    this.name = 'MediaRefusedError';
+  }
+}
+
 /**
- * Utility media: uploaded by presigned POST straight to S3, checked by the server the first
- * time something uses them, served by short-lived presigned GET.
+ * Utility media: uploaded by presigned POST straight to S3, to a one-time staging key; checked
+ * by the server the first time something uses them or lists them, and then kept (the checked
+ * bytes) under a final key that no upload grant names; served by short-lived presigned GETs
+ * that answer the checked image type, as a download (`Content-Disposition`), whatever was
+ * posted.
  */
 @Injectable()
 export class MediaService {
@@ -49,7 +66,9 @@ export class MediaService {
     if (!(MEDIA_KINDS as readonly string[]).includes(body.mediaType)) throw RpcError.badRequest(MEDIA_MESSAGES.invalidType(body.mediaType));
     const ext = body.fileExtension === 'jpeg' ? 'jpg' : body.fileExtension;
     const id = randomUUID();
+    // the final key is where the checked file will be kept; the grant names only a staging key
     const key = ObjectKeys.media(body.mediaType, id, ext);
+    const uploadKey = ObjectKeys.mediaUpload(body.mediaType, id, randomUUID(), ext);
     const media = await this.ds.manager.save(
       UtilityMedia,
       this.ds.manager.create(UtilityMedia, {
@@ -57,12 +76,13 @@ export class MediaService {
         mediaType: body.mediaType as MediaKind,
         fileExtension: ext,
         objectKey: key,
+        uploadKey,
         uploaded: false,
         sizeBytes: null,
         createdBy: actor.userId ?? null,
       }),
     );
-    const post = await this.storage.presignedPost({ key, contentType: CONTENT_TYPES[ext], maxBytes: MEDIA_MAX_BYTES, expiresInSeconds: 15 * 60 });
+    const post = await this.storage.presignedPost({ key: uploadKey, contentType: CONTENT_TYPES[ext], maxBytes: MEDIA_MAX_BYTES, expiresInSeconds: 15 * 60 });
     return { url: post.url, fields: post.fields, expiresAt: post.expiresAt, utilityMedia: await this.view(media) };
   }
 
@@ -83,7 +103,12 @@ export class MediaService {
 
   async view(media: UtilityMedia): Promise<MediaView> {
     if (!media.uploaded) await this.checkUpload(media);
-    const url = media.uploaded ? await this.storage.presignedGet(media.objectKey, URL_TTL_SECONDS) : null;
+    const url = media.uploaded
+      ? this.storage.signedGetAs(media.objectKey, URL_TTL_SECONDS, {
+          contentType: CONTENT_TYPES[media.fileExtension] ?? 'application/octet-stream',
+          downloadName: `${media.mediaType}-${media.id}.${media.fileExtension}`,
+        })
+      : null;
     return {
       id: media.id,
       mediaType: media.mediaType,
@@ -95,15 +120,50 @@ export class MediaService {
     };
   }
 
-  /** Looks whether the file of a pending medium has arrived and is valid; remembers it if so. */
+  /** Looks whether the file of a pending medium has arrived and is valid; keeps and remembers it if so. */
   private async checkUpload(media: UtilityMedia): Promise<void> {
     try {
-      const verified = await this.storage.verifyObject(media.objectKey, { maxBytes: MEDIA_MAX_BYTES, allowedTypes: ALLOWED });
-      await this.ds.manager.update(UtilityMedia, { id: media.id }, { uploaded: true, sizeBytes: verified.size });
-      media.uploaded = true;
-      media.sizeBytes = verified.size;
+      Object.assign(media, await this.accept(this.ds.manager, media));
+    } catch (err) {
+      if (!(err instanceof MediaRefusedError)) throw err;
+    }
+  }
+
+  /**
+   * The check of a pending medium's file, on its bytes: at most 10 MB, a JPEG, PNG or WebP
+   * image (an SVG is refused). The checked bytes are stored under the final key with the
+   * checked type (no grant names that key: posting the grant again changes nothing), the
+   * staging object removed, and the row updated. A medium from before staging keys is
+   * checked where it was uploaded.
+   */
+  private async accept(m: EntityManager, media: UtilityMedia): Promise<Partial<UtilityMedia>> {
+    const from = media.uploadKey ?? media.objectKey;
+    let verified;
+    try {
+      verified = await this.storage.readVerified(from, { maxBytes: MEDIA_MAX_BYTES, allowedTypes: ALLOWED });
     } catch (err) {
       if (!(err instanceof ObjectRejectedError)) throw err;
+      throw new MediaRefusedError(err.reason === 'wrong-type' && (await this.isSvg(from)));
+    }
+    const changes: Partial<UtilityMedia> = { uploaded: true, sizeBytes: verified.size };
+    if (media.uploadKey) {
+      changes.objectKey = ObjectKeys.media(media.mediaType, media.id, verified.type.ext);
+      changes.fileExtension = verified.type.ext;
+      changes.uploadKey = null;
+      await this.storage.put(changes.objectKey, verified.bytes, verified.type.mime);
+    }
+    await m.update(UtilityMedia, { id: media.id }, changes);
+    if (media.uploadKey) await this.storage.delete(media.uploadKey).catch(() => undefined);
+    return changes;
+  }
+
+  /** An SVG document (by its bytes: an XML prolog or comment may come first). */
+  private async isSvg(key: string): Promise<boolean> {
+    try {
+      const head = (await this.storage.getBuffer(key)).subarray(0, 4096).toString('utf8');
+      return /<svg[\s>]/i.test(head);
+    } catch {
+      return false;
     }
   }
 
@@ -130,10 +190,9 @@ export class MediaService {
       if (!media) throw RpcError.badRequest(`${MEDIA_MESSAGES.notFound}: ${id}`);
       if (media.uploaded) continue;
       try {
-        const verified = await this.storage.verifyObject(media.objectKey, { maxBytes: MEDIA_MAX_BYTES, allowedTypes: ALLOWED });
-        await m.update(UtilityMedia, { id }, { uploaded: true, sizeBytes: verified.size });
+        await this.accept(m, media);
       } catch (err) {
-        if (err instanceof ObjectRejectedError) throw RpcError.badRequest(MEDIA_MESSAGES.notUploaded(id));
+        if (err instanceof MediaRefusedError) throw RpcError.badRequest(err.svg ? svgRefused(id) : MEDIA_MESSAGES.notUploaded(id));
         throw err;
       }
     }

@@ -7,7 +7,10 @@ export class UtilityMedia {
   @PrimaryGeneratedColumn('uuid') id!: string;
   @Column('text', { name: 'media_type' }) mediaType!: MediaKind;
   @Column('text', { name: 'file_extension' }) fileExtension!: string;
+  /** where the checked file is kept and read; no upload grant names it (media from before staging keys: where it was uploaded) */
   @Column('text', { name: 'object_key' }) objectKey!: string;
+  /** the one-time staging key the upload grant names, until the file is checked and kept */
+  @Column('text', { name: 'upload_key', nullable: true }) uploadKey!: string | null;
   @Column('boolean') uploaded!: boolean;
   @Column('bigint', { name: 'size_bytes', nullable: true, transformer: { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) } })
   sizeBytes!: number | null;

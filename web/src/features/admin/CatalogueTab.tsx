@@ -246,7 +246,7 @@ function EditDialog<Row extends { id: string }>({ row, loading, creating, onClos
                         <input
                           hidden
                           type="file"
-                          accept="image/png,image/jpeg,image/webp,image/svg+xml"
+                          accept="image/png,image/jpeg,image/webp"
                           aria-label={spec.label}
                           onChange={(e) => set(spec.name, e.target.files?.[0] ?? null)}
                         />

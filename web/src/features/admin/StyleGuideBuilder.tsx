@@ -224,7 +224,7 @@ export function MediaSlotBox({
           <input
             hidden
             type="file"
-            accept="image/png,image/jpeg,image/webp,image/svg+xml"
+            accept="image/png,image/jpeg,image/webp"
             aria-label={label}
             onChange={(e) => {
               onFile(e.target.files?.[0] ?? null);
