@@ -1,14 +1,13 @@
 import { FAULT_POINT_REACHED, FAULT_POINTS_VARIABLE } from '@app/config';
 import { type ServiceName } from '@app/contracts';
 import { ensureNatsServer, type NatsServer } from '@app/devstack';
-import { startTestS3, type TestDatabase, type TestS3 } from '@app/testing';
+import { queryAt, startTestS3, type TestDatabase, type TestS3 } from '@app/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type NatsConnection } from 'nats';
-import { Client } from 'pg';
 import supertest from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 
@@ -193,15 +192,7 @@ export class FaultStack {
     this.db = {
       name: 'faults',
       url,
-      query: async <T,>(text: string, params: unknown[] = []): Promise<T[]> => {
-        const c = new Client({ connectionString: url });
-        await c.connect();
-        try {
-          return (await c.query(text, params)).rows as T[];
-        } finally {
-          await c.end();
-        }
-      },
+      query: queryAt(url),
       drop: async () => undefined,
     };
     process.on('exit', this.killAll);

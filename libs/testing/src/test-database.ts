@@ -28,21 +28,26 @@ export async function createTestDatabase(label: string): Promise<TestDatabase> {
   return openTestDatabase(name);
 }
 
+/** One-statement queries on the database at `url`, each on a connection of its own. */
+export function queryAt(url: string): TestDatabase['query'] {
+  return async <T,>(text: string, params: unknown[] = []): Promise<T[]> => {
+    const c = new Client({ connectionString: url });
+    await c.connect();
+    try {
+      return (await c.query(text, params)).rows as T[];
+    } finally {
+      await c.end();
+    }
+  };
+}
+
 /** A database that exists already (one a benchmark kept, say), by name. */
 export function openTestDatabase(name: string): TestDatabase {
   const url = withDatabase(testInfra.adminDatabaseUrl, name);
   return {
     name,
     url,
-    query: async <T,>(text: string, params: unknown[] = []): Promise<T[]> => {
-      const c = new Client({ connectionString: url });
-      await c.connect();
-      try {
-        return (await c.query(text, params)).rows as T[];
-      } finally {
-        await c.end();
-      }
-    },
+    query: queryAt(url),
     drop: async () => {
       const c = new Client({ connectionString: testInfra.adminDatabaseUrl });
       await c.connect();
