@@ -15,7 +15,7 @@ export interface SalesPersonView {
   name: string;
   email: string;
   phone: string;
-  /** has a login of its own (the login identity marker of the spec) */
+  /** has a login of its own (its login identity is set once the login is activated) */
   loginActivated: boolean;
   userStatus: SalesPersonStatus | null;
   createdAt: string;

@@ -6,7 +6,7 @@ import { defineRpc } from '../rpc';
 import { queryBool } from '../transforms';
 
 /**
- * Names of timeline events. The spec's own (NEW, UPDATED, EDITED, DELETED, IMAGE_DECLINED,
+ * Names of timeline events: the ones the web app and mobile app know (NEW, UPDATED, EDITED, DELETED, IMAGE_DECLINED,
  * IMAGE_REPUSHED, QA_UPLOADED_PICTURE) plus the lifecycle steps the product records.
  */
 export const ORDER_EVENT_NAMES = [
