@@ -67,7 +67,7 @@ export class PipelinePositionSettings {
   @ValidateNested() @Type(() => PipelineMedia) media!: PipelineMedia;
 }
 
-/** A repush with settings (the repush dialog's images, method, category, colour, margins, horizon and switches). */
+/** A repush with settings chosen in the repush dialog: the five switches, and optionally a background colour, margins and the horizon line. */
 export class PipelineRepushSettings {
   @IsIn(TRI_STATES) crop!: TriState;
   @IsIn(TRI_STATES) forceLogo!: TriState;

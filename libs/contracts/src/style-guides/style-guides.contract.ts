@@ -248,7 +248,7 @@ export interface ConfigurationView {
   id: string;
   styleGuideId: string;
   position: number;
-  /** JSON text `{top, right, bottom, left}`, as the web and mobile apps send it */
+  /** JSON text `{top, right, bottom, left}`, in percent of the output */
   margins: string;
   routeTo: Route;
   type: ConfigurationType;

@@ -55,7 +55,7 @@ export interface SalesPersonView {
   name: string;
   email: string;
   phone: string;
-  /** has a login of its own (its login identity is set once the login is activated) */
+  /** has a login of its own (once an admin activates it), signing in with its e-mail */
   loginActivated: boolean;
   userStatus: UserStatus | null;
   createdAt: string;
