@@ -23,7 +23,7 @@ import { isRegistered } from '../../web/src/app/screens';
 type Who = 'admin' | 'qa' | 'dealer' | 'sales' | 'manager';
 
 /**
- * The header menu of each role as spec section 2 writes it (hrefs; Admin opens a sub-menu).
+ * The header menu of each role (hrefs; Admin opens a sub-menu).
  * An entry shows once its screen is registered (web/src/app/screens.ts), so later issues
  * that add /orders, /dashboard… see their entries appear here without editing this table.
  */

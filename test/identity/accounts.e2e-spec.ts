@@ -21,7 +21,7 @@ import type { NatsConnection } from 'nats';
 /** A new password that meets the product's rule. */
 const NEW_PASSWORD = 'Chosen-Pass-2026!';
 
-/** The account form as the admin fills it in (spec section 5). */
+/** The account form as the admin fills it in. */
 function accountForm(email: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     email,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { badgeColor, badgeTone } from './theme';
 
-describe('badge colours (spec section 4)', () => {
+describe('badge colours', () => {
   it.each([
     ['Completed', 'success'],
     ['Approved', 'success'],

@@ -26,7 +26,7 @@ export const theme = createTheme({
 });
 
 /**
- * Badge tones of spec section 4, defined once for every screen:
+ * Badge tones of order and QA statuses, defined once for every screen:
  * success for Completed and Approved; warning for Uploading, In Progress, QA stage,
  * Waiting For QA and Ready to download; danger for Waiting For Edition and Declined.
  */
@@ -49,7 +49,7 @@ function normalise(status: string): string {
   return status.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
 }
 
-/** The tone of an order or QA status, or undefined for statuses the spec gives no colour. */
+/** The tone of an order or QA status, or undefined for statuses shown without a colour. */
 export function badgeTone(status: string): BadgeTone | undefined {
   return BADGE_TONES[normalise(status)];
 }
@@ -64,7 +64,7 @@ export function badgeColor(status: string): BadgeColor {
 }
 
 /**
- * Tag colours (spec section 3): the named ones map to these; admins may also give a hex
+ * Tag colours: the named ones map to these; admins may also give a hex
  * colour, used as it is. Anything else shows grey.
  */
 export const TAG_COLORS: Readonly<Record<string, string>> = {

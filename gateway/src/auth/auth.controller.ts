@@ -27,7 +27,7 @@ type SignedIn = TokenPair & { user: MeView };
 const clientKey = (req: Request) => (req.ip ?? req.socket.remoteAddress ?? 'unknown').slice(0, 100);
 
 /**
- * Sign-in (spec sections 5 and 8). Credentials, sessions and codes are kept by the users
+ * Sign-in. Credentials, sessions and codes are kept by the users
  * service; the gateway signs the access tokens.
  */
 @ApiTags('auth')

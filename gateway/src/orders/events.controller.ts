@@ -14,7 +14,7 @@ const TIMELINE =
   'QA_UPLOADED_PICTURE, DOWNLOADED, VIDEO_UPLOADED. Hidden events (IMAGE_APPROVED, DOWNLOADED) come only with ' +
   '`isHidden=true`, for admin and QA; `isPriority` marks PIPELINE_ERROR, IMAGE_REJECTED and IMAGE_DECLINED.';
 
-/** The event timeline of an order, and of an account's orders (spec section 7). */
+/** The event timeline of an order, and of an account's orders. */
 @ApiTags('events')
 @ApiErrorResponses()
 @Controller('events')

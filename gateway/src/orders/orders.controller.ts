@@ -43,7 +43,7 @@ An admin creates an order for a dealership or management account by naming it in
    Ready to download.`;
 
 /**
- * Orders (spec section 7): create, the list, the detail, changes under the paired status
+ * Orders: create, the list, the detail, changes under the paired status
  * rules, approval and deletion. Who sees which order is the orders service's decision.
  */
 @ApiTags('orders')

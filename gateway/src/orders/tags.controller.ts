@@ -16,7 +16,7 @@ function taggedEntity(value: string): TaggedEntity {
 
 /**
  * The tag catalogue and the tags put on orders, images and users. Paths match
- * case-insensitively, so the spec's `POST /Tags` works too.
+ * case-insensitively, so `POST /Tags`, as older clients send it, works too.
  */
 @ApiTags('tags')
 @ApiErrorResponses()

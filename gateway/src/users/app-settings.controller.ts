@@ -7,7 +7,7 @@ import { CurrentActor } from '../common/actor.decorator';
 import { ApiErrorResponses, ApiResult } from '../common/api-responses';
 import { AppSettingView } from './users.responses';
 
-/** App settings (spec sections 3 and 7, /appSettings): everyone signed in reads, the admin edits. */
+/** App settings (`/appSettings`): everyone signed in reads, the admin edits. */
 @ApiTags('app-settings')
 @ApiErrorResponses()
 @Controller('appSettings')

@@ -17,7 +17,7 @@ import { ApiErrorResponses, ApiResult, DeletedResult, PagedOf, SentResult } from
 import { ChildAccountView, UserListItem, UserView } from './users.responses';
 import { PageParam, UuidParam } from '../common/params';
 
-/** Accounts (spec section 7, /users…). Who sees which account is decided by the users service. */
+/** Accounts (`/users…`). Who sees which account is decided by the users service. */
 @ApiTags('users')
 @ApiErrorResponses()
 @Controller('users')

@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
-/** Page size of every list and timeline (spec section 9). */
+/** Page size of every list and timeline. */
 export const PAGE_SIZE = 10;
 
 export interface Paged<T> {

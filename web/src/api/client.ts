@@ -1,11 +1,11 @@
 /**
- * Fetch wrapper for the gateway's REST API under `/api` (spec section 7).
+ * Fetch wrapper for the gateway's REST API under `/api`.
  *
  * - Sends and expects JSON; adds the signed-in session's access token.
  * - Any failure is thrown as an {@link ApiError}: HTTP errors carry the status and the server's
  *   `message` (NestJS bodies are `{ statusCode, message }`, `message` possibly a list of
  *   validation messages); a request that never got an answer has `statusCode` 0.
- * - Session (spec sections 4 and 8): a call answered 401 refreshes the session once
+ * - Session: a call answered 401 refreshes the session once
  *   (`POST /api/auth/refresh`, one refresh shared by every call failing at the same time) and
  *   is sent again. No session to refresh: `onSignedOut` (the app goes to /logout). The
  *   refresh refused: `onSessionExpired` (the app says "Your session cannot be refreshed.
@@ -112,7 +112,7 @@ export function setSessionHooks(next: Partial<SessionHooks>): () => void {
   };
 }
 
-/** Message of a session that cannot be refreshed (spec section 4); the app shows it translated. */
+/** Message of a session that cannot be refreshed; the app shows it translated. */
 export const SESSION_REFRESH_FAILED = 'Your session cannot be refreshed. Please log in again';
 
 async function send(method: string, path: string, options: RequestOptions, accessToken: string | undefined): Promise<Response> {

@@ -5,7 +5,7 @@ import { api } from './client';
  * the browser bundle does not import the contracts. Only what the web app reads.
  */
 
-/** largest upload the presigned POST allows and the server accepts (spec section 9) */
+/** largest upload the presigned POST allows and the server accepts */
 export const IMAGE_UPLOAD_MAX_BYTES = 8_388_608;
 /** largest photo the creator sends: 4032x3024 either way round (it resizes larger ones first) */
 export const IMAGE_MAX_WIDTH = 4032;
@@ -17,7 +17,7 @@ export const MEDIA_ORIGINS = ['original', 'optimized'] as const;
 export type MediaOrigin = (typeof MEDIA_ORIGINS)[number];
 
 export type ImageType = 'original' | 'optimized' | 'AI' | 'enhanced' | 'bypassed' | 'featured';
-/** The select view's image-type filter (spec section 9): Original, Optimized, Enhanced, Bypassed, Featured. */
+/** The select view's image-type filter: Original, Optimized, Enhanced, Bypassed, Featured. */
 export const SELECT_IMAGE_TYPES = ['original', 'optimized', 'enhanced', 'bypassed', 'featured'] as const satisfies readonly ImageType[];
 
 export type ImageLabel =
@@ -66,7 +66,7 @@ export interface SignedUploadBody {
   contentType?: ImageContentType;
 }
 
-/** `{url, fields, imageId}` of spec section 7; `fields` is JSON text. */
+/** The presigned upload `{url, fields, imageId}`; `fields` is JSON text. */
 export interface SignedUploadResult {
   url: string;
   fields: string;

@@ -8,7 +8,7 @@ import type { Paged, Role } from './types';
  */
 
 // ---------------------------------------------------------------------------------------
-// states and the paired rules (spec section 4)
+// states and the paired rules
 
 export const ORDER_STATUSES = ['Uploading', 'In Progress', 'QA stage', 'Delivering', 'Ready to download', 'Completed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -36,7 +36,7 @@ export function pairForQaStatus(QAstatus: QaStatus): StatusPair {
 /** Statuses in which the order is still moving on its own (uploads, the pipeline): screens poll them. */
 export const MOVING_STATUSES: readonly OrderStatus[] = ['Uploading', 'In Progress'];
 
-/** The rows of the orders list a dealership or management account may open (spec section 2). */
+/** The rows of the orders list a dealership or management account may open. */
 export const OPENABLE_STATUSES: readonly OrderStatus[] = ['Completed', 'Ready to download'];
 
 /** Translation key suffix of a status or QA status (`orders.status.inProgress`). */
@@ -56,7 +56,7 @@ export const QA_STATUS_KEYS = {
 } as const satisfies Record<QaStatus, string>;
 
 // ---------------------------------------------------------------------------------------
-// constants (spec sections 5 and 9)
+// constants
 
 export const ORDER_NAME_MIN = 3;
 export const ORDER_NAME_MAX = 60;

@@ -15,7 +15,7 @@ export interface SalesPersonView {
   name: string;
   email: string;
   phone: string;
-  /** has a login of its own (the login identity marker of the spec) */
+  /** has a login of its own (once an admin activates it), signing in with its e-mail */
   loginActivated: boolean;
   userStatus: SalesPersonStatus | null;
   createdAt: string;

@@ -1,8 +1,8 @@
 import type { Me, TokenPair } from './types';
 
 /**
- * The signed-in session: tokens and the last known user, persisted in localStorage (spec
- * section 9: "auth state persisted for user and accessToken") so a reload or a new tab stays
+ * The signed-in session: tokens and the last known user, persisted in localStorage
+ * so a reload or a new tab stays
  * signed in. A tiny store with subscribers: the API client reads and rotates the tokens,
  * React reads it through `useSession` (useSyncExternalStore).
  *

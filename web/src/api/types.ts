@@ -62,7 +62,7 @@ export interface TokenPair {
   expiresIn: number;
 }
 
-/** Lists answer a page of 10 (spec section 9). */
+/** Lists answer a page of 10. */
 export interface Paged<T> {
   items: T[];
   total: number;

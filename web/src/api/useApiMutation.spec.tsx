@@ -23,7 +23,7 @@ async function saveAnswered(answer: Response | Error) {
   return screen.findByTestId('toast-main');
 }
 
-describe('mutation toasts (spec section 7)', () => {
+describe('mutation toasts', () => {
   it.each([
     [200, 'success'],
     [201, 'success'],
@@ -63,7 +63,7 @@ describe('mutation toasts (spec section 7)', () => {
   });
 });
 
-describe('toast timings (spec section 9)', () => {
+describe('toast timings', () => {
   it('main toasts close after 5001 ms, tag toasts after 2000 ms, notices after 5000 ms', () => {
     toast.success('saved');
     toast.tag('Tag added');

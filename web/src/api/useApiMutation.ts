@@ -9,7 +9,7 @@ export type MutationToast =
   | { kind: 'warning'; key: 'toast.missingPermissions' };
 
 /**
- * The toast of a write, by the status of its answer (spec section 7): 2xx a success, 4xx an
+ * The toast of a write, by the status of its answer: 2xx a success, 4xx an
  * error with the server's message, any other status (5xx, no answer) the missing-permissions
  * toast.
  */

@@ -63,7 +63,7 @@ const ELEMENTS: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
 const screens = (Object.entries(SCREENS) as Array<[ScreenId, ScreenDef]>).map(([id, def]) => ({ id, ...def, Element: ELEMENTS[id] }));
 
 /**
- * Redirects of spec section 2: signed out to /auth/login, signed in at / or /auth to the
+ * Redirects: signed out to /auth/login, signed in at / or /auth to the
  * landing screen; unknown paths render the 404 page in place (the address stays visible).
  */
 export function AppRoutes() {

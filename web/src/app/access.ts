@@ -18,7 +18,7 @@ export interface Principal {
 
 export const STAFF: readonly Role[] = ['Admin', 'QA'];
 
-/** Permission names match case-insensitively (spec section 2, the Create order shortcut). */
+/** Permission names match case-insensitively (as the Create order shortcut checks `create_orders`). */
 export function hasPermission(user: Principal, permission: string): boolean {
   if (user.userRole === 'Admin') return true;
   const wanted = permission.toUpperCase();

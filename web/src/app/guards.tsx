@@ -26,7 +26,7 @@ export function HomeRedirect() {
   return <Navigate to={session ? paths.landing : paths.login} replace />;
 }
 
-/** Sign-in and forgot-password: a signed-in visitor goes on (spec section 2). */
+/** Sign-in and forgot-password: a signed-in visitor goes on. */
 export function SignedOutOnly({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();

@@ -9,7 +9,7 @@ const nothing = () => false;
 const flat = (entries: VisibleMenuEntry[]): string[] =>
   entries.flatMap((e) => (e.children.length ? [`${e.path} >`, ...e.children.map((c) => `  ${c.path}`)] : [e.path]));
 
-describe('header menu by role (spec section 2), once every screen exists', () => {
+describe('header menu by role, once every screen exists', () => {
   const ALL_ADMIN = [
     '/admin/style-guides-v2',
     '/admin/car-types',
@@ -108,7 +108,7 @@ describe('permissions', () => {
   });
 });
 
-describe('toolbar shortcut (spec section 2)', () => {
+describe('toolbar shortcut', () => {
   const dealer = (permissions: string[]) => ({ userRole: 'Dealership' as const, permissions });
   const ids = (user: Parameters<typeof toolbarShortcut>[0], path: string, registered: (p: string) => boolean = everything) =>
     toolbarShortcut(user, path, registered)?.id;

@@ -2,7 +2,7 @@ import type { Role } from '../api/types';
 import { meets, STAFF, type Principal, type Requirement } from './access';
 
 /**
- * The header menu and the toolbar shortcut as tables (spec section 2). Each entry names its
+ * The header menu and the toolbar shortcut as tables. Each entry names its
  * route; an entry shows when the user's role allows it AND its route is registered (a
  * screen exists, see screens.ts). Pure data and functions, tested by role.
  */
@@ -36,7 +36,7 @@ const ADMIN: readonly Role[] = ['Admin'];
 
 /**
  * Dashboard, Orders and Sales people for everyone; Customers, Admin and QA list for QA and
- * Admin. In the admin area QA sees only the style guides (spec section 2).
+ * Admin. In the admin area QA sees only the style guides.
  */
 export const HEADER_MENU: readonly MenuEntry[] = [
   { id: 'dashboard', labelKey: 'menu.dashboard', path: '/dashboard' },

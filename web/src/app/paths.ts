@@ -3,11 +3,11 @@ import { SCREENS } from './screens';
 /** Route paths used across features. */
 export const paths = {
   /**
-   * Where "go home" links point (spec section 2: /auth/me). Any /auth path sends a signed-in
+   * Where "go home" links point. Any /auth path sends a signed-in
    * visitor to the landing screen and a signed-out one to sign-in.
    */
   home: '/auth/me',
-  /** Where a signed-in user lands (after sign-in, and at / or /auth): the orders list (spec section 2). */
+  /** Where a signed-in user lands (after sign-in, and at / or /auth): the orders list. */
   landing: SCREENS.orders.path,
   login: SCREENS.login.path,
   forgotPassword: SCREENS.forgotPassword.path,

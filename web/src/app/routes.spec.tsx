@@ -23,7 +23,7 @@ function signedInAs(user: Me = testUser()) {
 
 const location = () => screen.getByTestId('location').textContent;
 
-describe('redirects of spec section 2', () => {
+describe('redirects between sign-in and the app', () => {
   it('signed out: a screen of signed-in users sends to /auth/login', async () => {
     fakeApi({});
     renderAppAt('/account');
@@ -118,7 +118,7 @@ describe('signed-in layout', () => {
   });
 });
 
-describe('session ends (spec sections 4 and 8)', () => {
+describe('session ends', () => {
   it('a session that cannot be refreshed: the message, /logout, then sign-in', async () => {
     sessionStore.start({ accessToken: 'old', refreshToken: 'spent', expiresIn: 900 }, testUser());
     const gateway = fakeApi({

@@ -17,7 +17,7 @@ interface LanguageSelectorProps {
 }
 
 /**
- * Saves the choice on the signed-in user (spec section 1), then reloads. A sales person acts
+ * Saves the choice on the signed-in user, then reloads. A sales person acts
  * for its dealership and may not change the account, so for it the choice stays local. A
  * failed save does not keep the user in the old language: the local choice still applies.
  */

@@ -7,7 +7,7 @@ export interface TagLike {
   color?: string | null;
 }
 
-/** A tag as a small coloured badge (named or hex colour, spec section 3). */
+/** A tag as a small coloured badge (named or hex colour). */
 export function TagBadge({ tag }: { tag: TagLike }) {
   const background = tagColor(tag.color);
   return (

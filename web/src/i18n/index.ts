@@ -65,8 +65,7 @@ export async function initI18n(language: LanguageCode = getStoredLanguage()): Pr
 }
 
 /**
- * Stores the chosen language and reloads the page (spec section 1: changing the language
- * reloads), so every screen, cached label and date format starts over in the new language.
+ * Stores the chosen language and reloads the page, so every screen, cached label and date format starts over in the new language.
  */
 export function selectLanguage(code: LanguageCode, reload: () => void = () => window.location.reload()): void {
   storeLanguage(code);
@@ -74,7 +73,7 @@ export function selectLanguage(code: LanguageCode, reload: () => void = () => wi
 }
 
 /**
- * At sign-in the user's saved language applies (spec section 1): stored locally and loaded
+ * At sign-in the user's saved language applies: stored locally and loaded
  * without a reload, before the first signed-in screen renders. Unknown codes are ignored.
  */
 export async function applyUserLanguage(code: string | undefined): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Interface languages. The codes are the product's own (spec section 1: dk, du, jp), which is
+ * Interface languages. The codes are the product's own (dk, du and jp, not ISO), which is
  * what is stored and later saved on the user; `locale` is the BCP 47 tag for `<html lang>`
  * and Intl formatting.
  *
@@ -32,8 +32,8 @@ export function languageOf(code: string): Language {
 }
 
 /**
- * Local settings live as one JSON object under this localStorage key (spec section 9:
- * "language stored locally under a config key"); other settings can join it later.
+ * Local settings live as one JSON object under this localStorage key;
+ * other settings can join it later.
  */
 export const CONFIG_STORAGE_KEY = 'config';
 

@@ -23,7 +23,7 @@ import type { Route } from '../style-guides/routes';
 import { queryBool } from '../transforms';
 
 // ---------------------------------------------------------------------------------------
-// constants (spec sections 3, 4, 5 and 9)
+// constants
 
 /** largest upload the presigned POST allows, and the server's check after it */
 export const IMAGE_UPLOAD_MAX_BYTES = 8_388_608;
@@ -47,11 +47,11 @@ export const VIEW_URL_TTL_SECONDS = 60 * 60;
 export const MEDIA_ORIGINS = ['original', 'optimized'] as const;
 export type MediaOrigin = (typeof MEDIA_ORIGINS)[number];
 
-/** Image type labels of spec section 3 and the select view's filter. */
+/** Image type labels, also the select view's filter. */
 export const IMAGE_TYPE_LABELS = ['original', 'optimized', 'AI', 'enhanced', 'bypassed', 'featured'] as const;
 export type ImageType = (typeof IMAGE_TYPE_LABELS)[number];
 
-/** Image labels of spec section 4. */
+/** Image labels, worked out when an image is read (docs/images.md). */
 export const IMAGE_LABELS = [
   'pending load',
   'completed',
@@ -146,7 +146,7 @@ export class SignedUploadBody {
   sensorData?: Record<string, unknown>;
 }
 
-/** `{url, fields, imageId}` of spec section 7; `fields` is JSON text, posted with the file (last) as multipart. */
+/** The presigned upload `{url, fields, imageId}`; `fields` is JSON text, posted with the file (last) as multipart. */
 export interface SignedUploadResult {
   url: string;
   fields: string;

@@ -7,7 +7,7 @@ import { defineRpc } from '../rpc';
 export const VIDEO_UPLOAD_MAX_BYTES = 524_288_000;
 export const VIDEO_CONTENT_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'] as const;
 export type VideoContentType = (typeof VIDEO_CONTENT_TYPES)[number];
-/** width of a video's thumbnail (spec section 9) */
+/** width of a video's thumbnail */
 export const VIDEO_THUMB_WIDTH = 225;
 
 export const VIDEO_STATUSES = ['awaiting-upload', 'ready', 'rejected'] as const;

@@ -6,8 +6,8 @@ import { defineRpc } from '../rpc';
 import { queryBool } from '../transforms';
 
 /**
- * Names of timeline events. The spec's own (NEW, UPDATED, EDITED, DELETED, IMAGE_DECLINED,
- * IMAGE_REPUSHED, QA_UPLOADED_PICTURE) plus the lifecycle steps the product records.
+ * Names of timeline events: the ones clients already show (NEW, UPDATED, EDITED, DELETED,
+ * IMAGE_DECLINED, IMAGE_REPUSHED, QA_UPLOADED_PICTURE) plus the lifecycle steps the product records.
  */
 export const ORDER_EVENT_NAMES = [
   /** the order was created */

@@ -25,7 +25,7 @@ import { nullable, trim } from '../transforms';
 
 
 // ---------------------------------------------------------------------------------------
-// states (spec section 4)
+// states
 
 export const ORDER_STATUSES = ['Uploading', 'In Progress', 'QA stage', 'Delivering', 'Ready to download', 'Completed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -38,7 +38,7 @@ export const STATUSES_WAITING_FOR_QA: readonly OrderStatus[] = ['Uploading', 'QA
 export const STATUSES_APPROVED: readonly OrderStatus[] = ['Delivering', 'Ready to download', 'Completed'];
 
 /**
- * The paired rules of spec section 4, for a change of one dropdown: choosing a status gives
+ * The paired status rules (docs/orders.md), for a change of one dropdown: choosing a status gives
  * its QA status, choosing a QA status gives its status.
  */
 export function pairForStatus(status: OrderStatus): { status: OrderStatus; QAstatus: QaStatus } {
@@ -49,11 +49,11 @@ export function pairForQaStatus(QAstatus: QaStatus): { status: OrderStatus; QAst
   return { status: QAstatus === 'Approved' ? 'Ready to download' : 'QA stage', QAstatus };
 }
 
-/** The rows of the orders list a dealership or management account may open (spec section 2). */
+/** The rows of the orders list a dealership or management account may open. */
 export const OPENABLE_STATUSES: readonly OrderStatus[] = ['Completed', 'Ready to download'];
 
 // ---------------------------------------------------------------------------------------
-// constants and messages (spec sections 5, 8 and 9)
+// constants and messages
 
 export const ORDER_NAME_MIN = 3;
 export const ORDER_NAME_MAX = 60;

@@ -12,7 +12,7 @@ export type TagCategory = (typeof TAG_CATEGORIES)[number];
 export const TAG_ENTITIES = ['user', 'order', 'image'] as const;
 export type TagEntity = (typeof TAG_ENTITIES)[number];
 
-/** Named colours of spec section 3; the admin may also give a hex colour. */
+/** Named tag colours; the admin may also give a hex colour. */
 export const TAG_COLORS = ['green', 'yellow', 'grey', 'orange', 'red', 'blue', 'cyan', 'indigo', 'deep_green', 'purple'] as const;
 const COLOR = new RegExp(`^(${TAG_COLORS.join('|')}|#[0-9A-Fa-f]{6})$`);
 
@@ -65,7 +65,7 @@ export const TAG_MESSAGES = {
   duplicate: 'A tag with this name already exists for this entity',
 } as const;
 
-/** How routes name a tagged entity: the plural of spec section 7 (`/tags/get/orders/{id}`). */
+/** How routes name a tagged entity: its plural (`/tags/get/orders/{id}`). */
 export const TAGGED_ENTITIES = ['orders', 'images', 'users'] as const;
 export type TaggedEntity = (typeof TAGGED_ENTITIES)[number];
 export const TAGGED_ENTITY_OF: Record<TaggedEntity, TagEntity> = { orders: 'order', images: 'image', users: 'user' };
@@ -83,7 +83,7 @@ export class AssignTagPayload extends TaggedEntityPayload {
   @IsUUID() tagId!: string;
 }
 
-/** `DELETE /tags/` body of spec section 7 */
+/** `DELETE /tags/` body: the tag, the entity plural and the entity's id */
 export class RemoveTagBody {
   @ApiProperty() @IsUUID() tagId!: string;
   @ApiProperty({ enum: TAGGED_ENTITIES }) @IsIn(TAGGED_ENTITIES) entity!: TaggedEntity;

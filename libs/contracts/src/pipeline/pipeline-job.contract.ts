@@ -24,7 +24,7 @@ export const PIPELINE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 export const MEDIA_KEY = /^media\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,64}\.[a-z0-9]{1,8}$/;
 const HEX_COLOUR = /^#?[0-9A-Fa-f]{6}$/;
 
-/** The repush switches of spec section 3: Auto = what the route does by default. */
+/** The five tri-state repush switches: Auto = what the route does by default. */
 export const TRI_STATES = ['auto', 'enabled', 'disabled'] as const;
 export type TriState = (typeof TRI_STATES)[number];
 
@@ -67,7 +67,7 @@ export class PipelinePositionSettings {
   @ValidateNested() @Type(() => PipelineMedia) media!: PipelineMedia;
 }
 
-/** A repush with settings (spec section 3 "Repush request"). */
+/** A repush with settings chosen in the repush dialog: the five switches, and optionally a background colour, margins and the horizon line. */
 export class PipelineRepushSettings {
   @IsIn(TRI_STATES) crop!: TriState;
   @IsIn(TRI_STATES) forceLogo!: TriState;

@@ -35,7 +35,7 @@ export const PIPELINE_FAILURE_CODES = [
 ] as const;
 export type PipelineFailureCode = (typeof PIPELINE_FAILURE_CODES)[number];
 
-/** The image label the images service shows for a failed job (spec section 4). */
+/** The image label the images service shows for a failed job. */
 export const PIPELINE_ERROR_LABEL = 'pipeline error';
 
 export class PipelineImageProcessed {

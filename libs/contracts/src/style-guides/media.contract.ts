@@ -5,7 +5,7 @@ import { PageQuery, type Paged } from '../paging';
 import { defineRpc } from '../rpc';
 import type { PresignedUpload } from '../uploads';
 
-/** Every media kind of spec section 3. */
+/** Every media kind. */
 export const MEDIA_KINDS = [
   'logo',
   'background',
@@ -41,7 +41,7 @@ export class CreateMediaBody {
   })
   fileExtension!: string;
 
-  /** checked in the service, which answers the spec's invalid-media-type error */
+  /** checked in the service, which answers an invalid-media-type error */
   @ApiProperty({ enum: MEDIA_KINDS })
   @IsString()
   mediaType!: string;

@@ -2,7 +2,7 @@
 export const ROUTES = ['full', 'ai_no_enh', 'enhancer', 'bypass', 'FEATURED', 'logo_only'] as const;
 export type Route = (typeof ROUTES)[number];
 
-/** How the web app shows a route (spec section 3); logo_only shows as itself. */
+/** How the web app shows a route; logo_only shows as itself. */
 export const ROUTE_DISPLAY: Record<Route, string> = {
   full: 'AI',
   ai_no_enh: 'AI (NO ENHANCER)',
@@ -13,8 +13,8 @@ export const ROUTE_DISPLAY: Record<Route, string> = {
 };
 
 /**
- * A route from either its display or its wire value. Anything unknown maps to ai_no_enh,
- * as the spec says of the route-to mapping.
+ * A route from either its display or its wire value. Anything unknown maps to ai_no_enh
+ * (AI without the enhancer), the safe default route.
  */
 export function routeFrom(value: string | null | undefined): Route {
   if (!value) return 'ai_no_enh';
@@ -37,7 +37,7 @@ export interface Margins {
   left: number;
 }
 
-/** Default margins in percent (spec section 9). */
+/** Default margins in percent. */
 export const DEFAULT_MARGINS: Margins = { top: 10, right: 5, bottom: 4, left: 5 };
 export const DEFAULT_HORIZON_LINE = 50;
 export const DEFAULT_INTERIOR_COLOR = '#FFFFFF';

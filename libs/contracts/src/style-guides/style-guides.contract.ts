@@ -248,7 +248,7 @@ export interface ConfigurationView {
   id: string;
   styleGuideId: string;
   position: number;
-  /** JSON text, as the spec keeps it */
+  /** JSON text `{top, right, bottom, left}`, in percent of the output */
   margins: string;
   routeTo: Route;
   type: ConfigurationType;

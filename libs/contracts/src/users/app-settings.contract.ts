@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsString, Matches, MaxLength } from 'class-validator';
 import { defineRpc } from '../rpc';
 
-/** How an app setting's text value is read (spec section 3). */
+/** How an app setting's text value is read. */
 export const APP_SETTING_VALUE_TYPES = ['boolean', 'string', 'date', 'number'] as const;
 export type AppSettingValueType = (typeof APP_SETTING_VALUE_TYPES)[number];
 

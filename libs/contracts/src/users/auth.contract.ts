@@ -9,7 +9,7 @@ import type { MeView } from './users.contract';
 import { trimLower } from '../transforms';
 
 
-/** E-mail of sign-in and reset forms: valid, 3 to 100 characters (spec section 5). */
+/** E-mail of sign-in and reset forms: valid, 3 to 100 characters. */
 export class EmailBody {
   @ApiProperty({ example: 'dealer@demo.test' })
   @Transform(trimLower)
@@ -147,7 +147,7 @@ export const AuthRpc = {
   me: defineRpc<Record<string, never>, MeView>('users', 'auth.me', null),
 };
 
-/** Messages of spec section 8: the web app maps them by their first word. */
+/** Sign-in and reset messages: the web app maps them by their first word (docs/identity.md). */
 export const AUTH_MESSAGES = {
   incorrectCredentials: 'Incorrect username or password.',
   limitExceeded: 'Limit exceeded: too many failed attempts. Please try again later.',

@@ -7,7 +7,7 @@ import { IsOmittable } from '../validation';
 
 const PROVIDER_NAMES = INTEGRATION_PROVIDERS.map((p) => p.provider);
 
-/** Field names as the spec writes them (`Username`, `Password`). */
+/** `Username` and `Password` keep their capital letters: that is how the API's clients name them. */
 export class CreateIntegrationBody {
   @ApiProperty({ enum: PROVIDER_NAMES }) @IsIn(PROVIDER_NAMES) provider!: string;
   @ApiProperty() @IsBoolean() isActive!: boolean;

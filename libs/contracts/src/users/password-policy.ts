@@ -1,11 +1,11 @@
 /**
- * One password rule everywhere (spec section 5, the stricter reading of its minimum):
+ * One password rule everywhere (the strictest minimum the product's forms have used):
  * 10 to 50 characters with a lower-case letter, an upper-case letter, a digit and a special
- * character. The message starts with "Password" so the web app maps it (spec section 8).
+ * character. The message starts with "Password" so the web app maps it.
  */
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 50;
-/** the sign-in form's own minimum (spec section 9) */
+/** the sign-in form's own minimum */
 export const SIGN_IN_PASSWORD_MIN_LENGTH = 6;
 
 export const PASSWORD_POLICY_MESSAGE =

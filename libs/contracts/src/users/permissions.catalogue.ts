@@ -1,5 +1,5 @@
 /**
- * The permission catalogue (spec section 6), seeded by the users service. The group is how
+ * The permission catalogue, seeded by the users service. The group is how
  * the web app arranges them.
  */
 export const PERMISSION_GROUPS = [

@@ -9,7 +9,7 @@ import { IsOmittable } from '../validation';
 import { trim, trimLower } from '../transforms';
 
 
-/** A sales person as entered (spec section 5): name of 3+, a plain e-mail, a phone. */
+/** A sales person as entered: name of 3+, a plain e-mail, a phone. */
 export class SalesPersonInput {
   @ApiProperty({ minLength: 3 }) @Transform(trim) @IsString() @Length(3, 100) name!: string;
   @ApiProperty() @Transform(trimLower) @IsPlainEmail() @MaxLength(100) email!: string;
@@ -55,7 +55,7 @@ export interface SalesPersonView {
   name: string;
   email: string;
   phone: string;
-  /** has a login of its own (the login identity marker of the spec) */
+  /** has a login of its own (once an admin activates it), signing in with its e-mail */
   loginActivated: boolean;
   userStatus: UserStatus | null;
   createdAt: string;

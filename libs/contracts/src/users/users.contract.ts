@@ -79,7 +79,7 @@ export class ContactPersonPatch {
 const zoomStep = (v: number) => Math.abs(Math.round(v * 10) - v * 10) < 1e-9;
 
 /**
- * Zoom choices of spec section 5 are on a 0.1 grid. Its own message: a value off the grid
+ * Zoom choices run 0.5 to 2 on a 0.1 grid. Its own message: a value off the grid
  * (0.55) used to become NaN and was answered "must not be greater than 2; must not be less
  * than 0.5; …", none of it true.
  */
@@ -92,7 +92,7 @@ const IsZoomStep = (): PropertyDecorator =>
     },
   });
 
-/** Fields only an admin may set (spec section 6: role, zoom, mobile access, QA, desaturate, pricing). */
+/** Fields only an admin may set (role, zoom, mobile access, QA, desaturate, pricing). */
 export const ADMIN_ONLY_USER_FIELDS = [
   'email',
   'userRole',

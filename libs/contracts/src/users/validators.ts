@@ -14,14 +14,14 @@ export function IsStrongPassword(options?: ValidationOptions): PropertyDecorator
 }
 
 /**
- * Sales-person e-mail check of spec section 5: one @ after the first character, a dot after
+ * Sales-person e-mail check: one @ after the first character, a dot after
  * it and not at the end, no double dots, no spaces or special characters.
  */
 export function isPlainEmail(value: string): boolean {
   return /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/.test(value) && !value.includes('..') && value.indexOf('@') > 0;
 }
 
-/** Phone of spec section 5: digits, whitespace, one leading plus, hyphens after a plus. */
+/** Sales-person phone: digits, whitespace, one leading plus, hyphens after a plus. */
 export function isPhone(value: string): boolean {
   if (!/^\+?[0-9\s-]+$/.test(value)) return false;
   if (value.includes('-') && !value.startsWith('+')) return false;

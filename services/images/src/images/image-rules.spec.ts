@@ -5,7 +5,7 @@ import { processedTypes } from '../pipeline-results/pipeline-results.consumer';
 import { lastProblem, parseDuration } from '../videos/video-files.repository';
 import { imageLabel } from './image-views';
 
-describe('image labels (spec section 4)', () => {
+describe('image labels', () => {
   const image = (optimisationStatus: Parameters<typeof imageLabel>[0]['optimisationStatus'], extra: Partial<Parameters<typeof imageLabel>[0]> = {}) => ({
     optimisationStatus,
     needsEdition: false,

@@ -13,7 +13,7 @@ export interface OrderState {
 const DONE: readonly OrderStatus[] = ['Ready to download', 'Delivering', 'Completed'];
 
 /**
- * The label of spec section 4: pending load until the picture is processed (or while it is
+ * An image's label: pending load until the picture is processed (or while it is
  * processed again), pipeline error when the pipeline gave up, needs edition and approved as
  * QA marked it; a processed picture otherwise follows its order: waiting for QA or for
  * edition in the QA stage, ready to download once the order is, else completed.

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * An image's label (spec section 4) is worked out when it is read, from its processing
+ * An image's label is worked out when it is read, from its processing
  * state, its approval and its order's status (image-views.ts); the stored copy was written
  * everywhere and read nowhere.
  */

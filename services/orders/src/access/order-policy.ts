@@ -11,7 +11,7 @@ export interface OwnedOrder {
 }
 
 /**
- * Object-level rules of the orders service, in one place (spec sections 2 and 6):
+ * Object-level rules of the orders service, in one place:
  * - admin and QA see and work on every order;
  * - a dealership sees its own account's orders (a sales person signed in acts as its
  *   dealership and sees the account's orders too);

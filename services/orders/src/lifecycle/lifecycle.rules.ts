@@ -18,7 +18,7 @@ export interface LifecycleProgress {
 }
 
 /**
- * Where the images' progress takes an order (ARCHITECTURE "Order lifecycle"):
+ * Where the images' progress takes an order (docs/orders.md, "States and the lifecycle"):
  * - Uploading → In Progress once every taken image is uploaded and accepted;
  * - In Progress → QA stage / Waiting For QA (account with QA) or Ready to download / Approved
  *   once every uploaded image is processed (a failure counts as processed).

@@ -1,7 +1,7 @@
 import { ORDER_MESSAGES, ORDER_STATUSES, QA_STATUSES, RpcError, type OrderStatus, type QaStatus } from '@app/contracts';
 import { approvalPair, isValidPair, notePreview, resolveStatusChange, secondsSince } from './order-status.rules';
 
-describe('paired status rules (spec section 4)', () => {
+describe('paired status rules', () => {
   it('gives the QA status a chosen status is sent with', () => {
     for (const status of ['Uploading', 'QA stage', 'In Progress'] as OrderStatus[]) {
       expect(resolveStatusChange({ status })).toEqual({ status, QAstatus: 'Waiting For QA' });

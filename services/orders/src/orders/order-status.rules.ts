@@ -14,7 +14,7 @@ export interface StatusPair {
 }
 
 /**
- * Whether a status and a QA status go together under the paired rules of spec section 4:
+ * Whether a status and a QA status go together under the paired status rules (docs/orders.md):
  * the QA status a status is sent with, or the status a QA status sets.
  */
 export function isValidPair(status: OrderStatus, QAstatus: QaStatus): boolean {

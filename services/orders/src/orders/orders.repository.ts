@@ -142,7 +142,7 @@ function isUniqueViolation(err: unknown): boolean {
   return err instanceof QueryFailedError && (err as { driverError?: { code?: string } }).driverError?.code === '23505';
 }
 
-/** Maps the unique index of order names to the spec's message. */
+/** Maps the unique index of order names to the order-name-taken message. */
 export async function uniqueName<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;

@@ -42,7 +42,7 @@ describe('resolveJobOptions', () => {
     expect(o).toMatchObject({ background: { kind: 'colour', colour: '#102030' }, margins: { top: 1, right: 2, bottom: 3, left: 4 }, horizonLineHeight: 30 });
   });
 
-  it('treats an interior picture as the spec says: zero margins, interior colour, its own framing, no shadow', () => {
+  it('treats an interior picture as a repush does: zero margins, interior colour, its own framing, no shadow', () => {
     const o = resolveJobOptions(makeJob({ route: 'ai_no_enh', category: 'interior', settings: { interiorColor: '#EEDDCC' } }));
     expect(o).toMatchObject({ interior: true, crop: false, contactShadow: false, margins: { top: 0, right: 0, bottom: 0, left: 0 }, background: { kind: 'colour', colour: '#EEDDCC' } });
     // a repush colour still wins

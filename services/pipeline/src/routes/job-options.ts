@@ -54,7 +54,7 @@ function tri(value: TriState | undefined, auto: boolean): boolean {
 /**
  * Applies a job's switches to its route: Enabled and Disabled win on every route, Auto keeps
  * the route's default. An interior picture keeps its own framing, gets zero margins and the
- * interior colour as background, and no floor or shadow (spec section 4, repush).
+ * interior colour as background, and no floor or shadow, as a repush of an interior picture does.
  */
 export function resolveJobOptions(job: PipelineJob): JobOptions {
   const d = ROUTE_DEFAULTS[job.route];

@@ -3,7 +3,7 @@ import type { RpcClient } from '@app/messaging';
 import type { EntityManager } from 'typeorm';
 
 /**
- * Object-level rules of the style-guides service (spec sections 2 and 6): admin and QA read
+ * Object-level rules of the style-guides service: admin and QA read
  * every guide and work in the style-guides tab; only the admin deletes guides, assigns them
  * and keeps the angle and car-type catalogue; a dealership or management account reads the
  * guides assigned to it. What the actor may not see is "not found".

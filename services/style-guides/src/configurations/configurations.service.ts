@@ -25,7 +25,7 @@ const isUniqueViolation = (err: unknown) =>
 
 /**
  * Configurations of a style guide, one per position. FEATURED forces the featured route and
- * no angle; an IMAGE configuration needs an angle (spec sections 3 to 5).
+ * no angle; an IMAGE configuration needs an angle.
  */
 @Injectable()
 export class ConfigurationsService {

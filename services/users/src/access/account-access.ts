@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 export type Scope = { kind: 'all' } | { kind: 'some'; ids: string[] };
 
 /**
- * Object-level rules of the users service, in one place (spec section 6):
+ * Object-level rules of the users service, in one place:
  * admin and QA read every account; management reads itself and its child accounts;
  * a dealership reads itself. Writes are the admin's, except what an account may change on
  * itself. What an actor may not see is answered as "not found".

@@ -4,7 +4,7 @@ import type { UserAccount } from './user-account.entity';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** What the admin types to confirm deleting an account (spec section 5: "a hash for users"). */
+/** What the admin types to confirm deleting an account: a short code derived from its id (other things are confirmed by their name). */
 export function deleteConfirmationHash(userId: string): string {
   return createHash('sha256').update(`delete-account:${userId}`).digest('hex').slice(0, 8).toUpperCase();
 }

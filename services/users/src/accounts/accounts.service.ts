@@ -111,7 +111,7 @@ export class AccountsService {
         const adminOnly = ADMIN_ONLY_USER_FIELDS.filter((f) => changes[f] !== undefined);
         if (adminOnly.length) throw RpcError.forbidden(ACCOUNT_MESSAGES.adminOnlyFields(adminOnly));
         const self = actor.userId === id && !actor.salesPersonId;
-        // QA edits the customer form of dealership and management accounts (spec section 2)
+        // QA edits the customer form of dealership and management accounts
         const qaOnCustomer = actor.role === 'QA' && (user.userRole === 'Dealership' || user.userRole === 'Management');
         if (!self && !qaOnCustomer) throw RpcError.forbidden();
       }

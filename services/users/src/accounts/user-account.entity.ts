@@ -6,7 +6,7 @@ const numeric = {
   from: (v: string | null) => (v === null ? null : Number(v)),
 };
 
-/** A dealership, management, QA or admin account (spec section 3, User/account). */
+/** A dealership, management, QA or admin account: login, profile, address, contact person and settings. */
 @Entity('user_account')
 export class UserAccount {
   @PrimaryGeneratedColumn('uuid') id!: string;

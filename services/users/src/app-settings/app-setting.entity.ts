@@ -1,7 +1,7 @@
 import type { AppSettingValueType } from '@app/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** A named setting of the whole installation (spec section 3, "App setting"). */
+/** A named setting of the whole installation: a name, a text value and its value type. */
 @Entity('app_setting')
 export class AppSetting {
   @PrimaryGeneratedColumn('uuid') id!: string;

@@ -9,7 +9,7 @@ import { AppSettingsRepository } from './app-settings.repository';
 export const toAppSettingView = (s: AppSetting): AppSettingView => ({ name: s.name, value: s.value, valueType: s.valueType });
 
 /**
- * App settings (spec section 3). Every signed-in user reads them (the web app's footer shows
+ * App settings. Every signed-in user reads them (the web app's footer shows
  * the contact settings); only the admin changes a value, which must read as the setting's type.
  */
 @Injectable()

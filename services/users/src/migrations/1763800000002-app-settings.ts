@@ -10,7 +10,7 @@ export const DEFAULT_APP_SETTINGS = [
   { name: 'CONTACT_EMAIL', value: 'support@dealer-photo.local', valueType: 'string' },
 ] as const;
 
-/** App settings (spec section 3): name, text value and how to read it. */
+/** App settings: name, text value and how to read it. */
 export class AppSettings1763800000002 implements MigrationInterface {
   name = 'AppSettings1763800000002';
 

@@ -45,7 +45,7 @@ function conflictOnDuplicate(err: unknown): never {
 }
 
 /**
- * Sales people of a dealership (spec sections 3 to 6). Anyone who may read the account reads
+ * Sales people of a dealership. Anyone who may read the account reads
  * them; the account itself (not one of its sales people) and the admin change them; only the
  * admin gives one a login.
  */

@@ -62,7 +62,7 @@ function InfoDialog({ topic, onClose, contact }: { topic: InfoTopic | null; onCl
   );
 }
 
-/** The footer (spec section 2): privacy, cookie policy, contact number and e-mail (app settings), about. */
+/** The footer: privacy, cookie policy, contact number and e-mail (app settings), about. */
 export function Footer() {
   const { t, i18n } = useTranslation();
   const { data: me } = useMe();

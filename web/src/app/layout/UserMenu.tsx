@@ -22,7 +22,7 @@ export function initials(name: string): string {
 }
 
 /**
- * The user menu (spec section 2): display name and e-mail (the signed-in sales person's
+ * The user menu: display name and e-mail (the signed-in sales person's
  * e-mail when a sales person signed in), account settings, sign out.
  */
 export function UserMenu({ me }: { me: Me }) {

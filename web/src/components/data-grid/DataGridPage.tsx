@@ -47,7 +47,7 @@ function selectedIds<Row extends GridValidRowModel>(model: GridRowSelectionModel
 }
 
 /**
- * A list screen's grid (spec section 2, "data grid pages in general"): server-side paging of
+ * A list screen's grid, the same on every list: server-side paging of
  * 10 with first/previous/next/last, sorting, URL-held filters (all through `useDataGrid`),
  * optional checkbox selection, clickable rows. The grid's own column menu and footer are off:
  * sorting is by header click and paging is the pager below, both translated by us.

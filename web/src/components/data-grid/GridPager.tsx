@@ -33,7 +33,7 @@ function PagerButton({ label, disabled, onClick, children }: { label: string; di
   );
 }
 
-/** First, previous, next, last, and where we are (spec section 2, data grid pages). */
+/** First, previous, next, last, and where we are (every list screen). */
 export function GridPager({ page, pageCount, total, selected, onFirst, onPrevious, onNext, onLast }: GridPagerProps) {
   const { t } = useTranslation();
   const atStart = page <= 1;

@@ -16,7 +16,7 @@ export function formatTimestamp(value: unknown): string {
 }
 
 /**
- * Columns most list screens share (spec section 2): created and updated times, tag badges,
+ * Columns most list screens share: created and updated times, tag badges,
  * and a delete button. Translated; use inside a component.
  */
 export function useStandardColumns<Row extends GridValidRowModel>() {

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { api } from '../../api/client';
 import type { Paged } from '../../api/types';
 
-/** Lists are paged by 10 (spec section 9). */
+/** Lists are paged by 10. */
 export const GRID_PAGE_SIZE = 10;
 
 export type SortOrder = 'asc' | 'desc';
@@ -54,8 +54,8 @@ const SORT = 'sort';
 const ORDER = 'order';
 
 /**
- * The one translation between MUI DataGrid and a list endpoint (CONVENTIONS: refine's
- * `useDataGrid`). It owns:
+ * The one translation between MUI DataGrid and a list endpoint (the same shape as
+ * refine's `useDataGrid`; docs/web.md). It owns:
  * - paging by 10, 1-based in the URL and on the server, 0-based in the grid; first, previous,
  *   next and last; the page kept within 1..max (a page past the end, after a delete or an
  *   edited URL, moves to the last page);

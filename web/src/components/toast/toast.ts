@@ -1,5 +1,5 @@
 /**
- * Toasts (spec sections 8 and 9). Two places on screen:
+ * Toasts. Two places on screen:
  * - `main`: bottom-right, auto-closes after 5001 ms; mutation results, tag toasts (2000 ms).
  * - `notice`: top-centre, auto-closes after 5000 ms; messages about the session that must
  *   survive the move to the sign-in page ("Your session cannot be refreshed…", "password

@@ -4,8 +4,8 @@ import { sessionStore } from '../../api/session';
 import { fakeApi, reply, testUser } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
 
-describe('/account and /account/settings (spec section 2)', () => {
-  it.each(['/account', '/account/settings'])('%s shows the account read-only, with the fields of the spec', async (path) => {
+describe('/account and /account/settings', () => {
+  it.each(['/account', '/account/settings'])('%s shows the account read-only, with its profile, address and contact fields', async (path) => {
     const user = testUser({ address: { country: 'Denmark', city: 'Odense', postalCode: '5000', address: 'Havnegade 1', companyId: '' } });
     sessionStore.start({ accessToken: 'a', refreshToken: 'r', expiresIn: 900 }, user);
     fakeApi({ 'GET /me': () => reply(200, user), 'GET /appSettings': () => reply(200, []) });

@@ -91,7 +91,7 @@ function AccountDetails({ me }: { me: Me }) {
 }
 
 /**
- * `/account` and `/account/settings` (spec section 2): the signed-in account, read-only.
+ * `/account` and `/account/settings`: the signed-in account, read-only.
  * Changes go through an admin (the customer form).
  */
 export function AccountPage() {

@@ -57,7 +57,7 @@ function signInAs(role: 'Admin' | 'QA') {
   return user;
 }
 
-describe('builder rules (spec sections 3 and 5)', () => {
+describe('builder rules', () => {
   it('takes kilobytes and sends bytes (x1000)', () => {
     expect(kbToBytes(800)).toBe(800_000);
     expect(kbToBytes(8388.608)).toBe(8_388_608);

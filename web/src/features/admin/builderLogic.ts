@@ -54,7 +54,7 @@ export const CUSTOMER_NOTE_MAX = 999;
 export const MAX_IMAGE_SIZE_BYTES = 8_388_608;
 export const MIN_IMAGE_SIZE_BYTES = 10_000;
 
-/** The route select: wire value and how it shows (spec section 3). */
+/** The route select: wire value and how it shows. */
 export const ROUTE_OPTIONS: ReadonlyArray<{ value: RouteTo; label: string }> = [
   { value: 'full', label: 'AI' },
   { value: 'ai_no_enh', label: 'AI (NO ENHANCER)' },
@@ -108,7 +108,7 @@ export type GuideErrors = Partial<Record<keyof GuideForm, GuideErrorKey>>;
 
 const isInt = (s: string) => /^\d+$/.test(s.trim());
 
-/** Spec section 5 rules of step 1, as the API checks them. */
+/** The rules of step 1 (name required, note up to 999 characters), as the API checks them. */
 export function validateGuide(form: GuideForm): GuideErrors {
   const errors: GuideErrors = {};
   if (!form.name.trim()) errors.name = 'required';

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { i18n } from '../../i18n';
 import { signInErrorKey } from './signInErrors';
 
-describe('sign-in errors by message start (spec section 8)', () => {
+describe('sign-in errors by message start', () => {
   it.each([
     ['Custom auth lambda trigger is not configured', 'auth.errors.customAuth', 'Incorrect username or password.'],
     ['CUSTOM_AUTH is not enabled for the client.', 'auth.errors.customAuthDisabled', 'Custom authentication is not enabled for this client. Please check your e-mail and password.'],

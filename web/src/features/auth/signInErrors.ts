@@ -1,5 +1,5 @@
 /**
- * Sign-in and reset errors of spec section 8, mapped by how the server's message starts.
+ * Sign-in and reset errors, mapped by how the server's message starts.
  * Order matters: the more specific starts come first ("Invalid verification" before
  * "Invalid"). The server's messages (docs/identity.md) start with these words on purpose.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { codeError, confirmPasswordError, emailError, isStrongPassword, newPasswordError, signInPasswordError } from './validation';
 
-describe('sign-in and reset field rules (spec sections 5 and 9)', () => {
+describe('sign-in and reset field rules', () => {
   it('e-mail: required, valid, at most 100 characters', () => {
     expect(emailError('')).toEqual({ key: 'validation.required', name: 'auth.email' });
     expect(emailError('   ')).toEqual({ key: 'validation.required', name: 'auth.email' });

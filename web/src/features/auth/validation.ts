@@ -1,5 +1,5 @@
 /**
- * Field rules of the sign-in and reset forms (spec sections 5 and 9): e-mail valid and 3 to
+ * Field rules of the sign-in and reset forms: e-mail valid and 3 to
  * 100 characters; sign-in password 6 to 50; a new password 10 to 50 with a lower-case and an
  * upper-case letter, a digit and a special character (the server's rule, docs/identity.md);
  * verification code 3 to 10. Errors are i18n keys with their values, translated on screen.

@@ -118,7 +118,7 @@ function openCreatorAsAdmin() {
   });
 }
 
-describe('creator rules (spec section 5)', () => {
+describe('creator rules', () => {
   const valid = { orderName: 'VW Golf', accountId: ACCOUNT, salesMan: ANNA, styleGuide: STUDIO };
   it('name 3 to 60 (trimmed), sales person unless one is signed in, a style guide', () => {
     expect(validateCreator(valid, { salesPersonSignedIn: false })).toEqual({});

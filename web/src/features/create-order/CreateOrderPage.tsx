@@ -51,7 +51,7 @@ const SEARCH_DEBOUNCE_MS = 500;
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const isImage = (file: File) => file.type.startsWith('image/') || /\.(jpe?g|png|webp|heic|heif|gif|bmp)$/i.test(file.name);
 
-/** `/create-order` (spec sections 2 and 5): needs CREATE_ORDERS (screens.ts), else /error/401. */
+/** `/create-order`: needs CREATE_ORDERS (screens.ts), else /error/401. */
 export function CreateOrderPage() {
   const { data: me } = useMe();
   if (!me) return null;
@@ -74,7 +74,7 @@ function OrderCreator({ me }: { me: Me }) {
   const nameErrorText = useOrderNameErrorText();
   const isAdmin = me.userRole === 'Admin';
   const salesPerson = me.loggedInSalesPersonInfo;
-  // "Add sales person": not for a signed-in sales person; disabled while an admin acts for another account (spec section 6)
+  // "Add sales person": not for a signed-in sales person; disabled while an admin acts for another account
   const mayAddSalesPerson = !salesPerson && meets(me, ADDS_SALES_PEOPLE);
 
   const [orderName, setOrderName] = useState('');
@@ -282,7 +282,7 @@ function OrderCreator({ me }: { me: Me }) {
           value={styleGuide}
           disabled={!accountId}
           onChange={(e) => {
-            // picking a guide clears the images (spec section 5)
+            // picking a guide clears the images
             setStyleGuide(e.target.value);
             clearImages();
             touch('styleGuide');

@@ -2,9 +2,9 @@ import { ORDER_IMAGES_MAX, type StyleGuidePositions } from '../../api/orders';
 import { byPosition } from '../admin/builderLogic';
 import { orderNameError, type OrderNameError } from '../orders/orderRules';
 
-/** Pure rules of the order creator (spec section 5). */
+/** Pure rules of the order creator. */
 
-/** Free-form upload adds dropped or browsed photos one by one, this far apart (spec section 9). */
+/** Free-form upload adds dropped or browsed photos one by one, this far apart. */
 export const ADD_DELAY_MS = 100;
 export const FREE_FORM_MAX = ORDER_IMAGES_MAX;
 
@@ -70,7 +70,7 @@ export interface SubmitState {
 }
 
 /**
- * The submit rules of spec section 5: ignored with no images or while uploading; disabled
+ * The submit rules: ignored with no images or while uploading; disabled
  * when the form is invalid, there are no images, or a position of the chosen guide has none.
  */
 export function submitState({ errors, imageCount, missing, uploading }: { errors: CreatorErrors; imageCount: number; missing: number; uploading: boolean }): SubmitState {

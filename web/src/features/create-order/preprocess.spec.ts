@@ -31,7 +31,7 @@ function tools(measured: Dimensions | null, sizeAt: (quality: number, size: Dime
 
 const photo = (name: string, bytes: number, type = 'image/jpeg') => new File([new Uint8Array(bytes)], name, { type });
 
-describe('image preprocessing (spec section 5)', () => {
+describe('image preprocessing', () => {
   it('counts a photo with no measurable size as 1280x720', () => {
     expect(DEFAULT_DIMENSIONS).toEqual({ width: 1280, height: 720 });
     expect(measuredOrDefault(null)).toEqual({ width: 1280, height: 720 });

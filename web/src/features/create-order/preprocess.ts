@@ -1,7 +1,7 @@
 import { IMAGE_CONTENT_TYPES, IMAGE_MAX_HEIGHT, IMAGE_MAX_WIDTH, IMAGE_UPLOAD_MAX_BYTES, type ImageContentType } from '../../api/images';
 
 /**
- * Browser-side preprocessing of a photo before upload (spec section 5), as pure functions
+ * Browser-side preprocessing of a photo before upload, as pure functions
  * with the browser's decoding and encoding passed in, so the rules are testable anywhere:
  *
  * - a photo larger than 4032x3024 (either way round: 3024x4032 is fine too), or whose size is

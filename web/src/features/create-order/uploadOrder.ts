@@ -23,7 +23,7 @@ export const newMemory = (): UploadProgressMemory => ({ orderId: null, done: new
 const PARALLEL = 3;
 
 /**
- * The submit of the order creator (spec section 7): `POST /orders` with `takenImagesCount`,
+ * The submit of the order creator: `POST /orders` with `takenImagesCount`,
  * then for every image `POST /images/get-signed-url-for-upload`, the file straight to storage
  * (the policy's fields, then the file last), and `POST /images/upload-complete`. `onProgress`
  * gets the overall percent (bytes sent of all bytes). A failure leaves the memory with what

@@ -8,7 +8,7 @@ import { Logo } from '../../components/Logo';
 
 export type ErrorCode = 401 | 404 | 500;
 
-/** A full-page error (spec section 8: 404, 401, 500) with a link back home. */
+/** A full-page error (404, 401, 500) with a link back home. */
 export function ErrorPage({ code }: { code: ErrorCode }) {
   const { t } = useTranslation();
   return (

@@ -26,7 +26,7 @@ describe('error routes', () => {
     renderWithApp(<AppRoutes />, { route: '/error/401' });
 
     const link = await screen.findByRole('link', { name: 'Go to the home page' });
-    // spec section 2: the go-home link targets /auth/me, which sends each visitor on
+    // the go-home link targets /auth/me, which sends each visitor on
     expect(link.getAttribute('href')).toBe('/auth/me');
     expect(screen.getByText('You do not have permission to access this page.')).toBeTruthy();
   });

@@ -48,7 +48,7 @@ function usePayloadSummary() {
 }
 
 /**
- * The order's timeline (spec section 2): 10 events a page, newest first, "load next batch"
+ * The order's timeline: 10 events a page, newest first, "load next batch"
  * for the next 10; admin and QA may show the hidden events too. Priority events are marked.
  */
 export function EventTimeline({ orderId, staff }: { orderId: string; staff: boolean }) {

@@ -13,7 +13,7 @@ import { IMAGE_LABEL_KEYS, imageBadge } from './detailLogic';
 
 /**
  * An image's picture: the thumbnail, else (or when it fails) the full picture, else a
- * placeholder (spec section 8); a spinner while the image is still on its way.
+ * placeholder; a spinner while the image is still on its way.
  */
 export function ImagePicture({
   image,
@@ -44,7 +44,7 @@ export function ImagePicture({
   return <Box component="img" src={src} alt={alt} loading="lazy" onError={() => setAttempt((a) => a + 1)} sx={{ ...box, objectFit: 'contain', display: 'block' }} />;
 }
 
-/** Approved, Requires edition or an error badge (spec section 2). */
+/** Approved, Requires edition or an error badge. */
 export function ImageBadgeChip({ image }: { image: ImageView }) {
   const { t } = useTranslation();
   const badge = imageBadge(image);

@@ -108,8 +108,8 @@ export function QaImagesTab({ images }: { order: OrderView; images: ImageView[] 
 }
 
 /**
- * Dealership and management, the images tab: the images and the download buttons (spec
- * section 2: selected, all, required edition, optimized). Downloads only: nothing else changes here.
+ * Dealership and management, the images tab: the images and the download buttons
+ * (selected, all, required edition, optimized). Downloads only: nothing else changes here.
  */
 export function DealerImagesTab({ order, images }: { order: OrderView; images: ImageView[] }) {
   const { t } = useTranslation();

@@ -19,7 +19,7 @@ import { validateInsert, type InsertErrors, type InsertForm } from './detailLogi
 const EMPTY: InsertForm = { position: '', mediaOrigin: '', file: null };
 
 /**
- * Insert image (admin and QA, spec sections 2 and 5): position (required, not negative),
+ * Insert image (admin and QA): position (required, not negative),
  * media origin (required: an original goes through the pipeline, an optimized picture is
  * shown as it is) and a file, prepared like the creator's photos, then
  * `POST /images/insert-image-on-order`, the upload, and `POST /images/upload-complete`.

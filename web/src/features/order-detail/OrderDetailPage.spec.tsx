@@ -123,7 +123,7 @@ async function open(user: Me, order = orderView(), path = `/order/${ORDER}`, ext
 }
 
 describe('detail rules', () => {
-  it('the paired rules of spec section 4', () => {
+  it('the paired status rules', () => {
     expect(pairForStatus('Uploading')).toEqual({ status: 'Uploading', QAstatus: 'Waiting For QA' });
     expect(pairForStatus('In Progress')).toEqual({ status: 'In Progress', QAstatus: 'Waiting For QA' });
     expect(pairForStatus('QA stage')).toEqual({ status: 'QA stage', QAstatus: 'Waiting For QA' });

@@ -27,7 +27,7 @@ const isMoving = (order: OrderView | undefined) => Boolean(order && MOVING_STATU
 type TabId = 'main' | 'select' | 'videos';
 
 /**
- * `/order/{id}` and its tabs (spec section 2). Admin and QA: QA (the default), select images
+ * `/order/{id}` and its tabs. Admin and QA: QA (the default), select images
  * (`/select/`, `/select/{imageId}` opens an image), videos. Dealership and management: images
  * and videos, the style-guide side panel and download buttons only. The header and the
  * timeline sit above and beside. While the order is Uploading or In Progress the screen

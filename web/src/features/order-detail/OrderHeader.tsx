@@ -21,10 +21,10 @@ import { orderNameError } from '../orders/orderRules';
 import { StatusBadge, useStatusLabels } from '../orders/StatusBadge';
 import { useOrderNameErrorText } from '../orders/useOrderNameErrorText';
 
-/** The Approve button rests this long after a click (spec section 9). */
+/** The Approve button rests this long after a click. */
 export const APPROVE_COOLDOWN_MS = 1000;
 
-/** Toasts of a failed write, as `useApiMutation` shows them (spec section 7). */
+/** Toasts of a failed write, as `useApiMutation` shows them. */
 function useFailureToast() {
   const { t } = useTranslation();
   return (action: string, error: Error) => {
@@ -45,7 +45,7 @@ function useOrderAnswer(orderId: string) {
 }
 
 /**
- * The header of an order (spec section 2): the name (inline edit for admin and QA, and for
+ * The header of an order: the name (inline edit for admin and QA, and for
  * the owner with UPDATE_ORDERS), the
  * dealership, status and QA status (dropdowns under the paired rules for admin and QA,
  * badges for the others), the Approve button, and for admin and QA the car type, the app
@@ -105,7 +105,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * Status and QA status dropdowns (admin and QA) under the paired rules of spec section 4:
+ * Status and QA status dropdowns (admin and QA) under the paired status rules (docs/orders.md):
  * choosing one sends the pair, the server's answer replaces the display, "Status updated"
  * shows. The Approve button (while QA status is not Approved) sets Approved and Ready to
  * download, then rests for a second.

@@ -12,7 +12,7 @@ import { imageKeys, imagesApi, startDownload, type VideoView } from '../../api/i
 import { useApiMutation } from '../../api/useApiMutation';
 import { formatTimestamp } from '../../components/data-grid/columns';
 
-/** Width of a video's thumbnail (spec section 9). */
+/** Width of a video's thumbnail. */
 export const VIDEO_THUMB_WIDTH = 225;
 
 /**

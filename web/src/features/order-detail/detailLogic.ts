@@ -1,7 +1,7 @@
 import type { ImageLabel, ImageType, ImageView } from '../../api/images';
 import { byPosition } from '../admin/builderLogic';
 
-/** Pure rules of the order detail screen (spec sections 2, 4 and 5). */
+/** Pure rules of the order detail screen. */
 
 export type ImageBadge = 'approved' | 'requiresEdition' | 'error';
 
@@ -44,7 +44,7 @@ export interface InsertForm {
 
 export type InsertErrors = Partial<Record<'position', 'required' | 'negative' | 'invalid'> & Record<'mediaOrigin' | 'file', 'required'>>;
 
-/** Insert image (spec section 5): position required and not negative, media origin required, a file. */
+/** Insert image: position required and not negative, media origin required, a file. */
 export function validateInsert(form: InsertForm): InsertErrors {
   const errors: InsertErrors = {};
   const position = form.position.trim();

@@ -34,7 +34,7 @@ export const LIST_REFRESH_MS = 5000;
 export const SEARCH_DEBOUNCE_MS = 500;
 
 /**
- * `/orders` and `/orders/success` (spec section 2): the orders the user may see, 10 a page,
+ * `/orders` and `/orders/success`: the orders the user may see, 10 a page,
  * with search, date filter and the filters of the role, all in the query string; the
  * upload-success modal over the list at `/orders/success`.
  */
@@ -248,7 +248,7 @@ function NoWrap({ children }: { children: string }) {
   );
 }
 
-/** Search, sent 500 ms after the last key (spec section 9). */
+/** Search, sent 500 ms after the last key. */
 function SearchField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const { t } = useTranslation();
   const [text, setText] = useState(value);

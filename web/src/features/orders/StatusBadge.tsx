@@ -12,7 +12,7 @@ export function useStatusLabels() {
   };
 }
 
-/** An order status or QA status as a badge in the tone of spec section 4 (theme.ts). */
+/** An order status or QA status as a badge in its tone (theme.ts). */
 export function StatusBadge({ status, qa }: { status?: OrderStatus; qa?: QaStatus }) {
   const labels = useStatusLabels();
   const value = status ?? qa;

@@ -2,7 +2,7 @@ import { DEFAULT_FROM_DAYS, OPENABLE_STATUSES, ORDER_NAME_MAX, ORDER_NAME_MIN, t
 import type { Role } from '../../api/types';
 import { hasPermission, STAFF, type Principal } from '../../app/access';
 
-/** Pure rules of the orders screens (spec sections 2, 5 and 6), shared by the list, the detail and the creator. */
+/** Pure rules of the orders screens, shared by the list, the detail and the creator. */
 
 export const isStaff = (role: Role): boolean => STAFF.includes(role);
 
@@ -51,7 +51,7 @@ export function formatDuration(seconds: number | null | undefined): string {
 
 export type OrderNameError = 'min' | 'max';
 
-/** Order name (spec section 5): trimmed, 3 to 60 characters. */
+/** Order name: trimmed, 3 to 60 characters. */
 export function orderNameError(name: string): OrderNameError | undefined {
   const trimmed = name.trim();
   if (trimmed.length < ORDER_NAME_MIN) return 'min';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ORDER_NAME_MAX, ORDER_NAME_MIN } from '../../api/orders';
 import type { OrderNameError } from './orderRules';
 
-/** The messages of the order name rules (ORDER.NAME.ERROR.MIN and .MAX of the spec), translated. */
+/** The messages of the order name rules (`orders.name.min`, `orders.name.max`), translated. */
 export function useOrderNameErrorText() {
   const { t } = useTranslation();
   return (error: OrderNameError | undefined): string | undefined => {

@@ -24,7 +24,7 @@ const EMPTY: SalesPersonInput = { name: '', email: '', phone: '' };
 const MAX: Record<Field, number> = { name: SALES_PERSON_NAME_MAX, email: SALES_PERSON_EMAIL_MAX, phone: SALES_PERSON_PHONE_MAX };
 
 /**
- * Adds one sales person to the dealership account `accountId` (spec section 5): name of 3+,
+ * Adds one sales person to the dealership account `accountId`: name of 3+,
  * e-mail and phone required; Add stays disabled until the e-mail passes the check, and while
  * saving. Errors of a field show once it was left (or Add was pressed). `POST /salesman`; on
  * success the "{action} - Successfully" toast and `onAdded` with the created sales people. A

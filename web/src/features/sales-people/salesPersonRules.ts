@@ -2,7 +2,7 @@ import type { SalesPersonInput } from '../../api/salesPeople';
 import type { Requirement } from '../../app/access';
 
 /**
- * Pure rules of a sales person (spec section 5), the same as the server's
+ * Pure rules of a sales person, the same as the server's
  * (libs/contracts/src/users/validators.ts): name of at least 3 characters, e-mail and phone
  * required; a plain e-mail; a phone of digits, whitespace, one leading plus, hyphens after a
  * plus. Values are checked trimmed, as the server trims them before its check.
