@@ -50,7 +50,13 @@ export class UploadLeftover1764100000004 implements MigrationInterface {
         END IF;
         RETURN NULL;
       END $$`);
-    await q.query('CREATE TRIGGER image_upload_leftover AFTER UPDATE OR DELETE ON image FOR EACH ROW EXECUTE FUNCTION image_upload_leftover()');
+    // updates that touch no staging key (pipeline results, QA flags) do not call the function
+    await q.query('CREATE TRIGGER image_upload_leftover_delete AFTER DELETE ON image FOR EACH ROW EXECUTE FUNCTION image_upload_leftover()');
+    await q.query(`
+      CREATE TRIGGER image_upload_leftover_update AFTER UPDATE ON image FOR EACH ROW
+      WHEN (OLD.upload_key IS DISTINCT FROM NEW.upload_key OR OLD.replacement_key IS DISTINCT FROM NEW.replacement_key
+            OR (OLD.optimisation_status = 'awaiting-upload' AND NEW.optimisation_status <> 'awaiting-upload'))
+      EXECUTE FUNCTION image_upload_leftover()`);
     await q.query(`
       CREATE FUNCTION video_upload_leftover() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
       BEGIN
@@ -61,12 +67,18 @@ export class UploadLeftover1764100000004 implements MigrationInterface {
         END IF;
         RETURN NULL;
       END $$`);
-    await q.query('CREATE TRIGGER video_upload_leftover AFTER UPDATE OR DELETE ON video FOR EACH ROW EXECUTE FUNCTION video_upload_leftover()');
+    await q.query('CREATE TRIGGER video_upload_leftover_delete AFTER DELETE ON video FOR EACH ROW EXECUTE FUNCTION video_upload_leftover()');
+    await q.query(`
+      CREATE TRIGGER video_upload_leftover_update AFTER UPDATE ON video FOR EACH ROW
+      WHEN (OLD.upload_key IS DISTINCT FROM NEW.upload_key OR (OLD.status = 'awaiting-upload' AND NEW.status <> 'awaiting-upload'))
+      EXECUTE FUNCTION video_upload_leftover()`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query('DROP TRIGGER IF EXISTS video_upload_leftover ON video');
-    await q.query('DROP TRIGGER IF EXISTS image_upload_leftover ON image');
+    await q.query('DROP TRIGGER IF EXISTS video_upload_leftover_update ON video');
+    await q.query('DROP TRIGGER IF EXISTS video_upload_leftover_delete ON video');
+    await q.query('DROP TRIGGER IF EXISTS image_upload_leftover_update ON image');
+    await q.query('DROP TRIGGER IF EXISTS image_upload_leftover_delete ON image');
     await q.query('DROP FUNCTION IF EXISTS video_upload_leftover()');
     await q.query('DROP FUNCTION IF EXISTS image_upload_leftover()');
     await q.query('DROP FUNCTION IF EXISTS upload_leftover_remember(text, timestamptz)');
