@@ -6,7 +6,8 @@
  * under an `uploads/` folder, new for each grant. Once the server has checked what arrived
  * there, it stores the checked bytes under the final key (`image`, `video`, `media`), which
  * no grant names, and every later read uses the final key: posting the same grant again
- * cannot change what users see.
+ * cannot change what users see. Whatever such a post leaves at a staging key that no row
+ * names any more is removed by the owning service once the grant has expired.
  */
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const EXT = /^[a-z0-9]{1,8}$/;

@@ -20,6 +20,7 @@ import { ImageLabelDerived1764100000001 } from './migrations/1764100000001-image
 import { Images1764100000000 } from './migrations/1764100000000-images';
 import { OrderThumbnailSent1764100000002 } from './migrations/1764100000002-order-thumbnail-sent';
 import { VideoFileKey1764100000003 } from './migrations/1764100000003-video-file-key';
+import { UploadLeftover1764100000004 } from './migrations/1764100000004-upload-leftover';
 import { PipelineJobsService } from './pipeline-results/pipeline-jobs.service';
 import { PipelineResultsConsumer } from './pipeline-results/pipeline-results.consumer';
 import { UploadSweeper } from './uploads/upload-sweeper';
@@ -59,7 +60,7 @@ export const imagesApp: ServiceApp<ImagesConfig> = {
   definition: {
     name: 'images',
     entities: [Image, Video, DownloadBundle],
-    migrations: [Images1764100000000, ImageLabelDerived1764100000001, OrderThumbnailSent1764100000002, VideoFileKey1764100000003],
+    migrations: [Images1764100000000, ImageLabelDerived1764100000001, OrderThumbnailSent1764100000002, VideoFileKey1764100000003, UploadLeftover1764100000004],
   },
   modules: (config) => [StorageModule.forRoot(config), ImagesFeatureModule],
   // every uploaded video is checked with ffmpeg: the service does not start without it

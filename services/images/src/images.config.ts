@@ -13,6 +13,15 @@ export class ImagesConfig extends StorageConfig {
   @Max(600_000)
   IMAGES_UPLOAD_POLL_MS: number = 2000;
 
+  /**
+   * A staging object is removed this long after its upload grant expired (a post that began
+   * just before the expiry may still be arriving).
+   */
+  @IsInt()
+  @Min(0)
+  @Max(86_400_000)
+  IMAGES_UPLOAD_LEFTOVER_MARGIN_MS: number = 300_000;
+
   /** the ffmpeg binary that makes video thumbnails (Debian's `ffmpeg` package) */
   @IsString()
   @MinLength(1)

@@ -11,9 +11,11 @@ import { ConfigurationsService } from './configurations/configurations.service';
 import { DemoSeed } from './demo/demo-seed';
 import { MediaMessagesController } from './media/media.messages.controller';
 import { MediaService } from './media/media.service';
+import { UploadLeftoverSweeper } from './media/upload-leftover-sweeper';
 import { UtilityMedia } from './media/utility-media.entity';
 import { StyleGuides1763900000000 } from './migrations/1763900000000-style-guides';
 import { MediaUploadKey1763900000001 } from './migrations/1763900000001-media-upload-key';
+import { MediaUploadLeftover1763900000002 } from './migrations/1763900000002-media-upload-leftover';
 import { PipelineSettingsService } from './style-guides/pipeline-settings.service';
 import { StyleGuide } from './style-guides/style-guide.entity';
 import { StyleGuideViews } from './style-guides/style-guide-views';
@@ -23,7 +25,7 @@ import { StyleGuidesConfig } from './style-guides.config';
 
 @Module({
   controllers: [StyleGuidesMessagesController, ConfigurationsMessagesController, CatalogueMessagesController, MediaMessagesController],
-  providers: [MediaService, StyleGuideViews, StyleGuidesService, ConfigurationsService, CatalogueService, PipelineSettingsService, DemoSeed],
+  providers: [MediaService, UploadLeftoverSweeper, StyleGuideViews, StyleGuidesService, ConfigurationsService, CatalogueService, PipelineSettingsService, DemoSeed],
 })
 class StyleGuidesFeatureModule {}
 
@@ -32,7 +34,7 @@ export const styleGuidesApp: ServiceApp<StyleGuidesConfig> = {
   definition: {
     name: 'style-guides',
     entities: [UtilityMedia, Angle, CarType, StyleGuide, Configuration],
-    migrations: [StyleGuides1763900000000, MediaUploadKey1763900000001],
+    migrations: [StyleGuides1763900000000, MediaUploadKey1763900000001, MediaUploadLeftover1763900000002],
   },
   modules: (config) => [StorageModule.forRoot(config), StyleGuidesFeatureModule],
 };

@@ -117,6 +117,7 @@ export class DemoSeed implements OnApplicationBootstrap, BeforeApplicationShutdo
         thumbKey: null,
         replacementKey: null,
         replacementContentType: null,
+        replacementExpiresAt: null,
         declaredWidth: 1600,
         declaredHeight: 1200,
         declaredSize: photo.length,

@@ -148,7 +148,7 @@ export class ImageFilesRepository {
     await this.storage.delete(key);
   }
 
-  /** Removes a staging object once its upload is settled; a failure only leaves it for the image's removal. */
+  /** Removes a staging object once its upload is settled; one left (a failure, or the grant posted again) goes once its grant has expired. */
   async dropUpload(key: string | null): Promise<void> {
     if (key) await this.storage.delete(key).catch(() => undefined);
   }

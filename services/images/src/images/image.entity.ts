@@ -35,6 +35,8 @@ export class Image {
   /** replace-image flow: where QA's new picture is uploaded before it is checked and swapped in */
   @Column('text', { name: 'replacement_key', nullable: true }) replacementKey!: string | null;
   @Column('text', { name: 'replacement_content_type', nullable: true }) replacementContentType!: string | null;
+  /** when the grant of the replacing picture's staging key expires */
+  @Column('timestamptz', { name: 'replacement_expires_at', nullable: true }) replacementExpiresAt!: Date | null;
   @Column('int', { name: 'declared_width', nullable: true }) declaredWidth!: number | null;
   @Column('int', { name: 'declared_height', nullable: true }) declaredHeight!: number | null;
   @Column('int', { name: 'declared_size', nullable: true }) declaredSize!: number | null;

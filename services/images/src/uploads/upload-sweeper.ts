@@ -28,7 +28,8 @@ interface Pending {
  * arrived. Replicas share the work: a batch is claimed with `FOR UPDATE SKIP LOCKED` and
  * its rows stamped as checked, so the next replica takes the next ones. Uploads whose link
  * expired with nothing posted are refused, so their position can be uploaded again. Also
- * removes download bundles whose links have expired.
+ * removes staging objects whose grant has expired (see `removeLeftovers`) and download
+ * bundles whose links have expired.
  */
 @Injectable()
 export class UploadSweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -74,6 +75,7 @@ export class UploadSweeper implements OnApplicationBootstrap, BeforeApplicationS
   async sweep(): Promise<void> {
     await this.sweepTable('image', "optimisation_status = 'awaiting-upload'", (id) => this.uploads.complete(id, null), (id) => this.uploads.expire(id));
     await this.sweepTable('video', "status = 'awaiting-upload'", (id) => this.videos.complete(id, null), (id) => this.videos.expire(id));
+    if (!this.stopped) await this.removeLeftovers();
     if (Date.now() - this.lastBundleSweep > BUNDLE_SWEEP_MS) {
       this.lastBundleSweep = Date.now();
       await this.downloads.removeExpired();
@@ -101,5 +103,30 @@ export class UploadSweeper implements OnApplicationBootstrap, BeforeApplicationS
         this.logger.warn({ err, [`${table}Id`]: row.id }, `could not complete a pending ${table} upload; it is tried again later`);
       }
     }
+  }
+
+  /**
+   * Removes the staging objects that no row names any more (remembered in `upload_leftover`
+   * when their key stopped being live) once their grant has expired, plus
+   * IMAGES_UPLOAD_LEFTOVER_MARGIN_MS: from then on nothing can post there again. A batch is
+   * claimed with `FOR UPDATE SKIP LOCKED`, so replicas take different ones; the rows go in
+   * the same transaction after their objects, so an object that could not be removed is
+   * tried again at the next pass. Removing an object that is already gone is no error.
+   */
+  async removeLeftovers(): Promise<number> {
+    return this.ds.transaction(async (m) => {
+      const rows: Array<{ object_key: string }> = await m.query(
+        `SELECT object_key FROM upload_leftover
+          WHERE grant_expires_at < now() - make_interval(secs => $1)
+          ORDER BY grant_expires_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+        [this.config.IMAGES_UPLOAD_LEFTOVER_MARGIN_MS / 1000],
+      );
+      if (!rows.length) return 0;
+      const keys = rows.map((r) => r.object_key);
+      for (const key of keys) await this.files.delete(key);
+      await m.query('DELETE FROM upload_leftover WHERE object_key = ANY($1::text[])', [keys]);
+      this.logger.debug({ objects: keys.length }, 'staging objects of expired upload grants removed');
+      return keys.length;
+    });
   }
 }

@@ -172,6 +172,7 @@ export class UploadsService {
             thumbKey: null,
             replacementKey: null,
             replacementContentType: null,
+            replacementExpiresAt: null,
             declaredWidth: spec.declaredWidth,
             declaredHeight: spec.declaredHeight,
             declaredSize: spec.declaredSize,
@@ -379,7 +380,12 @@ export class UploadsService {
     const contentType = p.contentType ?? 'image/jpeg';
     // a one-time staging key; the checked picture becomes the optimized one, which no grant names
     const key = ObjectKeys.imageUpload(image.orderId, image.id, randomUUID(), extensionOf(contentType));
-    await this.ds.manager.update(Image, { id: image.id }, { replacementKey: key, replacementContentType: contentType });
+    // a grant asked for before is forgotten here; its staging key is removed once that grant has expired
+    await this.ds.manager.update(Image, { id: image.id }, {
+      replacementKey: key,
+      replacementContentType: contentType,
+      replacementExpiresAt: new Date(Date.now() + UPLOAD_URL_TTL_SECONDS * 1000),
+    });
     const post = await this.files.presignedPost(key, contentType, IMAGE_UPLOAD_MAX_BYTES, UPLOAD_URL_TTL_SECONDS);
     return { url: post.url, fields: JSON.stringify(post.fields), imageId: image.id, expiresAt: post.expiresAt };
   }
@@ -402,7 +408,7 @@ export class UploadsService {
     } catch (err) {
       if (err instanceof PictureMissingError) throw new RpcError(409, IMAGE_MESSAGES.notUploaded);
       if (err instanceof PictureRejectedError) {
-        await this.ds.manager.update(Image, { id: image.id }, { replacementKey: null, replacementContentType: null });
+        await this.ds.manager.update(Image, { id: image.id }, { replacementKey: null, replacementContentType: null, replacementExpiresAt: null });
         await this.files.delete(staging).catch(() => undefined);
         throw RpcError.badRequest(err.message);
       }
@@ -421,6 +427,7 @@ export class UploadsService {
         thumbKey: keys.thumb,
         replacementKey: null,
         replacementContentType: null,
+        replacementExpiresAt: null,
         width: finished.width,
         height: finished.height,
         fileSize: finished.fileSize,

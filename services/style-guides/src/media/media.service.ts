@@ -6,6 +6,7 @@ import {
   PAGE_SIZE,
   paged,
   RpcError,
+  UPLOAD_URL_TTL_SECONDS,
   type Actor,
   type CreateMediaBody,
   type CreateMediaResult,
@@ -69,6 +70,7 @@ export class MediaService {
     // the final key is where the checked file will be kept; the grant names only a staging key
     const key = ObjectKeys.media(body.mediaType, id, ext);
     const uploadKey = ObjectKeys.mediaUpload(body.mediaType, id, randomUUID(), ext);
+    const uploadExpiresAt = new Date(Date.now() + UPLOAD_URL_TTL_SECONDS * 1000);
     const media = await this.ds.manager.save(
       UtilityMedia,
       this.ds.manager.create(UtilityMedia, {
@@ -77,12 +79,13 @@ export class MediaService {
         fileExtension: ext,
         objectKey: key,
         uploadKey,
+        uploadExpiresAt,
         uploaded: false,
         sizeBytes: null,
         createdBy: actor.userId ?? null,
       }),
     );
-    const post = await this.storage.presignedPost({ key: uploadKey, contentType: CONTENT_TYPES[ext], maxBytes: MEDIA_MAX_BYTES, expiresInSeconds: 15 * 60 });
+    const post = await this.storage.presignedPost({ key: uploadKey, contentType: CONTENT_TYPES[ext], maxBytes: MEDIA_MAX_BYTES, expiresInSeconds: UPLOAD_URL_TTL_SECONDS });
     return { url: post.url, fields: post.fields, expiresAt: post.expiresAt, utilityMedia: await this.view(media) };
   }
 

@@ -11,6 +11,8 @@ export class UtilityMedia {
   @Column('text', { name: 'object_key' }) objectKey!: string;
   /** the one-time staging key the upload grant names, until the file is checked and kept */
   @Column('text', { name: 'upload_key', nullable: true }) uploadKey!: string | null;
+  /** when the upload grant of `uploadKey` expires (null for media from before this was kept) */
+  @Column('timestamptz', { name: 'upload_expires_at', nullable: true }) uploadExpiresAt!: Date | null;
   @Column('boolean') uploaded!: boolean;
   @Column('bigint', { name: 'size_bytes', nullable: true, transformer: { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) } })
   sizeBytes!: number | null;

@@ -1,0 +1,74 @@
+import { SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
+import { StorageService } from '@app/storage';
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import type { StyleGuidesConfig } from '../style-guides.config';
+
+/** staging objects removed per pass */
+const BATCH = 50;
+
+/**
+ * Removes the staging objects of media that no row names any more (remembered in
+ * `upload_leftover` when a medium's staging key stopped being live) once their grant has
+ * expired, plus STYLE_GUIDES_UPLOAD_LEFTOVER_MARGIN_MS: from then on nothing can post there
+ * again. Runs every STYLE_GUIDES_UPLOAD_SWEEP_MS. Replicas share the work: a batch is claimed
+ * with `FOR UPDATE SKIP LOCKED`, and its rows go in the same transaction after their objects,
+ * so an object that could not be removed is tried again at the next pass.
+ */
+@Injectable()
+export class UploadLeftoverSweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private timer: NodeJS.Timeout | null = null;
+  private tick: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly storage: StorageService,
+    @Inject(SERVICE_CONFIG) private readonly config: StyleGuidesConfig,
+    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.tick = this.sweep()
+        .then(() => undefined)
+        .catch((err: unknown) => this.logger.error({ err }, 'staging objects of media could not be removed; tried again later'))
+        .finally(() => {
+          this.tick = null;
+          this.schedule();
+        });
+    }, this.config.STYLE_GUIDES_UPLOAD_SWEEP_MS);
+    this.timer.unref();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    if (this.tick) await this.tick;
+  }
+
+  /** One pass: answers how many staging objects were removed (exposed for tests). */
+  async sweep(): Promise<number> {
+    return this.ds.transaction(async (m) => {
+      const rows: Array<{ object_key: string }> = await m.query(
+        `SELECT object_key FROM upload_leftover
+          WHERE grant_expires_at < now() - make_interval(secs => $1)
+          ORDER BY grant_expires_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+        [this.config.STYLE_GUIDES_UPLOAD_LEFTOVER_MARGIN_MS / 1000],
+      );
+      if (!rows.length) return 0;
+      const keys = rows.map((r) => r.object_key);
+      for (const key of keys) await this.storage.delete(key);
+      await m.query('DELETE FROM upload_leftover WHERE object_key = ANY($1::text[])', [keys]);
+      this.logger.debug({ objects: keys.length }, 'staging objects of expired media grants removed');
+      return keys.length;
+    });
+  }
+}
