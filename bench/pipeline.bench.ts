@@ -14,16 +14,12 @@ import { ImagingRepository } from '../services/pipeline/src/imaging/imaging.repo
 import { MediaLibrary } from '../services/pipeline/src/imaging/media-library';
 import { maskBounds } from '../services/pipeline/src/imaging/pixel-ops';
 import { JobContext } from '../services/pipeline/src/jobs/job-context';
-import type { RouteHandler } from '../services/pipeline/src/jobs/route-handler.decorator';
+import { buildRouteHandlers } from '../services/pipeline/src/jobs/route-registry';
 import { PipelineConfig } from '../services/pipeline/src/pipeline.config';
-import { AiNoEnhancerRoute } from '../services/pipeline/src/routes/ai-no-enh.route';
-import { BypassRoute } from '../services/pipeline/src/routes/bypass.route';
-import { EnhancerRoute } from '../services/pipeline/src/routes/enhancer.route';
-import { FeaturedRoute } from '../services/pipeline/src/routes/featured.route';
-import { FullRoute } from '../services/pipeline/src/routes/full.route';
 import { decodeOptionsFor, resolveJobOptions } from '../services/pipeline/src/routes/job-options';
-import { LogoOnlyRoute } from '../services/pipeline/src/routes/logo-only.route';
+import { RouteRunner } from '../services/pipeline/src/routes/route-runner';
 import { RouteSteps } from '../services/pipeline/src/routes/route-steps';
+import { ROUTE_TABLE } from '../services/pipeline/src/routes/route-table';
 import { ClassicalSegmenter } from '../services/pipeline/src/segmentation/classical.segmenter';
 import { createPipelineTestbed, makeJob, type PipelineTestbed } from '../services/pipeline/test/helpers/pipeline-testbed';
 import { carScene } from '../services/pipeline/test/helpers/test-images';
@@ -216,14 +212,7 @@ function offlineRoutes(media: Media) {
   const store = { readMedium: async (key: string) => bytes.get(key) ?? null } as unknown as ImageStore;
   const library = new MediaLibrary(store, imaging, 64 * 1024 * 1024);
   const steps = new RouteSteps(imaging, library, new ClassicalSegmenter(), config);
-  const handlers: Record<Route, RouteHandler> = {
-    full: new FullRoute(steps),
-    ai_no_enh: new AiNoEnhancerRoute(steps),
-    enhancer: new EnhancerRoute(steps),
-    bypass: new BypassRoute(steps),
-    FEATURED: new FeaturedRoute(steps),
-    logo_only: new LogoOnlyRoute(steps),
-  };
+  const handlers = buildRouteHandlers(ROUTE_TABLE, new RouteRunner(steps));
   const keys = {
     background: `media/background/${randomUUID()}.png`,
     floor: `media/floor/${randomUUID()}.png`,
@@ -240,7 +229,9 @@ function offlineRoutes(media: Media) {
     const t0 = performance.now();
     const ctx = new JobContext(job, resolveJobOptions(job), () => undefined);
     ctx.source = await imaging.decodeSource(original, decodeOptionsFor(ctx.options, ctx.outW, ctx.outH));
-    const outcome = await handlers[route].run(ctx);
+    const handler = handlers.get(route);
+    if (!handler) throw new Error(`no handler for route ${route}`);
+    const outcome = await handler.run(ctx);
     if (outcome.status !== 'rendered') throw new Error(outcome.reason);
     const jpeg = await imaging.encodeJpeg(outcome.image, MAX_IMAGE_SIZE, config.PIPELINE_JPEG_QUALITY);
     const thumb = await imaging.thumbnail(outcome.image, config.PIPELINE_THUMB_WIDTH);

@@ -7,7 +7,7 @@ import {
   type ImageIdBody,
   type ImageView,
 } from '@app/contracts';
-import { SERVICE_LOGGER } from '@app/service-kit';
+import { inTransaction, SERVICE_LOGGER } from '@app/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
@@ -18,7 +18,6 @@ import { Image, UPLOADED_STATUSES } from './image.entity';
 import { ImageFilesRepository } from './image-files.repository';
 import { ImageViews } from './image-views';
 import { OrderEventsWriter, userOf } from './order-events.writer';
-import { inTransaction } from './transactions';
 
 const NOT_FOUND = IMAGE_MESSAGES.notFound;
 /** another "process again" of the same picture got there first (two clicks, two editors) */

@@ -1,10 +1,9 @@
-import { SERVICE_LOGGER } from '@app/service-kit';
+import { inTransaction, SERVICE_LOGGER } from '@app/service-kit';
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { OrderEventsWriter } from './order-events.writer';
-import { inTransaction } from './transactions';
 
 /** orders read at a time */
 const BATCH = 200;

@@ -18,7 +18,7 @@ import {
   type UploadCompleteBody,
 } from '@app/contracts';
 import { faultPoint } from '@app/config';
-import { SERVICE_LOGGER } from '@app/service-kit';
+import { inTransaction, isUniqueViolation, SERVICE_LOGGER } from '@app/service-kit';
 import { ObjectKeys } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -36,7 +36,6 @@ import {
 } from '../images/image-files.repository';
 import { ImageViews } from '../images/image-views';
 import { OrderEventsWriter, userOf } from '../images/order-events.writer';
-import { inTransaction, isUniqueViolation } from '../images/transactions';
 import { PipelineJobsService, StyleGuideGoneError, type PreparedJob } from '../pipeline-results/pipeline-jobs.service';
 
 interface SlotSpec {

@@ -13,7 +13,7 @@ import {
   type VideoUploadCompleteBody,
   type VideoView,
 } from '@app/contracts';
-import { SERVICE_LOGGER } from '@app/service-kit';
+import { inTransaction, SERVICE_LOGGER } from '@app/service-kit';
 import { ObjectKeys } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -23,7 +23,6 @@ import type { DataSource } from 'typeorm';
 import { OrderAccessService } from '../access/order-access';
 import { safeFileName } from '../downloads/downloads.service';
 import { OrderEventsWriter, userOf } from '../images/order-events.writer';
-import { inTransaction } from '../images/transactions';
 import { Video } from './video.entity';
 import { FfmpegUnavailableError, VideoFilesRepository, VideoMissingError, VideoRejectedError, type KeptVideo } from './video-files.repository';
 

@@ -1,6 +1,7 @@
 import { clampPage, PAGE_SIZE, RpcError, ORDER_MESSAGES, type OrderSortField, type OrderStatus, type QaStatus, type TagView } from '@app/contracts';
+import { isUniqueViolation } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
-import { QueryFailedError, type EntityManager } from 'typeorm';
+import { type EntityManager } from 'typeorm';
 import type { OrderScope } from '../access/order-policy';
 import { Order } from './order.entity';
 import { VersionedCache } from './versioned-cache';
@@ -136,10 +137,6 @@ const listed = (r: ListRow): ListedOrder => ({
 export interface ListedOrder {
   order: Order;
   tags: TagView[];
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  return err instanceof QueryFailedError && (err as { driverError?: { code?: string } }).driverError?.code === '23505';
 }
 
 /** Maps the unique index of order names to the order-name-taken message. */

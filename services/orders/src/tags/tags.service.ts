@@ -11,9 +11,10 @@ import {
   type TagView,
   type UpdateTagPayload,
 } from '@app/contracts';
+import { isUniqueViolation } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
+import { type DataSource, type EntityManager } from 'typeorm';
 import { Tag } from './tag.entity';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -40,7 +41,7 @@ export class TagsService {
     try {
       return await m.save(Tag, tag);
     } catch (err) {
-      if (err instanceof QueryFailedError && (err as { driverError?: { code?: string } }).driverError?.code === '23505') {
+      if (isUniqueViolation(err)) {
         throw RpcError.conflict(TAG_MESSAGES.duplicate);
       }
       throw err;

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { DiscoveryModule } from '@nestjs/core';
 import { ImagingModule } from '../imaging/imaging.module';
 import { RoutesModule } from '../routes/routes.module';
 import { JobRunner } from './job-runner.service';
@@ -8,7 +7,7 @@ import { RouteRegistry } from './route-registry';
 
 /** Jobs: the lanes' consumers, the runner and the route registry checked at boot. */
 @Module({
-  imports: [DiscoveryModule, ImagingModule, RoutesModule],
+  imports: [ImagingModule, RoutesModule],
   providers: [RouteRegistry, JobRunner, PipelineWorker],
 })
 export class JobsModule {}

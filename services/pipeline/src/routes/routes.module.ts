@@ -1,19 +1,14 @@
 import { Module } from '@nestjs/common';
 import { ImagingModule } from '../imaging/imaging.module';
 import { SegmentationModule } from '../segmentation/segmentation.module';
-import { AiNoEnhancerRoute } from './ai-no-enh.route';
-import { BypassRoute } from './bypass.route';
-import { EnhancerRoute } from './enhancer.route';
-import { FeaturedRoute } from './featured.route';
-import { FullRoute } from './full.route';
-import { LogoOnlyRoute } from './logo-only.route';
+import { RouteRunner } from './route-runner';
 import { RouteSteps } from './route-steps';
+import { PIPELINE_ROUTES, ROUTE_TABLE } from './route-table';
 
-/** One handler per route, found by the route registry through their decorator. */
-export const ROUTE_HANDLERS = [FullRoute, AiNoEnhancerRoute, EnhancerRoute, BypassRoute, FeaturedRoute, LogoOnlyRoute];
-
+/** The route table, its steps and the one runner that takes a job through a route's steps. */
 @Module({
   imports: [ImagingModule, SegmentationModule],
-  providers: [RouteSteps, ...ROUTE_HANDLERS],
+  providers: [RouteSteps, RouteRunner, { provide: PIPELINE_ROUTES, useValue: ROUTE_TABLE }],
+  exports: [RouteRunner, PIPELINE_ROUTES],
 })
 export class RoutesModule {}

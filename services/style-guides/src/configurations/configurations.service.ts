@@ -8,9 +8,10 @@ import {
   type ConfigurationView,
   type UpdateConfigurationPayload,
 } from '@app/contracts';
+import { isUniqueViolation } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
+import { type DataSource, type EntityManager } from 'typeorm';
 import { StyleGuideAccess } from '../access/style-guide-access';
 import { Angle } from '../catalogue/angle.entity';
 import { MediaService } from '../media/media.service';
@@ -19,9 +20,6 @@ import { StyleGuideViews } from '../style-guides/style-guide-views';
 import { Configuration } from './configuration.entity';
 
 const MEDIA_FIELDS = ['customAngleOverlayId', 'customFrameOverlayId', 'customBackgroundId', 'customLogoId', 'customFloorId', 'featuredImageId'] as const;
-
-const isUniqueViolation = (err: unknown) =>
-  err instanceof QueryFailedError && (err as { driverError?: { code?: string } }).driverError?.code === '23505';
 
 /**
  * Configurations of a style guide, one per position. FEATURED forces the featured route and

@@ -18,7 +18,7 @@ import {
   type UserListQuery,
   type UserView,
 } from '@app/contracts';
-import { MessagingHost } from '@app/service-kit';
+import { isUniqueViolation, MessagingHost } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -30,7 +30,6 @@ import { SalesPerson } from '../sales-people/sales-person.entity';
 import { deleteConfirmationHash, toListItem, toUserView } from './account-view';
 import { AccountsRepository } from './accounts.repository';
 import { loginEmailTaken } from './login-directory';
-import { isUniqueViolation } from './unique-violation';
 import { UserAccount } from './user-account.entity';
 
 export const ACCOUNT_MESSAGES = {

@@ -11,9 +11,10 @@ import {
   type Paged,
   type UpdateAppVersionPayload,
 } from '@app/contracts';
+import { isUniqueViolation } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
+import { type DataSource, type EntityManager } from 'typeorm';
 import { AccountAccess } from '../access/account-access';
 import { AppVersion } from './app-version.entity';
 
@@ -45,7 +46,7 @@ export class AppVersionsService {
     try {
       return await m.save(AppVersion, v);
     } catch (err) {
-      if (err instanceof QueryFailedError && (err as { driverError?: { code?: string } }).driverError?.code === '23505') {
+      if (isUniqueViolation(err)) {
         throw RpcError.conflict(APP_VERSION_MESSAGES.duplicate);
       }
       throw err;

@@ -11,13 +11,13 @@ import {
   type SalesPersonView,
   type UpdateSalesPersonPayload,
 } from '@app/contracts';
+import { isUniqueViolation } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AccountAccess } from '../access/account-access';
 import { AccountsRepository } from '../accounts/accounts.repository';
 import { loginEmailTaken } from '../accounts/login-directory';
-import { isUniqueViolation } from '../accounts/unique-violation';
 import { AuthRepository, TEMPORARY_PASSWORD_JUST_SENT } from '../auth/auth.repository';
 import { generateTemporaryPassword, PasswordHasher } from '../auth/password-hasher';
 import { Mailer } from '../mail/mailer';

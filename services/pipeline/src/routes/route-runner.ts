@@ -1,46 +1,36 @@
+import type { PipelineFailureCode } from '@app/contracts';
+import { Injectable } from '@nestjs/common';
 import type { Raster } from '../imaging/raster';
 import type { JobContext } from '../jobs/job-context';
-import type { RouteHandler, RouteOutcome } from '../jobs/route-handler.decorator';
-import type { RouteSteps, Segmentation } from './route-steps';
+import { RouteSteps, type Segmentation } from './route-steps';
+import type { StepName } from './route-table';
 
 /**
- * The steps a route may take, in the order they run. A route lists the ones it has; each
- * runs when the job's options call for it (docs/pipeline.md has the table):
- *
- * - straighten      rotation fix on
- * - segment         background removal or crop on
- * - frame, cut-out  always
- * - mask            background removal on
- * - yellow-fix      yellow fix on
- * - enhance         always, on routes that list it
- * - background / featured-canvas, contact-shadow, compose   background removal on
- * - logo            logo on
- * - overlays        always, on routes that list it
+ * What a route answers, explicitly: the finished picture at the style guide's size
+ * (encoding, thumbnail and storage are the same for every route and done by the job runner),
+ * or a failure with its reason.
  */
-export type StepName =
-  | 'straighten'
-  | 'segment'
-  | 'frame'
-  | 'cut-out'
-  | 'mask'
-  | 'yellow-fix'
-  | 'enhance'
-  | 'background'
-  | 'featured-canvas'
-  | 'contact-shadow'
-  | 'compose'
-  | 'logo'
-  | 'overlays';
+export type RouteOutcome =
+  | { status: 'rendered'; image: Raster }
+  | { status: 'failed'; code: PipelineFailureCode; reason: string };
 
-/** A route made of named steps (one subclass per route, in its own file). */
-export abstract class RecipeRoute implements RouteHandler {
-  abstract readonly steps: readonly StepName[];
+/** One route, ready to run: its steps (as docs/pipeline.md names them) and how to run a job through them. */
+export interface RouteHandler {
+  readonly steps: readonly StepName[];
+  run(ctx: JobContext): Promise<RouteOutcome>;
+}
 
-  constructor(protected readonly s: RouteSteps) {}
+/**
+ * Runs a job through a route's steps (the route table's list), in running order, each one
+ * only when the route has it and the job's options call for it. The context times each step.
+ */
+@Injectable()
+export class RouteRunner {
+  constructor(private readonly s: RouteSteps) {}
 
-  async run(ctx: JobContext): Promise<RouteOutcome> {
+  async run(steps: readonly StepName[], ctx: JobContext): Promise<RouteOutcome> {
     const o = ctx.options;
-    const has = (step: StepName) => this.steps.includes(step);
+    const has = (step: StepName) => steps.includes(step);
     if (has('straighten') && o.rotationFix) await ctx.step('straighten', () => this.s.straighten(ctx));
     const seg: Segmentation | null =
       has('segment') && (o.removeBackground || o.crop) ? await ctx.step('segment', () => this.s.segment(ctx)) : null;
