@@ -63,6 +63,9 @@ export async function startService<C extends DatabaseConfig>(
   microservice.useGlobalFilters(new RpcErrorFilter(logger));
   microservice.useGlobalInterceptors(new RpcContextInterceptor(logger));
   await microservice.listen();
+  // the NATS server has every subscription before the service says it is ready: a request
+  // sent the moment after would otherwise find no responder and be answered 503
+  await microservice.unwrap<{ flush(): Promise<void> }>().flush();
   logger.info({ namespace: config.NATS_NAMESPACE || undefined }, `${name} service ready`);
   return microservice;
 }
