@@ -5,7 +5,7 @@ import { sessionStore } from '../../api/session';
 import { fakeApi, reply, testUser } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
 import { configBody, configMediaBody, configMediaSlots, kbToBytes, newConfigForm, validateConfig, withType } from './builderLogic';
-import { expectVisible } from '../../test/visible';
+import { expectFieldError, expectVisible } from '../../test/visible';
 
 const GUIDE_ID = '11111111-1111-4111-8111-111111111111';
 const ANGLE_ID = '22222222-2222-4222-8222-222222222222';
@@ -140,8 +140,8 @@ describe('/create-style-guide-v2', () => {
     // the checks of step 1 first
     fireEvent.change(screen.getByLabelText(/^Max. image size/), { target: { value: '5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expectVisible(await screen.findByText('Name is required'));
-    expectVisible(screen.getByText('Between 10 and 8388 KB'));
+    await waitFor(() => expectFieldError(screen.getByLabelText(/^Name/), 'Name is required'));
+    expectFieldError(screen.getByLabelText(/^Max. image size/), 'Between 10 and 8388 KB');
     expect(api.to('POST /style-guides')).toHaveLength(0);
 
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Nordic Studio' } });
@@ -288,7 +288,7 @@ describe('/style-guide-v2/{id} step 2 custom media and frame-free', () => {
     expect(within(form).queryByLabelText(/^Position after frame-free/)).toBeNull();
     fireEvent.click(within(form).getByLabelText('After frame-free'));
     fireEvent.click(within(form).getByRole('button', { name: 'Add configuration' }));
-    expectVisible(await within(form).findByText('A whole number from 0 to 999'));
+    await waitFor(() => expectFieldError(within(form).getByLabelText(/^Position after frame-free/), 'A whole number from 0 to 999'));
     expect(api.to('POST /style-guide-configurations')).toHaveLength(0);
     fireEvent.change(within(form).getByLabelText(/^Position after frame-free/), { target: { value: '12' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Add configuration' }));
@@ -321,7 +321,7 @@ describe('delete with typed-name confirmation', () => {
     expectVisible(within(dialog).getByText('Type the name "Nordic Studio" to confirm. This cannot be undone.'));
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Nordic' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expectVisible(await within(dialog).findByText('Invalid name'));
+    await waitFor(() => expectFieldError(within(dialog).getByLabelText('Name'), 'Invalid name'));
     expect(api.to('DELETE /style-guides/delete-style-guide')).toHaveLength(0);
 
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Nordic Studio' } });

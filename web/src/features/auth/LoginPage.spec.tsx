@@ -5,7 +5,7 @@ import { fail, fakeApi, reply, testUser } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
 import { getStoredLanguage } from '../../i18n/languages';
 import { initI18n } from '../../i18n';
-import { expectVisible } from '../../test/visible';
+import { expectFieldError } from '../../test/visible';
 
 /** the landing screen (the orders list) asks for its first page */
 const noOrders = () => reply(200, { items: [], total: 0, page: 1, pageSize: 10 });
@@ -57,7 +57,7 @@ describe('/auth/login', () => {
     // a new attempt that fails the field checks drops the old answer
     type(/^Password/, '');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expectVisible(await screen.findByText('Password is required'));
+    await waitFor(() => expectFieldError(screen.getByLabelText(/^Password/), 'Password is required'));
     expect(screen.queryByText('Incorrect username or password.')).toBeNull();
   });
 
@@ -70,8 +70,8 @@ describe('/auth/login', () => {
     type(/^Password/, '123');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expectVisible(await screen.findByText('E-mail is not valid'));
-    expectVisible(screen.getByText('Password minimum length is 6'));
+    await waitFor(() => expectFieldError(screen.getByLabelText(/^E-mail/), 'E-mail is not valid'));
+    expectFieldError(screen.getByLabelText(/^Password/), 'Password minimum length is 6');
     expect(gateway.requests).toEqual([]);
   });
 
@@ -94,7 +94,7 @@ describe('/auth/login', () => {
     type(/^New password/, 'Brand-New-Pass-42!');
     type(/^Repeat the new password/, 'Brand-New-Pass-4');
     fireEvent.click(screen.getByRole('button', { name: 'Save and sign in' }));
-    expectVisible(await screen.findByText('The passwords do not match'));
+    await waitFor(() => expectFieldError(screen.getByLabelText(/^Repeat the new password/), 'The passwords do not match'));
     expect(gateway.to('POST /auth/new-password')).toEqual([]);
 
     type(/^Repeat the new password/, 'Brand-New-Pass-42!');

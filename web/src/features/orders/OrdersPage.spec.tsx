@@ -6,7 +6,7 @@ import type { Me } from '../../api/types';
 import { fakeApi, reply, testUser, type FakeRequest } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
 import { canOpen, defaultFrom, formatDuration } from './orderRules';
-import { expectVisible } from '../../test/visible';
+import { expectFieldError, expectVisible } from '../../test/visible';
 
 const id = (n: number) => `00000000-0000-4000-8003-${String(n).padStart(12, '0')}`;
 
@@ -211,7 +211,7 @@ describe('/orders', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Order' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expectVisible(await within(dialog).findByText('Invalid name'));
+    await waitFor(() => expectFieldError(within(dialog).getByLabelText('Name'), 'Invalid name'));
     expect(api.to(`DELETE /orders/${id(3)}`)).toHaveLength(0);
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Order 3' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
