@@ -61,7 +61,7 @@ describe('/admin/app-settings', () => {
     expect(within(grid).queryByText('+45 11 22 33 44')).toBeNull();
     // the footer reads the same query (a Danish account gets the Danish number)
     await waitFor(() => expectVisible(within(screen.getByTestId('footer-contact')).getByText('+45 99 88 77 66')));
-    expectVisible(await screen.findByText(/Save app setting - Successfully/));
+    expect((await screen.findByTestId('toast-main')).textContent).toBe('Save app setting - Successfully');
   });
 
   it('a boolean setting edits with a switch sending "true"/"false"', async () => {

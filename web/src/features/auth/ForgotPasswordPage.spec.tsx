@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fail, fakeApi, reply } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
-import { expectVisible } from '../../test/visible';
+import { expectFieldError } from '../../test/visible';
 
 function type(label: RegExp, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -67,7 +67,12 @@ describe('/forget-password', () => {
     type(/^New password/, 'weakpassword');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
 
-    expectVisible(await screen.findByText('Use 10 to 50 characters with an upper-case letter, a lower-case letter, a digit and a special character.'));
+    await waitFor(() =>
+      expectFieldError(
+        screen.getByLabelText(/^New password/),
+        'Use 10 to 50 characters with an upper-case letter, a lower-case letter, a digit and a special character.',
+      ),
+    );
     expect(gateway.to('POST /auth/confirm-forgot-password')).toEqual([]);
   });
 });

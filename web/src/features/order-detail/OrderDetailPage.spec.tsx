@@ -340,7 +340,7 @@ describe('/order/{id} images, timeline, tabs', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Insert image' }));
     const form = await screen.findByRole('form', { name: 'Insert an image into the order' });
     fireEvent.click(within(form).getByRole('button', { name: 'Insert' }));
-    expectVisible(await within(form).findByText('Position is required'));
+    await waitFor(() => expectFieldError(within(form).getByLabelText(/^Position/), 'Position is required'));
     expectVisible(within(form).getByText('Media origin is required'));
     expectVisible(within(form).getByText('Image file is required'));
     fireEvent.change(within(form).getByLabelText(/^Position/), { target: { value: '-2' } });
