@@ -309,13 +309,18 @@ describe('orders', () => {
     });
 
     it('writes every status change on the timeline with from and to, and times the first Ready to download', async () => {
+      const started = Date.now();
       const o = await createOrder(asDealer, { styleGuide: guide, salesMan: bo.id });
       const ready = await admin.put(`/api/orders/${o.id}`).send({ status: 'Ready to download' }).expect(200);
+      // whole seconds from the order's creation: within what this test waited, not milliseconds
       expect(ready.body.timeToReadyToDownload).toEqual(expect.any(Number));
-      expect(ready.body.timeToReadyToDownload).toBeGreaterThanOrEqual(0);
+      expect(Number.isInteger(ready.body.timeToReadyToDownload)).toBe(true);
+      expect(ready.body.timeToReadyToDownload).toBeLessThanOrEqual(Math.ceil((Date.now() - started) / 1000));
       expect(ready.body.timeToCompleted).toBeNull();
       const done = await admin.put(`/api/orders/${o.id}`).send({ status: 'Completed' }).expect(200);
       expect(done.body.timeToCompleted).toEqual(expect.any(Number));
+      expect(done.body.timeToCompleted).toBeGreaterThanOrEqual(ready.body.timeToReadyToDownload);
+      expect(done.body.timeToCompleted).toBeLessThanOrEqual(Math.ceil((Date.now() - started) / 1000));
       expect(done.body.timeToReadyToDownload).toBe(ready.body.timeToReadyToDownload);
       // the same status again changes nothing
       await admin.put(`/api/orders/${o.id}`).send({ status: 'Completed' }).expect(200);

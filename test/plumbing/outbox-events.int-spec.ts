@@ -199,8 +199,9 @@ describe('events through the transactional outbox to a durable consumer', () => 
   it('publishes at once again after the connection that wakes the relay was cut', async () => {
     const listeners = () =>
       producer.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`) as Promise<Array<{ pid: number }>>;
-    const [before] = await listeners();
-    expect(before).toBeDefined();
+    const found = await listeners();
+    expect(found).toHaveLength(1);
+    const before = found[0]!;
     await producer.query('SELECT pg_terminate_backend($1)', [before.pid]);
     await waitFor(async () => {
       const now = await listeners();

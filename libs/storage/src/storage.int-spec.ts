@@ -42,7 +42,11 @@ describe('StorageService against an S3-compatible server', () => {
     const key = ObjectKeys.image(orderId, randomUUID(), 'original', 'jpg');
     const post = await storage.presignedPost({ key, contentType: 'image/jpeg', maxBytes: 8388608, expiresInSeconds: 300 });
     expect(post.fields.key).toBe(key);
-    expect(post.fields.policy).toBeDefined();
+    // the signed policy the browser posts holds the key, the type and the size limit it was given
+    const policy = JSON.parse(Buffer.from(post.fields.policy!, 'base64').toString('utf8')) as { conditions: unknown[] };
+    expect(policy.conditions).toEqual(
+      expect.arrayContaining([['eq', '$key', key], ['eq', '$Content-Type', 'image/jpeg'], ['content-length-range', 1, 8388608]]),
+    );
     const res = await postForm(post.url, post.fields, JPEG, 'image/jpeg');
     expect(res.status).toBeLessThan(300);
 

@@ -21,7 +21,7 @@ describe('AppErrorBoundary', () => {
       </AppErrorBoundary>,
     );
 
-    expect(screen.getByRole('heading', { level: 1, name: 'System Error' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('System Error');
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/auth/me');
   });
 });

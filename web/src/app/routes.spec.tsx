@@ -5,6 +5,7 @@ import type { Me } from '../api/types';
 import { fail, fakeApi, reply, testUser } from '../test/fakeApi';
 import { renderAppAt, renderWithApp } from '../test/render';
 import { RequireAccess, RequireSignedIn } from './guards';
+import { expectVisible } from '../test/visible';
 
 const settings = [
   { name: 'CONTACT_EMAIL', value: 'help@photo.test', valueType: 'string' },
@@ -27,7 +28,7 @@ describe('redirects between sign-in and the app', () => {
   it('signed out: a screen of signed-in users sends to /auth/login', async () => {
     fakeApi({});
     renderAppAt('/account');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign in'));
     expect(location()).toBe('/auth/login');
   });
 
@@ -40,14 +41,14 @@ describe('redirects between sign-in and the app', () => {
   it.each(['/', '/auth', '/auth/me', '/auth/login', '/forget-password'])('signed in: %s goes to the landing screen, the orders list', async (path) => {
     signedInAs();
     renderAppAt(path);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Orders'));
     expect(location()).toBe('/orders');
   });
 
   it('unknown paths show the 404 page, signed in or not', async () => {
     fakeApi({});
     renderAppAt('/no/such/page');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page Not Found'));
     expect(location()).toBe('/no/such/page');
   });
 
@@ -57,7 +58,7 @@ describe('redirects between sign-in and the app', () => {
     sessionStore.reload();
     fakeApi({ 'GET /me': () => new Promise<Response>(() => undefined) });
     renderAppAt('/account');
-    expect(await screen.findByRole('status', { name: 'Loading…' })).toBeTruthy();
+    expectVisible(await screen.findByRole('status', { name: 'Loading…' }));
   });
 });
 
@@ -77,9 +78,9 @@ describe('signed-in layout', () => {
     renderAppAt('/account');
     fireEvent.click(await screen.findByRole('button', { name: 'Account menu of Nordic Auto Demo' }));
     const identity = await screen.findByTestId('user-menu-identity');
-    expect(within(identity).getByText('anna.sales@demo.test')).toBeTruthy();
+    expectVisible(within(identity).getByText('anna.sales@demo.test'));
     expect(within(identity).queryByText('dealer@demo.test')).toBeNull();
-    expect(within(identity).getByText('Signed in as Anna Sales')).toBeTruthy();
+    expectVisible(within(identity).getByText('Signed in as Anna Sales'));
   });
 
   it('footer: privacy, cookies, about, and the contact from app settings (Danish number in Denmark)', async () => {
@@ -88,9 +89,9 @@ describe('signed-in layout', () => {
     const contact = await screen.findByTestId('footer-contact');
     expect(within(contact).getByRole('link', { name: /70 11 22 33/ }).getAttribute('href')).toBe('tel:70112233');
     expect(within(contact).getByRole('link', { name: /help@photo.test/ }).getAttribute('href')).toBe('mailto:help@photo.test');
-    for (const name of ['Privacy policy', 'Cookie policy', 'About']) expect(screen.getByRole('button', { name })).toBeTruthy();
+    for (const name of ['Privacy policy', 'Cookie policy', 'About']) expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Cookie policy' }));
-    expect(await screen.findByText('This application sets no cookies.')).toBeTruthy();
+    expectVisible(await screen.findByText('This application sets no cookies.'));
   });
 
   it('footer: the international number outside Denmark', async () => {
@@ -103,7 +104,7 @@ describe('signed-in layout', () => {
   it('the header menu shows the screens that exist (Orders), and the Create order shortcut leads to /create-order', async () => {
     signedInAs(testUser({ userRole: 'Admin', permissions: [] }));
     renderAppAt('/account');
-    expect(await screen.findByRole('heading', { level: 1, name: 'My account' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('My account'));
     const links = within(screen.getByTestId('header-menu')).queryAllByRole('link');
     expect(links.map((l) => l.getAttribute('href'))).toEqual(['/orders']);
     expect(screen.getByTestId('toolbar-shortcut').getAttribute('href')).toBe('/create-order');
@@ -112,8 +113,8 @@ describe('signed-in layout', () => {
   it('no Create order shortcut without the create-orders permission', async () => {
     signedInAs(testUser({ userRole: 'Management', permissions: [] }));
     renderAppAt('/account');
-    expect(await screen.findByRole('heading', { level: 1, name: 'My account' })).toBeTruthy();
-    expect(within(screen.getByTestId('header-menu')).getByRole('link', { name: 'Orders' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('My account'));
+    expect(within(screen.getByTestId('header-menu')).getByRole('link', { name: 'Orders' }).getAttribute('href')).toBe('/orders');
     expect(screen.queryByTestId('toolbar-shortcut')).toBeNull();
   });
 });
@@ -129,7 +130,7 @@ describe('session ends', () => {
     });
     renderAppAt('/account');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign in'));
     expect((await screen.findByTestId('toast-notice')).textContent).toBe('Your session cannot be refreshed. Please log in again');
     expect(location()).toBe('/auth/login');
     expect(sessionStore.get()).toBeNull();
@@ -145,14 +146,14 @@ describe('session ends', () => {
     });
     renderAppAt('/account');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Permission Denied' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Permission Denied'));
     expect(location()).toBe('/error/401');
   });
 
   it('/logout ends the session on the server and here', async () => {
     const gateway = signedInAs();
     renderAppAt('/logout');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign in'));
     expect(gateway.to('POST /auth/logout').map((r) => r.headers['Authorization'])).toEqual(['Bearer access-1']);
     expect(sessionStore.get()).toBeNull();
     expect(window.localStorage.getItem('auth')).toBeNull();
@@ -178,7 +179,7 @@ describe('screens that need a role or permission', () => {
   it('show the screen with it (any case)', async () => {
     signedInAs(testUser({ permissions: ['create_orders'] }));
     renderWithApp(guarded({ permission: 'CREATE_ORDERS' }), { route: '/create-order' });
-    expect(await screen.findByText('order creator')).toBeTruthy();
+    expectVisible(await screen.findByText('order creator'));
   });
 
   it('check the role too', async () => {

@@ -6,6 +6,7 @@ import { renderWithApp } from '../../test/render';
 import { DataGridPage } from './DataGridPage';
 import { useStandardColumns } from './columns';
 import { useDataGrid } from './useDataGrid';
+import { expectVisible } from '../../test/visible';
 
 interface Tag {
   id: number;
@@ -82,14 +83,14 @@ describe('DataGridPage against a fake list endpoint', () => {
     fakeApi({ 'GET /styles': stylesEndpoint });
     renderWithApp(<StylesScreen />, { route: '/styles' });
 
-    expect(await screen.findByText('Style 1')).toBeTruthy();
-    expect(screen.getByText('Style 10')).toBeTruthy();
+    expectVisible(await screen.findByText('Style 1'));
+    expectVisible(screen.getByText('Style 10'));
     expect(screen.queryByText('Style 11')).toBeNull();
     expect(screen.getByTestId('grid-page').textContent).toBe('Page 1 of 2');
     expect(screen.getByTestId('grid-total').textContent).toBe('12 in total');
     const first = rowOf('Style 1');
-    expect(within(first).getByText('2026-01-02 03:04:05')).toBeTruthy();
-    expect(within(first).getByText('2026-11-12 13:14:15')).toBeTruthy();
+    expectVisible(within(first).getByText('2026-01-02 03:04:05'));
+    expectVisible(within(first).getByText('2026-11-12 13:14:15'));
     expect(within(first).getByText('Priority').closest('[data-tag-color]')?.getAttribute('data-tag-color')).toBe('#d32f2f');
     expect(within(first).getByText('VIP').closest('[data-tag-color]')?.getAttribute('data-tag-color')).toBe('#00ff00');
   });
@@ -104,18 +105,18 @@ describe('DataGridPage against a fake list endpoint', () => {
     expect(button('Previous page').disabled).toBe(true);
 
     fireEvent.click(button('Next page'));
-    expect(await screen.findByText('Style 11')).toBeTruthy();
+    expectVisible(await screen.findByText('Style 11'));
     expect(screen.getByTestId('grid-page').textContent).toBe('Page 2 of 2');
     expect(screen.getByTestId('location').textContent).toBe('/styles?page=2');
     expect(button('Next page').disabled).toBe(true);
     expect(button('Last page').disabled).toBe(true);
 
     fireEvent.click(button('First page'));
-    expect(await screen.findByText('Style 1')).toBeTruthy();
+    expectVisible(await screen.findByText('Style 1'));
     fireEvent.click(button('Last page'));
-    expect(await screen.findByText('Style 12')).toBeTruthy();
+    expectVisible(await screen.findByText('Style 12'));
     fireEvent.click(button('Previous page'));
-    expect(await screen.findByText('Style 1')).toBeTruthy();
+    expectVisible(await screen.findByText('Style 1'));
     expect(gateway.to('GET /styles').map((r) => r.query.get('page'))).toEqual(['1', '2', '1', '2', '1']);
   });
 
@@ -128,7 +129,7 @@ describe('DataGridPage against a fake list endpoint', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/styles?sort=name&order=asc'));
     fireEvent.click(screen.getByRole('columnheader', { name: /Name/ }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/styles?sort=name&order=desc'));
-    expect(await screen.findByText('Style 12')).toBeTruthy();
+    expectVisible(await screen.findByText('Style 12'));
     expect(Object.fromEntries(gateway.to('GET /styles').at(-1)!.query)).toEqual({ page: '1', sort: 'name', order: 'DESC' });
   });
 
@@ -174,8 +175,8 @@ describe('DataGridPage against a fake list endpoint', () => {
   it('says so when the list cannot be loaded', async () => {
     fakeApi({ 'GET /styles': () => reply(500, { statusCode: 500, message: 'Internal server error' }) });
     renderWithApp(<StylesScreen />, { route: '/styles' });
-    expect(await screen.findByText('The list could not be loaded.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expectVisible(await screen.findByText('The list could not be loaded.'));
+    expect((screen.getByRole('button', { name: 'Try again' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it("a filter control beside the grid: back to page 1, in the URL, and reset", async () => {
@@ -185,7 +186,7 @@ describe('DataGridPage against a fake list endpoint', () => {
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Search' }), { target: { value: 'Style 1' } });
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/styles?search=Style+1'));
-    expect(await screen.findByText('Style 10')).toBeTruthy();
+    expectVisible(await screen.findByText('Style 10'));
     expect(screen.getByTestId('grid-total').textContent).toBe('4 in total');
     expect(Object.fromEntries(gateway.to('GET /styles').at(-1)!.query)).toEqual({ page: '1', search: 'Style 1' });
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { sessionStore } from '../../api/session';
 import { fakeApi, reply, testUser } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
+import { expectVisible } from '../../test/visible';
 
 describe('/account and /account/settings', () => {
   it.each(['/account', '/account/settings'])('%s shows the account read-only, with its profile, address and contact fields', async (path) => {
@@ -11,7 +12,7 @@ describe('/account and /account/settings', () => {
     fakeApi({ 'GET /me': () => reply(200, user), 'GET /appSettings': () => reply(200, []) });
     renderAppAt(path);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'My account' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('My account'));
     const field = (id: string) => screen.getByTestId(`account-${id}`).textContent;
     expect(field('name')).toBe('Dealership nameNordic Auto Demo');
     expect(field('email')).toBe('E-maildealer@demo.test');
@@ -34,6 +35,6 @@ describe('/account and /account/settings', () => {
     fakeApi({ 'GET /me': () => reply(200, user), 'GET /appSettings': () => reply(200, []) });
     renderAppAt('/account');
 
-    expect(await screen.findByText('You are signed in as Anna Sales (anna.sales@demo.test), a sales person of this account.')).toBeTruthy();
+    expectVisible(await screen.findByText('You are signed in as Anna Sales (anna.sales@demo.test), a sales person of this account.'));
   });
 });

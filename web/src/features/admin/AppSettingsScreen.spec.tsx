@@ -4,6 +4,7 @@ import type { AppSetting } from '../../api/types';
 import { sessionStore } from '../../api/session';
 import { fail, fakeApi, reply, testUser, type FakeRequest } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
+import { expectVisible } from '../../test/visible';
 
 function signInAsAdmin() {
   const user = testUser({ userRole: 'Admin', permissions: [] });
@@ -59,8 +60,8 @@ describe('/admin/app-settings', () => {
     await within(grid).findByText('+45 99 88 77 66');
     expect(within(grid).queryByText('+45 11 22 33 44')).toBeNull();
     // the footer reads the same query (a Danish account gets the Danish number)
-    await waitFor(() => expect(within(screen.getByTestId('footer-contact')).getByText('+45 99 88 77 66')).toBeTruthy());
-    expect(await screen.findByText(/Save app setting - Successfully/)).toBeTruthy();
+    await waitFor(() => expectVisible(within(screen.getByTestId('footer-contact')).getByText('+45 99 88 77 66')));
+    expect((await screen.findByTestId('toast-main')).textContent).toBe('Save app setting - Successfully');
   });
 
   it('a boolean setting edits with a switch sending "true"/"false"', async () => {
@@ -88,7 +89,7 @@ describe('/admin/app-settings', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.to('PUT /appSettings/MAX_UPLOADS')).toHaveLength(1));
     expect(api.to('PUT /appSettings/MAX_UPLOADS')[0]!.body).toEqual({ value: '' });
-    expect(await within(dialog).findByText('MAX_UPLOADS takes a number')).toBeTruthy();
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expectVisible(await within(dialog).findByText('MAX_UPLOADS takes a number'));
+    expectVisible(screen.getByRole('dialog'));
   });
 });

@@ -5,6 +5,7 @@ import { sessionStore } from '../../api/session';
 import { fakeApi, reply, testUser } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
 import { configBody, configMediaBody, configMediaSlots, kbToBytes, newConfigForm, validateConfig, withType } from './builderLogic';
+import { expectFieldError, expectVisible } from '../../test/visible';
 
 const GUIDE_ID = '11111111-1111-4111-8111-111111111111';
 const ANGLE_ID = '22222222-2222-4222-8222-222222222222';
@@ -117,7 +118,7 @@ describe('/create-style-guide-v2', () => {
     // the first test of the file pays for loading the lazy admin screens (slow when jest runs many files at once)
     await screen.findByRole('heading', { level: 1, name: 'New style guide' }, { timeout: 5000 });
     expect(within(screen.getByTestId('slot-logo')).queryByText('Required')).toBeNull();
-    for (const slot of ['background', 'floor', 'numberplate']) expect(within(screen.getByTestId(`slot-${slot}`)).getByText('Required')).toBeTruthy();
+    for (const slot of ['background', 'floor', 'numberplate']) expectVisible(within(screen.getByTestId(`slot-${slot}`)).getByText('Required'));
   });
 
   it('first Continue creates the guide (size x1000), uploads the logo, patches the guide, opens step 2', async () => {
@@ -139,8 +140,8 @@ describe('/create-style-guide-v2', () => {
     // the checks of step 1 first
     fireEvent.change(screen.getByLabelText(/^Max. image size/), { target: { value: '5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('Name is required')).toBeTruthy();
-    expect(screen.getByText('Between 10 and 8388 KB')).toBeTruthy();
+    await waitFor(() => expectFieldError(screen.getByLabelText(/^Name/), 'Name is required'));
+    expectFieldError(screen.getByLabelText(/^Max. image size/), 'Between 10 and 8388 KB');
     expect(api.to('POST /style-guides')).toHaveLength(0);
 
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Nordic Studio' } });
@@ -171,10 +172,10 @@ describe('/style-guide-v2/{id} step 1', () => {
     });
     renderAppAt(`/style-guide-v2/${GUIDE_ID}`);
     const slot = await screen.findByTestId('slot-logo');
-    expect(within(slot).getByRole('img', { name: 'Logo' })).toBeTruthy();
+    expectVisible(within(slot).getByRole('img', { name: 'Logo' }));
     expect(within(screen.getByTestId('slot-floor')).queryByRole('button', { name: 'Remove Floor' })).toBeNull();
     fireEvent.click(within(slot).getByRole('button', { name: 'Remove Logo' }));
-    expect(within(slot).getByText('No file')).toBeTruthy();
+    expectVisible(within(slot).getByText('No file'));
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(api.to(`PUT /style-guides/${GUIDE_ID}`)).toHaveLength(2));
     expect(api.to(`PUT /style-guides/${GUIDE_ID}`)[1]!.body).toEqual({ logoMediaId: null });
@@ -197,7 +198,7 @@ describe('/style-guide-v2/{id} step 2', () => {
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
 
     fireEvent.click(within(form).getByRole('button', { name: 'Add configuration' }));
-    expect(await within(form).findByText('An angle is required for IMAGE configurations')).toBeTruthy();
+    expectVisible(await within(form).findByText('An angle is required for IMAGE configurations'));
     expect(api.to('POST /style-guide-configurations')).toHaveLength(0);
 
     fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'Type' }));
@@ -237,17 +238,17 @@ describe('/style-guide-v2/{id} step 2 custom media and frame-free', () => {
     renderAppAt(`/style-guide-v2/${GUIDE_ID}?step=2`);
     const saved = await screen.findByTestId('configuration-1');
     const slot = within(saved).getByTestId('config-slot-featured');
-    expect(within(slot).getByText('Required')).toBeTruthy();
+    expectVisible(within(slot).getByText('Required'));
     expect(within(slot).getByRole('img', { name: 'Featured image' }).getAttribute('src')).toBe('http://storage.test/f.png');
     expect(within(saved).queryByTestId('config-slot-angle_overlay')).toBeNull();
 
     const form = screen.getByTestId('configuration-new');
     expect(within(form).queryByTestId('config-slot-featured')).toBeNull();
-    expect(within(form).getByTestId('config-slot-angle_overlay')).toBeTruthy();
-    expect(within(form).getByTestId('config-slot-frame_overlay')).toBeTruthy();
+    expectVisible(within(form).getByTestId('config-slot-angle_overlay'));
+    expectVisible(within(form).getByTestId('config-slot-frame_overlay'));
     fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'Type' }));
     fireEvent.click(await screen.findByRole('option', { name: 'FEATURED' }));
-    expect(await within(form).findByTestId('config-slot-featured')).toBeTruthy();
+    expectVisible(await within(form).findByTestId('config-slot-featured'));
     expect(within(form).queryByTestId('config-slot-angle_overlay')).toBeNull();
   });
 
@@ -270,7 +271,7 @@ describe('/style-guide-v2/{id} step 2 custom media and frame-free', () => {
     // update: a custom background, frame-free off
     const saved = await screen.findByTestId('configuration-1');
     fireEvent.change(within(saved).getByLabelText('Custom background'), { target: { files: [png('bg.png')] } });
-    expect(within(within(saved).getByTestId('config-slot-background')).getByText('bg.png')).toBeTruthy();
+    expectVisible(within(within(saved).getByTestId('config-slot-background')).getByText('bg.png'));
     fireEvent.click(within(saved).getByRole('button', { name: 'Update configuration' }));
     await waitFor(() => expect(api.to(`PUT /style-guide-configurations/${existing.id}`)).toHaveLength(1));
     expect(api.to('POST /media')[0]!.body).toEqual({ fileExtension: 'png', mediaType: 'background' });
@@ -287,7 +288,7 @@ describe('/style-guide-v2/{id} step 2 custom media and frame-free', () => {
     expect(within(form).queryByLabelText(/^Position after frame-free/)).toBeNull();
     fireEvent.click(within(form).getByLabelText('After frame-free'));
     fireEvent.click(within(form).getByRole('button', { name: 'Add configuration' }));
-    expect(await within(form).findByText('A whole number from 0 to 999')).toBeTruthy();
+    await waitFor(() => expectFieldError(within(form).getByLabelText(/^Position after frame-free/), 'A whole number from 0 to 999'));
     expect(api.to('POST /style-guide-configurations')).toHaveLength(0);
     fireEvent.change(within(form).getByLabelText(/^Position after frame-free/), { target: { value: '12' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Add configuration' }));
@@ -317,10 +318,10 @@ describe('delete with typed-name confirmation', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Type the name "Nordic Studio" to confirm. This cannot be undone.')).toBeTruthy();
+    expectVisible(within(dialog).getByText('Type the name "Nordic Studio" to confirm. This cannot be undone.'));
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Nordic' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await within(dialog).findByText('Invalid name')).toBeTruthy();
+    await waitFor(() => expectFieldError(within(dialog).getByLabelText('Name'), 'Invalid name'));
     expect(api.to('DELETE /style-guides/delete-style-guide')).toHaveLength(0);
 
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Nordic Studio' } });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fail, fakeApi, reply } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
+import { expectFieldError } from '../../test/visible';
 
 function type(label: RegExp, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -16,18 +17,18 @@ describe('/forget-password', () => {
     renderAppAt('/auth/login');
     fireEvent.click(await screen.findByRole('link', { name: 'Forgot your password?' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Forgot your password?'));
     type(/^E-mail/, 'dealer@demo.test');
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Set a new password' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Set a new password'));
     expect(gateway.to('POST /auth/forgot-password')[0]?.body).toEqual({ email: 'dealer@demo.test' });
     type(/^Verification code/, '123456');
     type(/^New password/, 'Brand-New-Pass-42!');
     type(/^Repeat the new password/, 'Brand-New-Pass-42!');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sign in'));
     expect(gateway.to('POST /auth/confirm-forgot-password')[0]?.body).toEqual({
       email: 'dealer@demo.test',
       code: '123456',
@@ -66,7 +67,12 @@ describe('/forget-password', () => {
     type(/^New password/, 'weakpassword');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
 
-    expect(await screen.findByText('Use 10 to 50 characters with an upper-case letter, a lower-case letter, a digit and a special character.')).toBeTruthy();
+    await waitFor(() =>
+      expectFieldError(
+        screen.getByLabelText(/^New password/),
+        'Use 10 to 50 characters with an upper-case letter, a lower-case letter, a digit and a special character.',
+      ),
+    );
     expect(gateway.to('POST /auth/confirm-forgot-password')).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { fail, fakeApi, reply, testUser } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
 import { getStoredLanguage } from '../../i18n/languages';
 import { initI18n } from '../../i18n';
+import { expectFieldError } from '../../test/visible';
 
 /** the landing screen (the orders list) asks for its first page */
 const noOrders = () => reply(200, { items: [], total: 0, page: 1, pageSize: 10 });
@@ -35,7 +36,7 @@ describe('/auth/login', () => {
     type(/^Password/, 'Demo-Pass-2026!');
     fireEvent.submit(screen.getByLabelText(/^Password/).closest('form')!);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Orders'));
     expect(gateway.to('POST /auth/login')[0]?.body).toEqual({ email: 'dealer@demo.test', password: 'Demo-Pass-2026!' });
     expect(sessionStore.get()).toMatchObject({ accessToken: 'access-1', refreshToken: 'refresh-1' });
     expect(screen.getByTestId('location').textContent).toBe('/orders');
@@ -56,7 +57,7 @@ describe('/auth/login', () => {
     // a new attempt that fails the field checks drops the old answer
     type(/^Password/, '');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('Password is required')).toBeTruthy();
+    await waitFor(() => expectFieldError(screen.getByLabelText(/^Password/), 'Password is required'));
     expect(screen.queryByText('Incorrect username or password.')).toBeNull();
   });
 
@@ -69,8 +70,8 @@ describe('/auth/login', () => {
     type(/^Password/, '123');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByText('E-mail is not valid')).toBeTruthy();
-    expect(screen.getByText('Password minimum length is 6')).toBeTruthy();
+    await waitFor(() => expectFieldError(screen.getByLabelText(/^E-mail/), 'E-mail is not valid'));
+    expectFieldError(screen.getByLabelText(/^Password/), 'Password minimum length is 6');
     expect(gateway.requests).toEqual([]);
   });
 
@@ -89,17 +90,17 @@ describe('/auth/login', () => {
     type(/^Password/, 'Temporary-1');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Choose a new password' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Choose a new password'));
     type(/^New password/, 'Brand-New-Pass-42!');
     type(/^Repeat the new password/, 'Brand-New-Pass-4');
     fireEvent.click(screen.getByRole('button', { name: 'Save and sign in' }));
-    expect(await screen.findByText('The passwords do not match')).toBeTruthy();
+    await waitFor(() => expectFieldError(screen.getByLabelText(/^Repeat the new password/), 'The passwords do not match'));
     expect(gateway.to('POST /auth/new-password')).toEqual([]);
 
     type(/^Repeat the new password/, 'Brand-New-Pass-42!');
     fireEvent.click(screen.getByRole('button', { name: 'Save and sign in' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Orders'));
     expect(gateway.to('POST /auth/new-password')[0]?.body).toEqual({ session: 'challenge-session-0123456789', newPassword: 'Brand-New-Pass-42!' });
   });
 
@@ -112,7 +113,7 @@ describe('/auth/login', () => {
     type(/^Password/, 'Demo-Pass-2026!');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Aufträge' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Aufträge'));
     expect(getStoredLanguage()).toBe('de');
   });
 

@@ -6,6 +6,7 @@ import type { Me } from '../../api/types';
 import { fail, fakeApi, reply, testUser, type FakeHandler } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
 import { missingPositions, roomFor, submitState, validateCreator } from './creatorLogic';
+import { expectFieldError, expectVisible } from '../../test/visible';
 
 const ACCOUNT = '00000000-0000-4000-8000-000000000004';
 const FREE_GUIDE = '11111111-1111-4111-8111-111111111111';
@@ -150,7 +151,7 @@ describe('/create-order', () => {
   it('without CREATE_ORDERS: the unauthorised page', async () => {
     signIn(testUser({ permissions: ['READ_ORDERS'] }));
     renderAppAt('/create-order');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Permission Denied' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Permission Denied'));
     expect(location()).toBe('/error/401');
   });
 
@@ -158,13 +159,13 @@ describe('/create-order', () => {
     await openCreator();
     const name = screen.getByLabelText(/^Order name/);
     fireEvent.change(name, { target: { value: ' ab ' } });
-    expect(await screen.findByText('The order name must have at least 3 characters')).toBeTruthy();
+    await waitFor(() => expectFieldError(name, 'The order name must have at least 3 characters'));
     fireEvent.change(name, { target: { value: 'x'.repeat(61) } });
-    expect(await screen.findByText('The order name can have at most 60 characters')).toBeTruthy();
+    await waitFor(() => expectFieldError(name, 'The order name can have at most 60 characters'));
     fireEvent.change(name, { target: { value: '  VW Golf 8  ' } });
     await waitFor(() => expect(screen.queryByText(/The order name/)).toBeNull());
     fireEvent.blur(screen.getByRole('combobox', { name: /^Sales person/ }));
-    expect(await screen.findByText('Sales person is required')).toBeTruthy();
+    await waitFor(() => expectFieldError(screen.getByRole('combobox', { name: /^Sales person/ }), 'Sales person is required'));
   });
 
   it('a guide with positions: one slot per position, sorted, with angle name and overlay; submit waits for every position', async () => {
@@ -174,14 +175,14 @@ describe('/create-order', () => {
     await choose(/^Style guide/, 'Nordic Studio');
     const slots = await screen.findAllByTestId(/^position-/);
     expect(slots.map((s) => s.getAttribute('data-testid'))).toEqual(['position-1', 'position-2', 'position-3']);
-    expect(within(slots[0]!).getByText('Front')).toBeTruthy();
+    expectVisible(within(slots[0]!).getByText('Front'));
     expect(slots[0]!.querySelector('img')?.getAttribute('src')).toBe('http://storage.test/overlay-1.png');
     expect(submitButton().disabled).toBe(true);
 
     fireEvent.change(screen.getByLabelText('Image for Position 1 – Front'), { target: { files: [photo('front.jpg')] } });
     fireEvent.change(screen.getByLabelText('Image for Position 3 – Rear'), { target: { files: [photo('rear.jpg')] } });
     await waitFor(() => expect(screen.getAllByTestId('image-preview')).toHaveLength(2));
-    expect(screen.getByText('Still without an image: position 2')).toBeTruthy();
+    expectVisible(screen.getByText('Still without an image: position 2'));
     expect(submitButton().disabled).toBe(true);
 
     fireEvent.change(screen.getByLabelText('Image for Position 2 – Side'), { target: { files: [photo('side.jpg')] } });
@@ -211,7 +212,7 @@ describe('/create-order', () => {
 
   it('a sales person missing from the account list sees the alert', async () => {
     await openCreator(testUser({ loggedInSalesPersonInfo: { id: 'someone-else', name: 'Bo Sales', email: 'bo@demo.test' } }));
-    expect(await screen.findByText('You are not in the list of sales people of this account. Ask the dealership to add you.')).toBeTruthy();
+    expectVisible(await screen.findByText('You are not in the list of sales people of this account. Ask the dealership to add you.'));
     expect(screen.queryByRole('combobox', { name: /^Sales person/ })).toBeNull();
   });
 
@@ -234,7 +235,7 @@ describe('/create-order', () => {
     expect(FakeUpload.sent).toHaveLength(2);
     expect(FakeUpload.sent[0]).toEqual({ url: 'http://storage.test/bucket', keys: ['key', 'Policy', 'file'] });
     expect(api.to('POST /images/upload-complete').map((r) => (r.body as { imageId: string }).imageId).sort()).toEqual(['i1', 'i2']);
-    expect(await screen.findByRole('dialog', { name: 'Upload successful' })).toBeTruthy();
+    expectVisible(await screen.findByRole('dialog', { name: 'Upload successful' }));
   });
 
   it('a taken name: the server message on the field and in a toast; nothing uploaded', async () => {
@@ -245,8 +246,8 @@ describe('/create-order', () => {
     fireEvent.change(screen.getByLabelText('Add images'), { target: { files: [photo('a.jpg')] } });
     await waitFor(() => expect(submitButton().disabled).toBe(false));
     fireEvent.click(submitButton());
-    expect(await screen.findByText('Please specify a unique order name')).toBeTruthy();
-    expect(await screen.findByText('Create order - Error: Please specify a unique order name')).toBeTruthy();
+    await waitFor(() => expectFieldError(screen.getByLabelText(/^Order name/), 'Please specify a unique order name'));
+    expect((await screen.findByTestId('toast-main')).textContent).toBe('Create order - Error: Please specify a unique order name');
     expect(api.to('POST /images/get-signed-url-for-upload')).toHaveLength(0);
     expect(location()).toBe('/create-order');
   });
@@ -290,9 +291,9 @@ describe('/create-order: add a sales person', () => {
         return reply(201, [created]);
       },
     });
-    expect(await screen.findByText('This account has no sales people yet')).toBeTruthy();
+    expectVisible(await screen.findByText('This account has no sales people yet'));
     fireEvent.blur(screen.getByRole('combobox', { name: /^Sales person/ }));
-    expect(await screen.findByText('Sales person is required')).toBeTruthy();
+    expectVisible(await screen.findByText('Sales person is required'));
 
     fireEvent.click(addButton());
     const dialog = await screen.findByRole('dialog', { name: 'New sales person' });
@@ -304,19 +305,19 @@ describe('/create-order: add a sales person', () => {
       expect(addIn(dialog).disabled).toBe(true);
     }
     fireEvent.blur(within(dialog).getByLabelText(/^E-mail/));
-    expect(within(dialog).getByText('E-mail is not valid')).toBeTruthy();
+    expectFieldError(within(dialog).getByLabelText(/^E-mail/), 'E-mail is not valid');
     type(dialog, /^E-mail/, 'anna.sales@demo.test');
     expect(addIn(dialog).disabled).toBe(false);
     expect(within(dialog).queryByText('E-mail is not valid')).toBeNull();
 
     // a name of 2 characters: Add shows why and sends nothing
     fireEvent.click(addIn(dialog));
-    expect(await within(dialog).findByText('Name minimum length is 3')).toBeTruthy();
+    await waitFor(() => expectFieldError(within(dialog).getByLabelText(/^Name/), 'Name minimum length is 3'));
     expect(api.to('POST /salesman')).toHaveLength(0);
 
     type(dialog, /^Name/, 'Anna Sales');
     fireEvent.click(addIn(dialog));
-    expect(await screen.findByText('Add sales person - Successfully')).toBeTruthy();
+    expect((await screen.findByTestId('toast-main')).textContent).toBe('Add sales person - Successfully');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.to('POST /salesman').map((r) => r.body)).toEqual([
       { userId: ACCOUNT, salesMan: [{ name: 'Anna Sales', email: 'anna.sales@demo.test', phone: '+45 20 30 40 50' }] },
@@ -338,11 +339,11 @@ describe('/create-order: add a sales person', () => {
     type(dialog, /^Phone/, '20 30 40 50');
     fireEvent.click(addIn(dialog));
 
-    expect(await within(dialog).findByText(TAKEN)).toBeTruthy();
-    expect(await screen.findByText(`Add sales person - Error: ${TAKEN}`)).toBeTruthy();
+    expectVisible(await within(dialog).findByText(TAKEN));
+    expect((await screen.findByTestId('toast-main')).textContent).toBe(`Add sales person - Error: ${TAKEN}`);
     expect(api.to('POST /salesman')).toHaveLength(1);
     expect([valueOf(dialog, /^Name/), valueOf(dialog, /^E-mail/), valueOf(dialog, /^Phone/)]).toEqual(['Anna Sales', 'anna.sales@demo.test', '20 30 40 50']);
-    expect(screen.getByRole('dialog', { name: 'New sales person' })).toBeTruthy();
+    expectVisible(screen.getByRole('dialog', { name: 'New sales person' }));
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -357,7 +358,7 @@ describe('/create-order: add a sales person', () => {
     // the account is known now (its sales people can be picked), the button stays disabled
     await choose(/^Sales person/, 'Anna Sales');
     expect(addButton().disabled).toBe(true);
-    expect(screen.getByText('Not available while you create an order for another account')).toBeTruthy();
+    expectVisible(screen.getByText('Not available while you create an order for another account'));
   });
 
   it('a signed-in sales person does not see the button', async () => {

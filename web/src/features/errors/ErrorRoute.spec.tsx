@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { AppRoutes } from '../../app/AppRoutes';
 import { fakeResponse, renderWithApp } from '../../test/render';
 import { errorCodeFromPath } from './ErrorRoute';
+import { expectVisible } from '../../test/visible';
 
 afterEach(() => {
   jest.restoreAllMocks();
@@ -19,7 +20,7 @@ describe('error routes', () => {
   ])('%s shows "%s"', async (route, title) => {
     renderWithApp(<AppRoutes />, { route });
 
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title));
   });
 
   it('offers a link home', async () => {
@@ -28,7 +29,7 @@ describe('error routes', () => {
     const link = await screen.findByRole('link', { name: 'Go to the home page' });
     // the go-home link targets /auth/me, which sends each visitor on
     expect(link.getAttribute('href')).toBe('/auth/me');
-    expect(screen.getByText('You do not have permission to access this page.')).toBeTruthy();
+    expectVisible(screen.getByText('You do not have permission to access this page.'));
   });
 
   it('maps paths to codes', () => {
@@ -44,6 +45,6 @@ describe('error routes', () => {
 
     renderWithApp(<AppRoutes />, { route: '/status' });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'System status' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('System status'));
   });
 });

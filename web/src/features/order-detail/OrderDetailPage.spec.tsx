@@ -6,6 +6,7 @@ import { sessionStore } from '../../api/session';
 import type { Me } from '../../api/types';
 import { fail, fakeApi, reply, testUser, type FakeHandler, type FakeRequest } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
+import { expectFieldError, expectVisible } from '../../test/visible';
 import { filterByType, imageBadge, validateInsert } from './detailLogic';
 
 const ORDER = '44444444-4444-4444-8444-444444444444';
@@ -162,7 +163,7 @@ describe('/order/{id} header', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'Completed' }));
     await waitFor(() => expect(api.to(`PUT /orders/${ORDER}`)).toHaveLength(1));
     expect(api.to(`PUT /orders/${ORDER}`)[0]!.body).toEqual({ status: 'Completed', QAstatus: 'Approved' });
-    expect(await screen.findByText('Status updated')).toBeTruthy();
+    expect((await screen.findByTestId('toast-main')).textContent).toBe('Status updated');
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'QA status' }).textContent).toBe('Approved'));
     expect(screen.getByRole('combobox', { name: 'Status' }).textContent).toBe('Completed');
 
@@ -206,20 +207,21 @@ describe('/order/{id} header', () => {
     const field = screen.getByLabelText('Order name');
     const save = () => screen.getByRole('button', { name: 'Save the name' }) as HTMLButtonElement;
     fireEvent.change(field, { target: { value: ' ab ' } });
-    expect(screen.getByText('The order name must have at least 3 characters')).toBeTruthy();
+    expectFieldError(field, 'The order name must have at least 3 characters');
     expect(save().disabled).toBe(true);
     fireEvent.submit(field.closest('form')!);
     fireEvent.change(field, { target: { value: 'x'.repeat(61) } });
-    expect(screen.getByText('The order name can have at most 60 characters')).toBeTruthy();
+    expectFieldError(field, 'The order name can have at most 60 characters');
     expect(api.to(`PUT /orders/${ORDER}`)).toHaveLength(0);
 
     fireEvent.keyDown(field, { key: 'Escape' });
-    expect(screen.getByRole('heading', { level: 1, name: 'VW Golf 8' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('VW Golf 8');
+    expect(screen.queryByLabelText('Order name')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Edit the order name' }));
     fireEvent.change(screen.getByLabelText('Order name'), { target: { value: '  VW Golf 8 GTI  ' } });
     fireEvent.click(save());
-    expect(await screen.findByRole('heading', { level: 1, name: 'VW Golf 8 GTI' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('VW Golf 8 GTI'));
     expect(api.to(`PUT /orders/${ORDER}`)[0]!.body).toEqual({ orderName: 'VW Golf 8 GTI' });
   });
 
@@ -228,16 +230,16 @@ describe('/order/{id} header', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Edit the order name' }));
     fireEvent.change(screen.getByLabelText('Order name'), { target: { value: 'Tesla Model 3' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save the name' }));
-    expect(await screen.findByText('Please specify a unique order name', { selector: 'p' })).toBeTruthy();
+    await waitFor(() => expectFieldError(screen.getByLabelText('Order name'), 'Please specify a unique order name'));
     expect((screen.getByLabelText('Order name') as HTMLInputElement).value).toBe('Tesla Model 3');
   });
 
   it('admin sees car type, app version and the customer note; a dealership sees none of it, no dropdowns, no rename', async () => {
     await open(admin);
-    expect(screen.getByText('Not selected')).toBeTruthy();
-    expect(screen.getByText('2.4.1')).toBeTruthy();
+    expect(screen.getByText('Not selected').previousElementSibling?.textContent).toBe('Car type');
+    expect(screen.getByText('2.4.1').previousElementSibling?.textContent).toBe('App version');
     expect(screen.getByTestId('customer-note').textContent).toBe('Keep the plate visible');
-    expect(screen.getByTestId('order-tab-select')).toBeTruthy();
+    expectVisible(screen.getByTestId('order-tab-select'));
   });
 
   it('dealership: status badge only, no rename without UPDATE_ORDERS, images and videos tabs with the style guide panel', async () => {
@@ -246,11 +248,11 @@ describe('/order/{id} header', () => {
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit the order name' })).toBeNull();
     expect(screen.queryByTestId('customer-note')).toBeNull();
-    expect(within(screen.getByTestId('order-header')).getByText('Ready to download')).toBeTruthy();
+    expectVisible(within(screen.getByTestId('order-header')).getByText('Ready to download'));
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Images', 'Videos']);
     const panel = await screen.findByTestId('style-guide-panel');
-    expect(await within(panel).findByText('Output size 1920 × 1440 px')).toBeTruthy();
-    expect(within(panel).getByText('1 – Front')).toBeTruthy();
+    expectVisible(await within(panel).findByText('Output size 1920 × 1440 px'));
+    expectVisible(within(panel).getByText('1 – Front'));
     expect(within(screen.getByTestId('download-buttons')).getAllByRole('button').map((b) => b.textContent)).toEqual([
       'Download selected',
       'Download all',
@@ -261,7 +263,8 @@ describe('/order/{id} header', () => {
 
   it('a dealership with UPDATE_ORDERS may rename', async () => {
     await open(testUser({ permissions: ['UPDATE_ORDERS'] }));
-    expect(screen.getByRole('button', { name: 'Edit the order name' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit the order name' }));
+    expect((screen.getByLabelText('Order name') as HTMLInputElement).value).toBe('VW Golf 8');
   });
 });
 
@@ -270,10 +273,10 @@ describe('/order/{id} images, timeline, tabs', () => {
     const api = await open(admin);
     const cards = await screen.findAllByRole('listitem', { name: /^Position \d$/ });
     expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual(['Position 1', 'Position 2', 'Position 3']);
-    expect(within(cards[0]!).getByText('Approved')).toBeTruthy();
-    expect(within(cards[1]!).getByText('Requires edition')).toBeTruthy();
-    expect(within(cards[2]!).getByText('Error')).toBeTruthy();
-    expect(within(cards[0]!).getByRole('button', { name: 'Mark for edition' })).toBeTruthy();
+    expectVisible(within(cards[0]!).getByText('Approved'));
+    expectVisible(within(cards[1]!).getByText('Requires edition'));
+    expectVisible(within(cards[2]!).getByText('Error'));
+    expect((within(cards[0]!).getByRole('button', { name: 'Mark for edition' }) as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(within(cards[1]!).getByRole('button', { name: 'Approve image' }));
     await waitFor(() => expect(api.to('POST /images/approval/img-2')).toHaveLength(1));
     expect(api.to('POST /images/approval/img-2')[0]!.body).toEqual({ approved: true });
@@ -283,7 +286,7 @@ describe('/order/{id} images, timeline, tabs', () => {
     const api = await open(admin);
     const timeline = await screen.findByTestId('timeline');
     await waitFor(() => expect(within(timeline).getAllByRole('listitem')).toHaveLength(10));
-    expect(within(timeline).getByText('Upload completed')).toBeTruthy();
+    expectVisible(within(timeline).getByText('Upload completed'));
     fireEvent.click(screen.getByRole('button', { name: 'Load next batch' }));
     await waitFor(() => expect(within(timeline).getAllByRole('listitem')).toHaveLength(12));
     expect(screen.queryByRole('button', { name: 'Load next batch' })).toBeNull();
@@ -337,22 +340,22 @@ describe('/order/{id} images, timeline, tabs', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Insert image' }));
     const form = await screen.findByRole('form', { name: 'Insert an image into the order' });
     fireEvent.click(within(form).getByRole('button', { name: 'Insert' }));
-    expect(await within(form).findByText('Position is required')).toBeTruthy();
-    expect(within(form).getByText('Media origin is required')).toBeTruthy();
-    expect(within(form).getByText('Image file is required')).toBeTruthy();
+    await waitFor(() => expectFieldError(within(form).getByLabelText(/^Position/), 'Position is required'));
+    expectVisible(within(form).getByText('Media origin is required'));
+    expectVisible(within(form).getByText('Image file is required'));
     fireEvent.change(within(form).getByLabelText(/^Position/), { target: { value: '-2' } });
-    expect(await within(form).findByText('The position must not be negative')).toBeTruthy();
+    await waitFor(() => expectFieldError(within(form).getByLabelText(/^Position/), 'The position must not be negative'));
   });
 
   it('a dealership cannot open the select view', async () => {
     signIn(dealer, orderView());
     renderAppAt(`/order/${ORDER}/select`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Permission Denied' })).toBeTruthy();
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Permission Denied');
   });
 
   it('videos tab: "This order does not have any video" when there is none', async () => {
     await open(dealer, orderView({ status: 'Completed', QAstatus: 'Approved' }), `/order/${ORDER}/videos`);
-    expect(await screen.findByText('This order does not have any video')).toBeTruthy();
+    expectVisible(await screen.findByText('This order does not have any video'));
   });
 
   it('videos tab: 225 px thumbnails and a download each', async () => {
@@ -381,7 +384,7 @@ describe('/order/{id} images, timeline, tabs', () => {
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 3200));
     });
-    expect(await screen.findByText('3 uploaded, 3 processed of 3')).toBeTruthy();
+    expectVisible(await screen.findByText('3 uploaded, 3 processed of 3'));
     expect(screen.getByRole('combobox', { name: 'Status' }).textContent).toBe('QA stage');
   }, 15_000);
 });

@@ -6,6 +6,7 @@ import type { Me } from '../../api/types';
 import { fakeApi, reply, testUser, type FakeRequest } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
 import { canOpen, defaultFrom, formatDuration } from './orderRules';
+import { expectFieldError, expectVisible } from '../../test/visible';
 
 const id = (n: number) => `00000000-0000-4000-8003-${String(n).padStart(12, '0')}`;
 
@@ -87,7 +88,7 @@ describe('/orders', () => {
   it('admin: QA status, delivery times and note columns, the QA status filter, and from 14 days back in the URL', async () => {
     const api = signIn(admin);
     renderAppAt('/orders');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Orders'));
     await screen.findByText('Order 1');
     expect(headers()).toEqual([
       'Picture',
@@ -104,12 +105,12 @@ describe('/orders', () => {
       'Actions',
     ]);
     const row = rowOf('Order 1');
-    expect(within(row).getByText('Ready to download')).toBeTruthy();
-    expect(within(row).getByText('Approved')).toBeTruthy();
-    expect(within(row).getByText('1:02:05')).toBeTruthy();
-    expect(within(row).getByText('Please keep the number plate visible on the front picture.')).toBeTruthy();
-    expect(within(row).getByText('2026-05-01 09:08:07')).toBeTruthy();
-    expect(screen.getByRole('combobox', { name: 'QA status' })).toBeTruthy();
+    expectVisible(within(row).getByText('Ready to download'));
+    expectVisible(within(row).getByText('Approved'));
+    expectVisible(within(row).getByText('1:02:05'));
+    expectVisible(within(row).getByText('Please keep the number plate visible on the front picture.'));
+    expectVisible(within(row).getByText('2026-05-01 09:08:07'));
+    expectVisible(screen.getByRole('combobox', { name: 'QA status' }));
     const from = defaultFrom('Admin')!;
     expect(location()).toBe(`/orders?from=${from}`);
     // the first request already had the date (no request without it)
@@ -123,8 +124,8 @@ describe('/orders', () => {
     renderAppAt('/orders');
     await screen.findByText('Order 1');
     expect(headers()).toEqual(['Picture', 'Order name', 'Dealership', 'Sales person', 'Status', 'Created', 'Updated', 'Actions']);
-    expect(screen.getByRole('combobox', { name: 'Status' })).toBeTruthy();
-    expect(screen.getByRole('combobox', { name: 'Video' })).toBeTruthy();
+    expectVisible(screen.getByRole('combobox', { name: 'Status' }));
+    expectVisible(screen.getByRole('combobox', { name: 'Video' }));
     expect(screen.queryByRole('combobox', { name: 'QA status' })).toBeNull();
     expect(location()).toBe('/orders');
     expect(lastQuery(api).get('from')).toBeNull();
@@ -210,7 +211,7 @@ describe('/orders', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Order' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await within(dialog).findByText('Invalid name')).toBeTruthy();
+    await waitFor(() => expectFieldError(within(dialog).getByLabelText('Name'), 'Invalid name'));
     expect(api.to(`DELETE /orders/${id(3)}`)).toHaveLength(0);
     fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Order 3' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -220,14 +221,14 @@ describe('/orders', () => {
   it('a dealership with DELETE_ORDERS may delete', async () => {
     signIn(testUser({ permissions: ['CREATE_ORDERS', 'delete_orders'] }));
     renderAppAt('/orders');
-    expect(await screen.findByRole('button', { name: 'Delete Order 1' })).toBeTruthy();
+    expect((await screen.findByRole('button', { name: 'Delete Order 1' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('/orders/success shows the upload-success modal over the list; closing keeps the list', async () => {
     signIn(dealer);
     renderAppAt('/orders/success');
     const dialog = await screen.findByRole('dialog', { name: 'Upload successful' });
-    expect(await screen.findByText('Order 1')).toBeTruthy();
+    expectVisible(await screen.findByText('Order 1'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Back to the orders' }));
     await waitFor(() => expect(location()).toBe('/orders'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -3,6 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import { SERVICE_NAMES, type HealthResponse } from '../../api/health';
 import { fakeResponse, renderWithApp } from '../../test/render';
 import { StatusPage } from './StatusPage';
+import { expectVisible } from '../../test/visible';
 
 const fetchMock = jest.fn<typeof fetch>();
 
@@ -30,12 +31,12 @@ describe('StatusPage', () => {
 
     renderWithApp(<StatusPage />);
 
-    expect(await screen.findByText('All services are running')).toBeTruthy();
+    expectVisible(await screen.findByText('All services are running'));
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/health');
     for (const service of SERVICE_NAMES) {
-      expect(within(rowOf(service)).getByText('Up')).toBeTruthy();
+      expectVisible(within(rowOf(service)).getByText('Up'));
     }
-    expect(screen.getByText('Image pipeline')).toBeTruthy();
+    expectVisible(screen.getByText('Image pipeline'));
     expect(screen.getByTestId('last-checked').textContent).toMatch(/^Last checked: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
   });
 
@@ -46,11 +47,11 @@ describe('StatusPage', () => {
 
     renderWithApp(<StatusPage />);
 
-    expect(await screen.findByText('Some services are down')).toBeTruthy();
-    expect(screen.getByText('2 of 7 services are not answering.')).toBeTruthy();
-    expect(within(rowOf('images')).getByText('Down')).toBeTruthy();
-    expect(within(rowOf('delivery')).getByText('Down')).toBeTruthy();
-    expect(within(rowOf('orders')).getByText('Up')).toBeTruthy();
+    expectVisible(await screen.findByText('Some services are down'));
+    expectVisible(screen.getByText('2 of 7 services are not answering.'));
+    expectVisible(within(rowOf('images')).getByText('Down'));
+    expectVisible(within(rowOf('delivery')).getByText('Down'));
+    expectVisible(within(rowOf('orders')).getByText('Up'));
     expect(rowOf('images').dataset['state']).toBe('down');
   });
 
@@ -59,10 +60,10 @@ describe('StatusPage', () => {
 
     renderWithApp(<StatusPage />);
 
-    expect(await screen.findByText('The gateway does not answer')).toBeTruthy();
-    expect(screen.getByText('Details: Failed to fetch')).toBeTruthy();
+    expectVisible(await screen.findByText('The gateway does not answer'));
+    expectVisible(screen.getByText('Details: Failed to fetch'));
     for (const service of SERVICE_NAMES) {
-      expect(within(rowOf(service)).getByText('Unknown')).toBeTruthy();
+      expectVisible(within(rowOf(service)).getByText('Unknown'));
     }
   });
 
@@ -71,7 +72,7 @@ describe('StatusPage', () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValue(fakeResponse(allUp));
 
     renderWithApp(<StatusPage />);
-    expect(await screen.findByText('The gateway does not answer')).toBeTruthy();
+    expectVisible(await screen.findByText('The gateway does not answer'));
     expect(fetchMock).toHaveBeenCalledTimes(1);
 
     await act(async () => {
@@ -79,7 +80,7 @@ describe('StatusPage', () => {
     });
 
     expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(await screen.findByText('All services are running')).toBeTruthy();
+    expectVisible(await screen.findByText('All services are running'));
     expect(screen.queryByText('The gateway does not answer')).toBeNull();
   });
 });
