@@ -9,3 +9,4 @@ export * from './rpc-context.interceptor';
 export * from './messaging.host';
 export * from './service-kit.module';
 export * from './bootstrap';
+export * from './upload-leftovers';

@@ -1,4 +1,4 @@
-import { SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
+import { removeUploadLeftovers, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
@@ -108,25 +108,12 @@ export class UploadSweeper implements OnApplicationBootstrap, BeforeApplicationS
   /**
    * Removes the staging objects that no row names any more (remembered in `upload_leftover`
    * when their key stopped being live) once their grant has expired, plus
-   * IMAGES_UPLOAD_LEFTOVER_MARGIN_MS: from then on nothing can post there again. A batch is
-   * claimed with `FOR UPDATE SKIP LOCKED`, so replicas take different ones; the rows go in
-   * the same transaction after their objects, so an object that could not be removed is
-   * tried again at the next pass. Removing an object that is already gone is no error.
+   * IMAGES_UPLOAD_LEFTOVER_MARGIN_MS: from then on nothing can post there again
+   * (`removeUploadLeftovers`).
    */
   async removeLeftovers(): Promise<number> {
-    return this.ds.transaction(async (m) => {
-      const rows: Array<{ object_key: string }> = await m.query(
-        `SELECT object_key FROM upload_leftover
-          WHERE grant_expires_at < now() - make_interval(secs => $1)
-          ORDER BY grant_expires_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
-        [this.config.IMAGES_UPLOAD_LEFTOVER_MARGIN_MS / 1000],
-      );
-      if (!rows.length) return 0;
-      const keys = rows.map((r) => r.object_key);
-      for (const key of keys) await this.files.delete(key);
-      await m.query('DELETE FROM upload_leftover WHERE object_key = ANY($1::text[])', [keys]);
-      this.logger.debug({ objects: keys.length }, 'staging objects of expired upload grants removed');
-      return keys.length;
-    });
+    const keys = await removeUploadLeftovers(this.ds, { marginMs: this.config.IMAGES_UPLOAD_LEFTOVER_MARGIN_MS, remove: (key) => this.files.delete(key) });
+    if (keys.length) this.logger.debug({ objects: keys.length }, 'staging objects of expired upload grants removed');
+    return keys.length;
   }
 }

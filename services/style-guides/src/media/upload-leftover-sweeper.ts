@@ -1,4 +1,4 @@
-import { SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
+import { removeUploadLeftovers, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { StorageService } from '@app/storage';
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -6,16 +6,11 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { StyleGuidesConfig } from '../style-guides.config';
 
-/** staging objects removed per pass */
-const BATCH = 50;
-
 /**
  * Removes the staging objects of media that no row names any more (remembered in
  * `upload_leftover` when a medium's staging key stopped being live) once their grant has
  * expired, plus STYLE_GUIDES_UPLOAD_LEFTOVER_MARGIN_MS: from then on nothing can post there
- * again. Runs every STYLE_GUIDES_UPLOAD_SWEEP_MS. Replicas share the work: a batch is claimed
- * with `FOR UPDATE SKIP LOCKED`, and its rows go in the same transaction after their objects,
- * so an object that could not be removed is tried again at the next pass.
+ * again (`removeUploadLeftovers`). Runs every STYLE_GUIDES_UPLOAD_SWEEP_MS.
  */
 @Injectable()
 export class UploadLeftoverSweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -56,19 +51,8 @@ export class UploadLeftoverSweeper implements OnApplicationBootstrap, BeforeAppl
 
   /** One pass: answers how many staging objects were removed (exposed for tests). */
   async sweep(): Promise<number> {
-    return this.ds.transaction(async (m) => {
-      const rows: Array<{ object_key: string }> = await m.query(
-        `SELECT object_key FROM upload_leftover
-          WHERE grant_expires_at < now() - make_interval(secs => $1)
-          ORDER BY grant_expires_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
-        [this.config.STYLE_GUIDES_UPLOAD_LEFTOVER_MARGIN_MS / 1000],
-      );
-      if (!rows.length) return 0;
-      const keys = rows.map((r) => r.object_key);
-      for (const key of keys) await this.storage.delete(key);
-      await m.query('DELETE FROM upload_leftover WHERE object_key = ANY($1::text[])', [keys]);
-      this.logger.debug({ objects: keys.length }, 'staging objects of expired media grants removed');
-      return keys.length;
-    });
+    const keys = await removeUploadLeftovers(this.ds, { marginMs: this.config.STYLE_GUIDES_UPLOAD_LEFTOVER_MARGIN_MS, remove: (key) => this.storage.delete(key) });
+    if (keys.length) this.logger.debug({ objects: keys.length }, 'staging objects of expired media grants removed');
+    return keys.length;
   }
 }
