@@ -10,3 +10,4 @@ export * from './messaging.host';
 export * from './service-kit.module';
 export * from './bootstrap';
 export * from './upload-leftovers';
+export * from './periodic-task';

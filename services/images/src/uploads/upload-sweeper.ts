@@ -1,4 +1,4 @@
-import { removeUploadLeftovers, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
+import { PeriodicTask, removeUploadLeftovers, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
@@ -33,10 +33,8 @@ interface Pending {
  */
 @Injectable()
 export class UploadSweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
-  private tick: Promise<void> | null = null;
+  private readonly task: PeriodicTask;
   private lastBundleSweep = 0;
-  private stopped = false;
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
@@ -46,36 +44,23 @@ export class UploadSweeper implements OnApplicationBootstrap, BeforeApplicationS
     private readonly files: ImageFilesRepository,
     @Inject(SERVICE_CONFIG) private readonly config: ImagesConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.task = new PeriodicTask(() => this.sweep(), this.config.IMAGES_UPLOAD_POLL_MS, (err) => this.logger.error({ err }, 'upload sweep failed'));
+  }
 
   onApplicationBootstrap(): void {
-    this.schedule();
+    this.task.start();
   }
 
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.tick = this.sweep()
-        .catch((err: unknown) => this.logger.error({ err }, 'upload sweep failed'))
-        .finally(() => {
-          this.tick = null;
-          this.schedule();
-        });
-    }, this.config.IMAGES_UPLOAD_POLL_MS);
-    this.timer.unref();
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    if (this.tick) await this.tick;
+  beforeApplicationShutdown(): Promise<void> {
+    return this.task.stop();
   }
 
   /** One pass over the pending uploads (exposed for tests). */
   async sweep(): Promise<void> {
     await this.sweepTable('image', "optimisation_status = 'awaiting-upload'", (id) => this.uploads.complete(id, null), (id) => this.uploads.expire(id));
     await this.sweepTable('video', "status = 'awaiting-upload'", (id) => this.videos.complete(id, null), (id) => this.videos.expire(id));
-    if (!this.stopped) await this.removeLeftovers();
+    if (!this.task.stopped) await this.removeLeftovers();
     if (Date.now() - this.lastBundleSweep > BUNDLE_SWEEP_MS) {
       this.lastBundleSweep = Date.now();
       await this.downloads.removeExpired();
@@ -95,7 +80,7 @@ export class UploadSweeper implements OnApplicationBootstrap, BeforeApplicationS
         RETURNING id, upload_key, upload_expires_at < now() - interval '${EXPIRY_GRACE_MS / 1000} seconds' AS expired`,
     );
     for (const row of rows[0]) {
-      if (this.stopped) return;
+      if (this.task.stopped) return;
       try {
         if (await this.files.exists(row.upload_key)) await complete(row.id);
         else if (row.expired) await expire(row.id);

@@ -1,4 +1,4 @@
-import { removeUploadLeftovers, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
+import { PeriodicTask, removeUploadLeftovers, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { StorageService } from '@app/storage';
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -14,39 +14,23 @@ import type { StyleGuidesConfig } from '../style-guides.config';
  */
 @Injectable()
 export class UploadLeftoverSweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
-  private tick: Promise<void> | null = null;
-  private stopped = false;
+  private readonly task: PeriodicTask;
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly storage: StorageService,
     @Inject(SERVICE_CONFIG) private readonly config: StyleGuidesConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.task = new PeriodicTask(() => this.sweep(), this.config.STYLE_GUIDES_UPLOAD_SWEEP_MS, (err) => this.logger.error({ err }, 'staging objects of media could not be removed; tried again later'));
+  }
 
   onApplicationBootstrap(): void {
-    this.schedule();
+    this.task.start();
   }
 
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.tick = this.sweep()
-        .then(() => undefined)
-        .catch((err: unknown) => this.logger.error({ err }, 'staging objects of media could not be removed; tried again later'))
-        .finally(() => {
-          this.tick = null;
-          this.schedule();
-        });
-    }, this.config.STYLE_GUIDES_UPLOAD_SWEEP_MS);
-    this.timer.unref();
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    if (this.tick) await this.tick;
+  beforeApplicationShutdown(): Promise<void> {
+    return this.task.stop();
   }
 
   /** One pass: answers how many staging objects were removed (exposed for tests). */
