@@ -1,4 +1,7 @@
-import { MAX_JSON_DEPTH, jsonDeeperThan, jsonShapeProblem } from './json-depth';
+import { MAX_JSON_DEPTH, jsonShapeProblem } from './json-depth';
+
+/** the depth check alone, however many items */
+const jsonDeeperThan = (text: Uint8Array): boolean => jsonShapeProblem(text, MAX_JSON_DEPTH, Number.POSITIVE_INFINITY) === 'too-deep';
 
 const bytes = (text: string) => Buffer.from(text, 'utf8');
 const arrays = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);

@@ -67,8 +67,3 @@ export function jsonShapeProblem(text: Uint8Array, maxDepth: number = MAX_JSON_D
   }
   return null;
 }
-
-/** Whether JSON text nests arrays and objects deeper than `max` (see `jsonShapeProblem`). */
-export function jsonDeeperThan(text: Uint8Array, max: number = MAX_JSON_DEPTH): boolean {
-  return jsonShapeProblem(text, max, Number.POSITIVE_INFINITY) === 'too-deep';
-}
