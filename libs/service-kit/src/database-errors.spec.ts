@@ -1,5 +1,5 @@
-import { QueryFailedError } from 'typeorm';
-import { isRetryableTransactionFailure, isUniqueViolation } from './database-errors';
+import { QueryFailedError, type DataSource } from 'typeorm';
+import { inTransaction, isRetryableTransactionFailure, isUniqueViolation } from './database-errors';
 
 /** A PostgreSQL error as the `pg` driver throws it. */
 const pgError = (code: string, constraint?: string) => Object.assign(new Error(`postgres error ${code}`), { code, constraint });
@@ -39,5 +39,47 @@ describe('isRetryableTransactionFailure (only what running the transaction again
     expect(isRetryableTransactionFailure(pgError('57P01'))).toBe(false);
     expect(isRetryableTransactionFailure(new Error('Connection terminated unexpectedly'))).toBe(false);
     expect(isRetryableTransactionFailure(undefined)).toBe(false);
+  });
+});
+
+describe('inTransaction (a transaction PostgreSQL aborted for another one is run again)', () => {
+  /** a data source whose transactions fail with `failures` in turn, then succeed */
+  function database(...failures: unknown[]) {
+    let runs = 0;
+    const ds = {
+      transaction: async (fn: (m: unknown) => Promise<unknown>) => {
+        runs++;
+        const failure = failures.shift();
+        if (failure) throw failure;
+        return fn({});
+      },
+    } as unknown as DataSource;
+    return { ds, runs: () => runs };
+  }
+
+  it('runs a deadlocked transaction again and answers what the successful run answers', async () => {
+    const { ds, runs } = database(typeormError('40P01'), pgError('40001'));
+    expect(await inTransaction(ds, async () => 'saved')).toBe('saved');
+    expect(runs()).toBe(3);
+  });
+
+  it('runs it four times in all, then throws the last failure', async () => {
+    const last = typeormError('40P01');
+    const { ds, runs } = database(typeormError('40P01'), typeormError('40P01'), typeormError('40P01'), last, undefined);
+    await expect(inTransaction(ds, async () => 'saved')).rejects.toBe(last);
+    expect(runs()).toBe(4);
+  });
+
+  it('runs it as many times as the caller says', async () => {
+    const { ds, runs } = database(typeormError('40P01'), typeormError('40P01'));
+    await expect(inTransaction(ds, async () => 'saved', 2)).rejects.toBeInstanceOf(QueryFailedError);
+    expect(runs()).toBe(2);
+  });
+
+  it('does not run it again for any other failure', async () => {
+    const duplicate = typeormError('23505', 'user_account_email_uq');
+    const { ds, runs } = database(duplicate);
+    await expect(inTransaction(ds, async () => 'saved')).rejects.toBe(duplicate);
+    expect(runs()).toBe(1);
   });
 });

@@ -59,6 +59,24 @@ export interface DurableConsumerOptions<P> extends DurableSubscriptionOptions {
   handler: (payload: P, ctx: MessageHandlerContext) => Promise<void>;
 }
 
+/** Delay before a failed message is offered again, when the consumer names none: 200 ms doubled per delivery, at most 30 s. */
+export function defaultBackoffMs(delivery: number): number {
+  return Math.min(30_000, 200 * 2 ** delivery);
+}
+
+/**
+ * What becomes of a message whose handling failed on its `delivery`-th delivery: on the last
+ * one allowed (`maxDeliver`) it goes to the dead-letter stream; before that it is offered
+ * again after the backoff.
+ */
+export function afterFailedDelivery(
+  delivery: number,
+  maxDeliver: number,
+  backoffMs: (delivery: number) => number = defaultBackoffMs,
+): 'dead-letter' | { retryInMs: number } {
+  return delivery >= maxDeliver ? 'dead-letter' : { retryInMs: backoffMs(delivery) };
+}
+
 /**
  * A durable pull consumer on the server, taken one message at a time by its owner: `pull()`
  * asks for the next message only when the owner has room for it, so replicas that share the
@@ -229,12 +247,12 @@ export class DurableConsumer<P = unknown> extends DurableSubscription {
           if (await waitForDatabase(this.opts.dataSource, { working: () => m.working(), stopped: () => this.stopping })) continue;
         }
         const reason = err instanceof Error ? err.message : String(err);
-        if (delivery >= this.maxDeliver) {
+        const next = afterFailedDelivery(delivery, this.maxDeliver, this.opts.backoffMs);
+        if (next === 'dead-letter') {
           await this.deadLetter(m, reason);
         } else {
-          const delay = this.opts.backoffMs ? this.opts.backoffMs(delivery) : Math.min(30_000, 200 * 2 ** delivery);
           this.opts.logger.warn({ consumer: this.name, messageId, delivery, err }, 'message failed; will be redelivered');
-          m.nak(delay);
+          m.nak(next.retryInMs);
         }
         return;
       }

@@ -23,6 +23,11 @@ export interface OutboxRelayOptions {
 const LISTEN_RETRY_MS = 1000;
 const LISTEN_RETRY_MAX_MS = 30_000;
 
+/** The wait before the wake-up connection is opened again after `failures` tries in a row failed. */
+export function listenRetryDelayMs(failures: number): number {
+  return Math.min(LISTEN_RETRY_MAX_MS, LISTEN_RETRY_MS * 2 ** failures);
+}
+
 interface OutboxRow {
   id: string;
   subject: string;
@@ -73,7 +78,7 @@ export class OutboxRelay {
       this.opts.logger.warn({ err }, 'outbox listener connection lost; polling continues and it is opened again');
       listener.end().catch(() => undefined);
       if (this.listener === listener) this.listener = null;
-      const wait = Math.min(LISTEN_RETRY_MAX_MS, LISTEN_RETRY_MS * 2 ** this.listenFailures++);
+      const wait = listenRetryDelayMs(this.listenFailures++);
       this.relisten = setTimeout(() => void this.listen(), wait);
       this.relisten.unref();
     };

@@ -23,7 +23,8 @@ import { StyleGuide } from './style-guide.entity';
 /** The pipeline takes margins of at most 45 % a side (its job contract); a guide may store more. */
 const MAX_PIPELINE_MARGIN = 45;
 
-const clampMargins = (m: Margins | null | undefined): Margins => {
+/** Margins as the pipeline takes them: each side within 0..45 %, a side that is not a number at its default. */
+export const clampMargins = (m: Margins | null | undefined): Margins => {
   const src = m ?? DEFAULT_MARGINS;
   const c = (v: unknown, d: number) => (typeof v === 'number' && Number.isFinite(v) ? Math.min(MAX_PIPELINE_MARGIN, Math.max(0, v)) : d);
   return { top: c(src.top, DEFAULT_MARGINS.top), right: c(src.right, DEFAULT_MARGINS.right), bottom: c(src.bottom, DEFAULT_MARGINS.bottom), left: c(src.left, DEFAULT_MARGINS.left) };

@@ -9,6 +9,11 @@ export function deleteConfirmationHash(userId: string): string {
   return createHash('sha256').update(`delete-account:${userId}`).digest('hex').slice(0, 8).toUpperCase();
 }
 
+/** Whether what the admin typed is the account's delete-confirmation code (spaces around and letter case aside). */
+export function confirmsDeletion(typed: string, userId: string): boolean {
+  return typed.trim().toUpperCase() === deleteConfirmationHash(userId);
+}
+
 export function toListItem(u: UserAccount): UserListItem {
   return {
     id: u.id,

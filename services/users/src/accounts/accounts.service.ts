@@ -13,6 +13,7 @@ import {
   type Paged,
   type ResendTemporaryPasswordBody,
   type SetChildAccountsPayload,
+  type UpdateUserBody,
   type UpdateUserPayload,
   type UserListItem,
   type UserListQuery,
@@ -27,7 +28,7 @@ import { AuthRepository, TEMPORARY_PASSWORD_JUST_SENT } from '../auth/auth.repos
 import { generateTemporaryPassword, PasswordHasher } from '../auth/password-hasher';
 import { Mailer } from '../mail/mailer';
 import { SalesPerson } from '../sales-people/sales-person.entity';
-import { deleteConfirmationHash, toListItem, toUserView } from './account-view';
+import { confirmsDeletion, toListItem, toUserView } from './account-view';
 import { AccountsRepository } from './accounts.repository';
 import { loginEmailTaken } from './login-directory';
 import { UserAccount } from './user-account.entity';
@@ -106,14 +107,7 @@ export class AccountsService {
     const { id, ...changes } = payload;
     return this.ds.transaction(async (manager) => {
       const user = await this.load(manager, actor, id);
-      if (!AccountAccess.isAdmin(actor)) {
-        const adminOnly = ADMIN_ONLY_USER_FIELDS.filter((f) => changes[f] !== undefined);
-        if (adminOnly.length) throw RpcError.forbidden(ACCOUNT_MESSAGES.adminOnlyFields(adminOnly));
-        const self = actor.userId === id && !actor.salesPersonId;
-        // QA edits the customer form of dealership and management accounts
-        const qaOnCustomer = actor.role === 'QA' && (user.userRole === 'Dealership' || user.userRole === 'Management');
-        if (!self && !qaOnCustomer) throw RpcError.forbidden();
-      }
+      assertMayUpdate(actor, user, changes);
       if (changes.email && changes.email !== user.email.toLowerCase()) {
         if (await loginEmailTaken(manager, changes.email, { userId: id })) throw RpcError.conflict(ACCOUNT_MESSAGES.emailTaken);
         user.email = changes.email;
@@ -220,7 +214,7 @@ export class AccountsService {
       // tells the other services nothing a second time
       const user = await AccountsRepository.lockById(manager, body.userId);
       if (!user) throw RpcError.notFound(ACCOUNT_MESSAGES.notFound);
-      if (body.hash.trim().toUpperCase() !== deleteConfirmationHash(user.id)) throw RpcError.badRequest(ACCOUNT_MESSAGES.hashMismatch);
+      if (!confirmsDeletion(body.hash, user.id)) throw RpcError.badRequest(ACCOUNT_MESSAGES.hashMismatch);
       // sales people, permissions, child links, integrations and sessions go with it (cascade)
       await manager.delete(UserAccount, { id: user.id });
       await this.messaging.outbox.add(manager, UsersEvents.accountDeleted, { userId: user.id });
@@ -271,6 +265,21 @@ export class AccountsService {
     const children = await this.allChildren(this.ds.manager, userId);
     return Promise.all(children.map((c) => this.view(this.ds.manager, c, actor)));
   }
+}
+
+/**
+ * Who may change what of an account it can read: the admin anything; the account itself (not
+ * one of its sales people), and QA on a dealership or management account (the customer
+ * form), everything but the admin-only fields. Refused with 403, naming the admin-only fields
+ * asked for.
+ */
+export function assertMayUpdate(actor: Actor, account: Pick<UserAccount, 'id' | 'userRole'>, changes: UpdateUserBody): void {
+  if (AccountAccess.isAdmin(actor)) return;
+  const adminOnly = ADMIN_ONLY_USER_FIELDS.filter((f) => changes[f] !== undefined);
+  if (adminOnly.length) throw RpcError.forbidden(ACCOUNT_MESSAGES.adminOnlyFields(adminOnly));
+  const self = actor.userId === account.id && !actor.salesPersonId;
+  const qaOnCustomer = actor.role === 'QA' && (account.userRole === 'Dealership' || account.userRole === 'Management');
+  if (!self && !qaOnCustomer) throw RpcError.forbidden();
 }
 
 /** Two requests for one e-mail both passed the check: the loser hears what the check says. */

@@ -25,6 +25,19 @@ const toView = (b: Banner): BannerView => ({
   updatedAt: b.updatedAt.toISOString(),
 });
 
+/**
+ * Which banners a list shows: for the admin, visible (true), hidden (false) or all
+ * (undefined) as asked; for everyone else the visible ones, whatever was asked.
+ */
+export function bannerListFilter(actor: Actor, askedIsActive: boolean | undefined): boolean | undefined {
+  return AccountAccess.isAdmin(actor) ? askedIsActive : true;
+}
+
+/** A hidden banner is the admin's alone: anyone else is told it does not exist. */
+export function maySeeBanner(actor: Actor, banner: Pick<Banner, 'isActive'>): boolean {
+  return banner.isActive || AccountAccess.isAdmin(actor);
+}
+
 /** Banners: the admin writes them; everyone else sees the visible ones. */
 @Injectable()
 export class BannersService {
@@ -32,7 +45,7 @@ export class BannersService {
 
   async list(actor: Actor, q: BannerListQuery): Promise<Paged<BannerView>> {
     const qb = this.ds.manager.createQueryBuilder(Banner, 'b').orderBy('b.created_at', 'DESC').addOrderBy('b.id', 'ASC');
-    const onlyActive = AccountAccess.isAdmin(actor) ? q.isActive : true;
+    const onlyActive = bannerListFilter(actor, q.isActive);
     if (onlyActive !== undefined) qb.andWhere('b.is_active = :a', { a: onlyActive });
     const total = await qb.getCount();
     const page = clampPage(q.page, total);
@@ -42,7 +55,7 @@ export class BannersService {
 
   async get(actor: Actor, id: string): Promise<BannerView> {
     const b = await this.ds.manager.findOne(Banner, { where: { id } });
-    if (!b || (!b.isActive && !AccountAccess.isAdmin(actor))) throw RpcError.notFound(BANNER_MESSAGES.notFound);
+    if (!b || !maySeeBanner(actor, b)) throw RpcError.notFound(BANNER_MESSAGES.notFound);
     return toView(b);
   }
 

@@ -35,6 +35,28 @@ function toView(i: RemoteIntegration, hasPassword: boolean): IntegrationView {
   };
 }
 
+/** Credentials are changed by the admin or with UPDATE_USER_INTEGRATION_CREDENTIALS (403 otherwise). */
+export function assertMayChangeCredentials(actor: Actor): void {
+  if (!AccountAccess.isAdmin(actor) && !hasPermission(actor.permissions, 'UPDATE_USER_INTEGRATION_CREDENTIALS')) {
+    throw RpcError.forbidden('You may not change integration credentials');
+  }
+}
+
+/**
+ * The credentials an edit changes, or null when it changes none. The edit form sends the
+ * integration back with its user name and an empty password: only a different user name
+ * (spaces around it aside; empty or null clears it) or a new password is a change.
+ */
+export function credentialChanges(
+  storedUsername: string | null,
+  sent: { Username?: string | null; Password?: string | null },
+): { username?: string | null; password?: string } | null {
+  const username = sent.Username === undefined ? undefined : sent.Username?.trim() || null;
+  const usernameChanges = username !== undefined && username !== storedUsername;
+  if (!usernameChanges && !sent.Password) return null;
+  return { ...(usernameChanges ? { username } : {}), ...(sent.Password ? { password: sent.Password } : {}) };
+}
+
 /**
  * Remote integrations (delivery targets) of an account. Read by whoever may read the
  * account; changed by the admin or the account itself; credentials changed only by the
@@ -71,12 +93,6 @@ export class IntegrationsService {
     return row;
   }
 
-  private assertMayChangeCredentials(actor: Actor): void {
-    if (!AccountAccess.isAdmin(actor) && !hasPermission(actor.permissions, 'UPDATE_USER_INTEGRATION_CREDENTIALS')) {
-      throw RpcError.forbidden('You may not change integration credentials');
-    }
-  }
-
   async ofUser(actor: Actor, userId: string): Promise<IntegrationView[]> {
     await AccountAccess.assertCanRead(this.ds.manager, actor, userId);
     const rows = await this.ds.manager.find(RemoteIntegration, { where: { userId }, order: { createdAt: 'ASC', id: 'ASC' } });
@@ -88,7 +104,7 @@ export class IntegrationsService {
       await AccountAccess.assertCanManageOwn(m, actor, body.userId);
       // locked: a second add of the same provider waits, then sees the first
       if (!(await AccountsRepository.lockById(m, body.userId))) throw RpcError.notFound('User not found');
-      if (body.Username || body.Password) this.assertMayChangeCredentials(actor);
+      if (body.Username || body.Password) assertMayChangeCredentials(actor);
       const info = providerInfo(body.provider)!;
       const exists = await m.findOne(RemoteIntegration, { where: { userId: body.userId, provider: body.provider } });
       if (exists) throw RpcError.conflict(INTEGRATION_MESSAGES.duplicate);
@@ -113,14 +129,11 @@ export class IntegrationsService {
       await AccountAccess.assertCanManageOwn(m, actor, row.userId, INTEGRATION_MESSAGES.notFound);
       const changes: Partial<RemoteIntegration> = {};
       if (p.isActive !== undefined) changes.isActive = p.isActive;
-      // the edit form sends the integration back with its user name and an empty password:
-      // only a different user name or a new password is a change of credentials
-      const username = p.Username === undefined ? undefined : p.Username?.trim() || null;
-      const usernameChanges = username !== undefined && username !== row.username;
-      if (usernameChanges || p.Password) {
-        this.assertMayChangeCredentials(actor);
-        if (usernameChanges) changes.username = username;
-        if (p.Password) changes.passwordEncrypted = this.box.seal(p.Password);
+      const credentials = credentialChanges(row.username, p);
+      if (credentials) {
+        assertMayChangeCredentials(actor);
+        if (credentials.username !== undefined) changes.username = credentials.username;
+        if (credentials.password) changes.passwordEncrypted = this.box.seal(credentials.password);
       }
       if (Object.keys(changes).length) await m.update(RemoteIntegration, { id: row.id }, changes);
       const fresh = await m.findOneOrFail(RemoteIntegration, { where: { id: row.id } });

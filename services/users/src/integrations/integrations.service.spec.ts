@@ -1,0 +1,60 @@
+import { RpcError, type Actor, type ActorRole } from '@app/contracts';
+import { assertMayChangeCredentials, credentialChanges } from './integrations.service';
+
+const DEALER = '00000000-0000-4000-8000-00000000d001';
+
+const actor = (role: ActorRole, permissions: string[] = []): Actor => ({ role, userId: DEALER, salesPersonId: null, permissions, requestId: 'req-9' });
+
+function refusal(run: () => void): { status: number; message: string } | null {
+  try {
+    run();
+    return null;
+  } catch (err) {
+    if (!(err instanceof RpcError)) throw err;
+    return { status: err.status, message: err.message };
+  }
+}
+
+describe('credentialChanges: what of an edit is a change of credentials', () => {
+  it('sees none in the edit form sent back as it was loaded: the same user name and an empty password', () => {
+    expect(credentialChanges('ftp-user', { Username: 'ftp-user', Password: '' })).toBeNull();
+    expect(credentialChanges('ftp-user', { Username: '  ftp-user ', Password: null })).toBeNull();
+    expect(credentialChanges('ftp-user', {})).toBeNull();
+    expect(credentialChanges(null, { Username: '', Password: '' })).toBeNull();
+    expect(credentialChanges(null, { Username: null })).toBeNull();
+  });
+
+  it('sees another user name, kept without the spaces around it', () => {
+    expect(credentialChanges('ftp-user', { Username: ' ftp-admin ' })).toEqual({ username: 'ftp-admin' });
+    expect(credentialChanges(null, { Username: 'ftp-user' })).toEqual({ username: 'ftp-user' });
+  });
+
+  it('sees an emptied user name as clearing it', () => {
+    expect(credentialChanges('ftp-user', { Username: '' })).toEqual({ username: null });
+    expect(credentialChanges('ftp-user', { Username: '   ' })).toEqual({ username: null });
+    expect(credentialChanges('ftp-user', { Username: null })).toEqual({ username: null });
+  });
+
+  it('sees a new password, as it was typed', () => {
+    expect(credentialChanges('ftp-user', { Username: 'ftp-user', Password: ' s3cret ' })).toEqual({ password: ' s3cret ' });
+    expect(credentialChanges('ftp-user', { Username: 'other', Password: 's3cret' })).toEqual({ username: 'other', password: 's3cret' });
+  });
+});
+
+describe('assertMayChangeCredentials: who may change an integration\'s credentials', () => {
+  it('lets the admin and the system', () => {
+    expect(refusal(() => assertMayChangeCredentials(actor('Admin')))).toBeNull();
+    expect(refusal(() => assertMayChangeCredentials(actor('System')))).toBeNull();
+  });
+
+  it('lets an account holding UPDATE_USER_INTEGRATION_CREDENTIALS, whatever its letter case', () => {
+    expect(refusal(() => assertMayChangeCredentials(actor('Dealership', ['UPDATE_USER_INTEGRATION_CREDENTIALS'])))).toBeNull();
+    expect(refusal(() => assertMayChangeCredentials(actor('Management', ['update_user_integration_credentials'])))).toBeNull();
+  });
+
+  it('refuses everyone else with 403, also one holding only UPDATE_USER_INTEGRATIONS', () => {
+    const refused = { status: 403, message: 'You may not change integration credentials' };
+    expect(refusal(() => assertMayChangeCredentials(actor('Dealership', ['UPDATE_USER_INTEGRATIONS'])))).toEqual(refused);
+    expect(refusal(() => assertMayChangeCredentials(actor('QA')))).toEqual(refused);
+  });
+});
