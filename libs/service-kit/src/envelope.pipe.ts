@@ -1,17 +1,28 @@
-import { Actor, findUnsafeText, formatValidationErrors, RpcError, type Class, type RpcEnvelope } from '@app/contracts';
-import type { PipeTransform } from '@nestjs/common';
+import { Actor, formatValidationErrors, RpcError, type Class, type RpcEnvelope } from '@app/contracts';
+import type { ArgumentMetadata, PipeTransform } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
+import { checkPayload } from './payload-check';
 
 /**
  * Validates an incoming `{ actor, data }` message in the service: the actor always, the
  * data against its payload class (unknown fields rejected) after looking through its strings
  * for NUL characters and unpaired surrogates, as the gateway does. Bad input answers 400.
+ *
+ * `@RpcHandler(def)` binds it to the whole method, and Nest runs a method's pipes on every
+ * parameter: only the message (`@Payload()`) is checked; anything else (`@Ctx()`) passes as it is.
  */
-export class EnvelopePipe<T extends object> implements PipeTransform<unknown, Promise<RpcEnvelope<T>>> {
+export class EnvelopePipe<T extends object> implements PipeTransform<unknown, Promise<unknown>> {
   constructor(private readonly dataClass: Class<T> | null) {}
 
-  async transform(value: unknown): Promise<RpcEnvelope<T>> {
+  async transform(value: unknown, metadata?: ArgumentMetadata): Promise<unknown> {
+    // Nest hands a pipe the message (`@Payload()`) as type 'body' and the transport's context
+    // (`@Ctx()`) as 'custom'
+    if (metadata && metadata.type !== 'body') return value;
+    return this.envelope(value);
+  }
+
+  private async envelope(value: unknown): Promise<RpcEnvelope<T>> {
     if (typeof value !== 'object' || value === null || !('actor' in value)) {
       throw RpcError.badRequest('Malformed message: expected { actor, data }');
     }
@@ -20,14 +31,8 @@ export class EnvelopePipe<T extends object> implements PipeTransform<unknown, Pr
     const actorErrors = await validate(actor);
     if (actorErrors.length) throw RpcError.badRequest(`actor: ${formatValidationErrors(actorErrors)}`);
     if (!this.dataClass) return { actor, data: (raw.data ?? {}) as T };
-    if (typeof raw.data !== 'object' || raw.data === null || Array.isArray(raw.data)) {
-      throw RpcError.badRequest('Malformed message: data must be an object');
-    }
-    const unsafe = findUnsafeText(raw.data);
-    if (unsafe) throw RpcError.badRequest(unsafe);
-    const data = plainToInstance(this.dataClass as new () => T, raw.data);
-    const errors = await validate(data, { whitelist: true, forbidNonWhitelisted: true });
-    if (errors.length) throw RpcError.badRequest(formatValidationErrors(errors));
-    return { actor, data };
+    const checked = await checkPayload(this.dataClass, raw.data, { unknownFields: 'refuse' });
+    if (checked.problem !== undefined) throw RpcError.badRequest(checked.problem);
+    return { actor, data: checked.value };
   }
 }

@@ -1,4 +1,4 @@
-import { Namespace, schemaOf } from '@app/contracts';
+import { Namespace, schemaOf, type EventDef } from '@app/contracts';
 import type { DatabaseConfig } from '@app/config';
 import {
   connectNats,
@@ -8,16 +8,15 @@ import {
   OutboxRelay,
   DurableSubscription,
   RpcClient,
-  type DurableConsumerOptions,
   type DurableSubscriptionOptions,
 } from '@app/messaging';
 import type { BeforeApplicationShutdown, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { JetStreamClient, NatsConnection } from 'nats';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import { eventConsumer, type EventHandler, type EventPayload } from './event-consumer';
 import type { ServiceDefinition } from './service-definition';
 
-type ConsumerSpec<P> = Omit<DurableConsumerOptions<P>, 'nc' | 'namespace' | 'dataSource' | 'logger'>;
 type SubscriptionSpec = Omit<DurableSubscriptionOptions, 'nc' | 'namespace' | 'logger'>;
 
 /**
@@ -54,10 +53,27 @@ export class MessagingHost implements OnApplicationBootstrap, BeforeApplicationS
     return host;
   }
 
-  /** Registers a durable consumer; it starts with the application. */
-  consume<P>(spec: ConsumerSpec<P>): DurableConsumer<P> {
-    const consumer = new DurableConsumer<P>({
-      ...spec,
+  /**
+   * Registers the durable consumer `durable` of an event (or of several events of one
+   * service); it starts with the application. Call it in `onModuleInit` of the class whose
+   * method handles the event:
+   *
+   *   host.on(OrdersEvents.deleted, IMAGES_DURABLES.orderDeleted, (e, ctx) => this.apply(ctx.manager, e));
+   *
+   * Each message is checked against the event's payload class before the handler runs: an
+   * object, no NUL or unpaired surrogate in its strings, every rule of the class; fields the
+   * class does not declare are kept and ignored (a newer producer may add one). A message that
+   * breaks the contract is dead-lettered on its first delivery, with the reason, and logged;
+   * the handler gets the others as instances of the class, once each, inside the transaction
+   * of `ctx.manager`. With several events the handler tells them apart by `ctx.subject`, and a
+   * message on another subject of that service is acknowledged without running it.
+   */
+  on<D extends EventDef<object>>(events: D | readonly D[], durable: string, handler: EventHandler<D>): DurableConsumer<EventPayload<D>> {
+    if (this.consumers.some((c) => c.name === this.namespace.durable(durable))) {
+      throw new Error(`durable consumer ${durable} is registered twice: each consumer needs a name of its own`);
+    }
+    const consumer = new DurableConsumer<EventPayload<D>>({
+      ...eventConsumer(events, durable, handler),
       nc: this.nc,
       namespace: this.namespace,
       dataSource: this.dataSource,
@@ -69,7 +85,7 @@ export class MessagingHost implements OnApplicationBootstrap, BeforeApplicationS
 
   /**
    * A durable consumer that its owner pulls from one message at a time and settles itself
-   * (the pipeline's lanes). Unlike `consume`, it is not started or stopped here: the owner
+   * (the pipeline's lanes). Unlike `on`, it is not started or stopped here: the owner
    * calls `ensure()` at boot and stops its pulls before the application shuts down.
    */
   subscription(spec: SubscriptionSpec): DurableSubscription {

@@ -56,6 +56,13 @@ export interface DurableConsumerOptions<P> extends DurableSubscriptionOptions {
   dataSource: DataSource;
   /** delay before a failed message is offered again, by delivery number */
   backoffMs?: (delivery: number) => number;
+  /**
+   * Checks the decoded message against its contract and gives the handler's payload. A
+   * message it throws for breaks the contract, which no retry mends: it is copied to the
+   * dead-letter stream at once with the reason and terminated, and the handler never runs.
+   * Without it the handler gets the decoded JSON as it is.
+   */
+  check?: (data: unknown, subject: string) => Promise<P>;
   handler: (payload: P, ctx: MessageHandlerContext) => Promise<void>;
 }
 
@@ -196,8 +203,8 @@ export class DurableSubscription {
  * A durable pull consumer with explicit ack. Each message is applied in one database
  * transaction together with a processed-message record: a redelivery of a message already
  * applied is acknowledged without running the handler again. A message that fails
- * `maxDeliver` times (or cannot be decoded) is copied to the dead-letter stream with the
- * reason and terminated.
+ * `maxDeliver` times is copied to the dead-letter stream with the reason and terminated; one
+ * that cannot be decoded or that `check` refuses goes there on its first delivery.
  */
 export class DurableConsumer<P = unknown> extends DurableSubscription {
   private messages: ConsumerMessages | null = null;
@@ -232,6 +239,14 @@ export class DurableConsumer<P = unknown> extends DurableSubscription {
     } catch (err) {
       await this.deadLetter(m, `payload is not JSON: ${(err as Error).message}`);
       return;
+    }
+    if (this.opts.check) {
+      try {
+        payload = await this.opts.check(payload, subject);
+      } catch (err) {
+        await this.deadLetter(m, `payload refused: ${err instanceof Error ? err.message : String(err)}`);
+        return;
+      }
     }
     for (;;) {
       try {

@@ -1,6 +1,7 @@
-import { DownloadMediaPayload, DownloadPayload, ImagesRpc, type RpcEnvelope } from '@app/contracts';
-import { Envelope, RpcHandler } from '@app/service-kit';
+import { ImagesRpc, type DownloadMediaPayload, type DownloadPayload, type RpcEnvelope } from '@app/contracts';
+import { RpcHandler } from '@app/service-kit';
 import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
 import { DownloadsService } from './downloads.service';
 
 @Controller()
@@ -8,12 +9,12 @@ export class DownloadsMessagesController {
   constructor(private readonly downloads: DownloadsService) {}
 
   @RpcHandler(ImagesRpc.download)
-  download(@Envelope(DownloadPayload) { actor, data }: RpcEnvelope<DownloadPayload>) {
+  download(@Payload() { actor, data }: RpcEnvelope<DownloadPayload>) {
     return this.downloads.download(actor, data);
   }
 
   @RpcHandler(ImagesRpc.downloadOne)
-  downloadOne(@Envelope(DownloadMediaPayload) { actor, data }: RpcEnvelope<DownloadMediaPayload>) {
+  downloadOne(@Payload() { actor, data }: RpcEnvelope<DownloadMediaPayload>) {
     return this.downloads.downloadOne(actor, data);
   }
 }

@@ -1,14 +1,15 @@
 import {
-  DeleteImagesBody,
-  ImageApprovalPayload,
-  ImageIdBody,
-  ImageIdPayload,
   ImagesRpc,
-  OrderRefPayload,
+  type DeleteImagesBody,
+  type ImageApprovalPayload,
+  type ImageIdBody,
+  type ImageIdPayload,
+  type OrderRefPayload,
   type RpcEnvelope,
 } from '@app/contracts';
-import { Envelope, RpcHandler } from '@app/service-kit';
+import { RpcHandler } from '@app/service-kit';
 import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
 import { ImagesService } from './images.service';
 
 @Controller()
@@ -16,27 +17,27 @@ export class ImagesMessagesController {
   constructor(private readonly images: ImagesService) {}
 
   @RpcHandler(ImagesRpc.get)
-  get(@Envelope(ImageIdPayload) { actor, data }: RpcEnvelope<ImageIdPayload>) {
+  get(@Payload() { actor, data }: RpcEnvelope<ImageIdPayload>) {
     return this.images.get(actor, data.id);
   }
 
   @RpcHandler(ImagesRpc.ofOrder)
-  ofOrder(@Envelope(OrderRefPayload) { actor, data }: RpcEnvelope<OrderRefPayload>) {
+  ofOrder(@Payload() { actor, data }: RpcEnvelope<OrderRefPayload>) {
     return this.images.ofOrder(actor, data.id);
   }
 
   @RpcHandler(ImagesRpc.approval)
-  approval(@Envelope(ImageApprovalPayload) { actor, data }: RpcEnvelope<ImageApprovalPayload>) {
+  approval(@Payload() { actor, data }: RpcEnvelope<ImageApprovalPayload>) {
     return this.images.approval(actor, data);
   }
 
   @RpcHandler(ImagesRpc.delete)
-  delete(@Envelope(DeleteImagesBody) { actor, data }: RpcEnvelope<DeleteImagesBody>) {
+  delete(@Payload() { actor, data }: RpcEnvelope<DeleteImagesBody>) {
     return this.images.delete(actor, data);
   }
 
   @RpcHandler(ImagesRpc.optimize)
-  optimize(@Envelope(ImageIdBody) { actor, data }: RpcEnvelope<ImageIdBody>) {
+  optimize(@Payload() { actor, data }: RpcEnvelope<ImageIdBody>) {
     return this.images.optimize(actor, data);
   }
 }

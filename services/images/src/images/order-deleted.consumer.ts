@@ -19,12 +19,7 @@ export class OrderDeletedConsumer implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.host.consume<OrderDeleted>({
-      stream: 'EVENTS',
-      durable: IMAGES_DURABLES.orderDeleted,
-      filterSubject: OrdersEvents.deleted.subject,
-      handler: (payload, ctx) => this.apply(ctx.manager, payload),
-    });
+    this.host.on(OrdersEvents.deleted, IMAGES_DURABLES.orderDeleted, (payload, ctx) => this.apply(ctx.manager, payload));
   }
 
   async apply(m: EntityManager, e: OrderDeleted): Promise<void> {

@@ -33,12 +33,7 @@ export class PipelineResultsConsumer implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.host.consume<PipelineImageProcessed | PipelineImageFailed>({
-      stream: 'EVENTS',
-      durable: IMAGES_DURABLES.pipelineResults,
-      filterSubject: 'evt.pipeline.>',
-      handler: (payload, ctx) => this.apply(payload, ctx),
-    });
+    this.host.on([PipelineEvents.imageProcessed, PipelineEvents.imageFailed], IMAGES_DURABLES.pipelineResults, (payload, ctx) => this.apply(payload, ctx));
   }
 
   async apply(payload: PipelineImageProcessed | PipelineImageFailed, ctx: Pick<MessageHandlerContext, 'manager' | 'subject'>): Promise<void> {

@@ -1,14 +1,15 @@
 import {
-  ImageIdPayload,
   ImagesRpc,
-  InsertImageBody,
-  ReplaceImagePayload,
-  SignedUploadBody,
-  UploadCompleteBody,
+  type ImageIdPayload,
+  type InsertImageBody,
+  type ReplaceImagePayload,
   type RpcEnvelope,
+  type SignedUploadBody,
+  type UploadCompleteBody,
 } from '@app/contracts';
-import { Envelope, RpcHandler } from '@app/service-kit';
+import { RpcHandler } from '@app/service-kit';
 import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
 import { UploadsService } from './uploads.service';
 
 @Controller()
@@ -16,27 +17,27 @@ export class UploadsMessagesController {
   constructor(private readonly uploads: UploadsService) {}
 
   @RpcHandler(ImagesRpc.signedUpload)
-  signedUpload(@Envelope(SignedUploadBody) { actor, data }: RpcEnvelope<SignedUploadBody>) {
+  signedUpload(@Payload() { actor, data }: RpcEnvelope<SignedUploadBody>) {
     return this.uploads.signedUpload(actor, data);
   }
 
   @RpcHandler(ImagesRpc.uploadComplete)
-  uploadComplete(@Envelope(UploadCompleteBody) { actor, data }: RpcEnvelope<UploadCompleteBody>) {
+  uploadComplete(@Payload() { actor, data }: RpcEnvelope<UploadCompleteBody>) {
     return this.uploads.uploadComplete(actor, data);
   }
 
   @RpcHandler(ImagesRpc.insert)
-  insert(@Envelope(InsertImageBody) { actor, data }: RpcEnvelope<InsertImageBody>) {
+  insert(@Payload() { actor, data }: RpcEnvelope<InsertImageBody>) {
     return this.uploads.insert(actor, data);
   }
 
   @RpcHandler(ImagesRpc.replaceUpload)
-  replaceUpload(@Envelope(ReplaceImagePayload) { actor, data }: RpcEnvelope<ReplaceImagePayload>) {
+  replaceUpload(@Payload() { actor, data }: RpcEnvelope<ReplaceImagePayload>) {
     return this.uploads.replaceUpload(actor, data);
   }
 
   @RpcHandler(ImagesRpc.replaceComplete)
-  replaceComplete(@Envelope(ImageIdPayload) { actor, data }: RpcEnvelope<ImageIdPayload>) {
+  replaceComplete(@Payload() { actor, data }: RpcEnvelope<ImageIdPayload>) {
     return this.uploads.replaceComplete(actor, data);
   }
 }

@@ -1,6 +1,7 @@
-import { OrderEventsPayload, OrderEventsRpc, UserEventsPayload, type RpcEnvelope } from '@app/contracts';
-import { Envelope, RpcHandler } from '@app/service-kit';
+import { OrderEventsRpc, type OrderEventsPayload, type RpcEnvelope, type UserEventsPayload } from '@app/contracts';
+import { RpcHandler } from '@app/service-kit';
 import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
 import { EventsService } from './events.service';
 
 @Controller()
@@ -8,12 +9,12 @@ export class EventsMessagesController {
   constructor(private readonly events: EventsService) {}
 
   @RpcHandler(OrderEventsRpc.ofOrder)
-  ofOrder(@Envelope(OrderEventsPayload) { actor, data }: RpcEnvelope<OrderEventsPayload>) {
+  ofOrder(@Payload() { actor, data }: RpcEnvelope<OrderEventsPayload>) {
     return this.events.ofOrder(actor, data);
   }
 
   @RpcHandler(OrderEventsRpc.ofUser)
-  ofUser(@Envelope(UserEventsPayload) { actor, data }: RpcEnvelope<UserEventsPayload>) {
+  ofUser(@Payload() { actor, data }: RpcEnvelope<UserEventsPayload>) {
     return this.events.ofUser(actor, data);
   }
 }

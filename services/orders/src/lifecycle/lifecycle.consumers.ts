@@ -1,4 +1,4 @@
-import { ImagesEvents } from '@app/contracts';
+import { ImagesEvents, type ImageTimelineEvent, type OrderImagesProgress } from '@app/contracts';
 import type { MessageHandlerContext } from '@app/messaging';
 import { MessagingHost } from '@app/service-kit';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
@@ -6,7 +6,6 @@ import { EventsRepository } from '../events/events.repository';
 import { OrderTransitions } from '../orders/order-transitions';
 import { OrdersRepository } from '../orders/orders.repository';
 import { TagAssignmentsRepository } from '../tags/tag-assignments.repository';
-import { eventPayload } from '../shared/event-payload';
 import { lifecycleSteps } from './lifecycle.rules';
 
 /** Durable consumer names: public, like subjects (renaming one starts it over from the stream's start). */
@@ -36,22 +35,11 @@ export class LifecycleConsumers implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.messaging.consume<unknown>({
-      stream: 'EVENTS',
-      durable: LIFECYCLE_CONSUMERS.progress,
-      filterSubject: ImagesEvents.orderProgress.subject,
-      handler: (raw, ctx) => this.onProgress(raw, ctx),
-    });
-    this.messaging.consume<unknown>({
-      stream: 'EVENTS',
-      durable: LIFECYCLE_CONSUMERS.timeline,
-      filterSubject: ImagesEvents.timeline.subject,
-      handler: (raw, ctx) => this.onTimeline(raw, ctx),
-    });
+    this.messaging.on(ImagesEvents.orderProgress, LIFECYCLE_CONSUMERS.progress, (p, ctx) => this.onProgress(p, ctx));
+    this.messaging.on(ImagesEvents.timeline, LIFECYCLE_CONSUMERS.timeline, (p, ctx) => this.onTimeline(p, ctx));
   }
 
-  async onProgress(raw: unknown, { manager: m }: MessageHandlerContext): Promise<void> {
-    const p = await eventPayload(ImagesEvents.orderProgress, raw);
+  async onProgress(p: OrderImagesProgress, { manager: m }: MessageHandlerContext): Promise<void> {
     const o = await this.orders.findById(m, p.orderId, true);
     // a deleted order, or a copy older than what the order already shows
     if (!o || p.version <= o.progressVersion) return;
@@ -78,8 +66,7 @@ export class LifecycleConsumers implements OnModuleInit {
     await this.orders.save(m, o);
   }
 
-  async onTimeline(raw: unknown, { manager: m }: MessageHandlerContext): Promise<void> {
-    const p = await eventPayload(ImagesEvents.timeline, raw);
+  async onTimeline(p: ImageTimelineEvent, { manager: m }: MessageHandlerContext): Promise<void> {
     const o = await this.orders.findById(m, p.orderId);
     if (!o) return;
     const payload = p.payload && typeof p.payload === 'object' ? p.payload : {};

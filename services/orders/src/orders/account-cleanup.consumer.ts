@@ -1,9 +1,8 @@
-import { OrdersEvents, UsersEvents } from '@app/contracts';
+import { OrdersEvents, UsersEvents, type AccountDeleted } from '@app/contracts';
 import type { MessageHandlerContext } from '@app/messaging';
 import { MessagingHost } from '@app/service-kit';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { EventsRepository } from '../events/events.repository';
-import { eventPayload } from '../shared/event-payload';
 import { TagAssignmentsRepository } from '../tags/tag-assignments.repository';
 import { OrdersRepository } from './orders.repository';
 
@@ -24,16 +23,10 @@ export class AccountCleanupConsumer implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.messaging.consume<unknown>({
-      stream: 'EVENTS',
-      durable: ACCOUNT_CLEANUP_CONSUMER,
-      filterSubject: UsersEvents.accountDeleted.subject,
-      handler: (raw, ctx) => this.onAccountDeleted(raw, ctx),
-    });
+    this.messaging.on(UsersEvents.accountDeleted, ACCOUNT_CLEANUP_CONSUMER, (e, ctx) => this.onAccountDeleted(e, ctx));
   }
 
-  async onAccountDeleted(raw: unknown, { manager: m }: MessageHandlerContext): Promise<void> {
-    const { userId } = await eventPayload(UsersEvents.accountDeleted, raw);
+  async onAccountDeleted({ userId }: AccountDeleted, { manager: m }: MessageHandlerContext): Promise<void> {
     const at = new Date().toISOString();
     for (const orderId of await this.orders.idsOfAccount(m, userId)) {
       await this.messaging.outbox.add(m, OrdersEvents.deleted, { orderId, accountId: userId, at });

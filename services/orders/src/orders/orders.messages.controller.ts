@@ -1,15 +1,16 @@
 import {
-  CreateOrderBody,
-  OrderAccessPayload,
-  OrderApprovalPayload,
-  OrderIdPayload,
-  OrderListQuery,
   OrdersRpc,
-  UpdateOrderPayload,
+  type CreateOrderBody,
+  type OrderAccessPayload,
+  type OrderApprovalPayload,
+  type OrderIdPayload,
+  type OrderListQuery,
   type RpcEnvelope,
+  type UpdateOrderPayload,
 } from '@app/contracts';
-import { Envelope, RpcHandler } from '@app/service-kit';
+import { RpcHandler } from '@app/service-kit';
 import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
 import { OrdersService } from './orders.service';
 
 @Controller()
@@ -17,37 +18,37 @@ export class OrdersMessagesController {
   constructor(private readonly orders: OrdersService) {}
 
   @RpcHandler(OrdersRpc.list)
-  list(@Envelope(OrderListQuery) { actor, data }: RpcEnvelope<OrderListQuery>) {
+  list(@Payload() { actor, data }: RpcEnvelope<OrderListQuery>) {
     return this.orders.list(actor, data);
   }
 
   @RpcHandler(OrdersRpc.get)
-  get(@Envelope(OrderIdPayload) { actor, data }: RpcEnvelope<OrderIdPayload>) {
+  get(@Payload() { actor, data }: RpcEnvelope<OrderIdPayload>) {
     return this.orders.get(actor, data.id);
   }
 
   @RpcHandler(OrdersRpc.create)
-  create(@Envelope(CreateOrderBody) { actor, data }: RpcEnvelope<CreateOrderBody>) {
+  create(@Payload() { actor, data }: RpcEnvelope<CreateOrderBody>) {
     return this.orders.create(actor, data);
   }
 
   @RpcHandler(OrdersRpc.update)
-  update(@Envelope(UpdateOrderPayload) { actor, data }: RpcEnvelope<UpdateOrderPayload>) {
+  update(@Payload() { actor, data }: RpcEnvelope<UpdateOrderPayload>) {
     return this.orders.update(actor, data);
   }
 
   @RpcHandler(OrdersRpc.approval)
-  approval(@Envelope(OrderApprovalPayload) { actor, data }: RpcEnvelope<OrderApprovalPayload>) {
+  approval(@Payload() { actor, data }: RpcEnvelope<OrderApprovalPayload>) {
     return this.orders.approval(actor, data);
   }
 
   @RpcHandler(OrdersRpc.delete)
-  delete(@Envelope(OrderIdPayload) { actor, data }: RpcEnvelope<OrderIdPayload>) {
+  delete(@Payload() { actor, data }: RpcEnvelope<OrderIdPayload>) {
     return this.orders.delete(actor, data.id);
   }
 
   @RpcHandler(OrdersRpc.access)
-  access(@Envelope(OrderAccessPayload) { actor, data }: RpcEnvelope<OrderAccessPayload>) {
+  access(@Payload() { actor, data }: RpcEnvelope<OrderAccessPayload>) {
     return this.orders.access(actor, data);
   }
 }

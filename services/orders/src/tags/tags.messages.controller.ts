@@ -1,16 +1,17 @@
 import {
-  AssignTagPayload,
-  RemoveTagBody,
-  TagBody,
-  TaggedEntityPayload,
-  TagIdPayload,
-  TagListQuery,
   TagsRpc,
-  UpdateTagPayload,
+  type AssignTagPayload,
+  type RemoveTagBody,
   type RpcEnvelope,
+  type TagBody,
+  type TaggedEntityPayload,
+  type TagIdPayload,
+  type TagListQuery,
+  type UpdateTagPayload,
 } from '@app/contracts';
-import { Envelope, RpcHandler } from '@app/service-kit';
+import { RpcHandler } from '@app/service-kit';
 import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
 import { TagAssignmentsService } from './tag-assignments.service';
 import { TagsService } from './tags.service';
 
@@ -22,37 +23,37 @@ export class TagsMessagesController {
   ) {}
 
   @RpcHandler(TagsRpc.list)
-  list(@Envelope(TagListQuery) { data }: RpcEnvelope<TagListQuery>) {
+  list(@Payload() { data }: RpcEnvelope<TagListQuery>) {
     return this.tags.list(data);
   }
 
   @RpcHandler(TagsRpc.get)
-  get(@Envelope(TagIdPayload) { data }: RpcEnvelope<TagIdPayload>) {
+  get(@Payload() { data }: RpcEnvelope<TagIdPayload>) {
     return this.tags.get(data.id);
   }
 
   @RpcHandler(TagsRpc.create)
-  create(@Envelope(TagBody) { actor, data }: RpcEnvelope<TagBody>) {
+  create(@Payload() { actor, data }: RpcEnvelope<TagBody>) {
     return this.tags.create(actor, data);
   }
 
   @RpcHandler(TagsRpc.update)
-  update(@Envelope(UpdateTagPayload) { actor, data }: RpcEnvelope<UpdateTagPayload>) {
+  update(@Payload() { actor, data }: RpcEnvelope<UpdateTagPayload>) {
     return this.tags.update(actor, data);
   }
 
   @RpcHandler(TagsRpc.ofEntity)
-  ofEntity(@Envelope(TaggedEntityPayload) { actor, data }: RpcEnvelope<TaggedEntityPayload>) {
+  ofEntity(@Payload() { actor, data }: RpcEnvelope<TaggedEntityPayload>) {
     return this.assignments.ofEntity(actor, data);
   }
 
   @RpcHandler(TagsRpc.assign)
-  assign(@Envelope(AssignTagPayload) { actor, data }: RpcEnvelope<AssignTagPayload>) {
+  assign(@Payload() { actor, data }: RpcEnvelope<AssignTagPayload>) {
     return this.assignments.assign(actor, data);
   }
 
   @RpcHandler(TagsRpc.remove)
-  remove(@Envelope(RemoveTagBody) { actor, data }: RpcEnvelope<RemoveTagBody>) {
+  remove(@Payload() { actor, data }: RpcEnvelope<RemoveTagBody>) {
     return this.assignments.remove(actor, data);
   }
 }

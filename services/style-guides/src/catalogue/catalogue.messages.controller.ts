@@ -1,16 +1,17 @@
 import {
-  AngleBody,
   AnglesRpc,
-  CarTypeBody,
   CarTypesRpc,
-  CatalogueListQuery,
-  IdPayload,
-  UpdateAnglePayload,
-  UpdateCarTypePayload,
+  type AngleBody,
+  type CarTypeBody,
+  type CatalogueListQuery,
+  type IdPayload,
   type RpcEnvelope,
+  type UpdateAnglePayload,
+  type UpdateCarTypePayload,
 } from '@app/contracts';
-import { Envelope, RpcHandler } from '@app/service-kit';
+import { RpcHandler } from '@app/service-kit';
 import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
 import { CatalogueService } from './catalogue.service';
 
 @Controller()
@@ -18,7 +19,7 @@ export class CatalogueMessagesController {
   constructor(private readonly catalogue: CatalogueService) {}
 
   @RpcHandler(AnglesRpc.list)
-  listAngles(@Envelope(CatalogueListQuery) { data }: RpcEnvelope<CatalogueListQuery>) {
+  listAngles(@Payload() { data }: RpcEnvelope<CatalogueListQuery>) {
     return this.catalogue.listAngles(data);
   }
 
@@ -28,37 +29,37 @@ export class CatalogueMessagesController {
   }
 
   @RpcHandler(AnglesRpc.get)
-  getAngle(@Envelope(IdPayload) { data }: RpcEnvelope<IdPayload>) {
+  getAngle(@Payload() { data }: RpcEnvelope<IdPayload>) {
     return this.catalogue.getAngle(data.id);
   }
 
   @RpcHandler(AnglesRpc.create)
-  createAngle(@Envelope(AngleBody) { actor, data }: RpcEnvelope<AngleBody>) {
+  createAngle(@Payload() { actor, data }: RpcEnvelope<AngleBody>) {
     return this.catalogue.createAngle(actor, data);
   }
 
   @RpcHandler(AnglesRpc.update)
-  updateAngle(@Envelope(UpdateAnglePayload) { actor, data }: RpcEnvelope<UpdateAnglePayload>) {
+  updateAngle(@Payload() { actor, data }: RpcEnvelope<UpdateAnglePayload>) {
     return this.catalogue.updateAngle(actor, data);
   }
 
   @RpcHandler(CarTypesRpc.list)
-  listCarTypes(@Envelope(CatalogueListQuery) { data }: RpcEnvelope<CatalogueListQuery>) {
+  listCarTypes(@Payload() { data }: RpcEnvelope<CatalogueListQuery>) {
     return this.catalogue.listCarTypes(data);
   }
 
   @RpcHandler(CarTypesRpc.get)
-  getCarType(@Envelope(IdPayload) { data }: RpcEnvelope<IdPayload>) {
+  getCarType(@Payload() { data }: RpcEnvelope<IdPayload>) {
     return this.catalogue.getCarType(data.id);
   }
 
   @RpcHandler(CarTypesRpc.create)
-  createCarType(@Envelope(CarTypeBody) { actor, data }: RpcEnvelope<CarTypeBody>) {
+  createCarType(@Payload() { actor, data }: RpcEnvelope<CarTypeBody>) {
     return this.catalogue.createCarType(actor, data);
   }
 
   @RpcHandler(CarTypesRpc.update)
-  updateCarType(@Envelope(UpdateCarTypePayload) { actor, data }: RpcEnvelope<UpdateCarTypePayload>) {
+  updateCarType(@Payload() { actor, data }: RpcEnvelope<UpdateCarTypePayload>) {
     return this.catalogue.updateCarType(actor, data);
   }
 }

@@ -1,6 +1,7 @@
-import { CreateMediaBody, MediaListQuery, MediaRpc, type RpcEnvelope } from '@app/contracts';
-import { Envelope, RpcHandler } from '@app/service-kit';
+import { MediaRpc, type CreateMediaBody, type MediaListQuery, type RpcEnvelope } from '@app/contracts';
+import { RpcHandler } from '@app/service-kit';
 import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
 import { MediaService } from './media.service';
 
 @Controller()
@@ -8,12 +9,12 @@ export class MediaMessagesController {
   constructor(private readonly media: MediaService) {}
 
   @RpcHandler(MediaRpc.create)
-  create(@Envelope(CreateMediaBody) { actor, data }: RpcEnvelope<CreateMediaBody>) {
+  create(@Payload() { actor, data }: RpcEnvelope<CreateMediaBody>) {
     return this.media.create(actor, data);
   }
 
   @RpcHandler(MediaRpc.list)
-  list(@Envelope(MediaListQuery) { actor, data }: RpcEnvelope<MediaListQuery>) {
+  list(@Payload() { actor, data }: RpcEnvelope<MediaListQuery>) {
     return this.media.list(actor, data);
   }
 }

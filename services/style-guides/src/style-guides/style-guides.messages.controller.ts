@@ -1,16 +1,17 @@
 import {
-  IdPayload,
-  PipelineSettingsPayload,
-  StyleGuideBody,
-  StyleGuideListQuery,
   StyleGuidesRpc,
-  StyleGuideUserBody,
-  UpdateStyleGuidePayload,
-  UserStyleGuidesPayload,
+  type IdPayload,
+  type PipelineSettingsPayload,
   type RpcEnvelope,
+  type StyleGuideBody,
+  type StyleGuideListQuery,
+  type StyleGuideUserBody,
+  type UpdateStyleGuidePayload,
+  type UserStyleGuidesPayload,
 } from '@app/contracts';
-import { Envelope, RpcHandler } from '@app/service-kit';
+import { RpcHandler } from '@app/service-kit';
 import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
 import { PipelineSettingsService } from './pipeline-settings.service';
 import { StyleGuidesService } from './style-guides.service';
 
@@ -22,52 +23,52 @@ export class StyleGuidesMessagesController {
   ) {}
 
   @RpcHandler(StyleGuidesRpc.list)
-  list(@Envelope(StyleGuideListQuery) { actor, data }: RpcEnvelope<StyleGuideListQuery>) {
+  list(@Payload() { actor, data }: RpcEnvelope<StyleGuideListQuery>) {
     return this.guides.list(actor, data);
   }
 
   @RpcHandler(StyleGuidesRpc.get)
-  get(@Envelope(IdPayload) { actor, data }: RpcEnvelope<IdPayload>) {
+  get(@Payload() { actor, data }: RpcEnvelope<IdPayload>) {
     return this.guides.get(actor, data.id);
   }
 
   @RpcHandler(StyleGuidesRpc.ofUser)
-  ofUser(@Envelope(UserStyleGuidesPayload) { actor, data }: RpcEnvelope<UserStyleGuidesPayload>) {
+  ofUser(@Payload() { actor, data }: RpcEnvelope<UserStyleGuidesPayload>) {
     return this.guides.ofUser(actor, data.userId);
   }
 
   @RpcHandler(StyleGuidesRpc.create)
-  create(@Envelope(StyleGuideBody) { actor, data }: RpcEnvelope<StyleGuideBody>) {
+  create(@Payload() { actor, data }: RpcEnvelope<StyleGuideBody>) {
     return this.guides.create(actor, data);
   }
 
   @RpcHandler(StyleGuidesRpc.update)
-  update(@Envelope(UpdateStyleGuidePayload) { actor, data }: RpcEnvelope<UpdateStyleGuidePayload>) {
+  update(@Payload() { actor, data }: RpcEnvelope<UpdateStyleGuidePayload>) {
     return this.guides.update(actor, data);
   }
 
   @RpcHandler(StyleGuidesRpc.duplicate)
-  duplicate(@Envelope(IdPayload) { actor, data }: RpcEnvelope<IdPayload>) {
+  duplicate(@Payload() { actor, data }: RpcEnvelope<IdPayload>) {
     return this.guides.duplicate(actor, data.id);
   }
 
   @RpcHandler(StyleGuidesRpc.delete)
-  delete(@Envelope(IdPayload) { actor, data }: RpcEnvelope<IdPayload>) {
+  delete(@Payload() { actor, data }: RpcEnvelope<IdPayload>) {
     return this.guides.delete(actor, data.id);
   }
 
   @RpcHandler(StyleGuidesRpc.addToUser)
-  addToUser(@Envelope(StyleGuideUserBody) { actor, data }: RpcEnvelope<StyleGuideUserBody>) {
+  addToUser(@Payload() { actor, data }: RpcEnvelope<StyleGuideUserBody>) {
     return this.guides.addToUser(actor, data);
   }
 
   @RpcHandler(StyleGuidesRpc.removeFromUser)
-  removeFromUser(@Envelope(StyleGuideUserBody) { actor, data }: RpcEnvelope<StyleGuideUserBody>) {
+  removeFromUser(@Payload() { actor, data }: RpcEnvelope<StyleGuideUserBody>) {
     return this.guides.removeFromUser(actor, data);
   }
 
   @RpcHandler(StyleGuidesRpc.pipelineSettings)
-  settingsForPipeline(@Envelope(PipelineSettingsPayload) { actor, data }: RpcEnvelope<PipelineSettingsPayload>) {
+  settingsForPipeline(@Payload() { actor, data }: RpcEnvelope<PipelineSettingsPayload>) {
     return this.pipelineSettings.settings(actor, data.styleGuideId);
   }
 }

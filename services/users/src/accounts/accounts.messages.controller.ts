@@ -1,18 +1,19 @@
 import {
-  ChildAccountsPagePayload,
-  CreateAccountBody,
-  DeleteUserAccountBody,
-  ResendTemporaryPasswordBody,
-  SetChildAccountsPayload,
-  UpdateUserPayload,
-  UserIdPayload,
-  UserListQuery,
-  UserRefPayload,
   UsersRpc,
+  type ChildAccountsPagePayload,
+  type CreateAccountBody,
+  type DeleteUserAccountBody,
+  type ResendTemporaryPasswordBody,
   type RpcEnvelope,
+  type SetChildAccountsPayload,
+  type UpdateUserPayload,
+  type UserIdPayload,
+  type UserListQuery,
+  type UserRefPayload,
 } from '@app/contracts';
-import { Envelope, RpcHandler } from '@app/service-kit';
+import { RpcHandler } from '@app/service-kit';
 import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
 import { AccountsService } from './accounts.service';
 
 @Controller()
@@ -20,47 +21,47 @@ export class AccountsMessagesController {
   constructor(private readonly accounts: AccountsService) {}
 
   @RpcHandler(UsersRpc.list)
-  list(@Envelope(UserListQuery) { actor, data }: RpcEnvelope<UserListQuery>) {
+  list(@Payload() { actor, data }: RpcEnvelope<UserListQuery>) {
     return this.accounts.list(actor, data);
   }
 
   @RpcHandler(UsersRpc.get)
-  get(@Envelope(UserIdPayload) { actor, data }: RpcEnvelope<UserIdPayload>) {
+  get(@Payload() { actor, data }: RpcEnvelope<UserIdPayload>) {
     return this.accounts.get(actor, data.id);
   }
 
   @RpcHandler(UsersRpc.update)
-  update(@Envelope(UpdateUserPayload) { actor, data }: RpcEnvelope<UpdateUserPayload>) {
+  update(@Payload() { actor, data }: RpcEnvelope<UpdateUserPayload>) {
     return this.accounts.update(actor, data);
   }
 
   @RpcHandler(UsersRpc.createAccount)
-  createAccount(@Envelope(CreateAccountBody) { actor, data }: RpcEnvelope<CreateAccountBody>) {
+  createAccount(@Payload() { actor, data }: RpcEnvelope<CreateAccountBody>) {
     return this.accounts.createAccount(actor, data);
   }
 
   @RpcHandler(UsersRpc.resendTemporaryPassword)
-  resendTemporaryPassword(@Envelope(ResendTemporaryPasswordBody) { actor, data }: RpcEnvelope<ResendTemporaryPasswordBody>) {
+  resendTemporaryPassword(@Payload() { actor, data }: RpcEnvelope<ResendTemporaryPasswordBody>) {
     return this.accounts.resendTemporaryPassword(actor, data);
   }
 
   @RpcHandler(UsersRpc.deleteAccount)
-  deleteAccount(@Envelope(DeleteUserAccountBody) { actor, data }: RpcEnvelope<DeleteUserAccountBody>) {
+  deleteAccount(@Payload() { actor, data }: RpcEnvelope<DeleteUserAccountBody>) {
     return this.accounts.deleteAccount(actor, data);
   }
 
   @RpcHandler(UsersRpc.setChildAccounts)
-  setChildAccounts(@Envelope(SetChildAccountsPayload) { actor, data }: RpcEnvelope<SetChildAccountsPayload>) {
+  setChildAccounts(@Payload() { actor, data }: RpcEnvelope<SetChildAccountsPayload>) {
     return this.accounts.setChildAccounts(actor, data);
   }
 
   @RpcHandler(UsersRpc.childAccountsPage)
-  childAccountsPage(@Envelope(ChildAccountsPagePayload) { actor, data }: RpcEnvelope<ChildAccountsPagePayload>) {
+  childAccountsPage(@Payload() { actor, data }: RpcEnvelope<ChildAccountsPagePayload>) {
     return this.accounts.childAccountsPage(actor, data);
   }
 
   @RpcHandler(UsersRpc.childAccountsData)
-  childAccountsData(@Envelope(UserRefPayload) { actor, data }: RpcEnvelope<UserRefPayload>) {
+  childAccountsData(@Payload() { actor, data }: RpcEnvelope<UserRefPayload>) {
     return this.accounts.childAccountsData(actor, data.userId);
   }
 }

@@ -1,6 +1,7 @@
-import { AppSettingsRpc, UpdateAppSettingPayload, type RpcEnvelope } from '@app/contracts';
-import { Envelope, RpcHandler } from '@app/service-kit';
+import { AppSettingsRpc, type RpcEnvelope, type UpdateAppSettingPayload } from '@app/contracts';
+import { RpcHandler } from '@app/service-kit';
 import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
 import { AppSettingsService } from './app-settings.service';
 
 @Controller()
@@ -8,12 +9,12 @@ export class AppSettingsMessagesController {
   constructor(private readonly settings: AppSettingsService) {}
 
   @RpcHandler(AppSettingsRpc.list)
-  list(@Envelope() { actor }: RpcEnvelope<Record<string, never>>) {
+  list(@Payload() { actor }: RpcEnvelope<Record<string, never>>) {
     return this.settings.list(actor);
   }
 
   @RpcHandler(AppSettingsRpc.update)
-  update(@Envelope(UpdateAppSettingPayload) { actor, data }: RpcEnvelope<UpdateAppSettingPayload>) {
+  update(@Payload() { actor, data }: RpcEnvelope<UpdateAppSettingPayload>) {
     return this.settings.update(actor, data);
   }
 }

@@ -1,6 +1,7 @@
-import { AppVersionBody, AppVersionIdPayload, AppVersionListQuery, AppVersionsRpc, UpdateAppVersionPayload, type RpcEnvelope } from '@app/contracts';
-import { Envelope, RpcHandler } from '@app/service-kit';
+import { AppVersionsRpc, type AppVersionBody, type AppVersionIdPayload, type AppVersionListQuery, type RpcEnvelope, type UpdateAppVersionPayload } from '@app/contracts';
+import { RpcHandler } from '@app/service-kit';
 import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
 import { AppVersionsService } from './app-versions.service';
 
 @Controller()
@@ -8,27 +9,27 @@ export class AppVersionsMessagesController {
   constructor(private readonly versions: AppVersionsService) {}
 
   @RpcHandler(AppVersionsRpc.list)
-  list(@Envelope(AppVersionListQuery) { data }: RpcEnvelope<AppVersionListQuery>) {
+  list(@Payload() { data }: RpcEnvelope<AppVersionListQuery>) {
     return this.versions.list(data);
   }
 
   @RpcHandler(AppVersionsRpc.get)
-  get(@Envelope(AppVersionIdPayload) { data }: RpcEnvelope<AppVersionIdPayload>) {
+  get(@Payload() { data }: RpcEnvelope<AppVersionIdPayload>) {
     return this.versions.get(data.id);
   }
 
   @RpcHandler(AppVersionsRpc.create)
-  create(@Envelope(AppVersionBody) { actor, data }: RpcEnvelope<AppVersionBody>) {
+  create(@Payload() { actor, data }: RpcEnvelope<AppVersionBody>) {
     return this.versions.create(actor, data);
   }
 
   @RpcHandler(AppVersionsRpc.update)
-  update(@Envelope(UpdateAppVersionPayload) { actor, data }: RpcEnvelope<UpdateAppVersionPayload>) {
+  update(@Payload() { actor, data }: RpcEnvelope<UpdateAppVersionPayload>) {
     return this.versions.update(actor, data);
   }
 
   @RpcHandler(AppVersionsRpc.delete)
-  delete(@Envelope(AppVersionIdPayload) { actor, data }: RpcEnvelope<AppVersionIdPayload>) {
+  delete(@Payload() { actor, data }: RpcEnvelope<AppVersionIdPayload>) {
     return this.versions.delete(actor, data.id);
   }
 }

@@ -1,16 +1,17 @@
 import {
   AuthRpc,
-  ConfirmForgotPasswordPayload,
-  ForgotPasswordPayload,
-  LoginPayload,
-  NewPasswordPayload,
-  RefreshBody,
-  SessionIdPayload,
-  ValidateSessionPayload,
+  type ConfirmForgotPasswordPayload,
+  type ForgotPasswordPayload,
+  type LoginPayload,
+  type NewPasswordPayload,
+  type RefreshBody,
   type RpcEnvelope,
+  type SessionIdPayload,
+  type ValidateSessionPayload,
 } from '@app/contracts';
-import { Envelope, RpcHandler } from '@app/service-kit';
+import { RpcHandler } from '@app/service-kit';
 import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
 import { AccountsService } from '../accounts/accounts.service';
 import { AuthService } from './auth.service';
 
@@ -22,42 +23,42 @@ export class AuthMessagesController {
   ) {}
 
   @RpcHandler(AuthRpc.login)
-  login(@Envelope(LoginPayload) { data }: RpcEnvelope<LoginPayload>) {
+  login(@Payload() { data }: RpcEnvelope<LoginPayload>) {
     return this.auth.login(data);
   }
 
   @RpcHandler(AuthRpc.completeNewPassword)
-  completeNewPassword(@Envelope(NewPasswordPayload) { data }: RpcEnvelope<NewPasswordPayload>) {
+  completeNewPassword(@Payload() { data }: RpcEnvelope<NewPasswordPayload>) {
     return this.auth.completeNewPassword(data);
   }
 
   @RpcHandler(AuthRpc.refresh)
-  refresh(@Envelope(RefreshBody) { data }: RpcEnvelope<RefreshBody>) {
+  refresh(@Payload() { data }: RpcEnvelope<RefreshBody>) {
     return this.auth.refresh(data.refreshToken);
   }
 
   @RpcHandler(AuthRpc.logout)
-  logout(@Envelope(SessionIdPayload) { data }: RpcEnvelope<SessionIdPayload>) {
+  logout(@Payload() { data }: RpcEnvelope<SessionIdPayload>) {
     return this.auth.logout(data.sessionId);
   }
 
   @RpcHandler(AuthRpc.validateSession)
-  validateSession(@Envelope(ValidateSessionPayload) { data }: RpcEnvelope<ValidateSessionPayload>) {
+  validateSession(@Payload() { data }: RpcEnvelope<ValidateSessionPayload>) {
     return this.auth.validateSession(data);
   }
 
   @RpcHandler(AuthRpc.forgotPassword)
-  forgotPassword(@Envelope(ForgotPasswordPayload) { data }: RpcEnvelope<ForgotPasswordPayload>) {
+  forgotPassword(@Payload() { data }: RpcEnvelope<ForgotPasswordPayload>) {
     return this.auth.forgotPassword(data);
   }
 
   @RpcHandler(AuthRpc.confirmForgotPassword)
-  confirmForgotPassword(@Envelope(ConfirmForgotPasswordPayload) { data }: RpcEnvelope<ConfirmForgotPasswordPayload>) {
+  confirmForgotPassword(@Payload() { data }: RpcEnvelope<ConfirmForgotPasswordPayload>) {
     return this.auth.confirmForgotPassword(data);
   }
 
   @RpcHandler(AuthRpc.me)
-  me(@Envelope() { actor }: RpcEnvelope<Record<string, never>>) {
+  me(@Payload() { actor }: RpcEnvelope<Record<string, never>>) {
     return this.accounts.me(actor);
   }
 }

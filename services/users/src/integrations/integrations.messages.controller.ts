@@ -1,13 +1,14 @@
 import {
-  CreateIntegrationBody,
-  IntegrationIdPayload,
   IntegrationsRpc,
-  UpdateIntegrationPayload,
-  UserRefPayload,
+  type CreateIntegrationBody,
+  type IntegrationIdPayload,
   type RpcEnvelope,
+  type UpdateIntegrationPayload,
+  type UserRefPayload,
 } from '@app/contracts';
-import { Envelope, RpcHandler } from '@app/service-kit';
+import { RpcHandler } from '@app/service-kit';
 import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
 import { IntegrationsService } from './integrations.service';
 
 @Controller()
@@ -20,22 +21,22 @@ export class IntegrationsMessagesController {
   }
 
   @RpcHandler(IntegrationsRpc.ofUser)
-  ofUser(@Envelope(UserRefPayload) { actor, data }: RpcEnvelope<UserRefPayload>) {
+  ofUser(@Payload() { actor, data }: RpcEnvelope<UserRefPayload>) {
     return this.integrations.ofUser(actor, data.userId);
   }
 
   @RpcHandler(IntegrationsRpc.create)
-  create(@Envelope(CreateIntegrationBody) { actor, data }: RpcEnvelope<CreateIntegrationBody>) {
+  create(@Payload() { actor, data }: RpcEnvelope<CreateIntegrationBody>) {
     return this.integrations.create(actor, data);
   }
 
   @RpcHandler(IntegrationsRpc.update)
-  update(@Envelope(UpdateIntegrationPayload) { actor, data }: RpcEnvelope<UpdateIntegrationPayload>) {
+  update(@Payload() { actor, data }: RpcEnvelope<UpdateIntegrationPayload>) {
     return this.integrations.update(actor, data);
   }
 
   @RpcHandler(IntegrationsRpc.delete)
-  delete(@Envelope(IntegrationIdPayload) { actor, data }: RpcEnvelope<IntegrationIdPayload>) {
+  delete(@Payload() { actor, data }: RpcEnvelope<IntegrationIdPayload>) {
     return this.integrations.delete(actor, data.id);
   }
 }

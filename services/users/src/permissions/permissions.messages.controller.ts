@@ -1,6 +1,7 @@
-import { PermissionsRpc, SetUserPermissionsPayload, UserRefPayload, type RpcEnvelope } from '@app/contracts';
-import { Envelope, RpcHandler } from '@app/service-kit';
+import { PermissionsRpc, type RpcEnvelope, type SetUserPermissionsPayload, type UserRefPayload } from '@app/contracts';
+import { RpcHandler } from '@app/service-kit';
 import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
 import { PermissionsService } from './permissions.service';
 
 @Controller()
@@ -13,12 +14,12 @@ export class PermissionsMessagesController {
   }
 
   @RpcHandler(PermissionsRpc.forUser)
-  forUser(@Envelope(UserRefPayload) { actor, data }: RpcEnvelope<UserRefPayload>) {
+  forUser(@Payload() { actor, data }: RpcEnvelope<UserRefPayload>) {
     return this.permissions.forUser(actor, data.userId);
   }
 
   @RpcHandler(PermissionsRpc.setForUser)
-  setForUser(@Envelope(SetUserPermissionsPayload) { actor, data }: RpcEnvelope<SetUserPermissionsPayload>) {
+  setForUser(@Payload() { actor, data }: RpcEnvelope<SetUserPermissionsPayload>) {
     return this.permissions.setForUser(actor, data);
   }
 }

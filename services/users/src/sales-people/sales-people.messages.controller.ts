@@ -1,13 +1,14 @@
 import {
-  CreateSalesPeopleBody,
-  SalesPeopleOfUserPayload,
   SalesPeopleRpc,
-  SalesPersonIdPayload,
-  UpdateSalesPersonPayload,
+  type CreateSalesPeopleBody,
   type RpcEnvelope,
+  type SalesPeopleOfUserPayload,
+  type SalesPersonIdPayload,
+  type UpdateSalesPersonPayload,
 } from '@app/contracts';
-import { Envelope, RpcHandler } from '@app/service-kit';
+import { RpcHandler } from '@app/service-kit';
 import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
 import { SalesPeopleService } from './sales-people.service';
 
 @Controller()
@@ -15,42 +16,42 @@ export class SalesPeopleMessagesController {
   constructor(private readonly salesPeople: SalesPeopleService) {}
 
   @RpcHandler(SalesPeopleRpc.get)
-  get(@Envelope(SalesPersonIdPayload) { actor, data }: RpcEnvelope<SalesPersonIdPayload>) {
+  get(@Payload() { actor, data }: RpcEnvelope<SalesPersonIdPayload>) {
     return this.salesPeople.get(actor, data.id);
   }
 
   @RpcHandler(SalesPeopleRpc.pageOfUser)
-  pageOfUser(@Envelope(SalesPeopleOfUserPayload) { actor, data }: RpcEnvelope<SalesPeopleOfUserPayload>) {
+  pageOfUser(@Payload() { actor, data }: RpcEnvelope<SalesPeopleOfUserPayload>) {
     return this.salesPeople.pageOfUser(actor, data);
   }
 
   @RpcHandler(SalesPeopleRpc.allOfUser)
-  allOfUser(@Envelope(SalesPeopleOfUserPayload) { actor, data }: RpcEnvelope<SalesPeopleOfUserPayload>) {
+  allOfUser(@Payload() { actor, data }: RpcEnvelope<SalesPeopleOfUserPayload>) {
     return this.salesPeople.allOfUser(actor, data.userId);
   }
 
   @RpcHandler(SalesPeopleRpc.create)
-  create(@Envelope(CreateSalesPeopleBody) { actor, data }: RpcEnvelope<CreateSalesPeopleBody>) {
+  create(@Payload() { actor, data }: RpcEnvelope<CreateSalesPeopleBody>) {
     return this.salesPeople.create(actor, data);
   }
 
   @RpcHandler(SalesPeopleRpc.update)
-  update(@Envelope(UpdateSalesPersonPayload) { actor, data }: RpcEnvelope<UpdateSalesPersonPayload>) {
+  update(@Payload() { actor, data }: RpcEnvelope<UpdateSalesPersonPayload>) {
     return this.salesPeople.update(actor, data);
   }
 
   @RpcHandler(SalesPeopleRpc.delete)
-  delete(@Envelope(SalesPersonIdPayload) { actor, data }: RpcEnvelope<SalesPersonIdPayload>) {
+  delete(@Payload() { actor, data }: RpcEnvelope<SalesPersonIdPayload>) {
     return this.salesPeople.delete(actor, data.id);
   }
 
   @RpcHandler(SalesPeopleRpc.activate)
-  activate(@Envelope(SalesPersonIdPayload) { actor, data }: RpcEnvelope<SalesPersonIdPayload>) {
+  activate(@Payload() { actor, data }: RpcEnvelope<SalesPersonIdPayload>) {
     return this.salesPeople.activate(actor, data.id);
   }
 
   @RpcHandler(SalesPeopleRpc.resendPassword)
-  resendPassword(@Envelope(SalesPersonIdPayload) { actor, data }: RpcEnvelope<SalesPersonIdPayload>) {
+  resendPassword(@Payload() { actor, data }: RpcEnvelope<SalesPersonIdPayload>) {
     return this.salesPeople.resendPassword(actor, data.id);
   }
 }
