@@ -27,7 +27,7 @@ describe('path parameters', () => {
   });
 
   it('refuses a page that is not a whole number with 400 naming the parameter', async () => {
-    for (const value of ['two', '1.5', '', '3a']) {
+    for (const value of ['two', '1.5', '', '3a', '0', '-2', '+3', '1e3', '99999999999']) {
       expect(await parse(pageParamPipe('page'), value)).toEqual({ refused: 'page must be a whole number of at least 1' });
     }
   });
