@@ -325,6 +325,13 @@ export class OrderDeleted {
   @IsISO8601() at!: string;
 }
 
+/** Durable consumers of the orders service (public names: renaming one leaves its backlog behind). */
+export const ORDERS_DURABLES = {
+  imageProgress: 'orders-image-progress',
+  imageTimeline: 'orders-image-timeline',
+  accountDeleted: 'orders-account-deleted',
+} as const;
+
 export const OrdersEvents = {
   created: defineEvent('orders', 'order-created', OrderCreated),
   statusChanged: defineEvent('orders', 'order-status-changed', OrderStatusChanged),

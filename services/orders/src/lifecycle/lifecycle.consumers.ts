@@ -1,4 +1,4 @@
-import { ImagesEvents, type ImageTimelineEvent, type OrderImagesProgress } from '@app/contracts';
+import { ImagesEvents, ORDERS_DURABLES, type ImageTimelineEvent, type OrderImagesProgress } from '@app/contracts';
 import type { MessageHandlerContext } from '@app/messaging';
 import { MessagingHost } from '@app/service-kit';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
@@ -7,12 +7,6 @@ import { OrderTransitions } from '../orders/order-transitions';
 import { OrdersRepository } from '../orders/orders.repository';
 import { TagAssignmentsRepository } from '../tags/tag-assignments.repository';
 import { lifecycleSteps } from './lifecycle.rules';
-
-/** Durable consumer names: public, like subjects (renaming one starts it over from the stream's start). */
-export const LIFECYCLE_CONSUMERS = {
-  progress: 'orders-image-progress',
-  timeline: 'orders-image-timeline',
-} as const;
 
 /**
  * The order lifecycle, driven by the images service:
@@ -35,8 +29,8 @@ export class LifecycleConsumers implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.messaging.on(ImagesEvents.orderProgress, LIFECYCLE_CONSUMERS.progress, (p, ctx) => this.onProgress(p, ctx));
-    this.messaging.on(ImagesEvents.timeline, LIFECYCLE_CONSUMERS.timeline, (p, ctx) => this.onTimeline(p, ctx));
+    this.messaging.on(ImagesEvents.orderProgress, ORDERS_DURABLES.imageProgress, (p, ctx) => this.onProgress(p, ctx));
+    this.messaging.on(ImagesEvents.timeline, ORDERS_DURABLES.imageTimeline, (p, ctx) => this.onTimeline(p, ctx));
   }
 
   async onProgress(p: OrderImagesProgress, { manager: m }: MessageHandlerContext): Promise<void> {

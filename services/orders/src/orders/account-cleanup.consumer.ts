@@ -1,12 +1,10 @@
-import { OrdersEvents, UsersEvents, type AccountDeleted } from '@app/contracts';
+import { ORDERS_DURABLES, OrdersEvents, UsersEvents, type AccountDeleted } from '@app/contracts';
 import type { MessageHandlerContext } from '@app/messaging';
 import { MessagingHost } from '@app/service-kit';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { EventsRepository } from '../events/events.repository';
 import { TagAssignmentsRepository } from '../tags/tag-assignments.repository';
 import { OrdersRepository } from './orders.repository';
-
-export const ACCOUNT_CLEANUP_CONSUMER = 'orders-account-deleted';
 
 /**
  * A deleted account takes its orders, their events and every tag on them (and on the account)
@@ -23,7 +21,7 @@ export class AccountCleanupConsumer implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.messaging.on(UsersEvents.accountDeleted, ACCOUNT_CLEANUP_CONSUMER, (e, ctx) => this.onAccountDeleted(e, ctx));
+    this.messaging.on(UsersEvents.accountDeleted, ORDERS_DURABLES.accountDeleted, (e, ctx) => this.onAccountDeleted(e, ctx));
   }
 
   async onAccountDeleted({ userId }: AccountDeleted, { manager: m }: MessageHandlerContext): Promise<void> {
