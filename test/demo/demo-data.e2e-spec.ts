@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_STYLE_GUIDE_ID } from '@app/contracts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_STYLE_GUIDE_ID } from '@app/seeding';
 import { signIn, startTestStack, type TestStack } from '@app/testing';
 
 /** What `make dev` seeds (SEED_DEMO_DATA=true), so a new user can work at once. */

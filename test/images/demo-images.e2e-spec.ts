@@ -1,4 +1,5 @@
-import { DEMO_ACCOUNTS, DEMO_ORDERS, DEMO_PASSWORD, type ImageView } from '@app/contracts';
+import type { ImageView } from '@app/contracts';
+import { DEMO_ACCOUNTS, DEMO_ORDERS, DEMO_PASSWORD } from '@app/seeding';
 import { signIn, startTestStack, waitFor, type TestStack, type UserSession } from '@app/testing';
 import sharp from 'sharp';
 

@@ -1,4 +1,5 @@
-import { DEMO_ACCOUNTS, DEMO_ORDERS, DEMO_PASSWORD, DEMO_STYLE_GUIDE_ID, type OrderEventView, type OrderListItem } from '@app/contracts';
+import type { OrderEventView, OrderListItem } from '@app/contracts';
+import { DEMO_ACCOUNTS, DEMO_ORDERS, DEMO_PASSWORD, DEMO_STYLE_GUIDE_ID } from '@app/seeding';
 import { signIn, startTestStack, type TestStack, type UserSession } from '@app/testing';
 
 /** The demo orders of `make dev` (SEED_DEMO_DATA=true). */
