@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import http from 'node:http';
 import { cpus, loadavg } from 'node:os';
-import { createAccount, createTestDatabase, createTestNamespace, openTestDatabase, startTestS3, testInfra, waitFor, type TestStack } from '@app/testing';
+import { createTestDatabase, createTestNamespace, openTestDatabase, startTestS3, testInfra, waitFor } from '@app/testing';
+import { seedAccounts } from '@app/seeding';
 import { Client } from 'pg';
 import { CpuMeter, fmt, freePort, percentile, startProcess, stopProcess } from './bench-utils';
 
@@ -197,6 +198,8 @@ async function main(): Promise<void> {
     ACCESS_TOKEN_TTL_S: '7200',
     INTEGRATION_SECRET_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
     PASSWORD_HASH_COST: '11',
+    // the admin and the dealership are written by the users service's seeding call
+    ACCOUNT_SEEDING: 'true',
     // the sweeper has nothing to find here; keep it quiet
     IMAGES_UPLOAD_POLL_MS: '60000',
   };
@@ -209,7 +212,6 @@ async function main(): Promise<void> {
       processes.push(startProcess(name, `services/${name}/src/main.js`, env));
       await waitFor(async () => (await fetch(`${base}/health/services/${name}`).catch(() => null))?.status === 200, `the ${name} service`, 60_000, 250);
     }
-    const fakeStack = { db, env } as unknown as TestStack;
     await client.connect();
     let admin: { email: string };
     let dealer: { id: string; email: string };
@@ -218,8 +220,13 @@ async function main(): Promise<void> {
       admin = { email: 'admin@bench.test' };
       [dealer] = (await client.query(`SELECT id, email FROM users.user_account WHERE email = 'dealer0@bench.test'`)).rows;
     } else {
-      admin = await createAccount(fakeStack, { role: 'Admin', email: 'admin@bench.test', password: PASSWORD });
-      dealer = await createAccount(fakeStack, { role: 'Dealership', email: 'dealer0@bench.test', displayName: 'Bench Dealership', password: PASSWORD });
+      const seeded = await seedAccounts(env, {
+        accounts: [
+          { email: 'admin@bench.test', displayName: 'Bench Admin', userRole: 'Admin', country: 'Denmark', password: PASSWORD },
+          { email: 'dealer0@bench.test', displayName: 'Bench Dealership', userRole: 'Dealership', country: 'Denmark', password: PASSWORD },
+        ],
+      });
+      [admin, dealer] = seeded.accounts;
       console.log(`seeding ${ORDERS} orders with ${IMAGES_PER_ORDER} images each across ${ACCOUNTS} accounts`);
       await seed(client, dealer.id);
     }

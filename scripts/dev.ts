@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@app/contracts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@app/seeding';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';

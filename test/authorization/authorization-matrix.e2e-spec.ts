@@ -1,4 +1,4 @@
-import { createAccount, createSalesPerson, signIn, startTestStack, type TestStack, type UserSession } from '@app/testing';
+import { createAccount, createSalesPerson, signIn, startTestStack, type TestStack, type UserSession } from '../support';
 import { CATALOGUE_ROUTES } from './catalogue.matrix';
 import { IDENTITY_ROUTES } from './identity.matrix';
 import { IMAGE_ROUTES } from './images.matrix';

@@ -1,4 +1,4 @@
-import { createAccount, createSalesPerson, signIn, TEST_PASSWORD } from '@app/testing';
+import { createAccount, createSalesPerson, signIn, TEST_PASSWORD } from '../support';
 import type { MatrixContext, RouteCase, Tenant, Who } from './matrix';
 
 const target = (ctx: MatrixContext, who: Who, tenant: Tenant) => (tenant === 'own' ? ctx.ownAccount(who) : ctx.accounts.dealer2);

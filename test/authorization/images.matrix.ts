@@ -1,5 +1,6 @@
 import type { ImageView, SignedUploadResult, VideoSignedUploadResult } from '@app/contracts';
-import { createOrder, testJpeg, testMp4, uploadOrderImage, uploadOrderVideo, waitFor } from '@app/testing';
+import { testJpeg, testMp4, waitFor } from '@app/testing';
+import { createOrder, uploadOrderImage, uploadOrderVideo } from '../support';
 import type { MatrixContext, RouteCase, Tenant, Who } from './matrix';
 
 /** An order of one account: one still uploading (nothing in it), one whose picture is processed. */

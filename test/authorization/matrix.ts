@@ -1,4 +1,4 @@
-import type { UserSession, TestStack, TestAccount } from '@app/testing';
+import type { UserSession, TestStack, TestAccount } from '../support';
 
 /** Who calls: every role, a dealership's signed-in sales person, and nobody. */
 export const WHO = ['anonymous', 'admin', 'qa', 'dealer', 'sales', 'manager'] as const;

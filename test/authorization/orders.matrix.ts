@@ -1,5 +1,5 @@
 import type { OrderListItem } from '@app/contracts';
-import { createOrder, createStyleGuide } from '@app/testing';
+import { createOrder, createStyleGuide } from '../support';
 import type { MatrixContext, RouteCase, Tenant, Who } from './matrix';
 
 interface Fixtures {

@@ -1,4 +1,4 @@
-import { uploadMedia } from '@app/testing';
+import { uploadMedia } from '../support';
 import type { MatrixContext, RouteCase, Tenant, Who } from './matrix';
 
 interface Fixtures {

@@ -1,4 +1,5 @@
-import { createAccount, signIn as apiSignIn, startBrowserStack, submitSignInForm, testPng, type TestAccount, type TestStack } from '@app/testing';
+import { testPng } from '@app/testing';
+import { createAccount, signIn as apiSignIn, startBrowserStack, submitSignInForm, type TestAccount, type TestStack } from '../support';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 

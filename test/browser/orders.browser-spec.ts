@@ -1,19 +1,16 @@
+import { readZip, testJpeg, testPng, waitFor } from '@app/testing';
 import {
   createAccount,
   createSalesPerson,
   createStyleGuide,
-  readZip,
   signIn as apiSignIn,
   startBrowserStack,
   submitSignInForm,
-  testJpeg,
-  testPng,
   TEST_PASSWORD,
   uploadMedia,
-  waitFor,
   type TestAccount,
   type TestStack,
-} from '@app/testing';
+} from '../support';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';

@@ -9,7 +9,7 @@ import {
   verificationCodeIn,
   type TestAccount,
   type TestStack,
-} from '@app/testing';
+} from '../support';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { isRegistered } from '../../web/src/app/screens';
 

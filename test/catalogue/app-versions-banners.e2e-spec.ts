@@ -1,4 +1,4 @@
-import { createAccount, signIn, startTestStack, type TestStack, type UserSession } from '@app/testing';
+import { createAccount, signIn, startTestStack, type TestStack, type UserSession } from '../support';
 
 describe('app versions and banners through the API', () => {
   let stack: TestStack;

@@ -1,5 +1,5 @@
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_STYLE_GUIDE_ID } from '@app/contracts';
-import { signIn, startTestStack, type TestStack } from '@app/testing';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_STYLE_GUIDE_ID } from '@app/seeding';
+import { signIn, startTestStack, type TestStack } from '../support';
 
 /** What `make dev` seeds (SEED_DEMO_DATA=true), so a new user can work at once. */
 describe('demo data of make dev', () => {

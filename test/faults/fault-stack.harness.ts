@@ -181,6 +181,8 @@ export class FaultStack {
       JWT_SECRET: 'fault-tests-secret-that-is-long-enough-for-hs256',
       INTEGRATION_SECRET_KEY: 'ab'.repeat(32),
       PASSWORD_HASH_COST: '11',
+      // the account factories write accounts through the users service's seeding call
+      ACCOUNT_SEEDING: 'true',
       // a picture nobody reports is found quickly
       IMAGES_UPLOAD_POLL_MS: '300',
       // a job of a killed worker is given to the next one after 4 s, not 30

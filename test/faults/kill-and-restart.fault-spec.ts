@@ -1,4 +1,5 @@
 import type { ImageView, OrderEventView, OrderView } from '@app/contracts';
+import { testJpeg } from '@app/testing';
 import {
   createAccount,
   createOrder,
@@ -6,10 +7,9 @@ import {
   postOrderImage,
   postToPresigned,
   signIn,
-  testJpeg,
   uploadOrderImage,
   type UserSession,
-} from '@app/testing';
+} from '../support';
 import { randomUUID } from 'node:crypto';
 import { FaultStack, waitUntil } from './fault-stack.harness';
 

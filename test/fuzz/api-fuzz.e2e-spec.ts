@@ -1,3 +1,4 @@
+import { testJpeg, testMp4, waitFor } from '@app/testing';
 import {
   createAccount,
   createOrder,
@@ -8,13 +9,10 @@ import {
   signIn,
   startTestStack,
   TEST_PASSWORD,
-  testJpeg,
-  testMp4,
   verificationCodeIn,
-  waitFor,
   type TestStack,
   type UserSession,
-} from '@app/testing';
+} from '../support';
 import { CATALOGUE_ROUTES } from '../authorization/catalogue.matrix';
 import { IDENTITY_ROUTES } from '../authorization/identity.matrix';
 import { IMAGE_ROUTES } from '../authorization/images.matrix';

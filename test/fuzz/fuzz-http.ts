@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { TestStack } from '@app/testing';
+import type { TestStack } from '../support';
 import type { Answer } from './response-checker';
 import type { FuzzRequest } from './bad-input';
 

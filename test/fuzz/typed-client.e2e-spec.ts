@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { startTestStack, type TestStack } from '@app/testing';
+import { startTestStack, type TestStack } from '../support';
 import ts from 'typescript';
 
 /**

@@ -8,7 +8,7 @@ import {
   type TestAccount,
   type TestStack,
   type UserSession,
-} from '@app/testing';
+} from '../support';
 import type { Test } from 'supertest';
 import { MAX_JSON_DEPTH, MAX_JSON_ITEMS } from '../../gateway/src/common/json-depth';
 import { SENSOR_DATA_MAX_BYTES, SENSOR_DATA_MAX_DEPTH } from '@app/contracts';

@@ -1,4 +1,5 @@
 import type { ImageView, OrderEventView } from '@app/contracts';
+import { testJpeg, waitFor } from '@app/testing';
 import {
   createAccount,
   createOrder,
@@ -7,13 +8,11 @@ import {
   signIn,
   startTestStack,
   temporaryPasswordIn,
-  testJpeg,
   uploadOrderImage,
-  waitFor,
   type TestAccount,
   type TestStack,
   type UserSession,
-} from '@app/testing';
+} from '../support';
 import { Client } from 'pg';
 import type { Response } from 'supertest';
 

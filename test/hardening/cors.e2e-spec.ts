@@ -1,4 +1,4 @@
-import { startTestStack, type TestStack } from '@app/testing';
+import { startTestStack, type TestStack } from '../support';
 
 /**
  * A browser page of an allowed origin (CORS_ORIGINS) may call the API with credentials; a page

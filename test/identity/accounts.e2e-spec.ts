@@ -1,6 +1,7 @@
 import { STREAMS } from '@app/contracts';
 import type { CapturedMail } from '@app/devstack';
 import { connectNats, decodeJson } from '@app/messaging';
+import { testInfra, waitFor } from '@app/testing';
 import {
   createAccount,
   createSalesPerson,
@@ -8,13 +9,11 @@ import {
   signIn,
   startTestStack,
   temporaryPasswordIn,
-  testInfra,
   TEST_PASSWORD,
-  waitFor,
   type TestAccount,
   type TestStack,
   type UserSession,
-} from '@app/testing';
+} from '../support';
 import { randomUUID } from 'node:crypto';
 import type { NatsConnection } from 'nats';
 

@@ -9,7 +9,7 @@ import {
   verificationCodeIn,
   type TestAccount,
   type TestStack,
-} from '@app/testing';
+} from '../support';
 import jwt from 'jsonwebtoken';
 import { Client } from 'pg';
 

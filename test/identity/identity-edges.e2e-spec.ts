@@ -1,4 +1,5 @@
-import { createAccount, signIn, startTestStack, TEST_PASSWORD, waitFor, type TestAccount, type TestStack, type UserSession } from '@app/testing';
+import { waitFor } from '@app/testing';
+import { createAccount, signIn, startTestStack, TEST_PASSWORD, type TestAccount, type TestStack, type UserSession } from '../support';
 import { randomUUID } from 'node:crypto';
 
 describe('identity edges', () => {

@@ -1,5 +1,6 @@
 import { INTEGRATION_PROVIDERS } from '@app/contracts';
 import type { CapturedMail } from '@app/devstack';
+import { waitFor } from '@app/testing';
 import {
   createAccount,
   createSalesPerson,
@@ -7,11 +8,10 @@ import {
   signIn,
   startTestStack,
   temporaryPasswordIn,
-  waitFor,
   type TestAccount,
   type TestStack,
   type UserSession,
-} from '@app/testing';
+} from '../support';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 

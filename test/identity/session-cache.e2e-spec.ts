@@ -1,4 +1,4 @@
-import { createAccount, signIn, startTestStack, type TestStack, type UserSession } from '@app/testing';
+import { createAccount, signIn, startTestStack, type TestStack, type UserSession } from '../support';
 
 /**
  * The gateway reuses session checks for a few seconds (SESSION_CACHE_MS); the users service

@@ -1,5 +1,7 @@
-import { DEMO_ACCOUNTS, DEMO_ORDERS, DEMO_PASSWORD, type ImageView } from '@app/contracts';
-import { signIn, startTestStack, waitFor, type TestStack, type UserSession } from '@app/testing';
+import type { ImageView } from '@app/contracts';
+import { DEMO_ACCOUNTS, DEMO_ORDERS, DEMO_PASSWORD } from '@app/seeding';
+import { waitFor } from '@app/testing';
+import { signIn, startTestStack, type TestStack, type UserSession } from '../support';
 import sharp from 'sharp';
 
 /** The demo orders of `make dev` get real photos that the running pipeline processes at boot. */

@@ -1,23 +1,20 @@
 import { Namespace, StyleGuidesRpc, systemActor, type ImageView, type OrderEventView, type OrderListItem, type OrderView } from '@app/contracts';
 import { connectNats, RpcClient } from '@app/messaging';
+import { readZip, testInfra, testJpeg, waitFor } from '@app/testing';
 import {
   createAccount,
   createOrder,
   createSalesPerson,
   postOrderImage,
   postToPresigned,
-  readZip,
   signIn,
   startTestStack,
-  testInfra,
-  testJpeg,
   uploadMedia,
   uploadOrderImage,
-  waitFor,
   type TestAccount,
   type TestStack,
   type UserSession,
-} from '@app/testing';
+} from '../support';
 import { randomUUID } from 'node:crypto';
 import type { NatsConnection } from 'nats';
 import sharp from 'sharp';

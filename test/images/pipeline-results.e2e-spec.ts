@@ -1,4 +1,5 @@
 import { PipelineEvents, type ImageView, type OrderEventView, type OrderView } from '@app/contracts';
+import { testJpeg, waitFor } from '@app/testing';
 import {
   createAccount,
   createOrder,
@@ -7,13 +8,11 @@ import {
   publishEvent,
   signIn,
   startTestStack,
-  testJpeg,
   uploadMedia,
   uploadOrderImage,
-  waitFor,
   type TestStack,
   type UserSession,
-} from '@app/testing';
+} from '../support';
 import { randomUUID } from 'node:crypto';
 
 /** What the pipeline's results do to pictures and orders, and the limits of a free-form order. */

@@ -1,4 +1,5 @@
 import type { ImageView, MediaView, OrderView, VideoView } from '@app/contracts';
+import { testJpeg, testMp4, testPng, waitFor } from '@app/testing';
 import {
   createAccount,
   createOrder,
@@ -6,13 +7,9 @@ import {
   postToPresigned,
   signIn,
   startTestStack,
-  testJpeg,
-  testMp4,
-  testPng,
-  waitFor,
   type TestStack,
   type UserSession,
-} from '@app/testing';
+} from '../support';
 import { StorageService } from '@app/storage';
 import sharp from 'sharp';
 import { UploadLeftoverSweeper } from '../../services/style-guides/src/media/upload-leftover-sweeper';

@@ -1,4 +1,5 @@
 import type { ImageView, OrderView, VideoView } from '@app/contracts';
+import { testJpeg, testMp4, waitFor } from '@app/testing';
 import {
   createAccount,
   createOrder,
@@ -6,14 +7,11 @@ import {
   postToPresigned,
   signIn,
   startTestStack,
-  testJpeg,
-  testMp4,
   uploadOrderImage,
   uploadOrderVideo,
-  waitFor,
   type TestStack,
   type UserSession,
-} from '@app/testing';
+} from '../support';
 import { StorageService } from '@app/storage';
 import sharp from 'sharp';
 

@@ -1,4 +1,5 @@
 import type { OrderEventView, OrderView, TagView } from '@app/contracts';
+import { waitFor } from '@app/testing';
 import {
   createAccount,
   createOrder,
@@ -7,11 +8,10 @@ import {
   publishOrderProgress,
   signIn,
   startTestStack,
-  waitFor,
   type TestAccount,
   type TestStack,
   type UserSession,
-} from '@app/testing';
+} from '../support';
 
 /**
  * The lifecycle driven by the images service's progress events (published here on the images

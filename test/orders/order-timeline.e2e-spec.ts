@@ -1,4 +1,5 @@
 import { ImagesEvents, TAG_ASSIGNMENT_MESSAGES, type OrderEventName, type OrderEventView, type OrderView, type Paged, type TagView } from '@app/contracts';
+import { waitFor } from '@app/testing';
 import {
   createAccount,
   createOrder,
@@ -7,11 +8,10 @@ import {
   publishEvent,
   signIn,
   startTestStack,
-  waitFor,
   type TestAccount,
   type TestStack,
   type UserSession,
-} from '@app/testing';
+} from '../support';
 
 /** The order timeline (GET /events/…) and tags put on orders and users (/tags/get, POST /tags/{entity}/{id}, DELETE /tags). */
 describe('order timeline and tag assignments', () => {

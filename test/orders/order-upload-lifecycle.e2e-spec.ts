@@ -1,4 +1,5 @@
 import type { ImageView, OrderEventView, OrderListItem, OrderView, TagView } from '@app/contracts';
+import { testJpeg, waitFor } from '@app/testing';
 import {
   createAccount,
   createOrder,
@@ -7,12 +8,10 @@ import {
   postOrderImage,
   signIn,
   startTestStack,
-  testJpeg,
   uploadOrderImage,
-  waitFor,
   type TestStack,
   type UserSession,
-} from '@app/testing';
+} from '../support';
 
 /**
  * The lifecycle with real uploads: the images service checks the files, queues them for the

@@ -1,5 +1,6 @@
-import { DEMO_ACCOUNTS, DEMO_ORDERS, DEMO_PASSWORD, DEMO_STYLE_GUIDE_ID, type OrderEventView, type OrderListItem } from '@app/contracts';
-import { signIn, startTestStack, type TestStack, type UserSession } from '@app/testing';
+import type { OrderEventView, OrderListItem } from '@app/contracts';
+import { DEMO_ACCOUNTS, DEMO_ORDERS, DEMO_PASSWORD, DEMO_STYLE_GUIDE_ID } from '@app/seeding';
+import { signIn, startTestStack, type TestStack, type UserSession } from '../support';
 
 /** The demo orders of `make dev` (SEED_DEMO_DATA=true). */
 describe('demo orders', () => {

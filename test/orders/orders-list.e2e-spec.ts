@@ -9,7 +9,7 @@ import {
   type TestAccount,
   type TestStack,
   type UserSession,
-} from '@app/testing';
+} from '../support';
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (d: number, minutes = 0) => new Date(Date.now() - d * DAY - minutes * 60_000);

@@ -9,7 +9,7 @@ import {
   type TestAccount,
   type TestStack,
   type UserSession,
-} from '@app/testing';
+} from '../support';
 import { Client } from 'pg';
 
 /** Orders through the API: creation rules, detail, changes under the paired rules, approval, deletion, who sees what. */

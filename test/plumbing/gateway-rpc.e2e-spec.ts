@@ -1,6 +1,7 @@
 import { SERVICE_NAMES } from '@app/contracts';
 import { connectNats, decodeJson } from '@app/messaging';
-import { startTestStack, testInfra, type TestStack } from '@app/testing';
+import { testInfra } from '@app/testing';
+import { startTestStack, type TestStack } from '../support';
 import { Body, Controller, Module, Post, Query } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { IsEmail, IsInt, IsString, Max, Min, MinLength, ValidateNested } from 'class-validator';

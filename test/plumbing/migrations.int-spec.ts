@@ -1,6 +1,7 @@
 import { SERVICE_NAMES, schemaOf } from '@app/contracts';
 import { migrate, openDatabase } from '@app/service-kit';
-import { createTestDatabase, SERVICE_APPS, type TestDatabase } from '@app/testing';
+import { createTestDatabase, type TestDatabase } from '@app/testing';
+import { SERVICE_APPS } from '../support';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '@app/service-kit';
 

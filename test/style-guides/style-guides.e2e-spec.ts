@@ -1,14 +1,5 @@
-import {
-  createAccount,
-  postToPresigned,
-  signIn,
-  startTestStack,
-  testPng,
-  uploadMedia,
-  type TestAccount,
-  type TestStack,
-  type UserSession,
-} from '@app/testing';
+import { testPng } from '@app/testing';
+import { createAccount, postToPresigned, signIn, startTestStack, uploadMedia, type TestAccount, type TestStack, type UserSession } from '../support';
 import { StorageService } from '@app/storage';
 
 describe('style guides, configurations, angles, car types and media through the API', () => {

@@ -1,14 +1,13 @@
+/**
+ * Test infrastructure that needs nothing above the libs: where the shared servers are, a
+ * database, NATS namespace and S3 of a test file's own, waiting, actors and test files. The
+ * whole stack (services and gateway booted, accounts, sessions, factories through the API)
+ * is beside the tests, in `test/support`.
+ */
 export * from './infra';
 export * from './test-database';
 export * from './test-namespace';
 export * from './test-s3';
-export * from './test-stack';
 export * from './factories';
-export * from './service-apps';
 export * from './wait-for';
-export * from './sessions';
-export * from './mail-reading';
-export * from './media-upload';
-export * from './browser-stack';
-export * from './order-factories';
-export * from './image-factories';
+export * from './test-files';

@@ -32,6 +32,8 @@ import { PermissionsService } from './permissions/permissions.service';
 import { SalesPeopleMessagesController } from './sales-people/sales-people.messages.controller';
 import { SalesPeopleService } from './sales-people/sales-people.service';
 import { SalesPerson } from './sales-people/sales-person.entity';
+import { AccountSeeder } from './seeding/account-seeder';
+import { SeedingMessagesController } from './seeding/seeding.messages.controller';
 import { UsersCoreModule } from './shared/users-core.module';
 import { UsersConfig } from './users.config';
 
@@ -45,6 +47,7 @@ import { UsersConfig } from './users.config';
     AppSettingsMessagesController,
     AppVersionsMessagesController,
     BannersMessagesController,
+    SeedingMessagesController,
   ],
   providers: [
     AuthService,
@@ -55,6 +58,7 @@ import { UsersConfig } from './users.config';
     AppSettingsService,
     AppVersionsService,
     BannersService,
+    AccountSeeder,
     DemoSeed,
     // gateways cache session checks: tell them when a call may have changed one
     { provide: APP_INTERCEPTOR, useClass: SessionChangeInterceptor },

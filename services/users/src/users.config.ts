@@ -47,4 +47,13 @@ export class UsersConfig extends DatabaseConfig {
   @Transform(({ value }) => value === true || value === 'true' || value === '1')
   @IsBoolean()
   SEED_DEMO_DATA: boolean = false;
+
+  /**
+   * development and tests only: answer `users.seeding.accounts` (accounts and sales people
+   * with a chosen password, no mail), which test harnesses and benchmarks call. Read from the
+   * raw variable: the implicit conversion before a transform makes any text `true`, "false" too.
+   */
+  @Transform(({ obj, key }) => obj[key] === true || obj[key] === 'true' || obj[key] === '1')
+  @IsBoolean()
+  ACCOUNT_SEEDING: boolean = false;
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DEMO_ORDERS, DEMO_POSITIONS, DEMO_STYLE_GUIDE_ID, type DemoOrder } from '@app/contracts';
+import { DEMO_ORDERS, DEMO_POSITIONS, DEMO_STYLE_GUIDE_ID, type DemoOrder } from '@app/seeding';
 import { SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { ObjectKeys } from '@app/storage';
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';

@@ -1,6 +1,7 @@
 import { OrdersRpc, type Actor } from '@app/contracts';
 import { connectNats, RpcCallError, RpcClient } from '@app/messaging';
-import { actorFor, createAccount, createOrder, startTestStack, testInfra, type TestStack } from '@app/testing';
+import { actorFor, testInfra } from '@app/testing';
+import { createAccount, createOrder, startTestStack, type TestStack } from '../../../../test/support';
 import type { NatsConnection } from 'nats';
 
 /**

@@ -1,4 +1,5 @@
-import { DEMO_ACCOUNTS, DEMO_ORDERS, DEMO_SALES_PEOPLE, DEMO_STYLE_GUIDE_ID, type DemoOrder, type OrderEventName } from '@app/contracts';
+import type { OrderEventName } from '@app/contracts';
+import { DEMO_ACCOUNTS, DEMO_ORDERS, DEMO_SALES_PEOPLE, DEMO_STYLE_GUIDE_ID, type DemoOrder } from '@app/seeding';
 import { SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';

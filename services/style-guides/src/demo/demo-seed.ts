@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_MARGINS, DEMO_ACCOUNTS, DEMO_POSITIONS, DEMO_STYLE_GUIDE_ID, type MediaKind } from '@app/contracts';
+import { DEFAULT_MARGINS, type MediaKind } from '@app/contracts';
+import { DEMO_ACCOUNTS, DEMO_POSITIONS, DEMO_STYLE_GUIDE_ID } from '@app/seeding';
 import { SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { ObjectKeys, StorageService } from '@app/storage';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';

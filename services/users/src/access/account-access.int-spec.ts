@@ -1,6 +1,7 @@
 import { IntegrationsRpc, SalesPeopleRpc, type Actor } from '@app/contracts';
 import { connectNats, RpcCallError, RpcClient } from '@app/messaging';
-import { actorFor, createAccount, createSalesPerson, startTestStack, testInfra, type TestStack } from '@app/testing';
+import { actorFor, testInfra } from '@app/testing';
+import { createAccount, createSalesPerson, startTestStack, type TestStack } from '../../../../test/support';
 import type { NatsConnection } from 'nats';
 
 /**

@@ -1,11 +1,39 @@
-import { DEMO_ACCOUNTS, DEMO_CHILD_ACCOUNTS, DEMO_PASSWORD, DEMO_SALES_PEOPLE } from '@app/contracts';
+import { DEMO_ACCOUNTS, DEMO_CHILD_ACCOUNTS, DEMO_PASSWORD, DEMO_SALES_PEOPLE, type SeedAccount, type SeedSalesPerson } from '@app/seeding';
 import { SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
-import type { DataSource } from 'typeorm';
-import { PasswordHasher } from '../auth/password-hasher';
+import { AccountSeeder } from '../seeding/account-seeder';
 import type { UsersConfig } from '../users.config';
+
+/** The demo accounts with an address and contact person of their country, all able to use the mobile app. */
+function demoAccounts(): SeedAccount[] {
+  return Object.values(DEMO_ACCOUNTS).map((a) => {
+    const hungarian = a.country === 'Hungary';
+    return {
+      id: a.id,
+      email: a.email,
+      displayName: a.displayName,
+      userRole: a.userRole,
+      roleTags: 'roleTags' in a ? a.roleTags : [],
+      permissions: 'permissions' in a ? a.permissions : [],
+      country: a.country,
+      city: a.city,
+      postalCode: hungarian ? '1051' : '5000',
+      address: hungarian ? 'Október 6. utca 12' : 'Havnegade 4',
+      companyId: hungarian ? 'HU12345678' : 'DK12345678',
+      contactName: `${a.displayName} Contact`,
+      contactPhone: hungarian ? '+36 1 234 5678' : '+45 70 20 30 40',
+      contactTitle: a.userRole === 'Dealership' ? 'Sales manager' : 'Administrator',
+      enabledQa: 'enabledQa' in a ? a.enabledQa : false,
+      mobileAppAccess: true,
+      password: DEMO_PASSWORD,
+      children: a.id === DEMO_ACCOUNTS.manager.id ? DEMO_CHILD_ACCOUNTS : [],
+    };
+  });
+}
+
+const demoSalesPeople = (): SeedSalesPerson[] =>
+  DEMO_SALES_PEOPLE.map((s) => ({ id: s.id, userId: s.userId, name: s.name, email: s.email, phone: s.phone, ...(s.login ? { password: DEMO_PASSWORD } : {}) }));
 
 /**
  * Development only (SEED_DEMO_DATA=true, set by `make dev`): the demo sign-ins of the README,
@@ -14,61 +42,15 @@ import type { UsersConfig } from '../users.config';
 @Injectable()
 export class DemoSeed implements OnApplicationBootstrap {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
     @Inject(SERVICE_CONFIG) private readonly config: UsersConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
-    private readonly hasher: PasswordHasher,
+    private readonly seeder: AccountSeeder,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.SEED_DEMO_DATA) return;
-    const hash = await this.hasher.hash(DEMO_PASSWORD);
-    let created = 0;
-    await this.ds.transaction(async (m) => {
-      for (const a of Object.values(DEMO_ACCOUNTS)) {
-        const rows: unknown[] = await m.query(
-          `INSERT INTO user_account (id, email, display_name, user_role, role_tags, country, city, postal_code, address, company_id,
-                                     contact_name, contact_email, contact_phone, contact_title,
-                                     enabled_qa, password_hash, user_status, password_changed_at, mobile_app_access)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $2, $12, $13, $14, $15, 'CONFIRMED', now(), true)
-           ON CONFLICT DO NOTHING RETURNING id`,
-          [
-            a.id,
-            a.email,
-            a.displayName,
-            a.userRole,
-            'roleTags' in a ? a.roleTags : [],
-            a.country,
-            a.city,
-            a.country === 'Hungary' ? '1051' : '5000',
-            a.country === 'Hungary' ? 'Október 6. utca 12' : 'Havnegade 4',
-            a.country === 'Hungary' ? 'HU12345678' : 'DK12345678',
-            `${a.displayName} Contact`,
-            a.country === 'Hungary' ? '+36 1 234 5678' : '+45 70 20 30 40',
-            a.userRole === 'Dealership' ? 'Sales manager' : 'Administrator',
-            'enabledQa' in a ? a.enabledQa : false,
-            hash,
-          ],
-        );
-        created += rows.length;
-        if (rows.length && 'permissions' in a) {
-          await m.query(
-            `INSERT INTO user_permission (user_id, permission_id) SELECT $1, id FROM permission WHERE name = ANY($2) ON CONFLICT DO NOTHING`,
-            [a.id, a.permissions],
-          );
-        }
-      }
-      for (const s of DEMO_SALES_PEOPLE) {
-        await m.query(
-          `INSERT INTO sales_person (id, user_id, name, email, phone, login_activated, user_status, password_hash)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
-          [s.id, s.userId, s.name, s.email, s.phone, s.login, s.login ? 'CONFIRMED' : null, s.login ? hash : null],
-        );
-      }
-      for (const childId of DEMO_CHILD_ACCOUNTS) {
-        await m.query('INSERT INTO child_account (parent_id, child_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [DEMO_ACCOUNTS.manager.id, childId]);
-      }
-    });
+    const seeded = await this.seeder.seed({ accounts: demoAccounts(), salesPeople: demoSalesPeople() });
+    const created = seeded.accounts.filter((a) => a.created).length;
     if (created) this.logger.info({ accounts: created }, 'demo accounts created');
   }
 }

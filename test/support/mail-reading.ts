@@ -1,6 +1,6 @@
 import type { CapturedMail } from '@app/devstack';
+import { waitFor } from '@app/testing';
 import type { TestStack } from './test-stack';
-import { waitFor } from './wait-for';
 
 /** The temporary password out of an account-ready or sales-person login mail. */
 export function temporaryPasswordIn(text: string): string {

@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { TEST_PASSWORD } from './sessions';
+import { TEST_PASSWORD } from './accounts';
 import { startTestStack, type TestStack } from './test-stack';
 
-const REPO = join(__dirname, '..', '..', '..');
+const REPO = join(__dirname, '..', '..');
 export const WEB_DIST = join(REPO, 'web', 'dist');
 export const CHROMIUM = '/usr/bin/chromium';
 

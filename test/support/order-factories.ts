@@ -10,8 +10,8 @@ import {
   type QaStatus,
 } from '@app/contracts';
 import { connectNats, encodeJson } from '@app/messaging';
+import { testInfra } from '@app/testing';
 import { Client } from 'pg';
-import { testInfra } from './infra';
 import { uploadMedia } from './media-upload';
 import { UserSession } from './sessions';
 import type { TestStack } from './test-stack';

@@ -9,13 +9,10 @@ import { join } from 'node:path';
 import { readCapturedMails, startSmtpCapture, type CapturedMail, type SmtpCapture } from '@app/devstack';
 import supertest from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
-import { createGatewayApp } from '../../../gateway/src/gateway.app';
-import { GatewayConfig } from '../../../gateway/src/gateway.config';
-import { testInfra } from './infra';
+import { createTestDatabase, createTestNamespace, startTestS3, testInfra, type TestDatabase, type TestNamespace, type TestS3 } from '@app/testing';
+import { createGatewayApp } from '../../gateway/src/gateway.app';
+import { GatewayConfig } from '../../gateway/src/gateway.config';
 import { SERVICE_APPS } from './service-apps';
-import { createTestDatabase, type TestDatabase } from './test-database';
-import { createTestNamespace, type TestNamespace } from './test-namespace';
-import { startTestS3, type TestS3 } from './test-s3';
 
 export interface TestStackOptions {
   label: string;
@@ -78,6 +75,8 @@ export async function startTestStack(opts: TestStackOptions): Promise<TestStack>
     INTEGRATION_SECRET_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
     // cheaper hashing keeps tests quick; the format and the code path are the same
     PASSWORD_HASH_COST: '11',
+    // the account factories write accounts through the users service's seeding call
+    ACCOUNT_SEEDING: 'true',
     ...opts.env,
   };
   const services: Partial<Record<ServiceName, INestMicroservice>> = {};

@@ -1,4 +1,4 @@
-import type { QaRoleTag, Role } from '..';
+import type { QaRoleTag, Role } from '@app/contracts';
 
 /**
  * The demo data of `make dev` (development only): fixed ids, so every service can seed its

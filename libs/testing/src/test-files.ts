@@ -1,14 +1,11 @@
-import type { ImageView, SignedUploadResult, VideoSignedUploadResult, VideoView } from '@app/contracts';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import sharp from 'sharp';
-import { postToPresigned } from './media-upload';
-import type { UserSession } from './sessions';
 
-/** Factories for images and videos (services/images): upload through presigned POSTs for tests. */
+/** Files as people upload them (pictures, videos) and a reader for the zips the product makes. */
 
 /**
  * A photo of a car as a phone takes it (sky, ground, a red car with cabin and wheels), as a
@@ -30,49 +27,9 @@ export function testJpeg(width = 800, height = 600, opts: { carColour?: string; 
   return sharp(Buffer.from(svg)).jpeg({ quality: opts.quality ?? 88 }).toBuffer();
 }
 
-export interface SignedImageUpload {
-  imageId: string;
-  /** status of the presigned POST */
-  status: number;
-}
-
-/**
- * Asks a signed URL for one position and posts the file to it, as the web creator does
- * (no completion call: the server finds the file). Throws when the signed URL is refused.
- */
-export async function postOrderImage(
-  session: UserSession,
-  orderId: string,
-  position: number,
-  bytes: Buffer,
-  opts: { contentType?: string; width?: number; height?: number } = {},
-): Promise<SignedImageUpload> {
-  const contentType = opts.contentType ?? 'image/jpeg';
-  const res = await session
-    .post('/api/images/get-signed-url-for-upload')
-    .send({ order: orderId, position, fileSize: Math.max(1, Math.min(bytes.length, 8388608)), width: opts.width ?? 800, height: opts.height ?? 600, contentType });
-  if (res.status !== 201) throw new Error(`get-signed-url-for-upload answered ${res.status} ${JSON.stringify(res.body)}`);
-  const signed = res.body as SignedUploadResult;
-  const status = await postToPresigned(signed.url, JSON.parse(signed.fields) as Record<string, string>, bytes, contentType);
-  return { imageId: signed.imageId, status };
-}
-
-/**
- * Uploads one picture of an order as the mobile app does: signed URL, presigned POST, then
- * `upload-complete`. Returns the accepted image; throws with the server's answer otherwise.
- */
-export async function uploadOrderImage(
-  session: UserSession,
-  orderId: string,
-  position: number,
-  bytes: Buffer,
-  opts: { contentType?: string } = {},
-): Promise<ImageView> {
-  const { imageId, status } = await postOrderImage(session, orderId, position, bytes, opts);
-  if (status >= 300) throw new Error(`the presigned POST answered ${status}`);
-  const done = await session.post('/api/images/upload-complete').send({ imageId });
-  if (done.status !== 200) throw new Error(`upload-complete answered ${done.status} ${JSON.stringify(done.body)}`);
-  return done.body as ImageView;
+/** A small real PNG (a coloured square), as a browser would upload. */
+export function testPng(size = 64, color = '#1f3a5f'): Promise<Buffer> {
+  return sharp({ create: { width: size, height: size, channels: 4, background: color } }).png().toBuffer();
 }
 
 /** A short real MP4 made by ffmpeg's test source (needs Debian's `ffmpeg`). */
@@ -91,22 +48,6 @@ export async function testMp4(seconds = 1, size = '320x240'): Promise<Buffer> {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-}
-
-/** Uploads a video of an order: signed URL, presigned POST, `upload-complete`; answers the response of the last. */
-export async function uploadOrderVideo(
-  session: UserSession,
-  orderId: string,
-  bytes: Buffer,
-  contentType = 'video/mp4',
-): Promise<{ status: number; body: VideoView | { statusCode: number; message: string }; videoId: string }> {
-  const res = await session.post('/api/videos/get-signed-url-for-upload').send({ order: orderId, fileSize: bytes.length, contentType });
-  if (res.status !== 201) throw new Error(`videos/get-signed-url-for-upload answered ${res.status} ${JSON.stringify(res.body)}`);
-  const signed = res.body as VideoSignedUploadResult;
-  const posted = await postToPresigned(signed.url, JSON.parse(signed.fields) as Record<string, string>, bytes, contentType);
-  if (posted >= 300) throw new Error(`the presigned POST answered ${posted}`);
-  const done = await session.post('/api/videos/upload-complete').send({ videoId: signed.videoId });
-  return { status: done.status, body: done.body, videoId: signed.videoId };
 }
 
 export interface ZipEntryRead {

@@ -1,10 +1,5 @@
-import sharp from 'sharp';
+import { testPng } from '@app/testing';
 import type { UserSession } from './sessions';
-
-/** A small real PNG (a coloured square), as a browser would upload. */
-export function testPng(size = 64, color = '#1f3a5f'): Promise<Buffer> {
-  return sharp({ create: { width: size, height: size, channels: 4, background: color } }).png().toBuffer();
-}
 
 /** Posts a file to a presigned POST as a browser does: the fields, then the file last. */
 export async function postToPresigned(url: string, fields: Record<string, string>, file: Buffer, contentType: string): Promise<number> {

@@ -1,0 +1,26 @@
+import { RpcError, type RpcEnvelope } from '@app/contracts';
+import { SeedAccountsPayload, SeedingRpc } from '@app/seeding';
+import { Envelope, RpcHandler, SERVICE_CONFIG } from '@app/service-kit';
+import { Controller, Inject } from '@nestjs/common';
+import type { UsersConfig } from '../users.config';
+import { AccountSeeder } from './account-seeder';
+
+export const SEEDING_MESSAGES = {
+  off: 'Account seeding is off (ACCOUNT_SEEDING)',
+  systemOnly: 'Only the system may seed accounts',
+} as const;
+
+@Controller()
+export class SeedingMessagesController {
+  constructor(
+    private readonly seeder: AccountSeeder,
+    @Inject(SERVICE_CONFIG) private readonly config: UsersConfig,
+  ) {}
+
+  @RpcHandler(SeedingRpc.accounts)
+  accounts(@Envelope(SeedAccountsPayload) { actor, data }: RpcEnvelope<SeedAccountsPayload>) {
+    if (!this.config.ACCOUNT_SEEDING) throw RpcError.forbidden(SEEDING_MESSAGES.off);
+    if (actor.role !== 'System') throw RpcError.forbidden(SEEDING_MESSAGES.systemOnly);
+    return this.seeder.seed(data);
+  }
+}

@@ -1,0 +1,46 @@
+import type { MeView } from '@app/contracts';
+import type { Test } from 'supertest';
+import { TEST_PASSWORD } from './accounts';
+import type { TestStack } from './test-stack';
+
+/** What a session needs of a stack: its HTTP entry (the in-process gateway or a running one). */
+export type StackWithHttp = Pick<TestStack, 'http'>;
+
+/** A signed-in client: requests carry its access token. */
+export class UserSession {
+  constructor(
+    private readonly stack: StackWithHttp,
+    public accessToken: string,
+    public refreshToken: string,
+    public user: MeView,
+  ) {}
+
+  private auth(t: Test): Test {
+    return t.set('authorization', `Bearer ${this.accessToken}`);
+  }
+
+  get(path: string): Test {
+    return this.auth(this.stack.http().get(path));
+  }
+  post(path: string): Test {
+    return this.auth(this.stack.http().post(path));
+  }
+  put(path: string): Test {
+    return this.auth(this.stack.http().put(path));
+  }
+  delete(path: string): Test {
+    return this.auth(this.stack.http().delete(path));
+  }
+  patch(path: string): Test {
+    return this.auth(this.stack.http().patch(path));
+  }
+}
+
+/** Signs in through the API; fails the test when sign-in does not answer with tokens. */
+export async function signIn(stack: StackWithHttp, email: string, password: string = TEST_PASSWORD): Promise<UserSession> {
+  const res = await stack.http().post('/api/auth/login').send({ email, password });
+  if (res.status !== 200 || !res.body.accessToken) {
+    throw new Error(`sign-in of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  return new UserSession(stack, res.body.accessToken, res.body.refreshToken, res.body.user);
+}
