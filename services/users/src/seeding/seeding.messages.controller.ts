@@ -1,6 +1,7 @@
 import { RpcError, type RpcEnvelope } from '@app/contracts';
-import { SeedAccountsPayload, SeedingRpc } from '@app/seeding';
-import { Envelope, RpcHandler, SERVICE_CONFIG } from '@app/service-kit';
+import { SeedingRpc, type SeedAccountsPayload } from '@app/seeding';
+import { RpcHandler, SERVICE_CONFIG } from '@app/service-kit';
+import { Payload } from '@nestjs/microservices';
 import { Controller, Inject } from '@nestjs/common';
 import type { UsersConfig } from '../users.config';
 import { AccountSeeder } from './account-seeder';
@@ -18,7 +19,7 @@ export class SeedingMessagesController {
   ) {}
 
   @RpcHandler(SeedingRpc.accounts)
-  accounts(@Envelope(SeedAccountsPayload) { actor, data }: RpcEnvelope<SeedAccountsPayload>) {
+  accounts(@Payload() { actor, data }: RpcEnvelope<SeedAccountsPayload>) {
     if (!this.config.ACCOUNT_SEEDING) throw RpcError.forbidden(SEEDING_MESSAGES.off);
     if (actor.role !== 'System') throw RpcError.forbidden(SEEDING_MESSAGES.systemOnly);
     return this.seeder.seed(data);
