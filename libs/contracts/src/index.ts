@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-export * from './services';
+export * from './wire';
 export * from './rpc-error';
 export * from './envelope';
 export * from './rpc';
@@ -9,7 +9,6 @@ export * from './validation';
 export * from './paging';
 export * from './users';
 export * from './demo/demo-accounts';
-export * from './uploads';
 export * from './style-guides';
 export * from './demo/demo-style-guide';
 export * from './orders';

@@ -1,4 +1,4 @@
-import type { OrderStatus, QaStatus } from '../orders/orders.contract';
+import type { OrderStatus, QaStatus } from '../wire/orders';
 import { DEMO_ACCOUNTS, DEMO_SALES_PEOPLE } from './demo-accounts';
 
 /**
