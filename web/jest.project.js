@@ -31,6 +31,8 @@ module.exports = {
     ],
   },
   moduleNameMapper: {
+    // the wire contract, as web/tsconfig.json and web/vite.config.ts name it
+    '^@app/contracts/wire$': '<rootDir>/libs/contracts/src/wire/index.ts',
     '\\.(css|less|scss)$': '<rootDir>/web/src/test/styleMock.ts',
     '\\.(svg|png|jpe?g|gif|webp)$': '<rootDir>/web/src/test/fileMock.ts',
   },

@@ -4,6 +4,12 @@ import { defineConfig, type Rolldown } from 'vite';
 /** Folder of this file, so the build works whatever directory it is started from. */
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
+/**
+ * The wire contract (views, request bodies, status lists, limits, plain rules), decorator-free:
+ * the one part of libs/contracts the browser may import. Same name as in web/tsconfig.json.
+ */
+const wireContract = { '@app/contracts/wire': fileURLToPath(new URL('../libs/contracts/src/wire/index.ts', import.meta.url)) };
+
 /** The gateway serves the REST API under /api; `npm run dev` starts it on this port. */
 const apiProxy = { '/api': { target: 'http://localhost:8080', changeOrigin: true } };
 
@@ -30,6 +36,7 @@ export default defineConfig({
   root: webRoot,
   // No @vitejs/plugin-react: Vite 8's built-in oxc transform compiles JSX (no React fast refresh in dev).
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+  resolve: { alias: wireContract },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -8,6 +8,8 @@ import {
   type Actor,
   type MeView,
   type SessionGrant,
+  type SignedIn,
+  type TokenPair,
 } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
@@ -19,9 +21,7 @@ import { MeView as MeViewSchema } from '../users/users.responses';
 import { LoggedOutResult, NewPasswordChallenge, PasswordChangedResult, SignedInResult, TokenPairResult } from './auth.responses';
 import type { AuthedRequest } from './auth-user';
 import { Authenticated } from './authenticated.decorator';
-import { TokenService, type TokenPair } from './token.service';
-
-type SignedIn = TokenPair & { user: MeView };
+import { TokenService } from './token.service';
 
 /** Who the client is, for throttling repeated failures per client. */
 const clientKey = (req: Request) => (req.ip ?? req.socket.remoteAddress ?? 'unknown').slice(0, 100);

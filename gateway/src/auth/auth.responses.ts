@@ -1,7 +1,14 @@
-import { AUTH_CHALLENGES, type AuthRpc, type ResultOf } from '@app/contracts';
+import {
+  AUTH_CHALLENGES,
+  type AuthChallenge,
+  type AuthRpc,
+  type NewPasswordChallenge as NewPasswordChallengeContract,
+  type ResultOf,
+  type SignedIn,
+  type TokenPair,
+} from '@app/contracts';
 import { Field } from '../common/api-responses';
 import { MeView } from '../users/users.responses';
-import type { TokenPair } from './token.service';
 
 // parts of the contract, named so the classes can implement them
 type ContractPasswordChanged = ResultOf<typeof AuthRpc.confirmForgotPassword>;
@@ -15,12 +22,12 @@ export class TokenPairResult implements TokenPair {
   @Field.int({ description: 'seconds until the access token expires' }) expiresIn!: number;
 }
 
-export class SignedInResult extends TokenPairResult {
+export class SignedInResult extends TokenPairResult implements SignedIn {
   @Field.object(MeView) user!: MeView;
 }
 
-export class NewPasswordChallenge {
-  @Field.oneOf(AUTH_CHALLENGES, 'AuthChallenge') challenge!: (typeof AUTH_CHALLENGES)[number];
+export class NewPasswordChallenge implements NewPasswordChallengeContract {
+  @Field.oneOf(AUTH_CHALLENGES, 'AuthChallenge') challenge!: AuthChallenge;
   @Field.string({ description: 'give it back to /auth/new-password with the new password' }) session!: string;
 }
 

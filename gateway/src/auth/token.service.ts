@@ -1,17 +1,10 @@
-import type { SessionGrant } from '@app/contracts';
+import type { SessionGrant, TokenPair } from '@app/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { GATEWAY_CONFIG } from '../messaging/nats.module';
 import type { GatewayConfig } from '../gateway.config';
 import type { AccessTokenClaims } from './auth-user';
 import { JWT_AUDIENCE, JWT_ISSUER } from './jwt.strategy';
-
-export interface TokenPair {
-  accessToken: string;
-  refreshToken: string;
-  /** seconds until the access token expires */
-  expiresIn: number;
-}
 
 /** Signs short-lived access tokens for sessions the users service granted. */
 @Injectable()

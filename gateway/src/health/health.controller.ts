@@ -1,4 +1,4 @@
-import { HEALTH_PINGS, isServiceName, SERVICE_NAMES, type ServiceName } from '@app/contracts';
+import { HEALTH_PINGS, isServiceName, SERVICE_NAMES, type HealthView, type ServiceName, type ServiceState } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
 import { Controller, Get, Inject, NotFoundException, Param } from '@nestjs/common';
 import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
@@ -8,9 +8,7 @@ import { CurrentActor } from '../common/actor.decorator';
 import { GATEWAY_CONFIG } from '../messaging/nats.module';
 import type { GatewayConfig } from '../gateway.config';
 
-export type ServiceState = 'up' | 'down';
-
-export class HealthResponse {
+export class HealthResponse implements HealthView {
   @ApiProperty({ enum: ['ok', 'degraded'] })
   status!: 'ok' | 'degraded';
 

@@ -1,8 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsArray, IsIn, IsOptional, IsString, IsUUID, ValidateNested } from 'class-validator';
-
-export const ROLES = ['Admin', 'Dealership', 'Management', 'QA'] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES } from './wire/roles';
 
 /** Who asks. `Anonymous` is used for routes without a signed-in user (sign-in, health). */
 export const ACTOR_ROLES = [...ROLES, 'Anonymous', 'System'] as const;

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-export * from './services';
+export * from './wire';
 export * from './rpc-error';
 export * from './envelope';
 export * from './rpc';
@@ -8,7 +8,6 @@ export * from './system/health.contract';
 export * from './validation';
 export * from './paging';
 export * from './users';
-export * from './uploads';
 export * from './style-guides';
 export * from './orders';
 export * from './pipeline';

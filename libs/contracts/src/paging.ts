@@ -2,16 +2,6 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
-/** Page size of every list and timeline. */
-export const PAGE_SIZE = 10;
-
-export interface Paged<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
 export class PageQuery {
   @ApiPropertyOptional({ minimum: 1, default: 1 })
   @IsOptional()
@@ -20,14 +10,4 @@ export class PageQuery {
   @Min(1)
   @Max(1_000_000)
   page?: number;
-}
-
-export function paged<T>(items: T[], total: number, page: number, pageSize = PAGE_SIZE): Paged<T> {
-  return { items, total, page, pageSize };
-}
-
-/** Page kept within 1..max (an empty list has one page). */
-export function clampPage(page: number | undefined, total: number, pageSize = PAGE_SIZE): number {
-  const max = Math.max(1, Math.ceil(total / pageSize));
-  return Math.min(Math.max(1, page ?? 1), max);
 }

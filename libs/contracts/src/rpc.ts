@@ -1,4 +1,4 @@
-import type { ServiceName } from './services';
+import type { ServiceName } from './wire/services';
 
 export type Class<T> = new (...args: never[]) => T;
 

@@ -1,130 +1,39 @@
+import type {
+  AngleName,
+  ConfigurationPatchRequest,
+  ConfigurationRequest,
+  ConfigurationView,
+  CreateMediaRequest,
+  CreateMediaResult,
+  MediaKind,
+  StyleGuidePatchRequest,
+  StyleGuideRequest,
+  StyleGuideView,
+} from '@app/contracts/wire';
 import { api } from './client';
 
-/** Wire types of the admin catalogue and the style guides (libs/contracts). */
-export type AngleCategory = 'exterior' | 'interior';
-export type RouteTo = 'full' | 'ai_no_enh' | 'enhancer' | 'bypass' | 'FEATURED' | 'logo_only';
-export type ConfigurationType = 'IMAGE' | 'FEATURED';
+/** Calls of the admin catalogue and the style guides. */
 
-export interface MediaView {
-  id: string;
-  mediaType: string;
-  fileExtension: string;
-  url: string | null;
-  thumbnailUrl: string | null;
-  uploaded: boolean;
-}
-
-export interface Margins {
-  top: number;
-  right: number;
-  bottom: number;
-  left: number;
-}
-
-export interface ConfigurationView {
-  id: string;
-  styleGuideId: string;
-  position: number;
-  margins: string;
-  routeTo: RouteTo;
-  type: ConfigurationType;
-  withLogo: boolean;
-  horizonLineHeight: number;
-  afterFrameFree: boolean;
-  positionAfterFrameFree: number | null;
-  optional: boolean;
-  angle: { id: string; name: string; category: AngleCategory } | null;
-  customAngleOverlay: MediaView | null;
-  customFrameOverlay: MediaView | null;
-  customBackground: MediaView | null;
-  customLogo: MediaView | null;
-  customFloor: MediaView | null;
-  featuredImage: MediaView | null;
-}
-
-export type MediaSlot = 'logo' | 'background' | 'floor' | 'numberplate';
 /** The media kinds (POST /api/media) of a configuration's custom media. */
-export type ConfigMediaSlot = 'angle_overlay' | 'frame_overlay' | 'background' | 'logo' | 'floor' | 'featured';
-export type ConfigMediaField = 'customAngleOverlayId' | 'customFrameOverlayId' | 'customBackgroundId' | 'customLogoId' | 'customFloorId' | 'featuredImageId';
-
-export interface StyleGuideView {
-  id: string;
-  name: string;
-  customerNote: string;
-  outputWidth: number;
-  outputHeight: number;
-  maxImageSize: number;
-  interiorColor: string;
-  frameFreeRouting: RouteTo | null;
-  media: Record<MediaSlot, MediaView | null>;
-  configurations: ConfigurationView[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface StyleGuideListItem {
-  id: string;
-  name: string;
-  outputWidth: number;
-  outputHeight: number;
-  maxImageSize: number;
-  configurationCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface StyleGuideFields {
-  name: string;
-  customerNote: string;
-  outputWidth: number;
-  outputHeight: number;
-  maxImageSize: number;
-  interiorColor: string;
-  frameFreeRouting?: RouteTo | null;
-  logoMediaId?: string | null;
-  backgroundMediaId?: string | null;
-  floorMediaId?: string | null;
-  numberplateMediaId?: string | null;
-}
-
-export interface ConfigurationFields {
-  position: number;
-  margins: Margins;
-  routeTo: RouteTo;
-  type: ConfigurationType;
-  withLogo: boolean;
-  horizonLineHeight: number;
-  angleId: string | null;
-  afterFrameFree: boolean;
-  /** only with afterFrameFree; null clears it */
-  positionAfterFrameFree?: number | null;
-  optional: boolean;
-  customAngleOverlayId?: string | null;
-  customFrameOverlayId?: string | null;
-  customBackgroundId?: string | null;
-  customLogoId?: string | null;
-  customFloorId?: string | null;
-  featuredImageId?: string | null;
-}
+export type ConfigMediaSlot = Extract<MediaKind, 'angle_overlay' | 'frame_overlay' | 'background' | 'logo' | 'floor' | 'featured'>;
+/** The body fields of a configuration's custom media. */
+export type ConfigMediaField = Extract<
+  keyof ConfigurationRequest,
+  'customAngleOverlayId' | 'customFrameOverlayId' | 'customBackgroundId' | 'customLogoId' | 'customFloorId' | 'featuredImageId'
+>;
 
 export const styleGuidesApi = {
   get: (id: string, signal?: AbortSignal) => api.get<StyleGuideView>(`/style-guides/${id}`, { signal }),
-  create: (body: StyleGuideFields) => api.post<StyleGuideView>('/style-guides', body),
-  update: (id: string, body: Partial<StyleGuideFields>) => api.put<StyleGuideView>(`/style-guides/${id}`, body),
+  create: (body: StyleGuideRequest) => api.post<StyleGuideView>('/style-guides', body),
+  update: (id: string, body: StyleGuidePatchRequest) => api.put<StyleGuideView>(`/style-guides/${id}`, body),
   duplicate: (id: string) => api.post<StyleGuideView>(`/style-guides/${id}/duplicate`),
   remove: (id: string) => api.delete<{ deleted: true }>('/style-guides/delete-style-guide', { body: { id } }),
-  addConfiguration: (styleGuideId: string, body: ConfigurationFields) =>
-    api.post<ConfigurationView>('/style-guide-configurations', { styleGuideId, ...body }),
-  updateConfiguration: (id: string, body: ConfigurationFields) => api.put<ConfigurationView>(`/style-guide-configurations/${id}`, body),
+  addConfiguration: (styleGuideId: string, body: Omit<ConfigurationRequest, 'styleGuideId'>) =>
+    api.post<ConfigurationView>('/style-guide-configurations', { styleGuideId, ...body } satisfies ConfigurationRequest),
+  updateConfiguration: (id: string, body: ConfigurationPatchRequest) => api.put<ConfigurationView>(`/style-guide-configurations/${id}`, body),
   removeConfiguration: (id: string) => api.delete<{ deleted: true }>(`/style-guide-configurations/${id}`),
-  angleNames: (signal?: AbortSignal) => api.get<Array<{ id: string; name: string; category: AngleCategory }>>('/angle/angleNames', { signal }),
+  angleNames: (signal?: AbortSignal) => api.get<AngleName[]>('/angle/angleNames', { signal }),
 };
-
-interface CreateMediaResult {
-  url: string;
-  fields: Record<string, string>;
-  utilityMedia: MediaView;
-}
 
 /** The extension the media endpoint accepts, from a file's name or type. */
 export function extensionOf(file: File): string {
@@ -138,8 +47,8 @@ export function extensionOf(file: File): string {
  * Uploads a file as a utility medium: POST /api/media, then the presigned POST straight to
  * storage as multipart/form-data with the policy's fields and the file last. Answers the id.
  */
-export async function uploadMedia(file: File, mediaType: string): Promise<string> {
-  const presigned = await api.post<CreateMediaResult>('/media', { fileExtension: extensionOf(file), mediaType });
+export async function uploadMedia(file: File, mediaType: MediaKind): Promise<string> {
+  const presigned = await api.post<CreateMediaResult>('/media', { fileExtension: extensionOf(file), mediaType } satisfies CreateMediaRequest);
   const form = new FormData();
   for (const [key, value] of Object.entries(presigned.fields)) form.append(key, value);
   form.append('file', file);

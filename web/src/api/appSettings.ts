@@ -1,27 +1,21 @@
+import type { AppSettingView, UpdateAppSettingRequest } from '@app/contracts/wire';
 import { api } from './client';
-import type { AppSetting } from './types';
-
-export const APP_SETTING = {
-  contactNumberInt: 'CONTACT_NUMBER_INT',
-  contactNumberDk: 'CONTACT_NUMBER_DK',
-  contactEmail: 'CONTACT_EMAIL',
-} as const;
 
 export const appSettingsKeys = {
   list: () => ['appSettings', 'list', {}] as const,
 };
 
-export function getAppSettings(signal?: AbortSignal): Promise<AppSetting[]> {
-  return api.get<AppSetting[]>('/appSettings', { signal });
+export function getAppSettings(signal?: AbortSignal): Promise<AppSettingView[]> {
+  return api.get<AppSettingView[]>('/appSettings', { signal });
 }
 
 /** The value of a setting, or undefined when it is missing or empty. */
-export function settingValue(settings: readonly AppSetting[] | undefined, name: string): string | undefined {
+export function settingValue(settings: readonly AppSettingView[] | undefined, name: string): string | undefined {
   const value = settings?.find((s) => s.name === name)?.value.trim();
   return value ? value : undefined;
 }
 
 /** `PUT /api/appSettings/{name}` (admin only): the value as text, read by the setting's valueType; 400 names the expected form. */
-export function updateAppSetting(name: string, value: string): Promise<AppSetting> {
-  return api.put<AppSetting>(`/appSettings/${encodeURIComponent(name)}`, { value });
+export function updateAppSetting(name: string, value: string): Promise<AppSettingView> {
+  return api.put<AppSettingView>(`/appSettings/${encodeURIComponent(name)}`, { value } satisfies UpdateAppSettingRequest);
 }

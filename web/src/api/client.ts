@@ -12,8 +12,8 @@
  *   Please log in again" and goes to /logout). Still 401 after a good refresh:
  *   `onUnauthorized` (the app shows /error/401).
  */
+import { SESSION_REFRESH_FAILED_MESSAGE, type RefreshRequest, type TokenPair } from '@app/contracts/wire';
 import { sessionStore } from './session';
-import type { TokenPair } from './types';
 
 export const API_BASE = '/api';
 
@@ -112,9 +112,6 @@ export function setSessionHooks(next: Partial<SessionHooks>): () => void {
   };
 }
 
-/** Message of a session that cannot be refreshed; the app shows it translated. */
-export const SESSION_REFRESH_FAILED = 'Your session cannot be refreshed. Please log in again';
-
 async function send(method: string, path: string, options: RequestOptions, accessToken: string | undefined): Promise<Response> {
   // `session` is this wrapper's option, not fetch's
   const { body: payload, query, headers, session, ...init } = options;
@@ -160,7 +157,7 @@ function refreshSession(refreshToken: string): Promise<RefreshOutcome> {
   if (refused === refreshToken) return Promise.resolve('refused');
   const outcome = (async (): Promise<RefreshOutcome> => {
     try {
-      const response = await send('POST', '/auth/refresh', { body: { refreshToken } }, undefined);
+      const response = await send('POST', '/auth/refresh', { body: { refreshToken } satisfies RefreshRequest }, undefined);
       const pair = await parse<TokenPair>('POST', '/auth/refresh', response);
       sessionStore.rotate(pair);
       return 'refreshed';
@@ -196,7 +193,7 @@ export async function request<T>(method: string, path: string, options: RequestO
   }
   if (now.accessToken === session?.accessToken) {
     const outcome = await refreshSession(now.refreshToken);
-    if (outcome === 'refused') throw new ApiError(401, SESSION_REFRESH_FAILED);
+    if (outcome === 'refused') throw new ApiError(401, SESSION_REFRESH_FAILED_MESSAGE);
     if (outcome === 'unreachable') return parse<T>(method, path, response);
   }
   // (when another call refreshed meanwhile, the new token is already stored)

@@ -1,132 +1,36 @@
+import type {
+  ApprovalRequest,
+  DeleteImagesRequest,
+  DownloadRequest,
+  DownloadResult,
+  ImageType,
+  ImageView,
+  InsertImageRequest,
+  SignedUploadRequest,
+  SignedUploadResult,
+  UploadCompleteRequest,
+  UrlResult,
+  VideoView,
+} from '@app/contracts/wire';
 import { api } from './client';
 
-/**
- * Wire types and calls of images, downloads and videos (libs/contracts/src/images), mirrored:
- * the browser bundle does not import the contracts. Only what the web app reads.
- */
+/** Calls of images, uploads, downloads and videos. */
 
-/** largest upload the presigned POST allows and the server accepts */
-export const IMAGE_UPLOAD_MAX_BYTES = 8_388_608;
-/** largest photo the creator sends: 4032x3024 either way round (it resizes larger ones first) */
-export const IMAGE_MAX_WIDTH = 4032;
-export const IMAGE_MAX_HEIGHT = 3024;
-export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export type ImageContentType = (typeof IMAGE_CONTENT_TYPES)[number];
-
-export const MEDIA_ORIGINS = ['original', 'optimized'] as const;
-export type MediaOrigin = (typeof MEDIA_ORIGINS)[number];
-
-export type ImageType = 'original' | 'optimized' | 'AI' | 'enhanced' | 'bypassed' | 'featured';
 /** The select view's image-type filter: Original, Optimized, Enhanced, Bypassed, Featured. */
 export const SELECT_IMAGE_TYPES = ['original', 'optimized', 'enhanced', 'bypassed', 'featured'] as const satisfies readonly ImageType[];
 
-export type ImageLabel =
-  | 'pending load'
-  | 'completed'
-  | 'approved'
-  | 'ready to download'
-  | 'waiting for QA'
-  | 'waiting for edition'
-  | 'needs edition'
-  | 'pipeline error';
-
-export type OptimisationStatus = 'awaiting-upload' | 'upload-rejected' | 'queued' | 'completed' | 'rejected';
-
-export interface ImageView {
-  id: string;
-  orderId: string;
-  position: number;
-  mediaOrigin: MediaOrigin;
-  types: ImageType[];
-  optimisedVia: string | null;
-  optimisationStatus: OptimisationStatus;
-  label: ImageLabel;
-  failureReason: string | null;
-  approved: boolean;
-  needsEdition: boolean;
-  /** the optimized picture once processed, else the original; short-lived */
-  url: string | null;
-  thumbnailUrl: string | null;
-  originalUrl: string | null;
-  width: number | null;
-  height: number | null;
-  fileSize: number | null;
-  expectedAngle: string | null;
-  detectedAngle: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface SignedUploadBody {
-  order: string;
-  position: number;
-  fileSize: number;
-  height: number;
-  width: number;
-  contentType?: ImageContentType;
-}
-
-/** The presigned upload `{url, fields, imageId}`; `fields` is JSON text. */
-export interface SignedUploadResult {
-  url: string;
-  fields: string;
-  imageId: string;
-  expiresAt: string;
-}
-
-export interface InsertImageBody {
-  order: string;
-  position: number;
-  mediaOrigin: MediaOrigin;
-  fileSize?: number;
-  contentType?: ImageContentType;
-}
-
-export type DownloadMedia = 'optimized' | 'original';
-
-export interface DownloadBody {
-  /** image ids; none: every image */
-  images?: string[];
-  media?: DownloadMedia;
-  /** only the images marked as requiring edition */
-  needsEditionOnly?: boolean;
-}
-
-export interface DownloadResult {
-  url: string;
-  fileName: string;
-  expiresAt: string;
-  imageCount: number;
-}
-
-export type VideoStatus = 'awaiting-upload' | 'ready' | 'rejected';
-
-export interface VideoView {
-  id: string;
-  orderId: string;
-  status: VideoStatus;
-  /** 225 px wide; null until made */
-  thumbnailUrl: string | null;
-  url: string | null;
-  fileSize: number | null;
-  durationSeconds: number | null;
-  contentType: string;
-  failureReason: string | null;
-  createdAt: string;
-}
-
 export const imagesApi = {
   ofOrder: (orderId: string, signal?: AbortSignal) => api.get<ImageView[]>(`/images/order/${orderId}`, { signal }),
-  signedUpload: (body: SignedUploadBody) => api.post<SignedUploadResult>('/images/get-signed-url-for-upload', body),
-  uploadComplete: (imageId: string) => api.post<ImageView>('/images/upload-complete', { imageId }),
-  insert: (body: InsertImageBody) => api.post<SignedUploadResult>('/images/insert-image-on-order', body),
-  approval: (id: string, approved: boolean) => api.post<ImageView>(`/images/approval/${id}`, { approved }),
-  remove: (ids: string[]) => api.delete<{ deleted: number }>('/images/', { body: { ids } }),
+  signedUpload: (body: SignedUploadRequest) => api.post<SignedUploadResult>('/images/get-signed-url-for-upload', body),
+  uploadComplete: (imageId: string) => api.post<ImageView>('/images/upload-complete', { imageId } satisfies UploadCompleteRequest),
+  insert: (body: InsertImageRequest) => api.post<SignedUploadResult>('/images/insert-image-on-order', body),
+  approval: (id: string, approved: boolean) => api.post<ImageView>(`/images/approval/${id}`, { approved } satisfies ApprovalRequest),
+  remove: (ids: string[]) => api.delete<{ deleted: number }>('/images/', { body: { ids } satisfies DeleteImagesRequest }),
   /** a zip of the order's images (all, or `images`), as a short-lived URL */
-  download: (orderId: string, body: DownloadBody = {}, downloadStyleGuide = false) =>
-    api.post<DownloadResult>(`/images/download/${orderId}`, { order: orderId, ...body }, { query: { downloadStyleGuide: downloadStyleGuide || undefined } }),
+  download: (orderId: string, body: DownloadRequest = {}, downloadStyleGuide = false) =>
+    api.post<DownloadResult>(`/images/download/${orderId}`, { ...body, order: orderId }, { query: { downloadStyleGuide: downloadStyleGuide || undefined } }),
   videos: (orderId: string, signal?: AbortSignal) => api.get<VideoView[]>(`/videos/order/${orderId}`, { signal }),
-  downloadVideo: (videoId: string) => api.post<{ url: string; expiresAt: string }>(`/videos/download/${videoId}`),
+  downloadVideo: (videoId: string) => api.post<UrlResult>(`/videos/download/${videoId}`),
 };
 
 export const imageKeys = {

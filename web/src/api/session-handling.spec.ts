@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { SESSION_REFRESH_FAILED_MESSAGE } from '@app/contracts/wire';
 import { fail, fakeApi, reply, testUser } from '../test/fakeApi';
-import { api, ApiError, SESSION_REFRESH_FAILED, setSessionHooks } from './client';
+import { api, ApiError, setSessionHooks } from './client';
 import { sessionStore, SESSION_STORAGE_KEY } from './session';
 
 const hooks = { onSignedOut: jest.fn(), onSessionExpired: jest.fn(), onUnauthorized: jest.fn() };
@@ -107,7 +108,7 @@ describe('API client session handling', () => {
 
     const [a, b] = await Promise.all([caught(api.get('/a')), caught(api.get('/b'))]);
 
-    expect(a.message).toBe(SESSION_REFRESH_FAILED);
+    expect(a.message).toBe(SESSION_REFRESH_FAILED_MESSAGE);
     expect(b.statusCode).toBe(401);
     expect(gateway.to('POST /auth/refresh')).toHaveLength(1);
     expect(hooks.onSessionExpired).toHaveBeenCalledTimes(1);
@@ -116,7 +117,7 @@ describe('API client session handling', () => {
     expect(gateway.to('GET /a')).toHaveLength(1);
 
     // a call failing later with the same dead session neither asks nor warns again
-    expect((await caught(api.get('/a'))).message).toBe(SESSION_REFRESH_FAILED);
+    expect((await caught(api.get('/a'))).message).toBe(SESSION_REFRESH_FAILED_MESSAGE);
     expect(gateway.to('POST /auth/refresh')).toHaveLength(1);
     expect(hooks.onSessionExpired).toHaveBeenCalledTimes(1);
   });

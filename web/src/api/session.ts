@@ -1,4 +1,4 @@
-import type { Me, TokenPair } from './types';
+import type { MeView, TokenPair } from '@app/contracts/wire';
 
 /**
  * The signed-in session: tokens and the last known user, persisted in localStorage
@@ -12,7 +12,7 @@ export interface Session {
   accessToken: string;
   refreshToken: string;
   /** snapshot of `GET /api/me`, shown until the fresh answer arrives */
-  user: Me | null;
+  user: MeView | null;
 }
 
 export const SESSION_STORAGE_KEY = 'auth';
@@ -56,7 +56,7 @@ export const sessionStore = {
     return () => listeners.delete(listener);
   },
   /** After sign-in. */
-  start(tokens: TokenPair, user: Me): void {
+  start(tokens: TokenPair, user: MeView): void {
     write({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, user });
   },
   /** After a refresh: the old refresh token is spent. */
@@ -65,7 +65,7 @@ export const sessionStore = {
     write({ ...current, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken });
   },
   /** A fresh `GET /api/me`. */
-  setUser(user: Me): void {
+  setUser(user: MeView): void {
     if (!current) return;
     if (JSON.stringify(current.user) === JSON.stringify(user)) return;
     write({ ...current, user });

@@ -1,7 +1,7 @@
+import type { Language, MeView, UpdateUserRequest } from '@app/contracts/wire';
 import { api } from './client';
-import type { Me } from './types';
 
 export const usersApi = {
   /** `PUT /api/users/{id}`: an account may change its own language. */
-  setLanguage: (userId: string, language: string) => api.put<Me>(`/users/${userId}`, { language }),
+  setLanguage: (userId: string, language: Language) => api.put<MeView>(`/users/${userId}`, { language } satisfies UpdateUserRequest),
 };

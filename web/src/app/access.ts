@@ -1,4 +1,4 @@
-import type { Role } from '../api/types';
+import type { Role } from '@app/contracts/wire';
 
 /**
  * Who may see a screen, menu entry or shortcut. Pure, shared by the router, the header and

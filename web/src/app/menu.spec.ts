@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { Role } from '../api/types';
+import type { Role } from '@app/contracts/wire';
 import { hasPermission, meets } from './access';
 import { HEADER_MENU, headerMenu, SHORTCUTS, toolbarShortcut, type VisibleMenuEntry } from './menu';
 import { isRegistered } from './screens';

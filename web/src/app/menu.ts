@@ -1,4 +1,4 @@
-import type { Role } from '../api/types';
+import type { Role } from '@app/contracts/wire';
 import { meets, STAFF, type Principal, type Requirement } from './access';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { MeView } from '@app/contracts/wire';
 import { sessionStore } from '../api/session';
-import type { Me } from '../api/types';
 import { fail, fakeApi, reply, testUser } from '../test/fakeApi';
 import { renderAppAt, renderWithApp } from '../test/render';
 import { RequireAccess, RequireSignedIn } from './guards';
@@ -13,7 +13,7 @@ const settings = [
   { name: 'CONTACT_NUMBER_DK', value: '70 11 22 33', valueType: 'string' },
 ];
 
-function signedInAs(user: Me = testUser()) {
+function signedInAs(user: MeView = testUser()) {
   sessionStore.start({ accessToken: 'access-1', refreshToken: 'refresh-1', expiresIn: 900 }, user);
   return fakeApi({
     'GET /me': () => reply(200, user),

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
+import type { MeView } from '@app/contracts/wire';
 import { authApi, meKeys } from '../api/auth';
 import { sessionStore, type Session } from '../api/session';
-import type { Me } from '../api/types';
 
 /** The signed-in session (tokens and last known user), or null when signed out. */
 export function useSession(): Session | null {
@@ -16,7 +16,7 @@ export function useSession(): Session | null {
 export function useMe() {
   const session = useSession();
   const snapshot = session?.user ?? undefined;
-  const query = useQuery<Me>({
+  const query = useQuery<MeView>({
     queryKey: meKeys.get(),
     queryFn: ({ signal }) => authApi.me(signal),
     enabled: session !== null,

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import type { Me } from '../api/types';
+import type { MeView } from '@app/contracts/wire';
 import { fakeResponse } from './render';
 
 export interface FakeRequest {
@@ -45,7 +45,7 @@ export function fakeApi(handlers: Record<string, FakeHandler>) {
   };
 }
 
-export function testUser(overrides: Partial<Me> = {}): Me {
+export function testUser(overrides: Partial<MeView> = {}): MeView {
   return {
     id: '00000000-0000-4000-8000-000000000004',
     displayName: 'Nordic Auto Demo',
@@ -56,6 +56,19 @@ export function testUser(overrides: Partial<Me> = {}): Me {
     permissions: ['CREATE_ORDERS'],
     address: { country: 'Denmark', city: 'Odense', postalCode: '5000', address: 'Havnegade 1', companyId: 'DK12345678' },
     contactPerson: { name: 'Nora Nielsen', email: 'nora@nordic.test', phoneNumber: '+45 20 30 40 50', title: 'Owner' },
+    currency: 'DKK',
+    subscriptionPrice: null,
+    mobileAppAccess: true,
+    minimumZoomValue: 1,
+    enabled_qa: true,
+    desaturateYellowLight: false,
+    userStatus: 'CONFIRMED',
+    loginActivated: true,
+    childAccounts: [],
+    last_order_date: null,
+    days_since_last_order: null,
+    createdAt: '2026-01-05T08:00:00.000Z',
+    updatedAt: '2026-01-05T08:00:00.000Z',
     loggedInSalesPersonInfo: null,
     ...overrides,
   };

@@ -18,78 +18,31 @@ import {
 } from 'class-validator';
 import { IsOmittable } from '../validation';
 import { defineEvent, defineRpc } from '../rpc';
-import { ORDER_EVENT_NAMES, type OrderEventName } from '../orders/order-events.contract';
-import type { Route } from '../style-guides/routes';
+import { ORDER_EVENT_NAMES, type OrderEventName } from '../wire/order-events';
 import { queryBool } from '../transforms';
-
-// ---------------------------------------------------------------------------------------
-// constants
-
-/** largest upload the presigned POST allows, and the server's check after it */
-export const IMAGE_UPLOAD_MAX_BYTES = 8_388_608;
-/** largest photo the creator sends (it resizes larger ones first) */
-export const IMAGE_MAX_WIDTH = 4032;
-export const IMAGE_MAX_HEIGHT = 3024;
-/** pixel cap of the server's check: a 4032x3024 photo either way round, with room for rounding */
-export const IMAGE_MAX_PIXELS = 4032 * 3024;
-export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export type ImageContentType = (typeof IMAGE_CONTENT_TYPES)[number];
-/** the most sensor data an image keeps: its JSON text in bytes, and how deep it nests */
-export const SENSOR_DATA_MAX_BYTES = 16_384;
-export const SENSOR_DATA_MAX_DEPTH = 4;
-/** minutes a presigned upload stays valid */
-export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
-/** minutes a download link stays valid */
-export const DOWNLOAD_URL_TTL_SECONDS = 15 * 60;
-/** how long a view's image links stay valid */
-export const VIEW_URL_TTL_SECONDS = 60 * 60;
-
-export const MEDIA_ORIGINS = ['original', 'optimized'] as const;
-export type MediaOrigin = (typeof MEDIA_ORIGINS)[number];
-
-/** Image type labels, also the select view's filter. */
-export const IMAGE_TYPE_LABELS = ['original', 'optimized', 'AI', 'enhanced', 'bypassed', 'featured'] as const;
-export type ImageType = (typeof IMAGE_TYPE_LABELS)[number];
-
-/** Image labels, worked out when an image is read (docs/images.md). */
-export const IMAGE_LABELS = [
-  'pending load',
-  'completed',
-  'approved',
-  'ready to download',
-  'waiting for QA',
-  'waiting for edition',
-  'needs edition',
-  'pipeline error',
-] as const;
-export type ImageLabel = (typeof IMAGE_LABELS)[number];
-
-/**
- * Where an image is in its life: waiting for its file, checked and refused, queued for or in the
- * pipeline, processed, or failed there (optimisationStatus `rejected`).
- */
-export const OPTIMISATION_STATUSES = ['awaiting-upload', 'upload-rejected', 'queued', 'completed', 'rejected'] as const;
-export type OptimisationStatus = (typeof OPTIMISATION_STATUSES)[number];
-
-export const IMAGE_MESSAGES = {
-  notFound: 'Image not found',
-  positionTaken: (position: number) => `Position ${position} of this order already has an image`,
-  positionUnknown: (position: number) => `The style guide has no position ${position}`,
-  tooManyImages: (max: number) => `An order holds at most ${max} images`,
-  tooLarge: `The file is larger than ${IMAGE_UPLOAD_MAX_BYTES} bytes`,
-  tooManyPixels: `The image is larger than ${IMAGE_MAX_WIDTH}x${IMAGE_MAX_HEIGHT}`,
-  notAnImage: 'The file is not a JPEG, PNG or WebP image',
-  notUploaded: 'The file has not been uploaded yet',
-  emptyFile: 'The file is empty',
-  notProcessed: 'The image has not been processed yet',
-  noImages: 'The order has no images to download',
-  noVideo: 'This order does not have any video',
-  orderUploading: 'The order is still uploading',
-  orderNotUploading: 'The order no longer takes uploads',
-  noOriginal: 'The image has no original picture to process',
-  noReplacement: 'No replacement picture was requested for this image',
-  uploadExpired: 'The upload link expired before the file arrived',
-} as const;
+import type { Mirror } from '../mirror';
+import {
+  DOWNLOAD_MEDIA,
+  IMAGE_CONTENT_TYPES,
+  IMAGE_MESSAGES,
+  IMAGE_UPLOAD_MAX_BYTES,
+  MEDIA_ORIGINS,
+  SENSOR_DATA_MAX_BYTES,
+  SENSOR_DATA_MAX_DEPTH,
+  type ApprovalRequest,
+  type DeleteImagesRequest,
+  type DownloadMedia,
+  type DownloadRequest,
+  type DownloadResult,
+  type ImageContentType,
+  type ImageView,
+  type InsertImageRequest,
+  type MediaOrigin,
+  type SignedUploadRequest,
+  type SignedUploadResult,
+  type UploadCompleteRequest,
+  type UrlResult,
+} from '../wire/images';
 
 // ---------------------------------------------------------------------------------------
 // payloads
@@ -124,8 +77,7 @@ const IsSensorData = (): PropertyDecorator =>
     },
   });
 
-
-export class SignedUploadBody {
+export class SignedUploadBody implements SignedUploadRequest {
   @ApiProperty({ description: 'order id' }) @IsUUID() order!: string;
   @ApiProperty({ description: 'position in the style guide (free-form uploads number them 1, 2, 3 …)', minimum: 0 })
   @IsInt()
@@ -146,15 +98,7 @@ export class SignedUploadBody {
   sensorData?: Record<string, unknown>;
 }
 
-/** The presigned upload `{url, fields, imageId}`; `fields` is JSON text, posted with the file (last) as multipart. */
-export interface SignedUploadResult {
-  url: string;
-  fields: string;
-  imageId: string;
-  expiresAt: string;
-}
-
-export class InsertImageBody {
+export class InsertImageBody implements InsertImageRequest {
   @ApiProperty({ description: 'order id' }) @IsUUID() order!: string;
   @ApiProperty({ minimum: 0 }) @IsInt() @Min(0, { message: 'position must not be negative' }) @Max(999) position!: number;
   @ApiProperty({ enum: MEDIA_ORIGINS, description: 'original: goes through the pipeline; optimized: a finished picture, shown as is' })
@@ -188,7 +132,7 @@ export class OrderRefPayload {
   @IsUUID() id!: string;
 }
 
-export class ApprovalBody {
+export class ApprovalBody implements ApprovalRequest {
   @ApiProperty() @IsBoolean() approved!: boolean;
 }
 
@@ -196,12 +140,9 @@ export class ImageApprovalPayload extends ApprovalBody {
   @IsUUID() id!: string;
 }
 
-export class DeleteImagesBody {
+export class DeleteImagesBody implements DeleteImagesRequest {
   @ApiProperty({ type: [String] }) @IsArray() @ArrayMinSize(1) @ArrayMaxSize(200) @IsUUID('4', { each: true }) ids!: string[];
 }
-
-export const DOWNLOAD_MEDIA = ['optimized', 'original'] as const;
-export type DownloadMedia = (typeof DOWNLOAD_MEDIA)[number];
 
 export class DownloadQuery {
   @ApiPropertyOptional({ description: 'name files by the style guide (position and angle) instead of order name and position' })
@@ -211,7 +152,7 @@ export class DownloadQuery {
   downloadStyleGuide?: boolean;
 }
 
-export class DownloadBody {
+export class DownloadBody implements DownloadRequest {
   @ApiPropertyOptional({ description: 'order id (the path has it too)' }) @IsOmittable() @IsUUID() order?: string;
   @ApiPropertyOptional({ type: [String], description: 'image ids; empty or absent: every image' })
   @IsOmittable()
@@ -242,53 +183,18 @@ export class DownloadMediaQuery {
   @ApiPropertyOptional({ enum: DOWNLOAD_MEDIA, default: 'optimized' }) @IsOptional() @IsIn(DOWNLOAD_MEDIA) media?: DownloadMedia;
 }
 
-export class UploadCompleteBody {
+export class UploadCompleteBody implements UploadCompleteRequest {
   @ApiProperty() @IsUUID() imageId!: string;
 }
 
-// ---------------------------------------------------------------------------------------
-// views
-
-export interface ImageView {
-  id: string;
-  orderId: string;
-  position: number;
-  mediaOrigin: MediaOrigin;
-  /** type labels for the select view's filter (original, optimized, AI, enhanced, bypassed, featured) */
-  types: ImageType[];
-  optimisedVia: Route | null;
-  optimisationStatus: OptimisationStatus;
-  label: ImageLabel;
-  /** the reason of a refused upload or a pipeline error, for QA */
-  failureReason: string | null;
-  approved: boolean;
-  needsEdition: boolean;
-  /** the optimized picture once processed, else the original; short-lived */
-  url: string | null;
-  thumbnailUrl: string | null;
-  /** the uploaded original, for admin and QA only (null for everyone else); short-lived */
-  originalUrl: string | null;
-  width: number | null;
-  height: number | null;
-  fileSize: number | null;
-  sensorData: Record<string, unknown> | null;
-  expectedAngle: string | null;
-  detectedAngle: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface DownloadResult {
-  url: string;
-  fileName: string;
-  expiresAt: string;
-  imageCount: number;
-}
-
-export interface UrlResult {
-  url: string;
-  expiresAt: string;
-}
+type CheckedBodies = [
+  Mirror<SignedUploadBody, SignedUploadRequest>,
+  Mirror<InsertImageBody, InsertImageRequest>,
+  Mirror<ApprovalBody, ApprovalRequest>,
+  Mirror<DeleteImagesBody, DeleteImagesRequest>,
+  Mirror<DownloadBody, DownloadRequest>,
+  Mirror<UploadCompleteBody, UploadCompleteRequest>,
+];
 
 // ---------------------------------------------------------------------------------------
 // events
@@ -353,14 +259,4 @@ export const ImagesRpc = {
   optimize: defineRpc<ImageIdBody, ImageView>('images', 'images.optimize', ImageIdBody),
   download: defineRpc<DownloadPayload, DownloadResult>('images', 'images.download', DownloadPayload),
   downloadOne: defineRpc<DownloadMediaPayload, UrlResult>('images', 'images.download-one', DownloadMediaPayload),
-};
-
-/** The type label of an image processed by a route. */
-export const IMAGE_TYPE_OF_ROUTE: Record<Route, ImageType> = {
-  full: 'AI',
-  ai_no_enh: 'AI',
-  enhancer: 'enhanced',
-  bypass: 'bypassed',
-  FEATURED: 'featured',
-  logo_only: 'optimized',
 };

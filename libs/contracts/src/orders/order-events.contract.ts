@@ -1,41 +1,11 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional, IsUUID } from 'class-validator';
-import { PageQuery, type Paged } from '../paging';
+import { PageQuery } from '../paging';
+import type { Paged } from '../wire/paging';
 import { defineRpc } from '../rpc';
 import { queryBool } from '../transforms';
-
-/**
- * Names of timeline events: the ones clients already show (NEW, UPDATED, EDITED, DELETED,
- * IMAGE_DECLINED, IMAGE_REPUSHED, QA_UPLOADED_PICTURE) plus the lifecycle steps the product records.
- */
-export const ORDER_EVENT_NAMES = [
-  /** the order was created */
-  'NEW',
-  /** status or QA status changed (payload: from, to, by) */
-  'UPDATED',
-  /** name, note, car type or sales person changed (payload: the fields) */
-  'EDITED',
-  /** images were deleted from the order (payload: imageIds), or the order itself */
-  'DELETED',
-  'IMAGE_DECLINED',
-  'IMAGE_APPROVED',
-  'IMAGE_REPUSHED',
-  'QA_UPLOADED_PICTURE',
-  /** every taken image was uploaded and accepted */
-  'UPLOAD_COMPLETED',
-  /** an upload was refused by the server's check (payload: imageId, reason) */
-  'IMAGE_REJECTED',
-  /** the pipeline finished every image */
-  'PROCESSING_COMPLETED',
-  /** the pipeline gave up on an image (payload: imageId, reason) */
-  'PIPELINE_ERROR',
-  /** a zip of the order was made (payload: how many images, which media) */
-  'DOWNLOADED',
-  'VIDEO_UPLOADED',
-] as const;
-export type OrderEventName = (typeof ORDER_EVENT_NAMES)[number];
-
+import type { OrderEventView } from '../wire/order-events';
 
 export class EventPageQuery extends PageQuery {
   @ApiPropertyOptional({ description: 'also show hidden events (admin and QA)' })
@@ -52,21 +22,6 @@ export class OrderEventsPayload extends EventPageQuery {
 export class UserEventsPayload extends EventPageQuery {
   @IsUUID() id!: string;
 }
-
-export interface OrderEventView {
-  id: string;
-  eventName: OrderEventName;
-  payload: Record<string, unknown>;
-  createdAt: string;
-  user: { id: string; displayName: string } | null;
-  order: { id: string; orderName: string };
-  isHidden: boolean;
-  isPriority: boolean;
-}
-
-/** Hidden events show only with show-hidden; priority events are marked in the timeline. */
-export const HIDDEN_EVENT_NAMES: readonly OrderEventName[] = ['IMAGE_APPROVED', 'DOWNLOADED'];
-export const PRIORITY_EVENT_NAMES: readonly OrderEventName[] = ['PIPELINE_ERROR', 'IMAGE_REJECTED', 'IMAGE_DECLINED'];
 
 export const OrderEventsRpc = {
   ofOrder: defineRpc<OrderEventsPayload, Paged<OrderEventView>>('orders', 'events.of-order', OrderEventsPayload),

@@ -18,77 +18,39 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsOmittable } from '../validation';
-import { PageQuery, type Paged } from '../paging';
+import { PageQuery } from '../paging';
+import type { Paged } from '../wire/paging';
 import { defineEvent, defineRpc } from '../rpc';
-import type { TagView } from './tags.contract';
 import { nullable, trim } from '../transforms';
-
-
-// ---------------------------------------------------------------------------------------
-// states
-
-export const ORDER_STATUSES = ['Uploading', 'In Progress', 'QA stage', 'Delivering', 'Ready to download', 'Completed'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export const QA_STATUSES = ['Waiting For QA', 'Waiting For Edition', 'Approved'] as const;
-export type QaStatus = (typeof QA_STATUSES)[number];
-
-/** Statuses sent with QA status Waiting For QA, and those sent with Approved (the paired rules). */
-export const STATUSES_WAITING_FOR_QA: readonly OrderStatus[] = ['Uploading', 'QA stage', 'In Progress'];
-export const STATUSES_APPROVED: readonly OrderStatus[] = ['Delivering', 'Ready to download', 'Completed'];
-
-/**
- * The paired status rules (docs/orders.md), for a change of one dropdown: choosing a status gives
- * its QA status, choosing a QA status gives its status.
- */
-export function pairForStatus(status: OrderStatus): { status: OrderStatus; QAstatus: QaStatus } {
-  return { status, QAstatus: STATUSES_APPROVED.includes(status) ? 'Approved' : 'Waiting For QA' };
-}
-
-export function pairForQaStatus(QAstatus: QaStatus): { status: OrderStatus; QAstatus: QaStatus } {
-  return { status: QAstatus === 'Approved' ? 'Ready to download' : 'QA stage', QAstatus };
-}
-
-/** The rows of the orders list a dealership or management account may open. */
-export const OPENABLE_STATUSES: readonly OrderStatus[] = ['Completed', 'Ready to download'];
-
-// ---------------------------------------------------------------------------------------
-// constants and messages
-
-export const ORDER_NAME_MIN = 3;
-export const ORDER_NAME_MAX = 60;
-export const ORDER_NOTE_MAX = 999;
-/** the most images an order may hold (free-form upload takes 100; a style guide has fewer positions) */
-export const ORDER_IMAGES_MAX = 100;
-/** the default start of the date filter, except for dealership and management accounts */
-export const DEFAULT_FROM_DAYS = 14;
-/** note preview in the list */
-export const NOTE_PREVIEW_LENGTH = 60;
-
-export const ORDER_MESSAGES = {
-  notFound: 'Order not found',
-  uniqueName: 'Please specify a unique order name',
-  nameMin: `Order name must be longer than ${ORDER_NAME_MIN - 1} characters`,
-  nameMax: `Order name must be at most ${ORDER_NAME_MAX} characters`,
-  styleGuideRequired: 'Please choose a style guide',
-  styleGuideNotAssigned: 'The style guide is not assigned to this account',
-  salesManRequired: 'Please choose a sales person',
-  salesManNotFound: 'Sales person not found',
-  dealershipRequired: 'Choose the dealership the order is created for',
-  impersonationAdminOnly: 'Only an admin can create an order for another account',
-  statusPairInvalid: (status: string, qa: string) => `Status ${status} does not go with QA status ${qa}`,
-  statusChangeForbidden: 'Only admin and QA can change the status of an order',
-  noStatusChange: 'Give a status or a QA status',
-} as const;
+import type { Mirror } from '../mirror';
+import {
+  ORDER_IMAGES_MAX,
+  ORDER_MESSAGES,
+  ORDER_NAME_MAX,
+  ORDER_NAME_MIN,
+  ORDER_NOTE_MAX,
+  ORDER_PLATFORMS,
+  ORDER_SORT_FIELDS,
+  ORDER_STATUSES,
+  QA_STATUSES,
+  VIDEO_FILTERS,
+  type CreateOrderRequest,
+  type DeviceInformationRequest,
+  type OrderListItem,
+  type OrderPlatform,
+  type OrderSortField,
+  type OrderStatus,
+  type OrderView,
+  type QaStatus,
+  type UpdateOrderRequest,
+  type VideoFilter,
+} from '../wire/orders';
 
 // ---------------------------------------------------------------------------------------
 // payloads
 
-export const ORDER_PLATFORMS = ['web', 'android', 'ios'] as const;
-export type OrderPlatform = (typeof ORDER_PLATFORMS)[number];
-
 /** Where the order was made: the web app sends its user agent, the mobile app its platform and model. */
-export class DeviceInformation {
+export class DeviceInformation implements DeviceInformationRequest {
   @ApiPropertyOptional({ enum: ORDER_PLATFORMS, default: 'web' }) @IsOmittable() @IsIn(ORDER_PLATFORMS) platform?: OrderPlatform;
   @ApiPropertyOptional({ maxLength: 500 }) @IsOmittable() @IsString() @MaxLength(500) userAgent?: string;
   @ApiPropertyOptional({ maxLength: 120, description: 'phone model, from the mobile app' }) @IsOmittable() @IsString() @MaxLength(120) model?: string;
@@ -109,7 +71,7 @@ const orderName = () => (target: object, key: string) => {
   })(target, key);
 };
 
-export class CreateOrderBody {
+export class CreateOrderBody implements CreateOrderRequest {
   @ApiProperty({ minLength: ORDER_NAME_MIN, maxLength: ORDER_NAME_MAX, description: 'trimmed; unique per account' })
   @orderName()
   orderName!: string;
@@ -150,7 +112,7 @@ export class CreateOrderBody {
   appVersion?: string;
 }
 
-export class UpdateOrderBody {
+export class UpdateOrderBody implements UpdateOrderRequest {
   @ApiPropertyOptional({ minLength: ORDER_NAME_MIN, maxLength: ORDER_NAME_MAX }) @IsOmittable() @orderName() orderName?: string;
   @ApiPropertyOptional({ enum: ORDER_STATUSES }) @IsOmittable() @IsIn(ORDER_STATUSES) status?: OrderStatus;
   @ApiPropertyOptional({ enum: QA_STATUSES }) @IsOmittable() @IsIn(QA_STATUSES) QAstatus?: QaStatus;
@@ -158,6 +120,12 @@ export class UpdateOrderBody {
   @ApiPropertyOptional({ nullable: true, description: 'car type id' }) @ValidateIf(nullable) @IsUUID() carType?: string | null;
   @ApiPropertyOptional({ description: 'sales person id' }) @IsOmittable() @IsUUID() salesMan?: string;
 }
+
+type CheckedBodies = [
+  Mirror<DeviceInformation, DeviceInformationRequest>,
+  Mirror<CreateOrderBody, CreateOrderRequest>,
+  Mirror<UpdateOrderBody, UpdateOrderRequest>,
+];
 
 export class OrderIdPayload {
   @IsUUID() id!: string;
@@ -172,10 +140,6 @@ export class OrderApprovalPayload {
   /** true: approved, Ready to download; false: sent back, QA stage / Waiting For Edition */
   @IsBoolean() approved!: boolean;
 }
-
-export const ORDER_SORT_FIELDS = ['createdAt', 'updatedAt', 'orderName', 'status', 'QAstatus'] as const;
-export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
-export const VIDEO_FILTERS = ['with', 'without'] as const;
 
 export class OrderListQuery extends PageQuery {
   @ApiPropertyOptional({ description: 'order name, dealership or sales person (contains, case-insensitive)' })
@@ -197,7 +161,7 @@ export class OrderListQuery extends PageQuery {
 
   @ApiPropertyOptional({ enum: ORDER_STATUSES }) @IsOptional() @IsIn(ORDER_STATUSES) status?: OrderStatus;
   @ApiPropertyOptional({ enum: QA_STATUSES }) @IsOptional() @IsIn(QA_STATUSES) QAstatus?: QaStatus;
-  @ApiPropertyOptional({ enum: VIDEO_FILTERS, description: 'orders with or without a video' }) @IsOptional() @IsIn(VIDEO_FILTERS) video?: (typeof VIDEO_FILTERS)[number];
+  @ApiPropertyOptional({ enum: VIDEO_FILTERS, description: 'orders with or without a video' }) @IsOptional() @IsIn(VIDEO_FILTERS) video?: VideoFilter;
   @ApiPropertyOptional({ description: 'sales person id (the profile orders tab)' }) @IsOptional() @IsUUID() salesMan?: string;
   @ApiPropertyOptional({ description: 'orders of one account (the profile orders tab)' }) @IsOptional() @IsUUID() userId?: string;
   @ApiPropertyOptional({ enum: ORDER_SORT_FIELDS, default: 'createdAt' }) @IsOptional() @IsIn(ORDER_SORT_FIELDS) sort?: OrderSortField;
@@ -212,73 +176,7 @@ export class OrderAccessPayload {
 }
 
 // ---------------------------------------------------------------------------------------
-// views
-
-export interface OrderPersonRef {
-  id: string;
-  displayName: string;
-}
-
-export interface OrderView {
-  id: string;
-  orderName: string;
-  /** note from the customer (admin and QA see it) */
-  note: string | null;
-  status: OrderStatus;
-  QAstatus: QaStatus;
-  /** the dealership (or management) account the order belongs to */
-  user: { id: string; displayName: string; userName: string };
-  /** who made it when not the account itself: an admin acting for it, or a sales person */
-  createdBy: { id: string; displayName: string; role: 'Admin' | 'SalesPerson' | 'Account' };
-  /** set when an admin created the order for the account */
-  impersonatedBy: OrderPersonRef | null;
-  salesMan: { id: string; name: string } | null;
-  styleGuide: { id: string; name: string };
-  carType: { id: string; carTypeName: string } | null;
-  deviceInformation: { platform: OrderPlatform; userAgent: string | null; model: string | null; osVersion: string | null };
-  appVersion: string | null;
-  takenImagesCount: number;
-  /** images on the order (uploaded or not) */
-  imageCount: number;
-  /** images accepted after upload */
-  uploadedImagesCount: number;
-  /** images the pipeline finished (processed or failed) */
-  processedImagesCount: number;
-  failedImagesCount: number;
-  videoCount: number;
-  tags: TagView[];
-  assignedEditor: OrderPersonRef | null;
-  /** seconds from creation to Ready to download / Completed, once reached */
-  timeToReadyToDownload: number | null;
-  timeToCompleted: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface OrderListItem
-  extends Pick<
-    OrderView,
-    | 'id'
-    | 'orderName'
-    | 'status'
-    | 'QAstatus'
-    | 'user'
-    | 'salesMan'
-    | 'styleGuide'
-    | 'takenImagesCount'
-    | 'imageCount'
-    | 'videoCount'
-    | 'tags'
-    | 'timeToReadyToDownload'
-    | 'timeToCompleted'
-    | 'createdAt'
-    | 'updatedAt'
-  > {
-  /** the first 60 characters of the note (admin and QA only), with … when cut */
-  notePreview: string | null;
-  /** the order's picture for lists (the first processed thumbnail by position, else the first original), a link valid an hour */
-  thumbnailUrl: string | null;
-}
+// answers between services
 
 /** The answer to an access check: enough for the images service to work on the order. */
 export interface OrderAccess {

@@ -2,20 +2,22 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, IsUUID, Length, Matches, MaxLength } from 'class-validator';
 import { IsOmittable } from '../validation';
-import { PageQuery, type Paged } from '../paging';
+import { PageQuery } from '../paging';
+import type { Paged } from '../wire/paging';
 import { defineRpc } from '../rpc';
 import { trim } from '../transforms';
+import {
+  TAG_CATEGORIES,
+  TAG_COLORS,
+  TAG_ENTITIES,
+  TAGGED_ENTITIES,
+  type TagCategory,
+  type TagEntity,
+  type TaggedEntity,
+  type TagView,
+} from '../wire/tags';
 
-export const TAG_CATEGORIES = ['QA_EDITOR', 'QA_COORDINATOR', 'IMAGE_ERROR', 'PRIORITY'] as const;
-export type TagCategory = (typeof TAG_CATEGORIES)[number];
-
-export const TAG_ENTITIES = ['user', 'order', 'image'] as const;
-export type TagEntity = (typeof TAG_ENTITIES)[number];
-
-/** Named tag colours; the admin may also give a hex colour. */
-export const TAG_COLORS = ['green', 'yellow', 'grey', 'orange', 'red', 'blue', 'cyan', 'indigo', 'deep_green', 'purple'] as const;
 const COLOR = new RegExp(`^(${TAG_COLORS.join('|')}|#[0-9A-Fa-f]{6})$`);
-
 
 export class TagBody {
   @ApiProperty() @Transform(trim) @IsString() @Length(1, 60) name!: string;
@@ -50,26 +52,6 @@ export class UpdateTagPayload extends TagPatch {
   @IsUUID() id!: string;
 }
 
-export interface TagView {
-  id: string;
-  name: string;
-  category: TagCategory;
-  entity: TagEntity;
-  color: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export const TAG_MESSAGES = {
-  notFound: 'Tag not found',
-  duplicate: 'A tag with this name already exists for this entity',
-} as const;
-
-/** How routes name a tagged entity: its plural (`/tags/get/orders/{id}`). */
-export const TAGGED_ENTITIES = ['orders', 'images', 'users'] as const;
-export type TaggedEntity = (typeof TAGGED_ENTITIES)[number];
-export const TAGGED_ENTITY_OF: Record<TaggedEntity, TagEntity> = { orders: 'order', images: 'image', users: 'user' };
-
 export class TaggedEntityPayload {
   @ApiProperty({ enum: TAGGED_ENTITIES }) @IsIn(TAGGED_ENTITIES) entity!: TaggedEntity;
   @ApiProperty() @IsUUID() entityId!: string;
@@ -89,11 +71,6 @@ export class RemoveTagBody {
   @ApiProperty({ enum: TAGGED_ENTITIES }) @IsIn(TAGGED_ENTITIES) entity!: TaggedEntity;
   @ApiProperty() @IsUUID() entityId!: string;
 }
-
-export const TAG_ASSIGNMENT_MESSAGES = {
-  wrongEntity: (tag: string, entity: string) => `The tag ${tag} is not for ${entity}`,
-  entityNotFound: 'Not found',
-} as const;
 
 export const TagsRpc = {
   list: defineRpc<TagListQuery, Paged<TagView>>('orders', 'tags.list', TagListQuery),

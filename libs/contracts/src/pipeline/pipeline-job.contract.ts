@@ -15,7 +15,7 @@ import {
   ValidateNested,
   ArrayMaxSize,
 } from 'class-validator';
-import { ANGLE_CATEGORIES, ROUTES, type AngleCategory, type Margins, type Route } from '../style-guides/routes';
+import { ANGLE_CATEGORIES, ROUTES, type AngleCategory, type Margins, type Route } from '../wire/routes';
 import { PIPELINE_LANES, type PipelineLane } from './pipeline.subjects';
 
 /** Ids that end up in object keys (the same rule as libs/storage ObjectKeys). */

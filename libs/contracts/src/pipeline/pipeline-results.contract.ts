@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsISO8601, IsString, IsUUID, Min, ValidateNested } from 'class-validator';
 import { defineEvent } from '../rpc';
-import { ROUTES, type Route } from '../style-guides/routes';
+import { ROUTES, type Route } from '../wire/routes';
 import { PipelineOutputKeys } from './pipeline-job.contract';
 import { PIPELINE_LANES, type PipelineLane } from './pipeline.subjects';
 

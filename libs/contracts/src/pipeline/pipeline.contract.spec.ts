@@ -1,4 +1,4 @@
-import { ROUTES } from '../style-guides/routes';
+import { ROUTES } from '../wire/routes';
 import {
   checkPipelineJob,
   PipelineEvents,

@@ -1,4 +1,4 @@
-import type { Route } from '../style-guides/routes';
+import type { Route } from '../wire/routes';
 
 /**
  * The two lanes of the PIPELINE work queue. `live` carries the images of orders being

@@ -1,3 +1,2 @@
 export * from './media.contract';
-export * from './routes';
 export * from './style-guides.contract';

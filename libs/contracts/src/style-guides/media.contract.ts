@@ -1,39 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
-import { PageQuery, type Paged } from '../paging';
+import { PageQuery } from '../paging';
+import type { Paged } from '../wire/paging';
 import { defineRpc } from '../rpc';
-import type { PresignedUpload } from '../uploads';
+import type { Mirror } from '../mirror';
+import {
+  MEDIA_EXTENSIONS,
+  MEDIA_KINDS,
+  MEDIA_MESSAGES,
+  type CreateMediaRequest,
+  type CreateMediaResult,
+  type MediaView,
+} from '../wire/media';
 
-/** Every media kind. */
-export const MEDIA_KINDS = [
-  'logo',
-  'background',
-  'floor',
-  'numberplate',
-  'avatar',
-  'icon',
-  'featured',
-  'angle_overlay',
-  'frame_overlay',
-  'overlay',
-  'feature_image',
-  'car_type_icon',
-] as const;
-export type MediaKind = (typeof MEDIA_KINDS)[number];
-
-/** SVG is not among them: it can carry scripts, and media are images drawn into pictures */
-export const MEDIA_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp'] as const;
-export const MEDIA_MAX_BYTES = 10 * 1024 * 1024;
-
-export const MEDIA_MESSAGES = {
-  invalidType: (given: string) => `Invalid media type "${given}". Valid types: ${MEDIA_KINDS.join(', ')}`,
-  notFound: 'Media not found',
-  notUploaded: (id: string) => `The file of media ${id} has not been uploaded (or is not a valid image)`,
-  svgRefused: 'SVG files are not accepted as media: upload a PNG, JPEG or WebP image',
-} as const;
-
-export class CreateMediaBody {
+export class CreateMediaBody implements CreateMediaRequest {
   @ApiProperty({ enum: MEDIA_EXTENSIONS, example: 'png' })
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase().replace(/^\./, '') : value))
   @IsIn(MEDIA_EXTENSIONS, {
@@ -47,6 +28,8 @@ export class CreateMediaBody {
   mediaType!: string;
 }
 
+type CheckedBodies = [Mirror<CreateMediaBody, CreateMediaRequest>];
+
 export class MediaListQuery extends PageQuery {
   @ApiPropertyOptional({ enum: MEDIA_KINDS })
   @IsOptional()
@@ -57,21 +40,6 @@ export class MediaListQuery extends PageQuery {
 export class MediaIdPayload {
   @Matches(/^[0-9a-f-]{36}$/i, { message: 'id must be a UUID' })
   id!: string;
-}
-
-export interface MediaView {
-  id: string;
-  mediaType: MediaKind;
-  fileExtension: string;
-  /** short-lived download URL (null until the file is uploaded) */
-  url: string | null;
-  thumbnailUrl: string | null;
-  uploaded: boolean;
-  createdAt: string;
-}
-
-export interface CreateMediaResult extends PresignedUpload {
-  utilityMedia: MediaView;
 }
 
 export const MediaRpc = {

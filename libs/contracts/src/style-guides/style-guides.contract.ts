@@ -16,7 +16,8 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { PageQuery, type Paged } from '../paging';
+import { PageQuery } from '../paging';
+import type { Paged } from '../wire/paging';
 import { defineEvent, defineRpc } from '../rpc';
 import {
   ANGLE_CATEGORIES,
@@ -27,25 +28,39 @@ import {
   type ConfigurationType,
   type Margins,
   type Route,
-} from './routes';
-import type { MediaView } from './media.contract';
+} from '../wire/routes';
 import type { PipelinePositionSettings } from '../pipeline/pipeline-job.contract';
 import { nullable, trim } from '../transforms';
 import { IsFixedPoint, IsOmittable } from '../validation';
+import type { Mirror } from '../mirror';
+import {
+  CUSTOMER_NOTE_MAX,
+  MAX_IMAGE_SIZE_LIMIT,
+  MAX_IMAGE_SIZE_MIN,
+  OUTPUT_SIZE_MAX,
+  OUTPUT_SIZE_MIN,
+  POSITION_MAX,
+  STYLE_GUIDE_NAME_MAX,
+  type AngleName,
+  type AngleView,
+  type CarTypeView,
+  type ConfigurationPatchRequest,
+  type ConfigurationRequest,
+  type ConfigurationView,
+  type StyleGuideListItem,
+  type StyleGuidePatchRequest,
+  type StyleGuideRequest,
+  type StyleGuideView,
+} from '../wire/style-guides';
 
-
-export const CUSTOMER_NOTE_MAX = 999;
-/** the largest output the product makes: 8 MB, the upload limit */
-export const MAX_IMAGE_SIZE_LIMIT = 8_388_608;
-
-export class StyleGuideBody {
-  @ApiProperty() @Transform(trim) @IsString() @Length(1, 120) name!: string;
+export class StyleGuideBody implements StyleGuideRequest {
+  @ApiProperty() @Transform(trim) @IsString() @Length(1, STYLE_GUIDE_NAME_MAX) name!: string;
   @ApiPropertyOptional({ maxLength: CUSTOMER_NOTE_MAX }) @IsOmittable() @IsString() @MaxLength(CUSTOMER_NOTE_MAX) customerNote?: string;
-  @ApiProperty({ example: 1920 }) @IsInt() @Min(64) @Max(8192) outputWidth!: number;
-  @ApiProperty({ example: 1440 }) @IsInt() @Min(64) @Max(8192) outputHeight!: number;
+  @ApiProperty({ example: 1920 }) @IsInt() @Min(OUTPUT_SIZE_MIN) @Max(OUTPUT_SIZE_MAX) outputWidth!: number;
+  @ApiProperty({ example: 1440 }) @IsInt() @Min(OUTPUT_SIZE_MIN) @Max(OUTPUT_SIZE_MAX) outputHeight!: number;
   @ApiProperty({ description: 'bytes (the form takes kilobytes and sends them x1000)', example: 800000 })
   @IsInt()
-  @Min(10_000)
+  @Min(MAX_IMAGE_SIZE_MIN)
   @Max(MAX_IMAGE_SIZE_LIMIT)
   maxImageSize!: number;
   @ApiPropertyOptional({ example: '#FFFFFF' }) @IsOmittable() @Matches(/^#[0-9A-Fa-f]{6}$/, { message: 'interiorColor must be a hex colour like #FFFFFF' }) interiorColor?: string;
@@ -60,12 +75,12 @@ export class StyleGuideBody {
 }
 
 /** Update: any subset of the guide's fields. */
-export class StyleGuidePatch {
-  @ApiPropertyOptional() @IsOmittable() @Transform(trim) @IsString() @Length(1, 120) name?: string;
+export class StyleGuidePatch implements StyleGuidePatchRequest {
+  @ApiPropertyOptional() @IsOmittable() @Transform(trim) @IsString() @Length(1, STYLE_GUIDE_NAME_MAX) name?: string;
   @ApiPropertyOptional() @IsOmittable() @IsString() @MaxLength(CUSTOMER_NOTE_MAX) customerNote?: string;
-  @ApiPropertyOptional() @IsOmittable() @IsInt() @Min(64) @Max(8192) outputWidth?: number;
-  @ApiPropertyOptional() @IsOmittable() @IsInt() @Min(64) @Max(8192) outputHeight?: number;
-  @ApiPropertyOptional() @IsOmittable() @IsInt() @Min(10_000) @Max(MAX_IMAGE_SIZE_LIMIT) maxImageSize?: number;
+  @ApiPropertyOptional() @IsOmittable() @IsInt() @Min(OUTPUT_SIZE_MIN) @Max(OUTPUT_SIZE_MAX) outputWidth?: number;
+  @ApiPropertyOptional() @IsOmittable() @IsInt() @Min(OUTPUT_SIZE_MIN) @Max(OUTPUT_SIZE_MAX) outputHeight?: number;
+  @ApiPropertyOptional() @IsOmittable() @IsInt() @Min(MAX_IMAGE_SIZE_MIN) @Max(MAX_IMAGE_SIZE_LIMIT) maxImageSize?: number;
   @ApiPropertyOptional() @IsOmittable() @Matches(/^#[0-9A-Fa-f]{6}$/, { message: 'interiorColor must be a hex colour like #FFFFFF' }) interiorColor?: string;
   @ApiPropertyOptional({ enum: ROUTES, nullable: true }) @ValidateIf(nullable) @IsIn(ROUTES) frameFreeRouting?: Route | null;
   @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() logoMediaId?: string | null;
@@ -100,9 +115,9 @@ const parseMargins = ({ value }: { value: unknown }) => {
 /** The route: its wire value or the display value (`AI (NO ENHANCER)`), unknown -> ai_no_enh. */
 const normaliseRoute = ({ value }: { value: unknown }) => (typeof value === 'string' ? routeFrom(value) : value);
 
-export class ConfigurationBody {
+export class ConfigurationBody implements ConfigurationRequest {
   @ApiProperty() @IsUUID() styleGuideId!: string;
-  @ApiProperty({ minimum: 0, maximum: 999 }) @IsInt() @Min(0) @Max(999) position!: number;
+  @ApiProperty({ minimum: 0, maximum: POSITION_MAX }) @IsInt() @Min(0) @Max(POSITION_MAX) position!: number;
   @ApiPropertyOptional({ type: MarginsInput, description: 'object or JSON text; default top 10, right 5, bottom 4, left 5' })
   @IsOmittable()
   @Transform(parseMargins)
@@ -119,7 +134,7 @@ export class ConfigurationBody {
   @ApiPropertyOptional({ default: true }) @IsOmittable() @IsBoolean() withLogo?: boolean;
   @ApiPropertyOptional({ default: 50 }) @IsOmittable() @IsFixedPoint(2) @Min(0) @Max(100) horizonLineHeight?: number;
   @ApiPropertyOptional({ default: false }) @IsOmittable() @IsBoolean() afterFrameFree?: boolean;
-  @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsInt() @Min(0) @Max(999) positionAfterFrameFree?: number | null;
+  @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsInt() @Min(0) @Max(POSITION_MAX) positionAfterFrameFree?: number | null;
   @ApiPropertyOptional({ default: false }) @IsOmittable() @IsBoolean() optional?: boolean;
   @ApiPropertyOptional({ nullable: true, description: 'required for IMAGE configurations' }) @ValidateIf(nullable) @IsUUID() angleId?: string | null;
   @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() customAngleOverlayId?: string | null;
@@ -130,8 +145,8 @@ export class ConfigurationBody {
   @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() featuredImageId?: string | null;
 }
 
-export class ConfigurationPatch {
-  @ApiPropertyOptional() @IsOmittable() @IsInt() @Min(0) @Max(999) position?: number;
+export class ConfigurationPatch implements ConfigurationPatchRequest {
+  @ApiPropertyOptional() @IsOmittable() @IsInt() @Min(0) @Max(POSITION_MAX) position?: number;
   @ApiPropertyOptional({ type: MarginsInput }) @IsOmittable()
   @Transform(parseMargins)
   @IsObject({ message: 'margins must be an object (or its JSON text) with top, right, bottom and left' })
@@ -142,7 +157,7 @@ export class ConfigurationPatch {
   @ApiPropertyOptional() @IsOmittable() @IsBoolean() withLogo?: boolean;
   @ApiPropertyOptional() @IsOmittable() @IsFixedPoint(2) @Min(0) @Max(100) horizonLineHeight?: number;
   @ApiPropertyOptional() @IsOmittable() @IsBoolean() afterFrameFree?: boolean;
-  @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsInt() @Min(0) @Max(999) positionAfterFrameFree?: number | null;
+  @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsInt() @Min(0) @Max(POSITION_MAX) positionAfterFrameFree?: number | null;
   @ApiPropertyOptional() @IsOmittable() @IsBoolean() optional?: boolean;
   @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() angleId?: string | null;
   @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() customAngleOverlayId?: string | null;
@@ -152,6 +167,13 @@ export class ConfigurationPatch {
   @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() customFloorId?: string | null;
   @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() featuredImageId?: string | null;
 }
+
+type CheckedBodies = [
+  Mirror<StyleGuideBody, StyleGuideRequest>,
+  Mirror<StyleGuidePatch, StyleGuidePatchRequest>,
+  Mirror<ConfigurationBody, ConfigurationRequest>,
+  Mirror<ConfigurationPatch, ConfigurationPatchRequest>,
+];
 
 export class AngleBody {
   @ApiProperty() @Transform(trim) @IsString() @Length(1, 100) name!: string;
@@ -186,7 +208,7 @@ export class CarTypePatch {
 }
 
 export class StyleGuideListQuery extends PageQuery {
-  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(120) search?: string;
+  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(STYLE_GUIDE_NAME_MAX) search?: string;
 }
 
 export class CatalogueListQuery extends PageQuery {
@@ -221,82 +243,6 @@ export class UpdateAnglePayload extends AnglePatch {
 export class UpdateCarTypePayload extends CarTypePatch {
   @IsUUID() id!: string;
 }
-
-export interface AngleView {
-  id: string;
-  name: string;
-  category: AngleCategory;
-  needsAngleCorrection: boolean;
-  needsFlashlight: boolean;
-  defaultAngleOverlay: MediaView | null;
-  defaultFrameOverlay: MediaView | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface CarTypeView {
-  id: string;
-  carTypeName: string;
-  icon: MediaView | null;
-  needsAngleCorrection: boolean;
-  category: AngleCategory | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ConfigurationView {
-  id: string;
-  styleGuideId: string;
-  position: number;
-  /** JSON text `{top, right, bottom, left}`, in percent of the output */
-  margins: string;
-  routeTo: Route;
-  type: ConfigurationType;
-  withLogo: boolean;
-  horizonLineHeight: number;
-  afterFrameFree: boolean;
-  positionAfterFrameFree: number | null;
-  optional: boolean;
-  angle: { id: string; name: string; category: AngleCategory; defaultAngleOverlay: MediaView | null } | null;
-  customAngleOverlay: MediaView | null;
-  customFrameOverlay: MediaView | null;
-  customBackground: MediaView | null;
-  customLogo: MediaView | null;
-  customFloor: MediaView | null;
-  featuredImage: MediaView | null;
-}
-
-export interface StyleGuideView {
-  id: string;
-  name: string;
-  customerNote: string;
-  outputWidth: number;
-  outputHeight: number;
-  maxImageSize: number;
-  interiorColor: string;
-  frameFreeRouting: Route | null;
-  media: { logo: MediaView | null; background: MediaView | null; floor: MediaView | null; numberplate: MediaView | null };
-  /** sorted by position */
-  configurations: ConfigurationView[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-export type StyleGuideListItem = Pick<StyleGuideView, 'id' | 'name' | 'outputWidth' | 'outputHeight' | 'maxImageSize' | 'createdAt' | 'updatedAt'> & {
-  configurationCount: number;
-  logo: MediaView | null;
-};
-
-export const STYLE_GUIDE_MESSAGES = {
-  notFound: 'Style guide not found',
-  configurationNotFound: 'Configuration not found',
-  angleNotFound: 'Angle not found',
-  carTypeNotFound: 'Car type not found',
-  positionTaken: (position: number) => `Position ${position} is already used in this style guide`,
-  angleRequired: 'An angle is required for IMAGE configurations',
-  unknownUser: 'User not found',
-  angleInUse: 'This angle is used by style guide configurations',
-} as const;
 
 export class StyleGuideDeleted {
   @IsUUID() styleGuideId!: string;
@@ -355,7 +301,7 @@ export const ConfigurationsRpc = {
 
 export const AnglesRpc = {
   list: defineRpc<CatalogueListQuery, Paged<AngleView>>('style-guides', 'angles.list', CatalogueListQuery),
-  names: defineRpc<Record<string, never>, Array<{ id: string; name: string; category: AngleCategory }>>('style-guides', 'angles.names', null),
+  names: defineRpc<Record<string, never>, AngleName[]>('style-guides', 'angles.names', null),
   get: defineRpc<IdPayload, AngleView>('style-guides', 'angles.get', IdPayload),
   create: defineRpc<AngleBody, AngleView>('style-guides', 'angles.create', AngleBody),
   update: defineRpc<UpdateAnglePayload, AngleView>('style-guides', 'angles.update', UpdateAnglePayload),

@@ -1,5 +1,5 @@
 import type { RpcDef } from '../rpc';
-import { SERVICE_NAMES, type ServiceName } from '../services';
+import { SERVICE_NAMES, type ServiceName } from '../wire/services';
 
 export interface HealthPingResult {
   service: ServiceName;

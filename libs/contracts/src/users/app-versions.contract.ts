@@ -2,12 +2,11 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { IsOmittable } from '../validation';
-import { PageQuery, type Paged } from '../paging';
+import { PageQuery } from '../paging';
+import type { Paged } from '../wire/paging';
 import { defineRpc } from '../rpc';
 import { trim } from '../transforms';
-
-export const PLATFORMS = ['Android', 'iOS'] as const;
-export type Platform = (typeof PLATFORMS)[number];
+import { PLATFORMS, type AppVersionView, type Platform } from '../wire/app-versions';
 
 const VERSION = /^\d{1,4}\.\d{1,4}\.\d{1,6}$/;
 const VERSION_MESSAGE = 'versionString must look like 1.2.34';
@@ -41,21 +40,6 @@ export class AppVersionIdPayload {
 export class UpdateAppVersionPayload extends AppVersionPatch {
   @IsUUID() id!: string;
 }
-
-export interface AppVersionView {
-  id: string;
-  versionString: string;
-  platform: Platform;
-  needsDatabaseDeleteOnMobile: boolean;
-  isTheRequiredMinimumVersionCurrently: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export const APP_VERSION_MESSAGES = {
-  notFound: 'App version not found',
-  duplicate: 'This version already exists for this platform',
-} as const;
 
 export const AppVersionsRpc = {
   list: defineRpc<AppVersionListQuery, Paged<AppVersionView>>('users', 'app-versions.list', AppVersionListQuery),

@@ -3,23 +3,36 @@ import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsOptional, IsString, IsUUID, Length, MaxLength, MinLength } from 'class-validator';
 import type { ActorRole } from '../envelope';
 import { defineRpc } from '../rpc';
-import { PASSWORD_MAX_LENGTH, SIGN_IN_PASSWORD_MIN_LENGTH } from './password-policy';
+import { PASSWORD_MAX_LENGTH, SIGN_IN_PASSWORD_MIN_LENGTH } from '../wire/password-policy';
 import { IsStrongPassword } from './validators';
-import type { MeView } from './users.contract';
+import type { MeView } from '../wire/users';
 import { trimLower } from '../transforms';
-
+import type { Mirror } from '../mirror';
+import {
+  AUTH_CHALLENGES,
+  CODE_MAX_LENGTH,
+  CODE_MIN_LENGTH,
+  EMAIL_MAX_LENGTH,
+  EMAIL_MIN_LENGTH,
+  type AuthChallenge,
+  type ConfirmForgotPasswordRequest,
+  type EmailRequest,
+  type LoginRequest,
+  type NewPasswordRequest,
+  type RefreshRequest,
+} from '../wire/auth';
 
 /** E-mail of sign-in and reset forms: valid, 3 to 100 characters. */
-export class EmailBody {
+export class EmailBody implements EmailRequest {
   @ApiProperty({ example: 'dealer@demo.test' })
   @Transform(trimLower)
   @IsString()
-  @Length(3, 100)
+  @Length(EMAIL_MIN_LENGTH, EMAIL_MAX_LENGTH)
   @IsEmail({}, { message: 'Please use a valid email address' })
   email!: string;
 }
 
-export class LoginBody extends EmailBody {
+export class LoginBody extends EmailBody implements LoginRequest {
   @ApiProperty({ minLength: SIGN_IN_PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH })
   @IsString()
   @MinLength(SIGN_IN_PASSWORD_MIN_LENGTH)
@@ -27,7 +40,7 @@ export class LoginBody extends EmailBody {
   password!: string;
 }
 
-export class NewPasswordBody {
+export class NewPasswordBody implements NewPasswordRequest {
   @ApiProperty({ description: 'the session of the NEW_PASSWORD_REQUIRED challenge' })
   @IsString()
   @Length(20, 200)
@@ -38,23 +51,31 @@ export class NewPasswordBody {
   newPassword!: string;
 }
 
-export class RefreshBody {
+export class RefreshBody implements RefreshRequest {
   @ApiProperty()
   @IsString()
   @Length(20, 200)
   refreshToken!: string;
 }
 
-export class ConfirmForgotPasswordBody extends EmailBody {
-  @ApiProperty({ minLength: 3, maxLength: 10 })
+export class ConfirmForgotPasswordBody extends EmailBody implements ConfirmForgotPasswordRequest {
+  @ApiProperty({ minLength: CODE_MIN_LENGTH, maxLength: CODE_MAX_LENGTH })
   @IsString()
-  @Length(3, 10)
+  @Length(CODE_MIN_LENGTH, CODE_MAX_LENGTH)
   code!: string;
 
   @ApiProperty()
   @IsStrongPassword()
   newPassword!: string;
 }
+
+type CheckedBodies = [
+  Mirror<EmailBody, EmailRequest>,
+  Mirror<LoginBody, LoginRequest>,
+  Mirror<NewPasswordBody, NewPasswordRequest>,
+  Mirror<RefreshBody, RefreshRequest>,
+  Mirror<ConfirmForgotPasswordBody, ConfirmForgotPasswordRequest>,
+];
 
 /** What the gateway adds to a sign-in: who is asking, for throttling per client. */
 export class LoginPayload extends LoginBody {
@@ -116,10 +137,9 @@ export interface SessionActor {
   salesPersonId: string | null;
 }
 
-export const AUTH_CHALLENGES = ['NEW_PASSWORD_REQUIRED'] as const;
 export class ChallengeName {
   @IsIn(AUTH_CHALLENGES)
-  challenge!: (typeof AUTH_CHALLENGES)[number];
+  challenge!: AuthChallenge;
 }
 
 /**
@@ -146,14 +166,3 @@ export const AuthRpc = {
   ),
   me: defineRpc<Record<string, never>, MeView>('users', 'auth.me', null),
 };
-
-/** Sign-in and reset messages: the web app maps them by their first word (docs/identity.md). */
-export const AUTH_MESSAGES = {
-  incorrectCredentials: 'Incorrect username or password.',
-  limitExceeded: 'Limit exceeded: too many failed attempts. Please try again later.',
-  invalidCode: 'Invalid verification code provided, please try again.',
-  expiredCode: 'Expired code: the verification code has expired, please request a new one.',
-  invalidChallenge: 'Invalid session for the user, session is expired.',
-  sessionRefreshFailed: 'Your session cannot be refreshed. Please log in again',
-  unauthorized: 'Unauthorized',
-} as const;

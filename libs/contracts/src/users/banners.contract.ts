@@ -2,9 +2,11 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional, IsString, IsUUID, Length } from 'class-validator';
 import { IsOmittable } from '../validation';
-import { PageQuery, type Paged } from '../paging';
+import { PageQuery } from '../paging';
+import type { Paged } from '../wire/paging';
 import { defineRpc } from '../rpc';
 import { trim } from '../transforms';
+import type { BannerView } from '../wire/banners';
 
 const toBool = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
@@ -33,16 +35,6 @@ export class BannerIdPayload {
 export class UpdateBannerPayload extends BannerPatch {
   @IsUUID() id!: string;
 }
-
-export interface BannerView {
-  id: string;
-  message: string;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export const BANNER_MESSAGES = { notFound: 'Banner not found' } as const;
 
 export const BannersRpc = {
   list: defineRpc<BannerListQuery, Paged<BannerView>>('users', 'banners.list', BannerListQuery),

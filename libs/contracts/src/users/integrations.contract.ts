@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { defineRpc } from '../rpc';
-import { INTEGRATION_PROVIDERS, type IntegrationType } from './integrations.catalogue';
+import { INTEGRATION_PROVIDERS, type IntegrationView, type ProviderView } from '../wire/integrations';
 import { UserRefPayload } from './users.contract';
 import { IsOmittable } from '../validation';
 
@@ -39,31 +39,6 @@ export class IntegrationIdPayload {
   @IsUUID()
   id!: string;
 }
-
-export interface IntegrationView {
-  id: string;
-  userId: string;
-  provider: string;
-  label: string;
-  integrationType: IntegrationType;
-  isActive: boolean;
-  Username: string | null;
-  /** whether a password is stored; the password itself never leaves the users service */
-  hasPassword: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ProviderView {
-  provider: string;
-  label: string;
-  integrationType: IntegrationType;
-}
-
-export const INTEGRATION_MESSAGES = {
-  notFound: 'Integration not found',
-  duplicate: 'This provider is already added to the account',
-} as const;
 
 export const IntegrationsRpc = {
   providers: defineRpc<Record<string, never>, ProviderView[]>('users', 'integrations.providers', null),

@@ -1,14 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsUUID } from 'class-validator';
 import { defineRpc } from '../rpc';
-import type { PermissionGroup } from './permissions.catalogue';
+import type { PermissionView } from '../wire/permissions';
 import { UserRefPayload } from './users.contract';
-
-export interface PermissionView {
-  id: string;
-  name: string;
-  group: PermissionGroup;
-}
 
 export class SetUserPermissionsBody {
   @ApiProperty({ type: [String], description: 'ids of the permissions the user holds, replacing the current set' })

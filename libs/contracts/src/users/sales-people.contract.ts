@@ -1,28 +1,46 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, IsUUID, Length, MaxLength, ValidateNested } from 'class-validator';
-import { PageQuery, type Paged } from '../paging';
+import { PageQuery } from '../paging';
+import type { Paged } from '../wire/paging';
 import { defineRpc } from '../rpc';
-import type { UserStatus } from './users.contract';
 import { IsPhone, IsPlainEmail } from './validators';
 import { IsOmittable } from '../validation';
 import { trim, trimLower } from '../transforms';
-
+import type { Mirror } from '../mirror';
+import {
+  SALES_PERSON_EMAIL_MAX,
+  SALES_PERSON_NAME_MAX,
+  SALES_PERSON_NAME_MIN,
+  SALES_PERSON_PHONE_MAX,
+  type CreateSalesPeopleRequest,
+  type SalesPersonRequest,
+  type SalesPersonView,
+} from '../wire/sales-people';
 
 /** A sales person as entered: name of 3+, a plain e-mail, a phone. */
-export class SalesPersonInput {
-  @ApiProperty({ minLength: 3 }) @Transform(trim) @IsString() @Length(3, 100) name!: string;
-  @ApiProperty() @Transform(trimLower) @IsPlainEmail() @MaxLength(100) email!: string;
-  @ApiProperty() @Transform(trim) @IsPhone() @MaxLength(30) phone!: string;
+export class SalesPersonInput implements SalesPersonRequest {
+  @ApiProperty({ minLength: SALES_PERSON_NAME_MIN })
+  @Transform(trim)
+  @IsString()
+  @Length(SALES_PERSON_NAME_MIN, SALES_PERSON_NAME_MAX)
+  name!: string;
+  @ApiProperty() @Transform(trimLower) @IsPlainEmail() @MaxLength(SALES_PERSON_EMAIL_MAX) email!: string;
+  @ApiProperty() @Transform(trim) @IsPhone() @MaxLength(SALES_PERSON_PHONE_MAX) phone!: string;
 }
 
-export class SalesPersonPatch {
-  @ApiPropertyOptional({ minLength: 3 }) @IsOmittable() @Transform(trim) @IsString() @Length(3, 100) name?: string;
-  @ApiPropertyOptional() @IsOmittable() @Transform(trimLower) @IsPlainEmail() @MaxLength(100) email?: string;
-  @ApiPropertyOptional() @IsOmittable() @Transform(trim) @IsPhone() @MaxLength(30) phone?: string;
+export class SalesPersonPatch implements Partial<SalesPersonRequest> {
+  @ApiPropertyOptional({ minLength: SALES_PERSON_NAME_MIN })
+  @IsOmittable()
+  @Transform(trim)
+  @IsString()
+  @Length(SALES_PERSON_NAME_MIN, SALES_PERSON_NAME_MAX)
+  name?: string;
+  @ApiPropertyOptional() @IsOmittable() @Transform(trimLower) @IsPlainEmail() @MaxLength(SALES_PERSON_EMAIL_MAX) email?: string;
+  @ApiPropertyOptional() @IsOmittable() @Transform(trim) @IsPhone() @MaxLength(SALES_PERSON_PHONE_MAX) phone?: string;
 }
 
-export class CreateSalesPeopleBody {
+export class CreateSalesPeopleBody implements CreateSalesPeopleRequest {
   @ApiProperty({ description: 'the dealership account' }) @IsUUID() userId!: string;
 
   @ApiProperty({ type: [SalesPersonInput] })
@@ -33,6 +51,12 @@ export class CreateSalesPeopleBody {
   @Type(() => SalesPersonInput)
   salesMan!: SalesPersonInput[];
 }
+
+type CheckedBodies = [
+  Mirror<SalesPersonInput, SalesPersonRequest>,
+  Mirror<SalesPersonPatch, Partial<SalesPersonRequest>>,
+  Mirror<CreateSalesPeopleBody, CreateSalesPeopleRequest>,
+];
 
 export class SalesPersonIdPayload {
   @IsUUID()
@@ -48,28 +72,6 @@ export class SalesPeopleOfUserPayload extends PageQuery {
   @IsUUID()
   userId!: string;
 }
-
-export interface SalesPersonView {
-  id: string;
-  userId: string;
-  name: string;
-  email: string;
-  phone: string;
-  /** has a login of its own (once an admin activates it), signing in with its e-mail */
-  loginActivated: boolean;
-  userStatus: UserStatus | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export const SALES_PERSON_MESSAGES = {
-  notFound: 'Sales person not found',
-  duplicateEmail: 'A sales person with this e-mail already exists for this account',
-  loginTaken: 'This e-mail is already used by another login',
-  notActivated: 'This sales person has no login yet: activate it first',
-  alreadyActivated: 'This sales person already has a login',
-  notDealership: 'Sales people belong to dealership accounts',
-} as const;
 
 export const SalesPeopleRpc = {
   get: defineRpc<SalesPersonIdPayload, SalesPersonView>('users', 'salesmen.get', SalesPersonIdPayload),

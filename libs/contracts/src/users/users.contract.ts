@@ -19,28 +19,30 @@ import {
   ValidateBy,
   ValidateNested,
 } from 'class-validator';
-import { ROLES, type Role } from '../envelope';
-import { PageQuery, type Paged } from '../paging';
+import { ROLES, type Role } from '../wire/roles';
+import { PageQuery } from '../paging';
+import type { Paged } from '../wire/paging';
 import { defineEvent, defineRpc } from '../rpc';
 import { IsPhone } from './validators';
 import { IsFixedPoint, IsOmittable } from '../validation';
 import { trim, trimLower } from '../transforms';
+import type { Mirror } from '../mirror';
+import {
+  LANGUAGES,
+  MAX_ZOOM,
+  MIN_ZOOM,
+  QA_ROLE_TAGS,
+  type AddressRequest,
+  type ChildAccountView,
+  type ContactPersonRequest,
+  type Language,
+  type QaRoleTag,
+  type UpdateUserRequest,
+  type UserListItem,
+  type UserView,
+} from '../wire/users';
 
-export const LANGUAGES = ['en', 'dk', 'du', 'de', 'fr', 'es', 'hi', 'jp'] as const;
-export type Language = (typeof LANGUAGES)[number];
-
-/** QA role tags: a QA account acts as editor, coordinator or both. */
-export const QA_ROLE_TAGS = ['QA_EDITOR', 'QA_COORDINATOR'] as const;
-export type QaRoleTag = (typeof QA_ROLE_TAGS)[number];
-
-export const USER_STATUSES = ['CONFIRMED', 'FORCE_CHANGE_PASSWORD'] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
-
-export const MIN_ZOOM = 0.5;
-export const MAX_ZOOM = 2;
-
-
-export class AddressInput {
+export class AddressInput implements AddressRequest {
   @ApiProperty({ example: 'Denmark' })
   @Transform(trim)
   @IsString()
@@ -53,7 +55,7 @@ export class AddressInput {
   @ApiPropertyOptional({ description: 'VAT / CVR number' }) @IsOmittable() @Transform(trim) @IsString() @MaxLength(40) companyId?: string;
 }
 
-export class ContactPersonInput {
+export class ContactPersonInput implements ContactPersonRequest {
   @ApiProperty() @Transform(trim) @IsString() @Length(1, 100) name!: string;
   @ApiProperty() @Transform(trimLower) @IsEmail() @MaxLength(100) email!: string;
   @ApiPropertyOptional() @IsOmittable() @IsPhone() @MaxLength(30) phoneNumber?: string;
@@ -61,7 +63,7 @@ export class ContactPersonInput {
 }
 
 /** Partial forms of the nested objects for updates. */
-export class AddressPatch {
+export class AddressPatch implements Partial<AddressRequest> {
   @ApiPropertyOptional() @IsOmittable() @Transform(trim) @IsString() @Length(1, 100) country?: string;
   @ApiPropertyOptional() @IsOmittable() @Transform(trim) @IsString() @MaxLength(100) city?: string;
   @ApiPropertyOptional() @IsOmittable() @Transform(trim) @IsString() @MaxLength(20) postalCode?: string;
@@ -69,7 +71,7 @@ export class AddressPatch {
   @ApiPropertyOptional() @IsOmittable() @Transform(trim) @IsString() @MaxLength(40) companyId?: string;
 }
 
-export class ContactPersonPatch {
+export class ContactPersonPatch implements Partial<ContactPersonRequest> {
   @ApiPropertyOptional() @IsOmittable() @Transform(trim) @IsString() @Length(1, 100) name?: string;
   @ApiPropertyOptional() @IsOmittable() @Transform(trimLower) @IsEmail() @MaxLength(100) email?: string;
   @ApiPropertyOptional() @IsOmittable() @IsPhone() @MaxLength(30) phoneNumber?: string;
@@ -92,20 +94,7 @@ const IsZoomStep = (): PropertyDecorator =>
     },
   });
 
-/** Fields only an admin may set (role, zoom, mobile access, QA, desaturate, pricing). */
-export const ADMIN_ONLY_USER_FIELDS = [
-  'email',
-  'userRole',
-  'roleTags',
-  'currency',
-  'subscriptionPrice',
-  'mobileAppAccess',
-  'minimumZoomValue',
-  'enabled_qa',
-  'desaturateYellowLight',
-] as const;
-
-export class UpdateUserBody {
+export class UpdateUserBody implements UpdateUserRequest {
   @ApiPropertyOptional() @IsOmittable() @Transform(trimLower) @IsEmail() @Length(3, 100) email?: string;
   @ApiPropertyOptional({ description: 'dealership name' }) @IsOmittable() @Transform(trim) @IsString() @Length(1, 120) displayName?: string;
   @ApiPropertyOptional({ enum: LANGUAGES }) @IsOmittable() @IsIn(LANGUAGES) language?: Language;
@@ -140,6 +129,14 @@ export class UpdateUserBody {
   @ApiPropertyOptional() @IsOmittable() @IsBoolean() enabled_qa?: boolean;
   @ApiPropertyOptional() @IsOmittable() @IsBoolean() desaturateYellowLight?: boolean;
 }
+
+type CheckedBodies = [
+  Mirror<AddressInput, AddressRequest>,
+  Mirror<ContactPersonInput, ContactPersonRequest>,
+  Mirror<AddressPatch, Partial<AddressRequest>>,
+  Mirror<ContactPersonPatch, Partial<ContactPersonRequest>>,
+  Mirror<UpdateUserBody, UpdateUserRequest>,
+];
 
 /** createAccountWithoutCognito: an admin creates an account; its temporary password is e-mailed. */
 export class CreateAccountBody {
@@ -223,65 +220,6 @@ export class ChildAccountsPagePayload extends PageQuery {
 export class UserRefPayload {
   @IsUUID()
   userId!: string;
-}
-
-export interface AddressView {
-  country: string;
-  city: string;
-  postalCode: string;
-  address: string;
-  companyId: string;
-}
-
-export interface ContactPersonView {
-  name: string;
-  email: string;
-  phoneNumber: string;
-  title: string;
-}
-
-export interface UserView {
-  id: string;
-  displayName: string;
-  email: string;
-  language: Language;
-  userRole: Role;
-  roleTags: QaRoleTag[];
-  permissions: string[];
-  address: AddressView;
-  contactPerson: ContactPersonView;
-  currency: string;
-  subscriptionPrice: number | null;
-  mobileAppAccess: boolean;
-  minimumZoomValue: number;
-  enabled_qa: boolean;
-  desaturateYellowLight: boolean;
-  userStatus: UserStatus;
-  loginActivated: boolean;
-  childAccounts: string[];
-  last_order_date: string | null;
-  days_since_last_order: number | null;
-  createdAt: string;
-  updatedAt: string;
-  /** only for admins: what the admin types to confirm deleting the account */
-  deleteConfirmationHash?: string;
-}
-
-export interface MeView extends UserView {
-  loggedInSalesPersonInfo: { id: string; name: string; email: string } | null;
-}
-
-export type UserListItem = Pick<
-  UserView,
-  'id' | 'displayName' | 'email' | 'userRole' | 'address' | 'contactPerson' | 'userStatus' | 'createdAt' | 'updatedAt'
->;
-
-export interface ChildAccountView {
-  id: string;
-  displayName: string;
-  email: string;
-  userRole: Role;
-  country: string;
 }
 
 export class AccountDeleted {

@@ -11,8 +11,8 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { APP_SETTING, appSettingsKeys, getAppSettings, settingValue } from '../../api/appSettings';
-import type { AppSetting, Me } from '../../api/types';
+import { APP_SETTING_NAMES, type AppSettingView, type MeView } from '@app/contracts/wire';
+import { appSettingsKeys, getAppSettings, settingValue } from '../../api/appSettings';
 import { visuallyHidden } from '../../components/visuallyHidden';
 import { useMe } from '../useSession';
 
@@ -28,10 +28,10 @@ const TEXTS = {
  * The number to show: the Danish one to accounts in Denmark (or using the Danish interface),
  * the international one to everybody else, whichever exists.
  */
-export function contactNumber(settings: readonly AppSetting[] | undefined, me: Pick<Me, 'address'> | undefined, language: string): string | undefined {
+export function contactNumber(settings: readonly AppSettingView[] | undefined, me: Pick<MeView, 'address'> | undefined, language: string): string | undefined {
   const danish = me?.address.country.trim().toLowerCase() === 'denmark' || language === 'dk';
-  const dk = settingValue(settings, APP_SETTING.contactNumberDk);
-  const int = settingValue(settings, APP_SETTING.contactNumberInt);
+  const dk = settingValue(settings, APP_SETTING_NAMES.contactNumberDk);
+  const int = settingValue(settings, APP_SETTING_NAMES.contactNumberInt);
   return danish ? (dk ?? int) : (int ?? dk);
 }
 
@@ -70,7 +70,7 @@ export function Footer() {
   // the footer stays quiet when the settings cannot be read (spec: list fetch failures are ignored)
   const settings = useQuery({ queryKey: appSettingsKeys.list(), queryFn: ({ signal }) => getAppSettings(signal), staleTime: 10 * 60_000 });
   const phone = contactNumber(settings.data, me, i18n.language);
-  const email = settingValue(settings.data, APP_SETTING.contactEmail);
+  const email = settingValue(settings.data, APP_SETTING_NAMES.contactEmail);
 
   const contact = (phone || email) && (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 0.5 }} data-testid="footer-contact">

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import type { Me } from '../../api/types';
+import type { MeView } from '@app/contracts/wire';
 import { paths } from '../paths';
 
 /** Up to two initials of a name, for the avatar. */
@@ -25,7 +25,7 @@ export function initials(name: string): string {
  * The user menu: display name and e-mail (the signed-in sales person's
  * e-mail when a sales person signed in), account settings, sign out.
  */
-export function UserMenu({ me }: { me: Me }) {
+export function UserMenu({ me }: { me: MeView }) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const id = useId();

@@ -2,8 +2,8 @@ import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import type { Paged } from '@app/contracts/wire';
 import { api } from '../../api/client';
-import type { Paged } from '../../api/types';
 
 /** Lists are paged by 10. */
 export const GRID_PAGE_SIZE = 10;

@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Me } from '../../api/types';
+import type { MeView } from '@app/contracts/wire';
 import { useMe } from '../../app/useSession';
 
 interface Field {
@@ -61,7 +61,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function AccountDetails({ me }: { me: Me }) {
+function AccountDetails({ me }: { me: MeView }) {
   const { t } = useTranslation();
   const dealership = me.userRole === 'Dealership' || me.userRole === 'Management';
   const account: Field[] = [

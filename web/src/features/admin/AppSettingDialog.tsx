@@ -9,9 +9,9 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AppSettingView } from '@app/contracts/wire';
 import { appSettingsKeys, updateAppSetting } from '../../api/appSettings';
 import { isApiError } from '../../api/client';
-import type { AppSetting } from '../../api/types';
 import { useApiMutation } from '../../api/useApiMutation';
 import { FormField } from '../../components/FormField';
 
@@ -24,17 +24,17 @@ export const APP_SETTINGS_GRID = 'appSettings-grid';
  * server checks the value against the type; its 400 message shows under the field and in the
  * toast. A save refreshes the grid and the shared settings list (the footer reads it).
  */
-export function AppSettingDialog({ setting, onClose }: { setting: AppSetting; onClose: () => void }) {
+export function AppSettingDialog({ setting, onClose }: { setting: AppSettingView; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [value, setValue] = useState(setting.value);
   const [error, setError] = useState<string | undefined>();
 
-  const save = useApiMutation<AppSetting, string>({
+  const save = useApiMutation<AppSettingView, string>({
     action: t('admin.appSettings.save'),
     mutationFn: (next) => updateAppSetting(setting.name, next),
     onSuccess: async (updated) => {
-      queryClient.setQueryData<AppSetting[]>(appSettingsKeys.list(), (old) => old?.map((s) => (s.name === updated.name ? updated : s)));
+      queryClient.setQueryData<AppSettingView[]>(appSettingsKeys.list(), (old) => old?.map((s) => (s.name === updated.name ? updated : s)));
       await queryClient.invalidateQueries({ queryKey: appSettingsKeys.list() });
       await queryClient.invalidateQueries({ queryKey: [APP_SETTINGS_GRID] });
       onClose();

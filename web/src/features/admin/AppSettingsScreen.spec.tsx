@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AppSetting } from '../../api/types';
+import type { AppSettingView } from '@app/contracts/wire';
 import { sessionStore } from '../../api/session';
 import { fail, fakeApi, reply, testUser, type FakeRequest } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
@@ -13,7 +13,7 @@ function signInAsAdmin() {
 }
 
 /** A stateful stand-in for GET/PUT /api/appSettings. */
-function settingsApi(initial: AppSetting[]) {
+function settingsApi(initial: AppSettingView[]) {
   let settings = initial.map((s) => ({ ...s }));
   const user = signInAsAdmin();
   const put = (req: FakeRequest) => {
@@ -33,7 +33,7 @@ function settingsApi(initial: AppSetting[]) {
   return fakeApi(handlers);
 }
 
-const SETTINGS: AppSetting[] = [
+const SETTINGS: AppSettingView[] = [
   { name: 'CONTACT_NUMBER_DK', value: '+45 11 22 33 44', valueType: 'string' },
   { name: 'CONTACT_EMAIL', value: 'hello@demo.test', valueType: 'string' },
   { name: 'MAINTENANCE_MODE', value: 'false', valueType: 'boolean' },

@@ -6,9 +6,19 @@ import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MediaView } from '../../api/admin';
+import {
+  TAG_CATEGORIES,
+  TAG_ENTITIES,
+  type AngleView,
+  type AppSettingView,
+  type AppVersionView,
+  type BannerView,
+  type CarTypeView,
+  type MediaView,
+  type TagEntity,
+  type TagView,
+} from '@app/contracts/wire';
 import { appSettingsKeys, getAppSettings } from '../../api/appSettings';
-import type { AppSetting } from '../../api/types';
 import { TagBadge } from '../../components/TagBadge';
 import { DataGridPage } from '../../components/data-grid/DataGridPage';
 import { useStandardColumns } from '../../components/data-grid/columns';
@@ -30,17 +40,7 @@ function Thumb({ media, alt }: { media: MediaView | null; alt: string }) {
   return <Box component="img" src={media.thumbnailUrl ?? media.url} alt={alt} sx={{ width: 40, height: 40, objectFit: 'contain', verticalAlign: 'middle' }} />;
 }
 
-interface AngleRow {
-  id: string;
-  name: string;
-  category: 'exterior' | 'interior';
-  needsAngleCorrection: boolean;
-  needsFlashlight: boolean;
-  defaultAngleOverlay: MediaView | null;
-  defaultFrameOverlay: MediaView | null;
-  createdAt: string;
-  updatedAt: string;
-}
+type AngleRow = AngleView;
 
 function useCategories() {
   const { t } = useTranslation();
@@ -97,15 +97,7 @@ export function AnglesScreen() {
   );
 }
 
-interface CarTypeRow {
-  id: string;
-  carTypeName: string;
-  icon: MediaView | null;
-  needsAngleCorrection: boolean;
-  category: 'exterior' | 'interior' | null;
-  createdAt: string;
-  updatedAt: string;
-}
+type CarTypeRow = CarTypeView;
 
 export function CarTypesScreen() {
   const { t } = useTranslation();
@@ -144,23 +136,12 @@ export function CarTypesScreen() {
   );
 }
 
-interface TagRow {
-  id: string;
-  name: string;
-  category: string;
-  entity: string;
-  color: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-const TAG_CATEGORIES = ['QA_EDITOR', 'QA_COORDINATOR', 'IMAGE_ERROR', 'PRIORITY'];
-const TAG_ENTITIES = ['user', 'order', 'image'] as const;
+type TagRow = TagView;
 
 export function TagsScreen() {
   const { t } = useTranslation();
   const std = useStandardColumns<TagRow>();
-  const entityLabel = (e: string) => t(`admin.tags.entities.${e as (typeof TAG_ENTITIES)[number]}`);
+  const entityLabel = (e: string) => t(`admin.tags.entities.${e as TagEntity}`);
   const fields: FieldSpec[] = [
     { name: 'name', label: t('admin.fields.name'), kind: 'text', required: true },
     { name: 'category', label: t('admin.fields.category'), kind: 'select', required: true, options: TAG_CATEGORIES.map((c) => ({ value: c, label: c })) },
@@ -193,13 +174,7 @@ export function TagsScreen() {
   );
 }
 
-interface BannerRow {
-  id: string;
-  message: string;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+type BannerRow = BannerView;
 
 export function BannersScreen() {
   const { t } = useTranslation();
@@ -237,15 +212,7 @@ export function BannersScreen() {
   );
 }
 
-interface AppVersionRow {
-  id: string;
-  versionString: string;
-  platform: 'Android' | 'iOS';
-  needsDatabaseDeleteOnMobile: boolean;
-  isTheRequiredMinimumVersionCurrently: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+type AppVersionRow = AppVersionView;
 
 export function AppVersionsScreen() {
   const { t } = useTranslation();
@@ -296,25 +263,25 @@ export function AppVersionsScreen() {
 export function AppSettingsScreen() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<AppSetting | null>(null);
+  const [editing, setEditing] = useState<AppSettingView | null>(null);
   const all = useQuery({ queryKey: appSettingsKeys.list(), queryFn: ({ signal }) => getAppSettings(signal) });
-  const grid = useDataGrid<AppSetting>({
+  const grid = useDataGrid<AppSettingView>({
     resource: APP_SETTINGS_GRID,
     fetchPage: async (query, signal) => {
       // the cache rather than `all.data`: after a save the list is refreshed before the grid
-      const items = queryClient.getQueryData<AppSetting[]>(appSettingsKeys.list()) ?? all.data ?? (await getAppSettings(signal));
+      const items = queryClient.getQueryData<AppSettingView[]>(appSettingsKeys.list()) ?? all.data ?? (await getAppSettings(signal));
       const start = (query.page - 1) * GRID_PAGE_SIZE;
       return { items: items.slice(start, start + GRID_PAGE_SIZE), total: items.length };
     },
   });
   return (
     <AdminLayout tab="/admin/app-settings">
-      <DataGridPage<AppSetting>
+      <DataGridPage<AppSettingView>
         grid={grid}
         title={t('menu.adminAppSettings')}
         getRowId={(row) => row.name}
         onRowOpen={setEditing}
-        columns={fixed<AppSetting>([
+        columns={fixed<AppSettingView>([
           { field: 'name', headerName: t('admin.fields.name'), flex: 1, minWidth: 200 },
           { field: 'value', headerName: t('admin.appSettings.value'), flex: 1, minWidth: 200 },
           { field: 'valueType', headerName: t('admin.appSettings.valueType'), width: 140 },

@@ -17,7 +17,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { uploadMedia, type MediaView } from '../../api/admin';
+import type { MediaKind, MediaView } from '@app/contracts/wire';
+import { uploadMedia } from '../../api/admin';
 import { api } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { FormField } from '../../components/FormField';
@@ -33,7 +34,7 @@ export type FieldSpec =
   | { name: string; label: string; kind: 'text' | 'multiline'; required?: boolean; helper?: string }
   | { name: string; label: string; kind: 'select'; options: ReadonlyArray<{ value: string; label: string }>; required?: boolean }
   | { name: string; label: string; kind: 'switch' }
-  | { name: string; label: string; kind: 'file'; mediaType: string; requiredOnCreate?: boolean; current?: (row: unknown) => MediaView | null };
+  | { name: string; label: string; kind: 'file'; mediaType: MediaKind; requiredOnCreate?: boolean; current?: (row: unknown) => MediaView | null };
 
 export interface CatalogueTabProps<Row extends { id: string }> {
   /** TanStack Query key root */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ConfigurationView, StyleGuideView } from '../../api/admin';
+import type { ConfigurationView, MediaView, StyleGuideView } from '@app/contracts/wire';
 import { sessionStore } from '../../api/session';
 import { fakeApi, reply, testUser } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
@@ -41,7 +41,7 @@ function configuration(overrides: Partial<ConfigurationView> = {}): Configuratio
     afterFrameFree: false,
     positionAfterFrameFree: null,
     optional: false,
-    angle: { id: ANGLE_ID, name: 'Front', category: 'exterior' },
+    angle: { id: ANGLE_ID, name: 'Front', category: 'exterior', defaultAngleOverlay: null },
     customAngleOverlay: null,
     customFrameOverlay: null,
     customBackground: null,
@@ -101,7 +101,7 @@ describe('builder rules', () => {
   });
 
   it('custom media: uploaded ids, null when removed, null for the slots the type hides, nothing when left alone', () => {
-    const media = { id: 'm-old', mediaType: 'angle_overlay', fileExtension: 'png', url: 'u', thumbnailUrl: null, uploaded: true };
+    const media: MediaView = { id: 'm-old', mediaType: 'angle_overlay', fileExtension: 'png', url: 'u', thumbnailUrl: null, uploaded: true, createdAt: '2026-01-01T00:00:00.000Z' };
     const current = configuration({ customAngleOverlay: media, customLogo: { ...media, id: 'm-logo' } });
     expect(configMediaSlots('IMAGE')).not.toContain('featured');
     expect(configMediaSlots('FEATURED')).toContain('featured');
@@ -162,7 +162,7 @@ describe('/create-style-guide-v2', () => {
 describe('/style-guide-v2/{id} step 1', () => {
   it('removing a saved medium sends null for it', async () => {
     const user = signInAs('Admin');
-    const logo = { id: 'm-logo', mediaType: 'logo', fileExtension: 'png', url: 'http://storage.test/logo.png', thumbnailUrl: null, uploaded: true };
+    const logo: MediaView = { id: 'm-logo', mediaType: 'logo', fileExtension: 'png', url: 'http://storage.test/logo.png', thumbnailUrl: null, uploaded: true, createdAt: '2026-01-01T00:00:00.000Z' };
     const saved = guide({ media: { logo, background: null, floor: null, numberplate: null } });
     const api = fakeApi({
       'GET /me': () => reply(200, user),
@@ -227,7 +227,7 @@ describe('/style-guide-v2/{id} step 2 custom media and frame-free', () => {
 
   it('FEATURED shows the required featured image slot, IMAGE hides it and shows the overlays', async () => {
     const user = signInAs('QA');
-    const featuredImage = { id: 'm-f', mediaType: 'featured', fileExtension: 'png', url: 'http://storage.test/f.png', thumbnailUrl: null, uploaded: true };
+    const featuredImage: MediaView = { id: 'm-f', mediaType: 'featured', fileExtension: 'png', url: 'http://storage.test/f.png', thumbnailUrl: null, uploaded: true, createdAt: '2026-01-01T00:00:00.000Z' };
     const featured = configuration({ type: 'FEATURED', routeTo: 'FEATURED', angle: null, featuredImage });
     fakeApi({
       'GET /me': () => reply(200, user),

@@ -18,7 +18,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { styleGuidesApi, uploadMedia, type ConfigMediaSlot, type ConfigurationView, type MediaSlot, type MediaView, type StyleGuideView } from '../../api/admin';
+import type { AngleName, ConfigurationView, MediaView, StyleGuideMediaSlot, StyleGuideView } from '@app/contracts/wire';
+import { styleGuidesApi, uploadMedia, type ConfigMediaSlot } from '../../api/admin';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useMe } from '../../app/useSession';
 import { FormField } from '../../components/FormField';
@@ -163,7 +164,7 @@ export function MediaSlotField({
   onFile,
   onRemove,
 }: {
-  slot: MediaSlot;
+  slot: StyleGuideMediaSlot;
   current: MediaView | null;
   file: File | null;
   onFile: (file: File | null) => void;
@@ -247,8 +248,8 @@ export function GuideStep({ guide, onContinue }: { guide: StyleGuideView | undef
   const queryClient = useQueryClient();
   const errorText = useGuideErrorText();
   const [form, setForm] = useState<GuideForm>(() => (guide ? guideFormOf(guide) : EMPTY_GUIDE));
-  const [files, setFiles] = useState<Partial<Record<MediaSlot, File | null>>>({});
-  const [removed, setRemoved] = useState<ReadonlySet<MediaSlot>>(() => new Set());
+  const [files, setFiles] = useState<Partial<Record<StyleGuideMediaSlot, File | null>>>({});
+  const [removed, setRemoved] = useState<ReadonlySet<StyleGuideMediaSlot>>(() => new Set());
   const [showErrors, setShowErrors] = useState(false);
   const errors = useMemo(() => validateGuide(form), [form]);
   const shown = showErrors ? errors : {};
@@ -419,8 +420,6 @@ function ConfigurationsStep({ guide, onBack }: { guide: StyleGuideView; onBack: 
     </Box>
   );
 }
-
-type AngleName = { id: string; name: string; category: string };
 
 /**
  * One configuration (or the new one): position, margins, route, type, logo, horizon, angle,

@@ -1,9 +1,10 @@
-import type { ConfigMediaField, ConfigMediaSlot, ConfigurationFields, ConfigurationType, ConfigurationView, MediaSlot, MediaView, RouteTo, StyleGuideView } from '../../api/admin';
+import type { ConfigurationRequest, ConfigurationType, ConfigurationView, MediaView, Route, StyleGuideMediaSlot, StyleGuideView } from '@app/contracts/wire';
+import type { ConfigMediaField, ConfigMediaSlot } from '../../api/admin';
 
 /** The four media slots of a guide; all but the logo carry the Required badge. */
-export const MEDIA_SLOTS: readonly MediaSlot[] = ['logo', 'background', 'floor', 'numberplate'];
-export const REQUIRED_SLOTS: ReadonlySet<MediaSlot> = new Set<MediaSlot>(['background', 'floor', 'numberplate']);
-export const SLOT_FIELD: Record<MediaSlot, 'logoMediaId' | 'backgroundMediaId' | 'floorMediaId' | 'numberplateMediaId'> = {
+export const MEDIA_SLOTS: readonly StyleGuideMediaSlot[] = ['logo', 'background', 'floor', 'numberplate'];
+export const REQUIRED_SLOTS: ReadonlySet<StyleGuideMediaSlot> = new Set<StyleGuideMediaSlot>(['background', 'floor', 'numberplate']);
+export const SLOT_FIELD: Record<StyleGuideMediaSlot, 'logoMediaId' | 'backgroundMediaId' | 'floorMediaId' | 'numberplateMediaId'> = {
   logo: 'logoMediaId',
   background: 'backgroundMediaId',
   floor: 'floorMediaId',
@@ -55,7 +56,7 @@ export const MAX_IMAGE_SIZE_BYTES = 8_388_608;
 export const MIN_IMAGE_SIZE_BYTES = 10_000;
 
 /** The route select: wire value and how it shows. */
-export const ROUTE_OPTIONS: ReadonlyArray<{ value: RouteTo; label: string }> = [
+export const ROUTE_OPTIONS: ReadonlyArray<{ value: Route; label: string }> = [
   { value: 'full', label: 'AI' },
   { value: 'ai_no_enh', label: 'AI (NO ENHANCER)' },
   { value: 'enhancer', label: 'ENHANCER' },
@@ -78,7 +79,7 @@ export interface GuideForm {
   maxImageSizeKb: string;
   interiorColor: string;
   /** route of frame-free images; '' for none */
-  frameFreeRouting: RouteTo | '';
+  frameFreeRouting: Route | '';
 }
 
 export const EMPTY_GUIDE: GuideForm = {
@@ -144,7 +145,7 @@ export interface ConfigForm {
   right: string;
   bottom: string;
   left: string;
-  routeTo: RouteTo;
+  routeTo: Route;
   type: ConfigurationType;
   withLogo: boolean;
   horizonLineHeight: string;
@@ -224,7 +225,7 @@ export function validateConfig(form: ConfigForm, others: readonly ConfigurationV
   return errors;
 }
 
-export function configBody(form: ConfigForm): ConfigurationFields {
+export function configBody(form: ConfigForm): Omit<ConfigurationRequest, 'styleGuideId'> {
   const featured = form.type === 'FEATURED';
   return {
     position: Number(form.position),

@@ -7,8 +7,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { isChallenge, type LoginAnswer, type SignedIn } from '@app/contracts/wire';
 import { authApi } from '../../api/auth';
-import { isChallenge, type LoginResult, type SignedIn } from '../../api/types';
 import { paths } from '../../app/paths';
 import { FormField, PasswordField } from '../../components/FormField';
 import { AuthLayout } from './AuthLayout';
@@ -45,7 +45,7 @@ function CredentialsForm({ onChallenge }: { onChallenge: (session: string) => vo
   const [submitted, setSubmitted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
-  const login = useMutation<LoginResult, Error, void>({
+  const login = useMutation<LoginAnswer, Error, void>({
     mutationFn: () => authApi.login(email.trim(), password),
     onSuccess: async (result) => {
       if (isChallenge(result)) onChallenge(result.session);

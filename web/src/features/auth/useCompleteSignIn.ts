@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { SignedIn } from '@app/contracts/wire';
 import { meKeys } from '../../api/auth';
 import { sessionStore } from '../../api/session';
-import type { SignedIn } from '../../api/types';
 import { toastStore } from '../../components/toast/toast';
 import { applyUserLanguage } from '../../i18n';
 

@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { StyleGuidePositions } from '../../api/orders';
+import type { ConfigurationView, MediaView, MeView, StyleGuideView } from '@app/contracts/wire';
 import { sessionStore } from '../../api/session';
-import type { Me } from '../../api/types';
 import { fail, fakeApi, reply, testUser, type FakeHandler } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
 import { missingPositions, roomFor, submitState, validateCreator } from './creatorLogic';
@@ -14,29 +13,57 @@ const STUDIO = '22222222-2222-4222-8222-222222222222';
 const ANNA = '33333333-3333-4333-8333-333333333333';
 const ORDER = '44444444-4444-4444-8444-444444444444';
 
-const media = (id: string) => ({ id, mediaType: 'angle_overlay', fileExtension: 'png', url: `http://storage.test/${id}.png`, thumbnailUrl: null, uploaded: true });
-const slot = (position: number, name: string) => ({
+const CREATED = '2026-01-01T00:00:00.000Z';
+const media = (id: string): MediaView => ({
+  id,
+  mediaType: 'angle_overlay',
+  fileExtension: 'png',
+  url: `http://storage.test/${id}.png`,
+  thumbnailUrl: null,
+  uploaded: true,
+  createdAt: CREATED,
+});
+const slot = (position: number, name: string): ConfigurationView => ({
   id: `c${position}`,
+  styleGuideId: STUDIO,
   position,
-  type: 'IMAGE' as const,
+  margins: '{"top":10,"right":5,"bottom":4,"left":5}',
+  routeTo: 'full',
+  type: 'IMAGE',
+  withLogo: true,
+  horizonLineHeight: 50,
+  afterFrameFree: false,
+  positionAfterFrameFree: null,
   optional: false,
-  angle: { id: `a${position}`, name, defaultAngleOverlay: media(`overlay-${position}`) },
+  angle: { id: `a${position}`, name, category: 'exterior', defaultAngleOverlay: media(`overlay-${position}`) },
   customAngleOverlay: null,
+  customFrameOverlay: null,
+  customBackground: null,
+  customLogo: null,
+  customFloor: null,
   featuredImage: null,
 });
-const studio: StyleGuidePositions = {
-  id: STUDIO,
-  name: 'Nordic Studio',
+const guide = (id: string, name: string, configurations: ConfigurationView[]): StyleGuideView => ({
+  id,
+  name,
+  customerNote: '',
   outputWidth: 1920,
   outputHeight: 1440,
-  // not sorted on purpose: the creator sorts by position
-  configurations: [slot(3, 'Rear'), slot(1, 'Front'), slot(2, 'Side')],
-};
-const freeForm: StyleGuidePositions = { id: FREE_GUIDE, name: 'Free form', outputWidth: 1920, outputHeight: 1440, configurations: [] };
+  maxImageSize: 800_000,
+  interiorColor: '#FFFFFF',
+  frameFreeRouting: null,
+  media: { logo: null, background: null, floor: null, numberplate: null },
+  configurations,
+  createdAt: CREATED,
+  updatedAt: CREATED,
+});
+// not sorted on purpose: the creator sorts by position
+const studio = guide(STUDIO, 'Nordic Studio', [slot(3, 'Rear'), slot(1, 'Front'), slot(2, 'Side')]);
+const freeForm = guide(FREE_GUIDE, 'Free form', []);
 
 const photo = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], name, { type: 'image/jpeg' });
 
-function signIn(user: Me, extra: Record<string, FakeHandler> = {}) {
+function signIn(user: MeView, extra: Record<string, FakeHandler> = {}) {
   sessionStore.start({ accessToken: 'a', refreshToken: 'r', expiresIn: 900 }, user);
   let image = 0;
   return fakeApi({
@@ -98,7 +125,7 @@ async function choose(label: string | RegExp, option: string) {
   fireEvent.click(await screen.findByRole('option', { name: option }));
 }
 
-async function openCreator(user: Me = dealer, extra: Record<string, FakeHandler> = {}) {
+async function openCreator(user: MeView = dealer, extra: Record<string, FakeHandler> = {}) {
   const api = signIn(user, extra);
   renderAppAt('/create-order');
   await screen.findByRole('heading', { level: 1, name: 'Create order' }, { timeout: 5000 });

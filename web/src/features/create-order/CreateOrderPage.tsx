@@ -19,10 +19,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type DragEvent, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { ORDER_NAME_TAKEN_MESSAGE, type MeView, type SalesPersonView, type StyleGuideView, type UserListItem } from '@app/contracts/wire';
 import { isApiError } from '../../api/client';
-import { ordersApi, UNIQUE_NAME_MESSAGE, type AccountOption, type SalesPersonOption, type StyleGuidePositions } from '../../api/orders';
-import type { SalesPersonView } from '../../api/salesPeople';
-import type { Me } from '../../api/types';
+import { ordersApi } from '../../api/orders';
 import { meets } from '../../app/access';
 import { useMe } from '../../app/useSession';
 import { FormField } from '../../components/FormField';
@@ -67,7 +66,7 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-function OrderCreator({ me }: { me: Me }) {
+function OrderCreator({ me }: { me: MeView }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -78,7 +77,7 @@ function OrderCreator({ me }: { me: Me }) {
   const mayAddSalesPerson = !salesPerson && meets(me, ADDS_SALES_PEOPLE);
 
   const [orderName, setOrderName] = useState('');
-  const [account, setAccount] = useState<AccountOption | null>(null);
+  const [account, setAccount] = useState<UserListItem | null>(null);
   const [salesMan, setSalesMan] = useState('');
   const [styleGuide, setStyleGuide] = useState('');
   const [images, setImages] = useState<UploadItem[]>([]);
@@ -145,7 +144,7 @@ function OrderCreator({ me }: { me: Me }) {
       navigate('/orders/success');
     },
     onError: (error) => {
-      if (isApiError(error) && error.statusCode === 409) setNameTaken(error.message || UNIQUE_NAME_MESSAGE);
+      if (isApiError(error) && error.statusCode === 409) setNameTaken(error.message || ORDER_NAME_TAKEN_MESSAGE);
       toast.error(t('toast.actionError', { action: t('createOrder.submit'), message: error.message }));
     },
   });
@@ -196,7 +195,7 @@ function OrderCreator({ me }: { me: Me }) {
     setAddingSalesPerson(false);
     const added = created[0];
     if (!added) return;
-    queryClient.setQueryData<SalesPersonOption[]>(salesPeopleKey, (old = []) => [...old.filter((s) => s.id !== added.id), { id: added.id, name: added.name, email: added.email }]);
+    queryClient.setQueryData<SalesPersonView[]>(salesPeopleKey, (old = []) => [...old.filter((s) => s.id !== added.id), added]);
     void queryClient.invalidateQueries({ queryKey: ['salesmen'] });
     setSalesMan(added.id);
     touch('salesMan');
@@ -339,7 +338,7 @@ function OrderCreator({ me }: { me: Me }) {
 }
 
 /** Admin impersonation: the dealership or management account the order is created for. */
-function AccountPicker({ value, onChange, error }: { value: AccountOption | null; onChange: (account: AccountOption | null) => void; error?: string }) {
+function AccountPicker({ value, onChange, error }: { value: UserListItem | null; onChange: (account: UserListItem | null) => void; error?: string }) {
   const { t } = useTranslation();
   const [input, setInput] = useState('');
   const search = useDebounced(input, SEARCH_DEBOUNCE_MS);
@@ -351,7 +350,7 @@ function AccountPicker({ value, onChange, error }: { value: AccountOption | null
     },
   });
   return (
-    <Autocomplete<AccountOption>
+    <Autocomplete<UserListItem>
       value={value}
       onChange={(_e, next) => onChange(next)}
       inputValue={input}
@@ -482,7 +481,7 @@ function PositionSlots({
   onFiles,
   onRemove,
 }: {
-  guide: StyleGuidePositions;
+  guide: StyleGuideView;
   slots: Slot[];
   images: UploadItem[];
   onFiles: (position: number, files: File[]) => void;

@@ -1,4 +1,4 @@
-import { ORDER_IMAGES_MAX, type StyleGuidePositions } from '../../api/orders';
+import { ORDER_IMAGES_MAX, type StyleGuideView } from '@app/contracts/wire';
 import { byPosition } from '../admin/builderLogic';
 import { orderNameError, type OrderNameError } from '../orders/orderRules';
 
@@ -8,10 +8,10 @@ import { orderNameError, type OrderNameError } from '../orders/orderRules';
 export const ADD_DELAY_MS = 100;
 export const FREE_FORM_MAX = ORDER_IMAGES_MAX;
 
-export type Slot = StyleGuidePositions['configurations'][number];
+export type Slot = StyleGuideView['configurations'][number];
 
 /** The positions of a guide, sorted; none means free-form upload. */
-export function slotsOf(guide: StyleGuidePositions | undefined): Slot[] {
+export function slotsOf(guide: StyleGuideView | undefined): Slot[] {
   return [...(guide?.configurations ?? [])].sort(byPosition);
 }
 

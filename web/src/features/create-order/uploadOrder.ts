@@ -1,5 +1,6 @@
-import { imagesApi, uploadToStorage, type ImageContentType } from '../../api/images';
-import { ordersApi, type CreateOrderBody } from '../../api/orders';
+import type { CreateOrderRequest, ImageContentType } from '@app/contracts/wire';
+import { imagesApi, uploadToStorage } from '../../api/images';
+import { ordersApi } from '../../api/orders';
 
 export interface UploadItem {
   key: string;
@@ -30,7 +31,7 @@ const PARALLEL = 3;
  * was done: the next call creates no second order and sends no image twice.
  */
 export async function uploadOrder(
-  body: Omit<CreateOrderBody, 'takenImagesCount'>,
+  body: Omit<CreateOrderRequest, 'takenImagesCount'>,
   items: readonly UploadItem[],
   memory: UploadProgressMemory,
   onProgress: (percent: number) => void,

@@ -10,7 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ORDER_STATUSES, orderKeys, ordersApi, QA_STATUSES, type OrderEventView, type OrderStatus, type QaStatus } from '../../api/orders';
+import { ORDER_STATUSES, QA_STATUSES, type OrderEventView, type OrderStatus, type QaStatus } from '@app/contracts/wire';
+import { orderKeys, ordersApi } from '../../api/orders';
 import { formatTimestamp } from '../../components/data-grid/columns';
 import { useStatusLabels } from '../orders/StatusBadge';
 

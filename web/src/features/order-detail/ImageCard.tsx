@@ -8,7 +8,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ImageView } from '../../api/images';
+import type { ImageView } from '@app/contracts/wire';
 import { IMAGE_LABEL_KEYS, imageBadge } from './detailLogic';
 
 /**

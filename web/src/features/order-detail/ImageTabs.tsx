@@ -17,8 +17,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { imageKeys, imagesApi, SELECT_IMAGE_TYPES, startDownload, type DownloadBody, type ImageType, type ImageView } from '../../api/images';
-import type { OrderView } from '../../api/orders';
+import type { DownloadRequest, ImageType, ImageView, OrderView } from '@app/contracts/wire';
+import { imageKeys, imagesApi, SELECT_IMAGE_TYPES, startDownload } from '../../api/images';
 import { useApiMutation } from '../../api/useApiMutation';
 import { filterByType, sortedByPosition } from './detailLogic';
 import { ImageCard, ImageGrid, ImagePicture } from './ImageCard';
@@ -55,7 +55,7 @@ function useZipDownload(orderId: string) {
   const { t } = useTranslation();
   return useApiMutation({
     action: t('orderDetail.download.action'),
-    mutationFn: ({ body, styleGuideNames = false }: { body: DownloadBody; styleGuideNames?: boolean }) => imagesApi.download(orderId, body, styleGuideNames),
+    mutationFn: ({ body, styleGuideNames = false }: { body: DownloadRequest; styleGuideNames?: boolean }) => imagesApi.download(orderId, body, styleGuideNames),
     onSuccess: (result) => startDownload(result.url),
   });
 }

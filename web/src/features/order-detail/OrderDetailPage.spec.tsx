@@ -1,9 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ImageView } from '../../api/images';
-import { pairForQaStatus, pairForStatus, type OrderView } from '../../api/orders';
+import { pairForQaStatus, pairForStatus, type ImageView, type MeView, type OrderView } from '@app/contracts/wire';
 import { sessionStore } from '../../api/session';
-import type { Me } from '../../api/types';
 import { fail, fakeApi, reply, testUser, type FakeHandler, type FakeRequest } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
 import { expectFieldError, expectVisible } from '../../test/visible';
@@ -61,6 +59,7 @@ function image(position: number, overrides: Partial<ImageView> = {}): ImageView 
     width: 1920,
     height: 1440,
     fileSize: 1000,
+    sensorData: null,
     expectedAngle: null,
     detectedAngle: null,
     createdAt: '2026-05-01T09:00:00.000Z',
@@ -81,7 +80,7 @@ const events = (page: number, total: number) =>
     isPriority: false,
   }));
 
-function signIn(user: Me, order: OrderView, extra: Record<string, FakeHandler> = {}) {
+function signIn(user: MeView, order: OrderView, extra: Record<string, FakeHandler> = {}) {
   sessionStore.start({ accessToken: 'a', refreshToken: 'r', expiresIn: 900 }, user);
   let current = order;
   return fakeApi({
@@ -116,7 +115,7 @@ const admin = testUser({ userRole: 'Admin', permissions: [] });
 const dealer = testUser();
 const location = () => screen.getByTestId('location').textContent;
 
-async function open(user: Me, order = orderView(), path = `/order/${ORDER}`, extra: Record<string, FakeHandler> = {}) {
+async function open(user: MeView, order = orderView(), path = `/order/${ORDER}`, extra: Record<string, FakeHandler> = {}) {
   const api = signIn(user, order, extra);
   renderAppAt(path);
   await screen.findByRole('heading', { level: 1, name: order.orderName }, { timeout: 5000 });

@@ -3,7 +3,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ordersApi, type OrderView } from '../../api/orders';
+import type { OrderView } from '@app/contracts/wire';
+import { ordersApi } from '../../api/orders';
 import { slotsOf } from '../create-order/creatorLogic';
 
 /**

@@ -7,8 +7,9 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { VideoView } from '@app/contracts/wire';
 import { isApiError } from '../../api/client';
-import { imageKeys, imagesApi, startDownload, type VideoView } from '../../api/images';
+import { imageKeys, imagesApi, startDownload } from '../../api/images';
 import { useApiMutation } from '../../api/useApiMutation';
 import { formatTimestamp } from '../../components/data-grid/columns';
 

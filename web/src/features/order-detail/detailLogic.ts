@@ -1,4 +1,4 @@
-import type { ImageLabel, ImageType, ImageView } from '../../api/images';
+import type { ImageLabel, ImageType, ImageView } from '@app/contracts/wire';
 import { byPosition } from '../admin/builderLogic';
 
 /** Pure rules of the order detail screen. */

@@ -1,8 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { OrderListItem, OrderStatus } from '../../api/orders';
+import type { MeView, OrderListItem, OrderStatus } from '@app/contracts/wire';
 import { sessionStore } from '../../api/session';
-import type { Me } from '../../api/types';
 import { fakeApi, reply, testUser, type FakeRequest } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
 import { canOpen, defaultFrom, formatDuration } from './orderRules';
@@ -40,7 +39,7 @@ const ROWS = [
   order(4, 'QA stage'),
 ];
 
-function signIn(user: Me) {
+function signIn(user: MeView) {
   sessionStore.start({ accessToken: 'a', refreshToken: 'r', expiresIn: 900 }, user);
   return fakeApi({
     'GET /me': () => reply(200, user),

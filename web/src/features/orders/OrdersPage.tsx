@@ -17,9 +17,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate, useSearchParams } from 'react-router-dom';
+import { ORDER_STATUSES, QA_STATUSES, type MeView, type OrderListItem } from '@app/contracts/wire';
 import { imagesApi, startDownload } from '../../api/images';
-import { MOVING_STATUSES, ORDER_STATUSES, ordersApi, QA_STATUSES, type OrderListItem } from '../../api/orders';
-import type { Me } from '../../api/types';
+import { MOVING_STATUSES, ordersApi } from '../../api/orders';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useMe } from '../../app/useSession';
 import { formatTimestamp } from '../../components/data-grid/columns';
@@ -59,7 +59,7 @@ export function OrdersPage() {
   return <OrdersList me={me} />;
 }
 
-function OrdersList({ me }: { me: Me }) {
+function OrdersList({ me }: { me: MeView }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -1,5 +1,4 @@
-import { DEFAULT_FROM_DAYS, OPENABLE_STATUSES, ORDER_NAME_MAX, ORDER_NAME_MIN, type OrderListItem } from '../../api/orders';
-import type { Role } from '../../api/types';
+import { DEFAULT_FROM_DAYS, OPENABLE_STATUSES, ORDER_NAME_MAX, ORDER_NAME_MIN, type OrderListItem, type Role } from '@app/contracts/wire';
 import { hasPermission, STAFF, type Principal } from '../../app/access';
 
 /** Pure rules of the orders screens, shared by the list, the detail and the creator. */

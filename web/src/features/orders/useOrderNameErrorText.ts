@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ORDER_NAME_MAX, ORDER_NAME_MIN } from '../../api/orders';
+import { ORDER_NAME_MAX, ORDER_NAME_MIN } from '@app/contracts/wire';
 import type { OrderNameError } from './orderRules';
 
 /** The messages of the order name rules (`orders.name.min`, `orders.name.max`), translated. */

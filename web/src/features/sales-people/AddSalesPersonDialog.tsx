@@ -6,7 +6,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { salesPeopleApi, type SalesPersonInput, type SalesPersonView } from '../../api/salesPeople';
+import type { SalesPersonRequest, SalesPersonView } from '@app/contracts/wire';
+import { salesPeopleApi } from '../../api/salesPeople';
 import { useApiMutation } from '../../api/useApiMutation';
 import { FormField } from '../../components/FormField';
 import {
@@ -19,8 +20,8 @@ import {
   type SalesPersonErrors,
 } from './salesPersonRules';
 
-type Field = keyof SalesPersonInput;
-const EMPTY: SalesPersonInput = { name: '', email: '', phone: '' };
+type Field = keyof SalesPersonRequest;
+const EMPTY: SalesPersonRequest = { name: '', email: '', phone: '' };
 const MAX: Record<Field, number> = { name: SALES_PERSON_NAME_MAX, email: SALES_PERSON_EMAIL_MAX, phone: SALES_PERSON_PHONE_MAX };
 
 /**
@@ -33,13 +34,13 @@ const MAX: Record<Field, number> = { name: SALES_PERSON_NAME_MAX, email: SALES_P
  */
 export function AddSalesPersonDialog({ accountId, onClose, onAdded }: { accountId: string; onClose: () => void; onAdded: (created: SalesPersonView[]) => void }) {
   const { t } = useTranslation();
-  const [form, setForm] = useState<SalesPersonInput>(EMPTY);
+  const [form, setForm] = useState<SalesPersonRequest>(EMPTY);
   const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());
   const [serverError, setServerError] = useState<string | undefined>();
   const errors = validateSalesPerson(form);
   const touch = (name: Field) => setTouched((s) => (s.has(name) ? s : new Set(s).add(name)));
 
-  const add = useApiMutation<SalesPersonView[], SalesPersonInput>({
+  const add = useApiMutation<SalesPersonView[], SalesPersonRequest>({
     action: t('salesPeople.add'),
     mutationFn: (person) => salesPeopleApi.add(accountId, [person]),
     onSuccess: (created) => onAdded(created),

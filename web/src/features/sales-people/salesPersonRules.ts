@@ -1,9 +1,9 @@
-import type { SalesPersonInput } from '../../api/salesPeople';
+import type { SalesPersonRequest } from '@app/contracts/wire';
 import type { Requirement } from '../../app/access';
 
 /**
  * Pure rules of a sales person, the same as the server's
- * (libs/contracts/src/users/validators.ts): name of at least 3 characters, e-mail and phone
+ * (libs/contracts/src/wire/sales-people.ts): name of at least 3 characters, e-mail and phone
  * required; a plain e-mail; a phone of digits, whitespace, one leading plus, hyphens after a
  * plus. Values are checked trimmed, as the server trims them before its check.
  */
@@ -39,7 +39,7 @@ export interface SalesPersonErrors {
   phone?: 'required' | 'invalid' | 'max';
 }
 
-export function validateSalesPerson(form: SalesPersonInput): SalesPersonErrors {
+export function validateSalesPerson(form: SalesPersonRequest): SalesPersonErrors {
   const { name, email, phone } = salesPersonInput(form);
   const errors: SalesPersonErrors = {};
   if (!name) errors.name = 'required';
@@ -55,6 +55,6 @@ export function validateSalesPerson(form: SalesPersonInput): SalesPersonErrors {
 }
 
 /** What is sent: the fields trimmed. */
-export function salesPersonInput(form: SalesPersonInput): SalesPersonInput {
+export function salesPersonInput(form: SalesPersonRequest): SalesPersonRequest {
   return { name: form.name.trim(), email: form.email.trim(), phone: form.phone.trim() };
 }

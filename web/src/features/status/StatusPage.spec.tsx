@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { act, screen, within } from '@testing-library/react';
-import { SERVICE_NAMES, type HealthResponse } from '../../api/health';
+import { SERVICE_NAMES, type HealthView } from '@app/contracts/wire';
 import { fakeResponse, renderWithApp } from '../../test/render';
 import { StatusPage } from './StatusPage';
 import { expectVisible } from '../../test/visible';
 
 const fetchMock = jest.fn<typeof fetch>();
 
-const allUp: HealthResponse = {
+const allUp: HealthView = {
   status: 'ok',
-  services: Object.fromEntries(SERVICE_NAMES.map((s) => [s, 'up'])),
+  services: Object.fromEntries(SERVICE_NAMES.map((s) => [s, 'up'])) as HealthView['services'],
 };
 
 function rowOf(service: string): HTMLElement {

@@ -15,7 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { SERVICE_NAMES, type HealthResponse, type ServiceName } from '../../api/health';
+import { SERVICE_NAMES, type HealthView, type ServiceName } from '@app/contracts/wire';
 import { LanguageSelector } from '../../components/LanguageSelector';
 import { Logo } from '../../components/Logo';
 import { visuallyHidden } from '../../components/visuallyHidden';
@@ -26,7 +26,7 @@ type RowState = 'up' | 'down' | 'unknown';
 
 const CHIP_COLOR = { up: 'success', down: 'error', unknown: 'default' } as const;
 
-function rowState(data: HealthResponse | undefined, service: ServiceName): RowState {
+function rowState(data: HealthView | undefined, service: ServiceName): RowState {
   return data?.services[service] ?? 'unknown';
 }
 

@@ -31,3 +31,28 @@ export const INTEGRATION_PROVIDERS: ReadonlyArray<{ provider: string; label: str
 export function providerInfo(provider: string) {
   return INTEGRATION_PROVIDERS.find((p) => p.provider === provider);
 }
+
+export interface IntegrationView {
+  id: string;
+  userId: string;
+  provider: string;
+  label: string;
+  integrationType: IntegrationType;
+  isActive: boolean;
+  Username: string | null;
+  /** whether a password is stored; the password itself never leaves the users service */
+  hasPassword: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ProviderView {
+  provider: string;
+  label: string;
+  integrationType: IntegrationType;
+}
+
+export const INTEGRATION_MESSAGES = {
+  notFound: 'Integration not found',
+  duplicate: 'This provider is already added to the account',
+} as const;

@@ -1,0 +1,17 @@
+export const PLATFORMS = ['Android', 'iOS'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+export interface AppVersionView {
+  id: string;
+  versionString: string;
+  platform: Platform;
+  needsDatabaseDeleteOnMobile: boolean;
+  isTheRequiredMinimumVersionCurrently: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const APP_VERSION_MESSAGES = {
+  notFound: 'App version not found',
+  duplicate: 'This version already exists for this platform',
+} as const;

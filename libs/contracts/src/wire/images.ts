@@ -1,0 +1,189 @@
+import type { Route } from './routes';
+
+// ---------------------------------------------------------------------------------------
+// constants
+
+/** largest upload the presigned POST allows, and the server's check after it */
+export const IMAGE_UPLOAD_MAX_BYTES = 8_388_608;
+/** largest photo the creator sends (it resizes larger ones first) */
+export const IMAGE_MAX_WIDTH = 4032;
+export const IMAGE_MAX_HEIGHT = 3024;
+/** pixel cap of the server's check: a 4032x3024 photo either way round, with room for rounding */
+export const IMAGE_MAX_PIXELS = 4032 * 3024;
+export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type ImageContentType = (typeof IMAGE_CONTENT_TYPES)[number];
+/** the most sensor data an image keeps: its JSON text in bytes, and how deep it nests */
+export const SENSOR_DATA_MAX_BYTES = 16_384;
+export const SENSOR_DATA_MAX_DEPTH = 4;
+/** minutes a presigned upload stays valid */
+export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+/** minutes a download link stays valid */
+export const DOWNLOAD_URL_TTL_SECONDS = 15 * 60;
+/** how long a view's image links stay valid */
+export const VIEW_URL_TTL_SECONDS = 60 * 60;
+
+export const MEDIA_ORIGINS = ['original', 'optimized'] as const;
+export type MediaOrigin = (typeof MEDIA_ORIGINS)[number];
+
+/** Image type labels, also the select view's filter. */
+export const IMAGE_TYPE_LABELS = ['original', 'optimized', 'AI', 'enhanced', 'bypassed', 'featured'] as const;
+export type ImageType = (typeof IMAGE_TYPE_LABELS)[number];
+
+/** Image labels, worked out when an image is read (docs/images.md). */
+export const IMAGE_LABELS = [
+  'pending load',
+  'completed',
+  'approved',
+  'ready to download',
+  'waiting for QA',
+  'waiting for edition',
+  'needs edition',
+  'pipeline error',
+] as const;
+export type ImageLabel = (typeof IMAGE_LABELS)[number];
+
+/**
+ * Where an image is in its life: waiting for its file, checked and refused, queued for or in the
+ * pipeline, processed, or failed there (optimisationStatus `rejected`).
+ */
+export const OPTIMISATION_STATUSES = ['awaiting-upload', 'upload-rejected', 'queued', 'completed', 'rejected'] as const;
+export type OptimisationStatus = (typeof OPTIMISATION_STATUSES)[number];
+
+export const IMAGE_MESSAGES = {
+  notFound: 'Image not found',
+  positionTaken: (position: number) => `Position ${position} of this order already has an image`,
+  positionUnknown: (position: number) => `The style guide has no position ${position}`,
+  tooManyImages: (max: number) => `An order holds at most ${max} images`,
+  tooLarge: `The file is larger than ${IMAGE_UPLOAD_MAX_BYTES} bytes`,
+  tooManyPixels: `The image is larger than ${IMAGE_MAX_WIDTH}x${IMAGE_MAX_HEIGHT}`,
+  notAnImage: 'The file is not a JPEG, PNG or WebP image',
+  notUploaded: 'The file has not been uploaded yet',
+  emptyFile: 'The file is empty',
+  notProcessed: 'The image has not been processed yet',
+  noImages: 'The order has no images to download',
+  noVideo: 'This order does not have any video',
+  orderUploading: 'The order is still uploading',
+  orderNotUploading: 'The order no longer takes uploads',
+  noOriginal: 'The image has no original picture to process',
+  noReplacement: 'No replacement picture was requested for this image',
+  uploadExpired: 'The upload link expired before the file arrived',
+} as const;
+
+export const DOWNLOAD_MEDIA = ['optimized', 'original'] as const;
+export type DownloadMedia = (typeof DOWNLOAD_MEDIA)[number];
+
+// ---------------------------------------------------------------------------------------
+// request bodies
+
+/** `POST /images/get-signed-url-for-upload` */
+export interface SignedUploadRequest {
+  /** order id */
+  order: string;
+  /** position in the style guide (free-form uploads number them 1, 2, 3 …) */
+  position: number;
+  fileSize: number;
+  height: number;
+  width: number;
+  contentType?: ImageContentType;
+  /** from the mobile app: the phone sensors when the photo was taken (kept as sent) */
+  sensorData?: Record<string, unknown>;
+}
+
+/** `POST /images/insert-image-on-order` */
+export interface InsertImageRequest {
+  /** order id */
+  order: string;
+  position: number;
+  /** original: goes through the pipeline; optimized: a finished picture, shown as is */
+  mediaOrigin: MediaOrigin;
+  fileSize?: number;
+  contentType?: ImageContentType;
+}
+
+/** `POST /images/upload-complete` */
+export interface UploadCompleteRequest {
+  imageId: string;
+}
+
+/** `POST /images/approval/{id}` */
+export interface ApprovalRequest {
+  approved: boolean;
+}
+
+/** `DELETE /images/` */
+export interface DeleteImagesRequest {
+  ids: string[];
+}
+
+/** `POST /images/download/{orderId}` */
+export interface DownloadRequest {
+  /** order id (the path has it too) */
+  order?: string;
+  /** image ids; empty or absent: every image */
+  images?: string[];
+  media?: DownloadMedia;
+  /** only the images marked as requiring edition */
+  needsEditionOnly?: boolean;
+}
+
+// ---------------------------------------------------------------------------------------
+// views
+
+export interface ImageView {
+  id: string;
+  orderId: string;
+  position: number;
+  mediaOrigin: MediaOrigin;
+  /** type labels for the select view's filter (original, optimized, AI, enhanced, bypassed, featured) */
+  types: ImageType[];
+  optimisedVia: Route | null;
+  optimisationStatus: OptimisationStatus;
+  label: ImageLabel;
+  /** the reason of a refused upload or a pipeline error, for QA */
+  failureReason: string | null;
+  approved: boolean;
+  needsEdition: boolean;
+  /** the optimized picture once processed, else the original; short-lived */
+  url: string | null;
+  thumbnailUrl: string | null;
+  /** the uploaded original, for admin and QA only (null for everyone else); short-lived */
+  originalUrl: string | null;
+  width: number | null;
+  height: number | null;
+  fileSize: number | null;
+  sensorData: Record<string, unknown> | null;
+  expectedAngle: string | null;
+  detectedAngle: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DownloadResult {
+  url: string;
+  fileName: string;
+  expiresAt: string;
+  imageCount: number;
+}
+
+export interface UrlResult {
+  url: string;
+  expiresAt: string;
+}
+
+/** The presigned upload `{url, fields, imageId}`; `fields` is JSON text, posted with the file (last) as multipart. */
+export interface SignedUploadResult {
+  url: string;
+  fields: string;
+  imageId: string;
+  expiresAt: string;
+}
+
+/** The type label of an image processed by a route. */
+export const IMAGE_TYPE_OF_ROUTE: Record<Route, ImageType> = {
+  full: 'AI',
+  ai_no_enh: 'AI',
+  enhancer: 'enhanced',
+  bypass: 'bypassed',
+  FEATURED: 'featured',
+  logo_only: 'optimized',
+};

@@ -1,0 +1,68 @@
+/**
+ * The permission catalogue, seeded by the users service. The group is how
+ * the web app arranges them.
+ */
+export const PERMISSION_GROUPS = [
+  'events',
+  'orders',
+  'statistics',
+  'settings',
+  'integrations',
+  'style guides',
+  'child accounts',
+  'permissions',
+] as const;
+export type PermissionGroup = (typeof PERMISSION_GROUPS)[number];
+
+const crud = (entity: string): string[] => ['CREATE', 'READ', 'UPDATE', 'DELETE'].map((verb) => `${verb}_${entity}`);
+
+const GROUP_OF_ENTITY: Record<string, PermissionGroup> = {
+  ORDERS: 'orders',
+  USERS: 'child accounts',
+  SALESMAN: 'child accounts',
+  STYLE_GUIDES: 'style guides',
+  CAR_TYPES: 'settings',
+  ANGLES: 'settings',
+  APP_VERSIONS: 'settings',
+  TAGS: 'settings',
+  BANNERS: 'settings',
+};
+
+/**
+ * Built when the module loads; marked pure so that a bundle which never reads the catalogue (the
+ * web app today) leaves it out.
+ */
+export const PERMISSIONS: ReadonlyArray<{ name: string; group: PermissionGroup }> = /* @__PURE__ */ catalogue();
+
+function catalogue(): Array<{ name: string; group: PermissionGroup }> {
+  return [
+    ...Object.entries(GROUP_OF_ENTITY).flatMap(([entity, group]) => crud(entity).map((name) => ({ name, group }))),
+    { name: 'READ_QA_COORDINATOR_LIST', group: 'orders' },
+    { name: 'READ_QA_EDITOR_LIST', group: 'orders' },
+    { name: 'READ_ADMIN_STATISTICS', group: 'statistics' },
+    { name: 'READ_USER_EVENTS', group: 'events' },
+    { name: 'READ_USER_STATISTICS', group: 'statistics' },
+    { name: 'READ_USER_SETTINGS', group: 'settings' },
+    { name: 'READ_USER_INTEGRATIONS', group: 'integrations' },
+    { name: 'UPDATE_USER_INTEGRATIONS', group: 'integrations' },
+    { name: 'UPDATE_USER_INTEGRATION_CREDENTIALS', group: 'integrations' },
+    { name: 'UPDATE_WEB_APPLICATION_SETTINGS', group: 'settings' },
+    { name: 'READ_QUEUE_MESSAGES', group: 'settings' },
+    { name: 'UPDATE_QUEUE_MESSAGES', group: 'settings' },
+    { name: 'DELETE_QUEUE_MESSAGES', group: 'settings' },
+  ];
+}
+
+export interface PermissionView {
+  id: string;
+  name: string;
+  group: PermissionGroup;
+}
+
+export const PERMISSION_NAMES: readonly string[] = /* @__PURE__ */ PERMISSIONS.map((p) => p.name);
+
+/** Case-insensitive, as the web app matches the create-orders permission. */
+export function hasPermission(held: readonly string[], wanted: string): boolean {
+  const w = wanted.toUpperCase();
+  return held.some((p) => p.toUpperCase() === w);
+}

@@ -1,0 +1,159 @@
+import type { MediaView } from './media';
+import type { AngleCategory, ConfigurationType, Margins, Route } from './routes';
+
+export const STYLE_GUIDE_NAME_MAX = 120;
+export const CUSTOMER_NOTE_MAX = 999;
+/** output width and height in pixels */
+export const OUTPUT_SIZE_MIN = 64;
+export const OUTPUT_SIZE_MAX = 8192;
+/** the smallest output file size a guide may ask for, in bytes */
+export const MAX_IMAGE_SIZE_MIN = 10_000;
+/** the largest output the product makes: 8 MB, the upload limit */
+export const MAX_IMAGE_SIZE_LIMIT = 8_388_608;
+/** configuration positions run 0 to 999 */
+export const POSITION_MAX = 999;
+
+/** The media of a guide as a whole; a configuration's own media override them. */
+export const STYLE_GUIDE_MEDIA_SLOTS = ['logo', 'background', 'floor', 'numberplate'] as const;
+export type StyleGuideMediaSlot = (typeof STYLE_GUIDE_MEDIA_SLOTS)[number];
+
+// ---------------------------------------------------------------------------------------
+// request bodies
+
+/** `POST /style-guides` */
+export interface StyleGuideRequest {
+  /** trimmed, 1 to 120 characters */
+  name: string;
+  customerNote?: string;
+  outputWidth: number;
+  outputHeight: number;
+  /** bytes (the builder takes kilobytes and sends them x1000) */
+  maxImageSize: number;
+  /** #RRGGBB */
+  interiorColor?: string;
+  /** route of frame-free images; null clears it */
+  frameFreeRouting?: Route | null;
+  /** media ids; null clears one */
+  logoMediaId?: string | null;
+  backgroundMediaId?: string | null;
+  floorMediaId?: string | null;
+  numberplateMediaId?: string | null;
+}
+
+/** `PUT /style-guides/{id}`: any subset of the guide's fields. */
+export type StyleGuidePatchRequest = Partial<StyleGuideRequest>;
+
+/** `POST /style-guide-configurations` */
+export interface ConfigurationRequest {
+  styleGuideId: string;
+  position: number;
+  /** in percent of the output; the server also takes the object as JSON text */
+  margins?: Margins;
+  /** the wire value, or its display value (`AI (NO ENHANCER)`); unknown maps to ai_no_enh */
+  routeTo?: Route;
+  type?: ConfigurationType;
+  withLogo?: boolean;
+  horizonLineHeight?: number;
+  afterFrameFree?: boolean;
+  /** null clears it */
+  positionAfterFrameFree?: number | null;
+  optional?: boolean;
+  /** required for IMAGE configurations */
+  angleId?: string | null;
+  /** media ids of the configuration's own media; null removes one */
+  customAngleOverlayId?: string | null;
+  customFrameOverlayId?: string | null;
+  customBackgroundId?: string | null;
+  customLogoId?: string | null;
+  customFloorId?: string | null;
+  featuredImageId?: string | null;
+}
+
+/** `PUT /style-guide-configurations/{id}`: any of the fields but the guide. */
+export type ConfigurationPatchRequest = Partial<Omit<ConfigurationRequest, 'styleGuideId'>>;
+
+// ---------------------------------------------------------------------------------------
+// views
+
+/** `GET /angle/angleNames`: every angle, for pickers */
+export interface AngleName {
+  id: string;
+  name: string;
+  category: AngleCategory;
+}
+
+export interface AngleView {
+  id: string;
+  name: string;
+  category: AngleCategory;
+  needsAngleCorrection: boolean;
+  needsFlashlight: boolean;
+  defaultAngleOverlay: MediaView | null;
+  defaultFrameOverlay: MediaView | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CarTypeView {
+  id: string;
+  carTypeName: string;
+  icon: MediaView | null;
+  needsAngleCorrection: boolean;
+  category: AngleCategory | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ConfigurationView {
+  id: string;
+  styleGuideId: string;
+  position: number;
+  /** JSON text `{top, right, bottom, left}`, in percent of the output */
+  margins: string;
+  routeTo: Route;
+  type: ConfigurationType;
+  withLogo: boolean;
+  horizonLineHeight: number;
+  afterFrameFree: boolean;
+  positionAfterFrameFree: number | null;
+  optional: boolean;
+  angle: { id: string; name: string; category: AngleCategory; defaultAngleOverlay: MediaView | null } | null;
+  customAngleOverlay: MediaView | null;
+  customFrameOverlay: MediaView | null;
+  customBackground: MediaView | null;
+  customLogo: MediaView | null;
+  customFloor: MediaView | null;
+  featuredImage: MediaView | null;
+}
+
+export interface StyleGuideView {
+  id: string;
+  name: string;
+  customerNote: string;
+  outputWidth: number;
+  outputHeight: number;
+  maxImageSize: number;
+  interiorColor: string;
+  frameFreeRouting: Route | null;
+  media: Record<StyleGuideMediaSlot, MediaView | null>;
+  /** sorted by position */
+  configurations: ConfigurationView[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type StyleGuideListItem = Pick<StyleGuideView, 'id' | 'name' | 'outputWidth' | 'outputHeight' | 'maxImageSize' | 'createdAt' | 'updatedAt'> & {
+  configurationCount: number;
+  logo: MediaView | null;
+};
+
+export const STYLE_GUIDE_MESSAGES = {
+  notFound: 'Style guide not found',
+  configurationNotFound: 'Configuration not found',
+  angleNotFound: 'Angle not found',
+  carTypeNotFound: 'Car type not found',
+  positionTaken: (position: number) => `Position ${position} is already used in this style guide`,
+  angleRequired: 'An angle is required for IMAGE configurations',
+  unknownUser: 'User not found',
+  angleInUse: 'This angle is used by style guide configurations',
+} as const;

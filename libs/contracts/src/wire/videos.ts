@@ -1,0 +1,38 @@
+/** largest video a creator may upload */
+export const VIDEO_UPLOAD_MAX_BYTES = 524_288_000;
+export const VIDEO_CONTENT_TYPES = ['video/mp4', 'video/quicktime', 'video/webm'] as const;
+export type VideoContentType = (typeof VIDEO_CONTENT_TYPES)[number];
+/** width of a video's thumbnail */
+export const VIDEO_THUMB_WIDTH = 225;
+
+export const VIDEO_STATUSES = ['awaiting-upload', 'ready', 'rejected'] as const;
+export type VideoStatus = (typeof VIDEO_STATUSES)[number];
+
+export const VIDEO_MESSAGES = {
+  notFound: 'Video not found',
+  tooLarge: `The video is larger than ${VIDEO_UPLOAD_MAX_BYTES} bytes`,
+  notAVideo: 'The file is not an MP4, QuickTime or WebM video',
+  notUploaded: 'The video has not been uploaded yet',
+} as const;
+
+export interface VideoSignedUploadResult {
+  url: string;
+  /** JSON text, as for images */
+  fields: string;
+  videoId: string;
+  expiresAt: string;
+}
+
+export interface VideoView {
+  id: string;
+  orderId: string;
+  status: VideoStatus;
+  /** 225 px wide, short-lived; null until the thumbnail is made */
+  thumbnailUrl: string | null;
+  url: string | null;
+  fileSize: number | null;
+  durationSeconds: number | null;
+  contentType: VideoContentType;
+  failureReason: string | null;
+  createdAt: string;
+}
