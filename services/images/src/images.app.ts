@@ -6,9 +6,9 @@ import { DemoSeed } from './demo/demo-seed';
 import { DownloadBundle } from './downloads/download-bundle.entity';
 import { DownloadsMessagesController } from './downloads/downloads.messages.controller';
 import { DownloadsService } from './downloads/downloads.service';
-import { ZipBundleRepository } from './downloads/zip-bundle.repository';
+import { ZipBundleFiles } from './downloads/zip-bundle-files';
 import { Image } from './images/image.entity';
-import { ImageFilesRepository } from './images/image-files.repository';
+import { ImageFiles } from './images/image-files';
 import { ImageViews } from './images/image-views';
 import { ImagesMessagesController } from './images/images.messages.controller';
 import { ImagesService } from './images/images.service';
@@ -28,7 +28,7 @@ import { UploadsMessagesController } from './uploads/uploads.messages.controller
 import { UploadsService } from './uploads/uploads.service';
 import { Video } from './videos/video.entity';
 import { requireFfmpeg } from './videos/ffmpeg-check';
-import { VideoFilesRepository } from './videos/video-files.repository';
+import { VideoFiles } from './videos/video-files';
 import { VideosMessagesController } from './videos/videos.messages.controller';
 import { VideosService } from './videos/videos.service';
 
@@ -36,15 +36,15 @@ import { VideosService } from './videos/videos.service';
   controllers: [ImagesMessagesController, UploadsMessagesController, DownloadsMessagesController, VideosMessagesController],
   providers: [
     OrderAccessService,
-    ImageFilesRepository,
+    ImageFiles,
     ImageViews,
     OrderEventsWriter,
     PipelineJobsService,
     ImagesService,
     UploadsService,
     DownloadsService,
-    ZipBundleRepository,
-    VideoFilesRepository,
+    ZipBundleFiles,
+    VideoFiles,
     VideosService,
     PipelineResultsConsumer,
     OrderDeletedConsumer,

@@ -7,7 +7,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { Image } from '../images/image.entity';
-import { ImageFilesRepository } from '../images/image-files.repository';
+import { ImageFiles } from '../images/image-files';
 import type { ImagesConfig } from '../images.config';
 import { OrderEventsWriter } from '../images/order-events.writer';
 import { PipelineJobsService } from '../pipeline-results/pipeline-jobs.service';
@@ -38,7 +38,7 @@ export class DemoSeed implements OnApplicationBootstrap, BeforeApplicationShutdo
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(SERVICE_CONFIG) private readonly config: ImagesConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
-    private readonly files: ImageFilesRepository,
+    private readonly files: ImageFiles,
     private readonly jobs: PipelineJobsService,
     private readonly events: OrderEventsWriter,
   ) {}

@@ -21,7 +21,7 @@ import { Image } from '../images/image.entity';
 import { OrderEventsWriter, userOf } from '../images/order-events.writer';
 import { PipelineJobsService, StyleGuideGoneError } from '../pipeline-results/pipeline-jobs.service';
 import { DownloadBundle } from './download-bundle.entity';
-import { MissingFileError, ZipBundleRepository, type ZipEntry } from './zip-bundle.repository';
+import { MissingFileError, ZipBundleFiles, type ZipEntry } from './zip-bundle-files';
 
 const NOT_FOUND = IMAGE_MESSAGES.notFound;
 
@@ -57,7 +57,7 @@ export class DownloadsService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly access: OrderAccessService,
-    private readonly zips: ZipBundleRepository,
+    private readonly zips: ZipBundleFiles,
     private readonly jobs: PipelineJobsService,
     private readonly events: OrderEventsWriter,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,

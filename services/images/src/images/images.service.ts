@@ -15,7 +15,7 @@ import type { DataSource } from 'typeorm';
 import { OrderAccessService } from '../access/order-access';
 import { PipelineJobsService, StyleGuideGoneError } from '../pipeline-results/pipeline-jobs.service';
 import { Image, UPLOADED_STATUSES } from './image.entity';
-import { ImageFilesRepository } from './image-files.repository';
+import { ImageFiles } from './image-files';
 import { ImageViews } from './image-views';
 import { OrderEventsWriter, userOf } from './order-events.writer';
 
@@ -30,7 +30,7 @@ export class ImagesService {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly access: OrderAccessService,
     private readonly views: ImageViews,
-    private readonly files: ImageFilesRepository,
+    private readonly files: ImageFiles,
     private readonly events: OrderEventsWriter,
     private readonly jobs: PipelineJobsService,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,

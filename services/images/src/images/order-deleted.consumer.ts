@@ -3,7 +3,7 @@ import { MessagingHost, SERVICE_LOGGER } from '@app/service-kit';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
-import { ImageFilesRepository } from './image-files.repository';
+import { ImageFiles } from './image-files';
 
 /**
  * When an order is deleted, its images, videos and download bundles go, files first: the
@@ -14,7 +14,7 @@ import { ImageFilesRepository } from './image-files.repository';
 export class OrderDeletedConsumer implements OnModuleInit {
   constructor(
     private readonly host: MessagingHost,
-    private readonly files: ImageFilesRepository,
+    private readonly files: ImageFiles,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {}
 

@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { DownloadsService } from '../downloads/downloads.service';
-import { ImageFilesRepository } from '../images/image-files.repository';
+import { ImageFiles } from '../images/image-files';
 import type { ImagesConfig } from '../images.config';
 import { VideosService } from '../videos/videos.service';
 import { UploadsService } from './uploads.service';
@@ -41,7 +41,7 @@ export class UploadSweeper implements OnApplicationBootstrap, BeforeApplicationS
     private readonly uploads: UploadsService,
     private readonly videos: VideosService,
     private readonly downloads: DownloadsService,
-    private readonly files: ImageFilesRepository,
+    private readonly files: ImageFiles,
     @Inject(SERVICE_CONFIG) private readonly config: ImagesConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {

@@ -29,11 +29,11 @@ import { OrderAccessService } from '../access/order-access';
 import { Image, REPLACEABLE_STATUSES, UPLOADED_STATUSES, type ImageSource } from '../images/image.entity';
 import {
   extensionOf,
-  ImageFilesRepository,
+  ImageFiles,
   PictureMissingError,
   PictureRejectedError,
   type VerifiedPicture,
-} from '../images/image-files.repository';
+} from '../images/image-files';
 import { ImageViews } from '../images/image-views';
 import { OrderEventsWriter, userOf } from '../images/order-events.writer';
 import { PipelineJobsService, StyleGuideGoneError, type PreparedJob } from '../pipeline-results/pipeline-jobs.service';
@@ -65,7 +65,7 @@ export class UploadsService {
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
-    private readonly files: ImageFilesRepository,
+    private readonly files: ImageFiles,
     private readonly access: OrderAccessService,
     private readonly jobs: PipelineJobsService,
     private readonly events: OrderEventsWriter,

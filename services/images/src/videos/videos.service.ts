@@ -24,7 +24,7 @@ import { OrderAccessService } from '../access/order-access';
 import { safeFileName } from '../downloads/downloads.service';
 import { OrderEventsWriter, userOf } from '../images/order-events.writer';
 import { Video } from './video.entity';
-import { FfmpegUnavailableError, VideoFilesRepository, VideoMissingError, VideoRejectedError, type KeptVideo } from './video-files.repository';
+import { FfmpegUnavailableError, VideoFiles, VideoMissingError, VideoRejectedError, type KeptVideo } from './video-files';
 
 const EXTENSIONS: Record<VideoContentType, string> = { 'video/mp4': 'mp4', 'video/quicktime': 'mov', 'video/webm': 'webm' };
 /**
@@ -47,7 +47,7 @@ export class VideosService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly access: OrderAccessService,
-    private readonly files: VideoFilesRepository,
+    private readonly files: VideoFiles,
     private readonly events: OrderEventsWriter,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {}
