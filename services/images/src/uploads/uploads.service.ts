@@ -24,9 +24,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { OrderAccessService } from '../access/order-access';
-import { Image, REPLACEABLE_STATUSES, UPLOADED_STATUSES, type ImageSource } from '../images/image.entity';
+import { REPLACEABLE_STATUSES, UPLOADED_STATUSES, type Image, type ImageSource } from '../images/image.entity';
 import {
   extensionOf,
   ImageFiles,
@@ -35,6 +35,7 @@ import {
   type VerifiedPicture,
 } from '../images/image-files';
 import { ImageViews } from '../images/image-views';
+import { ImagesRepository } from '../images/images.repository';
 import { OrderEventsWriter, userOf } from '../images/order-events.writer';
 import { PipelineJobsService, StyleGuideGoneError, type PreparedJob } from '../pipeline-results/pipeline-jobs.service';
 
@@ -65,6 +66,7 @@ export class UploadsService {
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
+    private readonly images: ImagesRepository,
     private readonly files: ImageFiles,
     private readonly access: OrderAccessService,
     private readonly jobs: PipelineJobsService,
@@ -139,18 +141,15 @@ export class UploadsService {
       await inTransaction(this.ds, async (m) => {
         replaced = null;
         await this.events.lock(m, order.id);
-        const existing = await m.findOne(Image, { where: { orderId: order.id, position: spec.position }, lock: { mode: 'pessimistic_write' } });
+        const existing = await this.images.lockAtPosition(m, order.id, spec.position);
         if (existing) {
           if (!REPLACEABLE_STATUSES.includes(existing.optimisationStatus)) throw new RpcError(409, IMAGE_MESSAGES.positionTaken(spec.position));
-          await m.delete(Image, { id: existing.id });
+          await this.images.delete(m, existing.id);
           replaced = existing;
         }
-        const count = await m.count(Image, { where: { orderId: order.id } });
+        const count = await this.images.countOfOrder(m, order.id);
         if (count >= ORDER_IMAGES_MAX) throw new RpcError(409, IMAGE_MESSAGES.tooManyImages(ORDER_IMAGES_MAX));
-        // save, not insert: TypeORM's insert type does not take a free-form JSON column
-        await m.save(
-          Image,
-          m.create(Image, {
+        await this.images.insert(m, {
             id,
             orderId: order.id,
             accountId: order.accountId,
@@ -187,8 +186,7 @@ export class UploadsService {
             uploadCheckedAt: null,
             uploadedAt: null,
             processedAt: null,
-          }),
-        );
+        });
         await this.events.progress(m, order.id);
       });
     } catch (err) {
@@ -209,7 +207,7 @@ export class UploadsService {
    * once accepted; 400 with the reason when the file was refused; 409 when nothing arrived.
    */
   async uploadComplete(actor: Actor, body: UploadCompleteBody): Promise<ImageView> {
-    const image = await this.ds.manager.findOne(Image, { where: { id: body.imageId } });
+    const image = await this.images.findById(this.ds.manager, body.imageId);
     if (!image) throw RpcError.notFound(NOT_FOUND);
     const order = await this.access.readFor(actor, image.orderId, NOT_FOUND, true);
     const done = (await this.complete(image.id, actor)) ?? image;
@@ -232,7 +230,7 @@ export class UploadsService {
   }
 
   private async doComplete(imageId: string, actor: Actor | null): Promise<Image | null> {
-    const image = await this.ds.manager.findOne(Image, { where: { id: imageId } });
+    const image = await this.images.findById(this.ds.manager, imageId);
     if (!image || image.optimisationStatus !== 'awaiting-upload' || !image.uploadKey) return image;
     let picture: VerifiedPicture;
     try {
@@ -253,9 +251,7 @@ export class UploadsService {
     const uploadKey = image.uploadKey;
     const originalKey = await this.files.keepOriginal(image.orderId, image.id, picture);
     await faultPoint('images.upload-checked', { imageId });
-    const accepted = await inTransaction(this.ds, async (m) => {
-      const current = await m.findOne(Image, { where: { id: imageId }, lock: { mode: 'pessimistic_write' } });
-      if (!current || current.optimisationStatus !== 'awaiting-upload') return current;
+    const accepted = await this.whileAwaited(imageId, async (m, current) => {
       current.optimisationStatus = 'queued';
       current.failureReason = null;
       current.originalKey = originalKey;
@@ -266,7 +262,7 @@ export class UploadsService {
       current.types = ['original'];
       current.uploadedAt = new Date();
       current.latestJobId = await this.jobs.queue(m, { ...current, originalKey }, prepared);
-      await m.save(Image, current);
+      await this.images.save(m, current);
       if (current.source === 'insert') {
         await this.events.timeline(m, current.orderId, 'QA_UPLOADED_PICTURE', userOf(actor) ?? current.createdBy, {
           imageId: current.id,
@@ -275,7 +271,6 @@ export class UploadsService {
         });
       }
       await this.events.progress(m, current.orderId);
-      return current;
     });
     await this.files.dropUpload(uploadKey);
     return accepted;
@@ -285,9 +280,7 @@ export class UploadsService {
   private async acceptFinished(image: Image, picture: VerifiedPicture, actor: Actor | null): Promise<Image | null> {
     const keys = pipelineOutputKeys(image.orderId, image.id);
     const finished = await this.files.finishPicture(picture, keys.optimized, keys.thumb);
-    const accepted = await inTransaction(this.ds, async (m) => {
-      const current = await m.findOne(Image, { where: { id: image.id }, lock: { mode: 'pessimistic_write' } });
-      if (!current || current.optimisationStatus !== 'awaiting-upload') return current;
+    const accepted = await this.whileAwaited(image.id, async (m, current) => {
       Object.assign(current, {
         optimisationStatus: 'completed',
         failureReason: null,
@@ -302,14 +295,13 @@ export class UploadsService {
         uploadedAt: new Date(),
         processedAt: new Date(),
       } satisfies Partial<Image>);
-      await m.save(Image, current);
+      await this.images.save(m, current);
       await this.events.timeline(m, current.orderId, 'QA_UPLOADED_PICTURE', userOf(actor) ?? current.createdBy, {
         imageId: current.id,
         position: current.position,
         mediaOrigin: current.mediaOrigin,
       });
       await this.events.progress(m, current.orderId);
-      return current;
     });
     await this.files.dropUpload(image.uploadKey);
     return accepted;
@@ -318,9 +310,7 @@ export class UploadsService {
   /** Accepted, but its style guide is gone: it counts as processed, with the reason, for QA. */
   private async acceptUnprocessable(image: Image, picture: VerifiedPicture, reason: string): Promise<Image | null> {
     const originalKey = await this.files.keepOriginal(image.orderId, image.id, picture);
-    const accepted = await inTransaction(this.ds, async (m) => {
-      const current = await m.findOne(Image, { where: { id: image.id }, lock: { mode: 'pessimistic_write' } });
-      if (!current || current.optimisationStatus !== 'awaiting-upload') return current;
+    const accepted = await this.whileAwaited(image.id, async (m, current) => {
       Object.assign(current, {
         optimisationStatus: 'rejected',
         failureReason: reason,
@@ -333,10 +323,9 @@ export class UploadsService {
         uploadedAt: new Date(),
         processedAt: new Date(),
       } satisfies Partial<Image>);
-      await m.save(Image, current);
+      await this.images.save(m, current);
       await this.events.timeline(m, current.orderId, 'PIPELINE_ERROR', null, { imageId: current.id, position: current.position, reason });
       await this.events.progress(m, current.orderId);
-      return current;
     });
     await this.files.dropUpload(image.uploadKey);
     return accepted;
@@ -344,14 +333,11 @@ export class UploadsService {
 
   /** The file failed the check: the image is marked with the reason and the file removed. */
   private async refuse(image: Image, reason: string): Promise<Image | null> {
-    const refused = await inTransaction(this.ds, async (m) => {
-      const current = await m.findOne(Image, { where: { id: image.id }, lock: { mode: 'pessimistic_write' } });
-      if (!current || current.optimisationStatus !== 'awaiting-upload') return current;
+    const refused = await this.whileAwaited(image.id, async (m, current) => {
       current.optimisationStatus = 'upload-rejected';
       current.failureReason = reason;
-      await m.save(Image, current);
+      await this.images.save(m, current);
       await this.events.timeline(m, current.orderId, 'IMAGE_REJECTED', null, { imageId: current.id, position: current.position, reason });
-      return current;
     });
     if (refused?.optimisationStatus === 'upload-rejected' && image.uploadKey) {
       await this.files.delete(image.uploadKey).catch((err: unknown) => this.logger.warn({ err, key: image.uploadKey }, 'could not remove a refused upload'));
@@ -359,9 +345,23 @@ export class UploadsService {
     return refused;
   }
 
+  /**
+   * Runs `change` in one transaction on the image, locked, if it still awaits its upload: an
+   * upload that another call or replica settled first is left as it is, so it is accepted or
+   * refused once. Answers the image as it ends up (null when it is gone).
+   */
+  private whileAwaited(imageId: string, change: (m: EntityManager, current: Image) => Promise<void>): Promise<Image | null> {
+    return inTransaction(this.ds, async (m) => {
+      const current = await this.images.lockForUpdate(m, imageId);
+      if (!current || current.optimisationStatus !== 'awaiting-upload') return current;
+      await change(m, current);
+      return current;
+    });
+  }
+
   /** An upload whose link expired with nothing posted: refused, so the position can be uploaded again. */
   async expire(imageId: string): Promise<void> {
-    const image = await this.ds.manager.findOne(Image, { where: { id: imageId } });
+    const image = await this.images.findById(this.ds.manager, imageId);
     if (!image || image.optimisationStatus !== 'awaiting-upload') return;
     await this.refuse(image, IMAGE_MESSAGES.uploadExpired);
   }
@@ -372,7 +372,7 @@ export class UploadsService {
   /** `POST /images/replace-image/{id}`: a presigned POST for a finished picture that will replace the optimized one. */
   async replaceUpload(actor: Actor, p: ReplaceImagePayload): Promise<SignedUploadResult> {
     OrderAccessService.assertStaff(actor);
-    const image = await this.ds.manager.findOne(Image, { where: { id: p.id } });
+    const image = await this.images.findById(this.ds.manager, p.id);
     if (!image) throw RpcError.notFound(NOT_FOUND);
     await this.access.readFor(actor, image.orderId, NOT_FOUND, true);
     if (!UPLOADED_STATUSES.includes(image.optimisationStatus)) throw new RpcError(409, IMAGE_MESSAGES.notUploaded);
@@ -380,7 +380,7 @@ export class UploadsService {
     // a one-time staging key; the checked picture becomes the optimized one, which no grant names
     const key = ObjectKeys.imageUpload(image.orderId, image.id, randomUUID(), extensionOf(contentType));
     // a grant asked for before is forgotten here; its staging key is removed once that grant has expired
-    await this.ds.manager.update(Image, { id: image.id }, {
+    await this.images.update(this.ds.manager, image.id, {
       replacementKey: key,
       replacementContentType: contentType,
       replacementExpiresAt: new Date(Date.now() + UPLOAD_URL_TTL_SECONDS * 1000),
@@ -396,7 +396,7 @@ export class UploadsService {
    */
   async replaceComplete(actor: Actor, p: ImageIdPayload): Promise<ImageView> {
     OrderAccessService.assertStaff(actor);
-    const image = await this.ds.manager.findOne(Image, { where: { id: p.id } });
+    const image = await this.images.findById(this.ds.manager, p.id);
     if (!image) throw RpcError.notFound(NOT_FOUND);
     const order = await this.access.readFor(actor, image.orderId, NOT_FOUND, true);
     const staging = image.replacementKey;
@@ -407,7 +407,7 @@ export class UploadsService {
     } catch (err) {
       if (err instanceof PictureMissingError) throw new RpcError(409, IMAGE_MESSAGES.notUploaded);
       if (err instanceof PictureRejectedError) {
-        await this.ds.manager.update(Image, { id: image.id }, { replacementKey: null, replacementContentType: null, replacementExpiresAt: null });
+        await this.images.update(this.ds.manager, image.id, { replacementKey: null, replacementContentType: null, replacementExpiresAt: null });
         await this.files.delete(staging).catch(() => undefined);
         throw RpcError.badRequest(err.message);
       }
@@ -416,7 +416,7 @@ export class UploadsService {
     const keys = pipelineOutputKeys(image.orderId, image.id);
     const finished = await this.files.finishPicture(picture, keys.optimized, keys.thumb);
     const saved = await inTransaction(this.ds, async (m) => {
-      const current = await m.findOne(Image, { where: { id: image.id }, lock: { mode: 'pessimistic_write' } });
+      const current = await this.images.lockForUpdate(m, image.id);
       if (!current) throw RpcError.notFound(NOT_FOUND);
       Object.assign(current, {
         optimisationStatus: 'completed',
@@ -434,7 +434,7 @@ export class UploadsService {
         latestJobId: null,
         processedAt: new Date(),
       } satisfies Partial<Image>);
-      await m.save(Image, current);
+      await this.images.save(m, current);
       await this.events.timeline(m, current.orderId, 'QA_UPLOADED_PICTURE', userOf(actor), {
         imageId: current.id,
         position: current.position,
