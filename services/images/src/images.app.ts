@@ -26,10 +26,12 @@ import { VideoFileKey1764100000003 } from './migrations/1764100000003-video-file
 import { UploadLeftover1764100000004 } from './migrations/1764100000004-upload-leftover';
 import { PipelineJobsService } from './pipeline-results/pipeline-jobs.service';
 import { PipelineResultsConsumer } from './pipeline-results/pipeline-results.consumer';
+import { CompleteUploadService } from './uploads/complete-upload.service';
 import { PendingUploadsRepository } from './uploads/pending-uploads.repository';
+import { ReplaceImageService } from './uploads/replace-image.service';
+import { StartUploadService } from './uploads/start-upload.service';
 import { UploadSweeper } from './uploads/upload-sweeper';
 import { UploadsMessagesController } from './uploads/uploads.messages.controller';
-import { UploadsService } from './uploads/uploads.service';
 import { Video } from './videos/video.entity';
 import { requireFfmpeg } from './videos/ffmpeg-check';
 import { VideoFiles } from './videos/video-files';
@@ -51,7 +53,9 @@ import { VideosService } from './videos/videos.service';
     OrderEventsWriter,
     PipelineJobsService,
     ImagesService,
-    UploadsService,
+    StartUploadService,
+    CompleteUploadService,
+    ReplaceImageService,
     DownloadsService,
     ZipBundleFiles,
     VideoFiles,

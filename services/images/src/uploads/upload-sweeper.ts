@@ -7,8 +7,8 @@ import { DownloadsService } from '../downloads/downloads.service';
 import { ImageFiles } from '../images/image-files';
 import type { ImagesConfig } from '../images.config';
 import { VideosService } from '../videos/videos.service';
+import { CompleteUploadService } from './complete-upload.service';
 import { PendingUploadsRepository } from './pending-uploads.repository';
-import { UploadsService } from './uploads.service';
 
 /** pending uploads looked at per tick (the least recently checked first) */
 const BATCH = 50;
@@ -34,7 +34,7 @@ export class UploadSweeper implements OnApplicationBootstrap, BeforeApplicationS
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly pending: PendingUploadsRepository,
-    private readonly uploads: UploadsService,
+    private readonly completion: CompleteUploadService,
     private readonly videos: VideosService,
     private readonly downloads: DownloadsService,
     private readonly files: ImageFiles,
@@ -54,7 +54,7 @@ export class UploadSweeper implements OnApplicationBootstrap, BeforeApplicationS
 
   /** One pass over the pending uploads (exposed for tests). */
   async sweep(): Promise<void> {
-    await this.sweepTable('image', (id) => this.uploads.complete(id, null), (id) => this.uploads.expire(id));
+    await this.sweepTable('image', (id) => this.completion.complete(id, null), (id) => this.completion.expire(id));
     await this.sweepTable('video', (id) => this.videos.complete(id, null), (id) => this.videos.expire(id));
     if (!this.task.stopped) await this.removeLeftovers();
     if (Date.now() - this.lastBundleSweep > BUNDLE_SWEEP_MS) {
