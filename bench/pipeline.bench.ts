@@ -9,8 +9,8 @@ import { ROUTES, type PipelineImageProcessed, type PipelineJob, type Route } fro
 import { waitFor } from '@app/testing';
 import sharp from 'sharp';
 import { frameAroundCar, rectInFrame, scaleRect } from '../services/pipeline/src/imaging/frame-geometry';
-import type { ImageStore } from '../services/pipeline/src/imaging/image-store.repository';
-import { ImagingRepository } from '../services/pipeline/src/imaging/imaging.repository';
+import { ImageRenderer } from '../services/pipeline/src/imaging/image-renderer';
+import type { ImageStore } from '../services/pipeline/src/imaging/image-store';
 import { MediaLibrary } from '../services/pipeline/src/imaging/media-library';
 import { maskBounds } from '../services/pipeline/src/imaging/pixel-ops';
 import { JobContext } from '../services/pipeline/src/jobs/job-context';
@@ -207,7 +207,7 @@ function saturationMatrix(k: number): string {
 function offlineRoutes(media: Media) {
   const config = loadConfig(PipelineConfig, { DATABASE_URL: 'postgres://x@h/db', S3_ENDPOINT: 'http://127.0.0.1:1', S3_ACCESS_KEY: 'k', S3_SECRET_KEY: 's' });
   // the worker's own defaults, libvips threads included, so that the steps run as in a worker
-  const imaging = new ImagingRepository({ maxInputPixels: config.PIPELINE_MAX_INPUT_PIXELS, vipsThreads: config.PIPELINE_VIPS_THREADS });
+  const imaging = new ImageRenderer({ maxInputPixels: config.PIPELINE_MAX_INPUT_PIXELS, vipsThreads: config.PIPELINE_VIPS_THREADS });
   const bytes = new Map<string, Buffer>();
   const store = { readMedium: async (key: string) => bytes.get(key) ?? null } as unknown as ImageStore;
   const library = new MediaLibrary(store, imaging, 64 * 1024 * 1024);

@@ -4,16 +4,19 @@ import { Module } from '@nestjs/common';
 import { OrderAccessService } from './access/order-access';
 import { DemoSeed } from './demo/demo-seed';
 import { DownloadBundle } from './downloads/download-bundle.entity';
+import { DownloadBundlesRepository } from './downloads/download-bundles.repository';
 import { DownloadsMessagesController } from './downloads/downloads.messages.controller';
 import { DownloadsService } from './downloads/downloads.service';
-import { ZipBundleRepository } from './downloads/zip-bundle.repository';
+import { ZipBundleFiles } from './downloads/zip-bundle-files';
 import { Image } from './images/image.entity';
-import { ImageFilesRepository } from './images/image-files.repository';
+import { ImageFiles } from './images/image-files';
 import { ImageViews } from './images/image-views';
 import { ImagesMessagesController } from './images/images.messages.controller';
+import { ImagesRepository } from './images/images.repository';
 import { ImagesService } from './images/images.service';
 import { OrderDeletedConsumer } from './images/order-deleted.consumer';
 import { OrderEventsWriter } from './images/order-events.writer';
+import { OrderProgressRepository } from './images/order-progress.repository';
 import { ThumbnailBackfill } from './images/thumbnail-backfill';
 import { ImagesConfig } from './images.config';
 import { ImageLabelDerived1764100000001 } from './migrations/1764100000001-image-label-derived';
@@ -23,28 +26,39 @@ import { VideoFileKey1764100000003 } from './migrations/1764100000003-video-file
 import { UploadLeftover1764100000004 } from './migrations/1764100000004-upload-leftover';
 import { PipelineJobsService } from './pipeline-results/pipeline-jobs.service';
 import { PipelineResultsConsumer } from './pipeline-results/pipeline-results.consumer';
+import { CompleteUploadService } from './uploads/complete-upload.service';
+import { PendingUploadsRepository } from './uploads/pending-uploads.repository';
+import { ReplaceImageService } from './uploads/replace-image.service';
+import { StartUploadService } from './uploads/start-upload.service';
 import { UploadSweeper } from './uploads/upload-sweeper';
 import { UploadsMessagesController } from './uploads/uploads.messages.controller';
-import { UploadsService } from './uploads/uploads.service';
 import { Video } from './videos/video.entity';
 import { requireFfmpeg } from './videos/ffmpeg-check';
-import { VideoFilesRepository } from './videos/video-files.repository';
+import { VideoFiles } from './videos/video-files';
 import { VideosMessagesController } from './videos/videos.messages.controller';
+import { VideosRepository } from './videos/videos.repository';
 import { VideosService } from './videos/videos.service';
 
 @Module({
   controllers: [ImagesMessagesController, UploadsMessagesController, DownloadsMessagesController, VideosMessagesController],
   providers: [
+    ImagesRepository,
+    VideosRepository,
+    DownloadBundlesRepository,
+    OrderProgressRepository,
+    PendingUploadsRepository,
     OrderAccessService,
-    ImageFilesRepository,
+    ImageFiles,
     ImageViews,
     OrderEventsWriter,
     PipelineJobsService,
     ImagesService,
-    UploadsService,
+    StartUploadService,
+    CompleteUploadService,
+    ReplaceImageService,
     DownloadsService,
-    ZipBundleRepository,
-    VideoFilesRepository,
+    ZipBundleFiles,
+    VideoFiles,
     VideosService,
     PipelineResultsConsumer,
     OrderDeletedConsumer,

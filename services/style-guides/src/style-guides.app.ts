@@ -2,14 +2,18 @@ import type { ServiceApp } from '@app/service-kit';
 import { StorageModule } from '@app/storage';
 import { Module } from '@nestjs/common';
 import { Angle } from './catalogue/angle.entity';
+import { AnglesRepository } from './catalogue/angles.repository';
 import { CarType } from './catalogue/car-type.entity';
+import { CarTypesRepository } from './catalogue/car-types.repository';
 import { CatalogueMessagesController } from './catalogue/catalogue.messages.controller';
 import { CatalogueService } from './catalogue/catalogue.service';
 import { Configuration } from './configurations/configuration.entity';
 import { ConfigurationsMessagesController } from './configurations/configurations.messages.controller';
+import { ConfigurationsRepository } from './configurations/configurations.repository';
 import { ConfigurationsService } from './configurations/configurations.service';
 import { DemoSeed } from './demo/demo-seed';
 import { MediaMessagesController } from './media/media.messages.controller';
+import { MediaRepository } from './media/media.repository';
 import { MediaService } from './media/media.service';
 import { UploadLeftoverSweeper } from './media/upload-leftover-sweeper';
 import { UtilityMedia } from './media/utility-media.entity';
@@ -20,12 +24,27 @@ import { PipelineSettingsService } from './style-guides/pipeline-settings.servic
 import { StyleGuide } from './style-guides/style-guide.entity';
 import { StyleGuideViews } from './style-guides/style-guide-views';
 import { StyleGuidesMessagesController } from './style-guides/style-guides.messages.controller';
+import { StyleGuidesRepository } from './style-guides/style-guides.repository';
 import { StyleGuidesService } from './style-guides/style-guides.service';
 import { StyleGuidesConfig } from './style-guides.config';
 
 @Module({
   controllers: [StyleGuidesMessagesController, ConfigurationsMessagesController, CatalogueMessagesController, MediaMessagesController],
-  providers: [MediaService, UploadLeftoverSweeper, StyleGuideViews, StyleGuidesService, ConfigurationsService, CatalogueService, PipelineSettingsService, DemoSeed],
+  providers: [
+    StyleGuidesRepository,
+    ConfigurationsRepository,
+    AnglesRepository,
+    CarTypesRepository,
+    MediaRepository,
+    MediaService,
+    UploadLeftoverSweeper,
+    StyleGuideViews,
+    StyleGuidesService,
+    ConfigurationsService,
+    CatalogueService,
+    PipelineSettingsService,
+    DemoSeed,
+  ],
 })
 class StyleGuidesFeatureModule {}
 

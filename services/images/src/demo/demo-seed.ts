@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { DEMO_ORDERS, DEMO_POSITIONS, DEMO_STYLE_GUIDE_ID, type DemoOrder } from '@app/seeding';
-import { SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
+import { inTransaction, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { ObjectKeys } from '@app/storage';
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
-import { Image } from '../images/image.entity';
-import { ImageFilesRepository } from '../images/image-files.repository';
+import { ImageFiles } from '../images/image-files';
+import { ImagesRepository } from '../images/images.repository';
 import type { ImagesConfig } from '../images.config';
 import { OrderEventsWriter } from '../images/order-events.writer';
 import { PipelineJobsService } from '../pipeline-results/pipeline-jobs.service';
@@ -38,7 +38,8 @@ export class DemoSeed implements OnApplicationBootstrap, BeforeApplicationShutdo
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(SERVICE_CONFIG) private readonly config: ImagesConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
-    private readonly files: ImageFilesRepository,
+    private readonly images: ImagesRepository,
+    private readonly files: ImageFiles,
     private readonly jobs: PipelineJobsService,
     private readonly events: OrderEventsWriter,
   ) {}
@@ -84,7 +85,7 @@ export class DemoSeed implements OnApplicationBootstrap, BeforeApplicationShutdo
 
   private async seedImage(order: DemoOrder, variant: number, position: number): Promise<boolean> {
     const id = demoImageId(order.id, position);
-    if (await this.ds.manager.exists(Image, { where: { id } })) return false;
+    if (await this.images.exists(this.ds.manager, id)) return false;
     const interior = DEMO_POSITIONS.find((p) => p.position === position)?.category === 'interior';
     const photo = await demoPhoto(variant, position, interior);
     const key = ObjectKeys.image(order.id, id, 'original', 'jpg');
@@ -93,10 +94,10 @@ export class DemoSeed implements OnApplicationBootstrap, BeforeApplicationShutdo
     await this.files.put(key, photo, 'image/jpeg');
     const finished = FINISHED.includes(order.status);
     const needsEdition = order.QAstatus === 'Waiting For Edition' && position === order.positions[1];
-    return this.ds.transaction(async (m) => {
-      if (await m.exists(Image, { where: { id } })) return false;
+    return inTransaction(this.ds, async (m) => {
+      if (await this.images.exists(m, id)) return false;
       const jobId = await this.jobs.queue(m, target, prepared);
-      await m.insert(Image, {
+      await this.images.insert(m, {
         id,
         orderId: order.id,
         accountId: order.accountId,

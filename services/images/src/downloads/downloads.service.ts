@@ -9,7 +9,7 @@ import {
   type DownloadResult,
   type UrlResult,
 } from '@app/contracts';
-import { SERVICE_LOGGER } from '@app/service-kit';
+import { inTransaction, SERVICE_LOGGER } from '@app/service-kit';
 import { ObjectKeys } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -17,11 +17,12 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { OrderAccessService } from '../access/order-access';
-import { Image } from '../images/image.entity';
+import type { Image } from '../images/image.entity';
+import { ImagesRepository } from '../images/images.repository';
 import { OrderEventsWriter, userOf } from '../images/order-events.writer';
 import { PipelineJobsService, StyleGuideGoneError } from '../pipeline-results/pipeline-jobs.service';
-import { DownloadBundle } from './download-bundle.entity';
-import { MissingFileError, ZipBundleRepository, type ZipEntry } from './zip-bundle.repository';
+import { DownloadBundlesRepository } from './download-bundles.repository';
+import { MissingFileError, ZipBundleFiles, type ZipEntry } from './zip-bundle-files';
 
 const NOT_FOUND = IMAGE_MESSAGES.notFound;
 
@@ -56,8 +57,10 @@ function fileOf(image: Image, media: DownloadMedia): string | null {
 export class DownloadsService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
+    private readonly images: ImagesRepository,
+    private readonly bundles: DownloadBundlesRepository,
     private readonly access: OrderAccessService,
-    private readonly zips: ZipBundleRepository,
+    private readonly zips: ZipBundleFiles,
     private readonly jobs: PipelineJobsService,
     private readonly events: OrderEventsWriter,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
@@ -68,10 +71,8 @@ export class DownloadsService {
     if (p.order && p.order !== p.orderId) throw RpcError.badRequest('order in the body must be the order of the path');
     const order = await this.access.read(actor, p.orderId);
     const media: DownloadMedia = p.media ?? 'optimized';
-    const qb = this.ds.manager.createQueryBuilder(Image, 'i').where('i.order_id = :orderId', { orderId: order.id }).orderBy('i.position', 'ASC');
-    const selected = p.images?.length ? [...new Set(p.images)] : null;
-    if (selected) qb.andWhere('i.id = ANY(:ids)', { ids: selected });
-    let images = await qb.getMany();
+    const selected = p.images?.length ? [...new Set(p.images)] : undefined;
+    let images = await this.images.ofOrder(this.ds.manager, order.id, selected);
     if (selected && images.length !== selected.length) throw RpcError.notFound(NOT_FOUND);
     if (p.needsEditionOnly) images = images.filter((i) => i.needsEdition);
     const withFiles = images.map((image) => ({ image, key: fileOf(image, media) })).filter((x): x is { image: Image; key: string } => !!x.key);
@@ -100,8 +101,8 @@ export class DownloadsService {
       throw err;
     }
     const expiresAt = new Date(Date.now() + DOWNLOAD_URL_TTL_SECONDS * 1000);
-    await this.ds.transaction(async (m) => {
-      await m.insert(DownloadBundle, {
+    await inTransaction(this.ds, async (m) => {
+      await this.bundles.insert(m, {
         id: bundleId,
         orderId: order.id,
         objectKey,
@@ -132,7 +133,7 @@ export class DownloadsService {
   async downloadOne(actor: Actor, p: DownloadMediaPayload): Promise<UrlResult> {
     const media: DownloadMedia = p.media ?? 'optimized';
     if (media === 'original') OrderAccessService.assertStaff(actor);
-    const image = await this.ds.manager.findOne(Image, { where: { id: p.imageId } });
+    const image = await this.images.findById(this.ds.manager, p.imageId);
     if (!image || (p.orderId && image.orderId !== p.orderId)) throw RpcError.notFound(NOT_FOUND);
     const order = await this.access.readFor(actor, image.orderId, NOT_FOUND);
     const key = fileOf(image, media);
@@ -155,15 +156,10 @@ export class DownloadsService {
 
   /** Removes bundles whose links have expired; returns how many. */
   async removeExpired(limit = 50): Promise<number> {
-    const rows = await this.ds.manager
-      .createQueryBuilder(DownloadBundle, 'b')
-      .where('b.expires_at < now()')
-      .orderBy('b.expires_at', 'ASC')
-      .limit(limit)
-      .getMany();
+    const rows = await this.bundles.expired(this.ds.manager, limit);
     for (const row of rows) {
       await this.zips.delete(row.objectKey);
-      await this.ds.manager.delete(DownloadBundle, { id: row.id });
+      await this.bundles.delete(this.ds.manager, row.id);
     }
     return rows.length;
   }

@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
 import { performance } from 'node:perf_hooks';
 import { runInNewContext } from 'node:vm';
-import { ZipBundleRepository } from './zip-bundle.repository';
+import { ZipBundleFiles } from './zip-bundle-files';
 
 /** how many pictures the big order has, and their size (random bytes: they do not compress) */
 const IMAGES = 80;
@@ -13,13 +13,13 @@ const IMAGE_BYTES = 1_500_000;
 describe('zip bundles streamed from S3 into S3', () => {
   let s3: TestS3;
   let storage: StorageService;
-  let zips: ZipBundleRepository;
+  let zips: ZipBundleFiles;
 
   beforeAll(async () => {
     s3 = await startTestS3();
     storage = new StorageService({ endpoint: s3.endpoint, accessKey: s3.accessKey, secretKey: s3.secretKey, bucket: s3.bucket, region: 'us-east-1' });
     await storage.ensureBucket();
-    zips = new ZipBundleRepository(storage);
+    zips = new ZipBundleFiles(storage);
   });
 
   afterAll(async () => {

@@ -2,7 +2,7 @@ import type { StyleGuidePipelineSettings } from '@app/contracts';
 import { safeFileName } from '../downloads/downloads.service';
 import { PipelineJobsService } from '../pipeline-results/pipeline-jobs.service';
 import { processedTypes } from '../pipeline-results/pipeline-results.consumer';
-import { lastProblem, parseDuration } from '../videos/video-files.repository';
+import { lastProblem, parseDuration } from '../videos/video-files';
 import { imageLabel } from './image-views';
 
 describe('image labels', () => {

@@ -2,7 +2,7 @@ import { PIPELINE_ERROR_LABEL, VIEW_URL_TTL_SECONDS, type Actor, type ImageLabel
 import { Injectable } from '@nestjs/common';
 import type { Image } from './image.entity';
 import { OrderAccessService } from '../access/order-access';
-import { ImageFilesRepository } from './image-files.repository';
+import { ImageFiles } from './image-files';
 
 /** The order's state as far as an image's label depends on it. */
 export interface OrderState {
@@ -45,7 +45,7 @@ export function imageLabel(image: Pick<Image, 'optimisationStatus' | 'needsEditi
  */
 @Injectable()
 export class ImageViews {
-  constructor(private readonly files: ImageFilesRepository) {}
+  constructor(private readonly files: ImageFiles) {}
 
   view(actor: Actor, image: Image, order: OrderState | null): ImageView {
     const sign = (key: string | null) => (key ? this.files.signedGet(key, VIEW_URL_TTL_SECONDS) : null);

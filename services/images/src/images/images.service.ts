@@ -14,8 +14,9 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { OrderAccessService } from '../access/order-access';
 import { PipelineJobsService, StyleGuideGoneError } from '../pipeline-results/pipeline-jobs.service';
-import { Image, UPLOADED_STATUSES } from './image.entity';
-import { ImageFilesRepository } from './image-files.repository';
+import { UPLOADED_STATUSES, type Image } from './image.entity';
+import { ImageFiles } from './image-files';
+import { ImagesRepository } from './images.repository';
 import { ImageViews } from './image-views';
 import { OrderEventsWriter, userOf } from './order-events.writer';
 
@@ -28,16 +29,17 @@ const JUST_REQUEUED = 'This picture has just been sent to processing again';
 export class ImagesService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
+    private readonly images: ImagesRepository,
     private readonly access: OrderAccessService,
     private readonly views: ImageViews,
-    private readonly files: ImageFilesRepository,
+    private readonly files: ImageFiles,
     private readonly events: OrderEventsWriter,
     private readonly jobs: PipelineJobsService,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {}
 
   private async find(id: string): Promise<Image> {
-    const image = await this.ds.manager.findOne(Image, { where: { id } });
+    const image = await this.images.findById(this.ds.manager, id);
     if (!image) throw RpcError.notFound(NOT_FOUND);
     return image;
   }
@@ -54,7 +56,7 @@ export class ImagesService {
     // the rows are read while the orders service answers; they are used only if it says yes
     const [order, images] = await Promise.all([
       this.access.read(actor, orderId),
-      this.ds.manager.find(Image, { where: { orderId }, order: { position: 'ASC' } }),
+      this.images.ofOrder(this.ds.manager, orderId),
     ]);
     return this.views.views(actor, images, order);
   }
@@ -70,13 +72,13 @@ export class ImagesService {
     if (!UPLOADED_STATUSES.includes(image.optimisationStatus)) throw new RpcError(409, IMAGE_MESSAGES.notUploaded);
     if (p.approved && image.optimisationStatus !== 'completed') throw new RpcError(409, IMAGE_MESSAGES.notProcessed);
     const saved = await inTransaction(this.ds, async (m) => {
-      const current = await m.findOne(Image, { where: { id: image.id }, lock: { mode: 'pessimistic_write' } });
+      const current = await this.images.lockForUpdate(m, image.id);
       if (!current) throw RpcError.notFound(NOT_FOUND);
       // the same verdict again (two clicks, two editors at once) changes nothing and writes no line
       if (current.approved === p.approved && current.needsEdition === !p.approved) return current;
       current.approved = p.approved;
       current.needsEdition = !p.approved;
-      await m.save(Image, current);
+      await this.images.save(m, current);
       await this.events.timeline(m, current.orderId, p.approved ? 'IMAGE_APPROVED' : 'IMAGE_DECLINED', userOf(actor), {
         imageId: current.id,
         position: current.position,
@@ -90,7 +92,7 @@ export class ImagesService {
   async delete(actor: Actor, body: DeleteImagesBody): Promise<{ deleted: number }> {
     OrderAccessService.assertStaff(actor);
     const ids = [...new Set(body.ids)];
-    const images = await this.ds.manager.createQueryBuilder(Image, 'i').where('i.id = ANY(:ids)', { ids }).getMany();
+    const images = await this.images.byIds(this.ds.manager, ids);
     if (images.length !== ids.length) throw RpcError.notFound(NOT_FOUND);
     const byOrder = new Map<string, Image[]>();
     for (const image of images) byOrder.set(image.orderId, [...(byOrder.get(image.orderId) ?? []), image]);
@@ -98,10 +100,10 @@ export class ImagesService {
     const deleted = await inTransaction(this.ds, async (m) => {
       let n = 0;
       for (const [orderId, list] of byOrder) {
-        const res: [unknown[], number] = await m.query('DELETE FROM image WHERE id = ANY($1) RETURNING id', [list.map((i) => i.id)]);
+        const removed = await this.images.deleteByIds(m, list.map((i) => i.id));
         // a delete of the same images at the same moment got there first: nothing changes (404)
-        if (res[1] !== list.length) throw RpcError.notFound(NOT_FOUND);
-        n += res[1];
+        if (removed !== list.length) throw RpcError.notFound(NOT_FOUND);
+        n += removed;
         await this.events.timeline(m, orderId, 'DELETED', userOf(actor), {
           imageIds: list.map((i) => i.id),
           positions: list.map((i) => i.position).sort((a, b) => a - b),
@@ -133,14 +135,14 @@ export class ImagesService {
       throw err;
     }
     const saved = await inTransaction(this.ds, async (m) => {
-      const current = await m.findOne(Image, { where: { id: image.id }, lock: { mode: 'pessimistic_write' } });
+      const current = await this.images.lockForUpdate(m, image.id);
       if (!current || !current.originalKey) throw RpcError.notFound(NOT_FOUND);
       // queued again since it was read: that request won, this one would only queue a duplicate
       if (current.latestJobId !== image.latestJobId) throw new RpcError(409, JUST_REQUEUED);
       current.optimisationStatus = 'queued';
       current.failureReason = null;
       current.latestJobId = await this.jobs.queue(m, { ...current, originalKey: current.originalKey }, prepared);
-      await m.save(Image, current);
+      await this.images.save(m, current);
       await this.events.timeline(m, current.orderId, 'IMAGE_REPUSHED', userOf(actor), {
         imageIds: [current.id],
         method: prepared.position.route,

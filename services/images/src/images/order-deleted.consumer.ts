@@ -3,7 +3,11 @@ import { MessagingHost, SERVICE_LOGGER } from '@app/service-kit';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
-import { ImageFilesRepository } from './image-files.repository';
+import { DownloadBundlesRepository } from '../downloads/download-bundles.repository';
+import { VideosRepository } from '../videos/videos.repository';
+import { ImageFiles } from './image-files';
+import { ImagesRepository } from './images.repository';
+import { OrderProgressRepository } from './order-progress.repository';
 
 /**
  * When an order is deleted, its images, videos and download bundles go, files first: the
@@ -14,7 +18,11 @@ import { ImageFilesRepository } from './image-files.repository';
 export class OrderDeletedConsumer implements OnModuleInit {
   constructor(
     private readonly host: MessagingHost,
-    private readonly files: ImageFilesRepository,
+    private readonly files: ImageFiles,
+    private readonly images: ImagesRepository,
+    private readonly videos: VideosRepository,
+    private readonly bundles: DownloadBundlesRepository,
+    private readonly orderProgress: OrderProgressRepository,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -23,13 +31,13 @@ export class OrderDeletedConsumer implements OnModuleInit {
   }
 
   async apply(m: EntityManager, e: OrderDeleted): Promise<void> {
-    const bundles: Array<{ object_key: string }> = await m.query('SELECT object_key FROM download_bundle WHERE order_id = $1', [e.orderId]);
+    const bundleKeys = await this.bundles.keysOfOrder(m, e.orderId);
     const removed = await this.files.deleteOrderFiles(e.orderId);
-    for (const b of bundles) await this.files.delete(b.object_key);
-    await m.query('DELETE FROM image WHERE order_id = $1', [e.orderId]);
-    await m.query('DELETE FROM video WHERE order_id = $1', [e.orderId]);
-    await m.query('DELETE FROM download_bundle WHERE order_id = $1', [e.orderId]);
-    await m.query('DELETE FROM order_progress WHERE order_id = $1', [e.orderId]);
-    this.logger.info({ orderId: e.orderId, files: removed + bundles.length }, "deleted order's images and videos removed");
+    for (const key of bundleKeys) await this.files.delete(key);
+    await this.images.deleteOfOrder(m, e.orderId);
+    await this.videos.deleteOfOrder(m, e.orderId);
+    await this.bundles.deleteOfOrder(m, e.orderId);
+    await this.orderProgress.deleteOfOrder(m, e.orderId);
+    this.logger.info({ orderId: e.orderId, files: removed + bundleKeys.length }, "deleted order's images and videos removed");
   }
 }

@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { OrderEventsWriter } from './order-events.writer';
+import { OrderProgressRepository } from './order-progress.repository';
 
 /** orders read at a time */
 const BATCH = 200;
@@ -24,6 +25,7 @@ export class ThumbnailBackfill implements OnApplicationBootstrap, BeforeApplicat
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
     private readonly events: OrderEventsWriter,
+    private readonly orderProgress: OrderProgressRepository,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -43,9 +45,9 @@ export class ThumbnailBackfill implements OnApplicationBootstrap, BeforeApplicat
   async run(): Promise<number> {
     let sent = 0;
     while (!this.stopped) {
-      const rows: Array<{ order_id: string }> = await this.ds.query('SELECT order_id FROM order_progress WHERE NOT thumbnail_sent LIMIT $1', [BATCH]);
-      if (!rows.length) return sent;
-      for (const { order_id: orderId } of rows) {
+      const orderIds = await this.orderProgress.withoutPicture(this.ds.manager, BATCH);
+      if (!orderIds.length) return sent;
+      for (const orderId of orderIds) {
         if (this.stopped) return sent;
         await inTransaction(this.ds, async (m) => {
           await this.events.lock(m, orderId);

@@ -10,7 +10,8 @@ import type { MessageHandlerContext } from '@app/messaging';
 import { MessagingHost } from '@app/service-kit';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { Image } from '../images/image.entity';
+import type { Image } from '../images/image.entity';
+import { ImagesRepository } from '../images/images.repository';
 import { OrderEventsWriter } from '../images/order-events.writer';
 
 /** The type labels of a picture the pipeline made by `route`. */
@@ -29,6 +30,7 @@ export function processedTypes(route: PipelineImageProcessed['route']): ImageTyp
 export class PipelineResultsConsumer implements OnModuleInit {
   constructor(
     private readonly host: MessagingHost,
+    private readonly images: ImagesRepository,
     private readonly events: OrderEventsWriter,
   ) {}
 
@@ -42,7 +44,7 @@ export class PipelineResultsConsumer implements OnModuleInit {
   }
 
   private async latest(m: EntityManager, imageId: string, jobId: string): Promise<Image | null> {
-    const image = await m.findOne(Image, { where: { id: imageId }, lock: { mode: 'pessimistic_write' } });
+    const image = await this.images.lockForUpdate(m, imageId);
     return image && image.latestJobId === jobId ? image : null;
   }
 
@@ -61,7 +63,7 @@ export class PipelineResultsConsumer implements OnModuleInit {
       fileSize: e.fileSize,
       processedAt: new Date(e.processedAt),
     } satisfies Partial<Image>);
-    await m.save(Image, image);
+    await this.images.save(m, image);
     await this.events.progress(m, image.orderId);
   }
 
@@ -74,7 +76,7 @@ export class PipelineResultsConsumer implements OnModuleInit {
       optimisedVia: e.route,
       processedAt: new Date(e.failedAt),
     } satisfies Partial<Image>);
-    await m.save(Image, image);
+    await this.images.save(m, image);
     await this.events.timeline(m, image.orderId, 'PIPELINE_ERROR', null, {
       imageId: image.id,
       position: image.position,

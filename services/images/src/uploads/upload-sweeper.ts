@@ -4,10 +4,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { DownloadsService } from '../downloads/downloads.service';
-import { ImageFilesRepository } from '../images/image-files.repository';
+import { ImageFiles } from '../images/image-files';
 import type { ImagesConfig } from '../images.config';
 import { VideosService } from '../videos/videos.service';
-import { UploadsService } from './uploads.service';
+import { CompleteUploadService } from './complete-upload.service';
+import { PendingUploadsRepository } from './pending-uploads.repository';
 
 /** pending uploads looked at per tick (the least recently checked first) */
 const BATCH = 50;
@@ -15,12 +16,6 @@ const BATCH = 50;
 const EXPIRY_GRACE_MS = 5 * 60_000;
 /** how often expired download bundles are removed */
 const BUNDLE_SWEEP_MS = 60_000;
-
-interface Pending {
-  id: string;
-  upload_key: string;
-  expired: boolean;
-}
 
 /**
  * Completes uploads nobody reported: every IMAGES_UPLOAD_POLL_MS it looks in S3 for the files
@@ -38,10 +33,11 @@ export class UploadSweeper implements OnApplicationBootstrap, BeforeApplicationS
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
-    private readonly uploads: UploadsService,
+    private readonly pending: PendingUploadsRepository,
+    private readonly completion: CompleteUploadService,
     private readonly videos: VideosService,
     private readonly downloads: DownloadsService,
-    private readonly files: ImageFilesRepository,
+    private readonly files: ImageFiles,
     @Inject(SERVICE_CONFIG) private readonly config: ImagesConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {
@@ -58,8 +54,8 @@ export class UploadSweeper implements OnApplicationBootstrap, BeforeApplicationS
 
   /** One pass over the pending uploads (exposed for tests). */
   async sweep(): Promise<void> {
-    await this.sweepTable('image', "optimisation_status = 'awaiting-upload'", (id) => this.uploads.complete(id, null), (id) => this.uploads.expire(id));
-    await this.sweepTable('video', "status = 'awaiting-upload'", (id) => this.videos.complete(id, null), (id) => this.videos.expire(id));
+    await this.sweepTable('image', (id) => this.completion.complete(id, null), (id) => this.completion.expire(id));
+    await this.sweepTable('video', (id) => this.videos.complete(id, null), (id) => this.videos.expire(id));
     if (!this.task.stopped) await this.removeLeftovers();
     if (Date.now() - this.lastBundleSweep > BUNDLE_SWEEP_MS) {
       this.lastBundleSweep = Date.now();
@@ -69,17 +65,10 @@ export class UploadSweeper implements OnApplicationBootstrap, BeforeApplicationS
 
   private async sweepTable(
     table: 'image' | 'video',
-    awaiting: string,
     complete: (id: string) => Promise<unknown>,
     expire: (id: string) => Promise<void>,
   ): Promise<void> {
-    const rows: [Pending[], number] = await this.ds.query(
-      `UPDATE ${table} SET upload_checked_at = now()
-        WHERE id IN (SELECT id FROM ${table} WHERE ${awaiting}
-                      ORDER BY upload_checked_at NULLS FIRST, created_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-        RETURNING id, upload_key, upload_expires_at < now() - interval '${EXPIRY_GRACE_MS / 1000} seconds' AS expired`,
-    );
-    for (const row of rows[0]) {
+    for (const row of await this.pending.claim(this.ds.manager, table, BATCH, EXPIRY_GRACE_MS)) {
       if (this.task.stopped) return;
       try {
         if (await this.files.exists(row.upload_key)) await complete(row.id);

@@ -10,34 +10,40 @@ import {
 import { RpcHandler } from '@app/service-kit';
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { UploadsService } from './uploads.service';
+import { CompleteUploadService } from './complete-upload.service';
+import { ReplaceImageService } from './replace-image.service';
+import { StartUploadService } from './start-upload.service';
 
 @Controller()
 export class UploadsMessagesController {
-  constructor(private readonly uploads: UploadsService) {}
+  constructor(
+    private readonly start: StartUploadService,
+    private readonly completion: CompleteUploadService,
+    private readonly replacement: ReplaceImageService,
+  ) {}
 
   @RpcHandler(ImagesRpc.signedUpload)
   signedUpload(@Payload() { actor, data }: RpcEnvelope<SignedUploadBody>) {
-    return this.uploads.signedUpload(actor, data);
+    return this.start.signedUpload(actor, data);
   }
 
   @RpcHandler(ImagesRpc.uploadComplete)
   uploadComplete(@Payload() { actor, data }: RpcEnvelope<UploadCompleteBody>) {
-    return this.uploads.uploadComplete(actor, data);
+    return this.completion.uploadComplete(actor, data);
   }
 
   @RpcHandler(ImagesRpc.insert)
   insert(@Payload() { actor, data }: RpcEnvelope<InsertImageBody>) {
-    return this.uploads.insert(actor, data);
+    return this.start.insert(actor, data);
   }
 
   @RpcHandler(ImagesRpc.replaceUpload)
   replaceUpload(@Payload() { actor, data }: RpcEnvelope<ReplaceImagePayload>) {
-    return this.uploads.replaceUpload(actor, data);
+    return this.replacement.replaceUpload(actor, data);
   }
 
   @RpcHandler(ImagesRpc.replaceComplete)
   replaceComplete(@Payload() { actor, data }: RpcEnvelope<ImageIdPayload>) {
-    return this.uploads.replaceComplete(actor, data);
+    return this.replacement.replaceComplete(actor, data);
   }
 }

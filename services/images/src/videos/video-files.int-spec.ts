@@ -3,13 +3,13 @@ import { startTestS3, testMp4, type TestS3 } from '@app/testing';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { ImagesConfig } from '../images.config';
-import { FfmpegUnavailableError, VideoFilesRepository, VideoRejectedError } from './video-files.repository';
+import { FfmpegUnavailableError, VideoFiles, VideoRejectedError } from './video-files';
 
 describe('the check of an uploaded video, with ffmpeg, from S3', () => {
   let s3: TestS3;
   let storage: StorageService;
   const folder = () => `orders/${randomUUID()}/videos/${randomUUID()}`;
-  const repo = (ffmpeg = 'ffmpeg') => new VideoFilesRepository(storage, { FFMPEG_PATH: ffmpeg } as ImagesConfig);
+  const videoFiles = (ffmpeg = 'ffmpeg') => new VideoFiles(storage, { FFMPEG_PATH: ffmpeg } as ImagesConfig);
 
   beforeAll(async () => {
     s3 = await startTestS3();
@@ -25,7 +25,7 @@ describe('the check of an uploaded video, with ffmpeg, from S3', () => {
     const dir = folder();
     const mp4 = await testMp4(2, '640x360');
     await storage.put(`${dir}/uploads/u1.mov`, mp4, 'video/quicktime');
-    const kept = await repo().keepChecked(`${dir}/uploads/u1.mov`, (ext) => `${dir}/original.${ext}`);
+    const kept = await videoFiles().keepChecked(`${dir}/uploads/u1.mov`, (ext) => `${dir}/original.${ext}`);
     expect(kept).toMatchObject({ key: `${dir}/original.mp4`, size: mp4.length, mime: 'video/mp4' });
     expect((await storage.getBuffer(kept.key)).equals(mp4)).toBe(true);
     expect((await storage.head(kept.key))?.metaData['content-type']).toBe('video/mp4');
@@ -36,7 +36,7 @@ describe('the check of an uploaded video, with ffmpeg, from S3', () => {
   it('does not accept a video unchecked when ffmpeg is missing: it says so and keeps nothing', async () => {
     const dir = folder();
     await storage.put(`${dir}/uploads/u1.mp4`, await testMp4(1), 'video/mp4');
-    const missing = await repo('/nonexistent/ffmpeg').keepChecked(`${dir}/uploads/u1.mp4`, (ext) => `${dir}/original.${ext}`).catch((e: unknown) => e);
+    const missing = await videoFiles('/nonexistent/ffmpeg').keepChecked(`${dir}/uploads/u1.mp4`, (ext) => `${dir}/original.${ext}`).catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(FfmpegUnavailableError);
     expect((missing as Error).message).toBe('Videos cannot be checked: ffmpeg is not installed on the server (/nonexistent/ffmpeg was not found)');
     expect(await storage.head(`${dir}/original.mp4`)).toBeNull();
@@ -49,7 +49,7 @@ describe('the check of an uploaded video, with ffmpeg, from S3', () => {
     ]) {
       const dir = folder();
       await storage.put(`${dir}/uploads/u1.mp4`, bytes, 'video/mp4');
-      const refused = await repo().keepChecked(`${dir}/uploads/u1.mp4`, (ext) => `${dir}/original.${ext}`).catch((e: unknown) => e);
+      const refused = await videoFiles().keepChecked(`${dir}/uploads/u1.mp4`, (ext) => `${dir}/original.${ext}`).catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(VideoRejectedError);
       expect((refused as Error).message).toMatch(/^The file could not be read as a video: .+/);
       expect(await storage.head(`${dir}/original.mp4`)).toBeNull();

@@ -10,6 +10,7 @@ import {
   type VideoContentType,
   type VideoSignedUploadBody,
   type VideoSignedUploadResult,
+  type VideoStatus,
   type VideoUploadCompleteBody,
   type VideoView,
 } from '@app/contracts';
@@ -19,12 +20,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { OrderAccessService } from '../access/order-access';
 import { safeFileName } from '../downloads/downloads.service';
 import { OrderEventsWriter, userOf } from '../images/order-events.writer';
-import { Video } from './video.entity';
-import { FfmpegUnavailableError, VideoFilesRepository, VideoMissingError, VideoRejectedError, type KeptVideo } from './video-files.repository';
+import type { Video } from './video.entity';
+import { VideosRepository } from './videos.repository';
+import { FfmpegUnavailableError, VideoFiles, VideoMissingError, VideoRejectedError, type KeptVideo } from './video-files';
 
 const EXTENSIONS: Record<VideoContentType, string> = { 'video/mp4': 'mp4', 'video/quicktime': 'mov', 'video/webm': 'webm' };
 /**
@@ -46,8 +48,9 @@ export class VideosService {
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
+    private readonly videos: VideosRepository,
     private readonly access: OrderAccessService,
-    private readonly files: VideoFilesRepository,
+    private readonly files: VideoFiles,
     private readonly events: OrderEventsWriter,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {}
@@ -60,7 +63,7 @@ export class VideosService {
     const contentType = body.contentType ?? 'video/mp4';
     // the grant names a one-time staging key; the checked video is kept under a final key no grant names
     const key = ObjectKeys.videoUpload(order.id, id, randomUUID(), EXTENSIONS[contentType]);
-    await this.ds.manager.insert(Video, {
+    await this.videos.insert(this.ds.manager, {
       id,
       orderId: order.id,
       accountId: order.accountId,
@@ -82,7 +85,7 @@ export class VideosService {
 
   /** `POST /videos/upload-complete`: the video once checked; 400 with the reason when refused. */
   async uploadComplete(actor: Actor, body: VideoUploadCompleteBody): Promise<VideoView> {
-    const video = await this.ds.manager.findOne(Video, { where: { id: body.videoId } });
+    const video = await this.videos.findById(this.ds.manager, body.videoId);
     if (!video) throw RpcError.notFound(VIDEO_MESSAGES.notFound);
     await this.access.readFor(actor, video.orderId, VIDEO_MESSAGES.notFound, true);
     const done = (await this.complete(video.id, actor)) ?? video;
@@ -101,7 +104,7 @@ export class VideosService {
   }
 
   private async doComplete(videoId: string, actor: Actor | null): Promise<Video | null> {
-    const video = await this.ds.manager.findOne(Video, { where: { id: videoId } });
+    const video = await this.videos.findById(this.ds.manager, videoId);
     if (!video || video.status !== 'awaiting-upload') return video;
     let kept: KeptVideo;
     try {
@@ -119,9 +122,7 @@ export class VideosService {
     const thumbKey = ObjectKeys.video(video.orderId, video.id, 'thumb', 'jpg');
     await this.files.putThumbnail(thumbKey, kept.thumbnail.jpeg);
     const durationSeconds = kept.thumbnail.durationSeconds;
-    const accepted = await inTransaction(this.ds, async (m) => {
-      const current = await m.findOne(Video, { where: { id: videoId }, lock: { mode: 'pessimistic_write' } });
-      if (!current || current.status !== 'awaiting-upload') return current;
+    const accepted = await this.whileAwaited(videoId, async (m, current) => {
       Object.assign(current, {
         status: 'ready',
         fileKey: kept.key,
@@ -131,27 +132,37 @@ export class VideosService {
         durationSeconds,
         failureReason: null,
       } satisfies Partial<Video>);
-      await m.save(Video, current);
+      await this.videos.save(m, current);
       await this.events.timeline(m, current.orderId, 'VIDEO_UPLOADED', userOf(actor) ?? current.createdBy, {
         videoId: current.id,
         fileSize: kept.size,
         durationSeconds,
       });
       await this.events.progress(m, current.orderId);
-      return current;
     });
     await this.files.delete(video.uploadKey).catch(() => undefined);
     return accepted;
   }
 
-  private async refuse(video: Video, reason: string): Promise<Video | null> {
-    const refused = await inTransaction(this.ds, async (m) => {
-      const current = await m.findOne(Video, { where: { id: video.id }, lock: { mode: 'pessimistic_write' } });
+  /**
+   * Runs `change` in one transaction on the video, locked, if it still awaits its upload: a
+   * completion that another call or replica settled first is left as it is. Answers the
+   * video as it ends up (null when it is gone).
+   */
+  private whileAwaited(videoId: string, change: (m: EntityManager, current: Video) => Promise<void>): Promise<Video | null> {
+    return inTransaction(this.ds, async (m) => {
+      const current = await this.videos.lockForUpdate(m, videoId);
       if (!current || current.status !== 'awaiting-upload') return current;
+      await change(m, current);
+      return current;
+    });
+  }
+
+  private async refuse(video: Video, reason: string): Promise<Video | null> {
+    const refused = await this.whileAwaited(video.id, async (m, current) => {
       current.status = 'rejected';
       current.failureReason = reason;
-      await m.save(Video, current);
-      return current;
+      await this.videos.save(m, current);
     });
     if (refused?.status === 'rejected') {
       await this.files.delete(video.uploadKey).catch((err: unknown) => this.logger.warn({ err, videoId: video.id }, 'could not remove a refused video'));
@@ -161,7 +172,7 @@ export class VideosService {
 
   /** A video whose upload link expired with nothing posted. */
   async expire(videoId: string): Promise<void> {
-    const video = await this.ds.manager.findOne(Video, { where: { id: videoId } });
+    const video = await this.videos.findById(this.ds.manager, videoId);
     if (video?.status === 'awaiting-upload') await this.refuse(video, IMAGE_MESSAGES.uploadExpired);
   }
 
@@ -171,20 +182,15 @@ export class VideosService {
    */
   async ofOrder(actor: Actor, orderId: string): Promise<VideoView[]> {
     await this.access.read(actor, orderId);
-    const statuses = OrderAccessService.isStaff(actor) ? ['ready', 'rejected'] : ['ready'];
-    const videos = await this.ds.manager
-      .createQueryBuilder(Video, 'v')
-      .where('v.order_id = :orderId AND v.status = ANY(:statuses)', { orderId, statuses })
-      .orderBy('v.created_at', 'ASC')
-      .addOrderBy('v.id', 'ASC')
-      .getMany();
+    const statuses: VideoStatus[] = OrderAccessService.isStaff(actor) ? ['ready', 'rejected'] : ['ready'];
+    const videos = await this.videos.ofOrder(this.ds.manager, orderId, statuses);
     if (!videos.length) throw RpcError.notFound(IMAGE_MESSAGES.noVideo);
     return Promise.all(videos.map((v) => this.view(v)));
   }
 
   /** `POST /videos/download/{id}`: a short-lived link that saves the video under the order's name. */
   async download(actor: Actor, id: string): Promise<{ url: string; expiresAt: string }> {
-    const video = await this.ds.manager.findOne(Video, { where: { id } });
+    const video = await this.videos.findById(this.ds.manager, id);
     if (!video) throw RpcError.notFound(VIDEO_MESSAGES.notFound);
     const order = await this.access.readFor(actor, video.orderId, VIDEO_MESSAGES.notFound);
     if (video.status !== 'ready') throw new RpcError(409, VIDEO_MESSAGES.notUploaded);

@@ -2,17 +2,17 @@ import { SERVICE_CONFIG } from '@app/service-kit';
 import { StorageService } from '@app/storage';
 import { Module } from '@nestjs/common';
 import type { PipelineConfig } from '../pipeline.config';
-import { ImageStore } from './image-store.repository';
-import { ImagingRepository } from './imaging.repository';
+import { ImageRenderer } from './image-renderer';
+import { ImageStore } from './image-store';
 import { MediaLibrary } from './media-library';
 
 /** sharp (decoding, scaling, encoding) and the pipeline's S3 objects. */
 @Module({
   providers: [
     {
-      provide: ImagingRepository,
+      provide: ImageRenderer,
       inject: [SERVICE_CONFIG],
-      useFactory: (c: PipelineConfig) => new ImagingRepository({ maxInputPixels: c.PIPELINE_MAX_INPUT_PIXELS, vipsThreads: c.PIPELINE_VIPS_THREADS }),
+      useFactory: (c: PipelineConfig) => new ImageRenderer({ maxInputPixels: c.PIPELINE_MAX_INPUT_PIXELS, vipsThreads: c.PIPELINE_VIPS_THREADS }),
     },
     {
       provide: ImageStore,
@@ -21,11 +21,11 @@ import { MediaLibrary } from './media-library';
     },
     {
       provide: MediaLibrary,
-      inject: [ImageStore, ImagingRepository, SERVICE_CONFIG],
-      useFactory: (store: ImageStore, imaging: ImagingRepository, c: PipelineConfig) =>
+      inject: [ImageStore, ImageRenderer, SERVICE_CONFIG],
+      useFactory: (store: ImageStore, imaging: ImageRenderer, c: PipelineConfig) =>
         new MediaLibrary(store, imaging, c.PIPELINE_MEDIA_CACHE_MB * 1024 * 1024),
     },
   ],
-  exports: [ImagingRepository, ImageStore, MediaLibrary],
+  exports: [ImageRenderer, ImageStore, MediaLibrary],
 })
 export class ImagingModule {}

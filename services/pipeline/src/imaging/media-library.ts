@@ -1,6 +1,6 @@
 import { JobFailure } from '../jobs/job-failure';
-import type { ImageStore } from './image-store.repository';
-import type { ImagingRepository, MediumFit } from './imaging.repository';
+import type { ImageRenderer, MediumFit } from './image-renderer';
+import type { ImageStore } from './image-store';
 import type { Raster } from './raster';
 
 /** What a medium is for, as the QA screens should name it. */
@@ -23,7 +23,7 @@ export class MediaLibrary {
 
   constructor(
     private readonly store: ImageStore,
-    private readonly imaging: ImagingRepository,
+    private readonly imaging: ImageRenderer,
     private readonly budgetBytes: number,
   ) {}
 

@@ -17,7 +17,7 @@ export type Orientation = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
  * The decoded original: its pixels as stored (not yet turned) and the EXIF orientation.
  * Turning 12 megapixels costs more than a whole resize, so regions are mapped into stored
  * coordinates, cut and scaled there, and only the small result is turned
- * (ImagingRepository.region). `width`/`height` are as shown, after orientation.
+ * (ImageRenderer.region). `width`/`height` are as shown, after orientation.
  */
 export interface SourceImage {
   stored: Raster;

@@ -12,12 +12,12 @@ import {
 import { faultPoint } from '@app/config';
 import { runWithRequestContext } from '@app/logging';
 import { isDatabaseUnavailable, waitForDatabase } from '@app/messaging';
-import { MessagingHost, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
+import { inTransaction, MessagingHost, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
-import { ImageStore } from '../imaging/image-store.repository';
-import { ImagingRepository, type DecodeOptions } from '../imaging/imaging.repository';
+import { ImageRenderer, type DecodeOptions } from '../imaging/image-renderer';
+import { ImageStore } from '../imaging/image-store';
 import type { PipelineConfig } from '../pipeline.config';
 import { decodeOptionsFor, resolveJobOptions } from '../routes/job-options';
 import { JobContext, type StepTiming } from './job-context';
@@ -88,9 +88,10 @@ export class JobRunner {
 
   constructor(
     private readonly registry: RouteRegistry,
-    private readonly imaging: ImagingRepository,
+    private readonly imaging: ImageRenderer,
     private readonly store: ImageStore,
     private readonly dataSource: DataSource,
+    private readonly jobs: JobsRepository,
     private readonly host: MessagingHost,
     @Inject(SERVICE_CONFIG) private readonly config: PipelineConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
@@ -128,7 +129,7 @@ export class JobRunner {
     const log = this.logger.child({ jobId: job.jobId, imageId: job.imageId, route: job.route, lane: job.lane, delivery: msg.delivery });
     const max = this.config.PIPELINE_MAX_ATTEMPTS;
     try {
-      if (await JobsRepository.isFinished(this.dataSource.manager, job.jobId)) {
+      if (await this.jobs.isFinished(this.dataSource.manager, job.jobId)) {
         log.info('job already finished; acknowledging the redelivery');
         msg.ack();
         return;
@@ -250,9 +251,9 @@ export class JobRunner {
    * this image's outputs does not overwrite them (it is recorded as superseded).
    */
   private async complete(job: PipelineJob, out: RenderedJob, attempt: number, started: number): Promise<'processed' | 'superseded' | 'duplicate'> {
-    return this.dataSource.transaction(async (m) => {
-      await JobsRepository.lockImage(m, job.orderId, job.imageId);
-      if (await JobsRepository.isFinished(m, job.jobId)) return 'duplicate';
+    return inTransaction(this.dataSource, async (m) => {
+      await this.jobs.lockImage(m, job.orderId, job.imageId);
+      if (await this.jobs.isFinished(m, job.jobId)) return 'duplicate';
       const requestedAt = new Date(job.requestedAt);
       const base = {
         jobId: job.jobId,
@@ -264,9 +265,9 @@ export class JobRunner {
         worker: this.worker,
         requestedAt,
       };
-      const last = await JobsRepository.lastOutput(m, job.orderId, job.imageId);
+      const last = await this.jobs.lastOutput(m, job.orderId, job.imageId);
       if (last && last.jobId !== job.jobId && last.requestedAt.getTime() > requestedAt.getTime()) {
-        await JobsRepository.record(m, {
+        await this.jobs.record(m, {
           ...base,
           status: 'superseded',
           reason: `job ${last.jobId}, requested later, wrote this image's outputs`,
@@ -277,8 +278,8 @@ export class JobRunner {
       await this.store.writeOutputs(job.outputKeys, out.optimized, out.thumb);
       await faultPoint('pipeline.outputs-written', { jobId: job.jobId, imageId: job.imageId });
       const durationMs = Math.round(performance.now() - started);
-      await JobsRepository.saveOutput(m, job.orderId, job.imageId, job.jobId, requestedAt);
-      await JobsRepository.record(m, { ...base, status: 'processed', width: out.width, height: out.height, fileSize: out.optimized.length, durationMs });
+      await this.jobs.saveOutput(m, job.orderId, job.imageId, job.jobId, requestedAt);
+      await this.jobs.record(m, { ...base, status: 'processed', width: out.width, height: out.height, fileSize: out.optimized.length, durationMs });
       await this.host.outbox.add(m, PipelineEvents.imageProcessed, {
         jobId: job.jobId,
         imageId: job.imageId,
@@ -309,8 +310,8 @@ export class JobRunner {
     deadLettered: boolean,
     started: number,
   ): Promise<void> {
-    await this.dataSource.transaction(async (m) => {
-      const fresh = await JobsRepository.record(m, {
+    await inTransaction(this.dataSource, async (m) => {
+      const fresh = await this.jobs.record(m, {
         jobId: job.jobId,
         imageId: job.imageId,
         orderId: job.orderId,

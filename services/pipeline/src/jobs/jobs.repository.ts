@@ -1,3 +1,4 @@
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { ImageOutputRecord, JobRecord, type JobStatus } from './job-record.entity';
 
@@ -19,9 +20,10 @@ export interface NewJobRecord {
   requestedAt: Date;
 }
 
-/** The pipeline schema's tables; every call runs in the caller's transaction. */
+/** The pipeline schema's tables (`pipeline_job`, `image_output`); every call runs in the caller's transaction. */
+@Injectable()
 export class JobsRepository {
-  static async isFinished(m: EntityManager, jobId: string): Promise<boolean> {
+  async isFinished(m: EntityManager, jobId: string): Promise<boolean> {
     const rows: unknown[] = await m.query('SELECT 1 FROM pipeline_job WHERE job_id = $1', [jobId]);
     return rows.length > 0;
   }
@@ -30,12 +32,12 @@ export class JobsRepository {
    * Serialises the completion of jobs of one image across every worker (a transaction-scoped
    * advisory lock, released at commit or rollback).
    */
-  static async lockImage(m: EntityManager, orderId: string, imageId: string): Promise<void> {
+  async lockImage(m: EntityManager, orderId: string, imageId: string): Promise<void> {
     await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`pipeline-image:${orderId}/${imageId}`]);
   }
 
   /** Records a finished job; false when it was already recorded (another worker finished it). */
-  static async record(m: EntityManager, r: NewJobRecord): Promise<boolean> {
+  async record(m: EntityManager, r: NewJobRecord): Promise<boolean> {
     const result = await m
       .createQueryBuilder()
       .insert()
@@ -54,11 +56,11 @@ export class JobsRepository {
     return (result.raw as unknown[]).length > 0;
   }
 
-  static async lastOutput(m: EntityManager, orderId: string, imageId: string): Promise<ImageOutputRecord | null> {
+  async lastOutput(m: EntityManager, orderId: string, imageId: string): Promise<ImageOutputRecord | null> {
     return m.findOne(ImageOutputRecord, { where: { orderId, imageId } });
   }
 
-  static async saveOutput(m: EntityManager, orderId: string, imageId: string, jobId: string, requestedAt: Date): Promise<void> {
+  async saveOutput(m: EntityManager, orderId: string, imageId: string, jobId: string, requestedAt: Date): Promise<void> {
     await m.query(
       `INSERT INTO image_output (order_id, image_id, job_id, requested_at, written_at) VALUES ($1, $2, $3, $4, now())
        ON CONFLICT (order_id, image_id) DO UPDATE SET job_id = EXCLUDED.job_id, requested_at = EXCLUDED.requested_at, written_at = now()`,

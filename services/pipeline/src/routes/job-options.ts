@@ -1,5 +1,5 @@
 import type { Margins, PipelineJob, Route, TriState } from '@app/contracts';
-import type { DecodeOptions } from '../imaging/imaging.repository';
+import type { DecodeOptions } from '../imaging/image-renderer';
 
 /** What a job does beyond its route's name, once the repush switches are applied. */
 export interface JobOptions {

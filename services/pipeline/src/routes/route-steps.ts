@@ -1,7 +1,7 @@
 import { SERVICE_CONFIG } from '@app/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { coverFrame, frameAroundCar, rectInFrame, scaleRect } from '../imaging/frame-geometry';
-import { ImagingRepository } from '../imaging/imaging.repository';
+import { ImageRenderer } from '../imaging/image-renderer';
 import { MediaLibrary } from '../imaging/media-library';
 import {
   applyTone,
@@ -51,7 +51,7 @@ const LOGO_BOX = { width: 0.2, height: 0.15, inset: 0.03 };
 @Injectable()
 export class RouteSteps {
   constructor(
-    private readonly imaging: ImagingRepository,
+    private readonly imaging: ImageRenderer,
     private readonly media: MediaLibrary,
     @Inject(SEGMENTER) private readonly segmenter: Segmenter,
     @Inject(SERVICE_CONFIG) private readonly config: PipelineConfig,

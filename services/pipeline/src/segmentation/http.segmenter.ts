@@ -1,4 +1,4 @@
-import type { ImagingRepository } from '../imaging/imaging.repository';
+import type { ImageRenderer } from '../imaging/image-renderer';
 import type { Raster } from '../imaging/raster';
 import type { Segmenter } from './segmenter';
 
@@ -15,7 +15,7 @@ export class HttpSegmenter implements Segmenter {
   constructor(
     private readonly url: string,
     private readonly timeoutMs: number,
-    private readonly imaging: ImagingRepository,
+    private readonly imaging: ImageRenderer,
   ) {}
 
   async segment(image: Raster): Promise<Raster> {

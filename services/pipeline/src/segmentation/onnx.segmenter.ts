@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type * as Ort from 'onnxruntime-node';
-import type { ImagingRepository } from '../imaging/imaging.repository';
+import type { ImageRenderer } from '../imaging/image-renderer';
 import type { Raster } from '../imaging/raster';
 import type { Segmenter } from './segmenter';
 
@@ -32,11 +32,11 @@ export class OnnxSegmenter implements Segmenter {
     private readonly outputName: string,
     private readonly fixedSize: { width: number; height: number } | null,
     private readonly opts: OnnxSegmenterOptions,
-    private readonly imaging: ImagingRepository,
+    private readonly imaging: ImageRenderer,
   ) {}
 
   /** Loads and checks the model; throws a message naming the problem (the service refuses to start). */
-  static async load(path: string, opts: OnnxSegmenterOptions, imaging: ImagingRepository): Promise<OnnxSegmenter> {
+  static async load(path: string, opts: OnnxSegmenterOptions, imaging: ImageRenderer): Promise<OnnxSegmenter> {
     if (!existsSync(path)) throw new Error(`The ONNX model file ${path} does not exist (PIPELINE_ONNX_MODEL).`);
     // loaded only when configured: workers with another segmenter do not carry the runtime
     const ort = await import('onnxruntime-node');

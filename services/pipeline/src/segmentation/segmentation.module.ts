@@ -1,7 +1,7 @@
 import { SERVICE_CONFIG } from '@app/service-kit';
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { ImagingModule } from '../imaging/imaging.module';
-import { ImagingRepository } from '../imaging/imaging.repository';
+import { ImageRenderer } from '../imaging/image-renderer';
 import type { PipelineConfig } from '../pipeline.config';
 import { ClassicalSegmenter } from './classical.segmenter';
 import { HttpSegmenter } from './http.segmenter';
@@ -11,7 +11,7 @@ import { SEGMENTER, type Segmenter } from './segmenter';
 const triple = (s: string): [number, number, number] => s.split(',').map((v) => Number(v.trim())) as [number, number, number];
 
 /** The segmenter chosen by PIPELINE_SEGMENTER; an ONNX model is loaded (and checked) at boot. */
-export async function createSegmenter(config: PipelineConfig, imaging: ImagingRepository): Promise<Segmenter> {
+export async function createSegmenter(config: PipelineConfig, imaging: ImageRenderer): Promise<Segmenter> {
   switch (config.PIPELINE_SEGMENTER) {
     case 'onnx':
       return OnnxSegmenter.load(
@@ -31,7 +31,7 @@ export async function createSegmenter(config: PipelineConfig, imaging: ImagingRe
   providers: [
     {
       provide: SEGMENTER,
-      inject: [SERVICE_CONFIG, ImagingRepository],
+      inject: [SERVICE_CONFIG, ImageRenderer],
       useFactory: createSegmenter,
     },
   ],

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { redDetectorModel } from '../../test/helpers/onnx-model';
 import { redMask } from '../../test/helpers/segmentation-server';
 import { scenePixels, SCENE, sceneSvg } from '../../test/helpers/test-images';
-import { ImagingRepository } from '../imaging/imaging.repository';
+import { ImageRenderer } from '../imaging/image-renderer';
 import type { Raster } from '../imaging/raster';
 import { loadConfig } from '@app/config';
 import { PipelineConfig } from '../pipeline.config';
@@ -19,7 +19,7 @@ import { HttpSegmenter } from './http.segmenter';
 import { OnnxSegmenter } from './onnx.segmenter';
 import { createSegmenter } from './segmentation.module';
 
-const imaging = new ImagingRepository({ maxInputPixels: 25_000_000 });
+const imaging = new ImageRenderer({ maxInputPixels: 25_000_000 });
 
 /** The test scene as the segmenter sees it (512 wide). */
 async function scene(extra: Parameters<typeof scenePixels>[0] = {}): Promise<Raster> {

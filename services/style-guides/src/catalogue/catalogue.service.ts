@@ -1,6 +1,4 @@
 import {
-  clampPage,
-  PAGE_SIZE,
   paged,
   RpcError,
   STYLE_GUIDE_MESSAGES,
@@ -15,15 +13,16 @@ import {
   type UpdateAnglePayload,
   type UpdateCarTypePayload,
 } from '@app/contracts';
+import { inTransaction } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { StyleGuideAccess } from '../access/style-guide-access';
 import { MediaService } from '../media/media.service';
-import { Angle } from './angle.entity';
-import { CarType } from './car-type.entity';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+import type { Angle } from './angle.entity';
+import { AnglesRepository } from './angles.repository';
+import type { CarType } from './car-type.entity';
+import { CarTypesRepository } from './car-types.repository';
 
 /**
  * The admin's catalogue of angles and car types. Everyone signed in reads it (the creator and
@@ -33,15 +32,10 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export class CatalogueService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
+    private readonly angles: AnglesRepository,
+    private readonly carTypes: CarTypesRepository,
     private readonly media: MediaService,
   ) {}
-
-  private async page<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, requested: number | undefined): Promise<[T[], number, number]> {
-    const total = await qb.getCount();
-    const page = clampPage(requested, total);
-    const rows = await qb.skip((page - 1) * PAGE_SIZE).take(PAGE_SIZE).getMany();
-    return [rows, total, page];
-  }
 
   async angleViews(rows: Angle[]): Promise<AngleView[]> {
     const media = await this.media.views(rows.flatMap((a) => [a.defaultAngleOverlayId, a.defaultFrameOverlayId]));
@@ -72,47 +66,41 @@ export class CatalogueService {
   }
 
   async listAngles(q: CatalogueListQuery): Promise<Paged<AngleView>> {
-    const qb = this.ds.manager.createQueryBuilder(Angle, 'a').orderBy('a.name', 'ASC').addOrderBy('a.id', 'ASC');
-    if (q.search) qb.andWhere('lower(a.name) LIKE :s', { s: `%${escapeLike(q.search.toLowerCase())}%` });
-    if (q.category) qb.andWhere('a.category = :c', { c: q.category });
-    const [rows, total, page] = await this.page(qb, q.page);
+    const { rows, total, page } = await this.angles.page(this.ds.manager, { search: q.search?.toLowerCase(), category: q.category }, q.page);
     return paged(await this.angleViews(rows), total, page);
   }
 
   async angleNames(): Promise<Array<{ id: string; name: string; category: AngleCategory }>> {
-    const rows = await this.ds.manager.find(Angle, { order: { name: 'ASC', id: 'ASC' } });
+    const rows = await this.angles.all(this.ds.manager);
     return rows.map((a) => ({ id: a.id, name: a.name, category: a.category }));
   }
 
   async getAngle(id: string): Promise<AngleView> {
-    const row = await this.ds.manager.findOne(Angle, { where: { id } });
+    const row = await this.angles.findById(this.ds.manager, id);
     if (!row) throw RpcError.notFound(STYLE_GUIDE_MESSAGES.angleNotFound);
     return (await this.angleViews([row]))[0];
   }
 
   async createAngle(actor: Actor, body: AngleBody): Promise<AngleView> {
     StyleGuideAccess.assertAdmin(actor);
-    const saved = await this.ds.transaction(async (m) => {
+    const saved = await inTransaction(this.ds, async (m) => {
       await this.media.requireUploaded(m, [body.defaultAngleOverlayId, body.defaultFrameOverlayId]);
-      return m.save(
-        Angle,
-        m.create(Angle, {
-          name: body.name,
-          category: body.category,
-          needsAngleCorrection: body.needsAngleCorrection ?? false,
-          needsFlashlight: body.needsFlashlight ?? false,
-          defaultAngleOverlayId: body.defaultAngleOverlayId,
-          defaultFrameOverlayId: body.defaultFrameOverlayId ?? null,
-        }),
-      );
+      return this.angles.insert(m, {
+        name: body.name,
+        category: body.category,
+        needsAngleCorrection: body.needsAngleCorrection ?? false,
+        needsFlashlight: body.needsFlashlight ?? false,
+        defaultAngleOverlayId: body.defaultAngleOverlayId,
+        defaultFrameOverlayId: body.defaultFrameOverlayId ?? null,
+      });
     });
     return (await this.angleViews([saved]))[0];
   }
 
   async updateAngle(actor: Actor, p: UpdateAnglePayload): Promise<AngleView> {
     StyleGuideAccess.assertAdmin(actor);
-    const saved = await this.ds.transaction(async (m) => {
-      const row = await m.findOne(Angle, { where: { id: p.id }, lock: { mode: 'pessimistic_write' } });
+    const saved = await inTransaction(this.ds, async (m) => {
+      const row = await this.angles.findById(m, p.id, true);
       if (!row) throw RpcError.notFound(STYLE_GUIDE_MESSAGES.angleNotFound);
       await this.media.requireUploaded(m, [p.defaultAngleOverlayId, p.defaultFrameOverlayId]);
       if (p.name !== undefined) row.name = p.name;
@@ -121,53 +109,47 @@ export class CatalogueService {
       if (p.needsFlashlight !== undefined) row.needsFlashlight = p.needsFlashlight;
       if (p.defaultAngleOverlayId !== undefined) row.defaultAngleOverlayId = p.defaultAngleOverlayId;
       if (p.defaultFrameOverlayId !== undefined) row.defaultFrameOverlayId = p.defaultFrameOverlayId;
-      return m.save(Angle, row);
+      return this.angles.save(m, row);
     });
     return (await this.angleViews([saved]))[0];
   }
 
   async listCarTypes(q: CatalogueListQuery): Promise<Paged<CarTypeView>> {
-    const qb = this.ds.manager.createQueryBuilder(CarType, 'c').orderBy('c.car_type_name', 'ASC').addOrderBy('c.id', 'ASC');
-    if (q.search) qb.andWhere('lower(c.car_type_name) LIKE :s', { s: `%${escapeLike(q.search.toLowerCase())}%` });
-    if (q.category) qb.andWhere('c.category = :c', { c: q.category });
-    const [rows, total, page] = await this.page(qb, q.page);
+    const { rows, total, page } = await this.carTypes.page(this.ds.manager, { search: q.search?.toLowerCase(), category: q.category }, q.page);
     return paged(await this.carTypeViews(rows), total, page);
   }
 
   async getCarType(id: string): Promise<CarTypeView> {
-    const row = await this.ds.manager.findOne(CarType, { where: { id } });
+    const row = await this.carTypes.findById(this.ds.manager, id);
     if (!row) throw RpcError.notFound(STYLE_GUIDE_MESSAGES.carTypeNotFound);
     return (await this.carTypeViews([row]))[0];
   }
 
   async createCarType(actor: Actor, body: CarTypeBody): Promise<CarTypeView> {
     StyleGuideAccess.assertAdmin(actor);
-    const saved = await this.ds.transaction(async (m) => {
+    const saved = await inTransaction(this.ds, async (m) => {
       await this.media.requireUploaded(m, [body.iconMediaId]);
-      return m.save(
-        CarType,
-        m.create(CarType, {
-          carTypeName: body.carTypeName,
-          iconMediaId: body.iconMediaId,
-          needsAngleCorrection: body.needsAngleCorrection ?? false,
-          category: body.category ?? null,
-        }),
-      );
+      return this.carTypes.insert(m, {
+        carTypeName: body.carTypeName,
+        iconMediaId: body.iconMediaId,
+        needsAngleCorrection: body.needsAngleCorrection ?? false,
+        category: body.category ?? null,
+      });
     });
     return (await this.carTypeViews([saved]))[0];
   }
 
   async updateCarType(actor: Actor, p: UpdateCarTypePayload): Promise<CarTypeView> {
     StyleGuideAccess.assertAdmin(actor);
-    const saved = await this.ds.transaction(async (m) => {
-      const row = await m.findOne(CarType, { where: { id: p.id }, lock: { mode: 'pessimistic_write' } });
+    const saved = await inTransaction(this.ds, async (m) => {
+      const row = await this.carTypes.findById(m, p.id, true);
       if (!row) throw RpcError.notFound(STYLE_GUIDE_MESSAGES.carTypeNotFound);
       await this.media.requireUploaded(m, [p.iconMediaId]);
       if (p.carTypeName !== undefined) row.carTypeName = p.carTypeName;
       if (p.iconMediaId !== undefined) row.iconMediaId = p.iconMediaId;
       if (p.needsAngleCorrection !== undefined) row.needsAngleCorrection = p.needsAngleCorrection;
       if (p.category !== undefined) row.category = p.category;
-      return m.save(CarType, row);
+      return this.carTypes.save(m, row);
     });
     return (await this.carTypeViews([saved]))[0];
   }

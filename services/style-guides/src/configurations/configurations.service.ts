@@ -8,16 +8,17 @@ import {
   type ConfigurationView,
   type UpdateConfigurationPayload,
 } from '@app/contracts';
-import { isUniqueViolation } from '@app/service-kit';
+import { inTransaction } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager } from 'typeorm';
 import { StyleGuideAccess } from '../access/style-guide-access';
-import { Angle } from '../catalogue/angle.entity';
+import { AnglesRepository } from '../catalogue/angles.repository';
 import { MediaService } from '../media/media.service';
-import { StyleGuide } from '../style-guides/style-guide.entity';
 import { StyleGuideViews } from '../style-guides/style-guide-views';
-import { Configuration } from './configuration.entity';
+import { StyleGuidesRepository } from '../style-guides/style-guides.repository';
+import type { Configuration } from './configuration.entity';
+import { ConfigurationsRepository } from './configurations.repository';
 
 const MEDIA_FIELDS = ['customAngleOverlayId', 'customFrameOverlayId', 'customBackgroundId', 'customLogoId', 'customFloorId', 'featuredImageId'] as const;
 
@@ -29,12 +30,15 @@ const MEDIA_FIELDS = ['customAngleOverlayId', 'customFrameOverlayId', 'customBac
 export class ConfigurationsService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
+    private readonly configurations: ConfigurationsRepository,
+    private readonly guides: StyleGuidesRepository,
+    private readonly angles: AnglesRepository,
     private readonly media: MediaService,
     private readonly views: StyleGuideViews,
   ) {}
 
   private async load(m: EntityManager, actor: Actor, id: string, lock = false): Promise<Configuration> {
-    const c = await m.findOne(Configuration, { where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+    const c = await this.configurations.findById(m, id, lock);
     if (!c) throw RpcError.notFound(STYLE_GUIDE_MESSAGES.configurationNotFound);
     await StyleGuideAccess.assertCanRead(m, actor, c.styleGuideId, STYLE_GUIDE_MESSAGES.configurationNotFound);
     return c;
@@ -47,19 +51,10 @@ export class ConfigurationsService {
       c.angleId = null;
     } else {
       if (!c.angleId) throw RpcError.badRequest(STYLE_GUIDE_MESSAGES.angleRequired);
-      if (!(await m.findOne(Angle, { where: { id: c.angleId } }))) throw RpcError.badRequest(STYLE_GUIDE_MESSAGES.angleNotFound);
+      if (!(await this.angles.findById(m, c.angleId))) throw RpcError.badRequest(STYLE_GUIDE_MESSAGES.angleNotFound);
       if (c.routeTo === 'FEATURED') c.routeTo = 'full';
     }
     await this.media.requireUploaded(m, MEDIA_FIELDS.map((f) => c[f]));
-  }
-
-  private async save(m: EntityManager, c: Configuration): Promise<Configuration> {
-    try {
-      return await m.save(Configuration, c);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw RpcError.conflict(STYLE_GUIDE_MESSAGES.positionTaken(c.position));
-      throw err;
-    }
   }
 
   async get(actor: Actor, id: string): Promise<ConfigurationView> {
@@ -68,10 +63,10 @@ export class ConfigurationsService {
 
   async create(actor: Actor, body: ConfigurationBody): Promise<ConfigurationView> {
     StyleGuideAccess.assertManager(actor);
-    const saved = await this.ds.transaction(async (m) => {
-      const guide = await m.findOne(StyleGuide, { where: { id: body.styleGuideId }, lock: { mode: 'pessimistic_write' } });
+    const saved = await inTransaction(this.ds, async (m) => {
+      const guide = await this.guides.findById(m, body.styleGuideId, true);
       if (!guide) throw RpcError.notFound(STYLE_GUIDE_MESSAGES.notFound);
-      const c = m.create(Configuration, {
+      const c = this.configurations.create(m, {
         styleGuideId: guide.id,
         position: body.position,
         margins: body.margins ?? DEFAULT_MARGINS,
@@ -91,30 +86,30 @@ export class ConfigurationsService {
         featuredImageId: body.featuredImageId ?? null,
       });
       await this.settle(m, c);
-      return this.save(m, c);
+      return this.configurations.save(m, c);
     });
     return (await this.views.configurations([saved]))[0];
   }
 
   async update(actor: Actor, p: UpdateConfigurationPayload): Promise<ConfigurationView> {
     StyleGuideAccess.assertManager(actor);
-    const saved = await this.ds.transaction(async (m) => {
+    const saved = await inTransaction(this.ds, async (m) => {
       const c = await this.load(m, actor, p.id, true);
       const { id: _id, ...changes } = p;
       for (const [key, value] of Object.entries(changes)) {
         if (value !== undefined) (c as unknown as Record<string, unknown>)[key] = value;
       }
       await this.settle(m, c);
-      return this.save(m, c);
+      return this.configurations.save(m, c);
     });
     return (await this.views.configurations([saved]))[0];
   }
 
   async delete(actor: Actor, id: string): Promise<{ deleted: true }> {
     StyleGuideAccess.assertManager(actor);
-    await this.ds.transaction(async (m) => {
+    await inTransaction(this.ds, async (m) => {
       const c = await this.load(m, actor, id, true);
-      await m.delete(Configuration, { id: c.id });
+      await this.configurations.delete(m, c.id);
     });
     return { deleted: true };
   }

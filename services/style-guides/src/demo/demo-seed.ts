@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_MARGINS, type MediaKind } from '@app/contracts';
 import { DEMO_ACCOUNTS, DEMO_POSITIONS, DEMO_STYLE_GUIDE_ID } from '@app/seeding';
-import { SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
+import { inTransaction, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { ObjectKeys, StorageService } from '@app/storage';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -56,7 +56,7 @@ export class DemoSeed implements OnApplicationBootstrap {
     if (!this.config.SEED_DEMO_DATA) return;
     const existing: unknown[] = await this.ds.query('SELECT 1 FROM style_guide WHERE id = $1', [DEMO_STYLE_GUIDE_ID]);
     if (existing.length) return;
-    await this.ds.transaction(async (m) => {
+    await inTransaction(this.ds, async (m) => {
       const angles = new Map<string, string>();
       const allAngles = [...DEMO_POSITIONS.map((p) => ({ name: p.angle, category: p.category })), ...EXTRA_ANGLES];
       for (const [i, a] of allAngles.entries()) {

@@ -1,9 +1,7 @@
 import {
-  clampPage,
   MEDIA_KINDS,
   MEDIA_MAX_BYTES,
   MEDIA_MESSAGES,
-  PAGE_SIZE,
   paged,
   RpcError,
   UPLOAD_URL_TTL_SECONDS,
@@ -21,7 +19,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { StyleGuideAccess } from '../access/style-guide-access';
-import { UtilityMedia } from './utility-media.entity';
+import { MediaRepository } from './media.repository';
+import type { UtilityMedia } from './utility-media.entity';
 
 const CONTENT_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
@@ -59,6 +58,7 @@ class MediaRefusedError extends Error {
 export class MediaService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
+    private readonly mediaRows: MediaRepository,
     private readonly storage: StorageService,
   ) {}
 
@@ -71,20 +71,17 @@ export class MediaService {
     const key = ObjectKeys.media(body.mediaType, id, ext);
     const uploadKey = ObjectKeys.mediaUpload(body.mediaType, id, randomUUID(), ext);
     const uploadExpiresAt = new Date(Date.now() + UPLOAD_URL_TTL_SECONDS * 1000);
-    const media = await this.ds.manager.save(
-      UtilityMedia,
-      this.ds.manager.create(UtilityMedia, {
-        id,
-        mediaType: body.mediaType as MediaKind,
-        fileExtension: ext,
-        objectKey: key,
-        uploadKey,
-        uploadExpiresAt,
-        uploaded: false,
-        sizeBytes: null,
-        createdBy: actor.userId ?? null,
-      }),
-    );
+    const media = await this.mediaRows.insert(this.ds.manager, {
+      id,
+      mediaType: body.mediaType as MediaKind,
+      fileExtension: ext,
+      objectKey: key,
+      uploadKey,
+      uploadExpiresAt,
+      uploaded: false,
+      sizeBytes: null,
+      createdBy: actor.userId ?? null,
+    });
     const post = await this.storage.presignedPost({ key: uploadKey, contentType: CONTENT_TYPES[ext], maxBytes: MEDIA_MAX_BYTES, expiresInSeconds: UPLOAD_URL_TTL_SECONDS });
     return { url: post.url, fields: post.fields, expiresAt: post.expiresAt, utilityMedia: await this.view(media) };
   }
@@ -92,15 +89,7 @@ export class MediaService {
   async list(actor: Actor, q: MediaListQuery): Promise<Paged<MediaView>> {
     StyleGuideAccess.assertManager(actor);
     if (q.mediaType && !(MEDIA_KINDS as readonly string[]).includes(q.mediaType)) throw RpcError.badRequest(MEDIA_MESSAGES.invalidType(q.mediaType));
-    const where = q.mediaType ? { mediaType: q.mediaType as MediaKind } : {};
-    const total = await this.ds.manager.count(UtilityMedia, { where });
-    const page = clampPage(q.page, total);
-    const rows = await this.ds.manager.find(UtilityMedia, {
-      where,
-      order: { createdAt: 'DESC', id: 'ASC' },
-      skip: (page - 1) * PAGE_SIZE,
-      take: PAGE_SIZE,
-    });
+    const { rows, total, page } = await this.mediaRows.page(this.ds.manager, q.mediaType as MediaKind | undefined, q.page);
     return paged(await Promise.all(rows.map((r) => this.view(r))), total, page);
   }
 
@@ -155,7 +144,7 @@ export class MediaService {
       changes.uploadKey = null;
       await this.storage.put(changes.objectKey, verified.bytes, verified.type.mime);
     }
-    await m.update(UtilityMedia, { id: media.id }, changes);
+    await this.mediaRows.update(m, media.id, changes);
     if (media.uploadKey) await this.storage.delete(media.uploadKey).catch(() => undefined);
     return changes;
   }
@@ -174,10 +163,7 @@ export class MediaService {
   async views(ids: Array<string | null | undefined>): Promise<Map<string, MediaView>> {
     const wanted = [...new Set(ids.filter((id): id is string => !!id))];
     if (!wanted.length) return new Map();
-    const rows = await this.ds.manager
-      .createQueryBuilder(UtilityMedia, 'm')
-      .where('m.id = ANY(:ids)', { ids: wanted })
-      .getMany();
+    const rows = await this.mediaRows.byIds(this.ds.manager, wanted);
     const out = new Map<string, MediaView>();
     for (const row of rows) out.set(row.id, await this.view(row));
     return out;
@@ -189,7 +175,7 @@ export class MediaService {
    */
   async requireUploaded(m: EntityManager, ids: Array<string | null | undefined>): Promise<void> {
     for (const id of new Set(ids.filter((x): x is string => !!x))) {
-      const media = await m.findOne(UtilityMedia, { where: { id } });
+      const media = await this.mediaRows.findById(m, id);
       if (!media) throw RpcError.badRequest(`${MEDIA_MESSAGES.notFound}: ${id}`);
       if (media.uploaded) continue;
       try {

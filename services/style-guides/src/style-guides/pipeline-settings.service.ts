@@ -14,11 +14,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { StyleGuideAccess } from '../access/style-guide-access';
-import { Angle } from '../catalogue/angle.entity';
-import { Configuration } from '../configurations/configuration.entity';
+import { AnglesRepository } from '../catalogue/angles.repository';
+import { ConfigurationsRepository } from '../configurations/configurations.repository';
+import { MediaRepository } from '../media/media.repository';
 import { MediaService } from '../media/media.service';
-import { UtilityMedia } from '../media/utility-media.entity';
-import { StyleGuide } from './style-guide.entity';
+import { StyleGuidesRepository } from './style-guides.repository';
 
 /** The pipeline takes margins of at most 45 % a side (its job contract); a guide may store more. */
 const MAX_PIPELINE_MARGIN = 45;
@@ -43,19 +43,21 @@ const HEX = /^#?[0-9A-Fa-f]{6}$/;
 export class PipelineSettingsService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
+    private readonly guides: StyleGuidesRepository,
+    private readonly configurations: ConfigurationsRepository,
+    private readonly angles: AnglesRepository,
+    private readonly mediaRows: MediaRepository,
     private readonly media: MediaService,
   ) {}
 
   async settings(actor: Actor, styleGuideId: string): Promise<StyleGuidePipelineSettings> {
     // the images service asks as the system; admin and QA may look too
     if (actor.role !== 'System' && !StyleGuideAccess.isManager(actor)) throw RpcError.forbidden();
-    const guide = await this.ds.manager.findOne(StyleGuide, { where: { id: styleGuideId } });
+    const guide = await this.guides.findById(this.ds.manager, styleGuideId);
     if (!guide) throw RpcError.notFound(STYLE_GUIDE_MESSAGES.notFound);
-    const configs = await this.ds.manager.find(Configuration, { where: { styleGuideId }, order: { position: 'ASC' } });
+    const configs = await this.configurations.ofGuide(this.ds.manager, styleGuideId, true);
     const angleIds = [...new Set(configs.map((c) => c.angleId).filter((x): x is string => !!x))];
-    const angles = angleIds.length
-      ? await this.ds.manager.createQueryBuilder(Angle, 'a').where('a.id = ANY(:ids)', { ids: angleIds }).getMany()
-      : [];
+    const angles = await this.angles.byIds(this.ds.manager, angleIds);
     const angleOf = new Map(angles.map((a) => [a.id, a]));
     const keys = await this.uploadedKeys([
       guide.logoMediaId,
@@ -132,7 +134,7 @@ export class PipelineSettingsService {
     const wanted = [...new Set(ids.filter((x): x is string => !!x))];
     const out = new Map<string, string>();
     if (!wanted.length) return out;
-    const rows = await this.ds.manager.createQueryBuilder(UtilityMedia, 'm').where('m.id = ANY(:ids)', { ids: wanted }).getMany();
+    const rows = await this.mediaRows.byIds(this.ds.manager, wanted);
     for (const row of rows) {
       if (!row.uploaded) {
         try {

@@ -2,8 +2,9 @@ import type { ConfigurationView, StyleGuideListItem, StyleGuideView } from '@app
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { Angle } from '../catalogue/angle.entity';
-import { Configuration } from '../configurations/configuration.entity';
+import { AnglesRepository } from '../catalogue/angles.repository';
+import type { Configuration } from '../configurations/configuration.entity';
+import { ConfigurationsRepository } from '../configurations/configurations.repository';
 import { MediaService } from '../media/media.service';
 import type { StyleGuide } from './style-guide.entity';
 
@@ -21,14 +22,14 @@ const CONFIG_MEDIA = [
 export class StyleGuideViews {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
+    private readonly configurationRows: ConfigurationsRepository,
+    private readonly angles: AnglesRepository,
     private readonly media: MediaService,
   ) {}
 
   async configurations(rows: Configuration[]): Promise<ConfigurationView[]> {
     const angleIds = [...new Set(rows.map((r) => r.angleId).filter((x): x is string => !!x))];
-    const angles = angleIds.length
-      ? await this.ds.manager.createQueryBuilder(Angle, 'a').where('a.id = ANY(:ids)', { ids: angleIds }).getMany()
-      : [];
+    const angles = await this.angles.byIds(this.ds.manager, angleIds);
     const media = await this.media.views([
       ...rows.flatMap((r) => CONFIG_MEDIA.map((k) => r[k])),
       ...angles.map((a) => a.defaultAngleOverlayId),
@@ -63,7 +64,7 @@ export class StyleGuideViews {
   }
 
   async guide(g: StyleGuide): Promise<StyleGuideView> {
-    const configs = await this.ds.manager.find(Configuration, { where: { styleGuideId: g.id } });
+    const configs = await this.configurationRows.ofGuide(this.ds.manager, g.id);
     const media = await this.media.views([g.logoMediaId, g.backgroundMediaId, g.floorMediaId, g.numberplateMediaId]);
     const m = (id: string | null) => (id && media.get(id)) || null;
     return {
@@ -84,10 +85,7 @@ export class StyleGuideViews {
 
   async listItems(guides: StyleGuide[]): Promise<StyleGuideListItem[]> {
     if (!guides.length) return [];
-    const counts: Array<{ style_guide_id: string; n: number }> = await this.ds.manager.query(
-      'SELECT style_guide_id, count(*)::int AS n FROM style_guide_configuration WHERE style_guide_id = ANY($1::uuid[]) GROUP BY style_guide_id',
-      [guides.map((g) => g.id)],
-    );
+    const counts = await this.configurationRows.countsOf(this.ds.manager, guides.map((g) => g.id));
     const logos = await this.media.views(guides.map((g) => g.logoMediaId));
     return guides.map((g) => ({
       id: g.id,
@@ -97,7 +95,7 @@ export class StyleGuideViews {
       maxImageSize: g.maxImageSize,
       createdAt: g.createdAt.toISOString(),
       updatedAt: g.updatedAt.toISOString(),
-      configurationCount: counts.find((c) => c.style_guide_id === g.id)?.n ?? 0,
+      configurationCount: counts.get(g.id) ?? 0,
       logo: (g.logoMediaId && logos.get(g.logoMediaId)) || null,
     }));
   }

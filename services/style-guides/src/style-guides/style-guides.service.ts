@@ -1,6 +1,4 @@
 import {
-  clampPage,
-  PAGE_SIZE,
   paged,
   RpcError,
   STYLE_GUIDE_MESSAGES,
@@ -15,23 +13,24 @@ import {
   type StyleGuideView,
   type UpdateStyleGuidePayload,
 } from '@app/contracts';
-import { MessagingHost } from '@app/service-kit';
+import { inTransaction, MessagingHost } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { StyleGuideAccess } from '../access/style-guide-access';
-import { Configuration } from '../configurations/configuration.entity';
+import { ConfigurationsRepository } from '../configurations/configurations.repository';
 import { MediaService } from '../media/media.service';
-import { StyleGuide } from './style-guide.entity';
+import type { StyleGuide } from './style-guide.entity';
 import { StyleGuideViews } from './style-guide-views';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { StyleGuidesRepository } from './style-guides.repository';
 const MEDIA_FIELDS = ['logoMediaId', 'backgroundMediaId', 'floorMediaId', 'numberplateMediaId'] as const;
 
 @Injectable()
 export class StyleGuidesService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
+    private readonly guides: StyleGuidesRepository,
+    private readonly configurations: ConfigurationsRepository,
     private readonly media: MediaService,
     private readonly views: StyleGuideViews,
     private readonly messaging: MessagingHost,
@@ -39,19 +38,14 @@ export class StyleGuidesService {
 
   private async load(m: EntityManager, actor: Actor, id: string, lock = false): Promise<StyleGuide> {
     await StyleGuideAccess.assertCanRead(m, actor, id, STYLE_GUIDE_MESSAGES.notFound);
-    const g = await m.findOne(StyleGuide, { where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+    const g = await this.guides.findById(m, id, lock);
     if (!g) throw RpcError.notFound(STYLE_GUIDE_MESSAGES.notFound);
     return g;
   }
 
   async list(actor: Actor, q: StyleGuideListQuery): Promise<Paged<StyleGuideListItem>> {
     const scope = await StyleGuideAccess.readable(this.ds.manager, actor);
-    const qb = this.ds.manager.createQueryBuilder(StyleGuide, 'g').orderBy('g.created_at', 'DESC').addOrderBy('g.id', 'ASC');
-    if (scope !== 'all') qb.andWhere('g.id = ANY(:ids)', { ids: scope });
-    if (q.search) qb.andWhere('lower(g.name) LIKE :s', { s: `%${escapeLike(q.search.toLowerCase())}%` });
-    const total = await qb.getCount();
-    const page = clampPage(q.page, total);
-    const rows = await qb.skip((page - 1) * PAGE_SIZE).take(PAGE_SIZE).getMany();
+    const { rows, total, page } = await this.guides.page(this.ds.manager, { scope, search: q.search?.toLowerCase() }, q.page);
     return paged(await this.views.listItems(rows), total, page);
   }
 
@@ -62,41 +56,33 @@ export class StyleGuidesService {
   /** The guides assigned to an account (for the profile tab and the order creator). */
   async ofUser(actor: Actor, userId: string): Promise<StyleGuideListItem[]> {
     await StyleGuideAccess.assertCanSeeUser(this.messaging.rpc, actor, userId);
-    const rows = await this.ds.manager
-      .createQueryBuilder(StyleGuide, 'g')
-      .innerJoin('style_guide_user', 'u', 'u.style_guide_id = g.id AND u.user_id = :userId', { userId })
-      .orderBy('g.name', 'ASC')
-      .getMany();
-    return this.views.listItems(rows);
+    return this.views.listItems(await this.guides.assignedTo(this.ds.manager, userId));
   }
 
   async create(actor: Actor, body: StyleGuideBody): Promise<StyleGuideView> {
     StyleGuideAccess.assertManager(actor);
-    const saved = await this.ds.transaction(async (m) => {
+    const saved = await inTransaction(this.ds, async (m) => {
       await this.media.requireUploaded(m, MEDIA_FIELDS.map((f) => body[f]));
-      return m.save(
-        StyleGuide,
-        m.create(StyleGuide, {
-          name: body.name,
-          customerNote: body.customerNote ?? '',
-          outputWidth: body.outputWidth,
-          outputHeight: body.outputHeight,
-          maxImageSize: body.maxImageSize,
-          interiorColor: (body.interiorColor ?? '#FFFFFF').toUpperCase(),
-          frameFreeRouting: body.frameFreeRouting ?? null,
-          logoMediaId: body.logoMediaId ?? null,
-          backgroundMediaId: body.backgroundMediaId ?? null,
-          floorMediaId: body.floorMediaId ?? null,
-          numberplateMediaId: body.numberplateMediaId ?? null,
-        }),
-      );
+      return this.guides.insert(m, {
+        name: body.name,
+        customerNote: body.customerNote ?? '',
+        outputWidth: body.outputWidth,
+        outputHeight: body.outputHeight,
+        maxImageSize: body.maxImageSize,
+        interiorColor: (body.interiorColor ?? '#FFFFFF').toUpperCase(),
+        frameFreeRouting: body.frameFreeRouting ?? null,
+        logoMediaId: body.logoMediaId ?? null,
+        backgroundMediaId: body.backgroundMediaId ?? null,
+        floorMediaId: body.floorMediaId ?? null,
+        numberplateMediaId: body.numberplateMediaId ?? null,
+      });
     });
     return this.views.guide(saved);
   }
 
   async update(actor: Actor, p: UpdateStyleGuidePayload): Promise<StyleGuideView> {
     StyleGuideAccess.assertManager(actor);
-    const saved = await this.ds.transaction(async (m) => {
+    const saved = await inTransaction(this.ds, async (m) => {
       const g = await this.load(m, actor, p.id, true);
       await this.media.requireUploaded(m, MEDIA_FIELDS.map((f) => p[f]));
       if (p.name !== undefined) g.name = p.name;
@@ -107,7 +93,7 @@ export class StyleGuidesService {
       if (p.interiorColor !== undefined) g.interiorColor = p.interiorColor.toUpperCase();
       if (p.frameFreeRouting !== undefined) g.frameFreeRouting = p.frameFreeRouting;
       for (const f of MEDIA_FIELDS) if (p[f] !== undefined) g[f] = p[f] ?? null;
-      return m.save(StyleGuide, g);
+      return this.guides.save(m, g);
     });
     return this.views.guide(saved);
   }
@@ -115,14 +101,13 @@ export class StyleGuidesService {
   /** A copy of the guide and each configuration, named `<name>-COPY`, sharing the same media. */
   async duplicate(actor: Actor, id: string): Promise<StyleGuideView> {
     StyleGuideAccess.assertManager(actor);
-    const copy = await this.ds.transaction(async (m) => {
+    const copy = await inTransaction(this.ds, async (m) => {
       const g = await this.load(m, actor, id);
       const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = g;
-      const saved = await m.save(StyleGuide, m.create(StyleGuide, { ...fields, name: `${g.name}-COPY`.slice(0, 120) }));
-      const configs = await m.find(Configuration, { where: { styleGuideId: g.id } });
-      for (const c of configs) {
+      const saved = await this.guides.insert(m, { ...fields, name: `${g.name}-COPY`.slice(0, 120) });
+      for (const c of await this.configurations.ofGuide(m, g.id)) {
         const { id: _cid, createdAt: _cc, updatedAt: _cu, ...rest } = c;
-        await m.save(Configuration, m.create(Configuration, { ...rest, styleGuideId: saved.id }));
+        await this.configurations.save(m, this.configurations.create(m, { ...rest, styleGuideId: saved.id }));
       }
       return saved;
     });
@@ -131,9 +116,9 @@ export class StyleGuidesService {
 
   async delete(actor: Actor, id: string): Promise<{ deleted: true }> {
     StyleGuideAccess.assertAdmin(actor);
-    await this.ds.transaction(async (m) => {
+    await inTransaction(this.ds, async (m) => {
       const g = await this.load(m, actor, id, true);
-      await m.delete(StyleGuide, { id: g.id });
+      await this.guides.delete(m, g.id);
       await this.messaging.outbox.add(m, StyleGuideEvents.deleted, { styleGuideId: g.id });
     });
     return { deleted: true };
@@ -144,20 +129,12 @@ export class StyleGuidesService {
     await this.load(this.ds.manager, actor, body.styleGuideId);
     // the account must exist: the users service answers 404 otherwise
     await this.messaging.rpc.send(UsersRpc.get, { id: body.userId }, actor);
-    const rows: unknown[] = await this.ds.manager.query(
-      'INSERT INTO style_guide_user (style_guide_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING user_id',
-      [body.styleGuideId, body.userId],
-    );
-    return { added: rows.length === 1 };
+    return { added: await this.guides.assign(this.ds.manager, body.styleGuideId, body.userId) };
   }
 
   async removeFromUser(actor: Actor, body: StyleGuideUserBody): Promise<{ removed: boolean }> {
     StyleGuideAccess.assertAdmin(actor);
     await this.load(this.ds.manager, actor, body.styleGuideId);
-    const res: [unknown[], number] = await this.ds.manager.query(
-      'DELETE FROM style_guide_user WHERE style_guide_id = $1 AND user_id = $2 RETURNING user_id',
-      [body.styleGuideId, body.userId],
-    );
-    return { removed: res[1] > 0 };
+    return { removed: await this.guides.unassign(this.ds.manager, body.styleGuideId, body.userId) };
   }
 }

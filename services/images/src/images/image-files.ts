@@ -62,7 +62,7 @@ export function orderFolder(orderId: string): string {
  * thumbnails.
  */
 @Injectable()
-export class ImageFilesRepository {
+export class ImageFiles {
   constructor(private readonly storage: StorageService) {}
 
   presignedPost(key: string, contentType: string, maxBytes: number, expiresInSeconds: number): Promise<PresignedPost> {

@@ -30,7 +30,7 @@ export class MissingFileError extends Error {
  * however many images the order has.
  */
 @Injectable()
-export class ZipBundleRepository {
+export class ZipBundleFiles {
   constructor(private readonly storage: StorageService) {}
 
   /** Writes the zip to `key`; returns its size in bytes. Throws when an object is missing. */

@@ -1,10 +1,10 @@
 import sharp, { type Sharp } from 'sharp';
 import { bombPng, carScene } from '../../test/helpers/test-images';
 import { JobFailure } from '../jobs/job-failure';
-import { ImagingRepository, jpegShrink } from './imaging.repository';
+import { ImageRenderer, jpegShrink } from './image-renderer';
 import type { Orientation, Raster } from './raster';
 
-const imaging = new ImagingRepository({ maxInputPixels: 4_000_000 });
+const imaging = new ImageRenderer({ maxInputPixels: 4_000_000 });
 
 /** Four quadrants as shown: red top-left, green top-right, blue bottom-left, yellow bottom-right. */
 const QUADRANTS = { tl: [255, 0, 0], tr: [0, 255, 0], bl: [0, 0, 255], br: [255, 255, 0] } as const;
@@ -53,7 +53,7 @@ async function failure(p: Promise<unknown>): Promise<JobFailure> {
   throw new Error('expected a JobFailure');
 }
 
-describe('ImagingRepository', () => {
+describe('ImageRenderer', () => {
   describe('decoding a JPEG used whole at a smaller size', () => {
     it('picks the largest decoder shrink that still covers the output, turned as shown', () => {
       expect(jpegShrink(4032, 3024, 1, { width: 1920, height: 1440 })).toBe(2);

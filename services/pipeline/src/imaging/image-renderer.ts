@@ -100,7 +100,7 @@ export function jpegShrink(storedW: number, storedH: number, orientation: number
  * limits (pixel cap, formats, failing on damaged data); the original is decoded once
  * (`decodeSource`) and every later step works on raw pixels.
  */
-export class ImagingRepository {
+export class ImageRenderer {
   constructor(private readonly limits: ImagingLimits) {
     // no operation cache: every job's images are different and the cache would only hold memory
     sharp.cache(false);

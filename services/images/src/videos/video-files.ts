@@ -64,7 +64,7 @@ const STDERR_LIMIT = 64 * 1024;
  * at the end, which a pipe cannot seek to, and disk keeps memory flat for large videos.
  */
 @Injectable()
-export class VideoFilesRepository {
+export class VideoFiles {
   constructor(
     private readonly storage: StorageService,
     @Inject(SERVICE_CONFIG) private readonly config: ImagesConfig,
