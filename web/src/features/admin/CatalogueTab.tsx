@@ -20,11 +20,11 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { uploadMedia, type MediaView } from '../../api/admin';
 import { api } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { FormField } from '../../components/FormField';
 import { DataGridPage } from '../../components/data-grid/DataGridPage';
 import { useStandardColumns } from '../../components/data-grid/columns';
 import { useDataGrid } from '../../components/data-grid/useDataGrid';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 
 export type FieldValue = string | boolean | File | null;
 export type Values = Record<string, FieldValue>;

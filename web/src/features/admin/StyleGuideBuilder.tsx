@@ -23,7 +23,6 @@ import { useApiMutation } from '../../api/useApiMutation';
 import { useMe } from '../../app/useSession';
 import { FormField } from '../../components/FormField';
 import {
-  byPosition,
   configBody,
   configFormOf,
   configMediaBody,
@@ -46,7 +45,8 @@ import {
   type GuideErrorKey,
   type GuideForm,
 } from './builderLogic';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
+import { sortedByPosition } from '../../utils/position';
 
 const guideKey = (id: string | undefined) => ['style-guides', 'one', id] as const;
 
@@ -400,7 +400,7 @@ function useConfigErrorText() {
 function ConfigurationsStep({ guide, onBack }: { guide: StyleGuideView; onBack: () => void }) {
   const { t } = useTranslation();
   const angles = useQuery({ queryKey: ['angles', 'names'], queryFn: ({ signal }) => styleGuidesApi.angleNames(signal) });
-  const sorted = [...guide.configurations].sort(byPosition);
+  const sorted = sortedByPosition(guide.configurations);
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Typography variant="h2">{t('admin.builder.configurationsTitle', { n: sorted.length })}</Typography>

@@ -11,12 +11,12 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { styleGuidesApi, type StyleGuideListItem } from '../../api/admin';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useMe } from '../../app/useSession';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { DataGridPage } from '../../components/data-grid/DataGridPage';
 import { useStandardColumns } from '../../components/data-grid/columns';
 import { useDataGrid } from '../../components/data-grid/useDataGrid';
 import { AdminLayout } from './AdminLayout';
 import { bytesToKb } from './builderLogic';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 
 /** The style guides tab: search, open in the builder, duplicate, delete (admin) by typed name. */
 export function StyleGuidesScreen() {

@@ -240,7 +240,3 @@ export function configBody(form: ConfigForm): ConfigurationFields {
   };
 }
 
-export const byPosition = (a: { position: number }, b: { position: number }) => a.position - b.position;
-
-/** The typed-name confirmation: the name must match exactly (surrounding spaces aside). */
-export const nameMatches = (typed: string, name: string) => typed.trim() === name.trim();

@@ -26,10 +26,11 @@ import type { Me } from '../../api/types';
 import { meets } from '../../app/access';
 import { useMe } from '../../app/useSession';
 import { FormField } from '../../components/FormField';
+import { AddSalesPersonDialog } from '../../components/sales-people/AddSalesPersonDialog';
+import { ADDS_SALES_PEOPLE } from '../../components/sales-people/salesPersonRules';
 import { toast } from '../../components/toast/toast';
-import { useOrderNameErrorText } from '../orders/useOrderNameErrorText';
-import { AddSalesPersonDialog } from '../sales-people/AddSalesPersonDialog';
-import { ADDS_SALES_PEOPLE } from '../sales-people/salesPersonRules';
+import { useOrderNameErrorText } from '../../components/useOrderNameErrorText';
+import { browserImageTools, prepareImage } from '../../utils/preprocess';
 import {
   ADD_DELAY_MS,
   FREE_FORM_MAX,
@@ -44,7 +45,6 @@ import {
   type CreatorForm,
   type Slot,
 } from './creatorLogic';
-import { browserImageTools, prepareImage } from './preprocess';
 import { newMemory, uploadOrder, type UploadItem } from './uploadOrder';
 
 const SEARCH_DEBOUNCE_MS = 500;

@@ -1,6 +1,6 @@
 import { ORDER_IMAGES_MAX, type StyleGuidePositions } from '../../api/orders';
-import { byPosition } from '../admin/builderLogic';
-import { orderNameError, type OrderNameError } from '../orders/orderRules';
+import { orderNameError, type OrderNameError } from '../../utils/orderName';
+import { sortedByPosition } from '../../utils/position';
 
 /** Pure rules of the order creator. */
 
@@ -12,7 +12,7 @@ export type Slot = StyleGuidePositions['configurations'][number];
 
 /** The positions of a guide, sorted; none means free-form upload. */
 export function slotsOf(guide: StyleGuidePositions | undefined): Slot[] {
-  return [...(guide?.configurations ?? [])].sort(byPosition);
+  return sortedByPosition(guide?.configurations ?? []);
 }
 
 /** The overlay a position shows: its own, else its angle's, else a featured image. */

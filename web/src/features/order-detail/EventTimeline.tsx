@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATUSES, orderKeys, ordersApi, QA_STATUSES, type OrderEventView, type OrderStatus, type QaStatus } from '../../api/orders';
 import { formatTimestamp } from '../../components/data-grid/columns';
-import { useStatusLabels } from '../orders/StatusBadge';
+import { useStatusLabels } from '../../components/StatusBadge';
 
 /** Payload fields worth a word in the timeline, in this order (`from` → `to` for a change). */
 const SHOWN_PAYLOAD = ['orderName', 'status', 'QAstatus', 'position', 'imageCount', 'reason'] as const;

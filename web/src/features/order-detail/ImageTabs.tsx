@@ -20,7 +20,8 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { imageKeys, imagesApi, SELECT_IMAGE_TYPES, startDownload, type DownloadBody, type ImageType, type ImageView } from '../../api/images';
 import type { OrderView } from '../../api/orders';
 import { useApiMutation } from '../../api/useApiMutation';
-import { filterByType, sortedByPosition } from './detailLogic';
+import { sortedByPosition } from '../../utils/position';
+import { filterByType } from './detailLogic';
 import { ImageCard, ImageGrid, ImagePicture } from './ImageCard';
 import { InsertImageDialog } from './InsertImageDialog';
 

@@ -13,7 +13,7 @@ import { imageKeys, imagesApi, MEDIA_ORIGINS, uploadToStorage, type MediaOrigin 
 import type { OrderView } from '../../api/orders';
 import { useApiMutation } from '../../api/useApiMutation';
 import { FormField } from '../../components/FormField';
-import { browserImageTools, prepareImage } from '../create-order/preprocess';
+import { browserImageTools, prepareImage } from '../../utils/preprocess';
 import { validateInsert, type InsertErrors, type InsertForm } from './detailLogic';
 
 const EMPTY: InsertForm = { position: '', mediaOrigin: '', file: null };

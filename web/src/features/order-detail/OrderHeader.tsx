@@ -16,10 +16,10 @@ import { isApiError, NO_RESPONSE } from '../../api/client';
 import { orderKeys, ordersApi, ORDER_STATUSES, pairForQaStatus, pairForStatus, QA_STATUSES, type OrderView, type QaStatus, type OrderStatus, type StatusPair } from '../../api/orders';
 import { mutationToast, useApiMutation } from '../../api/useApiMutation';
 import { formatTimestamp } from '../../components/data-grid/columns';
+import { StatusBadge, useStatusLabels } from '../../components/StatusBadge';
 import { toast } from '../../components/toast/toast';
-import { orderNameError } from '../orders/orderRules';
-import { StatusBadge, useStatusLabels } from '../orders/StatusBadge';
-import { useOrderNameErrorText } from '../orders/useOrderNameErrorText';
+import { useOrderNameErrorText } from '../../components/useOrderNameErrorText';
+import { orderNameError } from '../../utils/orderName';
 
 /** The Approve button rests this long after a click. */
 export const APPROVE_COOLDOWN_MS = 1000;

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ordersApi, type OrderView } from '../../api/orders';
-import { slotsOf } from '../create-order/creatorLogic';
+import { sortedByPosition } from '../../utils/position';
 
 /**
  * The style-guide side panel of the dealership and management view: the guide's name, output
@@ -18,7 +18,7 @@ export function StyleGuidePanel({ order }: { order: OrderView }) {
     queryFn: ({ signal }) => ordersApi.styleGuide(order.styleGuide.id, signal),
     retry: false,
   });
-  const slots = slotsOf(guide.data);
+  const slots = sortedByPosition(guide.data?.configurations ?? []);
   return (
     <Paper variant="outlined" component="aside" aria-labelledby="style-guide-title" sx={{ p: 2, display: 'grid', gap: 1, alignContent: 'start' }} data-testid="style-guide-panel">
       <Typography variant="overline" color="text.secondary">

@@ -1,5 +1,5 @@
 import type { ImageLabel, ImageType, ImageView } from '../../api/images';
-import { byPosition } from '../admin/builderLogic';
+import { hasPermission, isStaff, type Principal } from '../../app/access';
 
 /** Pure rules of the order detail screen. */
 
@@ -34,7 +34,10 @@ export function filterByType<T extends Pick<ImageView, 'types'>>(images: readonl
   return type ? images.filter((i) => i.types.includes(type)) : [...images];
 }
 
-export const sortedByPosition = <T extends { position: number }>(images: readonly T[]): T[] => [...images].sort(byPosition);
+/** Admin and QA rename any order; the account that owns it needs UPDATE_ORDERS (the server checks the owner). */
+export function canRenameOrders(user: Principal): boolean {
+  return isStaff(user.userRole) || hasPermission(user, 'UPDATE_ORDERS');
+}
 
 export interface InsertForm {
   position: string;

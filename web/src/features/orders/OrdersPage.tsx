@@ -21,13 +21,14 @@ import { imagesApi, startDownload } from '../../api/images';
 import { MOVING_STATUSES, ORDER_STATUSES, ordersApi, QA_STATUSES, type OrderListItem } from '../../api/orders';
 import type { Me } from '../../api/types';
 import { useApiMutation } from '../../api/useApiMutation';
+import { isStaff } from '../../app/access';
 import { useMe } from '../../app/useSession';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { formatTimestamp } from '../../components/data-grid/columns';
 import { useDataGrid } from '../../components/data-grid/useDataGrid';
-import { ConfirmDeleteDialog } from '../admin/ConfirmDeleteDialog';
-import { canDeleteOrders, canOpen, defaultFrom, filtersFor, formatDuration, isStaff, type OrderFilter } from './orderRules';
+import { StatusBadge, useStatusLabels } from '../../components/StatusBadge';
+import { canDeleteOrders, canOpen, defaultFrom, filtersFor, formatDuration, type OrderFilter } from './orderRules';
 import { OrdersTable, type TableColumn } from './OrdersTable';
-import { StatusBadge, useStatusLabels } from './StatusBadge';
 
 /** While an order on screen is still uploading or in the pipeline, the list asks again this often. */
 export const LIST_REFRESH_MS = 5000;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { ORDER_NAME_MAX, ORDER_NAME_MIN } from '../../api/orders';
-import type { OrderNameError } from './orderRules';
+import { ORDER_NAME_MAX, ORDER_NAME_MIN } from '../api/orders';
+import type { OrderNameError } from '../utils/orderName';
 
 /** The messages of the order name rules (`orders.name.min`, `orders.name.max`), translated. */
 export function useOrderNameErrorText() {

@@ -1,4 +1,4 @@
-import { IMAGE_CONTENT_TYPES, IMAGE_MAX_HEIGHT, IMAGE_MAX_WIDTH, IMAGE_UPLOAD_MAX_BYTES, type ImageContentType } from '../../api/images';
+import { IMAGE_CONTENT_TYPES, IMAGE_MAX_HEIGHT, IMAGE_MAX_WIDTH, IMAGE_UPLOAD_MAX_BYTES, type ImageContentType } from '../api/images';
 
 /**
  * Browser-side preprocessing of a photo before upload, as pure functions

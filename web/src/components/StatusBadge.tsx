@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
-import { QA_STATUS_KEYS, STATUS_KEYS, type OrderStatus, type QaStatus } from '../../api/orders';
-import { badgeColor } from '../../theme';
+import { QA_STATUS_KEYS, STATUS_KEYS, type OrderStatus, type QaStatus } from '../api/orders';
+import { badgeColor } from '../theme';
 
 /** The translated label of an order status or QA status. */
 export function useStatusLabels() {

@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { salesPeopleApi, type SalesPersonInput, type SalesPersonView } from '../../api/salesPeople';
 import { useApiMutation } from '../../api/useApiMutation';
-import { FormField } from '../../components/FormField';
+import { FormField } from '../FormField';
 import {
   SALES_PERSON_EMAIL_MAX,
   SALES_PERSON_NAME_MAX,

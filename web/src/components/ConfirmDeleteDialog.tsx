@@ -6,8 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../components/FormField';
-import { nameMatches } from './builderLogic';
+import { FormField } from './FormField';
 
 export interface ConfirmDeleteDialogProps {
   /** the name to type; the dialog is closed while this is null */
@@ -16,6 +15,9 @@ export interface ConfirmDeleteDialogProps {
   onClose: () => void;
   busy?: boolean;
 }
+
+/** The typed-name confirmation: the name must match exactly (surrounding spaces aside). */
+const nameMatches = (typed: string, name: string) => typed.trim() === name.trim();
 
 /** Delete with typed-name confirmation: the exact name or "Invalid name". */
 export function ConfirmDeleteDialog({ name, onConfirm, onClose, busy = false }: ConfirmDeleteDialogProps) {
