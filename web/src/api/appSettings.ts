@@ -7,8 +7,10 @@ export const APP_SETTING = {
   contactEmail: 'CONTACT_EMAIL',
 } as const;
 
+/** TanStack Query keys of the app settings: the list (the footer, the admin tab) and the admin tab's pages of it. */
 export const appSettingsKeys = {
   list: () => ['appSettings', 'list', {}] as const,
+  grid: () => ['appSettings', 'grid'] as const,
 };
 
 export function getAppSettings(signal?: AbortSignal): Promise<AppSetting[]> {

@@ -240,11 +240,16 @@ export const ordersApi = {
     api.get<Paged<AccountOption>>('/users', { query: { userRole, search: search.trim() || undefined }, signal }),
   salesPeople: (accountId: string, signal?: AbortSignal) => api.get<SalesPersonOption[]>(`/salesman/user/${accountId}/all`, { signal }),
   styleGuides: (accountId: string, signal?: AbortSignal) => api.get<StyleGuideOption[]>(`/style-guides/user/${accountId}`, { signal }),
-  styleGuide: (id: string, signal?: AbortSignal) => api.get<StyleGuidePositions>(`/style-guides/${id}`, { signal }),
 };
 
-/** TanStack Query keys: [resource, action, params]. */
+/**
+ * TanStack Query keys of orders and their timeline: [resource, action, params]. A shorter key
+ * is the prefix of the longer ones, for invalidation (`all()` reaches every order query).
+ */
 export const orderKeys = {
+  all: () => ['orders'] as const,
+  lists: () => ['orders', 'list'] as const,
   one: (id: string) => ['orders', 'get', { id }] as const,
+  allEvents: () => ['order-events'] as const,
   events: (id: string, isHidden: boolean) => ['order-events', 'list', { id, isHidden }] as const,
 };

@@ -37,3 +37,9 @@ export const salesPeopleApi = {
    */
   add: (userId: string, people: SalesPersonInput[]) => api.post<SalesPersonView[]>('/salesman', { userId, salesMan: people }),
 };
+
+/** TanStack Query keys of sales people: [resource, action, params]. */
+export const salesPeopleKeys = {
+  all: () => ['salesmen'] as const,
+  ofAccount: (accountId: string) => ['salesmen', 'list', { accountId }] as const,
+};

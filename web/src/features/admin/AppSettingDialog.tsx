@@ -15,9 +15,6 @@ import type { AppSetting } from '../../api/types';
 import { useApiMutation } from '../../api/useApiMutation';
 import { FormField } from '../../components/FormField';
 
-/** The query key root of the app settings grid (see `AppSettingsScreen`). */
-export const APP_SETTINGS_GRID = 'appSettings-grid';
-
 /**
  * Edits one app setting's value with an input that fits its valueType: a switch for boolean
  * (sent as "true"/"false"), a number field, a date field (YYYY-MM-DD) or a text field. The
@@ -36,7 +33,7 @@ export function AppSettingDialog({ setting, onClose }: { setting: AppSetting; on
     onSuccess: async (updated) => {
       queryClient.setQueryData<AppSetting[]>(appSettingsKeys.list(), (old) => old?.map((s) => (s.name === updated.name ? updated : s)));
       await queryClient.invalidateQueries({ queryKey: appSettingsKeys.list() });
-      await queryClient.invalidateQueries({ queryKey: [APP_SETTINGS_GRID] });
+      await queryClient.invalidateQueries({ queryKey: appSettingsKeys.grid() });
       onClose();
     },
     onError: (err) => {

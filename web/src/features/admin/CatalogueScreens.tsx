@@ -6,7 +6,7 @@ import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MediaView } from '../../api/admin';
+import { catalogueKeys, type MediaView } from '../../api/admin';
 import { appSettingsKeys, getAppSettings } from '../../api/appSettings';
 import type { AppSetting } from '../../api/types';
 import { TagBadge } from '../../components/TagBadge';
@@ -14,7 +14,7 @@ import { DataGridPage } from '../../components/data-grid/DataGridPage';
 import { useStandardColumns } from '../../components/data-grid/columns';
 import { GRID_PAGE_SIZE, useDataGrid } from '../../components/data-grid/useDataGrid';
 import { AdminLayout } from './AdminLayout';
-import { APP_SETTINGS_GRID, AppSettingDialog } from './AppSettingDialog';
+import { AppSettingDialog } from './AppSettingDialog';
 import { CatalogueTab, type FieldSpec } from './CatalogueTab';
 
 /* The list endpoints take no sort parameter: every column is unsortable. */
@@ -66,7 +66,7 @@ export function AnglesScreen() {
   return (
     <AdminLayout tab="/admin/angles">
       <CatalogueTab<AngleRow>
-        resource="angles"
+        keys={catalogueKeys.angles}
         apiPath="/angle"
         routeOf={(id) => `/admin/angle/${id}`}
         tabPath="/admin/angles"
@@ -121,7 +121,7 @@ export function CarTypesScreen() {
   return (
     <AdminLayout tab="/admin/car-types">
       <CatalogueTab<CarTypeRow>
-        resource="car-types"
+        keys={catalogueKeys.carTypes}
         apiPath="/car-types"
         routeOf={(id) => `/admin/car-type/${id}`}
         tabPath="/admin/car-types"
@@ -170,7 +170,7 @@ export function TagsScreen() {
   return (
     <AdminLayout tab="/admin/tags">
       <CatalogueTab<TagRow>
-        resource="tags"
+        keys={catalogueKeys.tags}
         apiPath="/tags"
         routeOf={(id) => `/admin/tag/${id}`}
         tabPath="/admin/tags"
@@ -211,7 +211,7 @@ export function BannersScreen() {
   return (
     <AdminLayout tab="/admin/banners">
       <CatalogueTab<BannerRow>
-        resource="banners"
+        keys={catalogueKeys.banners}
         apiPath="/banner"
         getPath={(id) => `/banner/by-id/${id}`}
         routeOf={(id) => `/admin/banner/${id}`}
@@ -260,7 +260,7 @@ export function AppVersionsScreen() {
   return (
     <AdminLayout tab="/admin/app-versions">
       <CatalogueTab<AppVersionRow>
-        resource="app-versions"
+        keys={catalogueKeys.appVersions}
         apiPath="/app-versions"
         routeOf={(id) => `/admin/app-version/${id}`}
         tabPath="/admin/app-versions"
@@ -299,7 +299,7 @@ export function AppSettingsScreen() {
   const [editing, setEditing] = useState<AppSetting | null>(null);
   const all = useQuery({ queryKey: appSettingsKeys.list(), queryFn: ({ signal }) => getAppSettings(signal) });
   const grid = useDataGrid<AppSetting>({
-    resource: APP_SETTINGS_GRID,
+    queryKey: appSettingsKeys.grid(),
     fetchPage: async (query, signal) => {
       // the cache rather than `all.data`: after a save the list is refreshed before the grid
       const items = queryClient.getQueryData<AppSetting[]>(appSettingsKeys.list()) ?? all.data ?? (await getAppSettings(signal));

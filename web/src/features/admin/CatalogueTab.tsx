@@ -17,7 +17,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { uploadMedia, type MediaView } from '../../api/admin';
+import { uploadMedia, type CatalogueKeys, type MediaView } from '../../api/admin';
 import { api } from '../../api/client';
 import { useApiMutation } from '../../api/useApiMutation';
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
@@ -36,8 +36,8 @@ export type FieldSpec =
   | { name: string; label: string; kind: 'file'; mediaType: string; requiredOnCreate?: boolean; current?: (row: unknown) => MediaView | null };
 
 export interface CatalogueTabProps<Row extends { id: string }> {
-  /** TanStack Query key root */
-  resource: string;
+  /** the resource's query keys (`catalogueKeys.angles`) */
+  keys: CatalogueKeys;
   /** GET list (paged) and POST create */
   apiPath: string;
   /** GET one */
@@ -67,10 +67,10 @@ export function CatalogueTab<Row extends { id: string }>(props: CatalogueTabProp
   const { id } = useParams();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
-  const grid = useDataGrid<Row, 'search'>({ resource: props.resource, path: props.apiPath, filters: props.search ? ['search'] : [] });
+  const grid = useDataGrid<Row, 'search'>({ queryKey: props.keys.lists(), path: props.apiPath, filters: props.search ? ['search'] : [] });
 
   const item = useQuery<Row>({
-    queryKey: [props.resource, 'one', id],
+    queryKey: props.keys.one(id ?? ''),
     queryFn: ({ signal }) => api.get<Row>((props.getPath ?? ((x: string) => `${props.apiPath}/${x}`))(id!), { signal }),
     enabled: Boolean(id),
   });
@@ -83,7 +83,7 @@ export function CatalogueTab<Row extends { id: string }>(props: CatalogueTabProp
     mutationFn: (rowId: string) => api.delete(`${props.apiPath}/${rowId}`),
     onSuccess: () => {
       setDeleting(null);
-      return queryClient.invalidateQueries({ queryKey: [props.resource] });
+      return queryClient.invalidateQueries({ queryKey: props.keys.all() });
     },
   });
   const columns = props.deletable ? [...props.columns, std.delete((row) => setDeleting(row), props.deletable.label)] : props.columns;
@@ -172,7 +172,7 @@ function EditDialog<Row extends { id: string }>({ row, loading, creating, onClos
       return creating ? api.post(props.apiPath, body) : api.put(`${props.apiPath}/${row!.id}`, body);
     },
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: [props.resource] });
+      await queryClient.invalidateQueries({ queryKey: props.keys.all() });
       onClose();
     },
   });

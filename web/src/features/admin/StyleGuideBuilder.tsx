@@ -18,7 +18,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { styleGuidesApi, uploadMedia, type ConfigMediaSlot, type ConfigurationView, type MediaSlot, type MediaView, type StyleGuideView } from '../../api/admin';
+import { catalogueKeys, styleGuideKeys, styleGuidesApi, uploadMedia, type ConfigMediaSlot, type ConfigurationView, type MediaSlot, type MediaView, type StyleGuideView } from '../../api/admin';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useMe } from '../../app/useSession';
 import { FormField } from '../../components/FormField';
@@ -48,8 +48,6 @@ import {
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { sortedByPosition } from '../../utils/position';
 
-const guideKey = (id: string | undefined) => ['style-guides', 'one', id] as const;
-
 /**
  * The style guide builder (`/create-style-guide-v2`, `/style-guide-v2/{id}`): step 1 the guide
  * and its media, step 2 its configurations. The first Continue creates the guide, uploads the
@@ -66,13 +64,13 @@ export function StyleGuideBuilderPage() {
   const goToStep = (n: 0 | 1) => setParams(n === 1 ? { step: '2' } : {}, { replace: true });
   const [deleting, setDeleting] = useState(false);
 
-  const guide = useQuery({ queryKey: guideKey(id), queryFn: ({ signal }) => styleGuidesApi.get(id!, signal), enabled: Boolean(id) });
+  const guide = useQuery({ queryKey: styleGuideKeys.one(id ?? ''), queryFn: ({ signal }) => styleGuidesApi.get(id!, signal), enabled: Boolean(id) });
 
   const duplicate = useApiMutation({
     action: t('admin.styleGuides.duplicate'),
     mutationFn: (guideId: string) => styleGuidesApi.duplicate(guideId),
     onSuccess: (copy) => {
-      void queryClient.invalidateQueries({ queryKey: ['style-guides'] });
+      void queryClient.invalidateQueries({ queryKey: styleGuideKeys.all() });
       navigate(`/style-guide-v2/${copy.id}`);
     },
   });
@@ -81,7 +79,7 @@ export function StyleGuideBuilderPage() {
     mutationFn: (guideId: string) => styleGuidesApi.remove(guideId),
     onSuccess: () => {
       setDeleting(false);
-      void queryClient.invalidateQueries({ queryKey: ['style-guides'] });
+      void queryClient.invalidateQueries({ queryKey: styleGuideKeys.all() });
       navigate('/admin/style-guides-v2');
     },
   });
@@ -267,8 +265,8 @@ export function GuideStep({ guide, onContinue }: { guide: StyleGuideView | undef
       return Object.keys(media).length ? styleGuidesApi.update(saved.id, media) : saved;
     },
     onSuccess: (saved, { next }) => {
-      queryClient.setQueryData(guideKey(saved.id), saved);
-      void queryClient.invalidateQueries({ queryKey: ['style-guides', 'list'] });
+      queryClient.setQueryData(styleGuideKeys.one(saved.id), saved);
+      void queryClient.invalidateQueries({ queryKey: styleGuideKeys.lists() });
       setFiles({});
       setRemoved(new Set());
       if (next) onContinue(saved);
@@ -399,7 +397,7 @@ function useConfigErrorText() {
 
 function ConfigurationsStep({ guide, onBack }: { guide: StyleGuideView; onBack: () => void }) {
   const { t } = useTranslation();
-  const angles = useQuery({ queryKey: ['angles', 'names'], queryFn: ({ signal }) => styleGuidesApi.angleNames(signal) });
+  const angles = useQuery({ queryKey: catalogueKeys.angles.names(), queryFn: ({ signal }) => styleGuidesApi.angleNames(signal) });
   const sorted = sortedByPosition(guide.configurations);
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
@@ -437,7 +435,7 @@ export function ConfigurationEditor({ guide, configuration, angles }: { guide: S
   const others = guide.configurations.filter((c) => c.id !== configuration?.id);
   const errors = validateConfig(form, others);
   const shown = showErrors ? errors : {};
-  const refresh = () => queryClient.invalidateQueries({ queryKey: guideKey(guide.id) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: styleGuideKeys.one(guide.id) });
   // a refetch (after another card saved) keeps unsaved edits; a changed configuration resets the form
   const saved = configuration ? JSON.stringify(configFormOf(configuration)) : '';
   useEffect(() => {

@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { styleGuidesApi, type StyleGuideListItem } from '../../api/admin';
+import { styleGuideKeys, styleGuidesApi, type StyleGuideListItem } from '../../api/admin';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useMe } from '../../app/useSession';
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
@@ -25,7 +25,7 @@ export function StyleGuidesScreen() {
   const queryClient = useQueryClient();
   const { data: me } = useMe();
   const isAdmin = me?.userRole === 'Admin';
-  const grid = useDataGrid<StyleGuideListItem, 'search'>({ resource: 'style-guides', path: '/style-guides', filters: ['search'] });
+  const grid = useDataGrid<StyleGuideListItem, 'search'>({ queryKey: styleGuideKeys.lists(), path: '/style-guides', filters: ['search'] });
   const std = useStandardColumns<StyleGuideListItem>();
   const [deleting, setDeleting] = useState<StyleGuideListItem | null>(null);
 
@@ -33,7 +33,7 @@ export function StyleGuidesScreen() {
     action: t('admin.styleGuides.duplicate'),
     mutationFn: (id: string) => styleGuidesApi.duplicate(id),
     onSuccess: (copy) => {
-      void queryClient.invalidateQueries({ queryKey: ['style-guides'] });
+      void queryClient.invalidateQueries({ queryKey: styleGuideKeys.all() });
       navigate(`/style-guide-v2/${copy.id}`);
     },
   });
@@ -42,7 +42,7 @@ export function StyleGuidesScreen() {
     mutationFn: (id: string) => styleGuidesApi.remove(id),
     onSuccess: () => {
       setDeleting(null);
-      return queryClient.invalidateQueries({ queryKey: ['style-guides'] });
+      return queryClient.invalidateQueries({ queryKey: styleGuideKeys.all() });
     },
   });
 

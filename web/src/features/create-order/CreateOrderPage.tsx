@@ -19,10 +19,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type DragEvent, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { styleGuideKeys, styleGuidesApi } from '../../api/admin';
 import { isApiError } from '../../api/client';
-import { ordersApi, UNIQUE_NAME_MESSAGE, type AccountOption, type SalesPersonOption, type StyleGuidePositions } from '../../api/orders';
-import type { SalesPersonView } from '../../api/salesPeople';
+import { orderKeys, ordersApi, UNIQUE_NAME_MESSAGE, type AccountOption, type SalesPersonOption, type StyleGuidePositions } from '../../api/orders';
+import { salesPeopleKeys, type SalesPersonView } from '../../api/salesPeople';
 import type { Me } from '../../api/types';
+import { userKeys } from '../../api/users';
 import { meets } from '../../app/access';
 import { useMe } from '../../app/useSession';
 import { FormField } from '../../components/FormField';
@@ -99,20 +101,20 @@ function OrderCreator({ me }: { me: Me }) {
   const touch = (name: string) => setTouched((s) => (s.has(name) ? s : new Set(s).add(name)));
   const shown = <K extends keyof CreatorErrors>(name: K): CreatorErrors[K] => (touched.has(name) ? errors[name] : undefined);
 
-  const salesPeopleKey = ['salesmen', 'all', { accountId }] as const;
+  const salesPeopleKey = salesPeopleKeys.ofAccount(accountId);
   const salesPeople = useQuery({
     queryKey: salesPeopleKey,
     queryFn: ({ signal }) => ordersApi.salesPeople(accountId, signal),
     enabled: Boolean(accountId),
   });
   const guides = useQuery({
-    queryKey: ['style-guides', 'of-user', { accountId }],
+    queryKey: styleGuideKeys.ofAccount(accountId),
     queryFn: ({ signal }) => ordersApi.styleGuides(accountId, signal),
     enabled: Boolean(accountId),
   });
   const guide = useQuery({
-    queryKey: ['style-guides', 'get', { id: styleGuide }],
-    queryFn: ({ signal }) => ordersApi.styleGuide(styleGuide, signal),
+    queryKey: styleGuideKeys.one(styleGuide),
+    queryFn: ({ signal }) => styleGuidesApi.get(styleGuide, signal),
     enabled: Boolean(styleGuide),
   });
   const slots = useMemo(() => slotsOf(guide.data), [guide.data]);
@@ -141,7 +143,7 @@ function OrderCreator({ me }: { me: Me }) {
       ),
     onSuccess: async () => {
       memory.current = newMemory();
-      await queryClient.invalidateQueries({ queryKey: ['orders'] });
+      await queryClient.invalidateQueries({ queryKey: orderKeys.all() });
       navigate('/orders/success');
     },
     onError: (error) => {
@@ -197,7 +199,7 @@ function OrderCreator({ me }: { me: Me }) {
     const added = created[0];
     if (!added) return;
     queryClient.setQueryData<SalesPersonOption[]>(salesPeopleKey, (old = []) => [...old.filter((s) => s.id !== added.id), { id: added.id, name: added.name, email: added.email }]);
-    void queryClient.invalidateQueries({ queryKey: ['salesmen'] });
+    void queryClient.invalidateQueries({ queryKey: salesPeopleKeys.all() });
     setSalesMan(added.id);
     touch('salesMan');
   };
@@ -344,7 +346,7 @@ function AccountPicker({ value, onChange, error }: { value: AccountOption | null
   const [input, setInput] = useState('');
   const search = useDebounced(input, SEARCH_DEBOUNCE_MS);
   const accounts = useQuery({
-    queryKey: ['users', 'list', { userRole: ['Dealership', 'Management'], search }],
+    queryKey: userKeys.accounts(search),
     queryFn: async ({ signal }) => {
       const [dealerships, management] = await Promise.all([ordersApi.accounts('Dealership', search, signal), ordersApi.accounts('Management', search, signal)]);
       return [...dealerships.items, ...management.items].sort((a, b) => a.displayName.localeCompare(b.displayName));

@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { imageKeys, imagesApi, SELECT_IMAGE_TYPES, startDownload, type DownloadBody, type ImageType, type ImageView } from '../../api/images';
-import type { OrderView } from '../../api/orders';
+import { orderKeys, type OrderView } from '../../api/orders';
 import { useApiMutation } from '../../api/useApiMutation';
 import { sortedByPosition } from '../../utils/position';
 import { filterByType } from './detailLogic';
@@ -76,7 +76,7 @@ export function QaImagesTab({ images }: { order: OrderView; images: ImageView[] 
   const approval = useApiMutation({
     action: t('orderDetail.imageApproval'),
     mutationFn: ({ id, approved }: { id: string; approved: boolean }) => imagesApi.approval(id, approved),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['images'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: imageKeys.all() }),
   });
   if (images.length === 0) return <Empty>{t('orderDetail.noImages')}</Empty>;
   return (
@@ -177,7 +177,7 @@ export function SelectImagesView({ order, images }: { order: OrderView; images: 
       setConfirming(false);
       selection.clear();
       void queryClient.invalidateQueries({ queryKey: imageKeys.ofOrder(order.id) });
-      return queryClient.invalidateQueries({ queryKey: ['order-events'] });
+      return queryClient.invalidateQueries({ queryKey: orderKeys.allEvents() });
     },
   });
 

@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageKeys, imagesApi, MEDIA_ORIGINS, uploadToStorage, type MediaOrigin } from '../../api/images';
-import type { OrderView } from '../../api/orders';
+import { orderKeys, type OrderView } from '../../api/orders';
 import { useApiMutation } from '../../api/useApiMutation';
 import { FormField } from '../../components/FormField';
 import { browserImageTools, prepareImage } from '../../utils/preprocess';
@@ -53,7 +53,7 @@ export function InsertImageDialog({ order, open, onClose }: { order: OrderView; 
     },
     onSuccess: () => {
       close();
-      void queryClient.invalidateQueries({ queryKey: ['order-events'] });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.allEvents() });
       return queryClient.invalidateQueries({ queryKey: imageKeys.ofOrder(order.id) });
     },
   });

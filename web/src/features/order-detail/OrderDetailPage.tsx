@@ -60,7 +60,7 @@ export function OrderDetailPage() {
   const step = order.data ? `${order.data.status}|${order.data.QAstatus}|${order.data.processedImagesCount}` : '';
   useEffect(() => {
     if (!step) return;
-    void queryClient.invalidateQueries({ queryKey: ['order-events'] });
+    void queryClient.invalidateQueries({ queryKey: orderKeys.allEvents() });
     void queryClient.invalidateQueries({ queryKey: imageKeys.ofOrder(id) });
   }, [step, id, queryClient]);
 

@@ -39,8 +39,8 @@ function useOrderAnswer(orderId: string) {
   const queryClient = useQueryClient();
   return (order: OrderView) => {
     queryClient.setQueryData(orderKeys.one(orderId), order);
-    void queryClient.invalidateQueries({ queryKey: ['order-events'] });
-    void queryClient.invalidateQueries({ queryKey: ['orders', 'list'] });
+    void queryClient.invalidateQueries({ queryKey: orderKeys.allEvents() });
+    void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
   };
 }
 

@@ -3,7 +3,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ordersApi, type OrderView } from '../../api/orders';
+import { styleGuideKeys, styleGuidesApi } from '../../api/admin';
+import type { OrderView } from '../../api/orders';
 import { sortedByPosition } from '../../utils/position';
 
 /**
@@ -14,8 +15,8 @@ import { sortedByPosition } from '../../utils/position';
 export function StyleGuidePanel({ order }: { order: OrderView }) {
   const { t } = useTranslation();
   const guide = useQuery({
-    queryKey: ['style-guides', 'get', { id: order.styleGuide.id }],
-    queryFn: ({ signal }) => ordersApi.styleGuide(order.styleGuide.id, signal),
+    queryKey: styleGuideKeys.one(order.styleGuide.id),
+    queryFn: ({ signal }) => styleGuidesApi.get(order.styleGuide.id, signal),
     retry: false,
   });
   const slots = sortedByPosition(guide.data?.configurations ?? []);

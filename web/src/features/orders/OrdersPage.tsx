@@ -18,7 +18,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate, useSearchParams } from 'react-router-dom';
 import { imagesApi, startDownload } from '../../api/images';
-import { MOVING_STATUSES, ORDER_STATUSES, ordersApi, QA_STATUSES, type OrderListItem } from '../../api/orders';
+import { MOVING_STATUSES, ORDER_STATUSES, orderKeys, ordersApi, QA_STATUSES, type OrderListItem } from '../../api/orders';
 import type { Me } from '../../api/types';
 import { useApiMutation } from '../../api/useApiMutation';
 import { isStaff } from '../../app/access';
@@ -70,7 +70,7 @@ function OrdersList({ me }: { me: Me }) {
   const staff = isStaff(me.userRole);
   const filterNames = useMemo(() => filtersFor(me.userRole), [me.userRole]);
   const grid = useDataGrid<OrderListItem, OrderFilter>({
-    resource: 'orders',
+    queryKey: orderKeys.lists(),
     fetchPage: (query, signal) => ordersApi.list(query, signal),
     filters: filterNames,
     defaultSort: { field: 'createdAt', order: 'desc' },
@@ -96,7 +96,7 @@ function OrdersList({ me }: { me: Me }) {
     mutationFn: (id: string) => ordersApi.remove(id),
     onSuccess: () => {
       setDeleting(null);
-      return queryClient.invalidateQueries({ queryKey: ['orders'] });
+      return queryClient.invalidateQueries({ queryKey: orderKeys.all() });
     },
   });
 
