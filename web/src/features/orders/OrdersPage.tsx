@@ -25,10 +25,10 @@ import { isStaff } from '../../app/access';
 import { useMe } from '../../app/useSession';
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { formatTimestamp } from '../../components/data-grid/columns';
+import { DataTable, type TableColumn } from '../../components/data-grid/DataTable';
 import { useDataGrid } from '../../components/data-grid/useDataGrid';
 import { StatusBadge, useStatusLabels } from '../../components/StatusBadge';
 import { canDeleteOrders, canOpen, defaultFrom, filtersFor, formatDuration, type OrderFilter } from './orderRules';
-import { OrdersTable, type TableColumn } from './OrdersTable';
 
 /** While an order on screen is still uploading or in the pipeline, the list asks again this often. */
 export const LIST_REFRESH_MS = 5000;
@@ -224,7 +224,7 @@ function OrdersList({ me }: { me: Me }) {
           {t('grid.resetFilters')}
         </Button>
       </Box>
-      <OrdersTable<OrderListItem>
+      <DataTable<OrderListItem>
         grid={grid}
         columns={columns}
         label={t('orders.title')}
