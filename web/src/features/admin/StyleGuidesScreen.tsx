@@ -16,7 +16,7 @@ import { DataGridPage } from '../../components/data-grid/DataGridPage';
 import { useStandardColumns } from '../../components/data-grid/columns';
 import { useDataGrid } from '../../components/data-grid/useDataGrid';
 import { AdminLayout } from './AdminLayout';
-import { bytesToKb } from './builderLogic';
+import { bytesToKb } from './style-guide-builder/builderLogic';
 
 /** The style guides tab: search, open in the builder, duplicate, delete (admin) by typed name. */
 export function StyleGuidesScreen() {

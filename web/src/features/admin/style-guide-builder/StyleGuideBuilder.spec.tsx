@@ -1,11 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ConfigurationView, StyleGuideView } from '../../api/admin';
-import { sessionStore } from '../../api/session';
-import { fakeApi, reply, testUser } from '../../test/fakeApi';
-import { renderAppAt } from '../../test/render';
+import type { ConfigurationView, StyleGuideView } from '../../../api/admin';
+import { sessionStore } from '../../../api/session';
+import { fakeApi, reply, testUser } from '../../../test/fakeApi';
+import { renderAppAt } from '../../../test/render';
 import { configBody, configMediaBody, configMediaSlots, kbToBytes, newConfigForm, validateConfig, withType } from './builderLogic';
-import { expectFieldError, expectVisible } from '../../test/visible';
+import { expectFieldError, expectVisible } from '../../../test/visible';
 
 const GUIDE_ID = '11111111-1111-4111-8111-111111111111';
 const ANGLE_ID = '22222222-2222-4222-8222-222222222222';

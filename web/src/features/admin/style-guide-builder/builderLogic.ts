@@ -1,4 +1,4 @@
-import type { ConfigMediaField, ConfigMediaSlot, ConfigurationFields, ConfigurationType, ConfigurationView, MediaSlot, MediaView, RouteTo, StyleGuideView } from '../../api/admin';
+import type { ConfigMediaField, ConfigMediaSlot, ConfigurationFields, ConfigurationType, ConfigurationView, MediaSlot, MediaView, RouteTo, StyleGuideView } from '../../../api/admin';
 
 /** The four media slots of a guide; all but the logo carry the Required badge. */
 export const MEDIA_SLOTS: readonly MediaSlot[] = ['logo', 'background', 'floor', 'numberplate'];
