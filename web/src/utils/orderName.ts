@@ -1,11 +1,10 @@
 import { ORDER_NAME_MAX, ORDER_NAME_MIN } from '../api/orders';
+import type { FieldError } from './fieldError';
 
-export type OrderNameError = 'min' | 'max';
-
-/** Order name: trimmed, 3 to 60 characters. */
-export function orderNameError(name: string): OrderNameError | undefined {
+/** Order name: trimmed, 3 to 60 characters (`orders.name.min`, `orders.name.max`). */
+export function orderNameError(name: string): FieldError | undefined {
   const trimmed = name.trim();
-  if (trimmed.length < ORDER_NAME_MIN) return 'min';
-  if (trimmed.length > ORDER_NAME_MAX) return 'max';
+  if (trimmed.length < ORDER_NAME_MIN) return { key: 'orders.name.min', values: { min: ORDER_NAME_MIN } };
+  if (trimmed.length > ORDER_NAME_MAX) return { key: 'orders.name.max', values: { max: ORDER_NAME_MAX } };
   return undefined;
 }

@@ -4,20 +4,12 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { salesPeopleApi, type SalesPersonInput, type SalesPersonView } from '../../api/salesPeople';
-import { useApiMutation } from '../../api/useApiMutation';
-import { FormField } from '../FormField';
-import {
-  SALES_PERSON_EMAIL_MAX,
-  SALES_PERSON_NAME_MAX,
-  SALES_PERSON_NAME_MIN,
-  SALES_PERSON_PHONE_MAX,
-  salesPersonInput,
-  validateSalesPerson,
-  type SalesPersonErrors,
-} from './salesPersonRules';
+import { FormField } from '../form/FormField';
+import { SubmitButton } from '../form/SubmitButton';
+import { useForm } from '../form/useForm';
+import { SALES_PERSON_EMAIL_MAX, SALES_PERSON_NAME_MAX, SALES_PERSON_PHONE_MAX, salesPersonInput, validateSalesPerson } from './salesPersonRules';
 
 type Field = keyof SalesPersonInput;
 const EMPTY: SalesPersonInput = { name: '', email: '', phone: '' };
@@ -33,68 +25,33 @@ const MAX: Record<Field, number> = { name: SALES_PERSON_NAME_MAX, email: SALES_P
  */
 export function AddSalesPersonDialog({ accountId, onClose, onAdded }: { accountId: string; onClose: () => void; onAdded: (created: SalesPersonView[]) => void }) {
   const { t } = useTranslation();
-  const [form, setForm] = useState<SalesPersonInput>(EMPTY);
-  const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());
-  const [serverError, setServerError] = useState<string | undefined>();
-  const errors = validateSalesPerson(form);
-  const touch = (name: Field) => setTouched((s) => (s.has(name) ? s : new Set(s).add(name)));
-
-  const add = useApiMutation<SalesPersonView[], SalesPersonInput>({
+  const form = useForm({
+    initialValues: EMPTY,
+    validate: validateSalesPerson,
+    showErrors: 'blur',
     action: t('salesPeople.add'),
-    mutationFn: (person) => salesPeopleApi.add(accountId, [person]),
+    mutationFn: (person) => salesPeopleApi.add(accountId, [salesPersonInput(person)]),
     onSuccess: (created) => onAdded(created),
-    onError: (error) => setServerError(error.message),
   });
 
-  const label = (name: Field) => t(`salesPeople.${name}`);
-  const errorText = (name: Field, error: SalesPersonErrors[Field]): string | undefined => {
-    if (!touched.has(name)) return undefined;
-    switch (error) {
-      case 'required':
-        return t('validation.required', { name: label(name) });
-      case 'min':
-        return t('validation.minLength', { name: label(name), min: SALES_PERSON_NAME_MIN });
-      case 'max':
-        return t('validation.maxLength', { name: label(name), max: MAX[name] });
-      case 'invalid':
-        return name === 'phone' ? t('salesPeople.phoneRule') : t('validation.invalid', { name: label(name) });
-      default:
-        return undefined;
-    }
-  };
   const field = (name: Field) => ({
+    ...form.field(name, t(`salesPeople.${name}`)),
     required: true,
-    label: label(name),
-    value: form[name],
-    onChange: (e: { target: { value: string } }) => {
-      setForm((f) => ({ ...f, [name]: e.target.value }));
-      setServerError(undefined);
-    },
-    onBlur: () => touch(name),
-    error: errorText(name, errors[name]),
-    disabled: add.isPending,
+    disabled: form.busy,
     slotProps: { htmlInput: { maxLength: MAX[name] } },
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(new Set<Field>(['name', 'email', 'phone']));
-    if (add.isPending || Object.keys(errors).length > 0) return;
-    setServerError(undefined);
-    add.mutate(salesPersonInput(form));
-  };
   const close = () => {
-    if (!add.isPending) onClose();
+    if (!form.busy) onClose();
   };
 
   return (
     <Dialog open onClose={close} maxWidth="xs" fullWidth aria-labelledby="add-sales-person-title">
-      <form onSubmit={submit} noValidate>
+      <form ref={form.ref} onSubmit={form.handleSubmit()} noValidate>
         <DialogTitle id="add-sales-person-title">{t('salesPeople.addTitle')}</DialogTitle>
         <DialogContent>
-          {serverError && (
+          {form.formError !== undefined && (
             <Alert severity="error" sx={{ mb: 1 }}>
-              {serverError}
+              {form.formError}
             </Alert>
           )}
           <FormField {...field('name')} autoFocus autoComplete="name" />
@@ -102,12 +59,12 @@ export function AddSalesPersonDialog({ accountId, onClose, onAdded }: { accountI
           <FormField {...field('phone')} type="tel" autoComplete="tel" />
         </DialogContent>
         <DialogActions>
-          <Button onClick={close} disabled={add.isPending}>
+          <Button onClick={close} disabled={form.busy}>
             {t('salesPeople.cancel')}
           </Button>
-          <Button type="submit" variant="contained" disabled={add.isPending || errors.email !== undefined}>
+          <SubmitButton busy={form.busy} disabled={form.errors.email !== undefined}>
             {t('salesPeople.submit')}
-          </Button>
+          </SubmitButton>
         </DialogActions>
       </form>
     </Dialog>

@@ -37,14 +37,6 @@ export function StyleGuidesScreen() {
       navigate(`/style-guide-v2/${copy.id}`);
     },
   });
-  const remove = useApiMutation({
-    action: t('admin.styleGuides.delete'),
-    mutationFn: (id: string) => styleGuidesApi.remove(id),
-    onSuccess: () => {
-      setDeleting(null);
-      return queryClient.invalidateQueries({ queryKey: styleGuideKeys.all() });
-    },
-  });
 
   return (
     <AdminLayout tab="/admin/style-guides-v2">
@@ -99,7 +91,16 @@ export function StyleGuidesScreen() {
           ...(isAdmin ? [std.delete((row) => setDeleting(row), (row) => t('admin.styleGuides.deleteOf', { name: row.name }))] : []),
         ]}
       />
-      <ConfirmDeleteDialog name={deleting?.name ?? null} busy={remove.isPending} onClose={() => setDeleting(null)} onConfirm={() => deleting && remove.mutate(deleting.id)} />
+      <ConfirmDeleteDialog
+        name={deleting?.name ?? null}
+        action={t('admin.styleGuides.delete')}
+        onDelete={() => styleGuidesApi.remove(deleting!.id)}
+        onDeleted={() => {
+          setDeleting(null);
+          return queryClient.invalidateQueries({ queryKey: styleGuideKeys.all() });
+        }}
+        onClose={() => setDeleting(null)}
+      />
     </AdminLayout>
   );
 }

@@ -91,14 +91,6 @@ function OrdersList({ me }: { me: Me }) {
     mutationFn: (row: OrderListItem) => imagesApi.download(row.id),
     onSuccess: (result) => startDownload(result.url),
   });
-  const remove = useApiMutation({
-    action: t('orders.delete'),
-    mutationFn: (id: string) => ordersApi.remove(id),
-    onSuccess: () => {
-      setDeleting(null);
-      return queryClient.invalidateQueries({ queryKey: orderKeys.all() });
-    },
-  });
 
   const columns: TableColumn<OrderListItem>[] = [
     { field: 'thumbnail', header: t('orders.columns.picture'), width: 80, render: (row) => <Thumbnail url={row.thumbnailUrl} name={row.orderName} /> },
@@ -232,9 +224,13 @@ function OrdersList({ me }: { me: Me }) {
       />
       <ConfirmDeleteDialog
         name={deleting?.orderName ?? null}
-        busy={remove.isPending}
+        action={t('orders.delete')}
+        onDelete={() => ordersApi.remove(deleting!.id)}
+        onDeleted={() => {
+          setDeleting(null);
+          return queryClient.invalidateQueries({ queryKey: orderKeys.all() });
+        }}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
       />
       <UploadSuccessDialog open={success} onClose={() => navigate({ pathname: '/orders', search: params.toString() })} />
     </Box>

@@ -7,31 +7,15 @@ import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { styleGuideKeys, styleGuidesApi, uploadMedia, type ConfigMediaSlot, type ConfigurationView, type StyleGuideView } from '../../../api/admin';
 import { useApiMutation } from '../../../api/useApiMutation';
-import { FormField } from '../../../components/FormField';
-import { configBody, configFormOf, configMediaBody, configMediaOf, configMediaSlots, newConfigForm, ROUTE_OPTIONS, validateConfig, withType, type ConfigErrorKey, type ConfigForm } from './builderLogic';
+import { FormField } from '../../../components/form/FormField';
+import { SubmitButton } from '../../../components/form/SubmitButton';
+import { useForm } from '../../../components/form/useForm';
+import { configBody, configFormOf, configMediaBody, configMediaOf, configMediaSlots, newConfigForm, ROUTE_OPTIONS, validateConfig, withType, type ConfigForm } from './builderLogic';
 import { MediaSlotBox } from './MediaSlotBox';
-
-function useConfigErrorText() {
-  const { t } = useTranslation();
-  return (key: ConfigErrorKey | undefined, position: string): string | undefined => {
-    switch (key) {
-      case undefined:
-        return undefined;
-      case 'position':
-        return t('admin.builder.errors.position');
-      case 'positionTaken':
-        return t('admin.builder.errors.positionTaken', { position });
-      case 'percent':
-        return t('admin.builder.errors.percent');
-      case 'angleRequired':
-        return t('admin.builder.errors.angleRequired');
-    }
-  };
-}
 
 export type AngleName = { id: string; name: string; category: string };
 
@@ -42,22 +26,14 @@ export type AngleName = { id: string; name: string; category: string };
 export function ConfigurationEditor({ guide, configuration, angles }: { guide: StyleGuideView; configuration?: ConfigurationView; angles: readonly AngleName[] }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const errorText = useConfigErrorText();
-  const [form, setForm] = useState<ConfigForm>(() => (configuration ? configFormOf(configuration) : newConfigForm(guide.configurations)));
   const [files, setFiles] = useState<Partial<Record<ConfigMediaSlot, File>>>({});
   const [removed, setRemoved] = useState<ReadonlySet<ConfigMediaSlot>>(() => new Set());
-  const [showErrors, setShowErrors] = useState(false);
   const others = guide.configurations.filter((c) => c.id !== configuration?.id);
-  const errors = validateConfig(form, others);
-  const shown = showErrors ? errors : {};
   const refresh = () => queryClient.invalidateQueries({ queryKey: styleGuideKeys.one(guide.id) });
-  // a refetch (after another card saved) keeps unsaved edits; a changed configuration resets the form
-  const saved = configuration ? JSON.stringify(configFormOf(configuration)) : '';
-  useEffect(() => {
-    if (saved) setForm(JSON.parse(saved) as ConfigForm);
-  }, [saved]);
 
-  const save = useApiMutation({
+  const form = useForm({
+    initialValues: configuration ? configFormOf(configuration) : newConfigForm(guide.configurations),
+    validate: (values) => validateConfig(values, others),
     action: configuration ? t('admin.builder.updateConfiguration') : t('admin.builder.addConfiguration'),
     mutationFn: async (f: ConfigForm) => {
       const uploaded: Partial<Record<ConfigMediaSlot, string>> = {};
@@ -82,16 +58,16 @@ export function ConfigurationEditor({ guide, configuration, angles }: { guide: S
     mutationFn: (configId: string) => styleGuidesApi.removeConfiguration(configId),
     onSuccess: refresh,
   });
+  // a refetch (after another card saved) keeps unsaved edits; a changed configuration resets the form
+  const saved = configuration ? JSON.stringify(configFormOf(configuration)) : '';
+  useEffect(() => {
+    if (saved) form.setValues(() => JSON.parse(saved) as ConfigForm);
+  }, [saved]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setShowErrors(true);
-    if (Object.keys(errors).length === 0) save.mutate(form);
-  };
-  const set = (key: keyof ConfigForm) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
-  const featured = form.type === 'FEATURED';
-  const number = (key: 'position' | 'top' | 'right' | 'bottom' | 'left' | 'horizonLineHeight' | 'positionAfterFrameFree', label: string) => (
-    <FormField size="small" type="number" label={label} value={form[key]} onChange={set(key)} error={errorText(shown[key], form.position)} />
+  const { values } = form;
+  const featured = values.type === 'FEATURED';
+  const number = (key: 'position' | 'top' | 'right' | 'bottom' | 'left' | 'horizonLineHeight', label: string) => (
+    <FormField {...form.field(key, label)} size="small" type="number" />
   );
   const chooseFile = (slot: ConfigMediaSlot) => (file: File | null) => {
     setFiles(({ [slot]: _, ...rest }) => (file ? { ...rest, [slot]: file } : rest));
@@ -106,8 +82,9 @@ export function ConfigurationEditor({ guide, configuration, angles }: { guide: S
     <Paper
       variant="outlined"
       component="form"
+      ref={form.ref}
       noValidate
-      onSubmit={submit}
+      onSubmit={form.handleSubmit()}
       data-testid={configuration ? `configuration-${configuration.position}` : 'configuration-new'}
       aria-label={configuration ? t('admin.builder.configurationAt', { position: configuration.position }) : t('admin.builder.newConfiguration')}
       sx={{ p: 2, display: 'grid', gap: 1, borderStyle: configuration ? 'solid' : 'dashed' }}
@@ -124,11 +101,11 @@ export function ConfigurationEditor({ guide, configuration, angles }: { guide: S
         {number('horizonLineHeight', t('admin.builder.horizonLine'))}
       </Box>
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
-        <FormField size="small" select label={t('admin.builder.type')} value={form.type} onChange={(e) => setForm((f) => withType(f, e.target.value as ConfigForm['type']))}>
+        <FormField size="small" select label={t('admin.builder.type')} value={values.type} onChange={(e) => form.setValues((f) => withType(f, e.target.value as ConfigForm['type']))}>
           <MenuItem value="IMAGE">IMAGE</MenuItem>
           <MenuItem value="FEATURED">FEATURED</MenuItem>
         </FormField>
-        <FormField size="small" select label={t('admin.builder.routeTo')} value={form.routeTo} onChange={set('routeTo')} disabled={featured}>
+        <FormField {...form.field('routeTo', t('admin.builder.routeTo'))} size="small" select disabled={featured}>
           {ROUTE_OPTIONS.map((o) => (
             <MenuItem key={o.value} value={o.value}>
               {o.label}
@@ -136,7 +113,7 @@ export function ConfigurationEditor({ guide, configuration, angles }: { guide: S
           ))}
         </FormField>
         {!featured && (
-          <FormField size="small" select required label={t('admin.builder.angle')} value={form.angleId} onChange={set('angleId')} error={errorText(shown.angleId, form.position)}>
+          <FormField {...form.field('angleId', t('admin.builder.angle'))} size="small" select required>
             {angles.map((a) => (
               <MenuItem key={a.id} value={a.id}>
                 {a.name}
@@ -146,22 +123,19 @@ export function ConfigurationEditor({ guide, configuration, angles }: { guide: S
         )}
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <FormControlLabel control={<Switch checked={form.withLogo} onChange={(e) => setForm((f) => ({ ...f, withLogo: e.target.checked }))} />} label={t('admin.builder.withLogo')} />
-        <FormControlLabel control={<Switch checked={form.optional} onChange={(e) => setForm((f) => ({ ...f, optional: e.target.checked }))} />} label={t('admin.builder.optional')} />
+        <FormControlLabel control={<Switch checked={values.withLogo} onChange={(e) => form.setValue('withLogo', e.target.checked)} />} label={t('admin.builder.withLogo')} />
+        <FormControlLabel control={<Switch checked={values.optional} onChange={(e) => form.setValue('optional', e.target.checked)} />} label={t('admin.builder.optional')} />
         <FormControlLabel
-          control={<Switch checked={form.afterFrameFree} onChange={(e) => setForm((f) => ({ ...f, afterFrameFree: e.target.checked }))} />}
+          control={<Switch checked={values.afterFrameFree} onChange={(e) => form.setValue('afterFrameFree', e.target.checked)} />}
           label={t('admin.builder.afterFrameFree')}
         />
-        {form.afterFrameFree && (
+        {values.afterFrameFree && (
           <Box sx={{ width: 220, '& .MuiFormControl-root': { my: 0 } }}>
             <FormField
+              {...form.field('positionAfterFrameFree', t('admin.builder.positionAfterFrameFree'))}
               size="small"
               type="number"
               required
-              label={t('admin.builder.positionAfterFrameFree')}
-              value={form.positionAfterFrameFree}
-              onChange={set('positionAfterFrameFree')}
-              error={errorText(shown.positionAfterFrameFree, form.position)}
               slotProps={{ htmlInput: { min: 0, max: 999 } }}
             />
           </Box>
@@ -171,7 +145,7 @@ export function ConfigurationEditor({ guide, configuration, angles }: { guide: S
         {t('admin.builder.customMedia')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', md: 'repeat(5, 1fr)' } }}>
-        {configMediaSlots(form.type).map((slot) => (
+        {configMediaSlots(values.type).map((slot) => (
           <MediaSlotBox
             key={slot}
             testId={`config-slot-${slot}`}
@@ -191,9 +165,9 @@ export function ConfigurationEditor({ guide, configuration, angles }: { guide: S
             {t('grid.delete')}
           </Button>
         )}
-        <Button type="submit" variant={configuration ? 'outlined' : 'contained'} disabled={save.isPending}>
+        <SubmitButton variant={configuration ? 'outlined' : 'contained'} busy={form.busy}>
           {configuration ? t('admin.builder.updateConfiguration') : t('admin.builder.addConfiguration')}
-        </Button>
+        </SubmitButton>
       </Box>
     </Paper>
   );

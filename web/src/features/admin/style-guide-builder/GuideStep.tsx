@@ -1,54 +1,31 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { styleGuideKeys, styleGuidesApi, uploadMedia, type MediaSlot, type StyleGuideView } from '../../../api/admin';
-import { useApiMutation } from '../../../api/useApiMutation';
-import { FormField } from '../../../components/FormField';
-import { CUSTOMER_NOTE_MAX, EMPTY_GUIDE, guideBody, guideFormOf, MEDIA_SLOTS, REQUIRED_SLOTS, ROUTE_OPTIONS, SLOT_FIELD, validateGuide, type GuideErrorKey, type GuideForm } from './builderLogic';
+import { FormField } from '../../../components/form/FormField';
+import { SubmitButton } from '../../../components/form/SubmitButton';
+import { useForm } from '../../../components/form/useForm';
+import { CUSTOMER_NOTE_MAX, EMPTY_GUIDE, guideBody, guideFormOf, MEDIA_SLOTS, REQUIRED_SLOTS, ROUTE_OPTIONS, SLOT_FIELD, validateGuide, type GuideForm } from './builderLogic';
 import { MediaSlotBox } from './MediaSlotBox';
-
-function useGuideErrorText() {
-  const { t } = useTranslation();
-  return (key: GuideErrorKey | undefined, name: string, max = 120): string | undefined => {
-    switch (key) {
-      case undefined:
-        return undefined;
-      case 'required':
-        return t('validation.required', { name });
-      case 'tooLong':
-        return t('validation.maxLength', { name, max });
-      case 'size':
-        return t('admin.builder.errors.size');
-      case 'maxImageSize':
-        return t('admin.builder.errors.maxImageSize');
-      case 'color':
-        return t('admin.builder.errors.color');
-    }
-  };
-}
 
 /** Step 1: the guide, its output and its four media slots; Continue saves and opens step 2, Update saves and stays. */
 export function GuideStep({ guide, onContinue }: { guide: StyleGuideView | undefined; onContinue: (saved: StyleGuideView) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const errorText = useGuideErrorText();
-  const [form, setForm] = useState<GuideForm>(() => (guide ? guideFormOf(guide) : EMPTY_GUIDE));
   const [files, setFiles] = useState<Partial<Record<MediaSlot, File | null>>>({});
   const [removed, setRemoved] = useState<ReadonlySet<MediaSlot>>(() => new Set());
-  const [showErrors, setShowErrors] = useState(false);
-  const errors = useMemo(() => validateGuide(form), [form]);
-  const shown = showErrors ? errors : {};
 
-  const save = useApiMutation<StyleGuideView, { next: boolean }>({
+  const form = useForm<GuideForm, StyleGuideView, { next: boolean }>({
+    initialValues: guide ? guideFormOf(guide) : EMPTY_GUIDE,
+    validate: validateGuide,
     action: guide ? t('admin.builder.update') : t('admin.builder.create'),
-    mutationFn: async () => {
-      const body = guideBody(form);
+    mutationFn: async (values) => {
+      const body = guideBody(values);
       const saved = guide ? await styleGuidesApi.update(guide.id, body) : await styleGuidesApi.create(body);
       const media: Record<string, string | null> = {};
       for (const slot of MEDIA_SLOTS) {
@@ -58,7 +35,7 @@ export function GuideStep({ guide, onContinue }: { guide: StyleGuideView | undef
       }
       return Object.keys(media).length ? styleGuidesApi.update(saved.id, media) : saved;
     },
-    onSuccess: (saved, { next }) => {
+    onSuccess: (saved, _values, { next }) => {
       queryClient.setQueryData(styleGuideKeys.one(saved.id), saved);
       void queryClient.invalidateQueries({ queryKey: styleGuideKeys.lists() });
       setFiles({});
@@ -66,45 +43,25 @@ export function GuideStep({ guide, onContinue }: { guide: StyleGuideView | undef
       if (next) onContinue(saved);
     },
   });
-
-  const submit = (next: boolean) => (event?: FormEvent) => {
-    event?.preventDefault();
-    setShowErrors(true);
-    if (Object.keys(errors).length === 0) save.mutate({ next });
-  };
-  const set = (key: keyof GuideForm) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const { values } = form;
 
   return (
-    <Paper variant="outlined" component="form" noValidate onSubmit={submit(true)} sx={{ p: 3, display: 'grid', gap: 1 }}>
-      <FormField label={t('admin.fields.name')} required value={form.name} onChange={set('name')} error={errorText(shown.name, t('admin.fields.name'))} />
+    <Paper variant="outlined" component="form" ref={form.ref} noValidate onSubmit={form.handleSubmit({ next: true })} sx={{ p: 3, display: 'grid', gap: 1 }}>
+      <FormField {...form.field('name', t('admin.fields.name'))} required />
       <FormField
-        label={t('admin.builder.customerNote')}
+        {...form.field('customerNote', t('admin.builder.customerNote'))}
         multiline
         minRows={3}
-        value={form.customerNote}
-        onChange={set('customerNote')}
-        error={errorText(shown.customerNote, t('admin.builder.customerNote'), CUSTOMER_NOTE_MAX)}
-        helperText={`${form.customerNote.length} / ${CUSTOMER_NOTE_MAX}`}
+        helperText={`${values.customerNote.length} / ${CUSTOMER_NOTE_MAX}`}
         slotProps={{ htmlInput: { maxLength: CUSTOMER_NOTE_MAX } }}
       />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(4, 1fr)' } }}>
-        <FormField label={t('admin.builder.outputWidth')} required type="number" value={form.outputWidth} onChange={set('outputWidth')} error={errorText(shown.outputWidth, '')} />
-        <FormField label={t('admin.builder.outputHeight')} required type="number" value={form.outputHeight} onChange={set('outputHeight')} error={errorText(shown.outputHeight, '')} />
+        <FormField {...form.field('outputWidth', t('admin.builder.outputWidth'))} required type="number" />
+        <FormField {...form.field('outputHeight', t('admin.builder.outputHeight'))} required type="number" />
+        <FormField {...form.field('maxImageSizeKb', t('admin.builder.maxImageSizeKb'))} required type="number" helperText={t('admin.builder.maxImageSizeHelp')} />
         <FormField
-          label={t('admin.builder.maxImageSizeKb')}
+          {...form.field('interiorColor', t('admin.builder.interiorColor'))}
           required
-          type="number"
-          value={form.maxImageSizeKb}
-          onChange={set('maxImageSizeKb')}
-          error={errorText(shown.maxImageSizeKb, '')}
-          helperText={t('admin.builder.maxImageSizeHelp')}
-        />
-        <FormField
-          label={t('admin.builder.interiorColor')}
-          required
-          value={form.interiorColor}
-          onChange={set('interiorColor')}
-          error={errorText(shown.interiorColor, '')}
           slotProps={{
             input: {
               startAdornment: (
@@ -112,8 +69,8 @@ export function GuideStep({ guide, onContinue }: { guide: StyleGuideView | undef
                   component="input"
                   type="color"
                   aria-label={t('admin.builder.interiorColor')}
-                  value={/^#[0-9A-Fa-f]{6}$/.test(form.interiorColor) ? form.interiorColor : '#FFFFFF'}
-                  onChange={(e: { target: { value: string } }) => setForm((f) => ({ ...f, interiorColor: e.target.value.toUpperCase() }))}
+                  value={/^#[0-9A-Fa-f]{6}$/.test(values.interiorColor) ? values.interiorColor : '#FFFFFF'}
+                  onChange={(e: { target: { value: string } }) => form.setValue('interiorColor', e.target.value.toUpperCase())}
                   sx={{ width: 28, height: 28, p: 0, mr: 1, border: 0, bgcolor: 'transparent', cursor: 'pointer' }}
                 />
               ),
@@ -122,10 +79,8 @@ export function GuideStep({ guide, onContinue }: { guide: StyleGuideView | undef
         />
       </Box>
       <FormField
+        {...form.field('frameFreeRouting', t('admin.builder.frameFreeRouting'))}
         select
-        label={t('admin.builder.frameFreeRouting')}
-        value={form.frameFreeRouting}
-        onChange={(e) => setForm((f) => ({ ...f, frameFreeRouting: e.target.value as GuideForm['frameFreeRouting'] }))}
         sx={{ maxWidth: { md: 'calc(50% - 8px)' } }}
         slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
       >
@@ -161,13 +116,11 @@ export function GuideStep({ guide, onContinue }: { guide: StyleGuideView | undef
       </Box>
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
         {guide && (
-          <Button variant="outlined" disabled={save.isPending} onClick={() => submit(false)()}>
+          <Button variant="outlined" disabled={form.busy} onClick={form.handleSubmit({ next: false })}>
             {t('admin.builder.update')}
           </Button>
         )}
-        <Button type="submit" variant="contained" disabled={save.isPending}>
-          {save.isPending ? <CircularProgress size={20} color="inherit" aria-label={t('admin.loading')} /> : t('admin.builder.continue')}
-        </Button>
+        <SubmitButton busy={form.busy}>{t('admin.builder.continue')}</SubmitButton>
       </Box>
     </Paper>
   );

@@ -46,15 +46,6 @@ export function StyleGuideBuilderPage() {
       navigate(`/style-guide-v2/${copy.id}`);
     },
   });
-  const remove = useApiMutation({
-    action: t('admin.styleGuides.delete'),
-    mutationFn: (guideId: string) => styleGuidesApi.remove(guideId),
-    onSuccess: () => {
-      setDeleting(false);
-      void queryClient.invalidateQueries({ queryKey: styleGuideKeys.all() });
-      navigate('/admin/style-guides-v2');
-    },
-  });
 
   if (id && guide.isPending)
     return (
@@ -100,7 +91,17 @@ export function StyleGuideBuilderPage() {
       ) : (
         data && <ConfigurationsStep guide={data} onBack={() => goToStep(0)} />
       )}
-      <ConfirmDeleteDialog name={deleting && data ? data.name : null} busy={remove.isPending} onClose={() => setDeleting(false)} onConfirm={() => data && remove.mutate(data.id)} />
+      <ConfirmDeleteDialog
+        name={deleting && data ? data.name : null}
+        action={t('admin.styleGuides.delete')}
+        onDelete={() => styleGuidesApi.remove(data!.id)}
+        onDeleted={() => {
+          setDeleting(false);
+          void queryClient.invalidateQueries({ queryKey: styleGuideKeys.all() });
+          navigate('/admin/style-guides-v2');
+        }}
+        onClose={() => setDeleting(false)}
+      />
     </Container>
   );
 }
