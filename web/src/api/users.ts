@@ -8,6 +8,8 @@ export const usersApi = {
 
 /** TanStack Query keys of accounts: [resource, action, params]. */
 export const userKeys = {
+  all: () => ['users'] as const,
+  lists: () => ['users', 'list'] as const,
   /** the dealership and management accounts an admin may create orders for, by search */
   accounts: (search: string) => ['users', 'list', { userRole: ['Dealership', 'Management'], search }] as const,
 };
