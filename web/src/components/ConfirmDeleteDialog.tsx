@@ -12,7 +12,7 @@ import { SubmitButton } from './form/SubmitButton';
 import { useForm } from './form/useForm';
 
 /** The typed name must match exactly (surrounding spaces aside), else "Invalid name". */
-export function typedNameError(typed: string, name: string): FieldError | undefined {
+function typedNameError(typed: string, name: string): FieldError | undefined {
   return typed.trim() === name.trim() ? undefined : { key: 'admin.confirmDelete.invalidName' };
 }
 
