@@ -1,15 +1,4 @@
-import type {
-  AngleName,
-  ConfigurationPatchRequest,
-  ConfigurationRequest,
-  ConfigurationView,
-  CreateMediaRequest,
-  CreateMediaResult,
-  MediaKind,
-  StyleGuidePatchRequest,
-  StyleGuideRequest,
-  StyleGuideView,
-} from '@app/contracts/wire';
+import type { AngleName, ConfigurationPatchRequest, ConfigurationRequest, ConfigurationView, CreateMediaRequest, CreateMediaResult, MediaKind, StyleGuidePatchRequest, StyleGuideRequest, StyleGuideView } from '@app/contracts/wire';
 import { api } from './client';
 
 /** Calls of the admin catalogue and the style guides. */
@@ -34,6 +23,37 @@ export const styleGuidesApi = {
   removeConfiguration: (id: string) => api.delete<{ deleted: true }>(`/style-guide-configurations/${id}`),
   angleNames: (signal?: AbortSignal) => api.get<AngleName[]>('/angle/angleNames', { signal }),
 };
+
+/**
+ * TanStack Query keys of style guides: [resource, action, params]. `GET /style-guides/{id}` is
+ * cached under `one(id)` only, whoever reads it (the builder, the creator, the order detail).
+ */
+export const styleGuideKeys = {
+  all: () => ['style-guides'] as const,
+  lists: () => ['style-guides', 'list'] as const,
+  one: (id: string) => ['style-guides', 'get', { id }] as const,
+  /** the guides an account may use (the order creator) */
+  ofAccount: (accountId: string) => ['style-guides', 'of-user', { accountId }] as const,
+};
+
+const catalogue = <R extends string>(resource: R) => ({
+  all: () => [resource] as const,
+  lists: () => [resource, 'list'] as const,
+  one: (id: string) => [resource, 'get', { id }] as const,
+});
+
+/** The keys of one catalogue resource of the admin area. */
+export type CatalogueKeys = ReturnType<typeof catalogue<string>>;
+
+/** TanStack Query keys of the admin catalogue: [resource, action, params]. */
+export const catalogueKeys = {
+  angles: { ...catalogue('angles'), names: () => ['angles', 'names', {}] as const },
+  carTypes: catalogue('car-types'),
+  tags: catalogue('tags'),
+  banners: catalogue('banners'),
+  appVersions: catalogue('app-versions'),
+};
+
 
 /** The extension the media endpoint accepts, from a file's name or type. */
 export function extensionOf(file: File): string {

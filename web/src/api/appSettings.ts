@@ -1,8 +1,10 @@
 import type { AppSettingView, UpdateAppSettingRequest } from '@app/contracts/wire';
 import { api } from './client';
 
+/** TanStack Query keys of the app settings: the list (the footer, the admin tab) and the admin tab's pages of it. */
 export const appSettingsKeys = {
   list: () => ['appSettings', 'list', {}] as const,
+  grid: () => ['appSettings', 'grid'] as const,
 };
 
 export function getAppSettings(signal?: AbortSignal): Promise<AppSettingView[]> {

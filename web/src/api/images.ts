@@ -33,7 +33,9 @@ export const imagesApi = {
   downloadVideo: (videoId: string) => api.post<UrlResult>(`/videos/download/${videoId}`),
 };
 
+/** TanStack Query keys of images and videos: [resource, action, params]. */
 export const imageKeys = {
+  all: () => ['images'] as const,
   ofOrder: (orderId: string) => ['images', 'list', { orderId }] as const,
   videos: (orderId: string) => ['videos', 'list', { orderId }] as const,
 };

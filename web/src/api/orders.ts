@@ -1,17 +1,4 @@
-import type {
-  CreateOrderRequest,
-  OrderEventView,
-  OrderListItem,
-  OrderStatus,
-  OrderView,
-  Paged,
-  QaStatus,
-  SalesPersonView,
-  StyleGuideListItem,
-  StyleGuideView,
-  UpdateOrderRequest,
-  UserListItem,
-} from '@app/contracts/wire';
+import type { CreateOrderRequest, OrderEventView, OrderListItem, OrderStatus, OrderView, Paged, QaStatus, SalesPersonView, StyleGuideListItem, UpdateOrderRequest, UserListItem } from '@app/contracts/wire';
 import { api } from './client';
 
 /** Calls of orders and their timeline, and what the order creator reads of accounts, sales people and style guides. */
@@ -53,11 +40,16 @@ export const ordersApi = {
     api.get<Paged<UserListItem>>('/users', { query: { userRole, search: search.trim() || undefined }, signal }),
   salesPeople: (accountId: string, signal?: AbortSignal) => api.get<SalesPersonView[]>(`/salesman/user/${accountId}/all`, { signal }),
   styleGuides: (accountId: string, signal?: AbortSignal) => api.get<StyleGuideListItem[]>(`/style-guides/user/${accountId}`, { signal }),
-  styleGuide: (id: string, signal?: AbortSignal) => api.get<StyleGuideView>(`/style-guides/${id}`, { signal }),
 };
 
-/** TanStack Query keys: [resource, action, params]. */
+/**
+ * TanStack Query keys of orders and their timeline: [resource, action, params]. A shorter key
+ * is the prefix of the longer ones, for invalidation (`all()` reaches every order query).
+ */
 export const orderKeys = {
+  all: () => ['orders'] as const,
+  lists: () => ['orders', 'list'] as const,
   one: (id: string) => ['orders', 'get', { id }] as const,
+  allEvents: () => ['order-events'] as const,
   events: (id: string, isHidden: boolean) => ['order-events', 'list', { id, isHidden }] as const,
 };

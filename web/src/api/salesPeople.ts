@@ -10,3 +10,9 @@ export const salesPeopleApi = {
   add: (userId: string, people: SalesPersonRequest[]) =>
     api.post<SalesPersonView[]>('/salesman', { userId, salesMan: people } satisfies CreateSalesPeopleRequest),
 };
+
+/** TanStack Query keys of sales people: [resource, action, params]. */
+export const salesPeopleKeys = {
+  all: () => ['salesmen'] as const,
+  ofAccount: (accountId: string) => ['salesmen', 'list', { accountId }] as const,
+};

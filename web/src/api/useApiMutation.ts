@@ -21,13 +21,18 @@ export function mutationToast(status: number): MutationToast {
 
 export interface ApiMutationOptions<TData, TVariables> {
   mutationFn: (variables: TVariables) => Promise<TData>;
-  /** What the user did, already translated: "Save account" → "Save account - Successfully". */
-  action: string;
+  /**
+   * What the user did, already translated: "Save account" → "Save account - Successfully".
+   * Without it no toast shows: the screen tells the outcome itself (sign-in, the order creator).
+   */
+  action?: string | undefined;
+  /** the success toast's text when it is not "{action} - Successfully" ("Status updated") */
+  successMessage?: string;
   onSuccess?: (data: TData, variables: TVariables) => void | Promise<unknown>;
   onError?: (error: Error, variables: TVariables) => void;
 }
 
-/** `useMutation` with the product's toasts. */
+/** `useMutation` with the product's toasts (when an `action` names the write). */
 export function useApiMutation<TData, TVariables = void>(
   options: ApiMutationOptions<TData, TVariables>,
 ): UseMutationResult<TData, Error, TVariables> {
@@ -35,14 +40,15 @@ export function useApiMutation<TData, TVariables = void>(
   return useMutation<TData, Error, TVariables>({
     mutationFn: options.mutationFn,
     onSuccess: async (data, variables) => {
-      toast.success(t('toast.actionSuccess', { action: options.action }));
+      if (options.action !== undefined) toast.success(options.successMessage ?? t('toast.actionSuccess', { action: options.action }));
       await options.onSuccess?.(data, variables);
     },
     onError: (error, variables) => {
-      const status = isApiError(error) ? error.statusCode : NO_RESPONSE;
-      const outcome = mutationToast(status);
-      if (outcome.kind === 'error') toast.error(t('toast.actionError', { action: options.action, message: error.message }));
-      else toast.warning(t('toast.missingPermissions', { action: options.action }));
+      if (options.action !== undefined) {
+        const outcome = mutationToast(isApiError(error) ? error.statusCode : NO_RESPONSE);
+        if (outcome.kind === 'error') toast.error(t('toast.actionError', { action: options.action, message: error.message }));
+        else toast.warning(t('toast.missingPermissions', { action: options.action }));
+      }
       options.onError?.(error, variables);
     },
   });

@@ -18,6 +18,9 @@ export interface Principal {
 
 export const STAFF: readonly Role[] = ['Admin', 'QA'];
 
+/** Admin and QA: the back-office staff. */
+export const isStaff = (role: Role): boolean => STAFF.includes(role);
+
 /** Permission names match case-insensitively (as the Create order shortcut checks `create_orders`). */
 export function hasPermission(user: Principal, permission: string): boolean {
   if (user.userRole === 'Admin') return true;

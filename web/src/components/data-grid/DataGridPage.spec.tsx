@@ -50,7 +50,7 @@ function StylesScreen({
   onSelection?: (ids: GridRowId[]) => void;
   withFilter?: boolean;
 }) {
-  const grid = useDataGrid<Style, 'search'>({ resource: 'styles', path: '/styles', filters: ['search'] });
+  const grid = useDataGrid<Style, 'search'>({ queryKey: ['styles', 'list'], path: '/styles', filters: ['search'] });
   const std = useStandardColumns<Style>();
   const columns: GridColDef<Style>[] = [
     { field: 'name', headerName: 'Name', flex: 1 },

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -15,6 +14,7 @@ import {
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { GridLoadError } from './GridLoadError';
 import { GridPager } from './GridPager';
 import type { DataGridView } from './useDataGrid';
 
@@ -115,18 +115,7 @@ export function DataGridPage<Row extends GridValidRowModel>({
           </Button>
         </Box>
       )}
-      {grid.error && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void grid.refetch()}>
-              {t('grid.retry')}
-            </Button>
-          }
-        >
-          {t('grid.loadFailed')}
-        </Alert>
-      )}
+      <GridLoadError grid={grid} />
       <Paper variant="outlined" sx={{ overflow: 'hidden', borderRadius: 2 }}>
         <DataGrid<Row>
           aria-label={label ?? title}
@@ -166,16 +155,7 @@ export function DataGridPage<Row extends GridValidRowModel>({
             '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
           }}
         />
-        <GridPager
-          page={grid.page}
-          pageCount={grid.pageCount}
-          total={grid.total}
-          selected={selectedCount}
-          onFirst={grid.first}
-          onPrevious={grid.previous}
-          onNext={grid.next}
-          onLast={grid.last}
-        />
+        <GridPager grid={grid} selected={selectedCount} />
       </Paper>
     </Box>
   );

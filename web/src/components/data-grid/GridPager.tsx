@@ -8,16 +8,13 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DataGridView } from './useDataGrid';
 
 export interface GridPagerProps {
-  page: number;
-  pageCount: number;
-  total: number;
+  /** what `useDataGrid` returned */
+  grid: Pick<DataGridView<unknown>, 'page' | 'pageCount' | 'total' | 'first' | 'previous' | 'next' | 'last'>;
+  /** how many rows are chosen, with checkbox selection */
   selected?: number;
-  onFirst: () => void;
-  onPrevious: () => void;
-  onNext: () => void;
-  onLast: () => void;
 }
 
 function PagerButton({ label, disabled, onClick, children }: { label: string; disabled: boolean; onClick: () => void; children: ReactNode }) {
@@ -34,8 +31,9 @@ function PagerButton({ label, disabled, onClick, children }: { label: string; di
 }
 
 /** First, previous, next, last, and where we are (every list screen). */
-export function GridPager({ page, pageCount, total, selected, onFirst, onPrevious, onNext, onLast }: GridPagerProps) {
+export function GridPager({ grid, selected }: GridPagerProps) {
   const { t } = useTranslation();
+  const { page, pageCount, total } = grid;
   const atStart = page <= 1;
   const atEnd = page >= pageCount;
   return (
@@ -53,19 +51,19 @@ export function GridPager({ page, pageCount, total, selected, onFirst, onPreviou
         {t('grid.total', { count: total })}
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center' }}>
-        <PagerButton label={t('grid.first')} disabled={atStart} onClick={onFirst}>
+        <PagerButton label={t('grid.first')} disabled={atStart} onClick={grid.first}>
           <FirstPage />
         </PagerButton>
-        <PagerButton label={t('grid.previous')} disabled={atStart} onClick={onPrevious}>
+        <PagerButton label={t('grid.previous')} disabled={atStart} onClick={grid.previous}>
           <ChevronLeft />
         </PagerButton>
         <Typography variant="body2" sx={{ mx: 1, minWidth: 96, textAlign: 'center' }} aria-live="polite" data-testid="grid-page">
           {t('grid.pageOf', { page, pages: pageCount })}
         </Typography>
-        <PagerButton label={t('grid.next')} disabled={atEnd} onClick={onNext}>
+        <PagerButton label={t('grid.next')} disabled={atEnd} onClick={grid.next}>
           <ChevronRight />
         </PagerButton>
-        <PagerButton label={t('grid.last')} disabled={atEnd} onClick={onLast}>
+        <PagerButton label={t('grid.last')} disabled={atEnd} onClick={grid.last}>
           <LastPage />
         </PagerButton>
       </Box>

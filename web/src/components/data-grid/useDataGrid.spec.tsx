@@ -27,18 +27,19 @@ function carsEndpoint(cars: Car[] = CARS) {
 
 function setup(url: string, cars?: Car[]) {
   const gateway = fakeApi({ 'GET /cars': carsEndpoint(cars) });
+  const queryClient = testQueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <AppProviders queryClient={testQueryClient()}>
+    <AppProviders queryClient={queryClient}>
       <MemoryRouter initialEntries={[url]}>
         {children}
         <LocationProbe />
       </MemoryRouter>
     </AppProviders>
   );
-  const hook = renderHook(() => useDataGrid<Car, 'search' | 'status'>({ resource: 'cars', path: '/cars', filters: ['search', 'status'] }), { wrapper });
+  const hook = renderHook(() => useDataGrid<Car, 'search' | 'status'>({ queryKey: ['cars', 'list'], path: '/cars', filters: ['search', 'status'] }), { wrapper });
   const location = () => screen.getByTestId('location').textContent;
   const lastQuery = () => Object.fromEntries(gateway.to('GET /cars').at(-1)!.query);
-  return { gateway, hook, location, lastQuery };
+  return { gateway, hook, location, lastQuery, queryClient };
 }
 
 describe('useDataGrid: paging', () => {
@@ -151,11 +152,12 @@ describe('useDataGrid: filters and sorting', () => {
     expect(hook.result.current.sortModel).toEqual([]);
   });
 
-  it('uses the TanStack Query key [resource, "list", query]', async () => {
-    const { hook, gateway } = setup('/cars?search=car%201');
+  it('caches the page under the list key it was given, with the query added', async () => {
+    const { hook, gateway, queryClient } = setup('/cars?search=car%201');
     await waitFor(() => expect(hook.result.current.total).toBe(10));
     expect(hook.result.current.query).toEqual({ page: 1, search: 'car 1' });
     expect(gateway.to('GET /cars')).toHaveLength(1);
+    expect(queryClient.getQueryData(['cars', 'list', { page: 1, search: 'car 1' }])).toMatchObject({ total: 10 });
   });
 });
 

@@ -1,5 +1,5 @@
 import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Paged } from '@app/contracts/wire';
@@ -22,8 +22,8 @@ export interface PageOf<Row> {
 }
 
 export interface UseDataGridOptions<Row, F extends string = string> {
-  /** first part of the TanStack Query key: `[resource, 'list', query]` */
-  resource: string;
+  /** the list's key from the resource's key factory (`orderKeys.lists()`); the page's query is added to it */
+  queryKey: QueryKey;
   /** `GET /api{path}` answering `Paged<Row>`; or give `fetchPage` for another shape */
   path?: string;
   fetchPage?: (query: ServerListQuery, signal: AbortSignal) => Promise<PageOf<Row>>;
@@ -62,12 +62,13 @@ const ORDER = 'order';
  * - sorting (one column) and named filters;
  * - their state in the URL query string (`?page=2&sort=createdAt&order=desc&search=golf`), so
  *   reload, back and shared links keep the view; a filter or sort change returns to page 1;
- * - the fetch through TanStack Query with the key `[resource, 'list', query]`, keeping the
- *   previous page on screen while the next one loads.
+ * - the fetch through TanStack Query under the list's key from the resource's factory with the
+ *   query added (`[...orderKeys.lists(), query]`), keeping the previous page on screen while
+ *   the next one loads.
  * List screens hold no paging code: they give columns and filters, and render `DataGridPage`.
  */
 export function useDataGrid<Row, F extends string = string>(options: UseDataGridOptions<Row, F>) {
-  const { resource, path, fetchPage, filters: filterNames = NO_FILTERS as readonly F[], defaultSort } = options;
+  const { queryKey, path, fetchPage, filters: filterNames = NO_FILTERS as readonly F[], defaultSort } = options;
   const [params, setParams] = useSearchParams();
 
   const rawPage = params.get(PAGE);
@@ -97,10 +98,10 @@ export function useDataGrid<Row, F extends string = string>(options: UseDataGrid
   }, [page, sortField, order, filters]);
 
   const result = useQuery<PageOf<Row>>({
-    queryKey: [resource, 'list', query],
+    queryKey: [...queryKey, query],
     queryFn: ({ signal }) => {
       if (fetchPage) return fetchPage(query, signal);
-      if (!path) throw new Error(`useDataGrid(${resource}) needs a path or fetchPage`);
+      if (!path) throw new Error(`useDataGrid(${JSON.stringify(queryKey)}) needs a path or fetchPage`);
       return api.get<Paged<Row>>(path, { query, signal });
     },
     placeholderData: keepPreviousData,

@@ -7,16 +7,12 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppSettingView } from '@app/contracts/wire';
 import { appSettingsKeys, updateAppSetting } from '../../api/appSettings';
-import { isApiError } from '../../api/client';
-import { useApiMutation } from '../../api/useApiMutation';
-import { FormField } from '../../components/FormField';
-
-/** The query key root of the app settings grid (see `AppSettingsScreen`). */
-export const APP_SETTINGS_GRID = 'appSettings-grid';
+import { FormField } from '../../components/form/FormField';
+import { SubmitButton } from '../../components/form/SubmitButton';
+import { useForm } from '../../components/form/useForm';
 
 /**
  * Edits one app setting's value with an input that fits its valueType: a switch for boolean
@@ -27,43 +23,31 @@ export const APP_SETTINGS_GRID = 'appSettings-grid';
 export function AppSettingDialog({ setting, onClose }: { setting: AppSettingView; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [value, setValue] = useState(setting.value);
-  const [error, setError] = useState<string | undefined>();
-
-  const save = useApiMutation<AppSettingView, string>({
+  const form = useForm({
+    initialValues: { value: setting.value },
     action: t('admin.appSettings.save'),
-    mutationFn: (next) => updateAppSetting(setting.name, next),
+    mutationFn: ({ value }) => updateAppSetting(setting.name, setting.valueType === 'string' ? value : value.trim()),
+    serverErrorField: (error) => (error.statusCode === 400 ? 'value' : undefined),
     onSuccess: async (updated) => {
       queryClient.setQueryData<AppSettingView[]>(appSettingsKeys.list(), (old) => old?.map((s) => (s.name === updated.name ? updated : s)));
       await queryClient.invalidateQueries({ queryKey: appSettingsKeys.list() });
-      await queryClient.invalidateQueries({ queryKey: [APP_SETTINGS_GRID] });
+      await queryClient.invalidateQueries({ queryKey: appSettingsKeys.grid() });
       onClose();
     },
-    onError: (err) => {
-      if (isApiError(err) && err.statusCode === 400) setError(err.message);
-    },
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate(setting.valueType === 'string' ? value : value.trim());
-  };
-  const change = (next: string) => {
-    setValue(next);
-    setError(undefined);
-  };
   const label = t('admin.appSettings.value');
+  const error = form.error('value', label);
 
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
-      <form onSubmit={submit} noValidate>
+      <form ref={form.ref} onSubmit={form.handleSubmit()} noValidate>
         <DialogTitle>{t('admin.editTitle', { title: setting.name })}</DialogTitle>
         <DialogContent>
           {setting.valueType === 'boolean' ? (
             <>
               <FormControlLabel
                 sx={{ display: 'flex', mt: 1 }}
-                control={<Switch checked={value === 'true'} onChange={(e) => change(e.target.checked ? 'true' : 'false')} />}
+                control={<Switch checked={form.values.value === 'true'} onChange={(e) => form.setValue('value', e.target.checked ? 'true' : 'false')} />}
                 label={label}
               />
               {error && (
@@ -74,21 +58,16 @@ export function AppSettingDialog({ setting, onClose }: { setting: AppSettingView
             </>
           ) : (
             <FormField
-              label={label}
+              {...form.field('value', label)}
               autoFocus
               type={setting.valueType === 'number' ? 'number' : setting.valueType === 'date' ? 'date' : 'text'}
-              value={value}
-              onChange={(e) => change(e.target.value)}
-              error={error}
               slotProps={setting.valueType === 'date' ? { inputLabel: { shrink: true } } : undefined}
             />
           )}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{t('admin.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={save.isPending}>
-            {t('admin.save')}
-          </Button>
+          <SubmitButton busy={form.busy}>{t('admin.save')}</SubmitButton>
         </DialogActions>
       </form>
     </Dialog>

@@ -1,3 +1,4 @@
+import { type AngleView, type AppSettingView, type AppVersionView, type BannerView, type CarTypeView, type MediaView, TAG_CATEGORIES, TAG_ENTITIES, type TagEntity, type TagView } from '@app/contracts/wire';
 import Chip from '@mui/material/Chip';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -6,25 +7,14 @@ import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  TAG_CATEGORIES,
-  TAG_ENTITIES,
-  type AngleView,
-  type AppSettingView,
-  type AppVersionView,
-  type BannerView,
-  type CarTypeView,
-  type MediaView,
-  type TagEntity,
-  type TagView,
-} from '@app/contracts/wire';
+import { catalogueKeys } from '../../api/admin';
 import { appSettingsKeys, getAppSettings } from '../../api/appSettings';
 import { TagBadge } from '../../components/TagBadge';
 import { DataGridPage } from '../../components/data-grid/DataGridPage';
 import { useStandardColumns } from '../../components/data-grid/columns';
 import { GRID_PAGE_SIZE, useDataGrid } from '../../components/data-grid/useDataGrid';
 import { AdminLayout } from './AdminLayout';
-import { APP_SETTINGS_GRID, AppSettingDialog } from './AppSettingDialog';
+import { AppSettingDialog } from './AppSettingDialog';
 import { CatalogueTab, type FieldSpec } from './CatalogueTab';
 
 /* The list endpoints take no sort parameter: every column is unsortable. */
@@ -66,7 +56,7 @@ export function AnglesScreen() {
   return (
     <AdminLayout tab="/admin/angles">
       <CatalogueTab<AngleRow>
-        resource="angles"
+        keys={catalogueKeys.angles}
         apiPath="/angle"
         routeOf={(id) => `/admin/angle/${id}`}
         tabPath="/admin/angles"
@@ -113,7 +103,7 @@ export function CarTypesScreen() {
   return (
     <AdminLayout tab="/admin/car-types">
       <CatalogueTab<CarTypeRow>
-        resource="car-types"
+        keys={catalogueKeys.carTypes}
         apiPath="/car-types"
         routeOf={(id) => `/admin/car-type/${id}`}
         tabPath="/admin/car-types"
@@ -151,7 +141,7 @@ export function TagsScreen() {
   return (
     <AdminLayout tab="/admin/tags">
       <CatalogueTab<TagRow>
-        resource="tags"
+        keys={catalogueKeys.tags}
         apiPath="/tags"
         routeOf={(id) => `/admin/tag/${id}`}
         tabPath="/admin/tags"
@@ -186,7 +176,7 @@ export function BannersScreen() {
   return (
     <AdminLayout tab="/admin/banners">
       <CatalogueTab<BannerRow>
-        resource="banners"
+        keys={catalogueKeys.banners}
         apiPath="/banner"
         getPath={(id) => `/banner/by-id/${id}`}
         routeOf={(id) => `/admin/banner/${id}`}
@@ -227,7 +217,7 @@ export function AppVersionsScreen() {
   return (
     <AdminLayout tab="/admin/app-versions">
       <CatalogueTab<AppVersionRow>
-        resource="app-versions"
+        keys={catalogueKeys.appVersions}
         apiPath="/app-versions"
         routeOf={(id) => `/admin/app-version/${id}`}
         tabPath="/admin/app-versions"
@@ -266,7 +256,7 @@ export function AppSettingsScreen() {
   const [editing, setEditing] = useState<AppSettingView | null>(null);
   const all = useQuery({ queryKey: appSettingsKeys.list(), queryFn: ({ signal }) => getAppSettings(signal) });
   const grid = useDataGrid<AppSettingView>({
-    resource: APP_SETTINGS_GRID,
+    queryKey: appSettingsKeys.grid(),
     fetchPage: async (query, signal) => {
       // the cache rather than `all.data`: after a save the list is refreshed before the grid
       const items = queryClient.getQueryData<AppSettingView[]>(appSettingsKeys.list()) ?? all.data ?? (await getAppSettings(signal));

@@ -1,3 +1,4 @@
+import type { StyleGuideListItem } from '@app/contracts/wire';
 import AddIcon from '@mui/icons-material/Add';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import IconButton from '@mui/material/IconButton';
@@ -8,16 +9,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import type { StyleGuideListItem } from '@app/contracts/wire';
-import { styleGuidesApi } from '../../api/admin';
+import { styleGuideKeys, styleGuidesApi } from '../../api/admin';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useMe } from '../../app/useSession';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { DataGridPage } from '../../components/data-grid/DataGridPage';
 import { useStandardColumns } from '../../components/data-grid/columns';
 import { useDataGrid } from '../../components/data-grid/useDataGrid';
 import { AdminLayout } from './AdminLayout';
-import { bytesToKb } from './builderLogic';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+import { bytesToKb } from './style-guide-builder/builderLogic';
 
 /** The style guides tab: search, open in the builder, duplicate, delete (admin) by typed name. */
 export function StyleGuidesScreen() {
@@ -26,7 +26,7 @@ export function StyleGuidesScreen() {
   const queryClient = useQueryClient();
   const { data: me } = useMe();
   const isAdmin = me?.userRole === 'Admin';
-  const grid = useDataGrid<StyleGuideListItem, 'search'>({ resource: 'style-guides', path: '/style-guides', filters: ['search'] });
+  const grid = useDataGrid<StyleGuideListItem, 'search'>({ queryKey: styleGuideKeys.lists(), path: '/style-guides', filters: ['search'] });
   const std = useStandardColumns<StyleGuideListItem>();
   const [deleting, setDeleting] = useState<StyleGuideListItem | null>(null);
 
@@ -34,16 +34,8 @@ export function StyleGuidesScreen() {
     action: t('admin.styleGuides.duplicate'),
     mutationFn: (id: string) => styleGuidesApi.duplicate(id),
     onSuccess: (copy) => {
-      void queryClient.invalidateQueries({ queryKey: ['style-guides'] });
+      void queryClient.invalidateQueries({ queryKey: styleGuideKeys.all() });
       navigate(`/style-guide-v2/${copy.id}`);
-    },
-  });
-  const remove = useApiMutation({
-    action: t('admin.styleGuides.delete'),
-    mutationFn: (id: string) => styleGuidesApi.remove(id),
-    onSuccess: () => {
-      setDeleting(null);
-      return queryClient.invalidateQueries({ queryKey: ['style-guides'] });
     },
   });
 
@@ -100,7 +92,16 @@ export function StyleGuidesScreen() {
           ...(isAdmin ? [std.delete((row) => setDeleting(row), (row) => t('admin.styleGuides.deleteOf', { name: row.name }))] : []),
         ]}
       />
-      <ConfirmDeleteDialog name={deleting?.name ?? null} busy={remove.isPending} onClose={() => setDeleting(null)} onConfirm={() => deleting && remove.mutate(deleting.id)} />
+      <ConfirmDeleteDialog
+        name={deleting?.name ?? null}
+        action={t('admin.styleGuides.delete')}
+        onDelete={() => styleGuidesApi.remove(deleting!.id)}
+        onDeleted={() => {
+          setDeleting(null);
+          return queryClient.invalidateQueries({ queryKey: styleGuideKeys.all() });
+        }}
+        onClose={() => setDeleting(null)}
+      />
     </AdminLayout>
   );
 }

@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { Navigate } from 'react-router-dom';
 
 export { AnglesScreen, AppSettingsScreen, AppVersionsScreen, BannersScreen, CarTypesScreen, TagsScreen } from './CatalogueScreens';
-export { StyleGuideBuilderPage } from './StyleGuideBuilder';
+export { StyleGuideBuilderPage } from './style-guide-builder/StyleGuideBuilderPage';
 export { StyleGuidesScreen } from './StyleGuidesScreen';
 
 /** `/admin` opens the style guides tab. */

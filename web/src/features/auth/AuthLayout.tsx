@@ -6,6 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSelector } from '../../components/LanguageSelector';
 import { Logo } from '../../components/Logo';
 
+/** Where the submit button of a signed-out form sits (with `size="large" fullWidth`). */
+export const AUTH_SUBMIT_SX = { mt: 2, py: 1.25 } as const;
+
 /** The frame of the signed-out screens: the product's name, a card, the language selector. */
 export function AuthLayout({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
   const { t } = useTranslation();

@@ -1,102 +1,49 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
-import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
-import { isChallenge, type LoginAnswer, type SignedIn } from '@app/contracts/wire';
+import { isChallenge } from '@app/contracts/wire';
 import { authApi } from '../../api/auth';
 import { paths } from '../../app/paths';
-import { FormField, PasswordField } from '../../components/FormField';
-import { AuthLayout } from './AuthLayout';
-import { focusFirstInvalid } from './focusFirstInvalid';
+import { FormField, PasswordField } from '../../components/form/FormField';
+import { SubmitButton } from '../../components/form/SubmitButton';
+import { useForm } from '../../components/form/useForm';
+import { AUTH_SUBMIT_SX, AuthLayout } from './AuthLayout';
 import { signInErrorKey } from './signInErrors';
 import { useCompleteSignIn } from './useCompleteSignIn';
-import { useFieldErrorText } from './useFieldErrorText';
 import { confirmPasswordError, emailError, newPasswordError, signInPasswordError } from './validation';
-
-function SubmitButton({ busy, label }: { busy: boolean; label: string }) {
-  return (
-    <Button
-      type="submit"
-      variant="contained"
-      size="large"
-      fullWidth
-      disabled={busy}
-      startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined}
-      sx={{ mt: 2, py: 1.25 }}
-    >
-      {label}
-    </Button>
-  );
-}
 
 /** The e-mail and password form. Enter in any field submits it (a real form). */
 function CredentialsForm({ onChallenge }: { onChallenge: (session: string) => void }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const errorText = useFieldErrorText();
   const completeSignIn = useCompleteSignIn();
-  const [email, setEmail] = useState(() => (location.state as { email?: string } | null)?.email ?? '');
-  const [password, setPassword] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const login = useMutation<LoginAnswer, Error, void>({
-    mutationFn: () => authApi.login(email.trim(), password),
+  const form = useForm({
+    initialValues: { email: (location.state as { email?: string } | null)?.email ?? '', password: '' },
+    validate: (v) => ({ email: emailError(v.email), password: signInPasswordError(v.password) }),
+    mutationFn: (v) => authApi.login(v.email.trim(), v.password),
     onSuccess: async (result) => {
       if (isChallenge(result)) onChallenge(result.session);
       else await completeSignIn(result);
     },
   });
 
-  const errors = { email: emailError(email), password: signInPasswordError(password) };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (login.isPending) return;
-    if (errors.email || errors.password) {
-      // the last answer of the server no longer applies
-      login.reset();
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    login.mutate();
-  };
-
   return (
-    <Box component="form" ref={formRef} noValidate onSubmit={submit} aria-label={t('auth.signInTitle')}>
-      {login.isError && (
+    <Box component="form" ref={form.ref} noValidate onSubmit={form.handleSubmit()} aria-label={t('auth.signInTitle')}>
+      {form.formError !== undefined && (
         <Alert severity="error" sx={{ mt: 1 }} role="alert">
-          {t(signInErrorKey(login.error.message))}
+          {t(signInErrorKey(form.formError))}
         </Alert>
       )}
-      <FormField
-        label={t('auth.email')}
-        type="email"
-        name="email"
-        autoComplete="username"
-        autoFocus
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={submitted ? errorText(errors.email) : undefined}
-        required
-      />
-      <PasswordField
-        label={t('auth.password')}
-        name="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={submitted ? errorText(errors.password) : undefined}
-        required
-      />
-      <SubmitButton busy={login.isPending || login.isSuccess} label={login.isPending ? t('auth.signingIn') : t('auth.signIn')} />
+      <FormField {...form.field('email', t('auth.email'))} type="email" name="email" autoComplete="username" autoFocus required />
+      <PasswordField {...form.field('password', t('auth.password'))} name="password" autoComplete="current-password" required />
+      <SubmitButton busy={form.busy || form.succeeded} size="large" fullWidth sx={AUTH_SUBMIT_SX}>
+        {form.busy ? t('auth.signingIn') : t('auth.signIn')}
+      </SubmitButton>
       <Box sx={{ mt: 2, textAlign: 'center' }}>
-        <Link component={RouterLink} to={paths.forgotPassword} state={{ email: email.trim() }} underline="hover">
+        <Link component={RouterLink} to={paths.forgotPassword} state={{ email: form.values.email.trim() }} underline="hover">
           {t('auth.forgotPassword')}
         </Link>
       </Box>
@@ -107,59 +54,33 @@ function CredentialsForm({ onChallenge }: { onChallenge: (session: string) => vo
 /** The NEW_PASSWORD_REQUIRED challenge after a temporary password: choose one, then signed in. */
 function NewPasswordForm({ session, onRestart }: { session: string; onRestart: () => void }) {
   const { t } = useTranslation();
-  const errorText = useFieldErrorText();
   const completeSignIn = useCompleteSignIn();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const complete = useMutation<SignedIn, Error, void>({
-    mutationFn: () => authApi.newPassword(session, password),
+  const form = useForm({
+    initialValues: { password: '', confirm: '' },
+    validate: (v) => ({ password: newPasswordError(v.password), confirm: confirmPasswordError(v.confirm, v.password) }),
+    mutationFn: (v) => authApi.newPassword(session, v.password),
     onSuccess: completeSignIn,
   });
 
-  const errors = { password: newPasswordError(password), confirm: confirmPasswordError(confirm, password) };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (complete.isPending) return;
-    if (errors.password || errors.confirm) {
-      complete.reset();
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    complete.mutate();
-  };
-
   return (
-    <Box component="form" ref={formRef} noValidate onSubmit={submit} aria-label={t('auth.newPasswordTitle')}>
-      {complete.isError && (
+    <Box component="form" ref={form.ref} noValidate onSubmit={form.handleSubmit()} aria-label={t('auth.newPasswordTitle')}>
+      {form.formError !== undefined && (
         <Alert severity="error" sx={{ mt: 1 }} role="alert">
-          {t(signInErrorKey(complete.error.message))}
+          {t(signInErrorKey(form.formError))}
         </Alert>
       )}
       <PasswordField
-        label={t('auth.newPassword')}
+        {...form.field('password', t('auth.newPassword'))}
         name="new-password"
         autoComplete="new-password"
         autoFocus
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={submitted ? errorText(errors.password) : undefined}
         helperText={t('auth.passwordRule')}
         required
       />
-      <PasswordField
-        label={t('auth.confirmPassword')}
-        name="confirm-password"
-        autoComplete="new-password"
-        value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
-        error={submitted ? errorText(errors.confirm) : undefined}
-        required
-      />
-      <SubmitButton busy={complete.isPending || complete.isSuccess} label={t('auth.saveAndSignIn')} />
+      <PasswordField {...form.field('confirm', t('auth.confirmPassword'))} name="confirm-password" autoComplete="new-password" required />
+      <SubmitButton busy={form.busy || form.succeeded} size="large" fullWidth sx={AUTH_SUBMIT_SX}>
+        {t('auth.saveAndSignIn')}
+      </SubmitButton>
       <Box sx={{ mt: 2, textAlign: 'center' }}>
         <Link component="button" type="button" onClick={onRestart} underline="hover">
           {t('forgot.backToSignIn')}

@@ -1,3 +1,5 @@
+import type { FieldError } from '../../utils/fieldError';
+
 /**
  * Field rules of the sign-in and reset forms: e-mail valid and 3 to
  * 100 characters; sign-in password 6 to 50; a new password 10 to 50 with a lower-case and an
@@ -12,29 +14,19 @@ export const PASSWORD_MAX = 50;
 export const CODE_MIN = 3;
 export const CODE_MAX = 10;
 
-export type FieldName = 'auth.email' | 'auth.password' | 'auth.newPassword' | 'auth.confirmPassword' | 'forgot.code';
-
-export type FieldError =
-  | { key: 'validation.required'; name: FieldName }
-  | { key: 'validation.invalid'; name: FieldName }
-  | { key: 'validation.minLength'; name: FieldName; min: number }
-  | { key: 'validation.maxLength'; name: FieldName; max: number }
-  | { key: 'validation.passwordPolicy' }
-  | { key: 'validation.passwordsDiffer' };
-
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function emailError(value: string): FieldError | undefined {
   const v = value.trim();
-  if (!v) return { key: 'validation.required', name: 'auth.email' };
-  if (v.length < EMAIL_MIN || v.length > EMAIL_MAX || !EMAIL_RE.test(v)) return { key: 'validation.invalid', name: 'auth.email' };
+  if (!v) return { key: 'validation.required' };
+  if (v.length < EMAIL_MIN || v.length > EMAIL_MAX || !EMAIL_RE.test(v)) return { key: 'validation.invalid' };
   return undefined;
 }
 
 export function signInPasswordError(value: string): FieldError | undefined {
-  if (!value) return { key: 'validation.required', name: 'auth.password' };
-  if (value.length < SIGN_IN_PASSWORD_MIN) return { key: 'validation.minLength', name: 'auth.password', min: SIGN_IN_PASSWORD_MIN };
-  if (value.length > PASSWORD_MAX) return { key: 'validation.maxLength', name: 'auth.password', max: PASSWORD_MAX };
+  if (!value) return { key: 'validation.required' };
+  if (value.length < SIGN_IN_PASSWORD_MIN) return { key: 'validation.minLength', values: { min: SIGN_IN_PASSWORD_MIN } };
+  if (value.length > PASSWORD_MAX) return { key: 'validation.maxLength', values: { max: PASSWORD_MAX } };
   return undefined;
 }
 
@@ -50,21 +42,21 @@ export function isStrongPassword(value: string): boolean {
 }
 
 export function newPasswordError(value: string): FieldError | undefined {
-  if (!value) return { key: 'validation.required', name: 'auth.newPassword' };
+  if (!value) return { key: 'validation.required' };
   if (!isStrongPassword(value)) return { key: 'validation.passwordPolicy' };
   return undefined;
 }
 
 export function confirmPasswordError(value: string, password: string): FieldError | undefined {
-  if (!value) return { key: 'validation.required', name: 'auth.confirmPassword' };
+  if (!value) return { key: 'validation.required' };
   if (value !== password) return { key: 'validation.passwordsDiffer' };
   return undefined;
 }
 
 export function codeError(value: string): FieldError | undefined {
   const v = value.trim();
-  if (!v) return { key: 'validation.required', name: 'forgot.code' };
-  if (v.length < CODE_MIN) return { key: 'validation.minLength', name: 'forgot.code', min: CODE_MIN };
-  if (v.length > CODE_MAX) return { key: 'validation.maxLength', name: 'forgot.code', max: CODE_MAX };
+  if (!v) return { key: 'validation.required' };
+  if (v.length < CODE_MIN) return { key: 'validation.minLength', values: { min: CODE_MIN } };
+  if (v.length > CODE_MAX) return { key: 'validation.maxLength', values: { max: CODE_MAX } };
   return undefined;
 }

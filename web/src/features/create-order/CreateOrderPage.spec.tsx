@@ -148,20 +148,21 @@ function openCreatorAsAdmin() {
 
 describe('creator rules', () => {
   const valid = { orderName: 'VW Golf', accountId: ACCOUNT, salesMan: ANNA, styleGuide: STUDIO };
+  const required = { key: 'validation.required' };
   it('name 3 to 60 (trimmed), sales person unless one is signed in, a style guide', () => {
     expect(validateCreator(valid, { salesPersonSignedIn: false })).toEqual({});
-    expect(validateCreator({ ...valid, orderName: '  ab  ' }, { salesPersonSignedIn: false })).toEqual({ orderName: 'min' });
+    expect(validateCreator({ ...valid, orderName: '  ab  ' }, { salesPersonSignedIn: false })).toEqual({ orderName: { key: 'orders.name.min', values: { min: 3 } } });
     expect(validateCreator({ ...valid, orderName: ` ${'x'.repeat(60)} ` }, { salesPersonSignedIn: false })).toEqual({});
-    expect(validateCreator({ ...valid, orderName: 'x'.repeat(61) }, { salesPersonSignedIn: false })).toEqual({ orderName: 'max' });
-    expect(validateCreator({ ...valid, salesMan: '' }, { salesPersonSignedIn: false })).toEqual({ salesMan: 'required' });
+    expect(validateCreator({ ...valid, orderName: 'x'.repeat(61) }, { salesPersonSignedIn: false })).toEqual({ orderName: { key: 'orders.name.max', values: { max: 60 } } });
+    expect(validateCreator({ ...valid, salesMan: '' }, { salesPersonSignedIn: false })).toEqual({ salesMan: required });
     expect(validateCreator({ ...valid, salesMan: '' }, { salesPersonSignedIn: true })).toEqual({});
-    expect(validateCreator({ ...valid, styleGuide: '' }, { salesPersonSignedIn: false })).toEqual({ styleGuide: 'required' });
+    expect(validateCreator({ ...valid, styleGuide: '' }, { salesPersonSignedIn: false })).toEqual({ styleGuide: required });
   });
 
   it('submit: ignored with no images or while uploading; disabled when invalid or a position has no image', () => {
     expect(submitState({ errors: {}, imageCount: 0, missing: 0, uploading: false })).toEqual({ ignored: true, disabled: true });
     expect(submitState({ errors: {}, imageCount: 3, missing: 0, uploading: true })).toEqual({ ignored: true, disabled: true });
-    expect(submitState({ errors: { orderName: 'min' }, imageCount: 3, missing: 0, uploading: false })).toEqual({ ignored: false, disabled: true });
+    expect(submitState({ errors: { orderName: { key: 'orders.name.min', values: { min: 3 } } }, imageCount: 3, missing: 0, uploading: false })).toEqual({ ignored: false, disabled: true });
     expect(submitState({ errors: {}, imageCount: 2, missing: 1, uploading: false })).toEqual({ ignored: false, disabled: true });
     expect(submitState({ errors: {}, imageCount: 3, missing: 0, uploading: false })).toEqual({ ignored: false, disabled: false });
     expect(missingPositions(studio.configurations, [1, 3])).toEqual([2]);

@@ -1,8 +1,12 @@
 import { ORDER_IMAGES_MAX, type StyleGuideView } from '@app/contracts/wire';
-import { byPosition } from '../admin/builderLogic';
-import { orderNameError, type OrderNameError } from '../orders/orderRules';
+import { hasErrors, type FieldErrors } from '../../utils/fieldError';
+import { orderNameError } from '../../utils/orderName';
+import { sortedByPosition } from '../../utils/position';
 
 /** Pure rules of the order creator. */
+
+/** A photo the creator takes: an image type, or a photo's name when the browser gives no type. */
+export const isImage = (file: File) => file.type.startsWith('image/') || /\.(jpe?g|png|webp|heic|heif|gif|bmp)$/i.test(file.name);
 
 /** Free-form upload adds dropped or browsed photos one by one, this far apart. */
 export const ADD_DELAY_MS = 100;
@@ -12,7 +16,7 @@ export type Slot = StyleGuideView['configurations'][number];
 
 /** The positions of a guide, sorted; none means free-form upload. */
 export function slotsOf(guide: StyleGuideView | undefined): Slot[] {
-  return [...(guide?.configurations ?? [])].sort(byPosition);
+  return sortedByPosition(guide?.configurations ?? []);
 }
 
 /** The overlay a position shows: its own, else its angle's, else a featured image. */
@@ -44,15 +48,15 @@ export interface CreatorContext {
   salesPersonSignedIn: boolean;
 }
 
-export type CreatorErrors = Partial<Record<'orderName', OrderNameError>> & Partial<Record<'accountId' | 'salesMan' | 'styleGuide', 'required'>>;
+export type CreatorErrors = FieldErrors<CreatorForm>;
 
 export function validateCreator(form: CreatorForm, context: CreatorContext): CreatorErrors {
   const errors: CreatorErrors = {};
   const name = orderNameError(form.orderName);
   if (name) errors.orderName = name;
-  if (!form.accountId) errors.accountId = 'required';
-  if (!context.salesPersonSignedIn && !form.salesMan) errors.salesMan = 'required';
-  if (!form.styleGuide) errors.styleGuide = 'required';
+  if (!form.accountId) errors.accountId = { key: 'validation.required' };
+  if (!context.salesPersonSignedIn && !form.salesMan) errors.salesMan = { key: 'validation.required' };
+  if (!form.styleGuide) errors.styleGuide = { key: 'validation.required' };
   return errors;
 }
 
@@ -75,5 +79,5 @@ export interface SubmitState {
  */
 export function submitState({ errors, imageCount, missing, uploading }: { errors: CreatorErrors; imageCount: number; missing: number; uploading: boolean }): SubmitState {
   const ignored = imageCount === 0 || uploading;
-  return { ignored, disabled: ignored || Object.keys(errors).length > 0 || missing > 0 };
+  return { ignored, disabled: ignored || hasErrors(errors) || missing > 0 };
 }

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { ORDER_STATUSES, QA_STATUSES, type OrderEventView, type OrderStatus, type QaStatus } from '@app/contracts/wire';
 import { orderKeys, ordersApi } from '../../api/orders';
 import { formatTimestamp } from '../../components/data-grid/columns';
-import { useStatusLabels } from '../orders/StatusBadge';
+import { useStatusLabels } from '../../components/StatusBadge';
 
 /** Payload fields worth a word in the timeline, in this order (`from` → `to` for a change). */
 const SHOWN_PAYLOAD = ['orderName', 'status', 'QAstatus', 'position', 'imageCount', 'reason'] as const;

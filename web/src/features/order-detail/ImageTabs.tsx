@@ -1,3 +1,4 @@
+import type { DownloadRequest, ImageType, ImageView, OrderView } from '@app/contracts/wire';
 import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Download from '@mui/icons-material/Download';
@@ -17,10 +18,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { DownloadRequest, ImageType, ImageView, OrderView } from '@app/contracts/wire';
 import { imageKeys, imagesApi, SELECT_IMAGE_TYPES, startDownload } from '../../api/images';
+import { orderKeys } from '../../api/orders';
 import { useApiMutation } from '../../api/useApiMutation';
-import { filterByType, sortedByPosition } from './detailLogic';
+import { sortedByPosition } from '../../utils/position';
+import { filterByType } from './detailLogic';
 import { ImageCard, ImageGrid, ImagePicture } from './ImageCard';
 import { InsertImageDialog } from './InsertImageDialog';
 
@@ -75,7 +77,7 @@ export function QaImagesTab({ images }: { order: OrderView; images: ImageView[] 
   const approval = useApiMutation({
     action: t('orderDetail.imageApproval'),
     mutationFn: ({ id, approved }: { id: string; approved: boolean }) => imagesApi.approval(id, approved),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['images'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: imageKeys.all() }),
   });
   if (images.length === 0) return <Empty>{t('orderDetail.noImages')}</Empty>;
   return (
@@ -176,7 +178,7 @@ export function SelectImagesView({ order, images }: { order: OrderView; images: 
       setConfirming(false);
       selection.clear();
       void queryClient.invalidateQueries({ queryKey: imageKeys.ofOrder(order.id) });
-      return queryClient.invalidateQueries({ queryKey: ['order-events'] });
+      return queryClient.invalidateQueries({ queryKey: orderKeys.allEvents() });
     },
   });
 

@@ -1,3 +1,4 @@
+import { MEDIA_ORIGINS, type MediaOrigin, type OrderView } from '@app/contracts/wire';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -7,14 +8,14 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MEDIA_ORIGINS, type MediaOrigin, type OrderView } from '@app/contracts/wire';
 import { imageKeys, imagesApi, uploadToStorage } from '../../api/images';
-import { useApiMutation } from '../../api/useApiMutation';
-import { FormField } from '../../components/FormField';
-import { browserImageTools, prepareImage } from '../create-order/preprocess';
-import { validateInsert, type InsertErrors, type InsertForm } from './detailLogic';
+import { orderKeys } from '../../api/orders';
+import { FormField } from '../../components/form/FormField';
+import { SubmitButton } from '../../components/form/SubmitButton';
+import { useForm } from '../../components/form/useForm';
+import { browserImageTools, prepareImage } from '../../utils/preprocess';
+import { validateInsert, type InsertForm } from './detailLogic';
 
 const EMPTY: InsertForm = { position: '', mediaOrigin: '', file: null };
 
@@ -27,19 +28,11 @@ const EMPTY: InsertForm = { position: '', mediaOrigin: '', file: null };
 export function InsertImageDialog({ order, open, onClose }: { order: OrderView; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<InsertForm>(EMPTY);
-  const [showErrors, setShowErrors] = useState(false);
-  const errors = validateInsert(form);
-  const shown: InsertErrors = showErrors ? errors : {};
-  const close = () => {
-    setForm(EMPTY);
-    setShowErrors(false);
-    onClose();
-  };
-
-  const insert = useApiMutation({
+  const form = useForm({
+    initialValues: EMPTY,
+    validate: validateInsert,
     action: t('orderDetail.insert.action'),
-    mutationFn: async (values: InsertForm) => {
+    mutationFn: async (values) => {
       const prepared = await prepareImage(values.file!, browserImageTools);
       const upload = await imagesApi.insert({
         order: order.id,
@@ -53,51 +46,23 @@ export function InsertImageDialog({ order, open, onClose }: { order: OrderView; 
     },
     onSuccess: () => {
       close();
-      void queryClient.invalidateQueries({ queryKey: ['order-events'] });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.allEvents() });
       return queryClient.invalidateQueries({ queryKey: imageKeys.ofOrder(order.id) });
     },
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setShowErrors(true);
-    if (Object.keys(errors).length === 0) insert.mutate(form);
-  };
-  const positionError = (() => {
-    switch (shown.position) {
-      case 'required':
-        return t('validation.required', { name: t('orderDetail.insert.position') });
-      case 'invalid':
-        return t('validation.invalid', { name: t('orderDetail.insert.position') });
-      case 'negative':
-        return t('orderDetail.insert.positionNegative');
-      default:
-        return undefined;
-    }
-  })();
+  function close() {
+    form.reset();
+    onClose();
+  }
+  const fileError = form.error('file', t('orderDetail.insert.file'));
 
   return (
     <Dialog open={open} onClose={close} maxWidth="xs" fullWidth>
-      <form onSubmit={submit} noValidate aria-label={t('orderDetail.insert.title')}>
+      <form ref={form.ref} onSubmit={form.handleSubmit()} noValidate aria-label={t('orderDetail.insert.title')}>
         <DialogTitle>{t('orderDetail.insert.title')}</DialogTitle>
         <DialogContent>
-          <FormField
-            required
-            type="number"
-            label={t('orderDetail.insert.position')}
-            value={form.position}
-            onChange={(e) => setForm((f) => ({ ...f, position: e.target.value }))}
-            error={positionError}
-            slotProps={{ htmlInput: { step: 1 } }}
-          />
-          <FormField
-            select
-            required
-            label={t('orderDetail.insert.mediaOrigin')}
-            value={form.mediaOrigin}
-            onChange={(e) => setForm((f) => ({ ...f, mediaOrigin: e.target.value }))}
-            error={shown.mediaOrigin ? t('validation.required', { name: t('orderDetail.insert.mediaOrigin') }) : undefined}
-          >
+          <FormField {...form.field('position', t('orderDetail.insert.position'))} required type="number" slotProps={{ htmlInput: { step: 1 } }} />
+          <FormField {...form.field('mediaOrigin', t('orderDetail.insert.mediaOrigin'))} select required>
             {MEDIA_ORIGINS.map((origin) => (
               <MenuItem key={origin} value={origin}>
                 {t(`orderDetail.insert.origins.${origin}`)}
@@ -113,22 +78,19 @@ export function InsertImageDialog({ order, open, onClose }: { order: OrderView; 
                 accept="image/*"
                 aria-label={t('orderDetail.insert.file')}
                 onChange={(e) => {
-                  const file = e.target.files?.[0] ?? null;
-                  setForm((f) => ({ ...f, file }));
+                  form.setValue('file', e.target.files?.[0] ?? null);
                   e.target.value = '';
                 }}
               />
             </Button>
-            <Typography variant="body2" color={shown.file ? 'error' : 'text.secondary'} noWrap>
-              {form.file?.name ?? (shown.file ? t('validation.required', { name: t('orderDetail.insert.file') }) : t('orderDetail.insert.noFile'))}
+            <Typography variant="body2" color={fileError ? 'error' : 'text.secondary'} noWrap>
+              {form.values.file?.name ?? fileError ?? t('orderDetail.insert.noFile')}
             </Typography>
           </Box>
         </DialogContent>
         <DialogActions>
           <Button onClick={close}>{t('orderDetail.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={insert.isPending}>
-            {t('orderDetail.insert.submit')}
-          </Button>
+          <SubmitButton busy={form.busy}>{t('orderDetail.insert.submit')}</SubmitButton>
         </DialogActions>
       </form>
     </Dialog>

@@ -149,8 +149,10 @@ describe('detail rules', () => {
     expect(filterByType(images, 'enhanced').map((i) => i.position)).toEqual([2]);
     expect(filterByType(images, '').map((i) => i.position)).toEqual([1, 2]);
     const file = new File(['x'], 'x.jpg', { type: 'image/jpeg' });
-    expect(validateInsert({ position: '', mediaOrigin: '', file: null })).toEqual({ position: 'required', mediaOrigin: 'required', file: 'required' });
-    expect(validateInsert({ position: '-1', mediaOrigin: 'original', file })).toEqual({ position: 'negative' });
+    const required = { key: 'validation.required' };
+    expect(validateInsert({ position: '', mediaOrigin: '', file: null })).toEqual({ position: required, mediaOrigin: required, file: required });
+    expect(validateInsert({ position: '1.5', mediaOrigin: 'original', file })).toEqual({ position: { key: 'validation.invalid' } });
+    expect(validateInsert({ position: '-1', mediaOrigin: 'original', file })).toEqual({ position: { key: 'orderDetail.insert.positionNegative' } });
     expect(validateInsert({ position: '0', mediaOrigin: 'optimized', file })).toEqual({});
   });
 });

@@ -12,8 +12,9 @@ import { Link as RouterLink, useMatch, useParams } from 'react-router-dom';
 import type { OrderView } from '@app/contracts/wire';
 import { imageKeys, imagesApi } from '../../api/images';
 import { MOVING_STATUSES, orderKeys, ordersApi } from '../../api/orders';
+import { isStaff } from '../../app/access';
 import { useMe } from '../../app/useSession';
-import { canRenameOrders, isStaff } from '../orders/orderRules';
+import { canRenameOrders } from './detailLogic';
 import { EventTimeline } from './EventTimeline';
 import { DealerImagesTab, QaImagesTab, SelectImagesView } from './ImageTabs';
 import { OrderHeader } from './OrderHeader';
@@ -60,7 +61,7 @@ export function OrderDetailPage() {
   const step = order.data ? `${order.data.status}|${order.data.QAstatus}|${order.data.processedImagesCount}` : '';
   useEffect(() => {
     if (!step) return;
-    void queryClient.invalidateQueries({ queryKey: ['order-events'] });
+    void queryClient.invalidateQueries({ queryKey: orderKeys.allEvents() });
     void queryClient.invalidateQueries({ queryKey: imageKeys.ofOrder(id) });
   }, [step, id, queryClient]);
 

@@ -1,3 +1,4 @@
+import { ORDER_STATUSES, QA_STATUSES, type OrderStatus, type OrderView, pairForQaStatus, pairForStatus, type QaStatus, type StatusPair } from '@app/contracts/wire';
 import Check from '@mui/icons-material/Check';
 import Close from '@mui/icons-material/Close';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -9,39 +10,27 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ORDER_STATUSES, pairForQaStatus, pairForStatus, QA_STATUSES, type OrderStatus, type OrderView, type QaStatus, type StatusPair } from '@app/contracts/wire';
-import { isApiError, NO_RESPONSE } from '../../api/client';
 import { orderKeys, ordersApi } from '../../api/orders';
-import { mutationToast, useApiMutation } from '../../api/useApiMutation';
+import { useApiMutation } from '../../api/useApiMutation';
 import { formatTimestamp } from '../../components/data-grid/columns';
-import { toast } from '../../components/toast/toast';
-import { orderNameError } from '../orders/orderRules';
-import { StatusBadge, useStatusLabels } from '../orders/StatusBadge';
-import { useOrderNameErrorText } from '../orders/useOrderNameErrorText';
+import { FormField } from '../../components/form/FormField';
+import { useForm } from '../../components/form/useForm';
+import { StatusBadge, useStatusLabels } from '../../components/StatusBadge';
+import { orderNameError } from '../../utils/orderName';
 
 /** The Approve button rests this long after a click. */
 export const APPROVE_COOLDOWN_MS = 1000;
-
-/** Toasts of a failed write, as `useApiMutation` shows them. */
-function useFailureToast() {
-  const { t } = useTranslation();
-  return (action: string, error: Error) => {
-    const outcome = mutationToast(isApiError(error) ? error.statusCode : NO_RESPONSE);
-    if (outcome.kind === 'error') toast.error(t('toast.actionError', { action, message: error.message }));
-    else toast.warning(t('toast.missingPermissions', { action }));
-  };
-}
 
 /** Writes the server's answer into the cache, so every part of the screen shows it. */
 function useOrderAnswer(orderId: string) {
   const queryClient = useQueryClient();
   return (order: OrderView) => {
     queryClient.setQueryData(orderKeys.one(orderId), order);
-    void queryClient.invalidateQueries({ queryKey: ['order-events'] });
-    void queryClient.invalidateQueries({ queryKey: ['orders', 'list'] });
+    void queryClient.invalidateQueries({ queryKey: orderKeys.allEvents() });
+    void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
   };
 }
 
@@ -114,7 +103,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 export function StatusControls({ order }: { order: OrderView }) {
   const { t } = useTranslation();
   const labels = useStatusLabels();
-  const failed = useFailureToast();
   const answer = useOrderAnswer(order.id);
   const [resting, setResting] = useState(false);
   useEffect(() => {
@@ -123,21 +111,17 @@ export function StatusControls({ order }: { order: OrderView }) {
     return () => clearTimeout(timer);
   }, [resting]);
 
-  const change = useMutation({
+  const change = useApiMutation({
+    action: t('orderDetail.changeStatus'),
+    successMessage: t('orderDetail.statusUpdated'),
     mutationFn: (pair: StatusPair) => ordersApi.update(order.id, pair),
-    onSuccess: (next) => {
-      answer(next);
-      toast.success(t('orderDetail.statusUpdated'));
-    },
-    onError: (error) => failed(t('orderDetail.changeStatus'), error),
+    onSuccess: answer,
   });
-  const approve = useMutation({
+  const approve = useApiMutation({
+    action: t('orderDetail.approve'),
+    successMessage: t('orderDetail.statusUpdated'),
     mutationFn: () => ordersApi.approve(order.id, true),
-    onSuccess: (next) => {
-      answer(next);
-      toast.success(t('orderDetail.statusUpdated'));
-    },
-    onError: (error) => failed(t('orderDetail.approve'), error),
+    onSuccess: answer,
   });
 
   return (
@@ -196,63 +180,44 @@ export function StatusControls({ order }: { order: OrderView }) {
  */
 export function InlineOrderName({ order, editable }: { order: OrderView; editable: boolean }) {
   const { t } = useTranslation();
-  const errorText = useOrderNameErrorText();
   const answer = useOrderAnswer(order.id);
-  const [draft, setDraft] = useState<string | null>(null);
-  const [serverError, setServerError] = useState<string | undefined>();
-  const editing = draft !== null;
-  const error = editing ? (serverError ?? errorText(orderNameError(draft))) : undefined;
-
-  const rename = useApiMutation({
+  const [editing, setEditing] = useState(false);
+  const form = useForm({
+    initialValues: { orderName: order.orderName },
+    validate: (v) => ({ orderName: orderNameError(v.orderName) }),
+    showErrors: 'change',
     action: t('orderDetail.rename'),
-    mutationFn: (orderName: string) => ordersApi.update(order.id, { orderName }),
+    mutationFn: (v) => ordersApi.update(order.id, { orderName: v.orderName.trim() }),
+    // the server's message (a taken name) shows on the field too
+    serverErrorField: (error) => (error.statusCode >= 400 && error.statusCode < 500 ? 'orderName' : undefined),
     onSuccess: (next) => {
       answer(next);
-      setDraft(null);
-    },
-    // the server's message (a taken name) shows on the field too
-    onError: (error) => {
-      if (isApiError(error) && error.statusCode >= 400 && error.statusCode < 500) setServerError(error.message);
+      setEditing(false);
     },
   });
+  const label = t('orderDetail.orderName');
+  const error = form.error('orderName', label);
 
   const start = () => {
     if (!editable) return;
-    setServerError(undefined);
-    setDraft(order.orderName);
+    form.reset({ orderName: order.orderName });
+    setEditing(true);
   };
-  const cancel = () => {
-    setDraft(null);
-    setServerError(undefined);
-  };
-  const confirm = (event?: FormEvent) => {
-    event?.preventDefault();
-    if (draft === null || error || rename.isPending) return;
-    const name = draft.trim();
-    if (name === order.orderName) return cancel();
-    rename.mutate(name);
+  const cancel = () => setEditing(false);
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
+    if (error || form.busy) return;
+    if (form.values.orderName.trim() === order.orderName) return cancel();
+    form.handleSubmit()();
   };
 
   if (editing)
     return (
-      <Box component="form" noValidate onSubmit={confirm} sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5, flex: '1 1 360px', maxWidth: 640 }}>
-        <TextField
-          autoFocus
-          fullWidth
-          size="small"
-          label={t('orderDetail.orderName')}
-          value={draft}
-          onChange={(e) => {
-            setDraft(e.target.value);
-            setServerError(undefined);
-          }}
-          onKeyDown={(e) => e.key === 'Escape' && cancel()}
-          error={Boolean(error)}
-          helperText={error}
-        />
+      <Box component="form" ref={form.ref} noValidate onSubmit={confirm} sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5, flex: '1 1 360px', maxWidth: 640 }}>
+        <FormField {...form.field('orderName', label)} autoFocus size="small" margin="none" onKeyDown={(e) => e.key === 'Escape' && cancel()} />
         <Tooltip title={t('orderDetail.saveName')}>
           <span>
-            <IconButton type="submit" color="primary" aria-label={t('orderDetail.saveName')} disabled={Boolean(error) || rename.isPending}>
+            <IconButton type="submit" color="primary" aria-label={t('orderDetail.saveName')} disabled={Boolean(error) || form.busy}>
               <Check />
             </IconButton>
           </span>

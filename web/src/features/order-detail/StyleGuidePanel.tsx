@@ -1,11 +1,11 @@
+import type { OrderView } from '@app/contracts/wire';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { OrderView } from '@app/contracts/wire';
-import { ordersApi } from '../../api/orders';
-import { slotsOf } from '../create-order/creatorLogic';
+import { styleGuideKeys, styleGuidesApi } from '../../api/admin';
+import { sortedByPosition } from '../../utils/position';
 
 /**
  * The style-guide side panel of the dealership and management view: the guide's name, output
@@ -15,11 +15,11 @@ import { slotsOf } from '../create-order/creatorLogic';
 export function StyleGuidePanel({ order }: { order: OrderView }) {
   const { t } = useTranslation();
   const guide = useQuery({
-    queryKey: ['style-guides', 'get', { id: order.styleGuide.id }],
-    queryFn: ({ signal }) => ordersApi.styleGuide(order.styleGuide.id, signal),
+    queryKey: styleGuideKeys.one(order.styleGuide.id),
+    queryFn: ({ signal }) => styleGuidesApi.get(order.styleGuide.id, signal),
     retry: false,
   });
-  const slots = slotsOf(guide.data);
+  const slots = sortedByPosition(guide.data?.configurations ?? []);
   return (
     <Paper variant="outlined" component="aside" aria-labelledby="style-guide-title" sx={{ p: 2, display: 'grid', gap: 1, alignContent: 'start' }} data-testid="style-guide-panel">
       <Typography variant="overline" color="text.secondary">

@@ -1,5 +1,6 @@
 import type { ImageLabel, ImageType, ImageView } from '@app/contracts/wire';
-import { byPosition } from '../admin/builderLogic';
+import { hasPermission, isStaff, type Principal } from '../../app/access';
+import type { FieldErrors } from '../../utils/fieldError';
 
 /** Pure rules of the order detail screen. */
 
@@ -34,7 +35,10 @@ export function filterByType<T extends Pick<ImageView, 'types'>>(images: readonl
   return type ? images.filter((i) => i.types.includes(type)) : [...images];
 }
 
-export const sortedByPosition = <T extends { position: number }>(images: readonly T[]): T[] => [...images].sort(byPosition);
+/** Admin and QA rename any order; the account that owns it needs UPDATE_ORDERS (the server checks the owner). */
+export function canRenameOrders(user: Principal): boolean {
+  return isStaff(user.userRole) || hasPermission(user, 'UPDATE_ORDERS');
+}
 
 export interface InsertForm {
   position: string;
@@ -42,16 +46,14 @@ export interface InsertForm {
   file: File | null;
 }
 
-export type InsertErrors = Partial<Record<'position', 'required' | 'negative' | 'invalid'> & Record<'mediaOrigin' | 'file', 'required'>>;
-
 /** Insert image: position required and not negative, media origin required, a file. */
-export function validateInsert(form: InsertForm): InsertErrors {
-  const errors: InsertErrors = {};
+export function validateInsert(form: InsertForm): FieldErrors<InsertForm> {
+  const errors: FieldErrors<InsertForm> = {};
   const position = form.position.trim();
-  if (!position) errors.position = 'required';
-  else if (!/^-?\d+$/.test(position)) errors.position = 'invalid';
-  else if (Number(position) < 0) errors.position = 'negative';
-  if (!form.mediaOrigin) errors.mediaOrigin = 'required';
-  if (!form.file) errors.file = 'required';
+  if (!position) errors.position = { key: 'validation.required' };
+  else if (!/^-?\d+$/.test(position)) errors.position = { key: 'validation.invalid' };
+  else if (Number(position) < 0) errors.position = { key: 'orderDetail.insert.positionNegative' };
+  if (!form.mediaOrigin) errors.mediaOrigin = { key: 'validation.required' };
+  if (!form.file) errors.file = { key: 'validation.required' };
   return errors;
 }

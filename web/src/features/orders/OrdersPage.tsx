@@ -17,17 +17,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate, useSearchParams } from 'react-router-dom';
-import { ORDER_STATUSES, QA_STATUSES, type MeView, type OrderListItem } from '@app/contracts/wire';
+import { type MeView, ORDER_STATUSES, type OrderListItem, QA_STATUSES } from '@app/contracts/wire';
 import { imagesApi, startDownload } from '../../api/images';
-import { MOVING_STATUSES, ordersApi } from '../../api/orders';
+import { MOVING_STATUSES, orderKeys, ordersApi } from '../../api/orders';
 import { useApiMutation } from '../../api/useApiMutation';
+import { isStaff } from '../../app/access';
 import { useMe } from '../../app/useSession';
+import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { formatTimestamp } from '../../components/data-grid/columns';
+import { DataTable, type TableColumn } from '../../components/data-grid/DataTable';
 import { useDataGrid } from '../../components/data-grid/useDataGrid';
-import { ConfirmDeleteDialog } from '../admin/ConfirmDeleteDialog';
-import { canDeleteOrders, canOpen, defaultFrom, filtersFor, formatDuration, isStaff, type OrderFilter } from './orderRules';
-import { OrdersTable, type TableColumn } from './OrdersTable';
-import { StatusBadge, useStatusLabels } from './StatusBadge';
+import { StatusBadge, useStatusLabels } from '../../components/StatusBadge';
+import { canDeleteOrders, canOpen, defaultFrom, filtersFor, formatDuration, type OrderFilter } from './orderRules';
 
 /** While an order on screen is still uploading or in the pipeline, the list asks again this often. */
 export const LIST_REFRESH_MS = 5000;
@@ -69,7 +70,7 @@ function OrdersList({ me }: { me: MeView }) {
   const staff = isStaff(me.userRole);
   const filterNames = useMemo(() => filtersFor(me.userRole), [me.userRole]);
   const grid = useDataGrid<OrderListItem, OrderFilter>({
-    resource: 'orders',
+    queryKey: orderKeys.lists(),
     fetchPage: (query, signal) => ordersApi.list(query, signal),
     filters: filterNames,
     defaultSort: { field: 'createdAt', order: 'desc' },
@@ -89,14 +90,6 @@ function OrdersList({ me }: { me: MeView }) {
     action: t('orders.download'),
     mutationFn: (row: OrderListItem) => imagesApi.download(row.id),
     onSuccess: (result) => startDownload(result.url),
-  });
-  const remove = useApiMutation({
-    action: t('orders.delete'),
-    mutationFn: (id: string) => ordersApi.remove(id),
-    onSuccess: () => {
-      setDeleting(null);
-      return queryClient.invalidateQueries({ queryKey: ['orders'] });
-    },
   });
 
   const columns: TableColumn<OrderListItem>[] = [
@@ -223,7 +216,7 @@ function OrdersList({ me }: { me: MeView }) {
           {t('grid.resetFilters')}
         </Button>
       </Box>
-      <OrdersTable<OrderListItem>
+      <DataTable<OrderListItem>
         grid={grid}
         columns={columns}
         label={t('orders.title')}
@@ -231,9 +224,13 @@ function OrdersList({ me }: { me: MeView }) {
       />
       <ConfirmDeleteDialog
         name={deleting?.orderName ?? null}
-        busy={remove.isPending}
+        action={t('orders.delete')}
+        onDelete={() => ordersApi.remove(deleting!.id)}
+        onDeleted={() => {
+          setDeleting(null);
+          return queryClient.invalidateQueries({ queryKey: orderKeys.all() });
+        }}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
       />
       <UploadSuccessDialog open={success} onClose={() => navigate({ pathname: '/orders', search: params.toString() })} />
     </Box>

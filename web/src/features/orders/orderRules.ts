@@ -1,9 +1,7 @@
-import { DEFAULT_FROM_DAYS, OPENABLE_STATUSES, ORDER_NAME_MAX, ORDER_NAME_MIN, type OrderListItem, type Role } from '@app/contracts/wire';
-import { hasPermission, STAFF, type Principal } from '../../app/access';
+import { DEFAULT_FROM_DAYS, OPENABLE_STATUSES, type OrderListItem, type Role } from '@app/contracts/wire';
+import { hasPermission, isStaff, type Principal } from '../../app/access';
 
-/** Pure rules of the orders screens, shared by the list, the detail and the creator. */
-
-export const isStaff = (role: Role): boolean => STAFF.includes(role);
+/** Pure rules of the orders list. */
 
 /** A row opens its order when it is Completed or Ready to download, or for admin and QA. */
 export function canOpen(row: Pick<OrderListItem, 'status'>, role: Role): boolean {
@@ -13,11 +11,6 @@ export function canOpen(row: Pick<OrderListItem, 'status'>, role: Role): boolean
 /** Admin and QA delete orders, and whoever holds DELETE_ORDERS. */
 export function canDeleteOrders(user: Principal): boolean {
   return isStaff(user.userRole) || hasPermission(user, 'DELETE_ORDERS');
-}
-
-/** Admin and QA rename any order; the account that owns it needs UPDATE_ORDERS (the server checks the owner). */
-export function canRenameOrders(user: Principal): boolean {
-  return isStaff(user.userRole) || hasPermission(user, 'UPDATE_ORDERS');
 }
 
 /** The list's filters: admin and QA filter by status, QA status and video; the others by status and video. */
@@ -46,14 +39,4 @@ export function formatDuration(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '';
   const s = Math.round(seconds);
   return `${Math.floor(s / 3600)}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
-}
-
-export type OrderNameError = 'min' | 'max';
-
-/** Order name: trimmed, 3 to 60 characters. */
-export function orderNameError(name: string): OrderNameError | undefined {
-  const trimmed = name.trim();
-  if (trimmed.length < ORDER_NAME_MIN) return 'min';
-  if (trimmed.length > ORDER_NAME_MAX) return 'max';
-  return undefined;
 }

@@ -14,7 +14,7 @@ export type FormFieldProps = Omit<TextFieldProps, 'error' | 'helperText' | 'vari
 
 /**
  * The one form field of the app: label, error and helper text in one place, full width,
- * outlined. Validation messages come from i18n keys (see features/auth/validation.ts).
+ * outlined. Validation messages come from i18n keys (see useForm).
  */
 export function FormField({ error, helperText, ...props }: FormFieldProps) {
   return <TextField fullWidth variant="outlined" margin="normal" {...props} error={Boolean(error)} helperText={error ?? helperText} />;

@@ -1,5 +1,6 @@
 import type { SalesPersonRequest } from '@app/contracts/wire';
 import type { Requirement } from '../../app/access';
+import type { FieldError, FieldErrors } from '../../utils/fieldError';
 
 /**
  * Pure rules of a sales person, the same as the server's
@@ -33,24 +34,21 @@ export function isSalesPersonName(value: string): boolean {
   return value.trim().length >= SALES_PERSON_NAME_MIN;
 }
 
-export interface SalesPersonErrors {
-  name?: 'required' | 'min' | 'max';
-  email?: 'required' | 'invalid' | 'max';
-  phone?: 'required' | 'invalid' | 'max';
-}
+const REQUIRED: FieldError = { key: 'validation.required' };
+const longerThan = (max: number): FieldError => ({ key: 'validation.maxLength', values: { max } });
 
-export function validateSalesPerson(form: SalesPersonRequest): SalesPersonErrors {
+export function validateSalesPerson(form: SalesPersonRequest): FieldErrors<SalesPersonRequest> {
   const { name, email, phone } = salesPersonInput(form);
-  const errors: SalesPersonErrors = {};
-  if (!name) errors.name = 'required';
-  else if (!isSalesPersonName(name)) errors.name = 'min';
-  else if (name.length > SALES_PERSON_NAME_MAX) errors.name = 'max';
-  if (!email) errors.email = 'required';
-  else if (email.length > SALES_PERSON_EMAIL_MAX) errors.email = 'max';
-  else if (!isSalesPersonEmail(email)) errors.email = 'invalid';
-  if (!phone) errors.phone = 'required';
-  else if (phone.length > SALES_PERSON_PHONE_MAX) errors.phone = 'max';
-  else if (!isSalesPersonPhone(phone)) errors.phone = 'invalid';
+  const errors: FieldErrors<SalesPersonRequest> = {};
+  if (!name) errors.name = REQUIRED;
+  else if (!isSalesPersonName(name)) errors.name = { key: 'validation.minLength', values: { min: SALES_PERSON_NAME_MIN } };
+  else if (name.length > SALES_PERSON_NAME_MAX) errors.name = longerThan(SALES_PERSON_NAME_MAX);
+  if (!email) errors.email = REQUIRED;
+  else if (email.length > SALES_PERSON_EMAIL_MAX) errors.email = longerThan(SALES_PERSON_EMAIL_MAX);
+  else if (!isSalesPersonEmail(email)) errors.email = { key: 'validation.invalid' };
+  if (!phone) errors.phone = REQUIRED;
+  else if (phone.length > SALES_PERSON_PHONE_MAX) errors.phone = longerThan(SALES_PERSON_PHONE_MAX);
+  else if (!isSalesPersonPhone(phone)) errors.phone = { key: 'salesPeople.phoneRule' };
   return errors;
 }
 

@@ -1,8 +1,8 @@
+import type { OrderStatus, QaStatus } from '@app/contracts/wire';
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
-import type { OrderStatus, QaStatus } from '@app/contracts/wire';
-import { QA_STATUS_KEYS, STATUS_KEYS } from '../../api/orders';
-import { badgeColor } from '../../theme';
+import { QA_STATUS_KEYS, STATUS_KEYS } from '../api/orders';
+import { badgeColor } from '../theme';
 
 /** The translated label of an order status or QA status. */
 export function useStatusLabels() {

@@ -1,11 +1,11 @@
+import type { ConfigurationView, MediaView, StyleGuideView } from '@app/contracts/wire';
 import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ConfigurationView, MediaView, StyleGuideView } from '@app/contracts/wire';
-import { sessionStore } from '../../api/session';
-import { fakeApi, reply, testUser } from '../../test/fakeApi';
-import { renderAppAt } from '../../test/render';
+import { sessionStore } from '../../../api/session';
+import { fakeApi, reply, testUser } from '../../../test/fakeApi';
+import { renderAppAt } from '../../../test/render';
 import { configBody, configMediaBody, configMediaSlots, kbToBytes, newConfigForm, validateConfig, withType } from './builderLogic';
-import { expectFieldError, expectVisible } from '../../test/visible';
+import { expectFieldError, expectVisible } from '../../../test/visible';
 
 const GUIDE_ID = '11111111-1111-4111-8111-111111111111';
 const ANGLE_ID = '22222222-2222-4222-8222-222222222222';
@@ -71,7 +71,7 @@ describe('builder rules', () => {
     expect(configBody({ ...featured, routeTo: 'full' })).toMatchObject({ type: 'FEATURED', routeTo: 'FEATURED', angleId: null });
     expect(validateConfig(featured).angleId).toBeUndefined();
     expect(withType(featured, 'IMAGE').routeTo).toBe('full');
-    expect(validateConfig(withType(featured, 'IMAGE')).angleId).toBe('angleRequired');
+    expect(validateConfig(withType(featured, 'IMAGE')).angleId).toEqual({ key: 'admin.builder.errors.angleRequired' });
   });
 
   it('a new configuration has margins 10/5/4/5, the logo on, the horizon at 50, the next position', () => {
@@ -94,8 +94,8 @@ describe('builder rules', () => {
     expect(configBody(form)).not.toHaveProperty('positionAfterFrameFree');
     expect(validateConfig(form).positionAfterFrameFree).toBeUndefined();
     const on = { ...form, afterFrameFree: true };
-    expect(validateConfig(on).positionAfterFrameFree).toBe('position');
-    expect(validateConfig({ ...on, positionAfterFrameFree: '' }).positionAfterFrameFree).toBe('position');
+    expect(validateConfig(on).positionAfterFrameFree).toEqual({ key: 'admin.builder.errors.position' });
+    expect(validateConfig({ ...on, positionAfterFrameFree: '' }).positionAfterFrameFree).toEqual({ key: 'admin.builder.errors.position' });
     expect(validateConfig({ ...on, positionAfterFrameFree: '12' })).toEqual({});
     expect(configBody({ ...on, positionAfterFrameFree: '12' })).toMatchObject({ afterFrameFree: true, positionAfterFrameFree: 12 });
   });

@@ -1,5 +1,6 @@
 import type { ConfigurationRequest, ConfigurationType, ConfigurationView, MediaView, Route, StyleGuideMediaSlot, StyleGuideView } from '@app/contracts/wire';
-import type { ConfigMediaField, ConfigMediaSlot } from '../../api/admin';
+import type { ConfigMediaField, ConfigMediaSlot } from '../../../api/admin';
+import type { FieldError, FieldErrors } from '../../../utils/fieldError';
 
 /** The four media slots of a guide; all but the logo carry the Required badge. */
 export const MEDIA_SLOTS: readonly StyleGuideMediaSlot[] = ['logo', 'background', 'floor', 'numberplate'];
@@ -104,25 +105,26 @@ export function guideFormOf(guide: StyleGuideView): GuideForm {
   };
 }
 
-export type GuideErrorKey = 'required' | 'tooLong' | 'size' | 'maxImageSize' | 'color';
-export type GuideErrors = Partial<Record<keyof GuideForm, GuideErrorKey>>;
+export const GUIDE_NAME_MAX = 120;
 
 const isInt = (s: string) => /^\d+$/.test(s.trim());
+const longerThan = (max: number): FieldError => ({ key: 'validation.maxLength', values: { max } });
 
 /** The rules of step 1 (name required, note up to 999 characters), as the API checks them. */
-export function validateGuide(form: GuideForm): GuideErrors {
-  const errors: GuideErrors = {};
-  if (!form.name.trim()) errors.name = 'required';
-  else if (form.name.trim().length > 120) errors.name = 'tooLong';
-  if (form.customerNote.length > CUSTOMER_NOTE_MAX) errors.customerNote = 'tooLong';
+export function validateGuide(form: GuideForm): FieldErrors<GuideForm> {
+  const errors: FieldErrors<GuideForm> = {};
+  if (!form.name.trim()) errors.name = { key: 'validation.required' };
+  else if (form.name.trim().length > GUIDE_NAME_MAX) errors.name = longerThan(GUIDE_NAME_MAX);
+  if (form.customerNote.length > CUSTOMER_NOTE_MAX) errors.customerNote = longerThan(CUSTOMER_NOTE_MAX);
   for (const key of ['outputWidth', 'outputHeight'] as const) {
     const n = Number(form[key]);
-    if (!isInt(form[key]) || n < 64 || n > 8192) errors[key] = 'size';
+    if (!isInt(form[key]) || n < 64 || n > 8192) errors[key] = { key: 'admin.builder.errors.size' };
   }
   const kb = Number(form.maxImageSizeKb);
   const bytes = kbToBytes(kb);
-  if (!form.maxImageSizeKb.trim() || !Number.isFinite(kb) || bytes < MIN_IMAGE_SIZE_BYTES || bytes > MAX_IMAGE_SIZE_BYTES) errors.maxImageSizeKb = 'maxImageSize';
-  if (!/^#[0-9A-Fa-f]{6}$/.test(form.interiorColor)) errors.interiorColor = 'color';
+  if (!form.maxImageSizeKb.trim() || !Number.isFinite(kb) || bytes < MIN_IMAGE_SIZE_BYTES || bytes > MAX_IMAGE_SIZE_BYTES)
+    errors.maxImageSizeKb = { key: 'admin.builder.errors.maxImageSize' };
+  if (!/^#[0-9A-Fa-f]{6}$/.test(form.interiorColor)) errors.interiorColor = { key: 'admin.builder.errors.color' };
   return errors;
 }
 
@@ -208,20 +210,19 @@ export function withType(form: ConfigForm, type: ConfigurationType): ConfigForm 
   return { ...form, type, routeTo: form.routeTo === 'FEATURED' ? 'full' : form.routeTo };
 }
 
-export type ConfigErrorKey = 'position' | 'percent' | 'angleRequired' | 'positionTaken';
-export type ConfigErrors = Partial<Record<keyof ConfigForm, ConfigErrorKey>>;
-
 const isNumber = (s: string) => s.trim() !== '' && Number.isFinite(Number(s));
 const isPercent = (s: string) => isNumber(s) && Number(s) >= 0 && Number(s) <= 100;
+const POSITION: FieldError = { key: 'admin.builder.errors.position' };
 
-export function validateConfig(form: ConfigForm, others: readonly ConfigurationView[] = []): ConfigErrors {
-  const errors: ConfigErrors = {};
+/** A position is a whole number up to 999, not taken by another configuration; margins and horizon are percent; IMAGE needs an angle. */
+export function validateConfig(form: ConfigForm, others: readonly ConfigurationView[] = []): FieldErrors<ConfigForm> {
+  const errors: FieldErrors<ConfigForm> = {};
   const position = Number(form.position);
-  if (!isInt(form.position) || position > 999) errors.position = 'position';
-  else if (others.some((c) => c.position === position)) errors.position = 'positionTaken';
-  for (const key of ['top', 'right', 'bottom', 'left', 'horizonLineHeight'] as const) if (!isPercent(form[key])) errors[key] = 'percent';
-  if (form.type === 'IMAGE' && !form.angleId) errors.angleId = 'angleRequired';
-  if (form.afterFrameFree && (!isInt(form.positionAfterFrameFree) || Number(form.positionAfterFrameFree) > 999)) errors.positionAfterFrameFree = 'position';
+  if (!isInt(form.position) || position > 999) errors.position = POSITION;
+  else if (others.some((c) => c.position === position)) errors.position = { key: 'admin.builder.errors.positionTaken', values: { position: form.position } };
+  for (const key of ['top', 'right', 'bottom', 'left', 'horizonLineHeight'] as const) if (!isPercent(form[key])) errors[key] = { key: 'admin.builder.errors.percent' };
+  if (form.type === 'IMAGE' && !form.angleId) errors.angleId = { key: 'admin.builder.errors.angleRequired' };
+  if (form.afterFrameFree && (!isInt(form.positionAfterFrameFree) || Number(form.positionAfterFrameFree) > 999)) errors.positionAfterFrameFree = POSITION;
   return errors;
 }
 
@@ -241,7 +242,3 @@ export function configBody(form: ConfigForm): Omit<ConfigurationRequest, 'styleG
   };
 }
 
-export const byPosition = (a: { position: number }, b: { position: number }) => a.position - b.position;
-
-/** The typed-name confirmation: the name must match exactly (surrounding spaces aside). */
-export const nameMatches = (typed: string, name: string) => typed.trim() === name.trim();

@@ -1,5 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -12,8 +10,9 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { GridPager } from '../../components/data-grid/GridPager';
-import type { DataGridView } from '../../components/data-grid/useDataGrid';
+import { GridLoadError } from './GridLoadError';
+import { GridPager } from './GridPager';
+import type { DataGridView } from './useDataGrid';
 
 export interface TableColumn<Row> {
   field: string;
@@ -29,7 +28,7 @@ export interface TableColumn<Row> {
 
 const stickySx = { position: 'sticky', right: 0, bgcolor: 'background.paper', boxShadow: '-6px 0 6px -6px rgba(0, 0, 0, 0.2)' } as const;
 
-export interface OrdersTableProps<Row extends { id: string }> {
+export interface DataTableProps<Row extends { id: string }> {
   grid: DataGridView<Row>;
   columns: TableColumn<Row>[];
   /** the page a row opens, or undefined for a row that does not open */
@@ -38,13 +37,13 @@ export interface OrdersTableProps<Row extends { id: string }> {
 }
 
 /**
- * The orders list's table: the same `useDataGrid` state as every list (paging by 10 in the
- * URL, sorting by a header click, first/previous/next/last below), drawn with MUI's plain
- * table instead of the data grid. The orders list is the first page after sign-in and the
- * data grid alone weighs about 100 KB gzip, which would take that page over its 250 KB
- * budget (`make bench-web`).
+ * A list drawn with MUI's plain table instead of the data grid, over the same `useDataGrid`
+ * state as every list (paging by 10 in the URL, sorting by a header click, the pager and the
+ * load error of `DataGridPage`). For the first pages after sign-in: the data grid alone weighs
+ * about 100 KB gzip, which would take such a page over its 250 KB budget (`make bench-web`).
+ * It imports nothing of `@mui/x-data-grid` but types.
  */
-export function OrdersTable<Row extends { id: string }>({ grid, columns, rowLink, label }: OrdersTableProps<Row>) {
+export function DataTable<Row extends { id: string }>({ grid, columns, rowLink, label }: DataTableProps<Row>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const sorted = grid.sortModel[0];
@@ -63,19 +62,7 @@ export function OrdersTable<Row extends { id: string }>({ grid, columns, rowLink
 
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden', borderRadius: 2 }}>
-      {grid.error && (
-        <Alert
-          severity="error"
-          sx={{ borderRadius: 0 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void grid.refetch()}>
-              {t('grid.retry')}
-            </Button>
-          }
-        >
-          {t('grid.loadFailed')}
-        </Alert>
-      )}
+      <GridLoadError grid={grid} sx={{ borderRadius: 0 }} />
       <LinearProgress aria-hidden="true" sx={{ visibility: grid.isFetching ? 'visible' : 'hidden', height: 2 }} />
       <TableContainer>
         <Table size="small" aria-label={label} aria-rowcount={grid.total + 1}>
@@ -135,15 +122,7 @@ export function OrdersTable<Row extends { id: string }>({ grid, columns, rowLink
           </TableBody>
         </Table>
       </TableContainer>
-      <GridPager
-        page={grid.page}
-        pageCount={grid.pageCount}
-        total={grid.total}
-        onFirst={grid.first}
-        onPrevious={grid.previous}
-        onNext={grid.next}
-        onLast={grid.last}
-      />
+      <GridPager grid={grid} />
     </Paper>
   );
 }

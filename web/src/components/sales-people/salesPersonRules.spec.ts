@@ -50,6 +50,7 @@ describe('sales person phone', () => {
 
 describe('validateSalesPerson', () => {
   const valid = { name: 'Anna Sales', email: 'anna.sales@demo.test', phone: '+45 20 30 40 50' };
+  const required = { key: 'validation.required' };
 
   it('no errors for a good sales person, also with spaces around the values', () => {
     expect(validateSalesPerson(valid)).toEqual({});
@@ -57,24 +58,24 @@ describe('validateSalesPerson', () => {
   });
 
   it('name, e-mail and phone are required', () => {
-    expect(validateSalesPerson({ name: '', email: '', phone: '' })).toEqual({ name: 'required', email: 'required', phone: 'required' });
-    expect(validateSalesPerson({ name: '   ', email: ' ', phone: '  ' })).toEqual({ name: 'required', email: 'required', phone: 'required' });
+    expect(validateSalesPerson({ name: '', email: '', phone: '' })).toEqual({ name: required, email: required, phone: required });
+    expect(validateSalesPerson({ name: '   ', email: ' ', phone: '  ' })).toEqual({ name: required, email: required, phone: required });
   });
 
   it('a name of at least 3 characters, not counting the spaces around', () => {
     expect(isSalesPersonName('Bo')).toBe(false);
     expect(isSalesPersonName(' Bo ')).toBe(false);
     expect(isSalesPersonName('Ben')).toBe(true);
-    expect(validateSalesPerson({ ...valid, name: ' Bo ' })).toEqual({ name: 'min' });
-    expect(validateSalesPerson({ ...valid, name: 'x'.repeat(101) })).toEqual({ name: 'max' });
+    expect(validateSalesPerson({ ...valid, name: ' Bo ' })).toEqual({ name: { key: 'validation.minLength', values: { min: 3 } } });
+    expect(validateSalesPerson({ ...valid, name: 'x'.repeat(101) })).toEqual({ name: { key: 'validation.maxLength', values: { max: 100 } } });
   });
 
   it('a bad e-mail or phone is invalid; too long ones are too long', () => {
-    expect(validateSalesPerson({ ...valid, email: 'anna@@x' })).toEqual({ email: 'invalid' });
-    expect(validateSalesPerson({ ...valid, email: 'anna@x' })).toEqual({ email: 'invalid' });
-    expect(validateSalesPerson({ ...valid, phone: '20-30-40' })).toEqual({ phone: 'invalid' });
-    expect(validateSalesPerson({ ...valid, email: `${'a'.repeat(95)}@demo.dk` })).toEqual({ email: 'max' });
-    expect(validateSalesPerson({ ...valid, phone: '1'.repeat(31) })).toEqual({ phone: 'max' });
+    expect(validateSalesPerson({ ...valid, email: 'anna@@x' })).toEqual({ email: { key: 'validation.invalid' } });
+    expect(validateSalesPerson({ ...valid, email: 'anna@x' })).toEqual({ email: { key: 'validation.invalid' } });
+    expect(validateSalesPerson({ ...valid, phone: '20-30-40' })).toEqual({ phone: { key: 'salesPeople.phoneRule' } });
+    expect(validateSalesPerson({ ...valid, email: `${'a'.repeat(95)}@demo.dk` })).toEqual({ email: { key: 'validation.maxLength', values: { max: 100 } } });
+    expect(validateSalesPerson({ ...valid, phone: '1'.repeat(31) })).toEqual({ phone: { key: 'validation.maxLength', values: { max: 30 } } });
   });
 
   it('sends the values trimmed', () => {

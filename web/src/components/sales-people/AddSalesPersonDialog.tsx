@@ -1,0 +1,73 @@
+import type { SalesPersonRequest, SalesPersonView } from '@app/contracts/wire';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useTranslation } from 'react-i18next';
+import { salesPeopleApi } from '../../api/salesPeople';
+import { FormField } from '../form/FormField';
+import { SubmitButton } from '../form/SubmitButton';
+import { useForm } from '../form/useForm';
+import { SALES_PERSON_EMAIL_MAX, SALES_PERSON_NAME_MAX, SALES_PERSON_PHONE_MAX, salesPersonInput, validateSalesPerson } from './salesPersonRules';
+
+type Field = keyof SalesPersonRequest;
+const EMPTY: SalesPersonRequest = { name: '', email: '', phone: '' };
+const MAX: Record<Field, number> = { name: SALES_PERSON_NAME_MAX, email: SALES_PERSON_EMAIL_MAX, phone: SALES_PERSON_PHONE_MAX };
+
+/**
+ * Adds one sales person to the dealership account `accountId`: name of 3+,
+ * e-mail and phone required; Add stays disabled until the e-mail passes the check, and while
+ * saving. Errors of a field show once it was left (or Add was pressed). `POST /salesman`; on
+ * success the "{action} - Successfully" toast and `onAdded` with the created sales people. A
+ * refusal (a taken e-mail: 409) shows the server's message here and keeps what was typed.
+ * Mounted only while open: every opening starts empty.
+ */
+export function AddSalesPersonDialog({ accountId, onClose, onAdded }: { accountId: string; onClose: () => void; onAdded: (created: SalesPersonView[]) => void }) {
+  const { t } = useTranslation();
+  const form = useForm({
+    initialValues: EMPTY,
+    validate: validateSalesPerson,
+    showErrors: 'blur',
+    action: t('salesPeople.add'),
+    mutationFn: (person) => salesPeopleApi.add(accountId, [salesPersonInput(person)]),
+    onSuccess: (created) => onAdded(created),
+  });
+
+  const field = (name: Field) => ({
+    ...form.field(name, t(`salesPeople.${name}`)),
+    required: true,
+    disabled: form.busy,
+    slotProps: { htmlInput: { maxLength: MAX[name] } },
+  });
+  const close = () => {
+    if (!form.busy) onClose();
+  };
+
+  return (
+    <Dialog open onClose={close} maxWidth="xs" fullWidth aria-labelledby="add-sales-person-title">
+      <form ref={form.ref} onSubmit={form.handleSubmit()} noValidate>
+        <DialogTitle id="add-sales-person-title">{t('salesPeople.addTitle')}</DialogTitle>
+        <DialogContent>
+          {form.formError !== undefined && (
+            <Alert severity="error" sx={{ mb: 1 }}>
+              {form.formError}
+            </Alert>
+          )}
+          <FormField {...field('name')} autoFocus autoComplete="name" />
+          <FormField {...field('email')} type="email" autoComplete="email" />
+          <FormField {...field('phone')} type="tel" autoComplete="tel" />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} disabled={form.busy}>
+            {t('salesPeople.cancel')}
+          </Button>
+          <SubmitButton busy={form.busy} disabled={form.errors.email !== undefined}>
+            {t('salesPeople.submit')}
+          </SubmitButton>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,167 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { uploadMedia } from '../../api/admin';
+import { api } from '../../api/client';
+import { FormField } from '../../components/form/FormField';
+import { SubmitButton } from '../../components/form/SubmitButton';
+import { useForm } from '../../components/form/useForm';
+import type { FieldErrors } from '../../utils/fieldError';
+import type { CatalogueTabProps, FieldSpec, Values } from './CatalogueTab';
+
+/** A required field left empty; a file required when creating and not chosen. */
+export function validateCatalogue(fields: readonly FieldSpec[], values: Values, creating: boolean): FieldErrors<Values> {
+  const errors: FieldErrors<Values> = {};
+  for (const spec of fields) {
+    const value = values[spec.name];
+    const missing =
+      spec.kind === 'file'
+        ? creating && spec.requiredOnCreate && !(value instanceof File)
+        : spec.kind !== 'switch' && spec.required && !(typeof value === 'string' && value.trim());
+    if (missing) errors[spec.name] = { key: 'validation.required' };
+  }
+  return errors;
+}
+
+interface CatalogueEditDialogProps<Row extends { id: string }> extends CatalogueTabProps<Row> {
+  row: Row | undefined;
+  loading: boolean;
+  creating: boolean;
+  onClose: () => void;
+}
+
+/** The create and edit modal of a catalogue tab, its fields described by `fields`; files upload before the save. */
+export function CatalogueEditDialog<Row extends { id: string }>({ row, loading, creating, onClose, ...props }: CatalogueEditDialogProps<Row>) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const form = useForm({
+    initialValues: props.toValues(row),
+    validate: (values) => validateCatalogue(props.fields, values, creating),
+    action: props.saveAction,
+    mutationFn: async (input: Values) => {
+      const body: Record<string, unknown> = {};
+      for (const spec of props.fields) {
+        const value = input[spec.name];
+        if (spec.kind === 'file') {
+          if (value instanceof File) body[spec.name] = await uploadMedia(value, spec.mediaType);
+        } else if (spec.kind === 'switch') body[spec.name] = Boolean(value);
+        else if (spec.kind === 'select') body[spec.name] = value === '' ? null : value;
+        else body[spec.name] = typeof value === 'string' ? value.trim() : value;
+      }
+      return creating ? api.post(props.apiPath, body) : api.put(`${props.apiPath}/${row!.id}`, body);
+    },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: props.keys.all() });
+      onClose();
+    },
+  });
+  useEffect(() => {
+    if (row) form.reset(props.toValues(row));
+    // a row that arrives later fills the form once
+  }, [row]);
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
+      <form ref={form.ref} onSubmit={form.handleSubmit()} noValidate>
+        <DialogTitle>{creating ? props.createLabel : t('admin.editTitle', { title: props.title })}</DialogTitle>
+        <DialogContent>
+          {loading ? (
+            <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
+              <CircularProgress aria-label={t('admin.loading')} />
+            </Box>
+          ) : (
+            props.fields.map((spec) => {
+              const value = form.values[spec.name];
+              const error = form.error(spec.name, spec.label);
+              const set = (next: Values[string]) => form.setValue(spec.name, next);
+              if (spec.kind === 'switch')
+                return (
+                  <FormControlLabel
+                    key={spec.name}
+                    sx={{ display: 'flex' }}
+                    control={<Switch checked={Boolean(value)} onChange={(e) => set(e.target.checked)} />}
+                    label={spec.label}
+                  />
+                );
+              if (spec.kind === 'select')
+                return (
+                  <FormField key={spec.name} select label={spec.label} required={spec.required} value={value ?? ''} onChange={(e) => set(e.target.value)} error={error}>
+                    {spec.options.map((o) => (
+                      <MenuItem key={o.value} value={o.value}>
+                        {o.label}
+                      </MenuItem>
+                    ))}
+                  </FormField>
+                );
+              if (spec.kind === 'file') {
+                const current = row && spec.current ? spec.current(row) : null;
+                return (
+                  <Box key={spec.name} sx={{ my: 2, display: 'grid', gap: 1 }}>
+                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                      <Typography variant="subtitle2">{spec.label}</Typography>
+                      {spec.requiredOnCreate && creating && <Chip size="small" color="warning" label={t('admin.required')} />}
+                    </Box>
+                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+                      {current?.url && !(value instanceof File) && (
+                        <Box component="img" src={current.thumbnailUrl ?? current.url} alt={spec.label} sx={{ width: 64, height: 64, objectFit: 'contain', border: 1, borderColor: 'divider', borderRadius: 1 }} />
+                      )}
+                      <Button variant="outlined" component="label">
+                        {t('admin.chooseFile')}
+                        <input
+                          hidden
+                          type="file"
+                          accept="image/png,image/jpeg,image/webp"
+                          aria-label={spec.label}
+                          onChange={(e) => set(e.target.files?.[0] ?? null)}
+                        />
+                      </Button>
+                      <Typography variant="body2" color="text.secondary">
+                        {value instanceof File ? value.name : current ? t('admin.fileKept') : t('admin.noFile')}
+                      </Typography>
+                    </Box>
+                    {error && (
+                      <Typography variant="caption" color="error" role="alert">
+                        {error}
+                      </Typography>
+                    )}
+                  </Box>
+                );
+              }
+              return (
+                <FormField
+                  key={spec.name}
+                  label={spec.label}
+                  required={spec.required}
+                  multiline={spec.kind === 'multiline'}
+                  minRows={spec.kind === 'multiline' ? 3 : undefined}
+                  value={typeof value === 'string' ? value : ''}
+                  onChange={(e) => set(e.target.value)}
+                  error={error}
+                  helperText={spec.helper}
+                />
+              );
+            })
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('admin.cancel')}</Button>
+          <SubmitButton busy={form.busy} disabled={loading}>
+            {creating ? t('admin.create') : t('admin.save')}
+          </SubmitButton>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

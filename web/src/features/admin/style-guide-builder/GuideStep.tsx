@@ -1,0 +1,128 @@
+import type { StyleGuideMediaSlot, StyleGuideView } from '@app/contracts/wire';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { styleGuideKeys, styleGuidesApi, uploadMedia } from '../../../api/admin';
+import { FormField } from '../../../components/form/FormField';
+import { SubmitButton } from '../../../components/form/SubmitButton';
+import { useForm } from '../../../components/form/useForm';
+import { CUSTOMER_NOTE_MAX, EMPTY_GUIDE, guideBody, guideFormOf, MEDIA_SLOTS, REQUIRED_SLOTS, ROUTE_OPTIONS, SLOT_FIELD, validateGuide, type GuideForm } from './builderLogic';
+import { MediaSlotBox } from './MediaSlotBox';
+
+/** Step 1: the guide, its output and its four media slots; Continue saves and opens step 2, Update saves and stays. */
+export function GuideStep({ guide, onContinue }: { guide: StyleGuideView | undefined; onContinue: (saved: StyleGuideView) => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [files, setFiles] = useState<Partial<Record<StyleGuideMediaSlot, File | null>>>({});
+  const [removed, setRemoved] = useState<ReadonlySet<StyleGuideMediaSlot>>(() => new Set());
+
+  const form = useForm<GuideForm, StyleGuideView, { next: boolean }>({
+    initialValues: guide ? guideFormOf(guide) : EMPTY_GUIDE,
+    validate: validateGuide,
+    action: guide ? t('admin.builder.update') : t('admin.builder.create'),
+    mutationFn: async (values) => {
+      const body = guideBody(values);
+      const saved = guide ? await styleGuidesApi.update(guide.id, body) : await styleGuidesApi.create(body);
+      const media: Record<string, string | null> = {};
+      for (const slot of MEDIA_SLOTS) {
+        const file = files[slot];
+        if (file) media[SLOT_FIELD[slot]] = await uploadMedia(file, slot);
+        else if (removed.has(slot)) media[SLOT_FIELD[slot]] = null;
+      }
+      return Object.keys(media).length ? styleGuidesApi.update(saved.id, media) : saved;
+    },
+    onSuccess: (saved, _values, { next }) => {
+      queryClient.setQueryData(styleGuideKeys.one(saved.id), saved);
+      void queryClient.invalidateQueries({ queryKey: styleGuideKeys.lists() });
+      setFiles({});
+      setRemoved(new Set());
+      if (next) onContinue(saved);
+    },
+  });
+  const { values } = form;
+
+  return (
+    <Paper variant="outlined" component="form" ref={form.ref} noValidate onSubmit={form.handleSubmit({ next: true })} sx={{ p: 3, display: 'grid', gap: 1 }}>
+      <FormField {...form.field('name', t('admin.fields.name'))} required />
+      <FormField
+        {...form.field('customerNote', t('admin.builder.customerNote'))}
+        multiline
+        minRows={3}
+        helperText={`${values.customerNote.length} / ${CUSTOMER_NOTE_MAX}`}
+        slotProps={{ htmlInput: { maxLength: CUSTOMER_NOTE_MAX } }}
+      />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(4, 1fr)' } }}>
+        <FormField {...form.field('outputWidth', t('admin.builder.outputWidth'))} required type="number" />
+        <FormField {...form.field('outputHeight', t('admin.builder.outputHeight'))} required type="number" />
+        <FormField {...form.field('maxImageSizeKb', t('admin.builder.maxImageSizeKb'))} required type="number" helperText={t('admin.builder.maxImageSizeHelp')} />
+        <FormField
+          {...form.field('interiorColor', t('admin.builder.interiorColor'))}
+          required
+          slotProps={{
+            input: {
+              startAdornment: (
+                <Box
+                  component="input"
+                  type="color"
+                  aria-label={t('admin.builder.interiorColor')}
+                  value={/^#[0-9A-Fa-f]{6}$/.test(values.interiorColor) ? values.interiorColor : '#FFFFFF'}
+                  onChange={(e: { target: { value: string } }) => form.setValue('interiorColor', e.target.value.toUpperCase())}
+                  sx={{ width: 28, height: 28, p: 0, mr: 1, border: 0, bgcolor: 'transparent', cursor: 'pointer' }}
+                />
+              ),
+            },
+          }}
+        />
+      </Box>
+      <FormField
+        {...form.field('frameFreeRouting', t('admin.builder.frameFreeRouting'))}
+        select
+        sx={{ maxWidth: { md: 'calc(50% - 8px)' } }}
+        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+      >
+        <MenuItem value="">{t('admin.none')}</MenuItem>
+        {ROUTE_OPTIONS.map((o) => (
+          <MenuItem key={o.value} value={o.value}>
+            {o.label}
+          </MenuItem>
+        ))}
+      </FormField>
+      <Typography variant="h2" sx={{ mt: 2 }}>
+        {t('admin.builder.media')}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+        {MEDIA_SLOTS.map((slot) => (
+          <MediaSlotBox
+            key={slot}
+            testId={`slot-${slot}`}
+            label={t(`admin.builder.slots.${slot}`)}
+            required={REQUIRED_SLOTS.has(slot)}
+            current={removed.has(slot) ? null : (guide?.media[slot] ?? null)}
+            file={files[slot] ?? null}
+            onFile={(file) => {
+              setFiles((f) => ({ ...f, [slot]: file }));
+              if (file) setRemoved((r) => new Set([...r].filter((s) => s !== slot)));
+            }}
+            onRemove={() => {
+              setFiles((f) => ({ ...f, [slot]: null }));
+              if (guide?.media[slot]) setRemoved((r) => new Set(r).add(slot));
+            }}
+          />
+        ))}
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
+        {guide && (
+          <Button variant="outlined" disabled={form.busy} onClick={form.handleSubmit({ next: false })}>
+            {t('admin.builder.update')}
+          </Button>
+        )}
+        <SubmitButton busy={form.busy}>{t('admin.builder.continue')}</SubmitButton>
+      </Box>
+    </Paper>
+  );
+}

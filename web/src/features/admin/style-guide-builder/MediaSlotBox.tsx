@@ -1,0 +1,77 @@
+import type { MediaView } from '@app/contracts/wire';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A media slot: label, Required badge, the chosen file's name or the current image (its view's
+ * url), a choose/replace button for one file and, with `onRemove`, a remove button.
+ */
+export function MediaSlotBox({
+  testId,
+  label,
+  required,
+  current,
+  file,
+  onFile,
+  onRemove,
+  previewHeight = 96,
+}: {
+  testId: string;
+  label: string;
+  required: boolean;
+  current: MediaView | null;
+  file: File | null;
+  onFile: (file: File | null) => void;
+  onRemove?: () => void;
+  previewHeight?: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Paper variant="outlined" data-testid={testId} sx={{ p: 1.5, display: 'grid', gap: 1, alignContent: 'start' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: 'space-between', minHeight: 24 }}>
+        <Typography variant="subtitle2" noWrap title={label}>
+          {label}
+        </Typography>
+        {required && <Chip size="small" color="warning" label={t('admin.required')} />}
+      </Box>
+      <Box sx={{ height: previewHeight, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'action.hover', borderRadius: 1, overflow: 'hidden' }}>
+        {file ? (
+          <Typography variant="body2" sx={{ px: 1, textAlign: 'center', wordBreak: 'break-all' }}>
+            {file.name}
+          </Typography>
+        ) : current?.url ? (
+          <Box component="img" src={current.thumbnailUrl ?? current.url} alt={label} sx={{ maxWidth: '100%', maxHeight: previewHeight, objectFit: 'contain' }} />
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            {t('admin.noFile')}
+          </Typography>
+        )}
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1 }}>
+        <Button variant="outlined" size="small" component="label" sx={{ flex: 1 }}>
+          {current || file ? t('admin.replaceFile') : t('admin.chooseFile')}
+          <input
+            hidden
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            aria-label={label}
+            onChange={(e) => {
+              onFile(e.target.files?.[0] ?? null);
+              e.target.value = '';
+            }}
+          />
+        </Button>
+        {onRemove && (current || file) && (
+          <Button size="small" color="error" aria-label={t('admin.builder.removeMedia', { name: label })} onClick={onRemove} sx={{ minWidth: 0 }}>
+            <DeleteOutlined fontSize="small" />
+          </Button>
+        )}
+      </Box>
+    </Paper>
+  );
+}
