@@ -52,7 +52,7 @@ export function AppSettingDialog({ setting, onClose }: { setting: AppSetting; on
     setValue(next);
     setError(undefined);
   };
-  const label = t('admin.appSettings.value');
+  const label = t('admin.appSettings.fields.value');
 
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
@@ -85,9 +85,9 @@ export function AppSettingDialog({ setting, onClose }: { setting: AppSetting; on
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{t('admin.cancel')}</Button>
+          <Button onClick={onClose}>{t('buttons.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={save.isPending}>
-            {t('admin.save')}
+            {t('buttons.save')}
           </Button>
         </DialogActions>
       </form>

@@ -110,7 +110,7 @@ export function CatalogueTab<Row extends { id: string }>(props: CatalogueTabProp
           props.search ? (
             <TextField
               size="small"
-              label={t('admin.search')}
+              label={t('fields.search')}
               value={grid.filters.search}
               onChange={(e) => grid.setFilter('search', e.target.value)}
               sx={{ minWidth: 260 }}
@@ -204,7 +204,7 @@ function EditDialog<Row extends { id: string }>({ row, loading, creating, onClos
         <DialogContent>
           {loading ? (
             <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
-              <CircularProgress aria-label={t('admin.loading')} />
+              <CircularProgress aria-label={t('common.loading')} />
             </Box>
           ) : (
             props.fields.map((spec) => {
@@ -235,14 +235,14 @@ function EditDialog<Row extends { id: string }>({ row, loading, creating, onClos
                   <Box key={spec.name} sx={{ my: 2, display: 'grid', gap: 1 }}>
                     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                       <Typography variant="subtitle2">{spec.label}</Typography>
-                      {spec.requiredOnCreate && creating && <Chip size="small" color="warning" label={t('admin.required')} />}
+                      {spec.requiredOnCreate && creating && <Chip size="small" color="warning" label={t('common.required')} />}
                     </Box>
                     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
                       {current?.url && !(value instanceof File) && (
                         <Box component="img" src={current.thumbnailUrl ?? current.url} alt={spec.label} sx={{ width: 64, height: 64, objectFit: 'contain', border: 1, borderColor: 'divider', borderRadius: 1 }} />
                       )}
                       <Button variant="outlined" component="label">
-                        {t('admin.chooseFile')}
+                        {t('buttons.chooseFile')}
                         <input
                           hidden
                           type="file"
@@ -280,9 +280,9 @@ function EditDialog<Row extends { id: string }>({ row, loading, creating, onClos
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{t('admin.cancel')}</Button>
+          <Button onClick={onClose}>{t('buttons.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={loading || save.isPending}>
-            {creating ? t('admin.create') : t('admin.save')}
+            {creating ? t('buttons.create') : t('buttons.save')}
           </Button>
         </DialogActions>
       </form>

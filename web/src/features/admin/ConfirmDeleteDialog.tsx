@@ -46,7 +46,7 @@ export function ConfirmDeleteDialog({ name, onConfirm, onClose, busy = false }: 
           <DialogContentText>{t('admin.confirmDelete.text', { name: name ?? '' })}</DialogContentText>
           <FormField
             autoFocus
-            label={t('admin.confirmDelete.label')}
+            label={t('fields.name')}
             value={typed}
             onChange={(e) => {
               setTyped(e.target.value);
@@ -56,9 +56,9 @@ export function ConfirmDeleteDialog({ name, onConfirm, onClose, busy = false }: 
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={close}>{t('admin.cancel')}</Button>
+          <Button onClick={close}>{t('buttons.cancel')}</Button>
           <Button type="submit" color="error" variant="contained" disabled={busy}>
-            {t('grid.delete')}
+            {t('buttons.delete')}
           </Button>
         </DialogActions>
       </form>

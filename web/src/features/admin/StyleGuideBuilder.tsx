@@ -89,7 +89,7 @@ export function StyleGuideBuilderPage() {
   if (id && guide.isPending)
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
-        <CircularProgress aria-label={t('admin.loading')} />
+        <CircularProgress aria-label={t('common.loading')} />
       </Box>
     );
   if (id && guide.isError) return <Alert severity="error">{guide.error.message}</Alert>;
@@ -111,7 +111,7 @@ export function StyleGuideBuilderPage() {
             </Button>
             {me?.userRole === 'Admin' && (
               <Button variant="outlined" color="error" startIcon={<DeleteOutlined />} onClick={() => setDeleting(true)}>
-                {t('grid.delete')}
+                {t('buttons.delete')}
               </Button>
             )}
           </Box>
@@ -203,7 +203,7 @@ export function MediaSlotBox({
         <Typography variant="subtitle2" noWrap title={label}>
           {label}
         </Typography>
-        {required && <Chip size="small" color="warning" label={t('admin.required')} />}
+        {required && <Chip size="small" color="warning" label={t('common.required')} />}
       </Box>
       <Box sx={{ height: previewHeight, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'action.hover', borderRadius: 1, overflow: 'hidden' }}>
         {file ? (
@@ -220,7 +220,7 @@ export function MediaSlotBox({
       </Box>
       <Box sx={{ display: 'flex', gap: 1 }}>
         <Button variant="outlined" size="small" component="label" sx={{ flex: 1 }}>
-          {current || file ? t('admin.replaceFile') : t('admin.chooseFile')}
+          {current || file ? t('buttons.replaceFile') : t('buttons.chooseFile')}
           <input
             hidden
             type="file"
@@ -233,7 +233,7 @@ export function MediaSlotBox({
           />
         </Button>
         {onRemove && (current || file) && (
-          <Button size="small" color="error" aria-label={t('admin.builder.removeMedia', { name: label })} onClick={onRemove} sx={{ minWidth: 0 }}>
+          <Button size="small" color="error" aria-label={t('common.removeOf', { name: label })} onClick={onRemove} sx={{ minWidth: 0 }}>
             <DeleteOutlined fontSize="small" />
           </Button>
         )}
@@ -284,22 +284,22 @@ export function GuideStep({ guide, onContinue }: { guide: StyleGuideView | undef
 
   return (
     <Paper variant="outlined" component="form" noValidate onSubmit={submit(true)} sx={{ p: 3, display: 'grid', gap: 1 }}>
-      <FormField label={t('admin.fields.name')} required value={form.name} onChange={set('name')} error={errorText(shown.name, t('admin.fields.name'))} />
+      <FormField label={t('fields.name')} required value={form.name} onChange={set('name')} error={errorText(shown.name, t('fields.name'))} />
       <FormField
-        label={t('admin.builder.customerNote')}
+        label={t('admin.builder.fields.customerNote')}
         multiline
         minRows={3}
         value={form.customerNote}
         onChange={set('customerNote')}
-        error={errorText(shown.customerNote, t('admin.builder.customerNote'), CUSTOMER_NOTE_MAX)}
+        error={errorText(shown.customerNote, t('admin.builder.fields.customerNote'), CUSTOMER_NOTE_MAX)}
         helperText={`${form.customerNote.length} / ${CUSTOMER_NOTE_MAX}`}
         slotProps={{ htmlInput: { maxLength: CUSTOMER_NOTE_MAX } }}
       />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(4, 1fr)' } }}>
-        <FormField label={t('admin.builder.outputWidth')} required type="number" value={form.outputWidth} onChange={set('outputWidth')} error={errorText(shown.outputWidth, '')} />
-        <FormField label={t('admin.builder.outputHeight')} required type="number" value={form.outputHeight} onChange={set('outputHeight')} error={errorText(shown.outputHeight, '')} />
+        <FormField label={t('admin.builder.fields.outputWidth')} required type="number" value={form.outputWidth} onChange={set('outputWidth')} error={errorText(shown.outputWidth, '')} />
+        <FormField label={t('admin.builder.fields.outputHeight')} required type="number" value={form.outputHeight} onChange={set('outputHeight')} error={errorText(shown.outputHeight, '')} />
         <FormField
-          label={t('admin.builder.maxImageSizeKb')}
+          label={t('admin.builder.fields.maxImageSizeKb')}
           required
           type="number"
           value={form.maxImageSizeKb}
@@ -308,7 +308,7 @@ export function GuideStep({ guide, onContinue }: { guide: StyleGuideView | undef
           helperText={t('admin.builder.maxImageSizeHelp')}
         />
         <FormField
-          label={t('admin.builder.interiorColor')}
+          label={t('admin.builder.fields.interiorColor')}
           required
           value={form.interiorColor}
           onChange={set('interiorColor')}
@@ -319,7 +319,7 @@ export function GuideStep({ guide, onContinue }: { guide: StyleGuideView | undef
                 <Box
                   component="input"
                   type="color"
-                  aria-label={t('admin.builder.interiorColor')}
+                  aria-label={t('admin.builder.fields.interiorColor')}
                   value={/^#[0-9A-Fa-f]{6}$/.test(form.interiorColor) ? form.interiorColor : '#FFFFFF'}
                   onChange={(e: { target: { value: string } }) => setForm((f) => ({ ...f, interiorColor: e.target.value.toUpperCase() }))}
                   sx={{ width: 28, height: 28, p: 0, mr: 1, border: 0, bgcolor: 'transparent', cursor: 'pointer' }}
@@ -331,13 +331,13 @@ export function GuideStep({ guide, onContinue }: { guide: StyleGuideView | undef
       </Box>
       <FormField
         select
-        label={t('admin.builder.frameFreeRouting')}
+        label={t('admin.builder.fields.frameFreeRouting')}
         value={form.frameFreeRouting}
         onChange={(e) => setForm((f) => ({ ...f, frameFreeRouting: e.target.value as GuideForm['frameFreeRouting'] }))}
         sx={{ maxWidth: { md: 'calc(50% - 8px)' } }}
         slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
       >
-        <MenuItem value="">{t('admin.none')}</MenuItem>
+        <MenuItem value="">{t('common.none')}</MenuItem>
         {ROUTE_OPTIONS.map((o) => (
           <MenuItem key={o.value} value={o.value}>
             {o.label}
@@ -372,7 +372,7 @@ export function GuideStep({ guide, onContinue }: { guide: StyleGuideView | undef
           </Button>
         )}
         <Button type="submit" variant="contained" disabled={save.isPending}>
-          {save.isPending ? <CircularProgress size={20} color="inherit" aria-label={t('admin.loading')} /> : t('admin.builder.continue')}
+          {save.isPending ? <CircularProgress size={20} color="inherit" aria-label={t('common.loading')} /> : t('admin.builder.continue')}
         </Button>
       </Box>
     </Paper>
@@ -496,26 +496,26 @@ export function ConfigurationEditor({ guide, configuration, angles }: { guide: S
       noValidate
       onSubmit={submit}
       data-testid={configuration ? `configuration-${configuration.position}` : 'configuration-new'}
-      aria-label={configuration ? t('admin.builder.configurationAt', { position: configuration.position }) : t('admin.builder.newConfiguration')}
+      aria-label={configuration ? t('common.positionLabel', { position: configuration.position }) : t('admin.builder.newConfiguration')}
       sx={{ p: 2, display: 'grid', gap: 1, borderStyle: configuration ? 'solid' : 'dashed' }}
     >
       <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-        {configuration ? t('admin.builder.configurationAt', { position: configuration.position }) : t('admin.builder.newConfiguration')}
+        {configuration ? t('common.positionLabel', { position: configuration.position }) : t('admin.builder.newConfiguration')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(6, 1fr)' } }}>
-        {number('position', t('admin.builder.position'))}
-        {number('top', t('admin.builder.marginTop'))}
-        {number('right', t('admin.builder.marginRight'))}
-        {number('bottom', t('admin.builder.marginBottom'))}
-        {number('left', t('admin.builder.marginLeft'))}
-        {number('horizonLineHeight', t('admin.builder.horizonLine'))}
+        {number('position', t('fields.position'))}
+        {number('top', t('admin.builder.fields.marginTop'))}
+        {number('right', t('admin.builder.fields.marginRight'))}
+        {number('bottom', t('admin.builder.fields.marginBottom'))}
+        {number('left', t('admin.builder.fields.marginLeft'))}
+        {number('horizonLineHeight', t('admin.builder.fields.horizonLine'))}
       </Box>
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
-        <FormField size="small" select label={t('admin.builder.type')} value={form.type} onChange={(e) => setForm((f) => withType(f, e.target.value as ConfigForm['type']))}>
+        <FormField size="small" select label={t('admin.builder.fields.type')} value={form.type} onChange={(e) => setForm((f) => withType(f, e.target.value as ConfigForm['type']))}>
           <MenuItem value="IMAGE">IMAGE</MenuItem>
           <MenuItem value="FEATURED">FEATURED</MenuItem>
         </FormField>
-        <FormField size="small" select label={t('admin.builder.routeTo')} value={form.routeTo} onChange={set('routeTo')} disabled={featured}>
+        <FormField size="small" select label={t('admin.builder.fields.routeTo')} value={form.routeTo} onChange={set('routeTo')} disabled={featured}>
           {ROUTE_OPTIONS.map((o) => (
             <MenuItem key={o.value} value={o.value}>
               {o.label}
@@ -523,7 +523,7 @@ export function ConfigurationEditor({ guide, configuration, angles }: { guide: S
           ))}
         </FormField>
         {!featured && (
-          <FormField size="small" select required label={t('admin.builder.angle')} value={form.angleId} onChange={set('angleId')} error={errorText(shown.angleId, form.position)}>
+          <FormField size="small" select required label={t('admin.builder.fields.angle')} value={form.angleId} onChange={set('angleId')} error={errorText(shown.angleId, form.position)}>
             {angles.map((a) => (
               <MenuItem key={a.id} value={a.id}>
                 {a.name}
@@ -533,11 +533,11 @@ export function ConfigurationEditor({ guide, configuration, angles }: { guide: S
         )}
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <FormControlLabel control={<Switch checked={form.withLogo} onChange={(e) => setForm((f) => ({ ...f, withLogo: e.target.checked }))} />} label={t('admin.builder.withLogo')} />
+        <FormControlLabel control={<Switch checked={form.withLogo} onChange={(e) => setForm((f) => ({ ...f, withLogo: e.target.checked }))} />} label={t('admin.builder.fields.withLogo')} />
         <FormControlLabel control={<Switch checked={form.optional} onChange={(e) => setForm((f) => ({ ...f, optional: e.target.checked }))} />} label={t('admin.builder.optional')} />
         <FormControlLabel
           control={<Switch checked={form.afterFrameFree} onChange={(e) => setForm((f) => ({ ...f, afterFrameFree: e.target.checked }))} />}
-          label={t('admin.builder.afterFrameFree')}
+          label={t('admin.builder.fields.afterFrameFree')}
         />
         {form.afterFrameFree && (
           <Box sx={{ width: 220, '& .MuiFormControl-root': { my: 0 } }}>
@@ -545,7 +545,7 @@ export function ConfigurationEditor({ guide, configuration, angles }: { guide: S
               size="small"
               type="number"
               required
-              label={t('admin.builder.positionAfterFrameFree')}
+              label={t('admin.builder.fields.positionAfterFrameFree')}
               value={form.positionAfterFrameFree}
               onChange={set('positionAfterFrameFree')}
               error={errorText(shown.positionAfterFrameFree, form.position)}
@@ -575,7 +575,7 @@ export function ConfigurationEditor({ guide, configuration, angles }: { guide: S
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
         {configuration && (
           <Button color="error" startIcon={<DeleteOutlined />} disabled={remove.isPending} onClick={() => remove.mutate(configuration.id)}>
-            {t('grid.delete')}
+            {t('buttons.delete')}
           </Button>
         )}
         <Button type="submit" variant={configuration ? 'outlined' : 'contained'} disabled={save.isPending}>

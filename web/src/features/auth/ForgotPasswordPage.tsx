@@ -75,7 +75,7 @@ function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSent: (em
         </Alert>
       )}
       <FormField
-        label={t('auth.email')}
+        label={t('fields.email')}
         type="email"
         name="email"
         autoComplete="username"
@@ -127,7 +127,7 @@ function ResetStep({ email, onResend, onDone }: { email: string; onResend: () =>
         </Alert>
       )}
       <FormField
-        label={t('forgot.code')}
+        label={t('forgot.fields.code')}
         name="code"
         autoComplete="one-time-code"
         autoFocus
@@ -138,7 +138,7 @@ function ResetStep({ email, onResend, onDone }: { email: string; onResend: () =>
         required
       />
       <PasswordField
-        label={t('auth.newPassword')}
+        label={t('auth.fields.newPassword')}
         name="new-password"
         autoComplete="new-password"
         value={password}
@@ -148,7 +148,7 @@ function ResetStep({ email, onResend, onDone }: { email: string; onResend: () =>
         required
       />
       <PasswordField
-        label={t('auth.confirmPassword')}
+        label={t('auth.fields.confirmPassword')}
         name="confirm-password"
         autoComplete="new-password"
         value={confirm}

@@ -75,7 +75,7 @@ function CredentialsForm({ onChallenge }: { onChallenge: (session: string) => vo
         </Alert>
       )}
       <FormField
-        label={t('auth.email')}
+        label={t('fields.email')}
         type="email"
         name="email"
         autoComplete="username"
@@ -86,7 +86,7 @@ function CredentialsForm({ onChallenge }: { onChallenge: (session: string) => vo
         required
       />
       <PasswordField
-        label={t('auth.password')}
+        label={t('auth.fields.password')}
         name="password"
         autoComplete="current-password"
         value={password}
@@ -140,7 +140,7 @@ function NewPasswordForm({ session, onRestart }: { session: string; onRestart: (
         </Alert>
       )}
       <PasswordField
-        label={t('auth.newPassword')}
+        label={t('auth.fields.newPassword')}
         name="new-password"
         autoComplete="new-password"
         autoFocus
@@ -151,7 +151,7 @@ function NewPasswordForm({ session, onRestart }: { session: string; onRestart: (
         required
       />
       <PasswordField
-        label={t('auth.confirmPassword')}
+        label={t('auth.fields.confirmPassword')}
         name="confirm-password"
         autoComplete="new-password"
         value={confirm}

@@ -3,18 +3,18 @@ import { codeError, confirmPasswordError, emailError, isStrongPassword, newPassw
 
 describe('sign-in and reset field rules', () => {
   it('e-mail: required, valid, at most 100 characters', () => {
-    expect(emailError('')).toEqual({ key: 'validation.required', name: 'auth.email' });
-    expect(emailError('   ')).toEqual({ key: 'validation.required', name: 'auth.email' });
-    expect(emailError('dealer@')).toEqual({ key: 'validation.invalid', name: 'auth.email' });
-    expect(emailError(`${'a'.repeat(95)}@x.test`)).toEqual({ key: 'validation.invalid', name: 'auth.email' });
+    expect(emailError('')).toEqual({ key: 'validation.required', name: 'fields.email' });
+    expect(emailError('   ')).toEqual({ key: 'validation.required', name: 'fields.email' });
+    expect(emailError('dealer@')).toEqual({ key: 'validation.invalid', name: 'fields.email' });
+    expect(emailError(`${'a'.repeat(95)}@x.test`)).toEqual({ key: 'validation.invalid', name: 'fields.email' });
     expect(emailError(' dealer@demo.test ')).toBeUndefined();
   });
 
   it('sign-in password: 6 to 50 characters', () => {
-    expect(signInPasswordError('')).toEqual({ key: 'validation.required', name: 'auth.password' });
-    expect(signInPasswordError('12345')).toEqual({ key: 'validation.minLength', name: 'auth.password', min: 6 });
+    expect(signInPasswordError('')).toEqual({ key: 'validation.required', name: 'auth.fields.password' });
+    expect(signInPasswordError('12345')).toEqual({ key: 'validation.minLength', name: 'auth.fields.password', min: 6 });
     expect(signInPasswordError('123456')).toBeUndefined();
-    expect(signInPasswordError('x'.repeat(51))).toEqual({ key: 'validation.maxLength', name: 'auth.password', max: 50 });
+    expect(signInPasswordError('x'.repeat(51))).toEqual({ key: 'validation.maxLength', name: 'auth.fields.password', max: 50 });
   });
 
   it('new password: 10 to 50 with lower, upper, digit and special character', () => {
@@ -31,9 +31,9 @@ describe('sign-in and reset field rules', () => {
   });
 
   it('verification code: 3 to 10 characters', () => {
-    expect(codeError('')).toEqual({ key: 'validation.required', name: 'forgot.code' });
-    expect(codeError('12')).toEqual({ key: 'validation.minLength', name: 'forgot.code', min: 3 });
+    expect(codeError('')).toEqual({ key: 'validation.required', name: 'forgot.fields.code' });
+    expect(codeError('12')).toEqual({ key: 'validation.minLength', name: 'forgot.fields.code', min: 3 });
     expect(codeError('123456')).toBeUndefined();
-    expect(codeError('12345678901')).toEqual({ key: 'validation.maxLength', name: 'forgot.code', max: 10 });
+    expect(codeError('12345678901')).toEqual({ key: 'validation.maxLength', name: 'forgot.fields.code', max: 10 });
   });
 });

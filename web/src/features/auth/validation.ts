@@ -12,7 +12,7 @@ export const PASSWORD_MAX = 50;
 export const CODE_MIN = 3;
 export const CODE_MAX = 10;
 
-export type FieldName = 'auth.email' | 'auth.password' | 'auth.newPassword' | 'auth.confirmPassword' | 'forgot.code';
+export type FieldName = 'fields.email' | 'auth.fields.password' | 'auth.fields.newPassword' | 'auth.fields.confirmPassword' | 'forgot.fields.code';
 
 export type FieldError =
   | { key: 'validation.required'; name: FieldName }
@@ -26,15 +26,15 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function emailError(value: string): FieldError | undefined {
   const v = value.trim();
-  if (!v) return { key: 'validation.required', name: 'auth.email' };
-  if (v.length < EMAIL_MIN || v.length > EMAIL_MAX || !EMAIL_RE.test(v)) return { key: 'validation.invalid', name: 'auth.email' };
+  if (!v) return { key: 'validation.required', name: 'fields.email' };
+  if (v.length < EMAIL_MIN || v.length > EMAIL_MAX || !EMAIL_RE.test(v)) return { key: 'validation.invalid', name: 'fields.email' };
   return undefined;
 }
 
 export function signInPasswordError(value: string): FieldError | undefined {
-  if (!value) return { key: 'validation.required', name: 'auth.password' };
-  if (value.length < SIGN_IN_PASSWORD_MIN) return { key: 'validation.minLength', name: 'auth.password', min: SIGN_IN_PASSWORD_MIN };
-  if (value.length > PASSWORD_MAX) return { key: 'validation.maxLength', name: 'auth.password', max: PASSWORD_MAX };
+  if (!value) return { key: 'validation.required', name: 'auth.fields.password' };
+  if (value.length < SIGN_IN_PASSWORD_MIN) return { key: 'validation.minLength', name: 'auth.fields.password', min: SIGN_IN_PASSWORD_MIN };
+  if (value.length > PASSWORD_MAX) return { key: 'validation.maxLength', name: 'auth.fields.password', max: PASSWORD_MAX };
   return undefined;
 }
 
@@ -50,21 +50,21 @@ export function isStrongPassword(value: string): boolean {
 }
 
 export function newPasswordError(value: string): FieldError | undefined {
-  if (!value) return { key: 'validation.required', name: 'auth.newPassword' };
+  if (!value) return { key: 'validation.required', name: 'auth.fields.newPassword' };
   if (!isStrongPassword(value)) return { key: 'validation.passwordPolicy' };
   return undefined;
 }
 
 export function confirmPasswordError(value: string, password: string): FieldError | undefined {
-  if (!value) return { key: 'validation.required', name: 'auth.confirmPassword' };
+  if (!value) return { key: 'validation.required', name: 'auth.fields.confirmPassword' };
   if (value !== password) return { key: 'validation.passwordsDiffer' };
   return undefined;
 }
 
 export function codeError(value: string): FieldError | undefined {
   const v = value.trim();
-  if (!v) return { key: 'validation.required', name: 'forgot.code' };
-  if (v.length < CODE_MIN) return { key: 'validation.minLength', name: 'forgot.code', min: CODE_MIN };
-  if (v.length > CODE_MAX) return { key: 'validation.maxLength', name: 'forgot.code', max: CODE_MAX };
+  if (!v) return { key: 'validation.required', name: 'forgot.fields.code' };
+  if (v.length < CODE_MIN) return { key: 'validation.minLength', name: 'forgot.fields.code', min: CODE_MIN };
+  if (v.length > CODE_MAX) return { key: 'validation.maxLength', name: 'forgot.fields.code', max: CODE_MAX };
   return undefined;
 }

@@ -209,7 +209,7 @@ function OrderCreator({ me }: { me: Me }) {
       <Typography variant="h1">{t('createOrder.title')}</Typography>
       <Paper variant="outlined" component="form" noValidate onSubmit={onSubmit} aria-label={t('createOrder.title')} sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 1 }}>
         <FormField
-          label={t('createOrder.orderName')}
+          label={t('fields.orderName')}
           required
           value={orderName}
           onChange={(e) => {
@@ -224,7 +224,7 @@ function OrderCreator({ me }: { me: Me }) {
         {isAdmin && (
           <AccountPicker
             value={account}
-            error={shown('accountId') ? t('validation.required', { name: t('createOrder.account') }) : undefined}
+            error={shown('accountId') ? t('validation.required', { name: t('fields.dealership') }) : undefined}
             onChange={(next) => {
               setAccount(next);
               setSalesMan('');
@@ -239,7 +239,7 @@ function OrderCreator({ me }: { me: Me }) {
           <FormField
             select
             required
-            label={t('createOrder.salesMan')}
+            label={t('fields.salesPerson')}
             value={salesMan}
             disabled={!accountId}
             onChange={(e) => {
@@ -247,7 +247,7 @@ function OrderCreator({ me }: { me: Me }) {
               touch('salesMan');
             }}
             onBlur={() => touch('salesMan')}
-            error={shown('salesMan') ? t('validation.required', { name: t('createOrder.salesMan') }) : undefined}
+            error={shown('salesMan') ? t('validation.required', { name: t('fields.salesPerson') }) : undefined}
             helperText={salesPeople.data?.length === 0 ? t('createOrder.noSalesPeople') : undefined}
           >
             {(salesPeople.data ?? []).map((s) => (
@@ -278,7 +278,7 @@ function OrderCreator({ me }: { me: Me }) {
         <FormField
           select
           required
-          label={t('createOrder.styleGuide')}
+          label={t('fields.styleGuide')}
           value={styleGuide}
           disabled={!accountId}
           onChange={(e) => {
@@ -288,7 +288,7 @@ function OrderCreator({ me }: { me: Me }) {
             touch('styleGuide');
           }}
           onBlur={() => touch('styleGuide')}
-          error={shown('styleGuide') ? t('validation.required', { name: t('createOrder.styleGuide') }) : undefined}
+          error={shown('styleGuide') ? t('validation.required', { name: t('fields.styleGuide') }) : undefined}
           helperText={guides.data?.length === 0 ? t('createOrder.noStyleGuides') : undefined}
         >
           {(guides.data ?? []).map((g) => (
@@ -299,7 +299,7 @@ function OrderCreator({ me }: { me: Me }) {
         </FormField>
 
         <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mt: 2 }}>
-          <Typography variant="h2">{t('createOrder.images')}</Typography>
+          <Typography variant="h2">{t('fields.images')}</Typography>
           <Typography variant="body2" color="text.secondary" data-testid="image-count">
             {positionsMode ? t('createOrder.positionsCount', { count: images.length, total: slots.length }) : t('createOrder.count', { count: images.length, max: FREE_FORM_MAX })}
           </Typography>
@@ -317,7 +317,7 @@ function OrderCreator({ me }: { me: Me }) {
 
         <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
           <Button component={RouterLink} to="/orders">
-            {t('createOrder.cancel')}
+            {t('buttons.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={state.disabled}>
             {t('createOrder.submit')}
@@ -371,7 +371,7 @@ function AccountPicker({ value, onChange, error }: { value: AccountOption | null
       )}
       noOptionsText={t('createOrder.noAccounts')}
       renderInput={(params) => (
-        <TextField {...params} margin="normal" required label={t('createOrder.account')} error={Boolean(error)} helperText={error ?? t('createOrder.accountHelp')} />
+        <TextField {...params} margin="normal" required label={t('fields.dealership')} error={Boolean(error)} helperText={error ?? t('createOrder.accountHelp')} />
       )}
     />
   );
@@ -398,7 +398,7 @@ function Preview({ item, label, onRemove }: { item: UploadItem; label: string; o
       <Typography variant="caption" sx={{ position: 'absolute', left: 4, bottom: 4, px: 0.5, borderRadius: 0.5, bgcolor: 'rgba(255,255,255,0.85)', maxWidth: 'calc(100% - 48px)' }} noWrap>
         {item.file.name}
       </Typography>
-      <IconButton size="small" aria-label={t('createOrder.removeImage', { name: item.file.name })} onClick={onRemove} sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'rgba(255,255,255,0.85)', '&:hover': { bgcolor: 'white' } }}>
+      <IconButton size="small" aria-label={t('common.removeOf', { name: item.file.name })} onClick={onRemove} sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'rgba(255,255,255,0.85)', '&:hover': { bgcolor: 'white' } }}>
         <DeleteOutlined fontSize="small" />
       </IconButton>
     </Box>
@@ -466,7 +466,7 @@ function FreeForm({ images, onFiles, onRemove, disabled }: { images: UploadItem[
       {images.length > 0 && (
         <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))' }}>
           {images.map((item) => (
-            <Preview key={item.key} item={item} label={t('createOrder.positionLabel', { position: item.position })} onRemove={() => onRemove(item.key)} />
+            <Preview key={item.key} item={item} label={t('common.positionLabel', { position: item.position })} onRemove={() => onRemove(item.key)} />
           ))}
         </Box>
       )}
@@ -493,7 +493,7 @@ function PositionSlots({
     <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' }} aria-label={guide.name} role="list">
       {slots.map((slot) => {
         const item = images.find((i) => i.position === slot.position);
-        const name = slot.type === 'FEATURED' ? t('createOrder.featured') : (slot.angle?.name ?? '');
+        const name = slot.type === 'FEATURED' ? t('common.featuredImage') : (slot.angle?.name ?? '');
         const overlay = overlayOf(slot);
         const label = t('createOrder.positionNamed', { position: slot.position, name });
         return (
@@ -503,7 +503,7 @@ function PositionSlots({
                 <Box component="img" src={overlay} alt="" sx={{ width: 40, height: 40, objectFit: 'contain', bgcolor: 'action.hover', borderRadius: 1 }} />
               ) : null}
               <Box sx={{ minWidth: 0 }}>
-                <Typography variant="subtitle2">{t('createOrder.positionLabel', { position: slot.position })}</Typography>
+                <Typography variant="subtitle2">{t('common.positionLabel', { position: slot.position })}</Typography>
                 <Typography variant="body2" color="text.secondary" noWrap title={name}>
                   {name}
                 </Typography>

@@ -66,9 +66,9 @@ export function InsertImageDialog({ order, open, onClose }: { order: OrderView; 
   const positionError = (() => {
     switch (shown.position) {
       case 'required':
-        return t('validation.required', { name: t('orderDetail.insert.position') });
+        return t('validation.required', { name: t('fields.position') });
       case 'invalid':
-        return t('validation.invalid', { name: t('orderDetail.insert.position') });
+        return t('validation.invalid', { name: t('fields.position') });
       case 'negative':
         return t('orderDetail.insert.positionNegative');
       default:
@@ -84,7 +84,7 @@ export function InsertImageDialog({ order, open, onClose }: { order: OrderView; 
           <FormField
             required
             type="number"
-            label={t('orderDetail.insert.position')}
+            label={t('fields.position')}
             value={form.position}
             onChange={(e) => setForm((f) => ({ ...f, position: e.target.value }))}
             error={positionError}
@@ -93,10 +93,10 @@ export function InsertImageDialog({ order, open, onClose }: { order: OrderView; 
           <FormField
             select
             required
-            label={t('orderDetail.insert.mediaOrigin')}
+            label={t('orderDetail.insert.fields.mediaOrigin')}
             value={form.mediaOrigin}
             onChange={(e) => setForm((f) => ({ ...f, mediaOrigin: e.target.value }))}
-            error={shown.mediaOrigin ? t('validation.required', { name: t('orderDetail.insert.mediaOrigin') }) : undefined}
+            error={shown.mediaOrigin ? t('validation.required', { name: t('orderDetail.insert.fields.mediaOrigin') }) : undefined}
           >
             {MEDIA_ORIGINS.map((origin) => (
               <MenuItem key={origin} value={origin}>
@@ -106,12 +106,12 @@ export function InsertImageDialog({ order, open, onClose }: { order: OrderView; 
           </FormField>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mt: 2 }}>
             <Button variant="outlined" component="label">
-              {t('orderDetail.insert.chooseFile')}
+              {t('buttons.chooseFile')}
               <input
                 hidden
                 type="file"
                 accept="image/*"
-                aria-label={t('orderDetail.insert.file')}
+                aria-label={t('orderDetail.insert.fields.file')}
                 onChange={(e) => {
                   const file = e.target.files?.[0] ?? null;
                   setForm((f) => ({ ...f, file }));
@@ -120,12 +120,12 @@ export function InsertImageDialog({ order, open, onClose }: { order: OrderView; 
               />
             </Button>
             <Typography variant="body2" color={shown.file ? 'error' : 'text.secondary'} noWrap>
-              {form.file?.name ?? (shown.file ? t('validation.required', { name: t('orderDetail.insert.file') }) : t('orderDetail.insert.noFile'))}
+              {form.file?.name ?? (shown.file ? t('validation.required', { name: t('orderDetail.insert.fields.file') }) : t('orderDetail.insert.noFile'))}
             </Typography>
           </Box>
         </DialogContent>
         <DialogActions>
-          <Button onClick={close}>{t('orderDetail.cancel')}</Button>
+          <Button onClick={close}>{t('buttons.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={insert.isPending}>
             {t('orderDetail.insert.submit')}
           </Button>

@@ -46,7 +46,7 @@ export function AddSalesPersonDialog({ accountId, onClose, onAdded }: { accountI
     onError: (error) => setServerError(error.message),
   });
 
-  const label = (name: Field) => t(`salesPeople.${name}`);
+  const label = (name: Field) => t(`fields.${name}`);
   const errorText = (name: Field, error: SalesPersonErrors[Field]): string | undefined => {
     if (!touched.has(name)) return undefined;
     switch (error) {
@@ -103,7 +103,7 @@ export function AddSalesPersonDialog({ accountId, onClose, onAdded }: { accountI
         </DialogContent>
         <DialogActions>
           <Button onClick={close} disabled={add.isPending}>
-            {t('salesPeople.cancel')}
+            {t('buttons.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={add.isPending || errors.email !== undefined}>
             {t('salesPeople.submit')}
