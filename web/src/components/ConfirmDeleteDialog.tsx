@@ -48,12 +48,12 @@ export function ConfirmDeleteDialog({ name, action, onDelete, onDeleted, onClose
         <DialogTitle>{t('admin.confirmDelete.title')}</DialogTitle>
         <DialogContent>
           <DialogContentText>{t('admin.confirmDelete.text', { name: name ?? '' })}</DialogContentText>
-          <FormField autoFocus {...form.field('typed', t('admin.confirmDelete.label'))} />
+          <FormField autoFocus {...form.field('typed', t('fields.name'))} />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{t('admin.cancel')}</Button>
+          <Button onClick={onClose}>{t('buttons.cancel')}</Button>
           <SubmitButton color="error" busy={form.busy}>
-            {t('grid.delete')}
+            {t('buttons.delete')}
           </SubmitButton>
         </DialogActions>
       </form>

@@ -26,6 +26,78 @@ const variables = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((
 const translations: Record<string, Tree> = { dk, du, de, fr, es, hi, jp };
 const english = flatten(en);
 
+/** Sections for the words several screens share; each English text appears once in them. */
+const SHARED_SECTIONS = ['common', 'fields', 'buttons'];
+
+/**
+ * Tables the code reads with a key built at run time (`t(`orders.status.${key}`)`): every key
+ * in them counts as used. A new table read that way is added here.
+ */
+const READ_BY_VALUE = [
+  'status.services.',
+  'status.state.',
+  'errors.401.',
+  'errors.404.',
+  'errors.500.',
+  'footer.topics.',
+  'roles.',
+  'admin.category.',
+  'admin.tags.entities.',
+  'admin.builder.slots.',
+  'admin.builder.configSlots.',
+  'orders.status.',
+  'orders.qaStatus.',
+  'orderDetail.types.',
+  'orderDetail.badges.',
+  'orderDetail.labels.',
+  'orderDetail.insert.origins.',
+  'orderDetail.events.',
+];
+
+// The web project has no Node types: the sources are read through jest's CommonJS require.
+declare const require: (id: 'node:fs') => {
+  readdirSync(dir: string, options: { withFileTypes: true }): Array<{ name: string; isDirectory(): boolean }>;
+  readFileSync(file: string, encoding: 'utf8'): string;
+};
+declare const __dirname: string;
+const fs = require('node:fs');
+
+interface Source {
+  file: string;
+  text: string;
+  spec: boolean;
+}
+
+function sources(dir: string): Source[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry): Source[] => {
+    const file = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return sources(file);
+    if (!/\.tsx?$/.test(entry.name) || entry.name.endsWith('.d.ts')) return [];
+    return [{ file: file.slice(file.indexOf('web/src/')), text: fs.readFileSync(file, 'utf8'), spec: /\.spec\.tsx?$/.test(entry.name) || file.includes('/src/test/') }];
+  });
+}
+
+const code = sources(__dirname.slice(0, __dirname.lastIndexOf('/')));
+const SECTIONS = new Set(Object.keys(en));
+
+/**
+ * The keys a source names: quoted strings whose first part is a section of en.json
+ * (`t('orders.title')`, `labelKey: 'menu.orders'`, `i18nKey="..."`) and `t(`...`)` without
+ * a placeholder.
+ */
+function literalKeys(text: string): string[] {
+  const quoted = [...text.matchAll(/(['"])([A-Za-z][\w-]*(?:\.[\w-]+)+)\1/g)].map((m) => m[2]);
+  const backticked = [...text.matchAll(/\bt\(\s*`([A-Za-z][\w-]*(?:\.[\w-]+)+)`/g)].map((m) => m[1]);
+  return [...quoted, ...backticked].filter((key) => SECTIONS.has(key.split('.')[0]));
+}
+
+/** Keys built at run time, as patterns: `errors.${code}.title` is `errors.<one part>.title`. */
+function builtKeys(text: string): Array<{ template: string; pattern: RegExp }> {
+  return [...text.matchAll(/`([A-Za-z][\w-]*(?:\.[\w-]+)*\.)\$\{[^}]*\}((?:\.[\w-]+)*)`/g)]
+    .filter((m) => SECTIONS.has(m[1].split('.')[0]))
+    .map((m) => ({ template: m[0], pattern: new RegExp(`^${m[1].replace(/\./g, '\\.')}[^.]+${m[2].replace(/\./g, '\\.')}$`) }));
+}
+
 describe('locales', () => {
   it('has a file for every language of the selector', () => {
     expect(Object.keys(translations).sort()).toEqual(LANGUAGES.map((l) => l.code).filter((c) => c !== 'en').sort());
@@ -45,6 +117,36 @@ describe('locales', () => {
     const same = [...english].filter(([key, text]) => messages.get(key) === text).length;
     // A few words are the same in some languages ("Details", "Status"); most must differ.
     expect(same / english.size).toBeLessThan(0.15);
+  });
+});
+
+describe('translation keys', () => {
+  it('names only keys of en.json in the code', () => {
+    const missing = code.flatMap((s) => literalKeys(s.text).filter((key) => !english.has(key)).map((key) => `${s.file}: ${key}`));
+    const unmatched = code.flatMap((s) => builtKeys(s.text).filter(({ pattern }) => ![...english.keys()].some((key) => pattern.test(key))).map(({ template }) => `${s.file}: ${template}`));
+
+    expect([...missing, ...unmatched]).toEqual([]);
+  });
+
+  it('uses every key of en.json in the app', () => {
+    const used = new Set(code.filter((s) => !s.spec).flatMap((s) => literalKeys(s.text)));
+    const unused = [...english.keys()].filter((key) => !used.has(key) && !READ_BY_VALUE.some((prefix) => key.startsWith(prefix)));
+
+    expect(unused).toEqual([]);
+  });
+
+  it('has each English text once in the shared sections', () => {
+    const byText = new Map<string, string[]>();
+    for (const [key, text] of english) {
+      if (!SHARED_SECTIONS.includes(key.split('.')[0])) continue;
+      byText.set(text, [...(byText.get(text) ?? []), key]);
+    }
+
+    expect([...byText.values()].filter((keys) => keys.length > 1)).toEqual([]);
+  });
+
+  it('keeps every table read by value in en.json', () => {
+    expect(READ_BY_VALUE.filter((prefix) => ![...english.keys()].some((key) => key.startsWith(prefix)))).toEqual([]);
   });
 });
 

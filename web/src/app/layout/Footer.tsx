@@ -42,7 +42,7 @@ function InfoDialog({ topic, onClose, contact }: { topic: InfoTopic | null; onCl
     <Dialog open={topic !== null} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       {topic && (
         <>
-          <DialogTitle id={titleId}>{t(`footer.${topic}`)}</DialogTitle>
+          <DialogTitle id={titleId}>{t(`footer.topics.${topic}`)}</DialogTitle>
           <DialogContent>
             {TEXTS[topic].map((key) => (
               <Typography key={key} sx={{ mb: 1.5 }}>
@@ -53,7 +53,7 @@ function InfoDialog({ topic, onClose, contact }: { topic: InfoTopic | null; onCl
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose} autoFocus>
-              {t('footer.close')}
+              {t('buttons.close')}
             </Button>
           </DialogActions>
         </>
@@ -79,7 +79,7 @@ export function Footer() {
           <PhoneOutlined fontSize="small" aria-hidden="true" />
           <span>
             <Box component="span" sx={visuallyHidden}>
-              {t('footer.phone')}:{' '}
+              {t('fields.phone')}:{' '}
             </Box>
             {phone}
           </span>
@@ -90,7 +90,7 @@ export function Footer() {
           <EmailOutlined fontSize="small" aria-hidden="true" />
           <span>
             <Box component="span" sx={visuallyHidden}>
-              {t('footer.email')}:{' '}
+              {t('fields.email')}:{' '}
             </Box>
             {email}
           </span>
@@ -118,7 +118,7 @@ export function Footer() {
       <Box component="nav" aria-label={t('footer.label')} sx={{ display: 'flex', flexWrap: 'wrap', gap: { xs: 0.5, sm: 1 }, ml: -1 }}>
         {(['privacy', 'cookies', 'about'] as const).map((key) => (
           <Button key={key} size="small" color="inherit" onClick={() => setTopic(key)} sx={{ color: 'text.secondary', fontWeight: 500 }}>
-            {t(`footer.${key}`)}
+            {t(`footer.topics.${key}`)}
           </Button>
         ))}
       </Box>

@@ -25,19 +25,19 @@ export function useStandardColumns<Row extends GridValidRowModel>() {
     () => ({
       created: (field = 'createdAt'): GridColDef<Row> => ({
         field,
-        headerName: t('grid.created'),
+        headerName: t('fields.created'),
         width: 180,
         valueFormatter: (value: unknown) => formatTimestamp(value),
       }),
       updated: (field = 'updatedAt'): GridColDef<Row> => ({
         field,
-        headerName: t('grid.updated'),
+        headerName: t('fields.updated'),
         width: 180,
         valueFormatter: (value: unknown) => formatTimestamp(value),
       }),
       tags: (field = 'tags'): GridColDef<Row> => ({
         field,
-        headerName: t('grid.tags'),
+        headerName: t('fields.tags'),
         sortable: false,
         minWidth: 160,
         flex: 1,
@@ -49,16 +49,16 @@ export function useStandardColumns<Row extends GridValidRowModel>() {
           </Box>
         ),
       }),
-      delete: (onDelete: (row: Row) => void, label: (row: Row) => string = () => t('grid.delete')): GridColDef<Row> => ({
+      delete: (onDelete: (row: Row) => void, label: (row: Row) => string = () => t('buttons.delete')): GridColDef<Row> => ({
         field: '__delete__',
-        headerName: t('grid.delete'),
+        headerName: t('buttons.delete'),
         sortable: false,
         filterable: false,
         disableColumnMenu: true,
         width: 90,
         align: 'center',
         headerAlign: 'center',
-        renderHeader: () => <Box component="span" sx={{ fontWeight: 500 }}>{t('grid.delete')}</Box>,
+        renderHeader: () => <Box component="span" sx={{ fontWeight: 500 }}>{t('buttons.delete')}</Box>,
         renderCell: ({ row }) => (
           <Tooltip title={label(row)}>
             <IconButton

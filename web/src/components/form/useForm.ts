@@ -43,7 +43,7 @@ type ServerErrors<V> = Partial<Record<keyof V, string>>;
  * ```tsx
  * const form = useForm({ initialValues: { email: '' }, validate: (v) => ({ email: emailError(v.email) }), mutationFn: (v) => api.send(v.email), action: t('…') });
  * <form ref={form.ref} noValidate onSubmit={form.handleSubmit()}>
- *   <FormField {...form.field('email', t('auth.email'))} required />
+ *   <FormField {...form.field('email', t('fields.email'))} required />
  *   <SubmitButton busy={form.busy}>{t('…')}</SubmitButton>
  * </form>
  * ```

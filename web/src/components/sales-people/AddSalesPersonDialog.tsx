@@ -36,7 +36,7 @@ export function AddSalesPersonDialog({ accountId, onClose, onAdded }: { accountI
   });
 
   const field = (name: Field) => ({
-    ...form.field(name, t(`salesPeople.${name}`)),
+    ...form.field(name, t(`fields.${name}`)),
     required: true,
     disabled: form.busy,
     slotProps: { htmlInput: { maxLength: MAX[name] } },
@@ -61,7 +61,7 @@ export function AddSalesPersonDialog({ accountId, onClose, onAdded }: { accountI
         </DialogContent>
         <DialogActions>
           <Button onClick={close} disabled={form.busy}>
-            {t('salesPeople.cancel')}
+            {t('buttons.cancel')}
           </Button>
           <SubmitButton busy={form.busy} disabled={form.errors.email !== undefined}>
             {t('salesPeople.submit')}

@@ -65,18 +65,18 @@ function AccountDetails({ me }: { me: MeView }) {
   const { t } = useTranslation();
   const dealership = me.userRole === 'Dealership' || me.userRole === 'Management';
   const account: Field[] = [
-    { id: 'name', label: dealership ? t('account.dealershipName') : t('account.name'), value: me.displayName },
-    { id: 'email', label: t('account.email'), value: me.email, ltr: true },
-    { id: 'country', label: t('account.country'), value: me.address.country },
-    { id: 'city', label: t('account.city'), value: me.address.city },
-    { id: 'postal-code', label: t('account.postalCode'), value: me.address.postalCode },
-    { id: 'company-id', label: t('account.companyId'), value: me.address.companyId },
+    { id: 'name', label: dealership ? t('account.fields.dealershipName') : t('fields.name'), value: me.displayName },
+    { id: 'email', label: t('fields.email'), value: me.email, ltr: true },
+    { id: 'country', label: t('account.fields.country'), value: me.address.country },
+    { id: 'city', label: t('account.fields.city'), value: me.address.city },
+    { id: 'postal-code', label: t('account.fields.postalCode'), value: me.address.postalCode },
+    { id: 'company-id', label: t('account.fields.companyId'), value: me.address.companyId },
   ];
   const contact: Field[] = [
-    { id: 'contact-name', label: t('account.contactName'), value: me.contactPerson.name },
-    { id: 'contact-title', label: t('account.contactTitle'), value: me.contactPerson.title },
-    { id: 'contact-phone', label: t('account.contactPhone'), value: me.contactPerson.phoneNumber, ltr: true },
-    { id: 'contact-email', label: t('account.contactEmail'), value: me.contactPerson.email, ltr: true },
+    { id: 'contact-name', label: t('fields.name'), value: me.contactPerson.name },
+    { id: 'contact-title', label: t('account.fields.contactTitle'), value: me.contactPerson.title },
+    { id: 'contact-phone', label: t('fields.phone'), value: me.contactPerson.phoneNumber, ltr: true },
+    { id: 'contact-email', label: t('fields.email'), value: me.contactPerson.email, ltr: true },
   ];
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>

@@ -35,7 +35,7 @@ export function AppSettingDialog({ setting, onClose }: { setting: AppSettingView
       onClose();
     },
   });
-  const label = t('admin.appSettings.value');
+  const label = t('admin.appSettings.fields.value');
   const error = form.error('value', label);
 
   return (
@@ -66,8 +66,8 @@ export function AppSettingDialog({ setting, onClose }: { setting: AppSettingView
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{t('admin.cancel')}</Button>
-          <SubmitButton busy={form.busy}>{t('admin.save')}</SubmitButton>
+          <Button onClick={onClose}>{t('buttons.cancel')}</Button>
+          <SubmitButton busy={form.busy}>{t('buttons.save')}</SubmitButton>
         </DialogActions>
       </form>
     </Dialog>

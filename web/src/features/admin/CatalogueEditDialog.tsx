@@ -79,7 +79,7 @@ export function CatalogueEditDialog<Row extends { id: string }>({ row, loading, 
         <DialogContent>
           {loading ? (
             <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
-              <CircularProgress aria-label={t('admin.loading')} />
+              <CircularProgress aria-label={t('common.loading')} />
             </Box>
           ) : (
             props.fields.map((spec) => {
@@ -111,14 +111,14 @@ export function CatalogueEditDialog<Row extends { id: string }>({ row, loading, 
                   <Box key={spec.name} sx={{ my: 2, display: 'grid', gap: 1 }}>
                     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                       <Typography variant="subtitle2">{spec.label}</Typography>
-                      {spec.requiredOnCreate && creating && <Chip size="small" color="warning" label={t('admin.required')} />}
+                      {spec.requiredOnCreate && creating && <Chip size="small" color="warning" label={t('common.required')} />}
                     </Box>
                     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
                       {current?.url && !(value instanceof File) && (
                         <Box component="img" src={current.thumbnailUrl ?? current.url} alt={spec.label} sx={{ width: 64, height: 64, objectFit: 'contain', border: 1, borderColor: 'divider', borderRadius: 1 }} />
                       )}
                       <Button variant="outlined" component="label">
-                        {t('admin.chooseFile')}
+                        {t('buttons.chooseFile')}
                         <input
                           hidden
                           type="file"
@@ -156,9 +156,9 @@ export function CatalogueEditDialog<Row extends { id: string }>({ row, loading, 
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{t('admin.cancel')}</Button>
+          <Button onClick={onClose}>{t('buttons.cancel')}</Button>
           <SubmitButton busy={form.busy} disabled={loading}>
-            {creating ? t('admin.create') : t('admin.save')}
+            {creating ? t('buttons.create') : t('buttons.save')}
           </SubmitButton>
         </DialogActions>
       </form>

@@ -22,7 +22,7 @@ const fixed = <Row extends GridValidRowModel>(columns: GridColDef<Row>[]): GridC
 
 function useYesNo() {
   const { t } = useTranslation();
-  return (value: unknown) => (value ? t('admin.yes') : t('admin.no'));
+  return (value: unknown) => (value ? t('common.yes') : t('common.no'));
 }
 
 function Thumb({ media, alt }: { media: MediaView | null; alt: string }) {
@@ -46,7 +46,7 @@ export function AnglesScreen() {
   const yesNo = useYesNo();
   const categories = useCategories();
   const fields: FieldSpec[] = [
-    { name: 'name', label: t('admin.fields.name'), kind: 'text', required: true },
+    { name: 'name', label: t('fields.name'), kind: 'text', required: true },
     { name: 'category', label: t('admin.fields.category'), kind: 'select', options: categories, required: true },
     { name: 'needsAngleCorrection', label: t('admin.fields.needsAngleCorrection'), kind: 'switch' },
     { name: 'needsFlashlight', label: t('admin.fields.needsFlashlight'), kind: 'switch' },
@@ -75,7 +75,7 @@ export function AnglesScreen() {
         })}
         columns={fixed<AngleRow>([
           { field: 'defaultAngleOverlay', headerName: t('admin.fields.angleOverlay'), width: 110, renderCell: ({ row }) => <Thumb media={row.defaultAngleOverlay} alt={row.name} /> },
-          { field: 'name', headerName: t('admin.fields.name'), flex: 1, minWidth: 160 },
+          { field: 'name', headerName: t('fields.name'), flex: 1, minWidth: 160 },
           { field: 'category', headerName: t('admin.fields.category'), width: 130, valueFormatter: (v: string) => (v ? t(`admin.category.${v as 'exterior' | 'interior'}`) : '') },
           { field: 'needsAngleCorrection', headerName: t('admin.fields.needsAngleCorrection'), width: 150, valueFormatter: yesNo },
           { field: 'needsFlashlight', headerName: t('admin.fields.needsFlashlight'), width: 130, valueFormatter: yesNo },
@@ -95,10 +95,10 @@ export function CarTypesScreen() {
   const yesNo = useYesNo();
   const categories = useCategories();
   const fields: FieldSpec[] = [
-    { name: 'carTypeName', label: t('admin.fields.name'), kind: 'text', required: true },
+    { name: 'carTypeName', label: t('fields.name'), kind: 'text', required: true },
     { name: 'iconMediaId', label: t('admin.fields.icon'), kind: 'file', mediaType: 'car_type_icon', requiredOnCreate: true, current: (r) => (r as CarTypeRow).icon },
     { name: 'needsAngleCorrection', label: t('admin.fields.needsAngleCorrection'), kind: 'switch' },
-    { name: 'category', label: t('admin.fields.category'), kind: 'select', options: [{ value: '', label: t('admin.none') }, ...categories] },
+    { name: 'category', label: t('admin.fields.category'), kind: 'select', options: [{ value: '', label: t('common.none') }, ...categories] },
   ];
   return (
     <AdminLayout tab="/admin/car-types">
@@ -115,7 +115,7 @@ export function CarTypesScreen() {
         toValues={(r) => ({ carTypeName: r?.carTypeName ?? '', iconMediaId: null, needsAngleCorrection: r?.needsAngleCorrection ?? false, category: r?.category ?? '' })}
         columns={fixed<CarTypeRow>([
           { field: 'icon', headerName: t('admin.fields.icon'), width: 90, renderCell: ({ row }) => <Thumb media={row.icon} alt={row.carTypeName} /> },
-          { field: 'carTypeName', headerName: t('admin.fields.name'), flex: 1, minWidth: 160 },
+          { field: 'carTypeName', headerName: t('fields.name'), flex: 1, minWidth: 160 },
           { field: 'category', headerName: t('admin.fields.category'), width: 130, valueFormatter: (v: string | null) => (v ? t(`admin.category.${v as 'exterior' | 'interior'}`) : '') },
           { field: 'needsAngleCorrection', headerName: t('admin.fields.needsAngleCorrection'), width: 150, valueFormatter: yesNo },
           std.created(),
@@ -133,10 +133,10 @@ export function TagsScreen() {
   const std = useStandardColumns<TagRow>();
   const entityLabel = (e: string) => t(`admin.tags.entities.${e as TagEntity}`);
   const fields: FieldSpec[] = [
-    { name: 'name', label: t('admin.fields.name'), kind: 'text', required: true },
+    { name: 'name', label: t('fields.name'), kind: 'text', required: true },
     { name: 'category', label: t('admin.fields.category'), kind: 'select', required: true, options: TAG_CATEGORIES.map((c) => ({ value: c, label: c })) },
-    { name: 'entity', label: t('admin.tags.entity'), kind: 'select', required: true, options: TAG_ENTITIES.map((e) => ({ value: e, label: entityLabel(e) })) },
-    { name: 'color', label: t('admin.tags.color'), kind: 'text', required: true, helper: t('admin.tags.colorHelp') },
+    { name: 'entity', label: t('admin.tags.fields.entity'), kind: 'select', required: true, options: TAG_ENTITIES.map((e) => ({ value: e, label: entityLabel(e) })) },
+    { name: 'color', label: t('admin.tags.fields.color'), kind: 'text', required: true, helper: t('admin.tags.colorHelp') },
   ];
   return (
     <AdminLayout tab="/admin/tags">
@@ -152,10 +152,10 @@ export function TagsScreen() {
         fields={fields}
         toValues={(r) => ({ name: r?.name ?? '', category: r?.category ?? 'QA_EDITOR', entity: r?.entity ?? 'order', color: r?.color ?? 'blue' })}
         columns={fixed<TagRow>([
-          { field: 'name', headerName: t('admin.fields.name'), flex: 1, minWidth: 160, renderCell: ({ row }) => <TagBadge tag={row} /> },
+          { field: 'name', headerName: t('fields.name'), flex: 1, minWidth: 160, renderCell: ({ row }) => <TagBadge tag={row} /> },
           { field: 'category', headerName: t('admin.fields.category'), width: 160 },
-          { field: 'entity', headerName: t('admin.tags.entity'), width: 120, valueFormatter: (v: string) => entityLabel(v) },
-          { field: 'color', headerName: t('admin.tags.color'), width: 120 },
+          { field: 'entity', headerName: t('admin.tags.fields.entity'), width: 120, valueFormatter: (v: string) => entityLabel(v) },
+          { field: 'color', headerName: t('admin.tags.fields.color'), width: 120 },
           std.created(),
           std.updated(),
         ])}
@@ -170,8 +170,8 @@ export function BannersScreen() {
   const { t } = useTranslation();
   const std = useStandardColumns<BannerRow>();
   const fields: FieldSpec[] = [
-    { name: 'message', label: t('admin.banners.message'), kind: 'multiline', required: true },
-    { name: 'isActive', label: t('admin.banners.visible'), kind: 'switch' },
+    { name: 'message', label: t('admin.banners.fields.message'), kind: 'multiline', required: true },
+    { name: 'isActive', label: t('common.visible'), kind: 'switch' },
   ];
   return (
     <AdminLayout tab="/admin/banners">
@@ -187,12 +187,12 @@ export function BannersScreen() {
         fields={fields}
         toValues={(r) => ({ message: r?.message ?? '', isActive: r?.isActive ?? true })}
         columns={fixed<BannerRow>([
-          { field: 'message', headerName: t('admin.banners.message'), flex: 1, minWidth: 240 },
+          { field: 'message', headerName: t('admin.banners.fields.message'), flex: 1, minWidth: 240 },
           {
             field: 'isActive',
-            headerName: t('admin.banners.status'),
+            headerName: t('admin.banners.fields.status'),
             width: 120,
-            renderCell: ({ value }) => <Chip size="small" color={value ? 'success' : 'default'} label={value ? t('admin.banners.visible') : t('admin.banners.hidden')} />,
+            renderCell: ({ value }) => <Chip size="small" color={value ? 'success' : 'default'} label={value ? t('common.visible') : t('common.hidden')} />,
           },
           std.created(),
           std.updated(),
@@ -209,10 +209,10 @@ export function AppVersionsScreen() {
   const std = useStandardColumns<AppVersionRow>();
   const yesNo = useYesNo();
   const fields: FieldSpec[] = [
-    { name: 'versionString', label: t('admin.appVersions.version'), kind: 'text', required: true, helper: t('admin.appVersions.versionHelp') },
-    { name: 'platform', label: t('admin.appVersions.platform'), kind: 'select', required: true, options: [{ value: 'Android', label: 'Android' }, { value: 'iOS', label: 'iOS' }] },
-    { name: 'needsDatabaseDeleteOnMobile', label: t('admin.appVersions.deleteDatabase'), kind: 'switch' },
-    { name: 'isTheRequiredMinimumVersionCurrently', label: t('admin.appVersions.requiredMinimum'), kind: 'switch' },
+    { name: 'versionString', label: t('admin.appVersions.fields.version'), kind: 'text', required: true, helper: t('admin.appVersions.versionHelp') },
+    { name: 'platform', label: t('admin.appVersions.fields.platform'), kind: 'select', required: true, options: [{ value: 'Android', label: 'Android' }, { value: 'iOS', label: 'iOS' }] },
+    { name: 'needsDatabaseDeleteOnMobile', label: t('admin.appVersions.fields.deleteDatabase'), kind: 'switch' },
+    { name: 'isTheRequiredMinimumVersionCurrently', label: t('admin.appVersions.fields.requiredMinimum'), kind: 'switch' },
   ];
   return (
     <AdminLayout tab="/admin/app-versions">
@@ -233,10 +233,10 @@ export function AppVersionsScreen() {
           isTheRequiredMinimumVersionCurrently: r?.isTheRequiredMinimumVersionCurrently ?? false,
         })}
         columns={fixed<AppVersionRow>([
-          { field: 'versionString', headerName: t('admin.appVersions.version'), flex: 1, minWidth: 120 },
-          { field: 'platform', headerName: t('admin.appVersions.platform'), width: 120 },
-          { field: 'needsDatabaseDeleteOnMobile', headerName: t('admin.appVersions.deleteDatabase'), width: 180, valueFormatter: yesNo },
-          { field: 'isTheRequiredMinimumVersionCurrently', headerName: t('admin.appVersions.requiredMinimum'), width: 180, valueFormatter: yesNo },
+          { field: 'versionString', headerName: t('admin.appVersions.fields.version'), flex: 1, minWidth: 120 },
+          { field: 'platform', headerName: t('admin.appVersions.fields.platform'), width: 120 },
+          { field: 'needsDatabaseDeleteOnMobile', headerName: t('admin.appVersions.fields.deleteDatabase'), width: 180, valueFormatter: yesNo },
+          { field: 'isTheRequiredMinimumVersionCurrently', headerName: t('admin.appVersions.fields.requiredMinimum'), width: 180, valueFormatter: yesNo },
           std.created(),
           std.updated(),
         ])}
@@ -272,12 +272,12 @@ export function AppSettingsScreen() {
         getRowId={(row) => row.name}
         onRowOpen={setEditing}
         columns={fixed<AppSettingView>([
-          { field: 'name', headerName: t('admin.fields.name'), flex: 1, minWidth: 200 },
-          { field: 'value', headerName: t('admin.appSettings.value'), flex: 1, minWidth: 200 },
-          { field: 'valueType', headerName: t('admin.appSettings.valueType'), width: 140 },
+          { field: 'name', headerName: t('fields.name'), flex: 1, minWidth: 200 },
+          { field: 'value', headerName: t('admin.appSettings.fields.value'), flex: 1, minWidth: 200 },
+          { field: 'valueType', headerName: t('admin.appSettings.fields.valueType'), width: 140 },
           {
             field: 'edit',
-            headerName: t('admin.appSettings.edit'),
+            headerName: t('buttons.edit'),
             width: 90,
             renderCell: ({ row }) => (
               <IconButton size="small" aria-label={t('admin.appSettings.editLabel', { name: row.name })} onClick={() => setEditing(row)}>

@@ -91,7 +91,7 @@ export function CatalogueTab<Row extends { id: string }>(props: CatalogueTabProp
           props.search ? (
             <TextField
               size="small"
-              label={t('admin.search')}
+              label={t('fields.search')}
               value={grid.filters.search}
               onChange={(e) => grid.setFilter('search', e.target.value)}
               sx={{ minWidth: 260 }}

@@ -51,19 +51,19 @@ export function StyleGuidesScreen() {
           </Button>
         }
         filters={
-          <TextField size="small" label={t('admin.search')} value={grid.filters.search} onChange={(e) => grid.setFilter('search', e.target.value)} sx={{ minWidth: 260 }} />
+          <TextField size="small" label={t('fields.search')} value={grid.filters.search} onChange={(e) => grid.setFilter('search', e.target.value)} sx={{ minWidth: 260 }} />
         }
         columns={[
-          { field: 'name', headerName: t('admin.fields.name'), flex: 1, minWidth: 200, sortable: false },
+          { field: 'name', headerName: t('fields.name'), flex: 1, minWidth: 200, sortable: false },
           {
             field: 'size',
-            headerName: t('admin.styleGuides.size'),
+            headerName: t('admin.styleGuides.fields.size'),
             width: 130,
             sortable: false,
             valueGetter: (_v, row) => `${row.outputWidth} × ${row.outputHeight}`,
           },
-          { field: 'maxImageSize', headerName: t('admin.styleGuides.maxImageSizeKb'), width: 140, sortable: false, valueFormatter: (v: number) => String(bytesToKb(v)) },
-          { field: 'configurationCount', headerName: t('admin.styleGuides.configurations'), width: 140, sortable: false },
+          { field: 'maxImageSize', headerName: t('admin.styleGuides.fields.maxImageSizeKb'), width: 140, sortable: false, valueFormatter: (v: number) => String(bytesToKb(v)) },
+          { field: 'configurationCount', headerName: t('admin.styleGuides.fields.configurations'), width: 140, sortable: false },
           { ...std.created(), sortable: false },
           { ...std.updated(), sortable: false },
           {
@@ -89,7 +89,7 @@ export function StyleGuidesScreen() {
               </Tooltip>
             ),
           },
-          ...(isAdmin ? [std.delete((row) => setDeleting(row), (row) => t('admin.styleGuides.deleteOf', { name: row.name }))] : []),
+          ...(isAdmin ? [std.delete((row) => setDeleting(row), (row) => t('common.deleteOf', { name: row.name }))] : []),
         ]}
       />
       <ConfirmDeleteDialog

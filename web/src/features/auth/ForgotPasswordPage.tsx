@@ -41,7 +41,7 @@ function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSent: (em
           {t(signInErrorKey(form.formError))}
         </Alert>
       )}
-      <FormField {...form.field('email', t('auth.email'))} type="email" name="email" autoComplete="username" autoFocus required />
+      <FormField {...form.field('email', t('fields.email'))} type="email" name="email" autoComplete="username" autoFocus required />
       <SubmitButton busy={form.busy} size="large" fullWidth sx={AUTH_SUBMIT_SX}>
         {t('forgot.sendCode')}
       </SubmitButton>
@@ -70,7 +70,7 @@ function ResetStep({ email, onResend, onDone }: { email: string; onResend: () =>
         </Alert>
       )}
       <FormField
-        {...form.field('code', t('forgot.code'))}
+        {...form.field('code', t('forgot.fields.code'))}
         name="code"
         autoComplete="one-time-code"
         autoFocus
@@ -78,13 +78,13 @@ function ResetStep({ email, onResend, onDone }: { email: string; onResend: () =>
         required
       />
       <PasswordField
-        {...form.field('password', t('auth.newPassword'))}
+        {...form.field('password', t('auth.fields.newPassword'))}
         name="new-password"
         autoComplete="new-password"
         helperText={t('auth.passwordRule')}
         required
       />
-      <PasswordField {...form.field('confirm', t('auth.confirmPassword'))} name="confirm-password" autoComplete="new-password" required />
+      <PasswordField {...form.field('confirm', t('auth.fields.confirmPassword'))} name="confirm-password" autoComplete="new-password" required />
       <SubmitButton busy={form.busy} size="large" fullWidth sx={AUTH_SUBMIT_SX}>
         {t('forgot.changePassword')}
       </SubmitButton>

@@ -37,8 +37,8 @@ function CredentialsForm({ onChallenge }: { onChallenge: (session: string) => vo
           {t(signInErrorKey(form.formError))}
         </Alert>
       )}
-      <FormField {...form.field('email', t('auth.email'))} type="email" name="email" autoComplete="username" autoFocus required />
-      <PasswordField {...form.field('password', t('auth.password'))} name="password" autoComplete="current-password" required />
+      <FormField {...form.field('email', t('fields.email'))} type="email" name="email" autoComplete="username" autoFocus required />
+      <PasswordField {...form.field('password', t('auth.fields.password'))} name="password" autoComplete="current-password" required />
       <SubmitButton busy={form.busy || form.succeeded} size="large" fullWidth sx={AUTH_SUBMIT_SX}>
         {form.busy ? t('auth.signingIn') : t('auth.signIn')}
       </SubmitButton>
@@ -70,14 +70,14 @@ function NewPasswordForm({ session, onRestart }: { session: string; onRestart: (
         </Alert>
       )}
       <PasswordField
-        {...form.field('password', t('auth.newPassword'))}
+        {...form.field('password', t('auth.fields.newPassword'))}
         name="new-password"
         autoComplete="new-password"
         autoFocus
         helperText={t('auth.passwordRule')}
         required
       />
-      <PasswordField {...form.field('confirm', t('auth.confirmPassword'))} name="confirm-password" autoComplete="new-password" required />
+      <PasswordField {...form.field('confirm', t('auth.fields.confirmPassword'))} name="confirm-password" autoComplete="new-password" required />
       <SubmitButton busy={form.busy || form.succeeded} size="large" fullWidth sx={AUTH_SUBMIT_SX}>
         {t('auth.saveAndSignIn')}
       </SubmitButton>

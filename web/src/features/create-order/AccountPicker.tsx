@@ -53,7 +53,7 @@ export function AccountPicker({ value, onChange, error }: { value: UserListItem 
       )}
       noOptionsText={t('createOrder.noAccounts')}
       renderInput={(params) => (
-        <TextField {...params} margin="normal" required label={t('createOrder.account')} error={Boolean(error)} helperText={error ?? t('createOrder.accountHelp')} />
+        <TextField {...params} margin="normal" required label={t('fields.dealership')} error={Boolean(error)} helperText={error ?? t('createOrder.accountHelp')} />
       )}
     />
   );

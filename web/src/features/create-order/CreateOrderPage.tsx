@@ -47,12 +47,12 @@ function OrderCreator({ me }: { me: MeView }) {
         aria-label={t('createOrder.title')}
         sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 1 }}
       >
-        <FormField {...form.field('orderName', t('createOrder.orderName'))} required slotProps={{ htmlInput: { maxLength: 200 } }} />
-        {isAdmin && <AccountPicker value={creator.account} error={form.error('accountId', t('createOrder.account'))} onChange={creator.pickAccount} />}
+        <FormField {...form.field('orderName', t('fields.orderName'))} required slotProps={{ htmlInput: { maxLength: 200 } }} />
+        {isAdmin && <AccountPicker value={creator.account} error={form.error('accountId', t('fields.dealership'))} onChange={creator.pickAccount} />}
         {creator.salesPersonMissing && <Alert severity="warning">{t('createOrder.salesmanNone')}</Alert>}
         {!salesPerson && (
           <FormField
-            {...form.field('salesMan', t('createOrder.salesMan'))}
+            {...form.field('salesMan', t('fields.salesPerson'))}
             select
             required
             disabled={!accountId}
@@ -84,7 +84,7 @@ function OrderCreator({ me }: { me: MeView }) {
           </Box>
         )}
         <FormField
-          {...form.field('styleGuide', t('createOrder.styleGuide'))}
+          {...form.field('styleGuide', t('fields.styleGuide'))}
           onChange={(e) => creator.pickStyleGuide(e.target.value)}
           select
           required
@@ -99,7 +99,7 @@ function OrderCreator({ me }: { me: MeView }) {
         </FormField>
 
         <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mt: 2 }}>
-          <Typography variant="h2">{t('createOrder.images')}</Typography>
+          <Typography variant="h2">{t('fields.images')}</Typography>
           <Typography variant="body2" color="text.secondary" data-testid="image-count">
             {creator.positionsMode
               ? t('createOrder.positionsCount', { count: creator.images.length, total: creator.slots.length })
@@ -119,7 +119,7 @@ function OrderCreator({ me }: { me: MeView }) {
 
         <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
           <Button component={RouterLink} to="/orders">
-            {t('createOrder.cancel')}
+            {t('buttons.cancel')}
           </Button>
           <SubmitButton disabled={creator.submitDisabled}>{t('createOrder.submit')}</SubmitButton>
         </Box>

@@ -17,7 +17,7 @@ export function FreeFormImages({ images, onFiles, onRemove, disabled }: { images
       {images.length > 0 && (
         <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))' }}>
           {images.map((item) => (
-            <ImagePreview key={item.key} item={item} label={t('createOrder.positionLabel', { position: item.position })} onRemove={() => onRemove(item.key)} />
+            <ImagePreview key={item.key} item={item} label={t('common.positionLabel', { position: item.position })} onRemove={() => onRemove(item.key)} />
           ))}
         </Box>
       )}

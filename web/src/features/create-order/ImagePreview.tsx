@@ -28,7 +28,7 @@ export function ImagePreview({ item, label, onRemove }: { item: UploadItem; labe
       <Typography variant="caption" sx={{ position: 'absolute', left: 4, bottom: 4, px: 0.5, borderRadius: 0.5, bgcolor: 'rgba(255,255,255,0.85)', maxWidth: 'calc(100% - 48px)' }} noWrap>
         {item.file.name}
       </Typography>
-      <IconButton size="small" aria-label={t('createOrder.removeImage', { name: item.file.name })} onClick={onRemove} sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'rgba(255,255,255,0.85)', '&:hover': { bgcolor: 'white' } }}>
+      <IconButton size="small" aria-label={t('common.removeOf', { name: item.file.name })} onClick={onRemove} sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'rgba(255,255,255,0.85)', '&:hover': { bgcolor: 'white' } }}>
         <DeleteOutlined fontSize="small" />
       </IconButton>
     </Box>

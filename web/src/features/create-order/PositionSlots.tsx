@@ -27,7 +27,7 @@ export function PositionSlots({
     <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' }} aria-label={guide.name} role="list">
       {slots.map((slot) => {
         const item = images.find((i) => i.position === slot.position);
-        const name = slot.type === 'FEATURED' ? t('createOrder.featured') : (slot.angle?.name ?? '');
+        const name = slot.type === 'FEATURED' ? t('common.featuredImage') : (slot.angle?.name ?? '');
         const overlay = overlayOf(slot);
         const label = t('createOrder.positionNamed', { position: slot.position, name });
         return (
@@ -37,7 +37,7 @@ export function PositionSlots({
                 <Box component="img" src={overlay} alt="" sx={{ width: 40, height: 40, objectFit: 'contain', bgcolor: 'action.hover', borderRadius: 1 }} />
               ) : null}
               <Box sx={{ minWidth: 0 }}>
-                <Typography variant="subtitle2">{t('createOrder.positionLabel', { position: slot.position })}</Typography>
+                <Typography variant="subtitle2">{t('common.positionLabel', { position: slot.position })}</Typography>
                 <Typography variant="body2" color="text.secondary" noWrap title={name}>
                   {name}
                 </Typography>

@@ -77,7 +77,7 @@ export function EventTimeline({ orderId, staff }: { orderId: string; staff: bool
           />
         )}
       </Box>
-      {events.isPending && <CircularProgress size={24} aria-label={t('orderDetail.loading')} />}
+      {events.isPending && <CircularProgress size={24} aria-label={t('common.loading')} />}
       {events.isError && <Typography color="error">{events.error.message}</Typography>}
       {events.isSuccess && items.length === 0 && <Typography color="text.secondary">{t('orderDetail.timeline.empty')}</Typography>}
       <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }} data-testid="timeline">
@@ -92,7 +92,7 @@ export function EventTimeline({ orderId, staff }: { orderId: string; staff: bool
             >
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
                 {event.isPriority && <PriorityHigh fontSize="small" color="error" aria-label={t('orderDetail.timeline.priority')} />}
-                {event.isHidden && <VisibilityOffOutlined fontSize="small" color="disabled" aria-label={t('orderDetail.timeline.hidden')} />}
+                {event.isHidden && <VisibilityOffOutlined fontSize="small" color="disabled" aria-label={t('common.hidden')} />}
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
                   {t(`orderDetail.events.${event.eventName}`, { defaultValue: event.eventName })}
                 </Typography>

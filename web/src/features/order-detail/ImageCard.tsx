@@ -77,7 +77,7 @@ export interface ImageCardProps {
 /** One image of an order: picture, position, label, badge, and the view's controls. */
 export function ImageCard({ image, selected, onSelect, onOpen, actions, showBadge = true }: ImageCardProps) {
   const { t } = useTranslation();
-  const title = t('orderDetail.positionLabel', { position: image.position });
+  const title = t('common.positionLabel', { position: image.position });
   return (
     <Paper
       variant="outlined"

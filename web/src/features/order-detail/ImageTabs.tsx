@@ -188,7 +188,7 @@ export function SelectImagesView({ order, images }: { order: OrderView; images: 
         <TextField
           select
           size="small"
-          label={t('orderDetail.imageType')}
+          label={t('orderDetail.fields.imageType')}
           value={type}
           onChange={(e) =>
             setParams(
@@ -253,24 +253,24 @@ export function SelectImagesView({ order, images }: { order: OrderView; images: 
           <DialogContentText>{t('orderDetail.deleteImagesConfirm', { count: selection.selected.length })}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirming(false)}>{t('orderDetail.cancel')}</Button>
+          <Button onClick={() => setConfirming(false)}>{t('buttons.cancel')}</Button>
           <Button color="error" variant="contained" disabled={remove.isPending} onClick={() => remove.mutate(selection.selected)}>
-            {t('grid.delete')}
+            {t('buttons.delete')}
           </Button>
         </DialogActions>
       </Dialog>
       <InsertImageDialog order={order} open={inserting} onClose={() => setInserting(false)} />
       <Dialog open={Boolean(imageId)} onClose={() => navigate({ pathname: base, search: params.toString() })} maxWidth="lg" fullWidth>
-        <DialogTitle>{opened ? t('orderDetail.positionLabel', { position: opened.position }) : t('orderDetail.imageNotFound')}</DialogTitle>
+        <DialogTitle>{opened ? t('common.positionLabel', { position: opened.position }) : t('orderDetail.imageNotFound')}</DialogTitle>
         <DialogContent>
           {opened ? (
-            <ImagePicture image={opened} large alt={t('orderDetail.positionLabel', { position: opened.position })} height={640} />
+            <ImagePicture image={opened} large alt={t('common.positionLabel', { position: opened.position })} height={640} />
           ) : (
             <Typography color="text.secondary">{t('orderDetail.imageNotFound')}</Typography>
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => navigate({ pathname: base, search: params.toString() })}>{t('orderDetail.close')}</Button>
+          <Button onClick={() => navigate({ pathname: base, search: params.toString() })}>{t('buttons.close')}</Button>
         </DialogActions>
       </Dialog>
     </Box>

@@ -54,15 +54,15 @@ export function InsertImageDialog({ order, open, onClose }: { order: OrderView; 
     form.reset();
     onClose();
   }
-  const fileError = form.error('file', t('orderDetail.insert.file'));
+  const fileError = form.error('file', t('orderDetail.insert.fields.file'));
 
   return (
     <Dialog open={open} onClose={close} maxWidth="xs" fullWidth>
       <form ref={form.ref} onSubmit={form.handleSubmit()} noValidate aria-label={t('orderDetail.insert.title')}>
         <DialogTitle>{t('orderDetail.insert.title')}</DialogTitle>
         <DialogContent>
-          <FormField {...form.field('position', t('orderDetail.insert.position'))} required type="number" slotProps={{ htmlInput: { step: 1 } }} />
-          <FormField {...form.field('mediaOrigin', t('orderDetail.insert.mediaOrigin'))} select required>
+          <FormField {...form.field('position', t('fields.position'))} required type="number" slotProps={{ htmlInput: { step: 1 } }} />
+          <FormField {...form.field('mediaOrigin', t('orderDetail.insert.fields.mediaOrigin'))} select required>
             {MEDIA_ORIGINS.map((origin) => (
               <MenuItem key={origin} value={origin}>
                 {t(`orderDetail.insert.origins.${origin}`)}
@@ -71,12 +71,12 @@ export function InsertImageDialog({ order, open, onClose }: { order: OrderView; 
           </FormField>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mt: 2 }}>
             <Button variant="outlined" component="label">
-              {t('orderDetail.insert.chooseFile')}
+              {t('buttons.chooseFile')}
               <input
                 hidden
                 type="file"
                 accept="image/*"
-                aria-label={t('orderDetail.insert.file')}
+                aria-label={t('orderDetail.insert.fields.file')}
                 onChange={(e) => {
                   form.setValue('file', e.target.files?.[0] ?? null);
                   e.target.value = '';
@@ -89,7 +89,7 @@ export function InsertImageDialog({ order, open, onClose }: { order: OrderView; 
           </Box>
         </DialogContent>
         <DialogActions>
-          <Button onClick={close}>{t('orderDetail.cancel')}</Button>
+          <Button onClick={close}>{t('buttons.cancel')}</Button>
           <SubmitButton busy={form.busy}>{t('orderDetail.insert.submit')}</SubmitButton>
         </DialogActions>
       </form>

@@ -76,7 +76,7 @@ export function OrderDetailPage() {
       {content}
     </Box>
   );
-  if (order.isPending) return frame(<CircularProgress aria-label={t('orderDetail.loading')} />);
+  if (order.isPending) return frame(<CircularProgress aria-label={t('common.loading')} />);
   if (order.isError) return frame(<Alert severity="error">{order.error.message}</Alert>);
 
   const data = order.data;
@@ -104,7 +104,7 @@ export function OrderDetailPage() {
             ))}
           </Tabs>
           {images.isError && tab !== 'videos' && <Alert severity="error">{images.error.message}</Alert>}
-          {images.isPending && tab !== 'videos' && <CircularProgress size={28} aria-label={t('orderDetail.loading')} />}
+          {images.isPending && tab !== 'videos' && <CircularProgress size={28} aria-label={t('common.loading')} />}
           {images.isSuccess && tab === 'main' && (staff ? <QaImagesTab order={data} images={list} /> : <DealerImagesTab order={data} images={list} />)}
           {images.isSuccess && tab === 'select' && <SelectImagesView order={data} images={list} />}
           {tab === 'videos' && <VideosTab orderId={data.id} />}

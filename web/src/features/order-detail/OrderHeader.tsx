@@ -50,27 +50,27 @@ export function OrderHeader({ order, staff, canRename }: { order: OrderView; sta
         {staff ? <StatusControls order={order} /> : <StatusBadge status={order.status} />}
       </Box>
       <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' } }}>
-        <Fact label={t('orderDetail.user')}>{order.user.displayName}</Fact>
-        <Fact label={t('orderDetail.salesMan')}>{order.salesMan?.name ?? '–'}</Fact>
-        <Fact label={t('orderDetail.styleGuide')}>{order.styleGuide.name}</Fact>
-        <Fact label={t('orderDetail.images')}>
+        <Fact label={t('fields.dealership')}>{order.user.displayName}</Fact>
+        <Fact label={t('fields.salesPerson')}>{order.salesMan?.name ?? '–'}</Fact>
+        <Fact label={t('fields.styleGuide')}>{order.styleGuide.name}</Fact>
+        <Fact label={t('fields.images')}>
           <span data-testid="image-progress">
             {t('orderDetail.imageProgress', { uploaded: order.uploadedImagesCount, processed: order.processedImagesCount, taken: order.takenImagesCount })}
           </span>
         </Fact>
-        <Fact label={t('grid.created')}>{formatTimestamp(order.createdAt)}</Fact>
-        <Fact label={t('grid.updated')}>{formatTimestamp(order.updatedAt)}</Fact>
+        <Fact label={t('fields.created')}>{formatTimestamp(order.createdAt)}</Fact>
+        <Fact label={t('fields.updated')}>{formatTimestamp(order.updatedAt)}</Fact>
         {staff && (
           <>
-            <Fact label={t('orderDetail.carType')}>{order.carType?.carTypeName ?? t('orderDetail.carTypeNone')}</Fact>
-            <Fact label={t('orderDetail.appVersion')}>{order.appVersion ?? t('orderDetail.webApp')}</Fact>
+            <Fact label={t('orderDetail.fields.carType')}>{order.carType?.carTypeName ?? t('orderDetail.carTypeNone')}</Fact>
+            <Fact label={t('orderDetail.fields.appVersion')}>{order.appVersion ?? t('orderDetail.webApp')}</Fact>
           </>
         )}
       </Box>
       {staff && (
         <Box>
           <Typography variant="caption" color="text.secondary" component="div">
-            {t('orderDetail.customerNote')}
+            {t('orderDetail.fields.customerNote')}
           </Typography>
           <Typography sx={{ maxWidth: 955, whiteSpace: 'pre-wrap' }} data-testid="customer-note">
             {order.note || '–'}
@@ -129,7 +129,7 @@ export function StatusControls({ order }: { order: OrderView }) {
       <TextField
         select
         size="small"
-        label={t('orderDetail.status')}
+        label={t('fields.status')}
         value={order.status}
         disabled={change.isPending}
         onChange={(e) => change.mutate(pairForStatus(e.target.value as OrderStatus))}
@@ -144,7 +144,7 @@ export function StatusControls({ order }: { order: OrderView }) {
       <TextField
         select
         size="small"
-        label={t('orderDetail.qaStatus')}
+        label={t('fields.qaStatus')}
         value={order.QAstatus}
         disabled={change.isPending}
         onChange={(e) => change.mutate(pairForQaStatus(e.target.value as QaStatus))}
@@ -195,7 +195,7 @@ export function InlineOrderName({ order, editable }: { order: OrderView; editabl
       setEditing(false);
     },
   });
-  const label = t('orderDetail.orderName');
+  const label = t('fields.orderName');
   const error = form.error('orderName', label);
 
   const start = () => {
@@ -222,8 +222,8 @@ export function InlineOrderName({ order, editable }: { order: OrderView; editabl
             </IconButton>
           </span>
         </Tooltip>
-        <Tooltip title={t('orderDetail.cancelEdit')}>
-          <IconButton aria-label={t('orderDetail.cancelEdit')} onClick={cancel}>
+        <Tooltip title={t('buttons.cancel')}>
+          <IconButton aria-label={t('buttons.cancel')} onClick={cancel}>
             <Close />
           </IconButton>
         </Tooltip>

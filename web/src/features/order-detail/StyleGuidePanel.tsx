@@ -23,7 +23,7 @@ export function StyleGuidePanel({ order }: { order: OrderView }) {
   return (
     <Paper variant="outlined" component="aside" aria-labelledby="style-guide-title" sx={{ p: 2, display: 'grid', gap: 1, alignContent: 'start' }} data-testid="style-guide-panel">
       <Typography variant="overline" color="text.secondary">
-        {t('orderDetail.styleGuide')}
+        {t('fields.styleGuide')}
       </Typography>
       <Typography variant="h3" id="style-guide-title">
         {order.styleGuide.name}
@@ -42,7 +42,7 @@ export function StyleGuidePanel({ order }: { order: OrderView }) {
             <Box component="ol" sx={{ m: 0, pl: 0, listStyle: 'none', display: 'grid', gap: 0.5 }}>
               {slots.map((slot) => (
                 <Typography component="li" variant="body2" key={slot.id}>
-                  {t('orderDetail.positionNamed', { position: slot.position, name: slot.type === 'FEATURED' ? t('createOrder.featured') : (slot.angle?.name ?? '') })}
+                  {t('orderDetail.positionNamed', { position: slot.position, name: slot.type === 'FEATURED' ? t('common.featuredImage') : (slot.angle?.name ?? '') })}
                 </Typography>
               ))}
             </Box>

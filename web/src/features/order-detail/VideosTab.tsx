@@ -39,7 +39,7 @@ export function VideosTab({ orderId }: { orderId: string }) {
     onSuccess: (result) => startDownload(result.url),
   });
 
-  if (videos.isPending) return <CircularProgress size={28} aria-label={t('orderDetail.loading')} />;
+  if (videos.isPending) return <CircularProgress size={28} aria-label={t('common.loading')} />;
   if (videos.isError) return <Typography color="error">{videos.error.message}</Typography>;
   if (videos.data.length === 0)
     return (

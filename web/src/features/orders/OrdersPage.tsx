@@ -93,10 +93,10 @@ function OrdersList({ me }: { me: MeView }) {
   });
 
   const columns: TableColumn<OrderListItem>[] = [
-    { field: 'thumbnail', header: t('orders.columns.picture'), width: 80, render: (row) => <Thumbnail url={row.thumbnailUrl} name={row.orderName} /> },
+    { field: 'thumbnail', header: t('orders.fields.picture'), width: 80, render: (row) => <Thumbnail url={row.thumbnailUrl} name={row.orderName} /> },
     {
       field: 'orderName',
-      header: t('orders.columns.orderName'),
+      header: t('fields.orderName'),
       sortable: true,
       render: (row) => (
         <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 160 }}>
@@ -104,23 +104,23 @@ function OrdersList({ me }: { me: MeView }) {
         </Typography>
       ),
     },
-    { field: 'dealership', header: t('orders.columns.dealership'), render: (row) => row.user.displayName },
-    { field: 'salesMan', header: t('orders.columns.salesMan'), render: (row) => row.salesMan?.name ?? '' },
-    { field: 'status', header: t('orders.columns.status'), sortable: true, render: (row) => <StatusBadge status={row.status} /> },
+    { field: 'dealership', header: t('fields.dealership'), render: (row) => row.user.displayName },
+    { field: 'salesMan', header: t('fields.salesPerson'), render: (row) => row.salesMan?.name ?? '' },
+    { field: 'status', header: t('fields.status'), sortable: true, render: (row) => <StatusBadge status={row.status} /> },
     ...(staff
       ? ([
-          { field: 'QAstatus', header: t('orders.columns.qaStatus'), sortable: true, render: (row) => <StatusBadge qa={row.QAstatus} /> },
-          { field: 'timeToReadyToDownload', header: t('orders.columns.timeToReadyToDownload'), render: (row) => formatDuration(row.timeToReadyToDownload) },
-          { field: 'timeToCompleted', header: t('orders.columns.timeToCompleted'), render: (row) => formatDuration(row.timeToCompleted) },
+          { field: 'QAstatus', header: t('fields.qaStatus'), sortable: true, render: (row) => <StatusBadge qa={row.QAstatus} /> },
+          { field: 'timeToReadyToDownload', header: t('orders.fields.timeToReadyToDownload'), render: (row) => formatDuration(row.timeToReadyToDownload) },
+          { field: 'timeToCompleted', header: t('orders.fields.timeToCompleted'), render: (row) => formatDuration(row.timeToCompleted) },
         ] satisfies TableColumn<OrderListItem>[])
       : []),
-    { field: 'createdAt', header: t('grid.created'), sortable: true, render: (row) => <NoWrap>{formatTimestamp(row.createdAt)}</NoWrap> },
-    { field: 'updatedAt', header: t('grid.updated'), sortable: true, render: (row) => <NoWrap>{formatTimestamp(row.updatedAt)}</NoWrap> },
+    { field: 'createdAt', header: t('fields.created'), sortable: true, render: (row) => <NoWrap>{formatTimestamp(row.createdAt)}</NoWrap> },
+    { field: 'updatedAt', header: t('fields.updated'), sortable: true, render: (row) => <NoWrap>{formatTimestamp(row.updatedAt)}</NoWrap> },
     ...(staff
       ? ([
           {
             field: 'note',
-            header: t('orders.columns.note'),
+            header: t('orders.fields.note'),
             render: (row) => (
               <Typography variant="body2" sx={{ color: 'text.secondary', minWidth: 180, maxWidth: 320 }}>
                 {row.notePreview ?? ''}
@@ -131,7 +131,7 @@ function OrdersList({ me }: { me: MeView }) {
       : []),
     {
       field: 'actions',
-      header: t('orders.columns.actions'),
+      header: t('common.actions'),
       align: 'right',
       sticky: true,
       render: (row) => (
@@ -149,8 +149,8 @@ function OrdersList({ me }: { me: MeView }) {
             </span>
           </Tooltip>
           {canDeleteOrders(me) && (
-            <Tooltip title={t('orders.deleteOf', { name: row.orderName })}>
-              <IconButton size="small" color="error" aria-label={t('orders.deleteOf', { name: row.orderName })} onClick={() => setDeleting(row)}>
+            <Tooltip title={t('common.deleteOf', { name: row.orderName })}>
+              <IconButton size="small" color="error" aria-label={t('common.deleteOf', { name: row.orderName })} onClick={() => setDeleting(row)}>
                 <DeleteOutlined fontSize="small" />
               </IconButton>
             </Tooltip>
@@ -199,13 +199,13 @@ function OrdersList({ me }: { me: MeView }) {
         {dateField('to', t('orders.filters.to'))}
         {select(
           'status',
-          t('orders.filters.status'),
+          t('fields.status'),
           ORDER_STATUSES.map((s) => ({ value: s, label: labels.status(s) })),
         )}
         {filterNames.includes('QAstatus') &&
           select(
             'QAstatus',
-            t('orders.filters.qaStatus'),
+            t('fields.qaStatus'),
             QA_STATUSES.map((s) => ({ value: s, label: labels.qaStatus(s) })),
           )}
         {select('video', t('orders.filters.video'), [
@@ -257,7 +257,7 @@ function SearchField({ value, onChange }: { value: string; onChange: (value: str
     return () => clearTimeout(timer);
     // only the typed text starts the wait
   }, [text]);
-  return <TextField size="small" type="search" label={t('orders.filters.search')} value={text} onChange={(e) => setText(e.target.value)} sx={{ minWidth: 240 }} />;
+  return <TextField size="small" type="search" label={t('fields.search')} value={text} onChange={(e) => setText(e.target.value)} sx={{ minWidth: 240 }} />;
 }
 
 /** A row's picture; a placeholder when there is none or it fails to load. */

@@ -87,26 +87,26 @@ export function ConfigurationEditor({ guide, configuration, angles }: { guide: S
       noValidate
       onSubmit={form.handleSubmit()}
       data-testid={configuration ? `configuration-${configuration.position}` : 'configuration-new'}
-      aria-label={configuration ? t('admin.builder.configurationAt', { position: configuration.position }) : t('admin.builder.newConfiguration')}
+      aria-label={configuration ? t('common.positionLabel', { position: configuration.position }) : t('admin.builder.newConfiguration')}
       sx={{ p: 2, display: 'grid', gap: 1, borderStyle: configuration ? 'solid' : 'dashed' }}
     >
       <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
-        {configuration ? t('admin.builder.configurationAt', { position: configuration.position }) : t('admin.builder.newConfiguration')}
+        {configuration ? t('common.positionLabel', { position: configuration.position }) : t('admin.builder.newConfiguration')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(6, 1fr)' } }}>
-        {number('position', t('admin.builder.position'))}
-        {number('top', t('admin.builder.marginTop'))}
-        {number('right', t('admin.builder.marginRight'))}
-        {number('bottom', t('admin.builder.marginBottom'))}
-        {number('left', t('admin.builder.marginLeft'))}
-        {number('horizonLineHeight', t('admin.builder.horizonLine'))}
+        {number('position', t('fields.position'))}
+        {number('top', t('admin.builder.fields.marginTop'))}
+        {number('right', t('admin.builder.fields.marginRight'))}
+        {number('bottom', t('admin.builder.fields.marginBottom'))}
+        {number('left', t('admin.builder.fields.marginLeft'))}
+        {number('horizonLineHeight', t('admin.builder.fields.horizonLine'))}
       </Box>
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
-        <FormField size="small" select label={t('admin.builder.type')} value={values.type} onChange={(e) => form.setValues((f) => withType(f, e.target.value as ConfigForm['type']))}>
+        <FormField size="small" select label={t('admin.builder.fields.type')} value={values.type} onChange={(e) => form.setValues((f) => withType(f, e.target.value as ConfigForm['type']))}>
           <MenuItem value="IMAGE">IMAGE</MenuItem>
           <MenuItem value="FEATURED">FEATURED</MenuItem>
         </FormField>
-        <FormField {...form.field('routeTo', t('admin.builder.routeTo'))} size="small" select disabled={featured}>
+        <FormField {...form.field('routeTo', t('admin.builder.fields.routeTo'))} size="small" select disabled={featured}>
           {ROUTE_OPTIONS.map((o) => (
             <MenuItem key={o.value} value={o.value}>
               {o.label}
@@ -114,7 +114,7 @@ export function ConfigurationEditor({ guide, configuration, angles }: { guide: S
           ))}
         </FormField>
         {!featured && (
-          <FormField {...form.field('angleId', t('admin.builder.angle'))} size="small" select required>
+          <FormField {...form.field('angleId', t('admin.builder.fields.angle'))} size="small" select required>
             {angles.map((a) => (
               <MenuItem key={a.id} value={a.id}>
                 {a.name}
@@ -124,16 +124,16 @@ export function ConfigurationEditor({ guide, configuration, angles }: { guide: S
         )}
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <FormControlLabel control={<Switch checked={values.withLogo} onChange={(e) => form.setValue('withLogo', e.target.checked)} />} label={t('admin.builder.withLogo')} />
+        <FormControlLabel control={<Switch checked={values.withLogo} onChange={(e) => form.setValue('withLogo', e.target.checked)} />} label={t('admin.builder.fields.withLogo')} />
         <FormControlLabel control={<Switch checked={values.optional} onChange={(e) => form.setValue('optional', e.target.checked)} />} label={t('admin.builder.optional')} />
         <FormControlLabel
           control={<Switch checked={values.afterFrameFree} onChange={(e) => form.setValue('afterFrameFree', e.target.checked)} />}
-          label={t('admin.builder.afterFrameFree')}
+          label={t('admin.builder.fields.afterFrameFree')}
         />
         {values.afterFrameFree && (
           <Box sx={{ width: 220, '& .MuiFormControl-root': { my: 0 } }}>
             <FormField
-              {...form.field('positionAfterFrameFree', t('admin.builder.positionAfterFrameFree'))}
+              {...form.field('positionAfterFrameFree', t('admin.builder.fields.positionAfterFrameFree'))}
               size="small"
               type="number"
               required
@@ -163,7 +163,7 @@ export function ConfigurationEditor({ guide, configuration, angles }: { guide: S
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
         {configuration && (
           <Button color="error" startIcon={<DeleteOutlined />} disabled={remove.isPending} onClick={() => remove.mutate(configuration.id)}>
-            {t('grid.delete')}
+            {t('buttons.delete')}
           </Button>
         )}
         <SubmitButton variant={configuration ? 'outlined' : 'contained'} busy={form.busy}>

@@ -48,20 +48,20 @@ export function GuideStep({ guide, onContinue }: { guide: StyleGuideView | undef
 
   return (
     <Paper variant="outlined" component="form" ref={form.ref} noValidate onSubmit={form.handleSubmit({ next: true })} sx={{ p: 3, display: 'grid', gap: 1 }}>
-      <FormField {...form.field('name', t('admin.fields.name'))} required />
+      <FormField {...form.field('name', t('fields.name'))} required />
       <FormField
-        {...form.field('customerNote', t('admin.builder.customerNote'))}
+        {...form.field('customerNote', t('admin.builder.fields.customerNote'))}
         multiline
         minRows={3}
         helperText={`${values.customerNote.length} / ${CUSTOMER_NOTE_MAX}`}
         slotProps={{ htmlInput: { maxLength: CUSTOMER_NOTE_MAX } }}
       />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(4, 1fr)' } }}>
-        <FormField {...form.field('outputWidth', t('admin.builder.outputWidth'))} required type="number" />
-        <FormField {...form.field('outputHeight', t('admin.builder.outputHeight'))} required type="number" />
-        <FormField {...form.field('maxImageSizeKb', t('admin.builder.maxImageSizeKb'))} required type="number" helperText={t('admin.builder.maxImageSizeHelp')} />
+        <FormField {...form.field('outputWidth', t('admin.builder.fields.outputWidth'))} required type="number" />
+        <FormField {...form.field('outputHeight', t('admin.builder.fields.outputHeight'))} required type="number" />
+        <FormField {...form.field('maxImageSizeKb', t('admin.builder.fields.maxImageSizeKb'))} required type="number" helperText={t('admin.builder.maxImageSizeHelp')} />
         <FormField
-          {...form.field('interiorColor', t('admin.builder.interiorColor'))}
+          {...form.field('interiorColor', t('admin.builder.fields.interiorColor'))}
           required
           slotProps={{
             input: {
@@ -69,7 +69,7 @@ export function GuideStep({ guide, onContinue }: { guide: StyleGuideView | undef
                 <Box
                   component="input"
                   type="color"
-                  aria-label={t('admin.builder.interiorColor')}
+                  aria-label={t('admin.builder.fields.interiorColor')}
                   value={/^#[0-9A-Fa-f]{6}$/.test(values.interiorColor) ? values.interiorColor : '#FFFFFF'}
                   onChange={(e: { target: { value: string } }) => form.setValue('interiorColor', e.target.value.toUpperCase())}
                   sx={{ width: 28, height: 28, p: 0, mr: 1, border: 0, bgcolor: 'transparent', cursor: 'pointer' }}
@@ -80,12 +80,12 @@ export function GuideStep({ guide, onContinue }: { guide: StyleGuideView | undef
         />
       </Box>
       <FormField
-        {...form.field('frameFreeRouting', t('admin.builder.frameFreeRouting'))}
+        {...form.field('frameFreeRouting', t('admin.builder.fields.frameFreeRouting'))}
         select
         sx={{ maxWidth: { md: 'calc(50% - 8px)' } }}
         slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
       >
-        <MenuItem value="">{t('admin.none')}</MenuItem>
+        <MenuItem value="">{t('common.none')}</MenuItem>
         {ROUTE_OPTIONS.map((o) => (
           <MenuItem key={o.value} value={o.value}>
             {o.label}

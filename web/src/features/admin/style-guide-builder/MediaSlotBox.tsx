@@ -37,7 +37,7 @@ export function MediaSlotBox({
         <Typography variant="subtitle2" noWrap title={label}>
           {label}
         </Typography>
-        {required && <Chip size="small" color="warning" label={t('admin.required')} />}
+        {required && <Chip size="small" color="warning" label={t('common.required')} />}
       </Box>
       <Box sx={{ height: previewHeight, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'action.hover', borderRadius: 1, overflow: 'hidden' }}>
         {file ? (
@@ -54,7 +54,7 @@ export function MediaSlotBox({
       </Box>
       <Box sx={{ display: 'flex', gap: 1 }}>
         <Button variant="outlined" size="small" component="label" sx={{ flex: 1 }}>
-          {current || file ? t('admin.replaceFile') : t('admin.chooseFile')}
+          {current || file ? t('buttons.replaceFile') : t('buttons.chooseFile')}
           <input
             hidden
             type="file"
@@ -67,7 +67,7 @@ export function MediaSlotBox({
           />
         </Button>
         {onRemove && (current || file) && (
-          <Button size="small" color="error" aria-label={t('admin.builder.removeMedia', { name: label })} onClick={onRemove} sx={{ minWidth: 0 }}>
+          <Button size="small" color="error" aria-label={t('common.removeOf', { name: label })} onClick={onRemove} sx={{ minWidth: 0 }}>
             <DeleteOutlined fontSize="small" />
           </Button>
         )}

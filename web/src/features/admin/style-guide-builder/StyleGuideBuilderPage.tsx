@@ -50,7 +50,7 @@ export function StyleGuideBuilderPage() {
   if (id && guide.isPending)
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
-        <CircularProgress aria-label={t('admin.loading')} />
+        <CircularProgress aria-label={t('common.loading')} />
       </Box>
     );
   if (id && guide.isError) return <Alert severity="error">{guide.error.message}</Alert>;
@@ -72,7 +72,7 @@ export function StyleGuideBuilderPage() {
             </Button>
             {me?.userRole === 'Admin' && (
               <Button variant="outlined" color="error" startIcon={<DeleteOutlined />} onClick={() => setDeleting(true)}>
-                {t('grid.delete')}
+                {t('buttons.delete')}
               </Button>
             )}
           </Box>
