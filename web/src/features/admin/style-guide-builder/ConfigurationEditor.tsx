@@ -1,4 +1,4 @@
-import type { ConfigurationView, StyleGuideView } from '@app/contracts/wire';
+import { POSITION_MAX, type ConfigurationView, type StyleGuideView } from '@app/contracts/wire';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -137,7 +137,7 @@ export function ConfigurationEditor({ guide, configuration, angles }: { guide: S
               size="small"
               type="number"
               required
-              slotProps={{ htmlInput: { min: 0, max: 999 } }}
+              slotProps={{ htmlInput: { min: 0, max: POSITION_MAX } }}
             />
           </Box>
         )}

@@ -1,9 +1,28 @@
-import type { ConfigurationRequest, ConfigurationType, ConfigurationView, MediaView, Route, StyleGuideMediaSlot, StyleGuideView } from '@app/contracts/wire';
+import {
+  CUSTOMER_NOTE_MAX,
+  DEFAULT_MARGINS,
+  MAX_IMAGE_SIZE_LIMIT,
+  MAX_IMAGE_SIZE_MIN,
+  OUTPUT_SIZE_MAX,
+  OUTPUT_SIZE_MIN,
+  POSITION_MAX,
+  ROUTE_DISPLAY,
+  ROUTES,
+  STYLE_GUIDE_MEDIA_SLOTS,
+  STYLE_GUIDE_NAME_MAX,
+  type ConfigurationRequest,
+  type ConfigurationType,
+  type ConfigurationView,
+  type MediaView,
+  type Route,
+  type StyleGuideMediaSlot,
+  type StyleGuideView,
+} from '@app/contracts/wire';
 import type { ConfigMediaField, ConfigMediaSlot } from '../../../api/admin';
 import type { FieldError, FieldErrors } from '../../../utils/fieldError';
 
 /** The four media slots of a guide; all but the logo carry the Required badge. */
-export const MEDIA_SLOTS: readonly StyleGuideMediaSlot[] = ['logo', 'background', 'floor', 'numberplate'];
+export const MEDIA_SLOTS: readonly StyleGuideMediaSlot[] = STYLE_GUIDE_MEDIA_SLOTS;
 export const REQUIRED_SLOTS: ReadonlySet<StyleGuideMediaSlot> = new Set<StyleGuideMediaSlot>(['background', 'floor', 'numberplate']);
 export const SLOT_FIELD: Record<StyleGuideMediaSlot, 'logoMediaId' | 'backgroundMediaId' | 'floorMediaId' | 'numberplateMediaId'> = {
   logo: 'logoMediaId',
@@ -52,21 +71,12 @@ export function configMediaBody(
   return body;
 }
 
-export const CUSTOMER_NOTE_MAX = 999;
-export const MAX_IMAGE_SIZE_BYTES = 8_388_608;
-export const MIN_IMAGE_SIZE_BYTES = 10_000;
+export { CUSTOMER_NOTE_MAX, DEFAULT_MARGINS };
+export const MAX_IMAGE_SIZE_BYTES = MAX_IMAGE_SIZE_LIMIT;
+export const MIN_IMAGE_SIZE_BYTES = MAX_IMAGE_SIZE_MIN;
 
 /** The route select: wire value and how it shows. */
-export const ROUTE_OPTIONS: ReadonlyArray<{ value: Route; label: string }> = [
-  { value: 'full', label: 'AI' },
-  { value: 'ai_no_enh', label: 'AI (NO ENHANCER)' },
-  { value: 'enhancer', label: 'ENHANCER' },
-  { value: 'bypass', label: 'BYPASS' },
-  { value: 'FEATURED', label: 'FEATURED' },
-  { value: 'logo_only', label: 'logo_only' },
-];
-
-export const DEFAULT_MARGINS = { top: 10, right: 5, bottom: 4, left: 5 } as const;
+export const ROUTE_OPTIONS: ReadonlyArray<{ value: Route; label: string }> = ROUTES.map((value) => ({ value, label: ROUTE_DISPLAY[value] }));
 
 /** The builder takes kilobytes; the API keeps bytes (x1000). */
 export const kbToBytes = (kb: number): number => Math.round(kb * 1000);
@@ -105,7 +115,7 @@ export function guideFormOf(guide: StyleGuideView): GuideForm {
   };
 }
 
-export const GUIDE_NAME_MAX = 120;
+export const GUIDE_NAME_MAX = STYLE_GUIDE_NAME_MAX;
 
 const isInt = (s: string) => /^\d+$/.test(s.trim());
 const longerThan = (max: number): FieldError => ({ key: 'validation.maxLength', values: { max } });
@@ -118,7 +128,7 @@ export function validateGuide(form: GuideForm): FieldErrors<GuideForm> {
   if (form.customerNote.length > CUSTOMER_NOTE_MAX) errors.customerNote = longerThan(CUSTOMER_NOTE_MAX);
   for (const key of ['outputWidth', 'outputHeight'] as const) {
     const n = Number(form[key]);
-    if (!isInt(form[key]) || n < 64 || n > 8192) errors[key] = { key: 'admin.builder.errors.size' };
+    if (!isInt(form[key]) || n < OUTPUT_SIZE_MIN || n > OUTPUT_SIZE_MAX) errors[key] = { key: 'admin.builder.errors.size' };
   }
   const kb = Number(form.maxImageSizeKb);
   const bytes = kbToBytes(kb);
@@ -158,7 +168,7 @@ export interface ConfigForm {
 }
 
 export function newConfigForm(existing: readonly ConfigurationView[]): ConfigForm {
-  const next = existing.length ? Math.min(999, Math.max(...existing.map((c) => c.position)) + 1) : 1;
+  const next = existing.length ? Math.min(POSITION_MAX, Math.max(...existing.map((c) => c.position)) + 1) : 1;
   return {
     position: String(next),
     top: String(DEFAULT_MARGINS.top),
@@ -218,11 +228,11 @@ const POSITION: FieldError = { key: 'admin.builder.errors.position' };
 export function validateConfig(form: ConfigForm, others: readonly ConfigurationView[] = []): FieldErrors<ConfigForm> {
   const errors: FieldErrors<ConfigForm> = {};
   const position = Number(form.position);
-  if (!isInt(form.position) || position > 999) errors.position = POSITION;
+  if (!isInt(form.position) || position > POSITION_MAX) errors.position = POSITION;
   else if (others.some((c) => c.position === position)) errors.position = { key: 'admin.builder.errors.positionTaken', values: { position: form.position } };
   for (const key of ['top', 'right', 'bottom', 'left', 'horizonLineHeight'] as const) if (!isPercent(form[key])) errors[key] = { key: 'admin.builder.errors.percent' };
   if (form.type === 'IMAGE' && !form.angleId) errors.angleId = { key: 'admin.builder.errors.angleRequired' };
-  if (form.afterFrameFree && (!isInt(form.positionAfterFrameFree) || Number(form.positionAfterFrameFree) > 999)) errors.positionAfterFrameFree = POSITION;
+  if (form.afterFrameFree && (!isInt(form.positionAfterFrameFree) || Number(form.positionAfterFrameFree) > POSITION_MAX)) errors.positionAfterFrameFree = POSITION;
   return errors;
 }
 
