@@ -19,7 +19,7 @@ import { FormField } from '../../components/form/FormField';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { useForm } from '../../components/form/useForm';
 import type { FieldErrors } from '../../utils/fieldError';
-import type { CatalogueTabProps, FieldSpec, Values } from './CatalogueTab';
+import type { CatalogueTabProps, FieldSpec, Values } from './catalogueTypes';
 
 /** A required field left empty; a file required when creating and not chosen. */
 export function validateCatalogue(fields: readonly FieldSpec[], values: Values, creating: boolean): FieldErrors<Values> {

@@ -15,7 +15,8 @@ import { useStandardColumns } from '../../components/data-grid/columns';
 import { GRID_PAGE_SIZE, useDataGrid } from '../../components/data-grid/useDataGrid';
 import { AdminLayout } from './AdminLayout';
 import { AppSettingDialog } from './AppSettingDialog';
-import { CatalogueTab, type FieldSpec } from './CatalogueTab';
+import { CatalogueTab } from './CatalogueTab';
+import type { FieldSpec } from './catalogueTypes';
 
 /* The list endpoints take no sort parameter: every column is unsortable. */
 const fixed = <Row extends GridValidRowModel>(columns: GridColDef<Row>[]): GridColDef<Row>[] => columns.map((c) => ({ ...c, sortable: false }));

@@ -1,50 +1,19 @@
-import type { MediaKind, MediaView } from '@app/contracts/wire';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { CatalogueKeys } from '../../api/admin';
 import { api } from '../../api/client';
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { DataGridPage } from '../../components/data-grid/DataGridPage';
 import { useStandardColumns } from '../../components/data-grid/columns';
 import { useDataGrid } from '../../components/data-grid/useDataGrid';
 import { CatalogueEditDialog } from './CatalogueEditDialog';
+import type { CatalogueTabProps } from './catalogueTypes';
 
-export type FieldValue = string | boolean | File | null;
-export type Values = Record<string, FieldValue>;
 
-export type FieldSpec =
-  | { name: string; label: string; kind: 'text' | 'multiline'; required?: boolean; helper?: string }
-  | { name: string; label: string; kind: 'select'; options: ReadonlyArray<{ value: string; label: string }>; required?: boolean }
-  | { name: string; label: string; kind: 'switch' }
-  | { name: string; label: string; kind: 'file'; mediaType: MediaKind; requiredOnCreate?: boolean; current?: (row: unknown) => MediaView | null };
-
-export interface CatalogueTabProps<Row extends { id: string }> {
-  /** the resource's query keys (`catalogueKeys.angles`) */
-  keys: CatalogueKeys;
-  /** GET list (paged) and POST create */
-  apiPath: string;
-  /** GET one */
-  getPath?: (id: string) => string;
-  /** the admin route of one row (opens the edit modal) and of the tab */
-  routeOf: (id: string) => string;
-  tabPath: string;
-  title: string;
-  createLabel: string;
-  /** what the toasts call a save: "Save angle" */
-  saveAction: string;
-  columns: GridColDef<Row>[];
-  fields: FieldSpec[];
-  toValues: (row: Row | undefined) => Values;
-  search?: boolean;
-  /** a delete column (typed-name confirmation) when the API deletes: the row's name to type */
-  deletable?: { name: (row: Row) => string; action: string; label: (row: Row) => string };
-}
 
 /**
  * A catalogue tab of the admin area: a data-grid list, and one modal for creating and editing

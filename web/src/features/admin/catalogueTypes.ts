@@ -1,0 +1,35 @@
+import type { MediaKind, MediaView } from '@app/contracts/wire';
+import type { GridColDef } from '@mui/x-data-grid';
+import type { CatalogueKeys } from '../../api/admin';
+
+/** The shapes a catalogue tab of the admin area is described with: its fields and its props. */
+export type FieldValue = string | boolean | File | null;
+export type Values = Record<string, FieldValue>;
+
+export type FieldSpec =
+  | { name: string; label: string; kind: 'text' | 'multiline'; required?: boolean; helper?: string }
+  | { name: string; label: string; kind: 'select'; options: ReadonlyArray<{ value: string; label: string }>; required?: boolean }
+  | { name: string; label: string; kind: 'switch' }
+  | { name: string; label: string; kind: 'file'; mediaType: MediaKind; requiredOnCreate?: boolean; current?: (row: unknown) => MediaView | null };
+
+export interface CatalogueTabProps<Row extends { id: string }> {
+  /** the resource's query keys (`catalogueKeys.angles`) */
+  keys: CatalogueKeys;
+  /** GET list (paged) and POST create */
+  apiPath: string;
+  /** GET one */
+  getPath?: (id: string) => string;
+  /** the admin route of one row (opens the edit modal) and of the tab */
+  routeOf: (id: string) => string;
+  tabPath: string;
+  title: string;
+  createLabel: string;
+  /** what the toasts call a save: "Save angle" */
+  saveAction: string;
+  columns: GridColDef<Row>[];
+  fields: FieldSpec[];
+  toValues: (row: Row | undefined) => Values;
+  search?: boolean;
+  /** a delete column (typed-name confirmation) when the API deletes: the row's name to type */
+  deletable?: { name: (row: Row) => string; action: string; label: (row: Row) => string };
+}
