@@ -11,13 +11,12 @@ import {
   type TagView,
   type UpdateTagPayload,
 } from '@app/contracts';
-import { isUniqueViolation } from '@app/service-kit';
+import { escapeLike, isUniqueViolation } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager } from 'typeorm';
 import { Tag } from './tag.entity';
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const toView = (t: Tag): TagView => ({
   id: t.id,
   name: t.name,

@@ -1,4 +1,5 @@
 import { clampPage, PAGE_SIZE } from '@app/contracts';
+import { escapeLike } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { StyleGuide } from './style-guide.entity';
@@ -9,8 +10,6 @@ export interface StyleGuideListFilter {
   /** lower-cased, not empty */
   search?: string;
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Style guides and their assignment to accounts (`style_guide_user`). */
 @Injectable()

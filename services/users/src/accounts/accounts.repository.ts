@@ -1,4 +1,5 @@
 import { PAGE_SIZE, type Role } from '@app/contracts';
+import { escapeLike } from '@app/service-kit';
 import { Brackets, type EntityManager } from 'typeorm';
 import { UserAccount } from './user-account.entity';
 
@@ -8,8 +9,6 @@ export interface AccountFilter {
   country?: string;
   userRole?: Role;
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Queries on accounts and their links (permissions, child accounts). */
 export class AccountsRepository {

@@ -11,7 +11,7 @@ import {
   type Paged,
   type UpdateAppVersionPayload,
 } from '@app/contracts';
-import { isUniqueViolation } from '@app/service-kit';
+import { escapeLike, isUniqueViolation } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager } from 'typeorm';
@@ -56,7 +56,7 @@ export class AppVersionsService {
   async list(q: AppVersionListQuery): Promise<Paged<AppVersionView>> {
     const qb = this.ds.manager.createQueryBuilder(AppVersion, 'v').orderBy('v.created_at', 'DESC').addOrderBy('v.id', 'ASC');
     if (q.platform) qb.andWhere('v.platform = :p', { p: q.platform });
-    if (q.search) qb.andWhere('v.version_string LIKE :s', { s: `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
+    if (q.search) qb.andWhere('v.version_string LIKE :s', { s: `%${escapeLike(q.search)}%` });
     const total = await qb.getCount();
     const page = clampPage(q.page, total);
     const rows = await qb.skip((page - 1) * PAGE_SIZE).take(PAGE_SIZE).getMany();
