@@ -30,6 +30,12 @@ export class StyleGuidesRepository {
     return { rows, total, page };
   }
 
+  /** The ids of the guides assigned to an account. */
+  async idsAssignedTo(m: EntityManager, userId: string): Promise<string[]> {
+    const rows: Array<{ style_guide_id: string }> = await m.query('SELECT style_guide_id FROM style_guide_user WHERE user_id = $1', [userId]);
+    return rows.map((r) => r.style_guide_id);
+  }
+
   /** The guides assigned to an account, by name. */
   assignedTo(m: EntityManager, userId: string): Promise<StyleGuide[]> {
     return m
