@@ -1,6 +1,11 @@
+import { loadConfig } from '@app/config';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { ImagesConfig } from '../../services/images/src/images.config';
+import { OrdersConfig } from '../../services/orders/src/orders.config';
+import { StyleGuidesConfig } from '../../services/style-guides/src/style-guides.config';
+import { UsersConfig } from '../../services/users/src/users.config';
 
 const root = join(__dirname, '..', '..');
 const dist = (p: string) => join(root, 'dist', p);
@@ -49,11 +54,44 @@ describe('a process with a missing or wrong variable', () => {
     expect(said).toContain('apt-get install -y ffmpeg');
   });
 
+  it('a service refuses a yes/no variable it cannot read, naming the words it takes', () => {
+    const res = run('services/orders/src/main.js', {
+      DATABASE_URL: 'postgres://postgres@127.0.0.1/x',
+      S3_ENDPOINT: 'http://127.0.0.1:9',
+      S3_ACCESS_KEY: 'key',
+      S3_SECRET_KEY: 'secret',
+      SEED_DEMO_DATA: 'maybe',
+    });
+    expect(res.status).toBe(1);
+    expect(res.stderr).toContain('orders refuses to start');
+    expect(res.stderr).toContain('SEED_DEMO_DATA has a wrong value "maybe": must be true, false, 1, 0, yes or no');
+  });
+
   it('the gateway names a wrong value', () => {
     const res = run('gateway/src/main.js', { PORT: 'eighty' });
     expect(res.status).toBe(1);
     expect(res.stderr).toContain('gateway refuses to start');
     expect(res.stderr).toMatch(/PORT has a wrong value "eighty"/);
+  });
+});
+
+describe('yes/no variables of the services', () => {
+  const storage = { DATABASE_URL: 'postgres://postgres@127.0.0.1/x', S3_ENDPOINT: 'http://127.0.0.1:9', S3_ACCESS_KEY: 'key', S3_SECRET_KEY: 'secret' };
+  const users = { DATABASE_URL: 'postgres://postgres@127.0.0.1/x', SMTP_URL: 'smtp://127.0.0.1:1025', INTEGRATION_SECRET_KEY: 'ab'.repeat(32) };
+  const seeds = (value: string) => [
+    loadConfig(UsersConfig, { ...users, SEED_DEMO_DATA: value }).SEED_DEMO_DATA,
+    loadConfig(StyleGuidesConfig, { ...storage, SEED_DEMO_DATA: value }).SEED_DEMO_DATA,
+    loadConfig(OrdersConfig, { ...storage, SEED_DEMO_DATA: value }).SEED_DEMO_DATA,
+    loadConfig(ImagesConfig, { ...storage, SEED_DEMO_DATA: value }).SEED_DEMO_DATA,
+  ];
+
+  it('SEED_DEMO_DATA=false, =0 or =no leaves the demo data off in every service; true, 1 or yes turns it on', () => {
+    for (const off of ['false', '0', 'no', 'FALSE']) expect([off, seeds(off)]).toEqual([off, [false, false, false, false]]);
+    for (const on of ['true', '1', 'yes']) expect([on, seeds(on)]).toEqual([on, [true, true, true, true]]);
+  });
+
+  it('ACCOUNT_SEEDING=false or =0 leaves the seeding call off', () => {
+    expect(['false', '0', 'true'].map((v) => loadConfig(UsersConfig, { ...users, ACCOUNT_SEEDING: v }).ACCOUNT_SEEDING)).toEqual([false, false, true]);
   });
 });
 

@@ -1,3 +1,4 @@
 export * from './load-config';
 export * from './common.config';
 export * from './fault-points';
+export * from './flag';

@@ -1,6 +1,7 @@
 import { schemaOf } from '@app/contracts';
 import { MessagingTables1763700000000, OutboxMessage, ProcessedMessage } from '@app/messaging';
 import { DataSource, type DataSourceOptions } from 'typeorm';
+import { AfterCommitSubscriber } from './after-commit';
 import type { ServiceDefinition } from './service-definition';
 
 export interface DatabaseSettings {
@@ -10,7 +11,8 @@ export interface DatabaseSettings {
 
 /**
  * TypeORM options of a service: its own schema (also the search_path, so raw SQL and
- * migrations land there), explicit migrations, never `synchronize`.
+ * migrations land there), explicit migrations, never `synchronize`, and what `afterCommit`
+ * needs.
  */
 export function dataSourceOptions(def: ServiceDefinition, db: DatabaseSettings): DataSourceOptions {
   const schema = schemaOf(def.name);
@@ -20,6 +22,8 @@ export function dataSourceOptions(def: ServiceDefinition, db: DatabaseSettings):
     schema,
     entities: [OutboxMessage, ProcessedMessage, ...def.entities],
     migrations: [MessagingTables1763700000000, ...def.migrations],
+    // `afterCommit`: side effects that wait for their transaction
+    subscribers: [AfterCommitSubscriber],
     migrationsTableName: 'migrations',
     migrationsRun: false,
     synchronize: false,

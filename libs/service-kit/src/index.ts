@@ -2,6 +2,8 @@ export * from './tokens';
 export * from './service-definition';
 export * from './database';
 export * from './database-errors';
+export * from './after-commit';
+export * from './like-pattern';
 export * from './envelope.pipe';
 export * from './rpc-handler.decorator';
 export * from './rpc-error.filter';

@@ -1,6 +1,5 @@
-import { StorageConfig } from '@app/config';
-import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsString, Max, Min, MinLength } from 'class-validator';
+import { BooleanFlag, StorageConfig } from '@app/config';
+import { IsInt, IsString, Max, Min, MinLength } from 'class-validator';
 
 /** Environment of the images service (see the configuration table in the README). */
 export class ImagesConfig extends StorageConfig {
@@ -28,7 +27,6 @@ export class ImagesConfig extends StorageConfig {
   FFMPEG_PATH: string = 'ffmpeg';
 
   /** development only: images for the demo orders, processed by the pipeline at boot */
-  @Transform(({ value }) => value === true || value === 'true' || value === '1')
-  @IsBoolean()
+  @BooleanFlag()
   SEED_DEMO_DATA: boolean = false;
 }

@@ -25,6 +25,7 @@ import { Tag } from './tags/tag.entity';
 import { TagAssignmentsRepository } from './tags/tag-assignments.repository';
 import { TagAssignmentsService } from './tags/tag-assignments.service';
 import { TagsMessagesController } from './tags/tags.messages.controller';
+import { TagsRepository } from './tags/tags.repository';
 import { TagsService } from './tags/tags.service';
 
 @Module({
@@ -34,6 +35,7 @@ import { TagsService } from './tags/tags.service';
     ActorNames,
     OrdersRepository,
     EventsRepository,
+    TagsRepository,
     TagAssignmentsRepository,
     OrderTransitions,
     OrdersService,

@@ -1,6 +1,7 @@
 import type { ServiceApp } from '@app/service-kit';
 import { StorageModule } from '@app/storage';
 import { Module } from '@nestjs/common';
+import { StyleGuideAccess } from './access/style-guide-access';
 import { Angle } from './catalogue/angle.entity';
 import { AnglesRepository } from './catalogue/angles.repository';
 import { CarType } from './catalogue/car-type.entity';
@@ -31,6 +32,7 @@ import { StyleGuidesConfig } from './style-guides.config';
 @Module({
   controllers: [StyleGuidesMessagesController, ConfigurationsMessagesController, CatalogueMessagesController, MediaMessagesController],
   providers: [
+    StyleGuideAccess,
     StyleGuidesRepository,
     ConfigurationsRepository,
     AnglesRepository,

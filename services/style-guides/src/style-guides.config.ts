@@ -1,6 +1,5 @@
-import { StorageConfig } from '@app/config';
-import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, Max, Min } from 'class-validator';
+import { BooleanFlag, StorageConfig } from '@app/config';
+import { IsInt, Max, Min } from 'class-validator';
 
 /** Environment of the style-guides service (see the configuration table in the README). */
 export class StyleGuidesConfig extends StorageConfig {
@@ -20,7 +19,6 @@ export class StyleGuidesConfig extends StorageConfig {
   STYLE_GUIDES_UPLOAD_LEFTOVER_MARGIN_MS: number = 300_000;
 
   /** development only: the demo angles, car types and "Demo Studio" guide at start */
-  @Transform(({ value }) => value === true || value === 'true' || value === '1')
-  @IsBoolean()
+  @BooleanFlag()
   SEED_DEMO_DATA: boolean = false;
 }

@@ -1,6 +1,7 @@
 import { loadConfigOrExit } from '@app/config';
-import { generateTemporaryPassword, PasswordHasher } from './auth/password-hasher';
 import { openDatabase } from '@app/service-kit';
+import { AccountsRepository } from './accounts/accounts.repository';
+import { generateTemporaryPassword, PasswordHasher } from './auth/password-hasher';
 import { usersApp } from './users.app';
 import { UsersConfig } from './users.config';
 
@@ -19,13 +20,7 @@ export async function createAdminCommand(given: string | undefined): Promise<voi
   try {
     const password = generateTemporaryPassword();
     const hash = await new PasswordHasher(config.PASSWORD_HASH_COST).hash(password);
-    const rows: unknown[] = await ds.query(
-      `INSERT INTO user_account (email, display_name, user_role, contact_name, contact_email, password_hash, user_status)
-       VALUES ($1, 'Administrator', 'Admin', 'Administrator', $1, $2, 'FORCE_CHANGE_PASSWORD')
-       ON CONFLICT DO NOTHING RETURNING id`,
-      [email, hash],
-    );
-    if (rows.length === 0) {
+    if (!(await new AccountsRepository().insertAdmin(ds.manager, email, hash))) {
       process.stderr.write(`An account with the e-mail ${email} already exists.\n`);
       process.exitCode = 1;
       return;

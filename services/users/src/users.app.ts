@@ -1,23 +1,30 @@
 import type { ServiceApp } from '@app/service-kit';
 import { Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
+import { AccountAccess } from './access/account-access';
 import { SessionChangeInterceptor } from './auth/session-change.interceptor';
 import { AppSetting } from './app-settings/app-setting.entity';
 import { AppSettingsMessagesController } from './app-settings/app-settings.messages.controller';
+import { AppSettingsRepository } from './app-settings/app-settings.repository';
 import { AppSettingsService } from './app-settings/app-settings.service';
 import { AppVersion } from './app-versions/app-version.entity';
 import { AppVersionsMessagesController } from './app-versions/app-versions.messages.controller';
+import { AppVersionsRepository } from './app-versions/app-versions.repository';
 import { AppVersionsService } from './app-versions/app-versions.service';
 import { Banner } from './banners/banner.entity';
 import { BannersMessagesController } from './banners/banners.messages.controller';
+import { BannersRepository } from './banners/banners.repository';
 import { BannersService } from './banners/banners.service';
 import { AccountsMessagesController } from './accounts/accounts.messages.controller';
+import { AccountsRepository } from './accounts/accounts.repository';
 import { AccountsService } from './accounts/accounts.service';
 import { UserAccount } from './accounts/user-account.entity';
 import { AuthMessagesController } from './auth/auth.messages.controller';
+import { AuthRepository } from './auth/auth.repository';
 import { AuthService } from './auth/auth.service';
 import { DemoSeed } from './demo/demo-seed';
 import { IntegrationsMessagesController } from './integrations/integrations.messages.controller';
+import { IntegrationsRepository } from './integrations/integrations.repository';
 import { IntegrationsService } from './integrations/integrations.service';
 import { RemoteIntegration } from './integrations/remote-integration.entity';
 import { Identity1763800000000 } from './migrations/1763800000000-identity';
@@ -28,12 +35,15 @@ import { RefreshSuccessor1763800000004 } from './migrations/1763800000004-refres
 import { TemporaryPasswordResent1763800000005 } from './migrations/1763800000005-temporary-password-resent';
 import { Permission } from './permissions/permission.entity';
 import { PermissionsMessagesController } from './permissions/permissions.messages.controller';
+import { PermissionsRepository } from './permissions/permissions.repository';
 import { PermissionsService } from './permissions/permissions.service';
 import { SalesPeopleMessagesController } from './sales-people/sales-people.messages.controller';
+import { SalesPeopleRepository } from './sales-people/sales-people.repository';
 import { SalesPeopleService } from './sales-people/sales-people.service';
 import { SalesPerson } from './sales-people/sales-person.entity';
 import { AccountSeeder } from './seeding/account-seeder';
 import { SeedingMessagesController } from './seeding/seeding.messages.controller';
+import { SeedingRepository } from './seeding/seeding.repository';
 import { UsersCoreModule } from './shared/users-core.module';
 import { UsersConfig } from './users.config';
 
@@ -50,6 +60,16 @@ import { UsersConfig } from './users.config';
     SeedingMessagesController,
   ],
   providers: [
+    AccountsRepository,
+    AuthRepository,
+    PermissionsRepository,
+    SalesPeopleRepository,
+    IntegrationsRepository,
+    AppSettingsRepository,
+    AppVersionsRepository,
+    BannersRepository,
+    SeedingRepository,
+    AccountAccess,
     AuthService,
     AccountsService,
     PermissionsService,

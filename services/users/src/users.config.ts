@@ -1,6 +1,5 @@
-import { DatabaseConfig } from '@app/config';
-import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsInt, Matches, Max, Min } from 'class-validator';
+import { BooleanFlag, DatabaseConfig } from '@app/config';
+import { IsEmail, IsInt, Matches, Max, Min } from 'class-validator';
 
 const MINUTE = 60_000;
 
@@ -44,16 +43,13 @@ export class UsersConfig extends DatabaseConfig {
   @IsInt() @Min(0) @Max(60000) REFRESH_REUSE_GRACE_MS: number = 10000;
 
   /** development only: create the demo accounts of the README at start */
-  @Transform(({ value }) => value === true || value === 'true' || value === '1')
-  @IsBoolean()
+  @BooleanFlag()
   SEED_DEMO_DATA: boolean = false;
 
   /**
    * development and tests only: answer `users.seeding.accounts` (accounts and sales people
-   * with a chosen password, no mail), which test harnesses and benchmarks call. Read from the
-   * raw variable: the implicit conversion before a transform makes any text `true`, "false" too.
+   * with a chosen password, no mail), which test harnesses and benchmarks call
    */
-  @Transform(({ obj, key }) => obj[key] === true || obj[key] === 'true' || obj[key] === '1')
-  @IsBoolean()
+  @BooleanFlag()
   ACCOUNT_SEEDING: boolean = false;
 }

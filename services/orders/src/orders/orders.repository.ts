@@ -1,5 +1,5 @@
 import { clampPage, PAGE_SIZE, RpcError, ORDER_MESSAGES, type OrderSortField, type OrderStatus, type QaStatus, type TagView } from '@app/contracts';
-import { isUniqueViolation } from '@app/service-kit';
+import { escapeLike, isUniqueViolation } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { type EntityManager } from 'typeorm';
 import type { OrderScope } from '../access/order-policy';
@@ -68,8 +68,6 @@ function tallyConditions(f: OrderListFilter, param: (v: unknown) => string): str
 
 /** from how many orders skipped a deep page starts from its day instead of walking the index */
 const DAY_SEEK_FROM = 1000;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A row of the list query: the order's columns and its tags as JSON. */
 type ListRow = Record<string, unknown> & { tags: Array<Omit<TagView, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string }> };

@@ -17,8 +17,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { OrderPolicy } from '../access/order-policy';
 import { OrdersRepository } from '../orders/orders.repository';
-import { Tag } from './tag.entity';
 import { TagAssignmentsRepository } from './tag-assignments.repository';
+import { TagsRepository } from './tags.repository';
 
 /**
  * Tags on orders, images and users (`/tags/get/{entity}/{id}`, `POST /tags/{entity}/{id}`,
@@ -30,6 +30,7 @@ import { TagAssignmentsRepository } from './tag-assignments.repository';
 export class TagAssignmentsService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
+    private readonly tags: TagsRepository,
     private readonly assignments: TagAssignmentsRepository,
     private readonly orders: OrdersRepository,
     private readonly policy: OrderPolicy,
@@ -64,7 +65,7 @@ export class TagAssignmentsService {
 
   async assign(actor: Actor, p: AssignTagPayload): Promise<TagView[]> {
     OrderPolicy.assertStaff(actor);
-    const tag = await this.ds.manager.findOne(Tag, { where: { id: p.tagId } });
+    const tag = await this.tags.findById(this.ds.manager, p.tagId);
     if (!tag) throw RpcError.notFound(TAG_MESSAGES.notFound);
     if (tag.entity !== TAGGED_ENTITY_OF[p.entity]) throw RpcError.badRequest(TAG_ASSIGNMENT_MESSAGES.wrongEntity(tag.name, p.entity));
     const owner = await this.owner(actor, p);

@@ -1,23 +1,11 @@
-import {
-  clampPage,
-  PAGE_SIZE,
-  paged,
-  RpcError,
-  TAG_MESSAGES,
-  type Actor,
-  type Paged,
-  type TagBody,
-  type TagListQuery,
-  type TagView,
-  type UpdateTagPayload,
-} from '@app/contracts';
-import { isUniqueViolation } from '@app/service-kit';
+import { paged, RpcError, TAG_MESSAGES, type Actor, type Paged, type TagBody, type TagListQuery, type TagView, type UpdateTagPayload } from '@app/contracts';
+import { inTransaction } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type DataSource, type EntityManager } from 'typeorm';
-import { Tag } from './tag.entity';
+import type { DataSource } from 'typeorm';
+import type { Tag } from './tag.entity';
+import { TagsRepository } from './tags.repository';
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const toView = (t: Tag): TagView => ({
   id: t.id,
   name: t.name,
@@ -31,55 +19,41 @@ const toView = (t: Tag): TagView => ({
 /** The tag catalogue: read by everyone signed in (badges), kept by the admin. */
 @Injectable()
 export class TagsService {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly tags: TagsRepository,
+  ) {}
 
   private assertAdmin(actor: Actor): void {
     if (actor.role !== 'Admin' && actor.role !== 'System') throw RpcError.forbidden();
   }
 
-  private async save(m: EntityManager, tag: Tag): Promise<Tag> {
-    try {
-      return await m.save(Tag, tag);
-    } catch (err) {
-      if (isUniqueViolation(err)) {
-        throw RpcError.conflict(TAG_MESSAGES.duplicate);
-      }
-      throw err;
-    }
-  }
-
   async list(q: TagListQuery): Promise<Paged<TagView>> {
-    const qb = this.ds.manager.createQueryBuilder(Tag, 't').orderBy('t.category', 'ASC').addOrderBy('lower(t.name)', 'ASC').addOrderBy('t.id', 'ASC');
-    if (q.search) qb.andWhere('lower(t.name) LIKE :s', { s: `%${escapeLike(q.search.toLowerCase())}%` });
-    if (q.category) qb.andWhere('t.category = :c', { c: q.category });
-    if (q.entity) qb.andWhere('t.entity = :e', { e: q.entity });
-    const total = await qb.getCount();
-    const page = clampPage(q.page, total);
-    const rows = await qb.skip((page - 1) * PAGE_SIZE).take(PAGE_SIZE).getMany();
+    const { rows, total, page } = await this.tags.page(this.ds.manager, q, q.page);
     return paged(rows.map(toView), total, page);
   }
 
   async get(id: string): Promise<TagView> {
-    const t = await this.ds.manager.findOne(Tag, { where: { id } });
+    const t = await this.tags.findById(this.ds.manager, id);
     if (!t) throw RpcError.notFound(TAG_MESSAGES.notFound);
     return toView(t);
   }
 
   async create(actor: Actor, body: TagBody): Promise<TagView> {
     this.assertAdmin(actor);
-    return toView(await this.save(this.ds.manager, this.ds.manager.create(Tag, body)));
+    return toView(await this.tags.insert(this.ds.manager, body));
   }
 
   async update(actor: Actor, p: UpdateTagPayload): Promise<TagView> {
     this.assertAdmin(actor);
-    return this.ds.transaction(async (m) => {
-      const t = await m.findOne(Tag, { where: { id: p.id }, lock: { mode: 'pessimistic_write' } });
+    return inTransaction(this.ds, async (m) => {
+      const t = await this.tags.findById(m, p.id, true);
       if (!t) throw RpcError.notFound(TAG_MESSAGES.notFound);
       if (p.name !== undefined) t.name = p.name;
       if (p.category !== undefined) t.category = p.category;
       if (p.entity !== undefined) t.entity = p.entity;
       if (p.color !== undefined) t.color = p.color;
-      return toView(await this.save(m, t));
+      return toView(await this.tags.save(m, t));
     });
   }
 }

@@ -1,6 +1,7 @@
 import { RpcError, UsersRpc, type Actor, type ActorRole } from '@app/contracts';
 import type { RpcClient } from '@app/messaging';
 import type { EntityManager } from 'typeorm';
+import type { StyleGuidesRepository } from '../style-guides/style-guides.repository';
 import { StyleGuideAccess } from './style-guide-access';
 
 const DEALER = '00000000-0000-4000-8000-00000000d001';
@@ -10,17 +11,19 @@ const FOREIGN_GUIDE = '00000000-0000-4000-8000-0000000000c2';
 
 const actor = (role: ActorRole, userId: string | null = DEALER): Actor => ({ role, userId, permissions: [], requestId: 'req-3' });
 
-/** style_guide_user rows: which account has which guides */
+/** the transaction the rules are asked in: handed on to the repository as it is */
+const m = { name: 'the caller\'s transaction' } as unknown as EntityManager;
+
+/** The style-guides repository's assignments: which account has which guides. */
 function database(assigned: Record<string, string[]> = { [DEALER]: [GUIDE] }) {
-  const queries: Array<{ sql: string; params: unknown[] }> = [];
-  const m = {
-    query: async (sql: string, params: unknown[]) => {
-      queries.push({ sql, params });
-      expect(sql).toBe('SELECT style_guide_id FROM style_guide_user WHERE user_id = $1');
-      return (assigned[params[0] as string] ?? []).map((style_guide_id) => ({ style_guide_id }));
+  const queries: Array<{ manager: EntityManager; params: unknown[] }> = [];
+  const guides = {
+    idsAssignedTo: async (manager: EntityManager, userId: string) => {
+      queries.push({ manager, params: [userId] });
+      return assigned[userId] ?? [];
     },
-  } as unknown as EntityManager;
-  return { m, queries };
+  } as unknown as StyleGuidesRepository;
+  return { access: new StyleGuideAccess(guides), queries };
 }
 
 async function refusal(run: () => unknown): Promise<Error | null> {
@@ -46,23 +49,24 @@ describe('StyleGuideAccess: who reads and keeps style guides', () => {
   });
 
   it('lets managers read every guide without looking, an account the guides assigned to it, no one else any', async () => {
-    const { m, queries } = database();
-    expect(await StyleGuideAccess.readable(m, actor('QA'))).toBe('all');
+    const { access, queries } = database();
+    expect(await access.readable(m, actor('QA'))).toBe('all');
     expect(queries).toEqual([]);
-    expect(await StyleGuideAccess.readable(m, actor('Dealership'))).toEqual([GUIDE]);
-    expect(await StyleGuideAccess.readable(m, actor('Management', OTHER))).toEqual([]);
-    expect(await StyleGuideAccess.readable(m, actor('Dealership', null))).toEqual([]);
+    expect(await access.readable(m, actor('Dealership'))).toEqual([GUIDE]);
+    expect(await access.readable(m, actor('Management', OTHER))).toEqual([]);
+    expect(await access.readable(m, actor('Dealership', null))).toEqual([]);
     expect(queries.map((q) => q.params)).toEqual([[DEALER], [OTHER]]);
+    expect(queries.every((q) => q.manager === m)).toBe(true);
   });
 
   it('answers a guide the account may not read with the caller\'s "not found" message', async () => {
-    const { m } = database();
-    expect(await refusal(() => StyleGuideAccess.assertCanRead(m, actor('Dealership'), GUIDE, 'Style guide not found'))).toBeNull();
-    expect(await refusal(() => StyleGuideAccess.assertCanRead(m, actor('QA'), FOREIGN_GUIDE, 'Style guide not found'))).toBeNull();
-    const err = await refusal(() => StyleGuideAccess.assertCanRead(m, actor('Dealership'), FOREIGN_GUIDE, 'Configuration not found'));
+    const { access } = database();
+    expect(await refusal(() => access.assertCanRead(m, actor('Dealership'), GUIDE, 'Style guide not found'))).toBeNull();
+    expect(await refusal(() => access.assertCanRead(m, actor('QA'), FOREIGN_GUIDE, 'Style guide not found'))).toBeNull();
+    const err = await refusal(() => access.assertCanRead(m, actor('Dealership'), FOREIGN_GUIDE, 'Configuration not found'));
     expect(err).toBeInstanceOf(RpcError);
     expect(err).toMatchObject({ status: 404, message: 'Configuration not found' });
-    expect(await refusal(() => StyleGuideAccess.assertCanRead(m, actor('Dealership', OTHER), GUIDE, 'Style guide not found'))).toMatchObject({ status: 404 });
+    expect(await refusal(() => access.assertCanRead(m, actor('Dealership', OTHER), GUIDE, 'Style guide not found'))).toMatchObject({ status: 404 });
   });
 
   it('asks the users service, as the caller, whether it may see another account; not for itself or a manager', async () => {

@@ -1,6 +1,8 @@
 import { RpcError, UsersRpc, type Actor } from '@app/contracts';
 import type { RpcClient } from '@app/messaging';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { StyleGuidesRepository } from '../style-guides/style-guides.repository';
 
 /**
  * Object-level rules of the style-guides service: admin and QA read
@@ -8,7 +10,10 @@ import type { EntityManager } from 'typeorm';
  * and keeps the angle and car-type catalogue; a dealership or management account reads the
  * guides assigned to it. What the actor may not see is "not found".
  */
+@Injectable()
 export class StyleGuideAccess {
+  constructor(private readonly guides: StyleGuidesRepository) {}
+
   static isAdmin(actor: Actor): boolean {
     return actor.role === 'Admin' || actor.role === 'System';
   }
@@ -27,15 +32,14 @@ export class StyleGuideAccess {
   }
 
   /** ids of the guides the actor may read, or 'all' */
-  static async readable(m: EntityManager, actor: Actor): Promise<'all' | string[]> {
+  async readable(m: EntityManager, actor: Actor): Promise<'all' | string[]> {
     if (StyleGuideAccess.isManager(actor)) return 'all';
     if (!actor.userId) return [];
-    const rows: Array<{ style_guide_id: string }> = await m.query('SELECT style_guide_id FROM style_guide_user WHERE user_id = $1', [actor.userId]);
-    return rows.map((r) => r.style_guide_id);
+    return this.guides.idsAssignedTo(m, actor.userId);
   }
 
-  static async assertCanRead(m: EntityManager, actor: Actor, styleGuideId: string, message: string): Promise<void> {
-    const scope = await StyleGuideAccess.readable(m, actor);
+  async assertCanRead(m: EntityManager, actor: Actor, styleGuideId: string, message: string): Promise<void> {
+    const scope = await this.readable(m, actor);
     if (scope !== 'all' && !scope.includes(styleGuideId)) throw RpcError.notFound(message);
   }
 

@@ -1,4 +1,5 @@
 import { clampPage, PAGE_SIZE, type AngleCategory } from '@app/contracts';
+import { escapeLike } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Angle } from './angle.entity';
@@ -9,8 +10,6 @@ export interface CatalogueFilter {
   search?: string;
   category?: AngleCategory;
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The angles of the catalogue. */
 @Injectable()

@@ -1,10 +1,9 @@
 import { clampPage, PAGE_SIZE } from '@app/contracts';
+import { escapeLike } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CatalogueFilter } from './angles.repository';
 import { CarType } from './car-type.entity';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The car types of the catalogue. */
 @Injectable()

@@ -35,12 +35,13 @@ export class ConfigurationsService {
     private readonly angles: AnglesRepository,
     private readonly media: MediaService,
     private readonly views: StyleGuideViews,
+    private readonly access: StyleGuideAccess,
   ) {}
 
   private async load(m: EntityManager, actor: Actor, id: string, lock = false): Promise<Configuration> {
     const c = await this.configurations.findById(m, id, lock);
     if (!c) throw RpcError.notFound(STYLE_GUIDE_MESSAGES.configurationNotFound);
-    await StyleGuideAccess.assertCanRead(m, actor, c.styleGuideId, STYLE_GUIDE_MESSAGES.configurationNotFound);
+    await this.access.assertCanRead(m, actor, c.styleGuideId, STYLE_GUIDE_MESSAGES.configurationNotFound);
     return c;
   }
 

@@ -13,6 +13,7 @@ import {
   type MediaView,
   type Paged,
 } from '@app/contracts';
+import { afterCommit } from '@app/service-kit';
 import { ObjectKeys, ObjectRejectedError, StorageService } from '@app/storage';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -124,9 +125,12 @@ export class MediaService {
   /**
    * The check of a pending medium's file, on its bytes: at most 10 MB, a JPEG, PNG or WebP
    * image (an SVG is refused). The checked bytes are stored under the final key with the
-   * checked type (no grant names that key: posting the grant again changes nothing), the
-   * staging object removed, and the row updated. A medium from before staging keys is
-   * checked where it was uploaded.
+   * checked type (no grant names that key: posting the grant again changes nothing) and the
+   * row updated in `m`'s transaction; the staging object is removed only once that
+   * transaction has committed. A transaction that rolls back, or that `inTransaction` runs
+   * again after a deadlock, leaves the medium pending with its staging file in place, so the
+   * next check accepts it (writing the same bytes under the same final key). A medium from
+   * before staging keys is checked where it was uploaded.
    */
   private async accept(m: EntityManager, media: UtilityMedia): Promise<Partial<UtilityMedia>> {
     const from = media.uploadKey ?? media.objectKey;
@@ -145,7 +149,8 @@ export class MediaService {
       await this.storage.put(changes.objectKey, verified.bytes, verified.type.mime);
     }
     await this.mediaRows.update(m, media.id, changes);
-    if (media.uploadKey) await this.storage.delete(media.uploadKey).catch(() => undefined);
+    const staging = media.uploadKey;
+    if (staging) await afterCommit(m, () => this.storage.delete(staging).catch(() => undefined));
     return changes;
   }
 

@@ -1,4 +1,5 @@
 import { clampPage, PAGE_SIZE } from '@app/contracts';
+import { escapeLike } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { StyleGuide } from './style-guide.entity';
@@ -9,8 +10,6 @@ export interface StyleGuideListFilter {
   /** lower-cased, not empty */
   search?: string;
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Style guides and their assignment to accounts (`style_guide_user`). */
 @Injectable()
@@ -29,6 +28,12 @@ export class StyleGuidesRepository {
     const page = clampPage(requestedPage, total);
     const rows = await qb.skip((page - 1) * PAGE_SIZE).take(PAGE_SIZE).getMany();
     return { rows, total, page };
+  }
+
+  /** The ids of the guides assigned to an account. */
+  async idsAssignedTo(m: EntityManager, userId: string): Promise<string[]> {
+    const rows: Array<{ style_guide_id: string }> = await m.query('SELECT style_guide_id FROM style_guide_user WHERE user_id = $1', [userId]);
+    return rows.map((r) => r.style_guide_id);
   }
 
   /** The guides assigned to an account, by name. */

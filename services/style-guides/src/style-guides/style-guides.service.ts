@@ -34,17 +34,18 @@ export class StyleGuidesService {
     private readonly media: MediaService,
     private readonly views: StyleGuideViews,
     private readonly messaging: MessagingHost,
+    private readonly access: StyleGuideAccess,
   ) {}
 
   private async load(m: EntityManager, actor: Actor, id: string, lock = false): Promise<StyleGuide> {
-    await StyleGuideAccess.assertCanRead(m, actor, id, STYLE_GUIDE_MESSAGES.notFound);
+    await this.access.assertCanRead(m, actor, id, STYLE_GUIDE_MESSAGES.notFound);
     const g = await this.guides.findById(m, id, lock);
     if (!g) throw RpcError.notFound(STYLE_GUIDE_MESSAGES.notFound);
     return g;
   }
 
   async list(actor: Actor, q: StyleGuideListQuery): Promise<Paged<StyleGuideListItem>> {
-    const scope = await StyleGuideAccess.readable(this.ds.manager, actor);
+    const scope = await this.access.readable(this.ds.manager, actor);
     const { rows, total, page } = await this.guides.page(this.ds.manager, { scope, search: q.search?.toLowerCase() }, q.page);
     return paged(await this.views.listItems(rows), total, page);
   }

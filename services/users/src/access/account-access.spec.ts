@@ -1,5 +1,6 @@
 import { RpcError, type Actor, type ActorRole } from '@app/contracts';
 import type { EntityManager } from 'typeorm';
+import type { AccountsRepository } from '../accounts/accounts.repository';
 import { AccountAccess } from './account-access';
 
 const DEALER = '00000000-0000-4000-8000-00000000d001';
@@ -17,20 +18,29 @@ const actor = (role: ActorRole, userId: string | null = DEALER, salesPersonId: s
   requestId: 'req-5',
 });
 
-/** the accounts and child links the rules read */
+/** the transaction the rules are asked in: handed on to the repository as it is */
+const m = { name: 'the caller\'s transaction' } as unknown as EntityManager;
+
+/** The accounts repository's accounts and child links, as the rules read them. */
 function database() {
   const accounts = new Set([DEALER, CHILD, OTHER, GROUP]);
   const children: Record<string, string[]> = { [GROUP]: [CHILD] };
   const queries: string[] = [];
-  const m = {
-    query: async (sql: string, params: string[]) => {
-      queries.push(sql);
-      if (sql === 'SELECT child_id FROM child_account WHERE parent_id = $1') return (children[params[0]] ?? []).map((child_id) => ({ child_id }));
-      if (sql === 'SELECT 1 FROM user_account WHERE id = $1') return accounts.has(params[0]) ? [{ '?column?': 1 }] : [];
-      throw new Error(`unexpected query ${sql}`);
+  const asked = (manager: EntityManager, what: string) => {
+    if (manager !== m) throw new Error(`${what} asked outside the caller's transaction`);
+    queries.push(what);
+  };
+  const repository = {
+    childIds: async (manager: EntityManager, parentId: string) => {
+      asked(manager, `children of ${parentId}`);
+      return children[parentId] ?? [];
     },
-  } as unknown as EntityManager;
-  return { m, queries };
+    exists: async (manager: EntityManager, id: string) => {
+      asked(manager, `exists ${id}`);
+      return accounts.has(id);
+    },
+  } as unknown as AccountsRepository;
+  return { access: new AccountAccess(repository), queries };
 }
 
 async function refusal(run: () => unknown): Promise<Error | null> {
@@ -52,68 +62,68 @@ describe('AccountAccess: who reads and changes accounts', () => {
   });
 
   it('scopes admin, QA and the system to every account, without a query', async () => {
-    const { m, queries } = database();
-    for (const role of ['Admin', 'QA', 'System'] as const) expect(await AccountAccess.readScope(m, actor(role, null))).toEqual({ kind: 'all' });
+    const { access, queries } = database();
+    for (const role of ['Admin', 'QA', 'System'] as const) expect(await access.readScope(m, actor(role, null))).toEqual({ kind: 'all' });
     expect(queries).toEqual([]);
   });
 
   it('scopes management to itself and its children, a dealership to itself, an account without id to nothing', async () => {
-    const { m, queries } = database();
-    expect(await AccountAccess.readScope(m, actor('Management', GROUP))).toEqual({ kind: 'some', ids: [GROUP, CHILD] });
+    const { access, queries } = database();
+    expect(await access.readScope(m, actor('Management', GROUP))).toEqual({ kind: 'some', ids: [GROUP, CHILD] });
     expect(queries).toHaveLength(1);
-    expect(await AccountAccess.readScope(m, actor('Dealership'))).toEqual({ kind: 'some', ids: [DEALER] });
-    expect(await AccountAccess.readScope(m, actor('Dealership', DEALER, SELLER))).toEqual({ kind: 'some', ids: [DEALER] });
-    expect(await AccountAccess.readScope(m, actor('Management', null))).toEqual({ kind: 'some', ids: [] });
-    expect(await AccountAccess.readScope(m, actor('Anonymous', null))).toEqual({ kind: 'some', ids: [] });
+    expect(await access.readScope(m, actor('Dealership'))).toEqual({ kind: 'some', ids: [DEALER] });
+    expect(await access.readScope(m, actor('Dealership', DEALER, SELLER))).toEqual({ kind: 'some', ids: [DEALER] });
+    expect(await access.readScope(m, actor('Management', null))).toEqual({ kind: 'some', ids: [] });
+    expect(await access.readScope(m, actor('Anonymous', null))).toEqual({ kind: 'some', ids: [] });
     expect(queries).toHaveLength(1);
   });
 
   it('tells who may read an account', async () => {
-    const { m } = database();
-    expect(await AccountAccess.canRead(m, actor('QA'), OTHER)).toBe(true);
-    expect(await AccountAccess.canRead(m, actor('Dealership'), DEALER)).toBe(true);
-    expect(await AccountAccess.canRead(m, actor('Dealership'), OTHER)).toBe(false);
-    expect(await AccountAccess.canRead(m, actor('Management', GROUP), CHILD)).toBe(true);
-    expect(await AccountAccess.canRead(m, actor('Management', GROUP), OTHER)).toBe(false);
+    const { access } = database();
+    expect(await access.canRead(m, actor('QA'), OTHER)).toBe(true);
+    expect(await access.canRead(m, actor('Dealership'), DEALER)).toBe(true);
+    expect(await access.canRead(m, actor('Dealership'), OTHER)).toBe(false);
+    expect(await access.canRead(m, actor('Management', GROUP), CHILD)).toBe(true);
+    expect(await access.canRead(m, actor('Management', GROUP), OTHER)).toBe(false);
   });
 
   it('answers an account out of reach, or gone, with the caller\'s "not found" message', async () => {
-    const { m } = database();
-    expect(await refusal(() => AccountAccess.assertCanRead(m, actor('Management', GROUP), CHILD))).toBeNull();
-    const foreign = await refusal(() => AccountAccess.assertCanRead(m, actor('Dealership'), OTHER));
+    const { access } = database();
+    expect(await refusal(() => access.assertCanRead(m, actor('Management', GROUP), CHILD))).toBeNull();
+    const foreign = await refusal(() => access.assertCanRead(m, actor('Dealership'), OTHER));
     expect(foreign).toBeInstanceOf(RpcError);
     expect(foreign).toMatchObject({ status: 404, message: 'User not found' });
-    expect(await refusal(() => AccountAccess.assertCanRead(m, actor('Dealership'), OTHER, 'Sales person not found'))).toMatchObject({ message: 'Sales person not found' });
-    expect(await refusal(() => AccountAccess.assertCanRead(m, actor('Admin'), GONE))).toMatchObject({ status: 404, message: 'User not found' });
-    expect(await refusal(() => AccountAccess.assertCanRead(m, actor('Admin'), GONE, 'Integration not found'))).toMatchObject({ message: 'Integration not found' });
+    expect(await refusal(() => access.assertCanRead(m, actor('Dealership'), OTHER, 'Sales person not found'))).toMatchObject({ message: 'Sales person not found' });
+    expect(await refusal(() => access.assertCanRead(m, actor('Admin'), GONE))).toMatchObject({ status: 404, message: 'User not found' });
+    expect(await refusal(() => access.assertCanRead(m, actor('Admin'), GONE, 'Integration not found'))).toMatchObject({ message: 'Integration not found' });
   });
 
   describe('assertCanManageOwn: the account\'s own people and settings', () => {
     it('lets the admin manage any account, even one it cannot find', async () => {
-      const { m, queries } = database();
-      expect(await refusal(() => AccountAccess.assertCanManageOwn(m, actor('Admin'), GONE))).toBeNull();
+      const { access, queries } = database();
+      expect(await refusal(() => access.assertCanManageOwn(m, actor('Admin'), GONE))).toBeNull();
       expect(queries).toEqual([]);
     });
 
     it('lets the account manage itself', async () => {
-      const { m } = database();
-      expect(await refusal(() => AccountAccess.assertCanManageOwn(m, actor('Dealership'), DEALER))).toBeNull();
+      const { access } = database();
+      expect(await refusal(() => access.assertCanManageOwn(m, actor('Dealership'), DEALER))).toBeNull();
     });
 
     it('refuses its sales person, QA and management of the account with 403: they see it but do not manage it', async () => {
-      const { m } = database();
-      expect(await refusal(() => AccountAccess.assertCanManageOwn(m, actor('Dealership', DEALER, SELLER), DEALER))).toMatchObject({ status: 403 });
-      expect(await refusal(() => AccountAccess.assertCanManageOwn(m, actor('QA', GROUP), DEALER))).toMatchObject({ status: 403 });
-      expect(await refusal(() => AccountAccess.assertCanManageOwn(m, actor('Management', GROUP), CHILD))).toMatchObject({ status: 403 });
+      const { access } = database();
+      expect(await refusal(() => access.assertCanManageOwn(m, actor('Dealership', DEALER, SELLER), DEALER))).toMatchObject({ status: 403 });
+      expect(await refusal(() => access.assertCanManageOwn(m, actor('QA', GROUP), DEALER))).toMatchObject({ status: 403 });
+      expect(await refusal(() => access.assertCanManageOwn(m, actor('Management', GROUP), CHILD))).toMatchObject({ status: 403 });
     });
 
     it('answers another tenant\'s account with "not found" (the caller\'s message), not 403', async () => {
-      const { m } = database();
-      expect(await refusal(() => AccountAccess.assertCanManageOwn(m, actor('Dealership'), OTHER, 'Sales person not found'))).toMatchObject({
+      const { access } = database();
+      expect(await refusal(() => access.assertCanManageOwn(m, actor('Dealership'), OTHER, 'Sales person not found'))).toMatchObject({
         status: 404,
         message: 'Sales person not found',
       });
-      expect(await refusal(() => AccountAccess.assertCanManageOwn(m, actor('Management', GROUP), OTHER))).toMatchObject({ status: 404, message: 'User not found' });
+      expect(await refusal(() => access.assertCanManageOwn(m, actor('Management', GROUP), OTHER))).toMatchObject({ status: 404, message: 'User not found' });
     });
   });
 });

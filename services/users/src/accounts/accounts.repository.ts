@@ -1,5 +1,8 @@
-import { PAGE_SIZE, type Role } from '@app/contracts';
+import { PAGE_SIZE, RpcError, type Role } from '@app/contracts';
+import { escapeLike, isUniqueViolation } from '@app/service-kit';
+import { Injectable } from '@nestjs/common';
 import { Brackets, type EntityManager } from 'typeorm';
+import { ACCOUNT_MESSAGES } from './account-messages';
 import { UserAccount } from './user-account.entity';
 
 export interface AccountFilter {
@@ -9,11 +12,16 @@ export interface AccountFilter {
   userRole?: Role;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** Two requests for one e-mail both passed the check: the loser hears what the check says. */
+function emailTakenOnDuplicate(err: unknown): never {
+  if (isUniqueViolation(err, 'user_account_email_uq')) throw RpcError.conflict(ACCOUNT_MESSAGES.emailTaken);
+  throw err;
+}
 
-/** Queries on accounts and their links (permissions, child accounts). */
+/** Accounts (`user_account`) and their child links (`child_account`), and the names of their permissions. */
+@Injectable()
 export class AccountsRepository {
-  static byId(manager: EntityManager, id: string): Promise<UserAccount | null> {
+  byId(manager: EntityManager, id: string): Promise<UserAccount | null> {
     return manager.findOne(UserAccount, { where: { id } });
   }
 
@@ -22,17 +30,22 @@ export class AccountsRepository {
    * child links and integrations then run one after another, so a check before an insert
    * (duplicate e-mail, provider already added) still holds when the insert runs.
    */
-  static lockById(manager: EntityManager, id: string): Promise<UserAccount | null> {
+  lockById(manager: EntityManager, id: string): Promise<UserAccount | null> {
     return manager.findOne(UserAccount, { where: { id }, lock: { mode: 'pessimistic_write' } });
   }
 
-  static byEmail(manager: EntityManager, email: string, withPassword = false): Promise<UserAccount | null> {
+  async exists(manager: EntityManager, id: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query('SELECT 1 FROM user_account WHERE id = $1', [id]);
+    return rows.length > 0;
+  }
+
+  byEmail(manager: EntityManager, email: string, withPassword = false): Promise<UserAccount | null> {
     const qb = manager.createQueryBuilder(UserAccount, 'u').where('lower(u.email) = lower(:email)', { email });
     if (withPassword) qb.addSelect('u.passwordHash');
     return qb.getOne();
   }
 
-  static async page(manager: EntityManager, filter: AccountFilter, page: number): Promise<[UserAccount[], number]> {
+  async page(manager: EntityManager, filter: AccountFilter, page: number): Promise<[UserAccount[], number]> {
     const qb = manager.createQueryBuilder(UserAccount, 'u');
     if (filter.scope !== 'all') qb.andWhere('u.id = ANY(:ids)', { ids: filter.scope });
     if (filter.search) {
@@ -54,7 +67,36 @@ export class AccountsRepository {
     return qb.getManyAndCount();
   }
 
-  static async permissionNames(manager: EntityManager, userId: string): Promise<string[]> {
+  /** A new account; an e-mail another account took meanwhile is 409. */
+  insert(manager: EntityManager, fields: Partial<UserAccount>): Promise<UserAccount> {
+    return this.save(manager, manager.create(UserAccount, fields));
+  }
+
+  /** Saves a new or changed account; an e-mail another account took meanwhile is 409. */
+  save(manager: EntityManager, user: UserAccount): Promise<UserAccount> {
+    return manager.save(UserAccount, user).catch(emailTakenOnDuplicate);
+  }
+
+  /** Removes the account; its sales people, permissions, child links, integrations and sessions go with it (cascade). */
+  async delete(manager: EntityManager, id: string): Promise<void> {
+    await manager.delete(UserAccount, { id });
+  }
+
+  /**
+   * The first admin of an installation, on a temporary password (`create-admin`); false when
+   * an account with the e-mail exists.
+   */
+  async insertAdmin(manager: EntityManager, email: string, passwordHash: string): Promise<boolean> {
+    const rows: unknown[] = await manager.query(
+      `INSERT INTO user_account (email, display_name, user_role, contact_name, contact_email, password_hash, user_status)
+       VALUES ($1, 'Administrator', 'Admin', 'Administrator', $1, $2, 'FORCE_CHANGE_PASSWORD')
+       ON CONFLICT DO NOTHING RETURNING id`,
+      [email, passwordHash],
+    );
+    return rows.length > 0;
+  }
+
+  async permissionNames(manager: EntityManager, userId: string): Promise<string[]> {
     const rows: Array<{ name: string }> = await manager.query(
       `SELECT p.name FROM user_permission up JOIN permission p ON p.id = up.permission_id WHERE up.user_id = $1 ORDER BY p.name`,
       [userId],
@@ -62,7 +104,7 @@ export class AccountsRepository {
     return rows.map((r) => r.name);
   }
 
-  static async childIds(manager: EntityManager, parentId: string): Promise<string[]> {
+  async childIds(manager: EntityManager, parentId: string): Promise<string[]> {
     const rows: Array<{ child_id: string }> = await manager.query(
       'SELECT child_id FROM child_account WHERE parent_id = $1 ORDER BY created_at, child_id',
       [parentId],
@@ -70,14 +112,21 @@ export class AccountsRepository {
     return rows.map((r) => r.child_id);
   }
 
-  static async replaceChildren(manager: EntityManager, parentId: string, childIds: string[]): Promise<void> {
+  async replaceChildren(manager: EntityManager, parentId: string, childIds: string[]): Promise<void> {
     await manager.query('DELETE FROM child_account WHERE parent_id = $1', [parentId]);
     for (const childId of childIds) {
       await manager.query('INSERT INTO child_account (parent_id, child_id) VALUES ($1, $2)', [parentId, childId]);
     }
   }
 
-  static async childrenPage(manager: EntityManager, parentId: string, page: number): Promise<[UserAccount[], number]> {
+  /** Every child account of the account, by name. */
+  async children(manager: EntityManager, parentId: string): Promise<UserAccount[]> {
+    const ids = await this.childIds(manager, parentId);
+    if (!ids.length) return [];
+    return manager.createQueryBuilder(UserAccount, 'u').where('u.id = ANY(:ids)', { ids }).orderBy('u.display_name', 'ASC').getMany();
+  }
+
+  async childrenPage(manager: EntityManager, parentId: string, page: number): Promise<[UserAccount[], number]> {
     return manager
       .createQueryBuilder(UserAccount, 'u')
       // a sub-select, not a join: with a join, skip/take makes TypeORM page over a DISTINCT
@@ -90,7 +139,7 @@ export class AccountsRepository {
       .getManyAndCount();
   }
 
-  static async existingIds(manager: EntityManager, ids: string[]): Promise<string[]> {
+  async existingIds(manager: EntityManager, ids: string[]): Promise<string[]> {
     if (ids.length === 0) return [];
     const rows: Array<{ id: string }> = await manager.query('SELECT id FROM user_account WHERE id = ANY($1::uuid[])', [ids]);
     return rows.map((r) => r.id);

@@ -19,7 +19,7 @@ import {
   type UserListQuery,
   type UserView,
 } from '@app/contracts';
-import { isUniqueViolation, MessagingHost } from '@app/service-kit';
+import { inTransaction, MessagingHost } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -27,28 +27,20 @@ import { AccountAccess } from '../access/account-access';
 import { AuthRepository, TEMPORARY_PASSWORD_JUST_SENT } from '../auth/auth.repository';
 import { generateTemporaryPassword, PasswordHasher } from '../auth/password-hasher';
 import { Mailer } from '../mail/mailer';
-import { SalesPerson } from '../sales-people/sales-person.entity';
+import { SalesPeopleRepository } from '../sales-people/sales-people.repository';
+import { ACCOUNT_MESSAGES } from './account-messages';
 import { confirmsDeletion, toListItem, toUserView } from './account-view';
 import { AccountsRepository } from './accounts.repository';
-import { loginEmailTaken } from './login-directory';
-import { UserAccount } from './user-account.entity';
-
-export const ACCOUNT_MESSAGES = {
-  notFound: 'User not found',
-  emailTaken: 'An account with this e-mail already exists',
-  adminOnlyFields: (fields: string[]) => `Only an admin may change: ${fields.join(', ')}`,
-  notManagement: 'Child accounts can only be set on a Management account',
-  unknownChildren: (ids: string[]) => `Unknown accounts: ${ids.join(', ')}`,
-  childIsSelf: 'An account cannot be its own child account',
-  hashMismatch: 'The confirmation hash does not match this account',
-  deleteSelf: 'You cannot delete your own account',
-  alreadyConfirmed: 'This account has already chosen its password',
-} as const;
+import type { UserAccount } from './user-account.entity';
 
 @Injectable()
 export class AccountsService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
+    private readonly accounts: AccountsRepository,
+    private readonly salesPeople: SalesPeopleRepository,
+    private readonly auth: AuthRepository,
+    private readonly access: AccountAccess,
     private readonly messaging: MessagingHost,
     private readonly hasher: PasswordHasher,
     private readonly mailer: Mailer,
@@ -56,28 +48,28 @@ export class AccountsService {
 
   private async view(manager: EntityManager, user: UserAccount, actor: Actor, forAdmin = AccountAccess.isAdmin(actor)): Promise<UserView> {
     const [permissions, children] = await Promise.all([
-      AccountsRepository.permissionNames(manager, user.id),
-      AccountsRepository.childIds(manager, user.id),
+      this.accounts.permissionNames(manager, user.id),
+      this.accounts.childIds(manager, user.id),
     ]);
     return toUserView(user, permissions, children, forAdmin);
   }
 
   private async load(manager: EntityManager, actor: Actor, id: string): Promise<UserAccount> {
-    await AccountAccess.assertCanRead(manager, actor, id, ACCOUNT_MESSAGES.notFound);
-    const user = await AccountsRepository.byId(manager, id);
+    await this.access.assertCanRead(manager, actor, id, ACCOUNT_MESSAGES.notFound);
+    const user = await this.accounts.byId(manager, id);
     if (!user) throw RpcError.notFound(ACCOUNT_MESSAGES.notFound);
     return user;
   }
 
   async list(actor: Actor, query: UserListQuery): Promise<Paged<UserListItem>> {
-    const scope = await AccountAccess.readScope(this.ds.manager, actor);
+    const scope = await this.access.readScope(this.ds.manager, actor);
     const filter = { scope: scope.kind === 'all' ? ('all' as const) : scope.ids, ...query };
     let page = query.page ?? 1;
-    let [rows, total] = await AccountsRepository.page(this.ds.manager, filter, page);
+    let [rows, total] = await this.accounts.page(this.ds.manager, filter, page);
     const clamped = clampPage(page, total);
     if (clamped !== page) {
       page = clamped;
-      [rows, total] = await AccountsRepository.page(this.ds.manager, filter, page);
+      [rows, total] = await this.accounts.page(this.ds.manager, filter, page);
     }
     return paged(rows.map(toListItem), total, page);
   }
@@ -89,14 +81,14 @@ export class AccountsService {
 
   async me(actor: Actor): Promise<MeView> {
     if (!actor.userId) throw RpcError.unauthorized();
-    const user = await AccountsRepository.byId(this.ds.manager, actor.userId);
+    const user = await this.accounts.byId(this.ds.manager, actor.userId);
     if (!user) throw RpcError.unauthorized();
     // never the delete-confirmation hash: nobody deletes their own account, and the sign-in
     // response asks for `me` as the system, which would otherwise count as an admin
     const view = await this.view(this.ds.manager, user, actor, false);
     let loggedInSalesPersonInfo: MeView['loggedInSalesPersonInfo'] = null;
     if (actor.salesPersonId) {
-      const sp = await this.ds.manager.findOne(SalesPerson, { where: { id: actor.salesPersonId, userId: user.id } });
+      const sp = await this.salesPeople.findOfAccount(this.ds.manager, actor.salesPersonId, user.id);
       if (!sp) throw RpcError.unauthorized();
       loggedInSalesPersonInfo = { id: sp.id, name: sp.name, email: sp.email };
     }
@@ -105,18 +97,18 @@ export class AccountsService {
 
   async update(actor: Actor, payload: UpdateUserPayload): Promise<UserView> {
     const { id, ...changes } = payload;
-    return this.ds.transaction(async (manager) => {
+    return inTransaction(this.ds, async (manager) => {
       const user = await this.load(manager, actor, id);
       assertMayUpdate(actor, user, changes);
       if (changes.email && changes.email !== user.email.toLowerCase()) {
-        if (await loginEmailTaken(manager, changes.email, { userId: id })) throw RpcError.conflict(ACCOUNT_MESSAGES.emailTaken);
+        if (await this.auth.loginEmailTaken(manager, changes.email, { userId: id })) throw RpcError.conflict(ACCOUNT_MESSAGES.emailTaken);
         user.email = changes.email;
       }
       if (changes.displayName !== undefined) user.displayName = changes.displayName;
       if (changes.language !== undefined) user.language = changes.language;
       if (changes.userRole !== undefined) {
         if (user.userRole === 'Management' && changes.userRole !== 'Management') {
-          await AccountsRepository.replaceChildren(manager, id, []);
+          await this.accounts.replaceChildren(manager, id, []);
         }
         user.userRole = changes.userRole;
       }
@@ -142,18 +134,18 @@ export class AccountsService {
       if (changes.minimumZoomValue !== undefined) user.minimumZoomValue = changes.minimumZoomValue;
       if (changes.enabled_qa !== undefined) user.enabledQa = changes.enabled_qa;
       if (changes.desaturateYellowLight !== undefined) user.desaturateYellowLight = changes.desaturateYellowLight;
-      const saved = await manager.save(UserAccount, user);
+      const saved = await this.accounts.save(manager, user);
       return this.view(manager, saved, actor);
-    }).catch(emailTakenOnDuplicate);
+    });
   }
 
   async createAccount(actor: Actor, body: CreateAccountBody): Promise<UserView> {
     AccountAccess.assertAdmin(actor);
     const password = generateTemporaryPassword();
     const passwordHash = await this.hasher.hash(password);
-    const created = await this.ds.transaction(async (manager) => {
-      if (await loginEmailTaken(manager, body.email)) throw RpcError.conflict(ACCOUNT_MESSAGES.emailTaken);
-      const user = manager.create(UserAccount, {
+    const created = await inTransaction(this.ds, async (manager) => {
+      if (await this.auth.loginEmailTaken(manager, body.email)) throw RpcError.conflict(ACCOUNT_MESSAGES.emailTaken);
+      const saved = await this.accounts.insert(manager, {
         email: body.email,
         displayName: body.displayName,
         language: body.language ?? 'en',
@@ -179,28 +171,27 @@ export class AccountsService {
         passwordChangedAt: null,
         lastOrderDate: null,
       });
-      const saved = await manager.save(UserAccount, user);
       await this.messaging.outbox.add(manager, UsersEvents.accountCreated, { userId: saved.id, userRole: saved.userRole });
       return saved;
-    }).catch(emailTakenOnDuplicate);
+    });
     await this.mailer.temporaryPassword(created.email, created.language, created.displayName, password);
     return this.view(this.ds.manager, created, actor);
   }
 
   async resendTemporaryPassword(actor: Actor, body: ResendTemporaryPasswordBody): Promise<{ sent: true }> {
     AccountAccess.assertAdmin(actor);
-    const user = await AccountsRepository.byEmail(this.ds.manager, body.email, true);
+    const user = await this.accounts.byEmail(this.ds.manager, body.email, true);
     if (!user) throw RpcError.notFound(ACCOUNT_MESSAGES.notFound);
     if (user.userStatus !== 'FORCE_CHANGE_PASSWORD') throw RpcError.badRequest(ACCOUNT_MESSAGES.alreadyConfirmed);
     const password = generateTemporaryPassword();
     const passwordHash = await this.hasher.hash(password);
-    await this.ds.transaction(async (m) => {
+    await inTransaction(this.ds, async (m) => {
       // two resends at once: the first write wins and mails; the other is told (409)
-      if (!(await AuthRepository.replaceTemporaryPassword(m, { userId: user.id, salesPersonId: null }, user.passwordHash, passwordHash))) {
+      if (!(await this.auth.replaceTemporaryPassword(m, { userId: user.id, salesPersonId: null }, user.passwordHash, passwordHash))) {
         throw RpcError.conflict(TEMPORARY_PASSWORD_JUST_SENT);
       }
       // a challenge opened with the old temporary password must not outlive it
-      await AuthRepository.spendChallengesOf(m, { userId: user.id, salesPersonId: null });
+      await this.auth.spendChallengesOf(m, { userId: user.id, salesPersonId: null });
     });
     await this.mailer.temporaryPassword(user.email, user.language, user.displayName, password);
     return { sent: true };
@@ -209,14 +200,14 @@ export class AccountsService {
   async deleteAccount(actor: Actor, body: DeleteUserAccountBody): Promise<{ deleted: true }> {
     AccountAccess.assertAdmin(actor);
     if (actor.userId === body.userId) throw RpcError.badRequest(ACCOUNT_MESSAGES.deleteSelf);
-    await this.ds.transaction(async (manager) => {
+    await inTransaction(this.ds, async (manager) => {
       // locked: a second delete at the same moment waits, then finds no account (404) and
       // tells the other services nothing a second time
-      const user = await AccountsRepository.lockById(manager, body.userId);
+      const user = await this.accounts.lockById(manager, body.userId);
       if (!user) throw RpcError.notFound(ACCOUNT_MESSAGES.notFound);
       if (!confirmsDeletion(body.hash, user.id)) throw RpcError.badRequest(ACCOUNT_MESSAGES.hashMismatch);
       // sales people, permissions, child links, integrations and sessions go with it (cascade)
-      await manager.delete(UserAccount, { id: user.id });
+      await this.accounts.delete(manager, user.id);
       await this.messaging.outbox.add(manager, UsersEvents.accountDeleted, { userId: user.id });
     });
     return { deleted: true };
@@ -224,45 +215,35 @@ export class AccountsService {
 
   async setChildAccounts(actor: Actor, payload: SetChildAccountsPayload): Promise<ChildAccountView[]> {
     AccountAccess.assertAdmin(actor);
-    return this.ds.transaction(async (manager) => {
-      const parent = await AccountsRepository.lockById(manager, payload.id);
+    return inTransaction(this.ds, async (manager) => {
+      const parent = await this.accounts.lockById(manager, payload.id);
       if (!parent) throw RpcError.notFound(ACCOUNT_MESSAGES.notFound);
       if (parent.userRole !== 'Management') throw RpcError.badRequest(ACCOUNT_MESSAGES.notManagement);
       const ids = [...new Set(payload.childAccounts)];
       if (ids.includes(parent.id)) throw RpcError.badRequest(ACCOUNT_MESSAGES.childIsSelf);
-      const existing = await AccountsRepository.existingIds(manager, ids);
+      const existing = await this.accounts.existingIds(manager, ids);
       const unknown = ids.filter((id) => !existing.includes(id));
       if (unknown.length) throw RpcError.badRequest(ACCOUNT_MESSAGES.unknownChildren(unknown));
-      await AccountsRepository.replaceChildren(manager, parent.id, ids);
-      return (await this.allChildren(manager, parent.id)).map(toChildView);
+      await this.accounts.replaceChildren(manager, parent.id, ids);
+      return (await this.accounts.children(manager, parent.id)).map(toChildView);
     });
-  }
-
-  private async allChildren(manager: EntityManager, parentId: string): Promise<UserAccount[]> {
-    const ids = await AccountsRepository.childIds(manager, parentId);
-    if (!ids.length) return [];
-    return manager
-      .createQueryBuilder(UserAccount, 'u')
-      .where('u.id = ANY(:ids)', { ids })
-      .orderBy('u.display_name', 'ASC')
-      .getMany();
   }
 
   async childAccountsPage(actor: Actor, payload: ChildAccountsPagePayload): Promise<Paged<ChildAccountView>> {
     await this.load(this.ds.manager, actor, payload.userId);
     let page = payload.page ?? 1;
-    let [rows, total] = await AccountsRepository.childrenPage(this.ds.manager, payload.userId, page);
+    let [rows, total] = await this.accounts.childrenPage(this.ds.manager, payload.userId, page);
     const clamped = clampPage(page, total);
     if (clamped !== page) {
       page = clamped;
-      [rows, total] = await AccountsRepository.childrenPage(this.ds.manager, payload.userId, page);
+      [rows, total] = await this.accounts.childrenPage(this.ds.manager, payload.userId, page);
     }
     return paged(rows.map(toChildView), total, page);
   }
 
   async childAccountsData(actor: Actor, userId: string): Promise<UserView[]> {
     await this.load(this.ds.manager, actor, userId);
-    const children = await this.allChildren(this.ds.manager, userId);
+    const children = await this.accounts.children(this.ds.manager, userId);
     return Promise.all(children.map((c) => this.view(this.ds.manager, c, actor)));
   }
 }
@@ -280,12 +261,6 @@ export function assertMayUpdate(actor: Actor, account: Pick<UserAccount, 'id' | 
   const self = actor.userId === account.id && !actor.salesPersonId;
   const qaOnCustomer = actor.role === 'QA' && (account.userRole === 'Dealership' || account.userRole === 'Management');
   if (!self && !qaOnCustomer) throw RpcError.forbidden();
-}
-
-/** Two requests for one e-mail both passed the check: the loser hears what the check says. */
-function emailTakenOnDuplicate(err: unknown): never {
-  if (isUniqueViolation(err, 'user_account_email_uq')) throw RpcError.conflict(ACCOUNT_MESSAGES.emailTaken);
-  throw err;
 }
 
 function toChildView(u: UserAccount): ChildAccountView {

@@ -1,9 +1,19 @@
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { AppSetting } from './app-setting.entity';
 
-/** Queries on the installation's settings. */
+/** The installation's settings (`app_setting`). */
+@Injectable()
 export class AppSettingsRepository {
-  static all(manager: EntityManager): Promise<AppSetting[]> {
+  all(manager: EntityManager): Promise<AppSetting[]> {
     return manager.find(AppSetting, { order: { name: 'ASC' } });
+  }
+
+  byName(manager: EntityManager, name: string): Promise<AppSetting | null> {
+    return manager.findOne(AppSetting, { where: { name } });
+  }
+
+  save(manager: EntityManager, setting: AppSetting): Promise<AppSetting> {
+    return manager.save(AppSetting, setting);
   }
 }

@@ -1,7 +1,5 @@
 import {
   APP_VERSION_MESSAGES,
-  clampPage,
-  PAGE_SIZE,
   paged,
   RpcError,
   type Actor,
@@ -11,12 +9,13 @@ import {
   type Paged,
   type UpdateAppVersionPayload,
 } from '@app/contracts';
-import { isUniqueViolation } from '@app/service-kit';
+import { inTransaction } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type DataSource, type EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { AccountAccess } from '../access/account-access';
-import { AppVersion } from './app-version.entity';
+import type { AppVersion } from './app-version.entity';
+import { AppVersionsRepository } from './app-versions.repository';
 
 const toView = (v: AppVersion): AppVersionView => ({
   id: v.id,
@@ -34,74 +33,54 @@ const toView = (v: AppVersion): AppVersionView => ({
  */
 @Injectable()
 export class AppVersionsService {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
-
-  private async save(m: EntityManager, v: AppVersion): Promise<AppVersion> {
-    if (v.isRequiredMinimum) {
-      await m.query('UPDATE app_version SET is_required_minimum = false, updated_at = now() WHERE platform = $1 AND is_required_minimum AND id IS DISTINCT FROM $2::uuid', [
-        v.platform,
-        v.id ?? null,
-      ]);
-    }
-    try {
-      return await m.save(AppVersion, v);
-    } catch (err) {
-      if (isUniqueViolation(err)) {
-        throw RpcError.conflict(APP_VERSION_MESSAGES.duplicate);
-      }
-      throw err;
-    }
-  }
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly versions: AppVersionsRepository,
+  ) {}
 
   async list(q: AppVersionListQuery): Promise<Paged<AppVersionView>> {
-    const qb = this.ds.manager.createQueryBuilder(AppVersion, 'v').orderBy('v.created_at', 'DESC').addOrderBy('v.id', 'ASC');
-    if (q.platform) qb.andWhere('v.platform = :p', { p: q.platform });
-    if (q.search) qb.andWhere('v.version_string LIKE :s', { s: `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
-    const total = await qb.getCount();
-    const page = clampPage(q.page, total);
-    const rows = await qb.skip((page - 1) * PAGE_SIZE).take(PAGE_SIZE).getMany();
+    const { rows, total, page } = await this.versions.page(this.ds.manager, q, q.page);
     return paged(rows.map(toView), total, page);
   }
 
   async get(id: string): Promise<AppVersionView> {
-    const v = await this.ds.manager.findOne(AppVersion, { where: { id } });
+    const v = await this.versions.findById(this.ds.manager, id);
     if (!v) throw RpcError.notFound(APP_VERSION_MESSAGES.notFound);
     return toView(v);
   }
 
   async create(actor: Actor, body: AppVersionBody): Promise<AppVersionView> {
     AccountAccess.assertAdmin(actor);
-    return this.ds.transaction(async (m) => {
+    return inTransaction(this.ds, async (m) => {
       // one minimum change at a time per platform
-      await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`app-version:${body.platform ?? 'Android'}`]);
-      const v = m.create(AppVersion, {
+      await this.versions.lockPlatform(m, body.platform ?? 'Android');
+      const v = this.versions.create(m, {
         versionString: body.versionString,
         platform: body.platform ?? 'Android',
         needsDatabaseDeleteOnMobile: body.needsDatabaseDeleteOnMobile ?? false,
         isRequiredMinimum: body.isTheRequiredMinimumVersionCurrently ?? false,
       });
-      return toView(await this.save(m, v));
+      return toView(await this.versions.save(m, v));
     });
   }
 
   async update(actor: Actor, p: UpdateAppVersionPayload): Promise<AppVersionView> {
     AccountAccess.assertAdmin(actor);
-    return this.ds.transaction(async (m) => {
-      const v = await m.findOne(AppVersion, { where: { id: p.id }, lock: { mode: 'pessimistic_write' } });
+    return inTransaction(this.ds, async (m) => {
+      const v = await this.versions.findById(m, p.id, true);
       if (!v) throw RpcError.notFound(APP_VERSION_MESSAGES.notFound);
-      await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`app-version:${p.platform ?? v.platform}`]);
+      await this.versions.lockPlatform(m, p.platform ?? v.platform);
       if (p.versionString !== undefined) v.versionString = p.versionString;
       if (p.platform !== undefined) v.platform = p.platform;
       if (p.needsDatabaseDeleteOnMobile !== undefined) v.needsDatabaseDeleteOnMobile = p.needsDatabaseDeleteOnMobile;
       if (p.isTheRequiredMinimumVersionCurrently !== undefined) v.isRequiredMinimum = p.isTheRequiredMinimumVersionCurrently;
-      return toView(await this.save(m, v));
+      return toView(await this.versions.save(m, v));
     });
   }
 
   async delete(actor: Actor, id: string): Promise<{ deleted: true }> {
     AccountAccess.assertAdmin(actor);
-    const res: [unknown[], number] = await this.ds.manager.query('DELETE FROM app_version WHERE id = $1 RETURNING id', [id]);
-    if (res[1] === 0) throw RpcError.notFound(APP_VERSION_MESSAGES.notFound);
+    if (!(await this.versions.delete(this.ds.manager, id))) throw RpcError.notFound(APP_VERSION_MESSAGES.notFound);
     return { deleted: true };
   }
 }

@@ -1,4 +1,5 @@
 import type { ActorRole, UserStatus } from '@app/contracts';
+import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 
@@ -16,6 +17,8 @@ async function rowsOf<T>(m: EntityManager, sql: string, params: unknown[]): Prom
 
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 export const newToken = (): string => randomBytes(32).toString('base64url');
+/** How a forgot-password code is stored: hashed with the e-mail it was sent to. */
+export const codeHash = (email: string, code: string): string => sha256(`${email.toLowerCase()}:${code}`);
 
 /** Answer to a resend of a temporary password while another resend of the same login won. */
 export const TEMPORARY_PASSWORD_JUST_SENT = 'A new temporary password has just been sent';
@@ -42,8 +45,9 @@ export interface SessionRow {
 }
 
 /** Sign-in state: identities, sessions, refresh tokens, challenges, reset codes, throttling. */
+@Injectable()
 export class AuthRepository {
-  static async findLogin(m: EntityManager, email: string): Promise<LoginIdentity | null> {
+  async findLogin(m: EntityManager, email: string): Promise<LoginIdentity | null> {
     const users: Array<{ id: string; email: string; password_hash: string | null; user_status: UserStatus; language: string }> = await m.query(
       'SELECT id, email, password_hash, user_status, language FROM user_account WHERE lower(email) = lower($1)',
       [email],
@@ -73,7 +77,22 @@ export class AuthRepository {
     return null;
   }
 
-  static async setPassword(m: EntityManager, who: { userId: string; salesPersonId: string | null }, passwordHash: string): Promise<void> {
+  /**
+   * Whether an e-mail already signs someone in: sign-in e-mails are unique across accounts and
+   * sales-person logins (one e-mail, one login). `except` leaves out the login being changed.
+   */
+  async loginEmailTaken(m: EntityManager, email: string, except: { userId?: string; salesPersonId?: string } = {}): Promise<boolean> {
+    const rows: unknown[] = await m.query(
+      `SELECT 1 FROM user_account WHERE lower(email) = lower($1) AND id IS DISTINCT FROM $2::uuid
+       UNION ALL
+       SELECT 1 FROM sales_person WHERE login_activated AND lower(email) = lower($1) AND id IS DISTINCT FROM $3::uuid
+       LIMIT 1`,
+      [email, except.userId ?? null, except.salesPersonId ?? null],
+    );
+    return rows.length > 0;
+  }
+
+  async setPassword(m: EntityManager, who: { userId: string; salesPersonId: string | null }, passwordHash: string): Promise<void> {
     if (who.salesPersonId) {
       await m.query(
         `UPDATE sales_person SET password_hash = $2, user_status = 'CONFIRMED', password_changed_at = now(), updated_at = now() WHERE id = $1`,
@@ -88,7 +107,7 @@ export class AuthRepository {
   }
 
   /** The stored password hash of a login (null when it has none). */
-  static async passwordHashOf(m: EntityManager, who: { userId: string; salesPersonId: string | null }): Promise<string | null> {
+  async passwordHashOf(m: EntityManager, who: { userId: string; salesPersonId: string | null }): Promise<string | null> {
     const rows: Array<{ password_hash: string | null }> = who.salesPersonId
       ? await m.query('SELECT password_hash FROM sales_person WHERE id = $1', [who.salesPersonId])
       : await m.query('SELECT password_hash FROM user_account WHERE id = $1', [who.userId]);
@@ -102,7 +121,7 @@ export class AuthRepository {
    * `TEMPORARY_PASSWORD_RESEND_GAP_S` old: a resend that read the row only after another one
    * committed would otherwise pass the hash check and mail a second password.
    */
-  static async replaceTemporaryPassword(
+  async replaceTemporaryPassword(
     m: EntityManager,
     who: { userId: string; salesPersonId: string | null },
     expectedHash: string | null,
@@ -122,22 +141,22 @@ export class AuthRepository {
 
   // sessions and refresh tokens
 
-  static async createSession(m: EntityManager, userId: string, salesPersonId: string | null, ttlDays: number): Promise<{ sessionId: string; refreshToken: string; expiresAt: Date }> {
+  async createSession(m: EntityManager, userId: string, salesPersonId: string | null, ttlDays: number): Promise<{ sessionId: string; refreshToken: string; expiresAt: Date }> {
     const rows: Array<{ id: string; expires_at: Date }> = await m.query(
       `INSERT INTO auth_session (user_id, sales_person_id, expires_at) VALUES ($1, $2, now() + make_interval(days => $3)) RETURNING id, expires_at`,
       [userId, salesPersonId, ttlDays],
     );
-    const refreshToken = await AuthRepository.issueRefreshToken(m, rows[0].id);
+    const refreshToken = await this.issueRefreshToken(m, rows[0].id);
     return { sessionId: rows[0].id, refreshToken, expiresAt: rows[0].expires_at };
   }
 
-  static async issueRefreshToken(m: EntityManager, sessionId: string): Promise<string> {
+  async issueRefreshToken(m: EntityManager, sessionId: string): Promise<string> {
     const token = newToken();
     await m.query('INSERT INTO refresh_token (session_id, token_hash) VALUES ($1, $2)', [sessionId, sha256(token)]);
     return token;
   }
 
-  static async findRefreshToken(m: EntityManager, token: string): Promise<{ id: string; used_at: Date | null; session: SessionRow } | null> {
+  async findRefreshToken(m: EntityManager, token: string): Promise<{ id: string; used_at: Date | null; session: SessionRow } | null> {
     const rows: Array<{ id: string; used_at: Date | null } & { sid: string; user_id: string; sales_person_id: string | null; expires_at: Date; revoked_at: Date | null }> =
       await m.query(
         `SELECT t.id, t.used_at, s.id AS sid, s.user_id, s.sales_person_id, s.expires_at, s.revoked_at
@@ -154,13 +173,13 @@ export class AuthRepository {
   }
 
   /** Marks a refresh token spent; false when it already was (a reuse). */
-  static async spendRefreshToken(m: EntityManager, tokenId: string): Promise<boolean> {
+  async spendRefreshToken(m: EntityManager, tokenId: string): Promise<boolean> {
     const rows = await rowsOf<unknown>(m, 'UPDATE refresh_token SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id', [tokenId]);
     return rows.length === 1;
   }
 
   /** Keeps the token that replaced a spent one, sealed (see `refresh-successor.ts`). */
-  static async keepSuccessor(m: EntityManager, tokenId: string, sealed: string): Promise<void> {
+  async keepSuccessor(m: EntityManager, tokenId: string, sealed: string): Promise<void> {
     await m.query('UPDATE refresh_token SET successor_sealed = $2 WHERE id = $1', [tokenId, sealed]);
   }
 
@@ -168,7 +187,7 @@ export class AuthRepository {
    * The sealed successor of a token spent less than `graceMs` ago, with its session's expiry,
    * while the session is live and the successor itself unspent; null otherwise.
    */
-  static async successorWithinGrace(m: EntityManager, tokenId: string, graceMs: number): Promise<{ sealed: string; expiresAt: Date } | null> {
+  async successorWithinGrace(m: EntityManager, tokenId: string, graceMs: number): Promise<{ sealed: string; expiresAt: Date } | null> {
     const rows: Array<{ successor_sealed: string; expires_at: Date }> = await m.query(
       `SELECT t.successor_sealed, s.expires_at
          FROM refresh_token t JOIN auth_session s ON s.id = t.session_id
@@ -181,12 +200,12 @@ export class AuthRepository {
   }
 
   /** Whether this refresh token of the session exists and is not spent yet. */
-  static async isUnspent(m: EntityManager, sessionId: string, token: string): Promise<boolean> {
+  async isUnspent(m: EntityManager, sessionId: string, token: string): Promise<boolean> {
     const rows: unknown[] = await m.query('SELECT 1 FROM refresh_token WHERE session_id = $1 AND token_hash = $2 AND used_at IS NULL', [sessionId, sha256(token)]);
     return rows.length === 1;
   }
 
-  static async extendSession(m: EntityManager, sessionId: string, ttlDays: number): Promise<Date> {
+  async extendSession(m: EntityManager, sessionId: string, ttlDays: number): Promise<Date> {
     const rows = await rowsOf<{ expires_at: Date }>(
       m,
       `UPDATE auth_session SET last_used_at = now(), expires_at = now() + make_interval(days => $2) WHERE id = $1 RETURNING expires_at`,
@@ -195,7 +214,7 @@ export class AuthRepository {
     return rows[0].expires_at;
   }
 
-  static async revokeSession(m: EntityManager, sessionId: string, reason: string): Promise<boolean> {
+  async revokeSession(m: EntityManager, sessionId: string, reason: string): Promise<boolean> {
     const rows = await rowsOf<unknown>(
       m,
       'UPDATE auth_session SET revoked_at = now(), revoke_reason = $2 WHERE id = $1 AND revoked_at IS NULL RETURNING id',
@@ -204,7 +223,7 @@ export class AuthRepository {
     return rows.length === 1;
   }
 
-  static async revokeAllSessions(m: EntityManager, who: { userId: string; salesPersonId: string | null }, reason: string): Promise<void> {
+  async revokeAllSessions(m: EntityManager, who: { userId: string; salesPersonId: string | null }, reason: string): Promise<void> {
     await m.query(
       `UPDATE auth_session SET revoked_at = now(), revoke_reason = $3
         WHERE user_id = $1 AND sales_person_id IS NOT DISTINCT FROM $2 AND revoked_at IS NULL`,
@@ -212,7 +231,7 @@ export class AuthRepository {
     );
   }
 
-  static async liveSession(m: EntityManager, sessionId: string): Promise<SessionRow | null> {
+  async liveSession(m: EntityManager, sessionId: string): Promise<SessionRow | null> {
     const rows: SessionRow[] = await m.query(
       'SELECT id, user_id, sales_person_id, expires_at, revoked_at FROM auth_session WHERE id = $1 AND revoked_at IS NULL AND expires_at > now()',
       [sessionId],
@@ -220,7 +239,7 @@ export class AuthRepository {
     return rows[0] ?? null;
   }
 
-  static async actorOf(m: EntityManager, userId: string): Promise<{ role: ActorRole; permissions: string[] } | null> {
+  async actorOf(m: EntityManager, userId: string): Promise<{ role: ActorRole; permissions: string[] } | null> {
     const rows: Array<{ user_role: ActorRole; permissions: string[] | null }> = await m.query(
       `SELECT u.user_role,
               (SELECT array_agg(p.name ORDER BY p.name) FROM user_permission up JOIN permission p ON p.id = up.permission_id WHERE up.user_id = u.id) AS permissions
@@ -232,7 +251,7 @@ export class AuthRepository {
 
   // new-password challenges
 
-  static async createChallenge(m: EntityManager, who: { userId: string; salesPersonId: string | null }, ttlMs: number): Promise<string> {
+  async createChallenge(m: EntityManager, who: { userId: string; salesPersonId: string | null }, ttlMs: number): Promise<string> {
     const token = newToken();
     await m.query(
       `INSERT INTO auth_challenge (token_hash, user_id, sales_person_id, kind, expires_at)
@@ -243,7 +262,7 @@ export class AuthRepository {
   }
 
   /** Spends a live challenge; null when unknown, used or expired. */
-  static async spendChallenge(m: EntityManager, token: string): Promise<{ userId: string; salesPersonId: string | null } | null> {
+  async spendChallenge(m: EntityManager, token: string): Promise<{ userId: string; salesPersonId: string | null } | null> {
     const rows = await rowsOf<{ user_id: string; sales_person_id: string | null }>(
       m,
       `UPDATE auth_challenge SET used_at = now()
@@ -255,7 +274,7 @@ export class AuthRepository {
   }
 
   /** Ends open challenges of a login (a new temporary password replaces the old one). */
-  static async spendChallengesOf(m: EntityManager, who: { userId: string; salesPersonId: string | null }): Promise<void> {
+  async spendChallengesOf(m: EntityManager, who: { userId: string; salesPersonId: string | null }): Promise<void> {
     await m.query(
       'UPDATE auth_challenge SET used_at = now() WHERE user_id = $1 AND sales_person_id IS NOT DISTINCT FROM $2 AND used_at IS NULL',
       [who.userId, who.salesPersonId],
@@ -264,19 +283,15 @@ export class AuthRepository {
 
   // forgot-password codes
 
-  static codeHash(email: string, code: string): string {
-    return sha256(`${email.toLowerCase()}:${code}`);
-  }
-
-  static async createResetCode(m: EntityManager, email: string, code: string, ttlMs: number): Promise<void> {
+  async createResetCode(m: EntityManager, email: string, code: string, ttlMs: number): Promise<void> {
     await m.query('UPDATE reset_code SET used_at = now() WHERE lower(email) = lower($1) AND used_at IS NULL', [email]);
     await m.query(
       `INSERT INTO reset_code (email, code_hash, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3::double precision / 1000))`,
-      [email.toLowerCase(), AuthRepository.codeHash(email, code), ttlMs],
+      [email.toLowerCase(), codeHash(email, code), ttlMs],
     );
   }
 
-  static async latestResetCode(m: EntityManager, email: string): Promise<{ id: string; code_hash: string; expired: boolean } | null> {
+  async latestResetCode(m: EntityManager, email: string): Promise<{ id: string; code_hash: string; expired: boolean } | null> {
     const rows: Array<{ id: string; code_hash: string; expired: boolean }> = await m.query(
       `SELECT id, code_hash, expires_at <= now() AS expired FROM reset_code
         WHERE lower(email) = lower($1) AND used_at IS NULL ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
@@ -285,7 +300,7 @@ export class AuthRepository {
     return rows[0] ?? null;
   }
 
-  static async failResetCode(m: EntityManager, id: string, maxAttempts: number): Promise<void> {
+  async failResetCode(m: EntityManager, id: string, maxAttempts: number): Promise<void> {
     await m.query(
       `UPDATE reset_code SET failed_attempts = failed_attempts + 1,
               used_at = CASE WHEN failed_attempts + 1 >= $2 THEN now() ELSE used_at END
@@ -294,13 +309,13 @@ export class AuthRepository {
     );
   }
 
-  static async spendResetCode(m: EntityManager, id: string): Promise<void> {
+  async spendResetCode(m: EntityManager, id: string): Promise<void> {
     await m.query('UPDATE reset_code SET used_at = now() WHERE id = $1', [id]);
   }
 
   // throttling
 
-  static async lockedKeys(m: EntityManager, keys: string[]): Promise<string[]> {
+  async lockedKeys(m: EntityManager, keys: string[]): Promise<string[]> {
     const rows: Array<{ key: string }> = await m.query(
       'SELECT key FROM sign_in_attempt WHERE key = ANY($1) AND locked_until IS NOT NULL AND locked_until > now()',
       [keys],
@@ -309,7 +324,7 @@ export class AuthRepository {
   }
 
   /** Counts a failure for a key; locks it for `lockoutMs` when it reaches `max` within the window. */
-  static async recordFailure(m: EntityManager, key: string, max: number, windowMs: number, lockoutMs: number): Promise<number> {
+  async recordFailure(m: EntityManager, key: string, max: number, windowMs: number, lockoutMs: number): Promise<number> {
     const rows: Array<{ failures: number }> = await m.query(
       `INSERT INTO sign_in_attempt AS a (key, failures, window_started_at) VALUES ($1, 1, now())
        ON CONFLICT (key) DO UPDATE SET
@@ -333,7 +348,7 @@ export class AuthRepository {
     return failures;
   }
 
-  static async clearFailures(m: EntityManager, key: string): Promise<void> {
+  async clearFailures(m: EntityManager, key: string): Promise<void> {
     await m.query('DELETE FROM sign_in_attempt WHERE key = $1', [key]);
   }
 }

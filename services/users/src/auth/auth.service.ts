@@ -11,13 +11,13 @@ import {
   type SessionGrant,
   type ValidateSessionPayload,
 } from '@app/contracts';
-import { SERVICE_CONFIG } from '@app/service-kit';
+import { inTransaction, SERVICE_CONFIG } from '@app/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { Mailer } from '../mail/mailer';
 import type { UsersConfig } from '../users.config';
-import { AuthRepository } from './auth.repository';
+import { AuthRepository, codeHash } from './auth.repository';
 import { generateVerificationCode, PasswordHasher } from './password-hasher';
 import { openSuccessor, sealSuccessor } from './refresh-successor';
 
@@ -38,17 +38,18 @@ const TOO_MANY_REQUESTS = 'Too many requests have been made. Please try again la
 export class AuthService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
+    private readonly auth: AuthRepository,
     @Inject(SERVICE_CONFIG) private readonly config: UsersConfig,
     private readonly hasher: PasswordHasher,
     private readonly mailer: Mailer,
   ) {}
 
   private async assertNotLocked(m: EntityManager, keys: string[], message: string = AUTH_MESSAGES.limitExceeded): Promise<void> {
-    if ((await AuthRepository.lockedKeys(m, keys)).length) throw new RpcError(429, message);
+    if ((await this.auth.lockedKeys(m, keys)).length) throw new RpcError(429, message);
   }
 
   private async grant(m: EntityManager, who: { userId: string; salesPersonId: string | null }): Promise<SessionGrant> {
-    const s = await AuthRepository.createSession(m, who.userId, who.salesPersonId, this.config.REFRESH_TOKEN_TTL_DAYS);
+    const s = await this.auth.createSession(m, who.userId, who.salesPersonId, this.config.REFRESH_TOKEN_TTL_DAYS);
     return {
       sessionId: s.sessionId,
       userId: who.userId,
@@ -63,18 +64,18 @@ export class AuthService {
     const emailKey = `login:${p.email.toLowerCase()}`;
     const clientKey = `login-client:${p.clientKey}`;
     await this.assertNotLocked(m, [emailKey, clientKey]);
-    const identity = await AuthRepository.findLogin(m, p.email);
+    const identity = await this.auth.findLogin(m, p.email);
     // verify even for an unknown e-mail: same answer, same time
     const ok = await this.hasher.verify(p.password, identity?.passwordHash ?? null);
     if (!identity || !ok) {
       const { AUTH_MAX_FAILURES, AUTH_CLIENT_MAX_FAILURES, AUTH_FAILURE_WINDOW_MS, AUTH_LOCKOUT_MS } = this.config;
-      await AuthRepository.recordFailure(m, emailKey, AUTH_MAX_FAILURES, AUTH_FAILURE_WINDOW_MS, AUTH_LOCKOUT_MS);
-      await AuthRepository.recordFailure(m, clientKey, AUTH_CLIENT_MAX_FAILURES, AUTH_FAILURE_WINDOW_MS, AUTH_LOCKOUT_MS);
+      await this.auth.recordFailure(m, emailKey, AUTH_MAX_FAILURES, AUTH_FAILURE_WINDOW_MS, AUTH_LOCKOUT_MS);
+      await this.auth.recordFailure(m, clientKey, AUTH_CLIENT_MAX_FAILURES, AUTH_FAILURE_WINDOW_MS, AUTH_LOCKOUT_MS);
       throw new RpcError(401, AUTH_MESSAGES.incorrectCredentials);
     }
-    await AuthRepository.clearFailures(m, emailKey);
+    await this.auth.clearFailures(m, emailKey);
     if (identity.userStatus === 'FORCE_CHANGE_PASSWORD') {
-      const session = await AuthRepository.createChallenge(m, identity, this.config.CHALLENGE_TTL_MS);
+      const session = await this.auth.createChallenge(m, identity, this.config.CHALLENGE_TTL_MS);
       return { kind: 'challenge', challenge: 'NEW_PASSWORD_REQUIRED', session };
     }
     return { kind: 'session', grant: await this.grant(m, identity) };
@@ -82,35 +83,35 @@ export class AuthService {
 
   async completeNewPassword(p: NewPasswordPayload): Promise<SessionGrant> {
     const hash = await this.hasher.hash(p.newPassword);
-    return this.ds.transaction(async (m) => {
-      const who = await AuthRepository.spendChallenge(m, p.session);
+    return inTransaction(this.ds, async (m) => {
+      const who = await this.auth.spendChallenge(m, p.session);
       if (!who) throw new RpcError(401, AUTH_MESSAGES.invalidChallenge);
-      await AuthRepository.setPassword(m, who, hash);
+      await this.auth.setPassword(m, who, hash);
       return this.grant(m, who);
     });
   }
 
   async refresh(refreshToken: string): Promise<SessionGrant> {
     // the revocation of a reused chain must commit, so the transaction answers instead of throwing
-    const grant = await this.ds.transaction(async (m): Promise<SessionGrant | null> => {
-      const token = await AuthRepository.findRefreshToken(m, refreshToken);
+    const grant = await inTransaction(this.ds, async (m): Promise<SessionGrant | null> => {
+      const token = await this.auth.findRefreshToken(m, refreshToken);
       if (!token || token.session.revoked_at || token.session.expires_at <= new Date()) return null;
       const session = { sessionId: token.session.id, userId: token.session.user_id, salesPersonId: token.session.sales_person_id };
       // a second refresh with the same token waits here until the first has committed
-      if (!(await AuthRepository.spendRefreshToken(m, token.id))) {
+      if (!(await this.auth.spendRefreshToken(m, token.id))) {
         // spent a moment ago (two tabs refreshing at once): the same new pair, not a new rotation
-        const again = await AuthRepository.successorWithinGrace(m, token.id, this.config.REFRESH_REUSE_GRACE_MS);
+        const again = await this.auth.successorWithinGrace(m, token.id, this.config.REFRESH_REUSE_GRACE_MS);
         const successor = again && openSuccessor(refreshToken, again.sealed);
-        if (again && successor && (await AuthRepository.isUnspent(m, token.session.id, successor))) {
+        if (again && successor && (await this.auth.isUnspent(m, token.session.id, successor))) {
           return { ...session, refreshToken: successor, refreshExpiresAt: again.expiresAt.toISOString() };
         }
         // a spent token came back later: someone else holds the chain; end the whole session
-        await AuthRepository.revokeSession(m, token.session.id, 'refresh-token-reuse');
+        await this.auth.revokeSession(m, token.session.id, 'refresh-token-reuse');
         return null;
       }
-      const expiresAt = await AuthRepository.extendSession(m, token.session.id, this.config.REFRESH_TOKEN_TTL_DAYS);
-      const successor = await AuthRepository.issueRefreshToken(m, token.session.id);
-      await AuthRepository.keepSuccessor(m, token.id, sealSuccessor(refreshToken, successor));
+      const expiresAt = await this.auth.extendSession(m, token.session.id, this.config.REFRESH_TOKEN_TTL_DAYS);
+      const successor = await this.auth.issueRefreshToken(m, token.session.id);
+      await this.auth.keepSuccessor(m, token.id, sealSuccessor(refreshToken, successor));
       return { ...session, refreshToken: successor, refreshExpiresAt: expiresAt.toISOString() };
     });
     if (!grant) throw new RpcError(401, AUTH_MESSAGES.sessionRefreshFailed);
@@ -118,17 +119,17 @@ export class AuthService {
   }
 
   async logout(sessionId: string): Promise<{ revoked: boolean }> {
-    return { revoked: await AuthRepository.revokeSession(this.ds.manager, sessionId, 'logout') };
+    return { revoked: await this.auth.revokeSession(this.ds.manager, sessionId, 'logout') };
   }
 
   /** The actor of a live session, read fresh: role and permission changes apply at once. */
   async validateSession(p: ValidateSessionPayload): Promise<SessionActor> {
     const m = this.ds.manager;
-    const session = await AuthRepository.liveSession(m, p.sessionId);
+    const session = await this.auth.liveSession(m, p.sessionId);
     if (!session || session.user_id !== p.userId || (session.sales_person_id ?? undefined) !== (p.salesPersonId ?? undefined)) {
       throw RpcError.unauthorized();
     }
-    const actor = await AuthRepository.actorOf(m, session.user_id);
+    const actor = await this.auth.actorOf(m, session.user_id);
     if (!actor) throw RpcError.unauthorized();
     return { userId: session.user_id, role: actor.role, permissions: actor.permissions, salesPersonId: session.sales_person_id };
   }
@@ -140,12 +141,12 @@ export class AuthService {
     await this.assertNotLocked(m, [emailKey, clientKey], TOO_MANY_REQUESTS);
     const { AUTH_FAILURE_WINDOW_MS, AUTH_LOCKOUT_MS, AUTH_CLIENT_MAX_FAILURES } = this.config;
     // every request counts, whether the account exists or not
-    await AuthRepository.recordFailure(m, emailKey, MAX_CODE_REQUESTS, AUTH_FAILURE_WINDOW_MS, AUTH_LOCKOUT_MS);
-    await AuthRepository.recordFailure(m, clientKey, AUTH_CLIENT_MAX_FAILURES, AUTH_FAILURE_WINDOW_MS, AUTH_LOCKOUT_MS);
-    const identity = await AuthRepository.findLogin(m, p.email);
+    await this.auth.recordFailure(m, emailKey, MAX_CODE_REQUESTS, AUTH_FAILURE_WINDOW_MS, AUTH_LOCKOUT_MS);
+    await this.auth.recordFailure(m, clientKey, AUTH_CLIENT_MAX_FAILURES, AUTH_FAILURE_WINDOW_MS, AUTH_LOCKOUT_MS);
+    const identity = await this.auth.findLogin(m, p.email);
     if (identity) {
       const code = generateVerificationCode();
-      await AuthRepository.createResetCode(m, identity.email, code, this.config.RESET_CODE_TTL_MS);
+      await this.auth.createResetCode(m, identity.email, code, this.config.RESET_CODE_TTL_MS);
       await this.mailer.resetCode(identity.email, identity.language as Language, code, Math.round(this.config.RESET_CODE_TTL_MS / 60000));
     }
     return { sent: true };
@@ -153,20 +154,20 @@ export class AuthService {
 
   async confirmForgotPassword(p: ConfirmForgotPasswordPayload): Promise<{ changed: true }> {
     const hash = await this.hasher.hash(p.newPassword);
-    const outcome = await this.ds.transaction(async (m): Promise<'ok' | 'invalid' | 'expired'> => {
-      const identity = await AuthRepository.findLogin(m, p.email);
-      const code = await AuthRepository.latestResetCode(m, p.email);
+    const outcome = await inTransaction(this.ds, async (m): Promise<'ok' | 'invalid' | 'expired'> => {
+      const identity = await this.auth.findLogin(m, p.email);
+      const code = await this.auth.latestResetCode(m, p.email);
       if (!identity || !code) return 'invalid';
       if (code.expired) return 'expired';
-      if (code.code_hash !== AuthRepository.codeHash(p.email, p.code.trim())) {
-        await AuthRepository.failResetCode(m, code.id, MAX_CODE_ATTEMPTS);
+      if (code.code_hash !== codeHash(p.email, p.code.trim())) {
+        await this.auth.failResetCode(m, code.id, MAX_CODE_ATTEMPTS);
         return 'invalid';
       }
-      await AuthRepository.spendResetCode(m, code.id);
-      await AuthRepository.setPassword(m, identity, hash);
+      await this.auth.spendResetCode(m, code.id);
+      await this.auth.setPassword(m, identity, hash);
       // a new password ends every session of that login
-      await AuthRepository.revokeAllSessions(m, identity, 'password-reset');
-      await AuthRepository.clearFailures(m, `login:${p.email.toLowerCase()}`);
+      await this.auth.revokeAllSessions(m, identity, 'password-reset');
+      await this.auth.clearFailures(m, `login:${p.email.toLowerCase()}`);
       return 'ok';
     });
     if (outcome === 'invalid') throw RpcError.badRequest(AUTH_MESSAGES.invalidCode);

@@ -1,7 +1,5 @@
 import {
   BANNER_MESSAGES,
-  clampPage,
-  PAGE_SIZE,
   paged,
   RpcError,
   type Actor,
@@ -15,7 +13,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AccountAccess } from '../access/account-access';
-import { Banner } from './banner.entity';
+import type { Banner } from './banner.entity';
+import { BannersRepository } from './banners.repository';
 
 const toView = (b: Banner): BannerView => ({
   id: b.id,
@@ -41,35 +40,33 @@ export function maySeeBanner(actor: Actor, banner: Pick<Banner, 'isActive'>): bo
 /** Banners: the admin writes them; everyone else sees the visible ones. */
 @Injectable()
 export class BannersService {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly banners: BannersRepository,
+  ) {}
 
   async list(actor: Actor, q: BannerListQuery): Promise<Paged<BannerView>> {
-    const qb = this.ds.manager.createQueryBuilder(Banner, 'b').orderBy('b.created_at', 'DESC').addOrderBy('b.id', 'ASC');
-    const onlyActive = bannerListFilter(actor, q.isActive);
-    if (onlyActive !== undefined) qb.andWhere('b.is_active = :a', { a: onlyActive });
-    const total = await qb.getCount();
-    const page = clampPage(q.page, total);
-    const rows = await qb.skip((page - 1) * PAGE_SIZE).take(PAGE_SIZE).getMany();
+    const { rows, total, page } = await this.banners.page(this.ds.manager, bannerListFilter(actor, q.isActive), q.page);
     return paged(rows.map(toView), total, page);
   }
 
   async get(actor: Actor, id: string): Promise<BannerView> {
-    const b = await this.ds.manager.findOne(Banner, { where: { id } });
+    const b = await this.banners.findById(this.ds.manager, id);
     if (!b || !maySeeBanner(actor, b)) throw RpcError.notFound(BANNER_MESSAGES.notFound);
     return toView(b);
   }
 
   async create(actor: Actor, body: BannerBody): Promise<BannerView> {
     AccountAccess.assertAdmin(actor);
-    return toView(await this.ds.manager.save(Banner, this.ds.manager.create(Banner, { message: body.message, isActive: body.isActive ?? true })));
+    return toView(await this.banners.insert(this.ds.manager, { message: body.message, isActive: body.isActive ?? true }));
   }
 
   async update(actor: Actor, p: UpdateBannerPayload): Promise<BannerView> {
     AccountAccess.assertAdmin(actor);
-    const b = await this.ds.manager.findOne(Banner, { where: { id: p.id } });
+    const b = await this.banners.findById(this.ds.manager, p.id);
     if (!b) throw RpcError.notFound(BANNER_MESSAGES.notFound);
     if (p.message !== undefined) b.message = p.message;
     if (p.isActive !== undefined) b.isActive = p.isActive;
-    return toView(await this.ds.manager.save(Banner, b));
+    return toView(await this.banners.save(this.ds.manager, b));
   }
 }

@@ -10,14 +10,15 @@ import {
   type ProviderView,
   type UpdateIntegrationPayload,
 } from '@app/contracts';
-import { SERVICE_CONFIG } from '@app/service-kit';
+import { inTransaction, SERVICE_CONFIG } from '@app/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AccountAccess } from '../access/account-access';
 import { AccountsRepository } from '../accounts/accounts.repository';
 import type { UsersConfig } from '../users.config';
-import { RemoteIntegration } from './remote-integration.entity';
+import { IntegrationsRepository } from './integrations.repository';
+import type { RemoteIntegration } from './remote-integration.entity';
 import { SecretBox } from './secret-box';
 
 function toView(i: RemoteIntegration, hasPassword: boolean): IntegrationView {
@@ -69,6 +70,9 @@ export class IntegrationsService {
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
+    private readonly integrations: IntegrationsRepository,
+    private readonly accounts: AccountsRepository,
+    private readonly access: AccountAccess,
     @Inject(SERVICE_CONFIG) config: UsersConfig,
   ) {
     this.box = new SecretBox(config.INTEGRATION_SECRET_KEY);
@@ -79,54 +83,46 @@ export class IntegrationsService {
   }
 
   private async withSecretFlag(m: EntityManager, rows: RemoteIntegration[]): Promise<IntegrationView[]> {
-    if (!rows.length) return [];
-    const flags: Array<{ id: string; has: boolean }> = await m.query(
-      'SELECT id, password_encrypted IS NOT NULL AS has FROM remote_integration WHERE id = ANY($1::uuid[])',
-      [rows.map((r) => r.id)],
-    );
-    return rows.map((r) => toView(r, flags.find((f) => f.id === r.id)?.has ?? false));
+    const flags = await this.integrations.passwordFlags(m, rows.map((r) => r.id));
+    return rows.map((r) => toView(r, flags.get(r.id) ?? false));
   }
 
   private async load(m: EntityManager, actor: Actor, id: string): Promise<RemoteIntegration> {
-    const row = await m.findOne(RemoteIntegration, { where: { id } });
-    if (!row || !(await AccountAccess.canRead(m, actor, row.userId))) throw RpcError.notFound(INTEGRATION_MESSAGES.notFound);
+    const row = await this.integrations.findById(m, id);
+    if (!row || !(await this.access.canRead(m, actor, row.userId))) throw RpcError.notFound(INTEGRATION_MESSAGES.notFound);
     return row;
   }
 
   async ofUser(actor: Actor, userId: string): Promise<IntegrationView[]> {
-    await AccountAccess.assertCanRead(this.ds.manager, actor, userId);
-    const rows = await this.ds.manager.find(RemoteIntegration, { where: { userId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    await this.access.assertCanRead(this.ds.manager, actor, userId);
+    const rows = await this.integrations.ofAccount(this.ds.manager, userId);
     return this.withSecretFlag(this.ds.manager, rows);
   }
 
   async create(actor: Actor, body: CreateIntegrationBody): Promise<IntegrationView> {
-    return this.ds.transaction(async (m) => {
-      await AccountAccess.assertCanManageOwn(m, actor, body.userId);
+    return inTransaction(this.ds, async (m) => {
+      await this.access.assertCanManageOwn(m, actor, body.userId);
       // locked: a second add of the same provider waits, then sees the first
-      if (!(await AccountsRepository.lockById(m, body.userId))) throw RpcError.notFound('User not found');
+      if (!(await this.accounts.lockById(m, body.userId))) throw RpcError.notFound('User not found');
       if (body.Username || body.Password) assertMayChangeCredentials(actor);
       const info = providerInfo(body.provider)!;
-      const exists = await m.findOne(RemoteIntegration, { where: { userId: body.userId, provider: body.provider } });
-      if (exists) throw RpcError.conflict(INTEGRATION_MESSAGES.duplicate);
-      const saved = await m.save(
-        RemoteIntegration,
-        m.create(RemoteIntegration, {
-          userId: body.userId,
-          provider: body.provider,
-          integrationType: info.integrationType,
-          isActive: body.isActive,
-          username: body.Username?.trim() || null,
-          passwordEncrypted: body.Password ? this.box.seal(body.Password) : null,
-        }),
-      );
+      if (await this.integrations.findByProvider(m, body.userId, body.provider)) throw RpcError.conflict(INTEGRATION_MESSAGES.duplicate);
+      const saved = await this.integrations.insert(m, {
+        userId: body.userId,
+        provider: body.provider,
+        integrationType: info.integrationType,
+        isActive: body.isActive,
+        username: body.Username?.trim() || null,
+        passwordEncrypted: body.Password ? this.box.seal(body.Password) : null,
+      });
       return toView(saved, !!body.Password);
     });
   }
 
   async update(actor: Actor, p: UpdateIntegrationPayload): Promise<IntegrationView> {
-    return this.ds.transaction(async (m) => {
+    return inTransaction(this.ds, async (m) => {
       const row = await this.load(m, actor, p.id);
-      await AccountAccess.assertCanManageOwn(m, actor, row.userId, INTEGRATION_MESSAGES.notFound);
+      await this.access.assertCanManageOwn(m, actor, row.userId, INTEGRATION_MESSAGES.notFound);
       const changes: Partial<RemoteIntegration> = {};
       if (p.isActive !== undefined) changes.isActive = p.isActive;
       const credentials = credentialChanges(row.username, p);
@@ -135,30 +131,26 @@ export class IntegrationsService {
         if (credentials.username !== undefined) changes.username = credentials.username;
         if (credentials.password) changes.passwordEncrypted = this.box.seal(credentials.password);
       }
-      if (Object.keys(changes).length) await m.update(RemoteIntegration, { id: row.id }, changes);
-      const fresh = await m.findOneOrFail(RemoteIntegration, { where: { id: row.id } });
+      if (Object.keys(changes).length) await this.integrations.update(m, row.id, changes);
+      const fresh = await this.integrations.findById(m, row.id);
+      if (!fresh) throw RpcError.notFound(INTEGRATION_MESSAGES.notFound);
       return (await this.withSecretFlag(m, [fresh]))[0];
     });
   }
 
   async delete(actor: Actor, id: string): Promise<{ deleted: true }> {
-    await this.ds.transaction(async (m) => {
+    await inTransaction(this.ds, async (m) => {
       const row = await this.load(m, actor, id);
-      await AccountAccess.assertCanManageOwn(m, actor, row.userId, INTEGRATION_MESSAGES.notFound);
+      await this.access.assertCanManageOwn(m, actor, row.userId, INTEGRATION_MESSAGES.notFound);
       // a second delete at the same moment waits for this one, then removes nothing: 404
-      const res = await m.delete(RemoteIntegration, { id: row.id });
-      if (!res.affected) throw RpcError.notFound(INTEGRATION_MESSAGES.notFound);
+      if (!(await this.integrations.delete(m, row.id))) throw RpcError.notFound(INTEGRATION_MESSAGES.notFound);
     });
     return { deleted: true };
   }
 
   /** The stored credentials in clear, for the delivery robots (never sent to the gateway). */
   async credentials(id: string): Promise<{ username: string | null; password: string | null }> {
-    const row = await this.ds.manager
-      .createQueryBuilder(RemoteIntegration, 'i')
-      .addSelect('i.passwordEncrypted')
-      .where('i.id = :id', { id })
-      .getOne();
+    const row = await this.integrations.withSealedPassword(this.ds.manager, id);
     if (!row) throw RpcError.notFound(INTEGRATION_MESSAGES.notFound);
     return { username: row.username, password: row.passwordEncrypted ? this.box.open(row.passwordEncrypted) : null };
   }

@@ -1,17 +1,17 @@
 import { createLogger } from '@app/logging';
 import { Mailer } from './mailer';
 import type { MailText } from './mail-templates';
-import type { MailRepository } from './mail.repository';
+import type { MailSender } from './mail-sender';
 
 function mailer(fail = false) {
   const sent: Array<{ to: string; mail: MailText }> = [];
-  const repo = {
+  const sender = {
     send: async (to: string, mail: MailText) => {
       if (fail) throw new Error('SMTP server refused the connection');
       sent.push({ to, mail });
     },
-  } as unknown as MailRepository;
-  return { mailer: new Mailer(repo, 'https://photos.example', createLogger('test', 'silent')), sent };
+  } as unknown as MailSender;
+  return { mailer: new Mailer(sender, 'https://photos.example', createLogger('test', 'silent')), sent };
 }
 
 describe('Mailer: mails go out after the change, and a failure is reported, not thrown', () => {

@@ -1,7 +1,7 @@
 import type { Language } from '@app/contracts';
 import type { Logger } from 'pino';
 import { renderMail } from './mail-templates';
-import type { MailRepository } from './mail.repository';
+import type { MailSender } from './mail-sender';
 
 /**
  * The mails the users service sends, in the recipient's language. Mail goes out after the
@@ -10,14 +10,14 @@ import type { MailRepository } from './mail.repository';
  */
 export class Mailer {
   constructor(
-    private readonly repo: MailRepository,
+    private readonly sender: MailSender,
     private readonly appUrl: string,
     private readonly logger: Logger,
   ) {}
 
   private async send(to: string, kind: Parameters<typeof renderMail>[0], language: Language, vars: Record<string, string>): Promise<boolean> {
     try {
-      await this.repo.send(to, renderMail(kind, language, { url: this.appUrl, ...vars }));
+      await this.sender.send(to, renderMail(kind, language, { url: this.appUrl, ...vars }));
       this.logger.info({ mail: kind, to }, 'mail sent');
       return true;
     } catch (err) {

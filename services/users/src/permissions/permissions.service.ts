@@ -1,52 +1,45 @@
 import { RpcError, type Actor, type PermissionView, type SetUserPermissionsPayload } from '@app/contracts';
+import { inTransaction } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { AccountAccess } from '../access/account-access';
 import { AccountsRepository } from '../accounts/accounts.repository';
-import { Permission } from './permission.entity';
+import type { Permission } from './permission.entity';
+import { PermissionsRepository } from './permissions.repository';
 
 const toView = (p: Permission): PermissionView => ({ id: p.id, name: p.name, group: p.group });
 
 @Injectable()
 export class PermissionsService {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly permissions: PermissionsRepository,
+    private readonly accounts: AccountsRepository,
+    private readonly access: AccountAccess,
+  ) {}
 
   async catalogue(): Promise<PermissionView[]> {
-    const rows = await this.ds.manager.find(Permission, { order: { group: 'ASC', name: 'ASC' } });
-    return rows.map(toView);
-  }
-
-  private async ofUser(manager: EntityManager, userId: string): Promise<PermissionView[]> {
-    const rows = await manager
-      .createQueryBuilder(Permission, 'p')
-      .innerJoin('user_permission', 'up', 'up.permission_id = p.id AND up.user_id = :userId', { userId })
-      .orderBy('p.permission_group', 'ASC')
-      .addOrderBy('p.name', 'ASC')
-      .getMany();
-    return rows.map(toView);
+    return (await this.permissions.catalogue(this.ds.manager)).map(toView);
   }
 
   async forUser(actor: Actor, userId: string): Promise<PermissionView[]> {
-    await AccountAccess.assertCanRead(this.ds.manager, actor, userId);
-    if (!(await AccountsRepository.byId(this.ds.manager, userId))) throw RpcError.notFound('User not found');
-    return this.ofUser(this.ds.manager, userId);
+    await this.access.assertCanRead(this.ds.manager, actor, userId);
+    if (!(await this.accounts.byId(this.ds.manager, userId))) throw RpcError.notFound('User not found');
+    return (await this.permissions.ofUser(this.ds.manager, userId)).map(toView);
   }
 
   async setForUser(actor: Actor, payload: SetUserPermissionsPayload): Promise<PermissionView[]> {
     AccountAccess.assertAdmin(actor);
-    return this.ds.transaction(async (manager) => {
+    return inTransaction(this.ds, async (m) => {
       // locked: two grants to one account at once replace the set one after the other
-      if (!(await AccountsRepository.lockById(manager, payload.userId))) throw RpcError.notFound('User not found');
+      if (!(await this.accounts.lockById(m, payload.userId))) throw RpcError.notFound('User not found');
       const ids = [...new Set(payload.permissions)];
-      const known: Array<{ id: string }> = ids.length ? await manager.query('SELECT id FROM permission WHERE id = ANY($1::uuid[])', [ids]) : [];
-      const unknown = ids.filter((id) => !known.some((k) => k.id === id));
+      const known = await this.permissions.existingIds(m, ids);
+      const unknown = ids.filter((id) => !known.includes(id));
       if (unknown.length) throw RpcError.badRequest(`Unknown permissions: ${unknown.join(', ')}`);
-      await manager.query('DELETE FROM user_permission WHERE user_id = $1', [payload.userId]);
-      for (const id of ids) {
-        await manager.query('INSERT INTO user_permission (user_id, permission_id) VALUES ($1, $2)', [payload.userId, id]);
-      }
-      return this.ofUser(manager, payload.userId);
+      await this.permissions.replaceGrants(m, payload.userId, ids);
+      return (await this.permissions.ofUser(m, payload.userId)).map(toView);
     });
   }
 }

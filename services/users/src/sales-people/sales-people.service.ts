@@ -1,6 +1,4 @@
 import {
-  clampPage,
-  PAGE_SIZE,
   paged,
   RpcError,
   SALES_PERSON_MESSAGES,
@@ -11,17 +9,17 @@ import {
   type SalesPersonView,
   type UpdateSalesPersonPayload,
 } from '@app/contracts';
-import { isUniqueViolation } from '@app/service-kit';
+import { inTransaction } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { AccountAccess } from '../access/account-access';
 import { AccountsRepository } from '../accounts/accounts.repository';
-import { loginEmailTaken } from '../accounts/login-directory';
 import { AuthRepository, TEMPORARY_PASSWORD_JUST_SENT } from '../auth/auth.repository';
 import { generateTemporaryPassword, PasswordHasher } from '../auth/password-hasher';
 import { Mailer } from '../mail/mailer';
-import { SalesPerson } from './sales-person.entity';
+import { SalesPeopleRepository } from './sales-people.repository';
+import type { SalesPerson } from './sales-person.entity';
 
 function toView(sp: SalesPerson): SalesPersonView {
   return {
@@ -37,13 +35,6 @@ function toView(sp: SalesPerson): SalesPersonView {
   };
 }
 
-/** A request that lost a race to a unique index hears what the check before it says. */
-function conflictOnDuplicate(err: unknown): never {
-  if (isUniqueViolation(err, 'sales_person_user_email_uq')) throw RpcError.conflict(SALES_PERSON_MESSAGES.duplicateEmail);
-  if (isUniqueViolation(err, 'sales_person_login_uq')) throw RpcError.conflict(SALES_PERSON_MESSAGES.loginTaken);
-  throw err;
-}
-
 /**
  * Sales people of a dealership. Anyone who may read the account reads
  * them; the account itself (not one of its sales people) and the admin change them; only the
@@ -53,6 +44,10 @@ function conflictOnDuplicate(err: unknown): never {
 export class SalesPeopleService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
+    private readonly salesPeople: SalesPeopleRepository,
+    private readonly accounts: AccountsRepository,
+    private readonly auth: AuthRepository,
+    private readonly access: AccountAccess,
     private readonly hasher: PasswordHasher,
     private readonly mailer: Mailer,
   ) {}
@@ -63,17 +58,13 @@ export class SalesPeopleService {
    * (404) or already activated (409), never "succeeds" twice.
    */
   private async load(m: EntityManager, actor: Actor, id: string, lock = false): Promise<SalesPerson> {
-    const sp = await m.findOne(SalesPerson, { where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
-    if (!sp || !(await AccountAccess.canRead(m, actor, sp.userId))) throw RpcError.notFound(SALES_PERSON_MESSAGES.notFound);
+    const sp = await this.salesPeople.findById(m, id, lock);
+    if (!sp || !(await this.access.canRead(m, actor, sp.userId))) throw RpcError.notFound(SALES_PERSON_MESSAGES.notFound);
     return sp;
   }
 
   private async assertEmailFree(m: EntityManager, userId: string, email: string, exceptId?: string): Promise<void> {
-    const rows: unknown[] = await m.query(
-      'SELECT 1 FROM sales_person WHERE user_id = $1 AND lower(email) = lower($2) AND id IS DISTINCT FROM $3::uuid',
-      [userId, email, exceptId ?? null],
-    );
-    if (rows.length) throw RpcError.conflict(SALES_PERSON_MESSAGES.duplicateEmail);
+    if (await this.salesPeople.emailUsedInAccount(m, userId, email, exceptId)) throw RpcError.conflict(SALES_PERSON_MESSAGES.duplicateEmail);
   }
 
   async get(actor: Actor, id: string): Promise<SalesPersonView> {
@@ -81,29 +72,21 @@ export class SalesPeopleService {
   }
 
   async pageOfUser(actor: Actor, p: SalesPeopleOfUserPayload): Promise<Paged<SalesPersonView>> {
-    await AccountAccess.assertCanRead(this.ds.manager, actor, p.userId);
-    const total = await this.ds.manager.count(SalesPerson, { where: { userId: p.userId } });
-    const page = clampPage(p.page, total);
-    const rows = await this.ds.manager.find(SalesPerson, {
-      where: { userId: p.userId },
-      order: { createdAt: 'ASC', id: 'ASC' },
-      skip: (page - 1) * PAGE_SIZE,
-      take: PAGE_SIZE,
-    });
+    await this.access.assertCanRead(this.ds.manager, actor, p.userId);
+    const { rows, total, page } = await this.salesPeople.pageOfAccount(this.ds.manager, p.userId, p.page);
     return paged(rows.map(toView), total, page);
   }
 
   async allOfUser(actor: Actor, userId: string): Promise<SalesPersonView[]> {
-    await AccountAccess.assertCanRead(this.ds.manager, actor, userId);
-    const rows = await this.ds.manager.find(SalesPerson, { where: { userId }, order: { name: 'ASC', id: 'ASC' } });
-    return rows.map(toView);
+    await this.access.assertCanRead(this.ds.manager, actor, userId);
+    return (await this.salesPeople.allOfAccount(this.ds.manager, userId)).map(toView);
   }
 
   async create(actor: Actor, body: CreateSalesPeopleBody): Promise<SalesPersonView[]> {
-    return this.ds.transaction(async (m) => {
-      await AccountAccess.assertCanManageOwn(m, actor, body.userId);
+    return inTransaction(this.ds, async (m) => {
+      await this.access.assertCanManageOwn(m, actor, body.userId);
       // locked: a second request adding the same e-mail waits, then sees the first
-      const owner = await AccountsRepository.lockById(m, body.userId);
+      const owner = await this.accounts.lockById(m, body.userId);
       if (!owner) throw RpcError.notFound('User not found');
       if (owner.userRole !== 'Dealership') throw RpcError.badRequest(SALES_PERSON_MESSAGES.notDealership);
       const emails = body.salesMan.map((s) => s.email.toLowerCase());
@@ -112,39 +95,43 @@ export class SalesPeopleService {
       for (const input of body.salesMan) {
         await this.assertEmailFree(m, body.userId, input.email);
         created.push(
-          await m.save(
-            SalesPerson,
-            m.create(SalesPerson, { userId: body.userId, name: input.name, email: input.email, phone: input.phone, loginActivated: false, userStatus: null, passwordHash: null }),
-          ),
+          await this.salesPeople.insert(m, {
+            userId: body.userId,
+            name: input.name,
+            email: input.email,
+            phone: input.phone,
+            loginActivated: false,
+            userStatus: null,
+            passwordHash: null,
+          }),
         );
       }
       return created.map(toView);
-    }).catch(conflictOnDuplicate);
+    });
   }
 
   async update(actor: Actor, p: UpdateSalesPersonPayload): Promise<SalesPersonView> {
-    return this.ds.transaction(async (m) => {
+    return inTransaction(this.ds, async (m) => {
       const sp = await this.load(m, actor, p.id, true);
-      await AccountAccess.assertCanManageOwn(m, actor, sp.userId, SALES_PERSON_MESSAGES.notFound);
+      await this.access.assertCanManageOwn(m, actor, sp.userId, SALES_PERSON_MESSAGES.notFound);
       if (p.email !== undefined && p.email.toLowerCase() !== sp.email.toLowerCase()) {
         await this.assertEmailFree(m, sp.userId, p.email, sp.id);
-        if (sp.loginActivated && (await loginEmailTaken(m, p.email, { salesPersonId: sp.id }))) {
+        if (sp.loginActivated && (await this.auth.loginEmailTaken(m, p.email, { salesPersonId: sp.id }))) {
           throw RpcError.conflict(SALES_PERSON_MESSAGES.loginTaken);
         }
         sp.email = p.email;
       }
       if (p.name !== undefined) sp.name = p.name;
       if (p.phone !== undefined) sp.phone = p.phone;
-      return toView(await m.save(SalesPerson, sp));
-    }).catch(conflictOnDuplicate);
+      return toView(await this.salesPeople.save(m, sp));
+    });
   }
 
   async delete(actor: Actor, id: string): Promise<{ deleted: true }> {
-    await this.ds.transaction(async (m) => {
+    await inTransaction(this.ds, async (m) => {
       const sp = await this.load(m, actor, id, true);
-      await AccountAccess.assertCanManageOwn(m, actor, sp.userId, SALES_PERSON_MESSAGES.notFound);
-      const res = await m.delete(SalesPerson, { id: sp.id });
-      if (!res.affected) throw RpcError.notFound(SALES_PERSON_MESSAGES.notFound);
+      await this.access.assertCanManageOwn(m, actor, sp.userId, SALES_PERSON_MESSAGES.notFound);
+      if (!(await this.salesPeople.delete(m, sp.id))) throw RpcError.notFound(SALES_PERSON_MESSAGES.notFound);
     });
     return { deleted: true };
   }
@@ -154,17 +141,17 @@ export class SalesPeopleService {
     AccountAccess.assertAdmin(actor);
     const password = generateTemporaryPassword();
     const passwordHash = await this.hasher.hash(password);
-    const { sp, dealership } = await this.ds.transaction(async (m) => {
+    const { sp, dealership } = await inTransaction(this.ds, async (m) => {
       const sp = await this.load(m, actor, id, true);
       if (sp.loginActivated) throw RpcError.conflict(SALES_PERSON_MESSAGES.alreadyActivated);
-      if (await loginEmailTaken(m, sp.email, { salesPersonId: sp.id })) throw RpcError.conflict(SALES_PERSON_MESSAGES.loginTaken);
+      if (await this.auth.loginEmailTaken(m, sp.email, { salesPersonId: sp.id })) throw RpcError.conflict(SALES_PERSON_MESSAGES.loginTaken);
       sp.loginActivated = true;
       sp.userStatus = 'FORCE_CHANGE_PASSWORD';
       sp.passwordHash = passwordHash;
-      const saved = await m.save(SalesPerson, sp);
-      const dealership = await AccountsRepository.byId(m, sp.userId);
+      const saved = await this.salesPeople.save(m, sp);
+      const dealership = await this.accounts.byId(m, sp.userId);
       return { sp: saved, dealership: dealership! };
-    }).catch(conflictOnDuplicate);
+    });
     await this.mailer.salesPersonLogin(sp.email, dealership.language, sp.name, dealership.displayName, password);
     return toView(sp);
   }
@@ -176,15 +163,15 @@ export class SalesPeopleService {
     if (!sp.loginActivated) throw RpcError.badRequest(SALES_PERSON_MESSAGES.notActivated);
     if (sp.userStatus !== 'FORCE_CHANGE_PASSWORD') throw RpcError.badRequest('This sales person has already chosen a password');
     const who = { userId: sp.userId, salesPersonId: sp.id };
-    const previous = await AuthRepository.passwordHashOf(this.ds.manager, who);
+    const previous = await this.auth.passwordHashOf(this.ds.manager, who);
     const password = generateTemporaryPassword();
     const passwordHash = await this.hasher.hash(password);
-    await this.ds.transaction(async (m) => {
+    await inTransaction(this.ds, async (m) => {
       // two resends at once: the first write wins and mails; the other is told (409)
-      if (!(await AuthRepository.replaceTemporaryPassword(m, who, previous, passwordHash))) throw RpcError.conflict(TEMPORARY_PASSWORD_JUST_SENT);
-      await AuthRepository.spendChallengesOf(m, { userId: sp.userId, salesPersonId: sp.id });
+      if (!(await this.auth.replaceTemporaryPassword(m, who, previous, passwordHash))) throw RpcError.conflict(TEMPORARY_PASSWORD_JUST_SENT);
+      await this.auth.spendChallengesOf(m, { userId: sp.userId, salesPersonId: sp.id });
     });
-    const dealership = await AccountsRepository.byId(this.ds.manager, sp.userId);
+    const dealership = await this.accounts.byId(this.ds.manager, sp.userId);
     await this.mailer.salesPersonLogin(sp.email, dealership!.language, sp.name, dealership!.displayName, password);
     return { sent: true };
   }

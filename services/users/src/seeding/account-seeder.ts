@@ -18,6 +18,7 @@ export class AccountSeeder {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly hasher: PasswordHasher,
+    private readonly rows: SeedingRepository,
   ) {}
 
   async seed(payload: SeedAccountsPayload): Promise<SeededAccounts> {
@@ -29,15 +30,15 @@ export class AccountSeeder {
     return inTransaction(this.ds, async (m) => {
       const seeded: SeededAccounts = { accounts: [], salesPeople: [] };
       for (const a of accounts) {
-        const row = await SeedingRepository.insertAccount(m, a, hashes.get(a.password)!);
-        if (row.created) await SeedingRepository.grant(m, row.id, a.permissions ?? []);
+        const row = await this.rows.insertAccount(m, a, hashes.get(a.password)!);
+        if (row.created) await this.rows.grant(m, row.id, a.permissions ?? []);
         seeded.accounts.push({ ...row, email: a.email });
       }
       for (const [i, a] of accounts.entries()) {
-        await SeedingRepository.linkChildren(m, seeded.accounts[i].id, a.children ?? []);
+        await this.rows.linkChildren(m, seeded.accounts[i].id, a.children ?? []);
       }
       for (const s of salesPeople) {
-        const row = await SeedingRepository.insertSalesPerson(m, s, s.password ? hashes.get(s.password)! : null);
+        const row = await this.rows.insertSalesPerson(m, s, s.password ? hashes.get(s.password)! : null);
         seeded.salesPeople.push({ ...row, email: s.email });
       }
       return seeded;

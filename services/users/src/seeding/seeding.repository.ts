@@ -1,12 +1,14 @@
 import type { SeedAccount, SeedSalesPerson } from '@app/seeding';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 /**
  * Writes of the seeding: rows as given, a row whose id or e-mail is taken is left as it is.
  * Each answers the row's id and whether it was written now.
  */
+@Injectable()
 export class SeedingRepository {
-  static async insertAccount(m: EntityManager, a: SeedAccount, passwordHash: string): Promise<{ id: string; created: boolean }> {
+  async insertAccount(m: EntityManager, a: SeedAccount, passwordHash: string): Promise<{ id: string; created: boolean }> {
     const rows: Array<{ id: string }> = await m.query(
       `INSERT INTO user_account (id, email, display_name, user_role, role_tags, country, city, postal_code, address, company_id,
                                  contact_name, contact_email, contact_phone, contact_title,
@@ -42,7 +44,7 @@ export class SeedingRepository {
   }
 
   /** Grants the named permissions; a name the catalogue does not hold grants nothing. */
-  static async grant(m: EntityManager, userId: string, permissions: string[]): Promise<void> {
+  async grant(m: EntityManager, userId: string, permissions: string[]): Promise<void> {
     if (!permissions.length) return;
     await m.query(
       `INSERT INTO user_permission (user_id, permission_id) SELECT $1, id FROM permission WHERE name = ANY($2) ON CONFLICT DO NOTHING`,
@@ -50,13 +52,13 @@ export class SeedingRepository {
     );
   }
 
-  static async linkChildren(m: EntityManager, parentId: string, childIds: string[]): Promise<void> {
+  async linkChildren(m: EntityManager, parentId: string, childIds: string[]): Promise<void> {
     for (const childId of childIds) {
       await m.query('INSERT INTO child_account (parent_id, child_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [parentId, childId]);
     }
   }
 
-  static async insertSalesPerson(m: EntityManager, s: SeedSalesPerson, passwordHash: string | null): Promise<{ id: string; created: boolean }> {
+  async insertSalesPerson(m: EntityManager, s: SeedSalesPerson, passwordHash: string | null): Promise<{ id: string; created: boolean }> {
     const login = passwordHash !== null;
     const rows: Array<{ id: string }> = await m.query(
       `INSERT INTO sales_person (id, user_id, name, email, phone, login_activated, user_status, password_hash)

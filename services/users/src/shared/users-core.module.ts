@@ -2,12 +2,12 @@ import { SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { PasswordHasher } from '../auth/password-hasher';
-import { MailRepository } from '../mail/mail.repository';
+import { MailSender } from '../mail/mail-sender';
 import { Mailer } from '../mail/mailer';
 import type { UsersConfig } from '../users.config';
 
 class MailCloser implements OnApplicationShutdown {
-  constructor(@Inject(MailRepository) private readonly mail: MailRepository) {}
+  constructor(@Inject(MailSender) private readonly mail: MailSender) {}
   onApplicationShutdown(): void {
     this.mail.close();
   }
@@ -23,17 +23,17 @@ class MailCloser implements OnApplicationShutdown {
       useFactory: (config: UsersConfig) => new PasswordHasher(config.PASSWORD_HASH_COST),
     },
     {
-      provide: MailRepository,
+      provide: MailSender,
       inject: [SERVICE_CONFIG],
-      useFactory: (config: UsersConfig) => new MailRepository(config.SMTP_URL, config.MAIL_FROM),
+      useFactory: (config: UsersConfig) => new MailSender(config.SMTP_URL, config.MAIL_FROM),
     },
     {
       provide: Mailer,
-      inject: [MailRepository, SERVICE_CONFIG, SERVICE_LOGGER],
-      useFactory: (repo: MailRepository, config: UsersConfig, logger: Logger) => new Mailer(repo, config.APP_URL, logger),
+      inject: [MailSender, SERVICE_CONFIG, SERVICE_LOGGER],
+      useFactory: (sender: MailSender, config: UsersConfig, logger: Logger) => new Mailer(sender, config.APP_URL, logger),
     },
     MailCloser,
   ],
-  exports: [PasswordHasher, MailRepository, Mailer],
+  exports: [PasswordHasher, MailSender, Mailer],
 })
 export class UsersCoreModule {}

@@ -1,8 +1,8 @@
 import { createTransport, type Transporter } from 'nodemailer';
 import type { MailText } from './mail-templates';
 
-/** The only code that talks to SMTP. */
-export class MailRepository {
+/** The only code that talks to SMTP: sends a rendered mail. */
+export class MailSender {
   private readonly transport: Transporter;
 
   constructor(
