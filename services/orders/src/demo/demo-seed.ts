@@ -1,6 +1,6 @@
 import type { OrderEventName } from '@app/contracts';
 import { DEMO_ACCOUNTS, DEMO_ORDERS, DEMO_SALES_PEOPLE, DEMO_STYLE_GUIDE_ID, type DemoOrder } from '@app/seeding';
-import { SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
+import { inTransaction, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
@@ -37,7 +37,7 @@ export class DemoSeed implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     if (!this.config.SEED_DEMO_DATA) return;
     let created = 0;
-    await this.ds.transaction(async (m) => {
+    await inTransaction(this.ds, async (m) => {
       await m.query(
         `INSERT INTO tag (id, name, category, entity, color) VALUES ($1, 'Priority', 'PRIORITY', 'order', 'red') ON CONFLICT DO NOTHING`,
         [DEMO_PRIORITY_TAG_ID],

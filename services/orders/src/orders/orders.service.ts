@@ -23,7 +23,7 @@ import {
   type UserView,
 } from '@app/contracts';
 import { RpcCallError } from '@app/messaging';
-import { MessagingHost } from '@app/service-kit';
+import { inTransaction, MessagingHost } from '@app/service-kit';
 import { StorageService } from '@app/storage';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -151,7 +151,7 @@ export class OrdersService {
     }
 
     const device = body.deviceInformation;
-    const saved = await this.ds.transaction(async (m) => {
+    const saved = await inTransaction(this.ds, async (m) => {
       const o = await this.orders.insert(m, {
         accountId: account.id,
         accountName: account.displayName,
@@ -286,7 +286,7 @@ export class OrdersService {
     }
     const by = await this.names.of(actor);
 
-    return this.ds.transaction(async (m) => {
+    return inTransaction(this.ds, async (m) => {
       const o = await this.orders.findById(m, p.id, true);
       if (!o) throw RpcError.notFound(ORDER_MESSAGES.notFound);
       const edits: Record<string, { from: unknown; to: unknown }> = {};
@@ -319,7 +319,7 @@ export class OrdersService {
     OrderPolicy.assertStaff(actor);
     await this.visible(actor, p.id);
     const by = await this.names.of(actor);
-    return this.ds.transaction(async (m) => {
+    return inTransaction(this.ds, async (m) => {
       const o = await this.orders.findById(m, p.id, true);
       if (!o) throw RpcError.notFound(ORDER_MESSAGES.notFound);
       if (await this.transitions.moveTo(m, o, approvalPair(p.approved), by, actor.userId ?? 'system')) await this.orders.save(m, o);
@@ -331,7 +331,7 @@ export class OrdersService {
     const current = await this.orders.findById(this.ds.manager, id);
     await this.policy.assertCanWrite(actor, current, 'DELETE_ORDERS');
     const by = await this.names.of(actor);
-    await this.ds.transaction(async (m) => {
+    await inTransaction(this.ds, async (m) => {
       const o = await this.orders.findById(m, id, true);
       if (!o) throw RpcError.notFound(ORDER_MESSAGES.notFound);
       await this.deleteLocked(m, o);
