@@ -264,10 +264,14 @@ function NoWrap({ children }: { children: string }) {
 
 /**
  * `YYYY-MM-DD HH:mm:ss` on one line where there is room, the time under the date where there is
- * not: the space is its only break (no line breaks after a hyphen or colon before a digit).
+ * not: at least ten digits wide, so that the date itself never breaks at a hyphen.
  */
 function DateTime({ value }: { value: string }) {
-  return <span>{formatTimestamp(value)}</span>;
+  return (
+    <Box component="span" sx={{ display: 'inline-block', minWidth: '10ch', fontVariantNumeric: 'tabular-nums' }}>
+      {formatTimestamp(value)}
+    </Box>
+  );
 }
 
 /** Search, sent 500 ms after the last key. */
