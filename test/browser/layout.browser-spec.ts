@@ -221,10 +221,12 @@ describe('layout of the lists and previews in chromium', () => {
 
   describe.each(LANGUAGES)('the admin lists in %s', (lang) => {
     it.each([
+      ['style guides', '/admin/style-guides-v2'],
       ['angles', '/admin/angles'],
       ['car types', '/admin/car-types'],
       ['tags', '/admin/tags'],
       ['app versions', '/admin/app-versions'],
+      ['banners', '/admin/banners'],
       ['app settings', '/admin/app-settings'],
     ])('%s: every header readable at 1440 px and 390 px', async (name, path) => {
       for (const viewport of [WIDE, NARROW]) {
@@ -233,7 +235,7 @@ describe('layout of the lists and previews in chromium', () => {
         await page.goto(`${baseUrl}${path}`);
         await page.locator('.MuiDataGrid-columnHeaderTitle').first().waitFor();
         await page.waitForLoadState('networkidle');
-        await shot(page, `admin-${name.replace(' ', '-')}-${viewport.width}-${lang}`);
+        await shot(page, `admin-${name.replaceAll(' ', '-')}-${viewport.width}-${lang}`);
         expectReadableHeaders(await headerBoxes(page, '.MuiDataGrid-columnHeaderTitle'), `${path} ${viewport.width} ${lang}`);
         const width = await pageWidth(page);
         expect(width.scroll).toBeLessThanOrEqual(width.client);
