@@ -15,6 +15,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { GridLoadError } from './GridLoadError';
+import { headerMinWidth, headerTextSx } from './headerWidth';
 import { GridPager } from './GridPager';
 import type { DataGridView } from './useDataGrid';
 
@@ -37,6 +38,22 @@ export interface DataGridPageProps<Row extends GridValidRowModel> {
   getRowId?: (row: Row) => GridRowId;
   /** accessible name of the grid */
   label?: string;
+}
+
+/**
+ * Every column at least as wide as its header needs (two lines at most, words and CJK runs
+ * whole), in whatever language the header is: a fixed width grows to it, a flex column gets it
+ * as its minimum.
+ */
+export function fitHeaders<Row extends GridValidRowModel>(columns: GridColDef<Row>[]): GridColDef<Row>[] {
+  return columns.map((column) => {
+    const least = headerMinWidth(column.headerName ?? '', column.sortable !== false);
+    return {
+      ...column,
+      minWidth: Math.max(column.minWidth ?? 50, least),
+      ...(column.width !== undefined ? { width: Math.max(column.width, least) } : {}),
+    };
+  });
 }
 
 const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
@@ -97,6 +114,7 @@ export function DataGridPage<Row extends GridValidRowModel>({
     if (event.key === 'Enter' && params.field !== '__check__' && !(event.target as HTMLElement).closest('button')) open(params.row as Row);
   };
 
+  const fitted = useMemo(() => fitHeaders(columns), [columns]);
   const selectedCount = checkboxSelection ? selectedIds(selection, grid.rows, getRowId).length : undefined;
 
   return (
@@ -120,7 +138,7 @@ export function DataGridPage<Row extends GridValidRowModel>({
         <DataGrid<Row>
           aria-label={label ?? title}
           rows={grid.rows}
-          columns={columns}
+          columns={fitted}
           getRowId={getRowId}
           rowCount={grid.total}
           loading={grid.isFetching}
@@ -152,7 +170,8 @@ export function DataGridPage<Row extends GridValidRowModel>({
           sx={{
             border: 0,
             '& .row-link': { cursor: 'pointer' },
-            '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
+            '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600, ...headerTextSx },
+            '& .MuiDataGrid-columnHeaderTitleContainerContent': { overflow: 'hidden' },
           }}
         />
         <GridPager grid={grid} selected={selectedCount} />

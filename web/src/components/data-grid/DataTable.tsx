@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -7,11 +8,14 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { GridLoadError } from './GridLoadError';
 import { GridPager } from './GridPager';
+import { headerTextSx, headerTextWidth, SORT_ICON_PX } from './headerWidth';
 import type { DataGridView } from './useDataGrid';
 
 export interface TableColumn<Row> {
@@ -26,6 +30,12 @@ export interface TableColumn<Row> {
   render: (row: Row) => ReactNode;
 }
 
+/**
+ * Cells 8 px from each other (16 at the table's edges) rather than MUI's 32: a list of a dozen
+ * columns then fits a 1440 px screen, and the sticky actions column covers nothing.
+ */
+const cellSx = { px: 1, '&:first-of-type': { pl: 2 }, '&:last-of-type': { pr: 2 } } as const;
+
 const stickySx = { position: 'sticky', right: 0, bgcolor: 'background.paper', boxShadow: '-6px 0 6px -6px rgba(0, 0, 0, 0.2)' } as const;
 
 export interface DataTableProps<Row extends { id: string }> {
@@ -34,6 +44,11 @@ export interface DataTableProps<Row extends { id: string }> {
   /** the page a row opens, or undefined for a row that does not open */
   rowLink: (row: Row) => string | undefined;
   label: string;
+  /**
+   * On a narrow screen (below the theme's `sm`) each row is this card instead of a table row,
+   * so that what matters fits without scrolling sideways.
+   */
+  card?: (row: Row) => ReactNode;
 }
 
 /**
@@ -43,9 +58,10 @@ export interface DataTableProps<Row extends { id: string }> {
  * about 100 KB gzip, which would take such a page over its 250 KB budget (`make bench-web`).
  * It imports nothing of `@mui/x-data-grid` but types.
  */
-export function DataTable<Row extends { id: string }>({ grid, columns, rowLink, label }: DataTableProps<Row>) {
+export function DataTable<Row extends { id: string }>({ grid, columns, rowLink, label, card }: DataTableProps<Row>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const sorted = grid.sortModel[0];
 
   const sortBy = (field: string) => {
@@ -60,6 +76,44 @@ export function DataTable<Row extends { id: string }>({ grid, columns, rowLink, 
     if (to) navigate(to);
   };
 
+  if (narrow && card)
+    return (
+      <Paper variant="outlined" sx={{ overflow: 'hidden', borderRadius: 2 }}>
+        <GridLoadError grid={grid} sx={{ borderRadius: 0 }} />
+        <LinearProgress aria-hidden="true" sx={{ visibility: grid.isFetching ? 'visible' : 'hidden', height: 2 }} />
+        <Box role="list" aria-label={label} data-layout="cards">
+          {grid.rows.map((row) => {
+            const link = rowLink(row);
+            return (
+              <Box
+                key={row.id}
+                role="listitem"
+                data-id={row.id}
+                data-openable={link ? 'true' : 'false'}
+                tabIndex={link ? 0 : undefined}
+                onClick={link ? (e) => open(row, e) : undefined}
+                onKeyDown={link ? (e) => e.key === 'Enter' && open(row, e) : undefined}
+                sx={{
+                  p: 1.5,
+                  borderBottom: 1,
+                  borderColor: 'divider',
+                  cursor: link ? 'pointer' : 'default',
+                  '&:last-of-type': { borderBottom: 0 },
+                  ...(link ? { '&:hover': { bgcolor: 'action.hover' } } : {}),
+                }}
+              >
+                {card(row)}
+              </Box>
+            );
+          })}
+          {!grid.isLoading && grid.rows.length === 0 && (
+            <Box sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>{t('grid.noRows')}</Box>
+          )}
+        </Box>
+        <GridPager grid={grid} />
+      </Paper>
+    );
+
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden', borderRadius: 2 }}>
       <GridLoadError grid={grid} sx={{ borderRadius: 0 }} />
@@ -72,20 +126,23 @@ export function DataTable<Row extends { id: string }>({ grid, columns, rowLink, 
                 <TableCell
                   key={column.field}
                   align={column.align}
-                  sx={{ fontWeight: 600, width: column.width, lineHeight: 1.3, ...(column.sticky ? stickySx : {}) }}
+                  sx={{ fontWeight: 600, width: column.width, ...cellSx, ...headerTextSx, ...(column.sticky ? stickySx : {}) }}
                   sortDirection={sorted?.field === column.field ? (sorted.sort ?? false) : false}
                 >
-                  {column.sortable ? (
-                    <TableSortLabel
-                      active={sorted?.field === column.field}
-                      direction={sorted?.field === column.field && sorted.sort ? sorted.sort : 'asc'}
-                      onClick={() => sortBy(column.field)}
-                    >
-                      {column.header}
-                    </TableSortLabel>
-                  ) : (
-                    column.header
-                  )}
+                  {/* the least width its header needs, in any language (a table cell's own min-width is not kept) */}
+                  <Box component="span" sx={{ display: 'block', minWidth: headerTextWidth(column.header) + (column.sortable ? SORT_ICON_PX : 0) }}>
+                    {column.sortable ? (
+                      <TableSortLabel
+                        active={sorted?.field === column.field}
+                        direction={sorted?.field === column.field && sorted.sort ? sorted.sort : 'asc'}
+                        onClick={() => sortBy(column.field)}
+                      >
+                        {column.header}
+                      </TableSortLabel>
+                    ) : (
+                      column.header
+                    )}
+                  </Box>
                 </TableCell>
               ))}
             </TableRow>
@@ -105,7 +162,7 @@ export function DataTable<Row extends { id: string }>({ grid, columns, rowLink, 
                   sx={{ cursor: link ? 'pointer' : 'default', '&:last-child td': { borderBottom: 0 } }}
                 >
                   {columns.map((column) => (
-                    <TableCell key={column.field} align={column.align} data-field={column.field} sx={{ py: 0.75, ...(column.sticky ? stickySx : {}) }}>
+                    <TableCell key={column.field} align={column.align} data-field={column.field} sx={{ py: 0.75, ...cellSx, ...(column.sticky ? stickySx : {}) }}>
                       {column.render(row)}
                     </TableCell>
                   ))}

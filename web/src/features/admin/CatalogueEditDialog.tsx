@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { uploadMedia } from '../../api/admin';
 import { api } from '../../api/client';
 import { FormField } from '../../components/form/FormField';
+import { isOverlayKind, OverlayPreview } from '../../components/OverlayPreview';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { useForm } from '../../components/form/useForm';
 import type { FieldErrors } from '../../utils/fieldError';
@@ -114,9 +115,13 @@ export function CatalogueEditDialog<Row extends { id: string }>({ row, loading, 
                       {spec.requiredOnCreate && creating && <Chip size="small" color="warning" label={t('common.required')} />}
                     </Box>
                     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-                      {current?.url && !(value instanceof File) && (
-                        <Box component="img" src={current.thumbnailUrl ?? current.url} alt={spec.label} sx={{ width: 64, height: 64, objectFit: 'contain', border: 1, borderColor: 'divider', borderRadius: 1 }} />
-                      )}
+                      {current?.url &&
+                        !(value instanceof File) &&
+                        (isOverlayKind(spec.mediaType) ? (
+                          <OverlayPreview src={current.thumbnailUrl ?? current.url} alt={spec.label} size={64} />
+                        ) : (
+                          <Box component="img" src={current.thumbnailUrl ?? current.url} alt={spec.label} sx={{ width: 64, height: 64, objectFit: 'contain', border: 1, borderColor: 'divider', borderRadius: 1 }} />
+                        ))}
                       <Button variant="outlined" component="label">
                         {t('buttons.chooseFile')}
                         <input

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { catalogueKeys } from '../../api/admin';
 import { appSettingsKeys, getAppSettings } from '../../api/appSettings';
+import { OverlayPreview } from '../../components/OverlayPreview';
 import { TagBadge } from '../../components/TagBadge';
 import { DataGridPage } from '../../components/data-grid/DataGridPage';
 import { useStandardColumns } from '../../components/data-grid/columns';
@@ -75,7 +76,14 @@ export function AnglesScreen() {
           defaultFrameOverlayId: null,
         })}
         columns={fixed<AngleRow>([
-          { field: 'defaultAngleOverlay', headerName: t('admin.fields.angleOverlay'), width: 110, renderCell: ({ row }) => <Thumb media={row.defaultAngleOverlay} alt={row.name} /> },
+          { field: 'defaultAngleOverlay', headerName: t('admin.fields.angleOverlay'), width: 110, renderCell: ({ row }) => {
+            const media = row.defaultAngleOverlay;
+            return media?.url ? (
+              <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
+                <OverlayPreview src={media.thumbnailUrl ?? media.url} alt={row.name} />
+              </Box>
+            ) : null;
+          } },
           { field: 'name', headerName: t('fields.name'), flex: 1, minWidth: 160 },
           { field: 'category', headerName: t('admin.fields.category'), width: 130, valueFormatter: (v: string) => (v ? t(`admin.category.${v as 'exterior' | 'interior'}`) : '') },
           { field: 'needsAngleCorrection', headerName: t('admin.fields.needsAngleCorrection'), width: 150, valueFormatter: yesNo },

@@ -11,6 +11,7 @@ import { DataGridPage } from '../../components/data-grid/DataGridPage';
 import { useStandardColumns } from '../../components/data-grid/columns';
 import { useDataGrid } from '../../components/data-grid/useDataGrid';
 import { CatalogueEditDialog } from './CatalogueEditDialog';
+import { isNotFound, isWellFormedId, NotFoundNotice } from './NotFoundNotice';
 import type { CatalogueTabProps } from './catalogueTypes';
 
 
@@ -30,8 +31,10 @@ export function CatalogueTab<Row extends { id: string }>(props: CatalogueTabProp
   const item = useQuery<Row>({
     queryKey: props.keys.one(id ?? ''),
     queryFn: ({ signal }) => api.get<Row>((props.getPath ?? ((x: string) => `${props.apiPath}/${x}`))(id!), { signal }),
-    enabled: Boolean(id),
+    enabled: Boolean(id) && isWellFormedId(id ?? ''),
   });
+  // a malformed id, or one the server does not know: no edit form, but "not found"
+  const missing = Boolean(id) && !creating && (!isWellFormedId(id!) || isNotFound(item.error));
 
   const queryClient = useQueryClient();
   const std = useStandardColumns<Row>();
@@ -80,7 +83,8 @@ export function CatalogueTab<Row extends { id: string }>(props: CatalogueTabProp
           onClose={() => setDeleting(null)}
         />
       )}
-      {open && (
+      {missing && <NotFoundNotice backTo={props.tabPath} listName={props.title} onClose={close} />}
+      {open && !missing && (
         <CatalogueEditDialog<Row>
           key={creating ? 'new' : id}
           {...props}

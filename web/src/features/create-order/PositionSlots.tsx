@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { OverlayPreview } from '../../components/OverlayPreview';
 import { overlayOf, type Slot } from './creatorLogic';
 import { ImageDropArea } from './ImageDropArea';
 import { ImagePreview } from './ImagePreview';
@@ -33,9 +34,7 @@ export function PositionSlots({
         return (
           <Paper key={slot.id} variant="outlined" role="listitem" data-testid={`position-${slot.position}`} aria-label={label} sx={{ p: 1.5, display: 'grid', gap: 1, alignContent: 'start' }}>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 40 }}>
-              {overlay ? (
-                <Box component="img" src={overlay} alt="" sx={{ width: 40, height: 40, objectFit: 'contain', bgcolor: 'action.hover', borderRadius: 1 }} />
-              ) : null}
+              {overlay ? <OverlayPreview src={overlay} alt="" /> : null}
               <Box sx={{ minWidth: 0 }}>
                 <Typography variant="subtitle2">{t('common.positionLabel', { position: slot.position })}</Typography>
                 <Typography variant="body2" color="text.secondary" noWrap title={name}>

@@ -233,3 +233,48 @@ describe('/orders', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });
+
+describe('orders list on a phone', () => {
+  /** A viewport below the sm breakpoint: every media query of MUI's down('sm') matches. */
+  function narrowScreen() {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    })) as typeof window.matchMedia;
+    return () => {
+      window.matchMedia = original;
+    };
+  }
+
+  it('shows each order as a card with its name, status badge, created time and actions; a card opens the order', async () => {
+    const restore = narrowScreen();
+    try {
+      signIn(dealer);
+      renderAppAt('/orders');
+      const list = await screen.findByRole('list', { name: 'Orders' }, { timeout: 5000 });
+      expect(screen.queryByRole('table')).toBeNull();
+      const cards = await within(list).findAllByRole('listitem');
+      expect(cards).toHaveLength(4);
+      const first = cards[0]!;
+      expectVisible(within(first).getByText('Order 1'));
+      expectVisible(within(first).getByText('Ready to download'));
+      expectVisible(within(first).getByText('2026-05-01 09:08:07'));
+      expectVisible(within(first).getByRole('button', { name: 'Download Order 1' }));
+      // a dealership sees no QA status
+      expect(within(first).queryByText('Approved')).toBeNull();
+      expectVisible(within(cards[1]!).getByText('In Progress'));
+
+      fireEvent.click(within(first).getByText('Order 1'));
+      await waitFor(() => expect(location()).toBe(`/order/${id(1)}`));
+    } finally {
+      restore();
+    }
+  });
+});

@@ -92,14 +92,58 @@ function OrdersList({ me }: { me: MeView }) {
     onSuccess: (result) => startDownload(result.url),
   });
 
+  const actions = (row: OrderListItem) => (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 0.25 }}>
+      <Tooltip title={t('orders.downloadOf', { name: row.orderName })}>
+        <span>
+          <IconButton
+            size="small"
+            aria-label={t('orders.downloadOf', { name: row.orderName })}
+            disabled={download.isPending || row.status === 'Uploading'}
+            onClick={() => download.mutate(row)}
+          >
+            <Download fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+      {canDeleteOrders(me) && (
+        <Tooltip title={t('common.deleteOf', { name: row.orderName })}>
+          <IconButton size="small" color="error" aria-label={t('common.deleteOf', { name: row.orderName })} onClick={() => setDeleting(row)}>
+            <DeleteOutlined fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+    </Box>
+  );
+
+  /** A row on a narrow screen: picture, name, status (and QA status for admin and QA), created, actions. */
+  const card = (row: OrderListItem) => (
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr) auto', gap: 1.5, alignItems: 'center' }} data-testid="order-card">
+      <Thumbnail url={row.thumbnailUrl} name={row.orderName} />
+      <Box sx={{ minWidth: 0, display: 'grid', gap: 0.5, justifyItems: 'start' }}>
+        <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {row.orderName}
+        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }} data-field="status">
+          <StatusBadge status={row.status} />
+          {staff && <StatusBadge qa={row.QAstatus} />}
+        </Box>
+        <Typography variant="caption" color="text.secondary" data-field="createdAt">
+          {formatTimestamp(row.createdAt)}
+        </Typography>
+      </Box>
+      {actions(row)}
+    </Box>
+  );
+
   const columns: TableColumn<OrderListItem>[] = [
-    { field: 'thumbnail', header: t('orders.fields.picture'), width: 80, render: (row) => <Thumbnail url={row.thumbnailUrl} name={row.orderName} /> },
+    { field: 'thumbnail', header: t('orders.fields.picture'), width: 64, render: (row) => <Thumbnail url={row.thumbnailUrl} name={row.orderName} /> },
     {
       field: 'orderName',
       header: t('fields.orderName'),
       sortable: true,
       render: (row) => (
-        <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 160 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 120 }}>
           {row.orderName}
         </Typography>
       ),
@@ -110,54 +154,26 @@ function OrdersList({ me }: { me: MeView }) {
     ...(staff
       ? ([
           { field: 'QAstatus', header: t('fields.qaStatus'), sortable: true, render: (row) => <StatusBadge qa={row.QAstatus} /> },
-          { field: 'timeToReadyToDownload', header: t('orders.fields.timeToReadyToDownload'), render: (row) => formatDuration(row.timeToReadyToDownload) },
-          { field: 'timeToCompleted', header: t('orders.fields.timeToCompleted'), render: (row) => formatDuration(row.timeToCompleted) },
+          { field: 'timeToReadyToDownload', header: t('orders.fields.timeToReadyToDownload'), render: (row) => <NoWrap>{formatDuration(row.timeToReadyToDownload)}</NoWrap> },
+          { field: 'timeToCompleted', header: t('orders.fields.timeToCompleted'), render: (row) => <NoWrap>{formatDuration(row.timeToCompleted)}</NoWrap> },
         ] satisfies TableColumn<OrderListItem>[])
       : []),
-    { field: 'createdAt', header: t('fields.created'), sortable: true, render: (row) => <NoWrap>{formatTimestamp(row.createdAt)}</NoWrap> },
-    { field: 'updatedAt', header: t('fields.updated'), sortable: true, render: (row) => <NoWrap>{formatTimestamp(row.updatedAt)}</NoWrap> },
+    { field: 'createdAt', header: t('fields.created'), sortable: true, render: (row) => <DateTime value={row.createdAt} /> },
+    { field: 'updatedAt', header: t('fields.updated'), sortable: true, render: (row) => <DateTime value={row.updatedAt} /> },
     ...(staff
       ? ([
           {
             field: 'note',
             header: t('orders.fields.note'),
             render: (row) => (
-              <Typography variant="body2" sx={{ color: 'text.secondary', minWidth: 180, maxWidth: 320 }}>
+              <Typography variant="body2" sx={{ color: 'text.secondary', minWidth: 100, maxWidth: 260 }}>
                 {row.notePreview ?? ''}
               </Typography>
             ),
           },
         ] satisfies TableColumn<OrderListItem>[])
       : []),
-    {
-      field: 'actions',
-      header: t('common.actions'),
-      align: 'right',
-      sticky: true,
-      render: (row) => (
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 0.5 }}>
-          <Tooltip title={t('orders.downloadOf', { name: row.orderName })}>
-            <span>
-              <IconButton
-                size="small"
-                aria-label={t('orders.downloadOf', { name: row.orderName })}
-                disabled={download.isPending || row.status === 'Uploading'}
-                onClick={() => download.mutate(row)}
-              >
-                <Download fontSize="small" />
-              </IconButton>
-            </span>
-          </Tooltip>
-          {canDeleteOrders(me) && (
-            <Tooltip title={t('common.deleteOf', { name: row.orderName })}>
-              <IconButton size="small" color="error" aria-label={t('common.deleteOf', { name: row.orderName })} onClick={() => setDeleting(row)}>
-                <DeleteOutlined fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          )}
-        </Box>
-      ),
-    },
+    { field: 'actions', header: t('common.actions'), align: 'right', sticky: true, render: (row) => actions(row) },
   ];
 
   const select = (name: OrderFilter, label: string, options: ReadonlyArray<{ value: string; label: string }>) => (
@@ -221,6 +237,7 @@ function OrdersList({ me }: { me: MeView }) {
         columns={columns}
         label={t('orders.title')}
         rowLink={(row) => (canOpen(row, me.userRole) ? `/order/${row.id}` : undefined)}
+        card={card}
       />
       <ConfirmDeleteDialog
         name={deleting?.orderName ?? null}
@@ -245,6 +262,18 @@ function NoWrap({ children }: { children: string }) {
   );
 }
 
+/**
+ * `YYYY-MM-DD HH:mm:ss` on one line where there is room, the time under the date where there is
+ * not: at least ten digits wide, so that the date itself never breaks at a hyphen.
+ */
+function DateTime({ value }: { value: string }) {
+  return (
+    <Box component="span" sx={{ display: 'inline-block', minWidth: '10ch', fontVariantNumeric: 'tabular-nums' }}>
+      {formatTimestamp(value)}
+    </Box>
+  );
+}
+
 /** Search, sent 500 ms after the last key. */
 function SearchField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const { t } = useTranslation();
@@ -264,7 +293,7 @@ function SearchField({ value, onChange }: { value: string; onChange: (value: str
 function Thumbnail({ url, name }: { url: string | null; name: string }) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
-  const box = { width: 64, height: 48, borderRadius: 1, bgcolor: 'action.hover', display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden' };
+  const box = { width: 56, height: 42, borderRadius: 1, bgcolor: 'action.hover', display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden' };
   if (!url || failed)
     return (
       <Box sx={box} title={t('orders.noPicture')}>

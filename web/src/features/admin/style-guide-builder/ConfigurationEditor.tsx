@@ -157,6 +157,7 @@ export function ConfigurationEditor({ guide, configuration, angles }: { guide: S
             onFile={chooseFile(slot)}
             onRemove={removeFile(slot)}
             previewHeight={72}
+            overlay={slot === 'angle_overlay' || slot === 'frame_overlay'}
           />
         ))}
       </Box>

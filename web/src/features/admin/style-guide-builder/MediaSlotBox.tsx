@@ -6,6 +6,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { OverlayPreview } from '../../../components/OverlayPreview';
 
 /**
  * A media slot: label, Required badge, the chosen file's name or the current image (its view's
@@ -20,6 +21,7 @@ export function MediaSlotBox({
   onFile,
   onRemove,
   previewHeight = 96,
+  overlay = false,
 }: {
   testId: string;
   label: string;
@@ -29,6 +31,8 @@ export function MediaSlotBox({
   onFile: (file: File | null) => void;
   onRemove?: () => void;
   previewHeight?: number;
+  /** an overlay (white line art): previewed on the dark tile */
+  overlay?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -44,6 +48,8 @@ export function MediaSlotBox({
           <Typography variant="body2" sx={{ px: 1, textAlign: 'center', wordBreak: 'break-all' }}>
             {file.name}
           </Typography>
+        ) : current?.url && overlay ? (
+          <OverlayPreview src={current.thumbnailUrl ?? current.url} alt={label} size="100%" height={previewHeight} />
         ) : current?.url ? (
           <Box component="img" src={current.thumbnailUrl ?? current.url} alt={label} sx={{ maxWidth: '100%', maxHeight: previewHeight, objectFit: 'contain' }} />
         ) : (

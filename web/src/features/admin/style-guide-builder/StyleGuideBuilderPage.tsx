@@ -19,6 +19,7 @@ import { useMe } from '../../../app/useSession';
 import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
 import { ConfigurationsStep } from './ConfigurationsStep';
 import { GuideStep } from './GuideStep';
+import { isNotFound, isWellFormedId, NotFoundNotice } from '../NotFoundNotice';
 
 /**
  * The style guide builder (`/create-style-guide-v2`, `/style-guide-v2/{id}`): step 1 the guide
@@ -36,7 +37,8 @@ export function StyleGuideBuilderPage() {
   const goToStep = (n: 0 | 1) => setParams(n === 1 ? { step: '2' } : {}, { replace: true });
   const [deleting, setDeleting] = useState(false);
 
-  const guide = useQuery({ queryKey: styleGuideKeys.one(id ?? ''), queryFn: ({ signal }) => styleGuidesApi.get(id!, signal), enabled: Boolean(id) });
+  const wellFormed = !id || isWellFormedId(id);
+  const guide = useQuery({ queryKey: styleGuideKeys.one(id ?? ''), queryFn: ({ signal }) => styleGuidesApi.get(id!, signal), enabled: Boolean(id) && wellFormed });
 
   const duplicate = useApiMutation({
     action: t('admin.styleGuides.duplicate'),
@@ -47,6 +49,13 @@ export function StyleGuideBuilderPage() {
     },
   });
 
+  // a malformed id, or a guide the server does not know: no empty builder, but "not found"
+  if (!wellFormed || (id && isNotFound(guide.error)))
+    return (
+      <Container maxWidth="lg">
+        <NotFoundNotice page backTo="/admin/style-guides-v2" listName={t('menu.adminStyleGuides')} />
+      </Container>
+    );
   if (id && guide.isPending)
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', p: 6 }}>
