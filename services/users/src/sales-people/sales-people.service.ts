@@ -99,6 +99,11 @@ export class SalesPeopleService {
     return rows.map(toView);
   }
 
+  async countOfUser(actor: Actor, userId: string): Promise<{ salesManCount: number }> {
+    await AccountAccess.assertCanRead(this.ds.manager, actor, userId);
+    return { salesManCount: await this.ds.manager.count(SalesPerson, { where: { userId } }) };
+  }
+
   async create(actor: Actor, body: CreateSalesPeopleBody): Promise<SalesPersonView[]> {
     return this.ds.transaction(async (m) => {
       await AccountAccess.assertCanManageOwn(m, actor, body.userId);
