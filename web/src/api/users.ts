@@ -4,18 +4,7 @@ import { api } from './client';
 export const usersApi = {
   /** `PUT /api/users/{id}`: an account may change its own language. */
   setLanguage: (userId: string, language: Language) => api.put<MeView>(`/users/${userId}`, { language } satisfies UpdateUserRequest),
-};
-
-/** TanStack Query keys of accounts: [resource, action, params]. */
-export const userKeys = {
-  all: () => ['users'] as const,
-  lists: () => ['users', 'list'] as const,
-  /** the dealership and management accounts an admin may create orders for, by search */
-  accounts: (search: string) => ['users', 'list', { userRole: ['Dealership', 'Management'], search }] as const,
-};
-
-/** The account pages of admin and QA (`/profile/{id}`): the account, its child accounts, deleting it. */
-export const accountsApi = {
+  // the account pages of admin and QA (`/profile/{id}`): the account, its numbers, its child accounts, deleting it
   get: (id: string, signal?: AbortSignal) => api.get<UserView>(`/users/${id}`, { signal }),
   /** `GET /dashboard/userStatistics/{id}`: the profile header's numbers */
   statistics: (id: string, signal?: AbortSignal) => api.get<UserStatisticsView>(`/dashboard/userStatistics/${id}`, { signal }),
@@ -29,9 +18,12 @@ export const accountsApi = {
   remove: (userId: string, hash: string) => api.post<{ deleted: true }>('/users/delete-user-account', { userId, hash }),
 };
 
-/** TanStack Query keys of one account and what hangs off it: [resource, action, params]. */
-export const accountKeys = {
+/** TanStack Query keys of accounts: [resource, action, params]. */
+export const userKeys = {
   all: () => ['users'] as const,
+  lists: () => ['users', 'list'] as const,
+  /** the dealership and management accounts an admin may create orders for, by search */
+  accounts: (search: string) => ['users', 'list', { userRole: ['Dealership', 'Management'], search }] as const,
   one: (id: string) => ['users', 'get', { id }] as const,
   statistics: (id: string) => ['users', 'statistics', { id }] as const,
   dealerships: (page: number, search: string) => ['users', 'list', { userRole: 'Dealership', page, search }] as const,

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserListItem, UserView } from '@app/contracts/wire';
-import { accountKeys, accountsApi } from '../../../api/users';
+import { userKeys, usersApi } from '../../../api/users';
 import { useApiMutation } from '../../../api/useApiMutation';
 import { AssignTables } from './AssignTables';
 import { ProfileLayout, useProfileId } from './ProfileLayout';
@@ -24,26 +24,26 @@ function ChildAccounts({ account }: { account: UserView }) {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const all = useQuery({
-    queryKey: accountKeys.dealerships(page, search),
-    queryFn: ({ signal }) => accountsApi.dealerships(page, search, signal),
+    queryKey: userKeys.dealerships(page, search),
+    queryFn: ({ signal }) => usersApi.dealerships(page, search, signal),
     placeholderData: keepPreviousData,
   });
-  const children = useQuery({ queryKey: accountKeys.children(id), queryFn: ({ signal }) => accountsApi.children(id, signal) });
+  const children = useQuery({ queryKey: userKeys.children(id), queryFn: ({ signal }) => usersApi.children(id, signal) });
   const current = (children.data ?? []).map((c) => c.id);
   const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: accountKeys.children(id) });
-    await queryClient.invalidateQueries({ queryKey: accountKeys.one(account.id) });
+    await queryClient.invalidateQueries({ queryKey: userKeys.children(id) });
+    await queryClient.invalidateQueries({ queryKey: userKeys.one(account.id) });
   };
   const add = useApiMutation({
     action: t('profile.childAccounts.add'),
     successMessage: t('profile.childAccounts.added'),
-    mutationFn: (row: Row) => accountsApi.setChildren(id, withId(current, row.id)),
+    mutationFn: (row: Row) => usersApi.setChildren(id, withId(current, row.id)),
     onSuccess: refresh,
   });
   const remove = useApiMutation({
     action: t('profile.childAccounts.remove'),
     successMessage: t('profile.childAccounts.removed'),
-    mutationFn: (row: Row) => accountsApi.setChildren(id, withoutId(current, row.id)),
+    mutationFn: (row: Row) => usersApi.setChildren(id, withoutId(current, row.id)),
     onSuccess: refresh,
   });
 

@@ -13,7 +13,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { UserView } from '@app/contracts/wire';
-import { accountKeys, accountsApi } from '../../../api/users';
+import { userKeys, usersApi } from '../../../api/users';
 import { useMe } from '../../../app/useSession';
 import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
 import { PROFILE_TAB_LABELS, profilePath, profileTabs, type ProfileTab } from './profileRules';
@@ -32,8 +32,8 @@ export function ProfileLayout({ tab, children }: { tab: ProfileTab; children: (a
   const { t } = useTranslation();
   const id = useProfileId();
   const { data: me } = useMe();
-  const account = useQuery({ queryKey: accountKeys.one(id), queryFn: ({ signal }) => accountsApi.get(id, signal) });
-  const stats = useQuery({ queryKey: accountKeys.statistics(id), queryFn: ({ signal }) => accountsApi.statistics(id, signal) });
+  const account = useQuery({ queryKey: userKeys.one(id), queryFn: ({ signal }) => usersApi.get(id, signal) });
+  const stats = useQuery({ queryKey: userKeys.statistics(id), queryFn: ({ signal }) => usersApi.statistics(id, signal) });
   const [deleting, setDeleting] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -84,11 +84,11 @@ export function ProfileLayout({ tab, children }: { tab: ProfileTab; children: (a
             action={t('profile.delete.button')}
             text={t('profile.delete.text', { name: account.data.displayName, code: account.data.deleteConfirmationHash ?? '' })}
             fieldLabel={t('profile.delete.code')}
-            onDelete={() => accountsApi.remove(id, account.data.deleteConfirmationHash ?? '')}
+            onDelete={() => usersApi.remove(id, account.data.deleteConfirmationHash ?? '')}
             onDeleted={() => {
               setDeleting(false);
-              queryClient.removeQueries({ queryKey: accountKeys.one(id) });
-              void queryClient.invalidateQueries({ queryKey: accountKeys.all() });
+              queryClient.removeQueries({ queryKey: userKeys.one(id) });
+              void queryClient.invalidateQueries({ queryKey: userKeys.all() });
               navigate('/customers');
             }}
             onClose={() => setDeleting(false)}
