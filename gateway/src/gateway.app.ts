@@ -12,6 +12,7 @@ import { requestIdMiddleware, requestIdOf } from './common/request-id';
 import { createValidationPipe } from './common/validation';
 import { GatewayConfig } from './gateway.config';
 import { AuthModule } from './auth/auth.module';
+import { DashboardModule } from './dashboard/dashboard.module';
 import { HealthModule } from './health/health.module';
 import { ImagesModule } from './images/images.module';
 import { NatsModule } from './messaging/nats.module';
@@ -28,7 +29,7 @@ export interface GatewayOptions {
 
 /** The feature modules of the gateway: the HTTP side of each service's features. */
 export function gatewayModules(): Array<new () => unknown> {
-  return [HealthModule, AuthModule, UsersModule, StyleGuidesModule, OrdersModule, ImagesModule];
+  return [HealthModule, AuthModule, UsersModule, StyleGuidesModule, OrdersModule, ImagesModule, DashboardModule];
 }
 
 /**

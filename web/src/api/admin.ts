@@ -1,4 +1,4 @@
-import type { AngleName, ConfigurationPatchRequest, ConfigurationRequest, ConfigurationView, CreateMediaRequest, CreateMediaResult, MediaKind, StyleGuidePatchRequest, StyleGuideRequest, StyleGuideView } from '@app/contracts/wire';
+import type { AngleName, Paged, StyleGuideListItem, ConfigurationPatchRequest, ConfigurationRequest, ConfigurationView, CreateMediaRequest, CreateMediaResult, MediaKind, StyleGuidePatchRequest, StyleGuideRequest, StyleGuideView } from '@app/contracts/wire';
 import { api } from './client';
 
 /** Calls of the admin catalogue and the style guides. */
@@ -22,6 +22,12 @@ export const styleGuidesApi = {
   updateConfiguration: (id: string, body: ConfigurationPatchRequest) => api.put<ConfigurationView>(`/style-guide-configurations/${id}`, body),
   removeConfiguration: (id: string) => api.delete<{ deleted: true }>(`/style-guide-configurations/${id}`),
   angleNames: (signal?: AbortSignal) => api.get<AngleName[]>('/angle/angleNames', { signal }),
+  /** a page of every style guide, by search */
+  page: (page: number, search: string, signal?: AbortSignal) =>
+    api.get<Paged<StyleGuideListItem>>('/style-guides', { query: { page, search: search.trim() || undefined }, signal }),
+  addToAccount: (userId: string, styleGuideId: string) => api.post<{ added: boolean }>('/style-guides/add-style-guide-to-user', { userId, styleGuideId }),
+  removeFromAccount: (userId: string, styleGuideId: string) =>
+    api.delete<{ removed: boolean }>('/style-guides/remove-style-guide-to-user', { body: { userId, styleGuideId } }),
 };
 
 /**
@@ -34,6 +40,8 @@ export const styleGuideKeys = {
   one: (id: string) => ['style-guides', 'get', { id }] as const,
   /** the guides an account may use (the order creator) */
   ofAccount: (accountId: string) => ['style-guides', 'of-user', { accountId }] as const,
+  /** a page of every guide (the profile's style-guides tab) */
+  page: (page: number, search: string) => ['style-guides', 'list', { page, search }] as const,
 };
 
 const catalogue = <R extends string>(resource: R) => ({

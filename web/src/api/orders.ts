@@ -35,6 +35,9 @@ export const ordersApi = {
   remove: (id: string) => api.delete<{ deleted: true }>(`/orders/${id}`),
   events: (id: string, page: number, isHidden: boolean, signal?: AbortSignal) =>
     api.get<Paged<OrderEventView>>(`/events/order/${id}`, { query: { page, isHidden }, signal }),
+  /** `GET /events/user/{id}`: the events of an account's orders, 10 a page, newest first */
+  accountEvents: (accountId: string, page: number, isHidden: boolean, signal?: AbortSignal) =>
+    api.get<Paged<OrderEventView>>(`/events/user/${accountId}`, { query: { page, isHidden }, signal }),
 
   accounts: (userRole: 'Dealership' | 'Management', search: string, signal?: AbortSignal) =>
     api.get<Paged<UserListItem>>('/users', { query: { userRole, search: search.trim() || undefined }, signal }),
@@ -52,4 +55,6 @@ export const orderKeys = {
   one: (id: string) => ['orders', 'get', { id }] as const,
   allEvents: () => ['order-events'] as const,
   events: (id: string, isHidden: boolean) => ['order-events', 'list', { id, isHidden }] as const,
+  /** one page of the events of an account's orders */
+  accountEvents: (accountId: string, page: number, isHidden: boolean) => ['order-events', 'of-user', { accountId, page, isHidden }] as const,
 };

@@ -1,9 +1,21 @@
-import type { Language, MeView, UpdateUserRequest } from '@app/contracts/wire';
+import type { ChildAccountView, Language, MeView, Paged, UpdateUserRequest, UserListItem, UserStatisticsView, UserView } from '@app/contracts/wire';
 import { api } from './client';
 
 export const usersApi = {
   /** `PUT /api/users/{id}`: an account may change its own language. */
   setLanguage: (userId: string, language: Language) => api.put<MeView>(`/users/${userId}`, { language } satisfies UpdateUserRequest),
+  // the account pages of admin and QA (`/profile/{id}`): the account, its numbers, its child accounts, deleting it
+  get: (id: string, signal?: AbortSignal) => api.get<UserView>(`/users/${id}`, { signal }),
+  /** `GET /dashboard/userStatistics/{id}`: the profile header's numbers */
+  statistics: (id: string, signal?: AbortSignal) => api.get<UserStatisticsView>(`/dashboard/userStatistics/${id}`, { signal }),
+  /** a page of the accounts that may become child accounts (dealerships), by search */
+  dealerships: (page: number, search: string, signal?: AbortSignal) =>
+    api.get<Paged<UserListItem>>('/users', { query: { userRole: 'Dealership', page, search: search.trim() || undefined }, signal }),
+  children: (id: string, signal?: AbortSignal) => api.get<UserView[]>(`/users/get-child-accounts-data-by-user-id/${id}`, { signal }),
+  /** replaces the child accounts of a management account */
+  setChildren: (id: string, childAccounts: string[]) => api.put<ChildAccountView[]>(`/users/childAccounts/${id}`, { childAccounts }),
+  /** the admin types the account's deleteConfirmationHash */
+  remove: (userId: string, hash: string) => api.post<{ deleted: true }>('/users/delete-user-account', { userId, hash }),
 };
 
 /** TanStack Query keys of accounts: [resource, action, params]. */
@@ -12,4 +24,8 @@ export const userKeys = {
   lists: () => ['users', 'list'] as const,
   /** the dealership and management accounts an admin may create orders for, by search */
   accounts: (search: string) => ['users', 'list', { userRole: ['Dealership', 'Management'], search }] as const,
+  one: (id: string) => ['users', 'get', { id }] as const,
+  statistics: (id: string) => ['users', 'statistics', { id }] as const,
+  dealerships: (page: number, search: string) => ['users', 'list', { userRole: 'Dealership', page, search }] as const,
+  children: (id: string) => ['users', 'children', { id }] as const,
 };

@@ -25,6 +25,14 @@ const TagsScreen = lazy(() => admin().then((m) => ({ default: m.TagsScreen })));
 const BannersScreen = lazy(() => admin().then((m) => ({ default: m.BannersScreen })));
 const AppVersionsScreen = lazy(() => admin().then((m) => ({ default: m.AppVersionsScreen })));
 const AppSettingsScreen = lazy(() => admin().then((m) => ({ default: m.AppSettingsScreen })));
+const profile = () => import('../features/customers/profile');
+const ProfileRedirect = lazy(() => profile().then((m) => ({ default: m.ProfileRedirect })));
+const ProfileOrdersTab = lazy(() => profile().then((m) => ({ default: m.ProfileOrdersTab })));
+const ProfileEventsTab = lazy(() => profile().then((m) => ({ default: m.ProfileEventsTab })));
+const ProfileIntegrationsTab = lazy(() => profile().then((m) => ({ default: m.ProfileIntegrationsTab })));
+const ProfileStyleGuidesTab = lazy(() => profile().then((m) => ({ default: m.ProfileStyleGuidesTab })));
+const ProfileChildAccountsTab = lazy(() => profile().then((m) => ({ default: m.ProfileChildAccountsTab })));
+const ProfilePermissionsTab = lazy(() => profile().then((m) => ({ default: m.ProfilePermissionsTab })));
 /* The signed-in layout (header, menu, footer) is its own chunk: the sign-in page does not need it. */
 const AppShell = lazy(() => import('./layout/AppShell').then((m) => ({ default: m.AppShell })));
 
@@ -58,6 +66,13 @@ const ELEMENTS: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   adminAppSettings: AppSettingsScreen,
   createStyleGuide: StyleGuideBuilderPage,
   styleGuide: StyleGuideBuilderPage,
+  profile: ProfileRedirect,
+  profileOrders: ProfileOrdersTab,
+  profileEvents: ProfileEventsTab,
+  profileIntegrations: ProfileIntegrationsTab,
+  profileStyleGuides: ProfileStyleGuidesTab,
+  profileChildAccounts: ProfileChildAccountsTab,
+  profilePermissions: ProfilePermissionsTab,
 };
 
 const screens = (Object.entries(SCREENS) as Array<[ScreenId, ScreenDef]>).map(([id, def]) => ({ id, ...def, Element: ELEMENTS[id] }));

@@ -52,6 +52,13 @@ export const SCREENS = {
   adminAppSettings: { path: '/admin/app-settings', access: 'signedIn', requires: ADMIN_ONLY },
   createStyleGuide: { path: '/create-style-guide-v2', access: 'signedIn', requires: STAFF_ONLY },
   styleGuide: { path: '/style-guide-v2/:id', access: 'signedIn', requires: STAFF_ONLY },
+  profile: { path: '/profile/:id', access: 'signedIn', requires: STAFF_ONLY },
+  profileOrders: { path: '/profile/:id/orders', access: 'signedIn', requires: STAFF_ONLY },
+  profileEvents: { path: '/profile/:id/events', access: 'signedIn', requires: ADMIN_ONLY },
+  profileIntegrations: { path: '/profile/:id/integrations', access: 'signedIn', requires: ADMIN_ONLY },
+  profileStyleGuides: { path: '/profile/:id/styleguides', access: 'signedIn', requires: ADMIN_ONLY },
+  profileChildAccounts: { path: '/profile/:id/child-accounts', access: 'signedIn', requires: ADMIN_ONLY },
+  profilePermissions: { path: '/profile/:id/permissions', access: 'signedIn', requires: ADMIN_ONLY },
 } as const satisfies Record<string, ScreenDef>;
 
 export type ScreenId = keyof typeof SCREENS;

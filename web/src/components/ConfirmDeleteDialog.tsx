@@ -26,10 +26,13 @@ export interface ConfirmDeleteDialogProps {
   /** after the delete (its success toast shows): close the dialog, refresh or leave the page */
   onDeleted: () => void | Promise<unknown>;
   onClose: () => void;
+  /** what the dialog says and what the field is called, when the text to type is not a name (an account's confirmation code) */
+  text?: string;
+  fieldLabel?: string;
 }
 
 /** Delete with typed-name confirmation: the exact name or "Invalid name". */
-export function ConfirmDeleteDialog({ name, action, onDelete, onDeleted, onClose }: ConfirmDeleteDialogProps) {
+export function ConfirmDeleteDialog({ name, action, onDelete, onDeleted, onClose, text, fieldLabel }: ConfirmDeleteDialogProps) {
   const { t } = useTranslation();
   const form = useForm({
     initialValues: { typed: '' },
@@ -47,8 +50,8 @@ export function ConfirmDeleteDialog({ name, action, onDelete, onDeleted, onClose
       <form ref={form.ref} onSubmit={form.handleSubmit()} noValidate>
         <DialogTitle>{t('admin.confirmDelete.title')}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{t('admin.confirmDelete.text', { name: name ?? '' })}</DialogContentText>
-          <FormField autoFocus {...form.field('typed', t('fields.name'))} />
+          <DialogContentText>{text ?? t('admin.confirmDelete.text', { name: name ?? '' })}</DialogContentText>
+          <FormField autoFocus {...form.field('typed', fieldLabel ?? t('fields.name'))} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{t('buttons.cancel')}</Button>

@@ -168,6 +168,11 @@ export class OrderListQuery extends PageQuery {
   @ApiPropertyOptional({ enum: ['ASC', 'DESC'], default: 'DESC' }) @IsOptional() @IsIn(['ASC', 'DESC']) order?: 'ASC' | 'DESC';
 }
 
+/** An account whose orders are counted (the profile header). */
+export class AccountOrdersPayload {
+  @IsUUID() userId!: string;
+}
+
 /** What another service asks before it touches an order's images or videos: may this actor see it? */
 export class OrderAccessPayload {
   @IsUUID() id!: string;
@@ -246,4 +251,6 @@ export const OrdersRpc = {
   delete: defineRpc<OrderIdPayload, { deleted: true }>('orders', 'orders.delete', OrderIdPayload),
   /** for the images service: the order as the actor may see it, or "not found" */
   access: defineRpc<OrderAccessPayload, OrderAccess>('orders', 'orders.access', OrderAccessPayload),
+  /** every order of an account, whatever its status or age; 404 for an account outside the actor's scope */
+  countOfAccount: defineRpc<AccountOrdersPayload, { ordersCount: number }>('orders', 'orders.count-of-account', AccountOrdersPayload),
 };

@@ -82,4 +82,6 @@ export const SalesPeopleRpc = {
   delete: defineRpc<SalesPersonIdPayload, { deleted: true }>('users', 'salesmen.delete', SalesPersonIdPayload),
   activate: defineRpc<SalesPersonIdPayload, SalesPersonView>('users', 'salesmen.activate', SalesPersonIdPayload),
   resendPassword: defineRpc<SalesPersonIdPayload, { sent: true }>('users', 'salesmen.resend-password', SalesPersonIdPayload),
+  /** how many sales people the account has (404 when the actor may not read the account) */
+  countOfUser: defineRpc<SalesPeopleOfUserPayload, { salesManCount: number }>('users', 'salesmen.count', SalesPeopleOfUserPayload),
 };

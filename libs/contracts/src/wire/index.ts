@@ -9,6 +9,7 @@ export * from './app-settings';
 export * from './app-versions';
 export * from './auth';
 export * from './banners';
+export * from './dashboard';
 export * from './health';
 export * from './images';
 export * from './integrations';

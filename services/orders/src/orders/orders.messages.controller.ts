@@ -1,5 +1,6 @@
 import {
   OrdersRpc,
+  type AccountOrdersPayload,
   type CreateOrderBody,
   type OrderAccessPayload,
   type OrderApprovalPayload,
@@ -45,6 +46,11 @@ export class OrdersMessagesController {
   @RpcHandler(OrdersRpc.delete)
   delete(@Payload() { actor, data }: RpcEnvelope<OrderIdPayload>) {
     return this.orders.delete(actor, data.id);
+  }
+
+  @RpcHandler(OrdersRpc.countOfAccount)
+  countOfAccount(@Payload() { actor, data }: RpcEnvelope<AccountOrdersPayload>) {
+    return this.orders.countOfAccount(actor, data);
   }
 
   @RpcHandler(OrdersRpc.access)

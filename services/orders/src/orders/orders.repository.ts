@@ -186,6 +186,12 @@ export class OrdersRepository {
       .then((rows: Array<{ id: string }>) => rows.map((r) => r.id));
   }
 
+  /** every order of the account (the index on account_id answers it) */
+  async countOfAccount(m: EntityManager, accountId: string): Promise<number> {
+    const rows: Array<{ n: string }> = await m.query('SELECT count(*) AS n FROM orders WHERE account_id = $1', [accountId]);
+    return Number(rows[0]?.n ?? 0);
+  }
+
   async deleteOfAccount(m: EntityManager, accountId: string): Promise<void> {
     await m.query('DELETE FROM orders WHERE account_id = $1', [accountId]);
   }

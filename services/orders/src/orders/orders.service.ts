@@ -21,6 +21,7 @@ import {
   type Paged,
   type UpdateOrderPayload,
   type UserView,
+  type AccountOrdersPayload,
 } from '@app/contracts';
 import { RpcCallError } from '@app/messaging';
 import { inTransaction, MessagingHost } from '@app/service-kit';
@@ -248,6 +249,12 @@ export class OrdersService {
       total,
       page,
     );
+  }
+
+  /** How many orders an account has: for whoever sees its orders; another tenant's account is "not found". */
+  async countOfAccount(actor: Actor, p: AccountOrdersPayload): Promise<{ ordersCount: number }> {
+    if (!OrderPolicy.inScope(await this.policy.scope(actor), p.userId)) throw RpcError.notFound('User not found');
+    return { ordersCount: await this.orders.countOfAccount(this.ds.manager, p.userId) };
   }
 
   /** For the images service: the order as the actor may see it (and change it, with `write`). */

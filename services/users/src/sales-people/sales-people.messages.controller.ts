@@ -25,6 +25,11 @@ export class SalesPeopleMessagesController {
     return this.salesPeople.pageOfUser(actor, data);
   }
 
+  @RpcHandler(SalesPeopleRpc.countOfUser)
+  countOfUser(@Payload() { actor, data }: RpcEnvelope<SalesPeopleOfUserPayload>) {
+    return this.salesPeople.countOfUser(actor, data.userId);
+  }
+
   @RpcHandler(SalesPeopleRpc.allOfUser)
   allOfUser(@Payload() { actor, data }: RpcEnvelope<SalesPeopleOfUserPayload>) {
     return this.salesPeople.allOfUser(actor, data.userId);

@@ -82,6 +82,11 @@ export class SalesPeopleService {
     return (await this.salesPeople.allOfAccount(this.ds.manager, userId)).map(toView);
   }
 
+  async countOfUser(actor: Actor, userId: string): Promise<{ salesManCount: number }> {
+    await AccountAccess.assertCanRead(this.ds.manager, actor, userId);
+    return { salesManCount: await this.ds.manager.count(SalesPerson, { where: { userId } }) };
+  }
+
   async create(actor: Actor, body: CreateSalesPeopleBody): Promise<SalesPersonView[]> {
     return inTransaction(this.ds, async (m) => {
       await this.access.assertCanManageOwn(m, actor, body.userId);

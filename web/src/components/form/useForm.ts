@@ -16,6 +16,8 @@ export interface UseFormOptions<V, TData, TExtra> {
   mutationFn: (values: V, extra: TExtra) => Promise<TData>;
   /** names the write in the toasts of `useApiMutation` ("Save angle - Successfully"); without it no toast shows */
   action?: string;
+  /** the success toast's text when it is not "{action} - Successfully" ("Integration updated") */
+  successMessage?: string;
   onSuccess?: (data: TData, values: V, extra: TExtra) => void | Promise<unknown>;
   onError?: (error: Error, values: V) => void;
   /** the field whose error a refusal of the server shows (its message), e.g. a 409 on the name; otherwise the message is `formError` */
@@ -60,6 +62,7 @@ export function useForm<V extends object, TData = unknown, TExtra = void>(option
 
   const mutation = useApiMutation<TData, { values: V; extra: TExtra }>({
     action: options.action,
+    ...(options.successMessage !== undefined ? { successMessage: options.successMessage } : {}),
     mutationFn: ({ values: sent, extra }) => options.mutationFn(sent, extra),
     onSuccess: (data, { values: sent, extra }) => options.onSuccess?.(data, sent, extra),
     onError: (error, { values: sent }) => {

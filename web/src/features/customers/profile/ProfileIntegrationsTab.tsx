@@ -1,0 +1,207 @@
+import AddIcon from '@mui/icons-material/Add';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Switch from '@mui/material/Switch';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { IntegrationView, ProviderView } from '@app/contracts/wire';
+import { integrationKeys, integrationsApi } from '../../../api/integrations';
+import { useApiMutation } from '../../../api/useApiMutation';
+import { FormField, PasswordField } from '../../../components/form/FormField';
+import { SubmitButton } from '../../../components/form/SubmitButton';
+import { useForm } from '../../../components/form/useForm';
+import { ProfileLayout, useProfileId } from './ProfileLayout';
+import { canSaveCredentials, credentialsBody, providersToAdd } from './profileRules';
+
+/**
+ * `/profile/{id}/integrations` (admin): the account's delivery integrations. Add one through a
+ * dialog offering the providers it does not have yet; switch one on or off; change its
+ * credentials in edit mode (never shown back: only whether a password is stored).
+ */
+export function ProfileIntegrationsTab() {
+  return <ProfileLayout tab="integrations">{() => <Integrations />}</ProfileLayout>;
+}
+
+function Integrations() {
+  const { t } = useTranslation();
+  const id = useProfileId();
+  const [adding, setAdding] = useState(false);
+  const integrations = useQuery({ queryKey: integrationKeys.ofUser(id), queryFn: ({ signal }) => integrationsApi.ofUser(id, signal) });
+  const providers = useQuery({ queryKey: integrationKeys.providers(), queryFn: ({ signal }) => integrationsApi.providers(signal) });
+  const offered = providersToAdd(providers.data ?? [], integrations.data ?? []);
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h2">{t('profile.tabs.integrations')}</Typography>
+        <Button variant="contained" startIcon={<AddIcon />} disabled={!integrations.data || !providers.data || offered.length === 0} onClick={() => setAdding(true)}>
+          {t('profile.integrations.add')}
+        </Button>
+      </Box>
+      {integrations.isPending && <CircularProgress size={24} aria-label={t('common.loading')} />}
+      {integrations.isError && <Alert severity="error">{integrations.error.message}</Alert>}
+      {integrations.data?.length === 0 && <Typography color="text.secondary">{t('profile.integrations.empty')}</Typography>}
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' } }} data-testid="integrations">
+        {integrations.data?.map((integration) => <IntegrationCard key={integration.id} integration={integration} />)}
+      </Box>
+      {adding && <AddIntegrationDialog userId={id} providers={offered} onClose={() => setAdding(false)} />}
+    </Box>
+  );
+}
+
+function IntegrationCard({ integration }: { integration: IntegrationView }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: integrationKeys.ofUser(integration.userId) });
+  const toggle = useApiMutation({
+    action: t('profile.integrations.update'),
+    successMessage: t('profile.integrations.updated'),
+    mutationFn: (isActive: boolean) => integrationsApi.update(integration.id, { isActive }),
+    onSuccess: refresh,
+  });
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 1, minWidth: 0 }} data-testid={`integration-${integration.provider}`}>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h3" sx={{ overflowWrap: 'anywhere' }}>
+            {integration.label}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {integration.integrationType}
+          </Typography>
+        </Box>
+        <FormControlLabel
+          sx={{ mr: 0, flexShrink: 0 }}
+          control={
+            <Switch
+              checked={integration.isActive}
+              disabled={toggle.isPending}
+              onChange={(e) => toggle.mutate(e.target.checked)}
+              slotProps={{ input: { 'aria-label': t('profile.integrations.activeOf', { name: integration.label }) } }}
+            />
+          }
+          label={t('profile.integrations.fields.active')}
+        />
+      </Box>
+      {editing ? (
+        <CredentialsForm integration={integration} onDone={() => setEditing(false)} />
+      ) : (
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+          <Box sx={{ display: 'grid', minWidth: 0 }}>
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {t('profile.integrations.fields.username')}: {integration.Username ?? '—'}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {integration.hasPassword ? t('profile.integrations.passwordStored') : t('profile.integrations.noPassword')}
+            </Typography>
+          </Box>
+          <Tooltip title={t('profile.integrations.editOf', { name: integration.label })}>
+            <IconButton aria-label={t('profile.integrations.editOf', { name: integration.label })} onClick={() => setEditing(true)}>
+              <EditOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Box>
+      )}
+    </Paper>
+  );
+}
+
+/** Edit mode: the user name and a new password; saving needs one of them. */
+function CredentialsForm({ integration, onDone }: { integration: IntegrationView; onDone: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const form = useForm({
+    initialValues: { username: integration.Username ?? '', password: '' },
+    action: t('profile.integrations.update'),
+    successMessage: t('profile.integrations.updated'),
+    mutationFn: (v) => integrationsApi.update(integration.id, credentialsBody(v.username, v.password)),
+    onSuccess: async () => {
+      onDone();
+      await queryClient.invalidateQueries({ queryKey: integrationKeys.ofUser(integration.userId) });
+    },
+  });
+  return (
+    <form ref={form.ref} noValidate onSubmit={form.handleSubmit()}>
+      <Box sx={{ display: 'grid', gap: 1.5 }}>
+        {form.formError !== undefined && <Alert severity="error">{form.formError}</Alert>}
+        <FormField {...form.field('username', t('profile.integrations.fields.username'))} autoComplete="off" />
+        <PasswordField
+          {...form.field('password', t('profile.integrations.fields.password'))}
+          autoComplete="new-password"
+          helperText={integration.hasPassword ? t('profile.integrations.passwordHint') : undefined}
+        />
+        <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+          <Button onClick={onDone}>{t('buttons.cancel')}</Button>
+          <SubmitButton busy={form.busy} disabled={!canSaveCredentials(form.values.username, form.values.password)}>
+            {t('buttons.save')}
+          </SubmitButton>
+        </Box>
+      </Box>
+    </form>
+  );
+}
+
+function AddIntegrationDialog({ userId, providers, onClose }: { userId: string; providers: ProviderView[]; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const form = useForm({
+    initialValues: { provider: '', username: '', password: '', isActive: true },
+    validate: (v) => ({ provider: v.provider ? undefined : { key: 'validation.required' } }),
+    action: t('profile.integrations.add'),
+    mutationFn: (v) =>
+      integrationsApi.create({
+        provider: v.provider,
+        isActive: v.isActive,
+        userId,
+        ...(v.username.trim() ? { Username: v.username.trim() } : {}),
+        ...(v.password ? { Password: v.password } : {}),
+      }),
+    onSuccess: async () => {
+      onClose();
+      await queryClient.invalidateQueries({ queryKey: integrationKeys.ofUser(userId) });
+    },
+  });
+  return (
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="add-integration-title">
+      <form ref={form.ref} noValidate onSubmit={form.handleSubmit()}>
+        <DialogTitle id="add-integration-title">{t('profile.integrations.add')}</DialogTitle>
+        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
+          {form.formError !== undefined && <Alert severity="error">{form.formError}</Alert>}
+          <FormField select {...form.field('provider', t('profile.integrations.fields.provider'))} required>
+            {providers.map((p) => (
+              <MenuItem key={p.provider} value={p.provider}>
+                {p.label}
+              </MenuItem>
+            ))}
+          </FormField>
+          <FormControlLabel
+            control={<Switch checked={form.values.isActive} onChange={(e) => form.setValue('isActive', e.target.checked)} />}
+            label={t('profile.integrations.fields.active')}
+          />
+          <FormField {...form.field('username', t('profile.integrations.fields.username'))} autoComplete="off" />
+          <PasswordField {...form.field('password', t('profile.integrations.fields.password'))} autoComplete="new-password" />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('buttons.cancel')}</Button>
+          <SubmitButton busy={form.busy}>{t('buttons.create')}</SubmitButton>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,100 @@
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import type { UserView } from '@app/contracts/wire';
+import { userKeys, usersApi } from '../../../api/users';
+import { useMe } from '../../../app/useSession';
+import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
+import { PROFILE_TAB_LABELS, profilePath, profileTabs, type ProfileTab } from './profileRules';
+
+/** The account id of the route `/profile/:id/…`. */
+export function useProfileId(): string {
+  return useParams<{ id: string }>().id ?? '';
+}
+
+/**
+ * An account's profile: its name, role, e-mail and counts, the tabs the viewer may open (the
+ * admin all of them and the Delete user button, QA the orders), then the tab's content, which
+ * gets the account once it is loaded.
+ */
+export function ProfileLayout({ tab, children }: { tab: ProfileTab; children: (account: UserView) => ReactNode }) {
+  const { t } = useTranslation();
+  const id = useProfileId();
+  const { data: me } = useMe();
+  const account = useQuery({ queryKey: userKeys.one(id), queryFn: ({ signal }) => usersApi.get(id, signal) });
+  const stats = useQuery({ queryKey: userKeys.statistics(id), queryFn: ({ signal }) => usersApi.statistics(id, signal) });
+  const [deleting, setDeleting] = useState(false);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const tabs = me ? profileTabs(me.userRole, account.data?.userRole) : [];
+  // a tab this account does not have (child accounts of a dealership) opens its orders
+  if (account.data && me && !tabs.includes(tab)) return <Navigate to={profilePath(id, 'orders')} replace />;
+
+  return (
+    <Container maxWidth="xl" sx={{ py: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
+      {account.isPending && <CircularProgress size={28} aria-label={t('common.loading')} />}
+      {account.isError && <Alert severity="error">{account.error.message}</Alert>}
+      {account.data && (
+        <>
+          <Box component="header" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', justifyContent: 'space-between' }}>
+            <Box sx={{ display: 'grid', gap: 0.5, minWidth: 0 }}>
+              <Typography variant="h1" sx={{ overflowWrap: 'anywhere' }}>
+                {account.data.displayName}
+              </Typography>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+                <Chip size="small" label={t(`roles.${account.data.userRole}`)} data-testid="profile-role" />
+                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }} data-testid="profile-email">
+                  {account.data.email}
+                </Typography>
+              </Box>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} data-testid="profile-counts">
+                {stats.data && (
+                  <>
+                    <Chip variant="outlined" size="small" label={t('profile.ordersCount', { count: stats.data.ordersCount })} />
+                    <Chip variant="outlined" size="small" label={t('profile.salesManCount', { count: stats.data.salesManCount })} />
+                  </>
+                )}
+              </Box>
+            </Box>
+            {me?.userRole === 'Admin' && account.data.deleteConfirmationHash && (
+              <Button variant="outlined" color="error" startIcon={<DeleteOutlined />} onClick={() => setDeleting(true)}>
+                {t('profile.delete.button')}
+              </Button>
+            )}
+          </Box>
+          <Tabs value={tab} variant="scrollable" scrollButtons="auto" aria-label={t('profile.tabsLabel')} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+            {tabs.map((x) => (
+              <Tab key={x} value={x} label={t(PROFILE_TAB_LABELS[x])} component={RouterLink} to={profilePath(id, x)} />
+            ))}
+          </Tabs>
+          <Box sx={{ minWidth: 0 }}>{children(account.data)}</Box>
+          <ConfirmDeleteDialog
+            name={deleting ? (account.data.deleteConfirmationHash ?? '') : null}
+            action={t('profile.delete.button')}
+            text={t('profile.delete.text', { name: account.data.displayName, code: account.data.deleteConfirmationHash ?? '' })}
+            fieldLabel={t('profile.delete.code')}
+            onDelete={() => usersApi.remove(id, account.data.deleteConfirmationHash ?? '')}
+            onDeleted={() => {
+              setDeleting(false);
+              queryClient.removeQueries({ queryKey: userKeys.one(id) });
+              void queryClient.invalidateQueries({ queryKey: userKeys.all() });
+              navigate('/customers');
+            }}
+            onClose={() => setDeleting(false)}
+          />
+        </>
+      )}
+    </Container>
+  );
+}

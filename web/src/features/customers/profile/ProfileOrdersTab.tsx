@@ -1,0 +1,166 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { DEFAULT_FROM_DAYS, ORDER_STATUSES, QA_STATUSES, type OrderListItem, type UserView } from '@app/contracts/wire';
+import { orderKeys, ordersApi } from '../../../api/orders';
+import { salesPeopleKeys } from '../../../api/salesPeople';
+import { formatTimestamp } from '../../../components/data-grid/columns';
+import { DataTable, type TableColumn } from '../../../components/data-grid/DataTable';
+import { useDataGrid } from '../../../components/data-grid/useDataGrid';
+import { StatusBadge, useStatusLabels } from '../../../components/StatusBadge';
+import { ProfileLayout, useProfileId } from './ProfileLayout';
+
+type Filter = 'search' | 'from' | 'to' | 'status' | 'QAstatus' | 'salesMan';
+const FILTERS: readonly Filter[] = ['search', 'from', 'to', 'status', 'QAstatus', 'salesMan'];
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** Admin and QA (the profile's viewers) start 14 days back, as on the orders list. */
+function defaultFrom(now = new Date()): string {
+  const d = new Date(now);
+  d.setDate(d.getDate() - DEFAULT_FROM_DAYS);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** `/profile/{id}/orders`: the account's orders, with the orders list's filters and a sales-person filter. */
+export function ProfileOrdersTab() {
+  const [params, setParams] = useSearchParams();
+  const needsDefault = !params.get('from');
+  useEffect(() => {
+    if (!needsDefault) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('from', defaultFrom());
+        return next;
+      },
+      { replace: true },
+    );
+  }, [needsDefault, setParams]);
+  return <ProfileLayout tab="orders">{(account) => (needsDefault ? null : <AccountOrders account={account} />)}</ProfileLayout>;
+}
+
+function AccountOrders({ account }: { account: UserView }) {
+  const { t } = useTranslation();
+  const labels = useStatusLabels();
+  const id = useProfileId();
+  const grid = useDataGrid<OrderListItem, Filter>({
+    queryKey: orderKeys.lists(),
+    fetchPage: (query, signal) => ordersApi.list({ ...query, userId: id }, signal),
+    filters: FILTERS,
+    defaultSort: { field: 'createdAt', order: 'desc' },
+  });
+  const salesPeople = useQuery({
+    queryKey: salesPeopleKeys.ofAccount(id),
+    queryFn: ({ signal }) => ordersApi.salesPeople(id, signal),
+    enabled: account.userRole === 'Dealership',
+  });
+
+  const columns: TableColumn<OrderListItem>[] = [
+    {
+      field: 'orderName',
+      header: t('fields.orderName'),
+      sortable: true,
+      render: (row) => (
+        <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 140, overflowWrap: 'anywhere' }}>
+          {row.orderName}
+        </Typography>
+      ),
+    },
+    { field: 'salesMan', header: t('fields.salesPerson'), render: (row) => row.salesMan?.name ?? '' },
+    { field: 'status', header: t('fields.status'), sortable: true, render: (row) => <StatusBadge status={row.status} /> },
+    { field: 'QAstatus', header: t('fields.qaStatus'), sortable: true, render: (row) => <StatusBadge qa={row.QAstatus} /> },
+    { field: 'images', header: t('fields.images'), render: (row) => String(row.imageCount) },
+    { field: 'createdAt', header: t('fields.created'), sortable: true, render: (row) => <NoWrap>{formatTimestamp(row.createdAt)}</NoWrap> },
+    { field: 'updatedAt', header: t('fields.updated'), sortable: true, render: (row) => <NoWrap>{formatTimestamp(row.updatedAt)}</NoWrap> },
+  ];
+
+  const select = (name: Filter, label: string, options: ReadonlyArray<{ value: string; label: string }>) => (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={grid.filters[name]}
+      onChange={(e) => grid.setFilter(name, e.target.value)}
+      sx={{ minWidth: 170 }}
+      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+    >
+      <MenuItem value="">{t('orders.filters.all')}</MenuItem>
+      {options.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+  const dateField = (name: 'from' | 'to', label: string) => (
+    <TextField
+      type="date"
+      size="small"
+      label={label}
+      value={grid.filters[name]}
+      onChange={(e) => grid.setFilter(name, e.target.value)}
+      slotProps={{ inputLabel: { shrink: true } }}
+      sx={{ width: 170 }}
+    />
+  );
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }} data-testid="profile-orders-filters">
+        <SearchField value={grid.filters.search} onChange={(v) => grid.setFilter('search', v)} />
+        {dateField('from', t('orders.filters.from'))}
+        {dateField('to', t('orders.filters.to'))}
+        {select(
+          'status',
+          t('fields.status'),
+          ORDER_STATUSES.map((s) => ({ value: s, label: labels.status(s) })),
+        )}
+        {select(
+          'QAstatus',
+          t('fields.qaStatus'),
+          QA_STATUSES.map((s) => ({ value: s, label: labels.qaStatus(s) })),
+        )}
+        {select(
+          'salesMan',
+          t('fields.salesPerson'),
+          (salesPeople.data ?? []).map((s) => ({ value: s.id, label: s.name })),
+        )}
+        <Button size="small" onClick={grid.resetFilters}>
+          {t('grid.resetFilters')}
+        </Button>
+      </Box>
+      <DataTable<OrderListItem> grid={grid} columns={columns} label={t('profile.tabs.orders')} rowLink={(row) => `/order/${row.id}`} />
+    </Box>
+  );
+}
+
+function NoWrap({ children }: { children: string }) {
+  return (
+    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+      {children}
+    </Box>
+  );
+}
+
+/** Search, sent 500 ms after the last key (as on the orders list). */
+export const SEARCH_DEBOUNCE_MS = 500;
+
+function SearchField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(value);
+  // the URL changed elsewhere (reset filters, back): show it
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text === value) return;
+    const timer = setTimeout(() => onChange(text), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // only the typed text starts the wait
+  }, [text]);
+  return <TextField size="small" type="search" label={t('fields.search')} value={text} onChange={(e) => setText(e.target.value)} sx={{ minWidth: 220 }} />;
+}

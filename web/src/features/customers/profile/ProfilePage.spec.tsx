@@ -1,0 +1,389 @@
+import { describe, expect, it } from '@jest/globals';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { IntegrationView, MeView, OrderListItem, PermissionView, ProviderView, StyleGuideListItem, UserView } from '@app/contracts/wire';
+import { sessionStore } from '../../../api/session';
+import { fail, fakeApi, reply, testUser, type FakeHandler, type FakeRequest } from '../../../test/fakeApi';
+import { renderAppAt } from '../../../test/render';
+import { expectFieldError, expectVisible } from '../../../test/visible';
+
+const ACCOUNT_ID = '11111111-1111-4111-8111-111111111111';
+const HASH = 'a1b2c3d4';
+
+function signInAs(overrides: Partial<MeView>): MeView {
+  const user = testUser({ id: '99999999-9999-4999-8999-999999999999', displayName: 'Staff', email: 'staff@demo.test', permissions: [], ...overrides });
+  sessionStore.start({ accessToken: 'a', refreshToken: 'r', expiresIn: 900 }, user);
+  return user;
+}
+
+function account(overrides: Partial<UserView> = {}): UserView {
+  const { loggedInSalesPersonInfo: _ignored, ...view } = testUser({ id: ACCOUNT_ID, displayName: 'Nordic Cars', email: 'nordic@cars.test' });
+  return { ...view, deleteConfirmationHash: HASH, ...overrides };
+}
+
+const order = (name: string): OrderListItem =>
+  ({
+    id: `o-${name}`,
+    orderName: name,
+    status: 'Completed',
+    QAstatus: 'Approved',
+    user: { id: ACCOUNT_ID, displayName: 'Nordic Cars', userName: 'nordic@cars.test' },
+    salesMan: { id: 's1', name: 'Anna Sales' },
+    imageCount: 3,
+    takenImagesCount: 3,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T11:00:00.000Z',
+  }) as unknown as OrderListItem;
+
+/** The gateway as the profile pages read it; `more` adds or replaces routes. */
+function profileApi(me: MeView, viewed: UserView, more: Record<string, FakeHandler> = {}) {
+  return fakeApi({
+    'GET /me': () => reply(200, me),
+    'GET /appSettings': () => reply(200, []),
+    [`GET /users/${ACCOUNT_ID}`]: () => reply(200, me.userRole === 'Admin' ? viewed : { ...viewed, deleteConfirmationHash: undefined }),
+    [`GET /dashboard/userStatistics/${ACCOUNT_ID}`]: () => reply(200, { ordersCount: 42, salesManCount: 3 }),
+    'GET /orders/get-orders': () => reply(200, { items: [order('Golf 01')], total: 1, page: 1, pageSize: 10 }),
+    [`GET /salesman/user/${ACCOUNT_ID}/all`]: () => reply(200, [{ id: 's1', userId: ACCOUNT_ID, name: 'Anna Sales', email: 'anna@cars.test', phone: '', loginActivated: false, userStatus: null, createdAt: '', updatedAt: '' }]),
+    ...more,
+  });
+}
+
+const tabNames = () => within(screen.getByRole('tablist')).getAllByRole('tab').map((tab) => tab.textContent);
+const mainToast = async () => (await screen.findByTestId('toast-main')).textContent;
+/** Closes the toast on screen, as a person would, so the next one shows. */
+const closeToast = async () => {
+  fireEvent.click(within(await screen.findByTestId('toast-main')).getByRole('button', { name: 'Close' }));
+  await waitFor(() => expect(screen.queryByTestId('toast-main')).toBeNull());
+};
+
+describe('/profile/{id}', () => {
+  it('opens the orders tab, with the header and the account\'s orders filtered by sales person', async () => {
+    const api = profileApi(signInAs({ userRole: 'Admin' }), account());
+    renderAppAt(`/profile/${ACCOUNT_ID}`);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(new RegExp(`^/profile/${ACCOUNT_ID}/orders\\?from=\\d{4}-\\d{2}-\\d{2}$`)), { timeout: 5000 });
+    expect((await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).textContent).toBe('Nordic Cars');
+    expect(screen.getByTestId('profile-email').textContent).toBe('nordic@cars.test');
+    expect(screen.getByTestId('profile-role').textContent).toBe('Dealership');
+    await waitFor(() => expect(screen.getByTestId('profile-counts').textContent).toBe('Orders: 42Sales people: 3'));
+    expectVisible(await screen.findByText('Golf 01'));
+    // the orders asked for are the account's
+    expect(api.to('GET /orders/get-orders').every((r) => r.query.get('userId') === ACCOUNT_ID)).toBe(true);
+
+    // the sales-person filter narrows the list through the URL
+    fireEvent.mouseDown(within(screen.getByTestId('profile-orders-filters')).getAllByRole('combobox')[2]!);
+    fireEvent.click(await screen.findByRole('option', { name: 'Anna Sales' }));
+    await waitFor(() => expect(api.to('GET /orders/get-orders').at(-1)!.query.get('salesMan')).toBe('s1'));
+    expect(screen.getByTestId('location').textContent).toContain('salesMan=s1');
+    // a row opens its order
+    fireEvent.click(screen.getByText('Golf 01'));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order/o-Golf 01'));
+  });
+
+  it('gives the admin every tab of a dealership (no child accounts) and the Delete user button', async () => {
+    profileApi(signInAs({ userRole: 'Admin' }), account());
+    renderAppAt(`/profile/${ACCOUNT_ID}/orders`);
+    await screen.findByRole('heading', { level: 1, name: 'Nordic Cars' }, { timeout: 5000 });
+    expect(tabNames()).toEqual(['Orders', 'Events', 'Integrations', 'Style guides', 'Permissions']);
+    expect(screen.getByRole('tab', { name: 'Events' }).getAttribute('href')).toBe(`/profile/${ACCOUNT_ID}/events`);
+    expectVisible(screen.getByRole('button', { name: 'Delete user' }));
+  });
+
+  it('gives the admin the child-accounts tab of a management account', async () => {
+    profileApi(signInAs({ userRole: 'Admin' }), account({ userRole: 'Management' }));
+    renderAppAt(`/profile/${ACCOUNT_ID}/orders`);
+    await screen.findByRole('heading', { level: 1, name: 'Nordic Cars' }, { timeout: 5000 });
+    expect(tabNames()).toEqual(['Orders', 'Events', 'Integrations', 'Style guides', 'Child accounts', 'Permissions']);
+  });
+
+  it('gives QA the orders tab only and no Delete user', async () => {
+    profileApi(signInAs({ userRole: 'QA' }), account());
+    renderAppAt(`/profile/${ACCOUNT_ID}/orders`);
+    await screen.findByRole('heading', { level: 1, name: 'Nordic Cars' }, { timeout: 5000 });
+    expect(tabNames()).toEqual(['Orders']);
+    expect(screen.queryByRole('button', { name: 'Delete user' })).toBeNull();
+  });
+
+  it.each([
+    ['QA', `/profile/${ACCOUNT_ID}/permissions`],
+    ['Dealership', `/profile/${ACCOUNT_ID}/orders`],
+    ['Management', `/profile/${ACCOUNT_ID}`],
+  ] as const)('shows %s the 401 page at %s', async (role, route) => {
+    profileApi(signInAs({ userRole: role }), account());
+    renderAppAt(route);
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Permission Denied'), { timeout: 5000 });
+    expect(screen.getByTestId('location').textContent).toBe('/error/401');
+  });
+
+  it('sends a dealership\'s child-accounts address to its orders', async () => {
+    profileApi(signInAs({ userRole: 'Admin' }), account());
+    renderAppAt(`/profile/${ACCOUNT_ID}/child-accounts`);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(new RegExp(`^/profile/${ACCOUNT_ID}/orders`)), { timeout: 5000 });
+  });
+});
+
+describe('events', () => {
+  it('pages the events of the account\'s orders by 10 and shows hidden ones on request', async () => {
+    const event = (n: number, hidden = false) => ({
+      id: `e${n}`,
+      eventName: hidden ? 'DOWNLOADED' : 'NEW',
+      payload: {},
+      createdAt: '2026-11-20T10:00:00.000Z',
+      user: null,
+      order: { id: `o${n}`, orderName: `Golf ${n}` },
+      isHidden: hidden,
+      isPriority: false,
+    });
+    const api = profileApi(signInAs({ userRole: 'Admin' }), account(), {
+      [`GET /events/user/${ACCOUNT_ID}`]: (r) => {
+        const page = Number(r.query.get('page'));
+        const hidden = r.query.get('isHidden') === 'true';
+        const all = Array.from({ length: 12 }, (_, i) => event(i + 1)).concat(hidden ? [event(13, true)] : []);
+        return reply(200, { items: all.slice((page - 1) * 10, page * 10), total: all.length, page, pageSize: 10 });
+      },
+    });
+    renderAppAt(`/profile/${ACCOUNT_ID}/events`);
+    const list = await screen.findByTestId('profile-events', {}, { timeout: 5000 });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(10));
+    expect(within(list).getByRole('link', { name: 'Golf 1' }).getAttribute('href')).toBe('/order/o1');
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(api.to(`GET /events/user/${ACCOUNT_ID}`).at(-1)!.query.get('page')).toBe('2');
+    expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('switch', { name: 'Show hidden events' }));
+    await waitFor(() => expect(api.to(`GET /events/user/${ACCOUNT_ID}`).at(-1)!.query.get('isHidden')).toBe('true'));
+    // back to the first page
+    expect(api.to(`GET /events/user/${ACCOUNT_ID}`).at(-1)!.query.get('page')).toBe('1');
+    fireEvent.click(screen.getByRole('button', { name: 'Last page' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
+    expectVisible(within(list).getByRole('link', { name: 'Golf 13' }));
+  });
+});
+
+describe('deleting the account', () => {
+  it('says "Invalid name" for a wrong code and sends nothing; the shown code deletes it and goes back to /customers', async () => {
+    const api = profileApi(signInAs({ userRole: 'Admin' }), account(), { 'POST /users/delete-user-account': () => reply(200, { deleted: true }) });
+    renderAppAt(`/profile/${ACCOUNT_ID}/orders`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete user' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Type the confirmation code "a1b2c3d4" to confirm/).textContent).toContain('Deleting Nordic Cars');
+    const code = within(dialog).getByRole('textbox', { name: 'Confirmation code' });
+    fireEvent.change(code, { target: { value: 'a1b2c3' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expectFieldError(code, 'Invalid name'));
+    expect(api.to('POST /users/delete-user-account')).toHaveLength(0);
+
+    fireEvent.change(code, { target: { value: HASH } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.to('POST /users/delete-user-account')).toHaveLength(1));
+    expect(api.to('POST /users/delete-user-account')[0]!.body).toEqual({ userId: ACCOUNT_ID, hash: HASH });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/customers'));
+    expect(await mainToast()).toBe('Delete user - Successfully');
+  });
+});
+
+/** A set kept by the fake server, answered after each change. */
+function guideApi(me: MeView) {
+  const guide = (id: string, name: string): StyleGuideListItem =>
+    ({ id, name, outputWidth: 1600, outputHeight: 1200, maxImageSize: 800000, createdAt: '', updatedAt: '', configurationCount: 0, logo: null }) as StyleGuideListItem;
+  const all = [guide('g1', 'Showroom white'), guide('g2', 'Outdoor grey'), guide('g3', 'Studio black')];
+  let assigned = [all[0]!];
+  const body = (r: FakeRequest) => r.body as { userId: string; styleGuideId: string };
+  return profileApi(me, account(), {
+    'GET /style-guides': () => reply(200, { items: all, total: all.length, page: 1, pageSize: 10 }),
+    [`GET /style-guides/user/${ACCOUNT_ID}`]: () => reply(200, assigned),
+    'POST /style-guides/add-style-guide-to-user': (r) => {
+      assigned = [...assigned, all.find((g) => g.id === body(r).styleGuideId)!];
+      return reply(200, { added: true });
+    },
+    'DELETE /style-guides/remove-style-guide-to-user': (r) => {
+      assigned = assigned.filter((g) => g.id !== body(r).styleGuideId);
+      return reply(200, { removed: true });
+    },
+  });
+}
+
+describe('two tables: all on the left, the account\'s on the right', () => {
+  it('adds and removes a style guide with its toasts', async () => {
+    const api = guideApi(signInAs({ userRole: 'Admin' }));
+    renderAppAt(`/profile/${ACCOUNT_ID}/styleguides`);
+    const right = await screen.findByTestId('assigned', {}, { timeout: 5000 });
+    await within(right).findByText('Showroom white');
+    const left = screen.getByTestId('available');
+    await within(left).findByText('Outdoor grey');
+    // an assigned guide is not offered again
+    expect(within(left).queryByRole('button', { name: 'Add Showroom white' })).toBeNull();
+
+    fireEvent.click(within(left).getByRole('button', { name: 'Add Outdoor grey' }));
+    expect(await mainToast()).toBe('Style guide added to the user');
+    await closeToast();
+    expect(api.to('POST /style-guides/add-style-guide-to-user')[0]!.body).toEqual({ userId: ACCOUNT_ID, styleGuideId: 'g2' });
+    expectVisible(await within(right).findByText('Outdoor grey'));
+
+    fireEvent.click(within(right).getByRole('button', { name: 'Remove Showroom white' }));
+    await waitFor(() => expect(within(right).queryByText('Showroom white')).toBeNull());
+    expect(api.to('DELETE /style-guides/remove-style-guide-to-user')[0]!.body).toEqual({ userId: ACCOUNT_ID, styleGuideId: 'g1' });
+    expect(await mainToast()).toBe('Style guide removed from the user');
+    expectVisible(within(left).getByRole('button', { name: 'Add Showroom white' }));
+  });
+
+  it('shows permissions by group and sets the whole list on add and remove', async () => {
+    const perm = (id: string, name: string, group: PermissionView['group']): PermissionView => ({ id, name, group });
+    const catalogue = [perm('p1', 'READ_ORDERS', 'orders'), perm('p2', 'READ_USER_EVENTS', 'events'), perm('p3', 'READ_USER_INTEGRATIONS', 'integrations')];
+    let held = [catalogue[0]!];
+    const api = profileApi(signInAs({ userRole: 'Admin' }), account(), {
+      'GET /permissions': () => reply(200, catalogue),
+      [`GET /permissions/get-permissions-for-user-by-user-id/${ACCOUNT_ID}`]: () => reply(200, held),
+      [`PUT /permissions/user/${ACCOUNT_ID}`]: (r) => {
+        const ids = (r.body as { permissions: string[] }).permissions;
+        held = catalogue.filter((p) => ids.includes(p.id));
+        return reply(200, held);
+      },
+    });
+    renderAppAt(`/profile/${ACCOUNT_ID}/permissions`);
+    const left = await screen.findByTestId('available', {}, { timeout: 5000 });
+    await within(left).findByText('READ_USER_EVENTS');
+    // groups in the contract's order: events before orders before integrations
+    const headings = within(left).getAllByRole('rowheader').map((h) => h.textContent);
+    expect(headings).toEqual(['Events', 'Orders', 'Integrations']);
+
+    fireEvent.click(within(left).getByRole('button', { name: 'Add READ_USER_EVENTS' }));
+    expect(await mainToast()).toBe('Permission added');
+    await closeToast();
+    expect(api.to(`PUT /permissions/user/${ACCOUNT_ID}`)[0]!.body).toEqual({ permissions: ['p1', 'p2'] });
+    const right = screen.getByTestId('assigned');
+    expectVisible(await within(right).findByText('READ_USER_EVENTS'));
+
+    fireEvent.click(within(right).getByRole('button', { name: 'Remove READ_ORDERS' }));
+    await waitFor(() => expect(within(right).queryByText('READ_ORDERS')).toBeNull());
+    expect(api.to(`PUT /permissions/user/${ACCOUNT_ID}`)[1]!.body).toEqual({ permissions: ['p2'] });
+    expect(await mainToast()).toBe('Permission removed');
+  });
+
+  it('adds a child account to a management account and shows a refusal as an error toast', async () => {
+    const dealer = (id: string, name: string) => ({ ...account({ id, displayName: name, email: `${id}@cars.test` }) });
+    const all = [dealer('d1', 'Odense Auto'), dealer('d2', 'Aarhus Biler')];
+    let children: UserView[] = [];
+    const api = profileApi(signInAs({ userRole: 'Admin' }), account({ userRole: 'Management', displayName: 'Nordic Group' }), {
+      'GET /users': () => reply(200, { items: all, total: 2, page: 1, pageSize: 10 }),
+      [`GET /users/get-child-accounts-data-by-user-id/${ACCOUNT_ID}`]: () => reply(200, children),
+      [`PUT /users/childAccounts/${ACCOUNT_ID}`]: (r) => {
+        const ids = (r.body as { childAccounts: string[] }).childAccounts;
+        if (ids.includes('d2')) return fail(400, 'Aarhus Biler cannot be a child account');
+        children = all.filter((a) => ids.includes(a.id));
+        return reply(200, children);
+      },
+    });
+    renderAppAt(`/profile/${ACCOUNT_ID}/child-accounts`);
+    const left = await screen.findByTestId('available', {}, { timeout: 5000 });
+    fireEvent.click(await within(left).findByRole('button', { name: 'Add Odense Auto' }));
+    expect(await mainToast()).toBe('Child account added');
+    await closeToast();
+    expect(api.to(`PUT /users/childAccounts/${ACCOUNT_ID}`)[0]!.body).toEqual({ childAccounts: ['d1'] });
+    expectVisible(await within(screen.getByTestId('assigned')).findByText('Odense Auto'));
+    expect(api.to('GET /users')[0]!.query.get('userRole')).toBe('Dealership');
+
+    fireEvent.click(within(left).getByRole('button', { name: 'Add Aarhus Biler' }));
+    expect(await mainToast()).toBe('Add child account - Error: Aarhus Biler cannot be a child account');
+    expect(within(screen.getByTestId('assigned')).queryByText('Aarhus Biler')).toBeNull();
+  });
+});
+
+describe('integrations', () => {
+  const integration = (provider: string, label: string, extra: Partial<IntegrationView> = {}): IntegrationView => ({
+    id: `i-${provider}`,
+    userId: ACCOUNT_ID,
+    provider,
+    label,
+    integrationType: 'FTP',
+    isActive: true,
+    Username: null,
+    hasPassword: false,
+    createdAt: '',
+    updatedAt: '',
+    ...extra,
+  });
+  const providers: ProviderView[] = [
+    { provider: 'GENERIC_FTP', label: 'FTP server', integrationType: 'FTP' },
+    { provider: 'S3_BUCKET', label: 'S3 bucket', integrationType: 'BLOB' },
+    { provider: 'WEBHOOK_API', label: 'HTTP webhook', integrationType: 'API' },
+  ];
+
+  function integrationsApi() {
+    let list = [integration('GENERIC_FTP', 'FTP server', { hasPassword: true, Username: 'ftp-user' }), integration('S3_BUCKET', 'S3 bucket', { integrationType: 'BLOB' })];
+    const update = (r: FakeRequest) => {
+      const id = r.path.split('/').pop();
+      list = list.map((i) => (i.id === id ? { ...i, ...(r.body as Partial<IntegrationView>), hasPassword: i.hasPassword || Boolean((r.body as { Password?: string }).Password) } : i));
+      return reply(200, list.find((i) => i.id === id));
+    };
+    return profileApi(signInAs({ userRole: 'Admin' }), account(), {
+      'GET /remote-integration/providers': () => reply(200, providers),
+      [`GET /remote-integration/user/${ACCOUNT_ID}`]: () => reply(200, list),
+      'PUT /remote-integration/i-GENERIC_FTP': update,
+      'PUT /remote-integration/i-S3_BUCKET': update,
+      'POST /remote-integration': (r) => {
+        const b = r.body as { provider: string };
+        const created = integration(b.provider, providers.find((p) => p.provider === b.provider)!.label, { integrationType: 'API' });
+        list = [...list, created];
+        return reply(201, created);
+      },
+    });
+  }
+
+  it('offers only providers the account does not have, and adds one', async () => {
+    const api = integrationsApi();
+    renderAppAt(`/profile/${ACCOUNT_ID}/integrations`);
+    await screen.findByTestId('integration-GENERIC_FTP', {}, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Add integration' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.mouseDown(within(dialog).getByRole('combobox'));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['HTTP webhook']);
+    fireEvent.click(screen.getByRole('option', { name: 'HTTP webhook' }));
+    fireEvent.change(within(dialog).getByLabelText('User name'), { target: { value: 'hook' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(api.to('POST /remote-integration')).toHaveLength(1));
+    expect(api.to('POST /remote-integration')[0]!.body).toEqual({ provider: 'WEBHOOK_API', isActive: true, userId: ACCOUNT_ID, Username: 'hook' });
+    expectVisible(await screen.findByTestId('integration-WEBHOOK_API'));
+    // every provider is taken now: nothing left to add
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Add integration' }) as HTMLButtonElement).disabled).toBe(true));
+  });
+
+  it('switches one off with "Integration updated"', async () => {
+    const api = integrationsApi();
+    renderAppAt(`/profile/${ACCOUNT_ID}/integrations`);
+    const toggle = await screen.findByRole('switch', { name: 'S3 bucket active' }, { timeout: 5000 });
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(toggle);
+    expect(await mainToast()).toBe('Integration updated');
+    expect(api.to('PUT /remote-integration/i-S3_BUCKET')[0]!.body).toEqual({ isActive: false });
+    await waitFor(() => expect((screen.getByRole('switch', { name: 'S3 bucket active' }) as HTMLInputElement).checked).toBe(false));
+  });
+
+  it('edits credentials only in edit mode, never shows the password, and saves only with a user name or password', async () => {
+    const api = integrationsApi();
+    renderAppAt(`/profile/${ACCOUNT_ID}/integrations`);
+    const ftp = await screen.findByTestId('integration-GENERIC_FTP', {}, { timeout: 5000 });
+    // outside edit mode: no field, only whether a password is stored
+    expect(within(ftp).queryByRole('textbox')).toBeNull();
+    expectVisible(within(ftp).getByText('A password is stored'));
+    const s3 = screen.getByTestId('integration-S3_BUCKET');
+    fireEvent.click(within(s3).getByRole('button', { name: 'Edit the credentials of S3 bucket' }));
+    const save = within(s3).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    const password = within(s3).getByLabelText('Password') as HTMLInputElement;
+    expect(password.value).toBe('');
+    fireEvent.change(password, { target: { value: 'bucket-secret' } });
+    expect(save.disabled).toBe(false);
+    fireEvent.change(password, { target: { value: '' } });
+    expect(save.disabled).toBe(true);
+    fireEvent.change(within(s3).getByLabelText('User name'), { target: { value: 'uploader' } });
+    fireEvent.change(password, { target: { value: 'bucket-secret' } });
+    fireEvent.click(save);
+    expect(await mainToast()).toBe('Integration updated');
+    expect(api.to('PUT /remote-integration/i-S3_BUCKET')[0]!.body).toEqual({ Username: 'uploader', Password: 'bucket-secret' });
+    // back out of edit mode, the password not shown
+    await waitFor(() => expect(within(screen.getByTestId('integration-S3_BUCKET')).queryByLabelText('Password')).toBeNull());
+    expectVisible(await within(screen.getByTestId('integration-S3_BUCKET')).findByText('A password is stored'));
+    expect(screen.queryByText('bucket-secret')).toBeNull();
+  });
+});

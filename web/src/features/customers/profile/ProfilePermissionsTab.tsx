@@ -1,0 +1,53 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { PERMISSION_GROUPS, type PermissionView } from '@app/contracts/wire';
+import { permissionKeys, permissionsApi } from '../../../api/permissions';
+import { useApiMutation } from '../../../api/useApiMutation';
+import { AssignTables } from './AssignTables';
+import { ProfileLayout, useProfileId } from './ProfileLayout';
+import { PERMISSION_GROUP_LABELS, withId, withoutId } from './profileRules';
+
+/** `/profile/{id}/permissions` (admin): the catalogue on the left, what the account holds on the right, both by group. */
+export function ProfilePermissionsTab() {
+  return <ProfileLayout tab="permissions">{() => <Permissions />}</ProfileLayout>;
+}
+
+function Permissions() {
+  const { t } = useTranslation();
+  const id = useProfileId();
+  const queryClient = useQueryClient();
+  const catalogue = useQuery({ queryKey: permissionKeys.catalogue(), queryFn: ({ signal }) => permissionsApi.catalogue(signal) });
+  const held = useQuery({ queryKey: permissionKeys.ofUser(id), queryFn: ({ signal }) => permissionsApi.ofUser(id, signal) });
+  const current = (held.data ?? []).map((p) => p.id);
+  // the answer is the account's permissions now
+  const keep = (now: PermissionView[]) => {
+    queryClient.setQueryData(permissionKeys.ofUser(id), now);
+  };
+  const add = useApiMutation({
+    action: t('profile.permissions.add'),
+    successMessage: t('profile.permissions.added'),
+    mutationFn: (p: PermissionView) => permissionsApi.set(id, withId(current, p.id)),
+    onSuccess: keep,
+  });
+  const remove = useApiMutation({
+    action: t('profile.permissions.remove'),
+    successMessage: t('profile.permissions.removed'),
+    mutationFn: (p: PermissionView) => permissionsApi.set(id, withoutId(current, p.id)),
+    onSuccess: keep,
+  });
+
+  return (
+    <AssignTables<PermissionView>
+      columns={[{ header: t('profile.permissions.name'), render: (p) => p.name }]}
+      nameOf={(p) => p.name}
+      available={catalogue.data}
+      assigned={held.data}
+      error={catalogue.error ?? held.error}
+      groups={PERMISSION_GROUPS.map((g) => ({ key: g, label: t(PERMISSION_GROUP_LABELS[g]) }))}
+      groupOf={(p) => p.group}
+      onAdd={(p) => add.mutate(p)}
+      onRemove={(p) => remove.mutate(p)}
+      busy={add.isPending || remove.isPending || !held.data}
+    />
+  );
+}
