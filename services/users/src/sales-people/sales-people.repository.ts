@@ -42,6 +42,10 @@ export class SalesPeopleRepository {
   }
 
   /** Every sales person of the account, by name. */
+  countOfAccount(m: EntityManager, userId: string): Promise<number> {
+    return m.count(SalesPerson, { where: { userId } });
+  }
+
   allOfAccount(m: EntityManager, userId: string): Promise<SalesPerson[]> {
     return m.find(SalesPerson, { where: { userId }, order: { name: 'ASC', id: 'ASC' } });
   }

@@ -83,8 +83,8 @@ export class SalesPeopleService {
   }
 
   async countOfUser(actor: Actor, userId: string): Promise<{ salesManCount: number }> {
-    await AccountAccess.assertCanRead(this.ds.manager, actor, userId);
-    return { salesManCount: await this.ds.manager.count(SalesPerson, { where: { userId } }) };
+    await this.access.assertCanRead(this.ds.manager, actor, userId);
+    return { salesManCount: await this.salesPeople.countOfAccount(this.ds.manager, userId) };
   }
 
   async create(actor: Actor, body: CreateSalesPeopleBody): Promise<SalesPersonView[]> {
