@@ -1,7 +1,9 @@
-import type { Language, MeView, UpdateUserRequest } from '@app/contracts/wire';
+import type { Language, MeView, UpdateUserRequest, UserView } from '@app/contracts/wire';
 import { api } from './client';
 
 export const usersApi = {
+  /** `GET /api/users/{id}`: one account, if the caller may read it (404 otherwise). */
+  get: (id: string, signal?: AbortSignal) => api.get<UserView>(`/users/${id}`, { signal }),
   /** `PUT /api/users/{id}`: an account may change its own language. */
   setLanguage: (userId: string, language: Language) => api.put<MeView>(`/users/${userId}`, { language } satisfies UpdateUserRequest),
 };
@@ -10,6 +12,7 @@ export const usersApi = {
 export const userKeys = {
   all: () => ['users'] as const,
   lists: () => ['users', 'list'] as const,
-  /** the dealership and management accounts an admin may create orders for, by search */
-  accounts: (search: string) => ['users', 'list', { userRole: ['Dealership', 'Management'], search }] as const,
+  one: (id: string) => ['users', 'get', { id }] as const,
+  /** the accounts of these roles an admin picks from (dealership and management unless told), by search */
+  accounts: (search: string, userRole: readonly string[] = ['Dealership', 'Management']) => ['users', 'list', { userRole, search }] as const,
 };
