@@ -215,6 +215,7 @@ export class AccountsService {
       const user = await AccountsRepository.lockById(manager, body.userId);
       if (!user) throw RpcError.notFound(ACCOUNT_MESSAGES.notFound);
       if (!confirmsDeletion(body.hash, user.id)) throw RpcError.badRequest(ACCOUNT_MESSAGES.hashMismatch);
+      await AuthRepository.dropResetCodesOfAccount(manager, user.id);
       // sales people, permissions, child links, integrations and sessions go with it (cascade)
       await manager.delete(UserAccount, { id: user.id });
       await this.messaging.outbox.add(manager, UsersEvents.accountDeleted, { userId: user.id });
