@@ -111,7 +111,8 @@ export function SalesPeopleGrid({
       field: 'loginActivated',
       headerName: t('salesPeople.fields.login'),
       sortable: false,
-      minWidth: 130,
+      // the longest state ("No login" in Hindi) whole
+      minWidth: 170,
       renderCell: ({ row }) => {
         const state = loginState(row);
         return <Chip size="small" variant="outlined" color={LOGIN_TONE[state]} label={t(`salesPeople.login.${state}`)} />;
