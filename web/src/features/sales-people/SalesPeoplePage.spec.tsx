@@ -189,6 +189,18 @@ describe('/salesmen', () => {
     expect(screen.queryByRole('button', { name: /^Delete / })).toBeNull();
   });
 
+  it('management picks one of its child dealerships and reads its sales people', async () => {
+    const api = open(testUser({ id: OTHER, userRole: 'Management', permissions: [], childAccounts: [DEALER] }), '/salesmen');
+    expectVisible(await screen.findByText('Choose a dealership to see its sales people.', undefined, { timeout: 15000 }));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /^Dealership/ }));
+    fireEvent.click(await screen.findByRole('option', { name: /Nordic Auto Demo/ }));
+    await loaded('Anna Sales');
+    expect(location()).toBe(`/salesmen?account=${DEALER}`);
+    expect(api.to('GET /users').every((r) => r.query.get('userRole') === 'Dealership')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Add sales person' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
+  });
+
   it('a dealership without the SALESMAN permissions reads only', async () => {
     open(testUser({ permissions: ['CREATE_ORDERS'] }), '/salesmen');
     await loaded('Anna Sales');

@@ -22,8 +22,8 @@ const ACCOUNT = 'account';
 
 /**
  * `/salesmen` and `/salesmen/{id}`: the sales people of an account. The admin and QA choose the
- * dealership (`?account=` in the URL, kept on reload and in shared links); a dealership sees its
- * own; a signed-in sales person sees its dealership's, read-only. `/salesmen/{id}` shows that
+ * dealership, management one of its child dealerships (`?account=` in the URL, kept on reload
+ * and in shared links); a dealership sees its own; a signed-in sales person sees its dealership's, read-only. `/salesmen/{id}` shows that
  * sales person above the list (and, for staff without `?account=`, opens its dealership).
  */
 export function SalesPeoplePage() {

@@ -16,7 +16,10 @@ export function loginState(row: Pick<SalesPersonView, 'loginActivated' | 'userSt
 }
 
 export interface SalesPeopleAbilities {
-  /** staff (admin, QA) choose the account; the others see their own */
+  /**
+   * staff (admin, QA) choose the dealership, management one of its child dealerships (the
+   * account list answers only what the caller may read); a dealership sees its own
+   */
   picksAccount: boolean;
   add: boolean;
   edit: boolean;
@@ -33,7 +36,7 @@ export function abilitiesOf(me: Pick<MeView, 'userRole' | 'permissions' | 'logge
   const salesPerson = me.loggedInSalesPersonInfo !== null;
   const may = (requirement: Parameters<typeof meets>[1]) => !salesPerson && meets(me, requirement);
   return {
-    picksAccount: isStaff(me.userRole),
+    picksAccount: isStaff(me.userRole) || me.userRole === 'Management',
     add: may(ADDS_SALES_PEOPLE),
     edit: may(EDITS_SALES_PEOPLE),
     remove: may(DELETES_SALES_PEOPLE),
