@@ -14,6 +14,7 @@ import { ImageViews } from './images/image-views';
 import { ImagesMessagesController } from './images/images.messages.controller';
 import { ImagesRepository } from './images/images.repository';
 import { ImagesService } from './images/images.service';
+import { AccountDeletedConsumer } from './images/account-deleted.consumer';
 import { OrderDeletedConsumer } from './images/order-deleted.consumer';
 import { OrderEventsWriter } from './images/order-events.writer';
 import { OrderProgressRepository } from './images/order-progress.repository';
@@ -62,6 +63,7 @@ import { VideosService } from './videos/videos.service';
     VideosService,
     PipelineResultsConsumer,
     OrderDeletedConsumer,
+    AccountDeletedConsumer,
     UploadSweeper,
     DemoSeed,
     ThumbnailBackfill,

@@ -21,6 +21,7 @@ import { UtilityMedia } from './media/utility-media.entity';
 import { StyleGuides1763900000000 } from './migrations/1763900000000-style-guides';
 import { MediaUploadKey1763900000001 } from './migrations/1763900000001-media-upload-key';
 import { MediaUploadLeftover1763900000002 } from './migrations/1763900000002-media-upload-leftover';
+import { AccountCleanupConsumer } from './style-guides/account-cleanup.consumer';
 import { PipelineSettingsService } from './style-guides/pipeline-settings.service';
 import { StyleGuide } from './style-guides/style-guide.entity';
 import { StyleGuideViews } from './style-guides/style-guide-views';
@@ -46,6 +47,7 @@ import { StyleGuidesConfig } from './style-guides.config';
     CatalogueService,
     PipelineSettingsService,
     DemoSeed,
+    AccountCleanupConsumer,
   ],
 })
 class StyleGuidesFeatureModule {}

@@ -1,4 +1,4 @@
-import type { CreateSalesPeopleRequest, SalesPersonRequest, SalesPersonView } from '@app/contracts/wire';
+import type { CreateSalesPeopleRequest, Paged, SalesPersonRequest, SalesPersonView } from '@app/contracts/wire';
 import { api } from './client';
 
 export const salesPeopleApi = {
@@ -9,10 +9,25 @@ export const salesPeopleApi = {
    */
   add: (userId: string, people: SalesPersonRequest[]) =>
     api.post<SalesPersonView[]>('/salesman', { userId, salesMan: people } satisfies CreateSalesPeopleRequest),
+  /** `GET /api/salesman/{id}`: one sales person ("Sales person not found" when the caller may not see it). */
+  get: (id: string, signal?: AbortSignal) => api.get<SalesPersonView>(`/salesman/${id}`, { signal }),
+  /** `GET /api/salesman/user/{id}?page=`: the account's sales people, 10 a page, oldest first. */
+  page: (accountId: string, page: number, signal?: AbortSignal) => api.get<Paged<SalesPersonView>>(`/salesman/user/${accountId}`, { query: { page }, signal }),
+  /** `PUT /api/salesman/{id}` (admin, or the dealership with UPDATE_SALESMAN): the saved sales person. */
+  update: (id: string, patch: Partial<SalesPersonRequest>) => api.put<SalesPersonView>(`/salesman/${id}`, patch),
+  /** `DELETE /api/salesman/{id}` (admin, or the dealership with DELETE_SALESMAN): its login goes with it. */
+  remove: (id: string) => api.delete<{ deleted: true }>(`/salesman/${id}`),
+  /** `PUT /api/salesman/{id}/activate` (admin): a login of its own; the temporary password is e-mailed. */
+  activate: (id: string) => api.put<SalesPersonView>(`/salesman/${id}/activate`),
+  /** `PUT /api/salesman/{id}/resend-password` (admin): a new temporary password to one that has not chosen its own. */
+  resendPassword: (id: string) => api.put<{ sent: true }>(`/salesman/${id}/resend-password`),
 };
 
 /** TanStack Query keys of sales people: [resource, action, params]. */
 export const salesPeopleKeys = {
   all: () => ['salesmen'] as const,
   ofAccount: (accountId: string) => ['salesmen', 'list', { accountId }] as const,
+  one: (id: string) => ['salesmen', 'get', { id }] as const,
+  /** the paged list of one account (`useDataGrid` adds the page) */
+  pages: (accountId: string) => ['salesmen', 'page', { accountId }] as const,
 };

@@ -2,10 +2,11 @@ import type { ChildAccountView, Language, MeView, Paged, UpdateUserRequest, User
 import { api } from './client';
 
 export const usersApi = {
+  /** `GET /api/users/{id}`: one account, if the caller may read it (404 otherwise). */
+  get: (id: string, signal?: AbortSignal) => api.get<UserView>(`/users/${id}`, { signal }),
   /** `PUT /api/users/{id}`: an account may change its own language. */
   setLanguage: (userId: string, language: Language) => api.put<MeView>(`/users/${userId}`, { language } satisfies UpdateUserRequest),
-  // the account pages of admin and QA (`/profile/{id}`): the account, its numbers, its child accounts, deleting it
-  get: (id: string, signal?: AbortSignal) => api.get<UserView>(`/users/${id}`, { signal }),
+  // the account pages of admin and QA (`/profile/{id}`): its numbers, its child accounts, deleting it
   /** `GET /dashboard/userStatistics/{id}`: the profile header's numbers */
   statistics: (id: string, signal?: AbortSignal) => api.get<UserStatisticsView>(`/dashboard/userStatistics/${id}`, { signal }),
   /** a page of the accounts that may become child accounts (dealerships), by search */
@@ -22,9 +23,9 @@ export const usersApi = {
 export const userKeys = {
   all: () => ['users'] as const,
   lists: () => ['users', 'list'] as const,
-  /** the dealership and management accounts an admin may create orders for, by search */
-  accounts: (search: string) => ['users', 'list', { userRole: ['Dealership', 'Management'], search }] as const,
   one: (id: string) => ['users', 'get', { id }] as const,
+  /** the accounts of these roles an admin picks from (dealership and management unless told), by search */
+  accounts: (search: string, userRole: readonly string[] = ['Dealership', 'Management']) => ['users', 'list', { userRole, search }] as const,
   statistics: (id: string) => ['users', 'statistics', { id }] as const,
   dealerships: (page: number, search: string) => ['users', 'list', { userRole: 'Dealership', page, search }] as const,
   children: (id: string) => ['users', 'children', { id }] as const,

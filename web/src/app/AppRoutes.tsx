@@ -14,6 +14,7 @@ const ErrorRoute = lazy(() => import('../features/errors/ErrorRoute').then((m) =
 const NotFoundPage = lazy(() => import('../features/errors/ErrorRoute').then((m) => ({ default: m.NotFoundPage })));
 const OrdersPage = lazy(() => import('../features/orders/OrdersPage').then((m) => ({ default: m.OrdersPage })));
 const CreateOrderPage = lazy(() => import('../features/create-order/CreateOrderPage').then((m) => ({ default: m.CreateOrderPage })));
+const SalesPeoplePage = lazy(() => import('../features/sales-people/SalesPeoplePage').then((m) => ({ default: m.SalesPeoplePage })));
 const OrderDetailPage = lazy(() => import('../features/order-detail/OrderDetailPage').then((m) => ({ default: m.OrderDetailPage })));
 const admin = () => import('../features/admin');
 const AdminRedirect = lazy(() => admin().then((m) => ({ default: m.AdminRedirect })));
@@ -51,6 +52,8 @@ const ELEMENTS: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   orderSelect: OrderDetailPage,
   orderSelectImage: OrderDetailPage,
   orderVideos: OrderDetailPage,
+  salesPeople: SalesPeoplePage,
+  salesPerson: SalesPeoplePage,
   admin: AdminRedirect,
   adminStyleGuides: StyleGuidesScreen,
   adminCarTypes: CarTypesScreen,

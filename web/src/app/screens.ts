@@ -37,6 +37,8 @@ export const SCREENS = {
   orderSelect: { path: '/order/:id/select', access: 'signedIn', requires: STAFF_ONLY },
   orderSelectImage: { path: '/order/:id/select/:imageId', access: 'signedIn', requires: STAFF_ONLY },
   orderVideos: { path: '/order/:id/videos', access: 'signedIn' },
+  salesPeople: { path: '/salesmen', access: 'signedIn' },
+  salesPerson: { path: '/salesmen/:id', access: 'signedIn' },
   admin: { path: '/admin', access: 'signedIn', requires: STAFF_ONLY },
   adminStyleGuides: { path: '/admin/style-guides-v2', access: 'signedIn', requires: STAFF_ONLY },
   adminCarTypes: { path: '/admin/car-types', access: 'signedIn', requires: ADMIN_ONLY },

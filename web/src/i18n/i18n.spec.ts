@@ -52,6 +52,7 @@ const READ_BY_VALUE = [
   'orderDetail.labels.',
   'orderDetail.insert.origins.',
   'orderDetail.events.',
+  'salesPeople.login.',
 ];
 
 // The web project has no Node types: the sources are read through jest's CommonJS require.

@@ -239,6 +239,7 @@ export class ImageTimelineEvent {
 export const IMAGES_DURABLES = {
   pipelineResults: 'images-pipeline-results',
   orderDeleted: 'images-order-deleted',
+  accountDeleted: 'images-account-deleted',
 } as const;
 
 export const ImagesEvents = {

@@ -274,6 +274,11 @@ export interface StyleGuidePipelineSettings {
   fallback: PositionPipelineSettings;
 }
 
+/** Durable consumers of the style-guides service (public names: renaming one leaves its backlog behind). */
+export const STYLE_GUIDES_DURABLES = {
+  accountDeleted: 'style-guides-account-deleted',
+} as const;
+
 export const StyleGuideEvents = {
   deleted: defineEvent('style-guides', 'style-guide-deleted', StyleGuideDeleted),
 };

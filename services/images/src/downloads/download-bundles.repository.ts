@@ -27,4 +27,14 @@ export class DownloadBundlesRepository {
   async deleteOfOrder(m: EntityManager, orderId: string): Promise<void> {
     await m.query('DELETE FROM download_bundle WHERE order_id = $1', [orderId]);
   }
+
+  /** The object keys of the bundles an account made (of its own orders or, for management, of its child accounts'). */
+  async keysCreatedBy(m: EntityManager, userId: string): Promise<string[]> {
+    const rows: Array<{ object_key: string }> = await m.query('SELECT object_key FROM download_bundle WHERE created_by = $1', [userId]);
+    return rows.map((r) => r.object_key);
+  }
+
+  async deleteCreatedBy(m: EntityManager, userId: string): Promise<void> {
+    await m.query('DELETE FROM download_bundle WHERE created_by = $1', [userId]);
+  }
 }

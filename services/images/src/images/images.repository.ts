@@ -70,4 +70,15 @@ export class ImagesRepository {
   async deleteOfOrder(m: EntityManager, orderId: string): Promise<void> {
     await m.query('DELETE FROM image WHERE order_id = $1', [orderId]);
   }
+
+  /** The orders of an account that still have images here. */
+  async orderIdsOfAccount(m: EntityManager, accountId: string): Promise<string[]> {
+    const rows: Array<{ order_id: string }> = await m.query('SELECT DISTINCT order_id FROM image WHERE account_id = $1', [accountId]);
+    return rows.map((r) => r.order_id);
+  }
+
+  /** Pictures a deleted user put on other accounts' orders stay, without naming who did it. */
+  async forgetCreator(m: EntityManager, userId: string): Promise<void> {
+    await m.query('UPDATE image SET created_by = NULL WHERE created_by = $1', [userId]);
+  }
 }

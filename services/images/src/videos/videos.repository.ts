@@ -36,4 +36,14 @@ export class VideosRepository {
   async deleteOfOrder(m: EntityManager, orderId: string): Promise<void> {
     await m.query('DELETE FROM video WHERE order_id = $1', [orderId]);
   }
+
+  /** The orders of an account that still have videos here. */
+  async orderIdsOfAccount(m: EntityManager, accountId: string): Promise<string[]> {
+    const rows: Array<{ order_id: string }> = await m.query('SELECT DISTINCT order_id FROM video WHERE account_id = $1', [accountId]);
+    return rows.map((r) => r.order_id);
+  }
+
+  async forgetCreator(m: EntityManager, userId: string): Promise<void> {
+    await m.query('UPDATE video SET created_by = NULL WHERE created_by = $1', [userId]);
+  }
 }

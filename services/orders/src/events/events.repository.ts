@@ -73,4 +73,9 @@ export class EventsRepository {
   async deleteOfAccount(m: EntityManager, accountId: string): Promise<void> {
     await m.query('DELETE FROM order_event WHERE account_id = $1', [accountId]);
   }
+
+  /** Events a deleted user caused on other accounts' orders stay on their timelines, without its id. */
+  async forgetUser(m: EntityManager, userId: string): Promise<void> {
+    await m.query('UPDATE order_event SET user_id = NULL WHERE user_id = $1', [userId]);
+  }
 }

@@ -8,7 +8,7 @@ import { OrdersRepository } from './orders.repository';
 
 /**
  * A deleted account takes its orders, their events and every tag on them (and on the account)
- * with it. Each order is published as `OrdersEvents.deleted`, so the images service removes
+ * with it; on other accounts' orders, events and tags its id is cleared. Each order is published as `OrdersEvents.deleted`, so the images service removes
  * its images, videos and files. Applied once, in one transaction.
  */
 @Injectable()
@@ -32,5 +32,9 @@ export class AccountCleanupConsumer implements OnModuleInit {
     await this.tags.deleteOfAccount(m, userId);
     await this.orders.deleteOfAccount(m, userId);
     await this.events.deleteOfAccount(m, userId);
+    // what it did to other accounts' orders stays theirs, no longer naming it
+    await this.orders.forgetCreator(m, userId);
+    await this.events.forgetUser(m, userId);
+    await this.tags.forgetAssigner(m, userId);
   }
 }

@@ -196,6 +196,11 @@ export class OrdersRepository {
     await m.query('DELETE FROM orders WHERE account_id = $1', [accountId]);
   }
 
+  /** Orders a deleted user created for other accounts stay theirs, without naming who created them. */
+  async forgetCreator(m: EntityManager, userId: string): Promise<void> {
+    await m.query('UPDATE orders SET created_by_id = NULL WHERE created_by_id = $1', [userId]);
+  }
+
   /**
    * Two statements: the count (from the tally when it can answer; for a search, the orders'
    * version, the count being kept), then the page (ids from an index in the sort order, then

@@ -82,6 +82,11 @@ export class TagAssignmentsRepository {
 
   /** the account's own tags and those of its orders and their images */
   async deleteOfAccount(m: EntityManager, accountId: string): Promise<void> {
-    await m.query('DELETE FROM tag_assignment WHERE account_id = $1', [accountId]);
+    await m.query("DELETE FROM tag_assignment WHERE account_id = $1 OR (entity = 'user' AND entity_id = $1)", [accountId]);
+  }
+
+  /** Tags a deleted user put on other accounts' things stay, without naming who put them. */
+  async forgetAssigner(m: EntityManager, userId: string): Promise<void> {
+    await m.query('UPDATE tag_assignment SET assigned_by = NULL WHERE assigned_by = $1', [userId]);
   }
 }

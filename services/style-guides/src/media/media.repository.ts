@@ -31,4 +31,9 @@ export class MediaRepository {
   async update(m: EntityManager, id: string, changes: Partial<UtilityMedia>): Promise<void> {
     await m.update(UtilityMedia, { id }, changes);
   }
+
+  /** Media a deleted user uploaded stay (guides use them), without naming who did it. */
+  async forgetCreator(m: EntityManager, userId: string): Promise<void> {
+    await m.query('UPDATE utility_media SET created_by = NULL WHERE created_by = $1', [userId]);
+  }
 }

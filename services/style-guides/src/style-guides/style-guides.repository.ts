@@ -74,4 +74,9 @@ export class StyleGuidesRepository {
     ]);
     return res[1] > 0;
   }
+
+  /** Takes every guide from the account (it was deleted). */
+  async unassignAll(m: EntityManager, userId: string): Promise<void> {
+    await m.query('DELETE FROM style_guide_user WHERE user_id = $1', [userId]);
+  }
 }

@@ -206,6 +206,7 @@ export class AccountsService {
       const user = await this.accounts.lockById(manager, body.userId);
       if (!user) throw RpcError.notFound(ACCOUNT_MESSAGES.notFound);
       if (!confirmsDeletion(body.hash, user.id)) throw RpcError.badRequest(ACCOUNT_MESSAGES.hashMismatch);
+      await this.auth.dropResetCodesOfAccount(manager, user.id);
       // sales people, permissions, child links, integrations and sessions go with it (cascade)
       await this.accounts.delete(manager, user.id);
       await this.messaging.outbox.add(manager, UsersEvents.accountDeleted, { userId: user.id });

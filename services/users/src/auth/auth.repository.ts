@@ -283,6 +283,20 @@ export class AuthRepository {
 
   // forgot-password codes
 
+  /**
+   * Forgets the forgot-password codes of an account's e-mail and its sales people's: once it
+   * is deleted, the e-mail may sign up again, and a code sent before must not reach the new
+   * account. Run before the account's rows go.
+   */
+  async dropResetCodesOfAccount(m: EntityManager, userId: string): Promise<void> {
+    await m.query(
+      `DELETE FROM reset_code WHERE lower(email) IN (
+         SELECT lower(email) FROM user_account WHERE id = $1
+         UNION SELECT lower(email) FROM sales_person WHERE user_id = $1)`,
+      [userId],
+    );
+  }
+
   async createResetCode(m: EntityManager, email: string, code: string, ttlMs: number): Promise<void> {
     await m.query('UPDATE reset_code SET used_at = now() WHERE lower(email) = lower($1) AND used_at IS NULL', [email]);
     await m.query(

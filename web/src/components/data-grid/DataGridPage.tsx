@@ -4,6 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import {
   DataGrid,
+  type DataGridProps,
   type GridColDef,
   type GridEventListener,
   type GridLocaleText,
@@ -38,6 +39,8 @@ export interface DataGridPageProps<Row extends GridValidRowModel> {
   getRowId?: (row: Row) => GridRowId;
   /** accessible name of the grid */
   label?: string;
+  /** inline editing of rows (row edit mode, controlled by the screen): passed to the grid as they are */
+  editing?: GridEditing<Row>;
 }
 
 /**
@@ -55,6 +58,12 @@ export function fitHeaders<Row extends GridValidRowModel>(columns: GridColDef<Ro
     };
   });
 }
+
+/** What a screen that edits rows in place gives the grid. */
+export type GridEditing<Row extends GridValidRowModel> = Pick<
+  DataGridProps<Row>,
+  'editMode' | 'rowModesModel' | 'onRowModesModelChange' | 'processRowUpdate' | 'onProcessRowUpdateError' | 'onRowEditStart' | 'onRowEditStop' | 'isCellEditable' | 'apiRef'
+>;
 
 const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
 
@@ -81,6 +90,7 @@ export function DataGridPage<Row extends GridValidRowModel>({
   onRowOpen,
   getRowId = (row: Row) => (row as unknown as { id: GridRowId }).id,
   label,
+  editing,
 }: DataGridPageProps<Row>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -164,6 +174,7 @@ export function DataGridPage<Row extends GridValidRowModel>({
           hideFooter
           autoHeight
           localeText={localeText}
+          {...editing}
           onRowClick={rowLink || onRowOpen ? onRowClick : undefined}
           onCellKeyDown={rowLink || onRowOpen ? onCellKeyDown : undefined}
           getRowClassName={(params) => (onRowOpen || rowLink?.(params.row as Row) ? 'row-link' : '')}

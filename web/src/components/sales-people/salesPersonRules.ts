@@ -1,33 +1,26 @@
 import type { SalesPersonRequest } from '@app/contracts/wire';
+import { isPhone, isPlainEmail, SALES_PERSON_EMAIL_MAX, SALES_PERSON_NAME_MAX, SALES_PERSON_NAME_MIN, SALES_PERSON_PHONE_MAX } from '@app/contracts/wire';
 import type { Requirement } from '../../app/access';
 import type { FieldError, FieldErrors } from '../../utils/fieldError';
 
 /**
- * Pure rules of a sales person, the same as the server's
- * (libs/contracts/src/wire/sales-people.ts): name of at least 3 characters, e-mail and phone
- * required; a plain e-mail; a phone of digits, whitespace, one leading plus, hyphens after a
- * plus. Values are checked trimmed, as the server trims them before its check.
+ * Pure rules of a sales person: the server's own checks and limits (`@app/contracts/wire`),
+ * with messages. Name of at least 3 characters, e-mail and phone required; a plain e-mail; a
+ * phone of digits, whitespace, one leading plus, hyphens after a plus. Values are checked
+ * trimmed, as the server trims them before its check.
  */
 
-export const SALES_PERSON_NAME_MIN = 3;
-export const SALES_PERSON_NAME_MAX = 100;
-export const SALES_PERSON_EMAIL_MAX = 100;
-export const SALES_PERSON_PHONE_MAX = 30;
+export { SALES_PERSON_EMAIL_MAX, SALES_PERSON_NAME_MAX, SALES_PERSON_NAME_MIN, SALES_PERSON_PHONE_MAX };
 
 /** Who may add a sales person: the admin, or a dealership with CREATE_SALESMAN (the gateway's rule); never a signed-in sales person. */
 export const ADDS_SALES_PEOPLE = { roles: ['Admin', 'Dealership'], permission: 'CREATE_SALESMAN' } as const satisfies Requirement;
+/** Who may change a sales person (inline edit): the admin, or a dealership with UPDATE_SALESMAN. */
+export const EDITS_SALES_PEOPLE = { roles: ['Admin', 'Dealership'], permission: 'UPDATE_SALESMAN' } as const satisfies Requirement;
+/** Who may remove a sales person: the admin, or a dealership with DELETE_SALESMAN. */
+export const DELETES_SALES_PEOPLE = { roles: ['Admin', 'Dealership'], permission: 'DELETE_SALESMAN' } as const satisfies Requirement;
 
-/** One @ after the first character, a dot after it and not at the end, no double dots, no spaces or special characters. */
-export function isSalesPersonEmail(value: string): boolean {
-  return /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/.test(value) && !value.includes('..');
-}
-
-/** Digits and whitespace, one leading plus, hyphens only after a plus; at least one digit. */
-export function isSalesPersonPhone(value: string): boolean {
-  if (!/^\+?[0-9\s-]+$/.test(value)) return false;
-  if (value.includes('-') && !value.startsWith('+')) return false;
-  return /[0-9]/.test(value);
-}
+export const isSalesPersonEmail = isPlainEmail;
+export const isSalesPersonPhone = isPhone;
 
 /** At least 3 characters, not counting the spaces around. */
 export function isSalesPersonName(value: string): boolean {

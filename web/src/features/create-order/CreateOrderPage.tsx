@@ -14,7 +14,7 @@ import { useMe } from '../../app/useSession';
 import { FormField } from '../../components/form/FormField';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { AddSalesPersonDialog } from '../../components/sales-people/AddSalesPersonDialog';
-import { AccountPicker } from './AccountPicker';
+import { AccountPicker } from '../../components/AccountPicker';
 import { FREE_FORM_MAX } from './creatorLogic';
 import { FreeFormImages } from './FreeFormImages';
 import { PositionSlots } from './PositionSlots';

@@ -6,8 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ordersApi } from '../../api/orders';
-import { userKeys } from '../../api/users';
+import { ordersApi } from '../api/orders';
+import { userKeys } from '../api/users';
 
 const SEARCH_DEBOUNCE_MS = 500;
 
@@ -20,16 +20,33 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-/** Admin impersonation: the dealership or management account the order is created for. */
-export function AccountPicker({ value, onChange, error }: { value: UserListItem | null; onChange: (account: UserListItem | null) => void; error?: string }) {
+type AccountRole = 'Dealership' | 'Management';
+
+export interface AccountPickerProps {
+  value: UserListItem | null;
+  onChange: (account: UserListItem | null) => void;
+  error?: string;
+  /** the roles of the accounts offered (dealership and management unless told) */
+  roles?: readonly AccountRole[];
+  /** the help under the field when there is no error */
+  helperText?: string;
+}
+
+const BOTH: readonly AccountRole[] = ['Dealership', 'Management'];
+
+/**
+ * The admin's choice of an account, searched as you type: the account an order is created for
+ * (impersonation), the account whose sales people are shown.
+ */
+export function AccountPicker({ value, onChange, error, roles = BOTH, helperText }: AccountPickerProps) {
   const { t } = useTranslation();
   const [input, setInput] = useState('');
   const search = useDebounced(input, SEARCH_DEBOUNCE_MS);
   const accounts = useQuery({
-    queryKey: userKeys.accounts(search),
+    queryKey: userKeys.accounts(search, roles),
     queryFn: async ({ signal }) => {
-      const [dealerships, management] = await Promise.all([ordersApi.accounts('Dealership', search, signal), ordersApi.accounts('Management', search, signal)]);
-      return [...dealerships.items, ...management.items].sort((a, b) => a.displayName.localeCompare(b.displayName));
+      const pages = await Promise.all(roles.map((role) => ordersApi.accounts(role, search, signal)));
+      return pages.flatMap((p) => p.items).sort((a, b) => a.displayName.localeCompare(b.displayName));
     },
   });
   return (
@@ -53,7 +70,7 @@ export function AccountPicker({ value, onChange, error }: { value: UserListItem 
       )}
       noOptionsText={t('createOrder.noAccounts')}
       renderInput={(params) => (
-        <TextField {...params} margin="normal" required label={t('fields.dealership')} error={Boolean(error)} helperText={error ?? t('createOrder.accountHelp')} />
+        <TextField {...params} margin="normal" required label={t('fields.dealership')} error={Boolean(error)} helperText={error ?? helperText ?? t('createOrder.accountHelp')} />
       )}
     />
   );

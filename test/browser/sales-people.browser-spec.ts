@@ -1,0 +1,132 @@
+import { createAccount, createSalesPerson, signIn as apiSignIn, startBrowserStack, submitSignInForm, type TestAccount, type TestStack } from '../support';
+import { waitFor } from '@app/testing';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+/**
+ * The sales people screen in Debian's chromium against the whole product booted in-process: the
+ * admin picks a dealership and gives a sales person a login (its invitation is mailed); the
+ * dealership adds one and edits it in place; the screen fits a phone and a desktop in Japanese
+ * and Hindi.
+ */
+describe('sales people in chromium', () => {
+  let stack: TestStack;
+  let browser: Browser;
+  let baseUrl: string;
+  const contexts: BrowserContext[] = [];
+  let admin: TestAccount;
+  let dealer: TestAccount;
+  let anna: { id: string; email: string };
+
+  beforeAll(async () => {
+    ({ stack, browser, baseUrl } = await startBrowserStack('browser-sales-people'));
+    admin = await createAccount(stack, { role: 'Admin', displayName: 'Ada Admin', email: 'ada.sp@example.test' });
+    dealer = await createAccount(stack, {
+      role: 'Dealership',
+      displayName: 'Fjord Cars Aalborg',
+      email: 'fjord.sp@example.test',
+      permissions: ['CREATE_ORDERS', 'CREATE_SALESMAN', 'UPDATE_SALESMAN', 'DELETE_SALESMAN'],
+    });
+    anna = await createSalesPerson(stack, dealer.id, { name: 'Anna Sales', email: 'anna.sp@example.test' });
+  });
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await browser?.close();
+    await stack?.close();
+  });
+
+  async function newPage(width = 1440, height = 900): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height } });
+    context.setDefaultTimeout(15_000);
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  /** SCREENSHOTS=/some/dir keeps pictures of the screens on the way (to look at them). */
+  async function shot(page: Page, name: string) {
+    if (process.env.SCREENSHOTS) await page.screenshot({ path: join(process.env.SCREENSHOTS, `${name}.png`), fullPage: true });
+  }
+
+  /** Nothing wider than the window, and the title on one or two lines (not a letter a line). */
+  async function expectFits(page: Page) {
+    // runs in the page (this project compiles without the DOM types)
+    const { scrollWidth, innerWidth, titleHeight, titleLine } = (await page.evaluate(`(() => {
+      const h1 = document.querySelector('h1');
+      return {
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+        titleHeight: h1.getBoundingClientRect().height,
+        titleLine: parseFloat(getComputedStyle(h1).lineHeight) || 40,
+      };
+    })()`)) as { scrollWidth: number; innerWidth: number; titleHeight: number; titleLine: number };
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+    expect(titleHeight).toBeLessThanOrEqual(titleLine * 2 + 1);
+  }
+
+  it('the admin picks the dealership and gives a sales person a login; the invitation is mailed', async () => {
+    const page = await newPage();
+    await submitSignInForm(page, baseUrl, admin.email);
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    await page.getByRole('link', { name: 'Sales people' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sales people' }).waitFor();
+    await page.getByText('Choose a dealership to see its sales people.').waitFor();
+    await page.getByRole('combobox', { name: /^Dealership/ }).fill('Fjord');
+    await page.getByRole('option', { name: /Fjord Cars Aalborg/ }).click();
+    await page.getByText('Anna Sales').waitFor();
+    expect(page.url()).toBe(`${baseUrl}/salesmen?account=${dealer.id}`);
+    // a dealership: the admin may add to it
+    await waitFor(() => page.getByRole('button', { name: 'Add sales person' }).isEnabled(), 'Add sales person to be enabled');
+    await shot(page, 'sales-people-admin-1440');
+    await expectFits(page);
+
+    await page.getByRole('button', { name: 'Activate the login of Anna Sales' }).click();
+    await page.getByText('Activate login - Successfully').waitFor();
+    await page.getByRole('row', { name: /Anna Sales/ }).getByText('Invited').waitFor();
+    await waitFor(async () => (await stack.mails(anna.email)).length === 1, 'the invitation mail');
+  });
+
+  it('the dealership adds a sales person and edits it in place', async () => {
+    const page = await newPage();
+    await submitSignInForm(page, baseUrl, dealer.email);
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    await page.goto(`${baseUrl}/salesmen`);
+    await page.getByText('Anna Sales').waitFor();
+    await page.getByRole('button', { name: 'Add sales person' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New sales person' });
+    await dialog.getByLabel(/^Name/).fill('Bo Berg');
+    await dialog.getByLabel(/^E-mail/).fill('bo.sp@example.test');
+    await dialog.getByLabel(/^Phone/).fill('+45 20 30 40 50');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    await page.getByText('Bo Berg').waitFor();
+
+    await page.getByRole('button', { name: 'Edit Bo Berg' }).click();
+    const input = page.locator('.MuiDataGrid-row--editing input').first();
+    await input.fill('Bo');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Fill all fields correctly').waitFor();
+    await input.fill('Bo Bergström');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Save sales person - Successfully').waitFor();
+    const api = await apiSignIn(stack, dealer.email);
+    const list = (await api.get(`/api/salesman/user/${dealer.id}`).expect(200)).body as { items: Array<{ name: string }> };
+    expect(list.items.map((s) => s.name)).toEqual(['Anna Sales', 'Bo Bergström']);
+  });
+
+  it.each([
+    ['jp', 390],
+    ['hi', 390],
+    ['jp', 1440],
+    ['hi', 1440],
+  ] as const)('fits in %s at %i px', async (language, width) => {
+    const api = await apiSignIn(stack, dealer.email);
+    await api.put(`/api/users/${dealer.id}`).send({ language }).expect(200);
+    const page = await newPage(width, 900);
+    await submitSignInForm(page, baseUrl, dealer.email);
+    await page.waitForURL(`${baseUrl}/orders`);
+    await page.goto(`${baseUrl}/salesmen`);
+    await page.getByText('Anna Sales').waitFor();
+    await shot(page, `sales-people-${language}-${width}`);
+    await expectFits(page);
+  });
+});
