@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
+  IsArray,
   IsBoolean,
   IsIn,
   IsInt,
@@ -175,6 +177,19 @@ export class OrderAccessPayload {
   @IsOptional() @IsBoolean() write?: boolean;
 }
 
+/** How many orders each of these accounts has (admin and QA). */
+export class OrderCountsPayload {
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsUUID('all', { each: true })
+  accountIds!: string[];
+}
+
+export interface AccountOrderCount {
+  accountId: string;
+  ordersCount: number;
+}
+
 // ---------------------------------------------------------------------------------------
 // answers between services
 
@@ -246,4 +261,6 @@ export const OrdersRpc = {
   delete: defineRpc<OrderIdPayload, { deleted: true }>('orders', 'orders.delete', OrderIdPayload),
   /** for the images service: the order as the actor may see it, or "not found" */
   access: defineRpc<OrderAccessPayload, OrderAccess>('orders', 'orders.access', OrderAccessPayload),
+  /** for the customers list: order counts of the accounts on a page (admin and QA only) */
+  countsByAccount: defineRpc<OrderCountsPayload, AccountOrderCount[]>('orders', 'orders.counts-by-account', OrderCountsPayload),
 };

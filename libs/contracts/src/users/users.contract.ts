@@ -177,6 +177,18 @@ export class UserListQuery extends PageQuery {
   @ApiPropertyOptional({ enum: ROLES }) @IsOptional() @IsIn(ROLES) userRole?: Role;
 }
 
+/** The customers list: dealership accounts only, by search and country. */
+export class CustomerListQuery extends PageQuery {
+  @ApiPropertyOptional({ description: 'matches dealership name, e-mail, contact name or company id' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(100)
+  search?: string;
+
+  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(100) country?: string;
+}
+
 export class UserIdPayload {
   @IsUUID()
   id!: string;

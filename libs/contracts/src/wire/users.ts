@@ -120,6 +120,11 @@ export type UserListItem = Pick<
   'id' | 'displayName' | 'email' | 'userRole' | 'address' | 'contactPerson' | 'userStatus' | 'createdAt' | 'updatedAt'
 >;
 
+/** `GET /users/customers` (admin and QA): a dealership account with how many orders it has. */
+export interface CustomerListItem extends UserListItem {
+  ordersCount: number;
+}
+
 export interface ChildAccountView {
   id: string;
   displayName: string;

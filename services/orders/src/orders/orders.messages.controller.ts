@@ -3,6 +3,7 @@ import {
   type CreateOrderBody,
   type OrderAccessPayload,
   type OrderApprovalPayload,
+  type OrderCountsPayload,
   type OrderIdPayload,
   type OrderListQuery,
   type RpcEnvelope,
@@ -45,6 +46,11 @@ export class OrdersMessagesController {
   @RpcHandler(OrdersRpc.delete)
   delete(@Payload() { actor, data }: RpcEnvelope<OrderIdPayload>) {
     return this.orders.delete(actor, data.id);
+  }
+
+  @RpcHandler(OrdersRpc.countsByAccount)
+  countsByAccount(@Payload() { actor, data }: RpcEnvelope<OrderCountsPayload>) {
+    return this.orders.countsByAccount(actor, data);
   }
 
   @RpcHandler(OrdersRpc.access)
