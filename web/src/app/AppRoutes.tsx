@@ -26,6 +26,9 @@ const BannersScreen = lazy(() => admin().then((m) => ({ default: m.BannersScreen
 const AppVersionsScreen = lazy(() => admin().then((m) => ({ default: m.AppVersionsScreen })));
 const AppSettingsScreen = lazy(() => admin().then((m) => ({ default: m.AppSettingsScreen })));
 /* The signed-in layout (header, menu, footer) is its own chunk: the sign-in page does not need it. */
+const customers = () => import('../features/customers');
+const CustomersPage = lazy(() => customers().then((m) => ({ default: m.CustomersPage })));
+const AccountFormPage = lazy(() => customers().then((m) => ({ default: m.AccountFormPage })));
 const AppShell = lazy(() => import('./layout/AppShell').then((m) => ({ default: m.AppShell })));
 
 /** The element of every registered screen; a row in screens.ts without one here does not compile. */
@@ -56,6 +59,9 @@ const ELEMENTS: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   adminBanners: BannersScreen,
   adminBanner: BannersScreen,
   adminAppSettings: AppSettingsScreen,
+  customers: CustomersPage,
+  createAccount: AccountFormPage,
+  customer: AccountFormPage,
   createStyleGuide: StyleGuideBuilderPage,
   styleGuide: StyleGuideBuilderPage,
 };

@@ -59,13 +59,14 @@ describe('header menu shows only screens that exist', () => {
     expect(flat(headerMenu('QA', only(['/admin/tags'])))).toEqual([]);
   });
 
-  it('today: the orders list and the admin area exist (all its tabs but order delivery); the other menu screens do not yet', () => {
+  it('today: the orders list, the customers and the admin area exist (all its tabs but order delivery); the other menu screens do not yet', () => {
     // when a later issue registers /dashboard (and so on), this fails on purpose: update it
     const today = HEADER_MENU.flatMap((e) => [e, ...(e.children ?? [])])
       .filter((e) => isRegistered(e.path))
       .map((e) => e.path);
     expect(today).toEqual([
       '/orders',
+      '/customers',
       '/admin',
       '/admin/style-guides-v2',
       '/admin/car-types',
@@ -78,10 +79,12 @@ describe('header menu shows only screens that exist', () => {
     // the admin sees every tab, QA only the style guides, the others no admin area
     expect(headerMenu('Admin', isRegistered).map((e) => [e.id, e.children.length])).toEqual([
       ['orders', 0],
+      ['customers', 0],
       ['admin', 7],
     ]);
     expect(headerMenu('QA', isRegistered).map((e) => [e.id, e.children.map((c) => c.path)])).toEqual([
       ['orders', []],
+      ['customers', []],
       ['admin', ['/admin/style-guides-v2']],
     ]);
     // Orders for every role

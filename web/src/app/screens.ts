@@ -50,6 +50,9 @@ export const SCREENS = {
   adminBanners: { path: '/admin/banners', access: 'signedIn', requires: ADMIN_ONLY },
   adminBanner: { path: '/admin/banner/:id', access: 'signedIn', requires: ADMIN_ONLY },
   adminAppSettings: { path: '/admin/app-settings', access: 'signedIn', requires: ADMIN_ONLY },
+  customers: { path: '/customers', access: 'signedIn', requires: STAFF_ONLY },
+  createAccount: { path: '/create-account', access: 'signedIn', requires: ADMIN_ONLY },
+  customer: { path: '/customer/:id', access: 'signedIn', requires: STAFF_ONLY },
   createStyleGuide: { path: '/create-style-guide-v2', access: 'signedIn', requires: STAFF_ONLY },
   styleGuide: { path: '/style-guide-v2/:id', access: 'signedIn', requires: STAFF_ONLY },
 } as const satisfies Record<string, ScreenDef>;

@@ -35,6 +35,7 @@ import {
   type AddressRequest,
   type ChildAccountView,
   type ContactPersonRequest,
+  type CreateAccountRequest,
   type Language,
   type QaRoleTag,
   type UpdateUserRequest,
@@ -138,8 +139,10 @@ type CheckedBodies = [
   Mirror<UpdateUserBody, UpdateUserRequest>,
 ];
 
+type CheckedCreateBody = Mirror<CreateAccountBody, CreateAccountRequest>;
+
 /** createAccountWithoutCognito: an admin creates an account; its temporary password is e-mailed. */
-export class CreateAccountBody {
+export class CreateAccountBody implements CreateAccountRequest {
   @ApiProperty({ description: 'login e-mail' }) @Transform(trimLower) @IsEmail() @Length(3, 100) email!: string;
   @ApiProperty({ description: 'dealership name' }) @Transform(trim) @IsString() @Length(1, 120) displayName!: string;
   @ApiPropertyOptional({ enum: LANGUAGES, default: 'en' }) @IsOmittable() @IsIn(LANGUAGES) language?: Language;

@@ -66,6 +66,23 @@ export interface UpdateUserRequest {
   desaturateYellowLight?: boolean;
 }
 
+/** `POST /users/createAccountWithoutCognito`: the account form of an admin. */
+export interface CreateAccountRequest {
+  email: string;
+  displayName: string;
+  language?: Language;
+  userRole?: Role;
+  roleTags?: QaRoleTag[];
+  address: AddressRequest;
+  contactPerson: ContactPersonRequest;
+  currency?: string;
+  subscriptionPrice?: number;
+  mobileAppAccess?: boolean;
+  minimumZoomValue?: number;
+  enabled_qa?: boolean;
+  desaturateYellowLight?: boolean;
+}
+
 // ---------------------------------------------------------------------------------------
 // views
 
