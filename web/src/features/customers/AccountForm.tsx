@@ -34,9 +34,9 @@ import { COUNTRIES, countryName, findCountry } from './countries';
 import { PasteBoxDialog } from './PasteBoxDialog';
 
 /**
- * The account form: creates an account without `userId`, edits it with one. The account
- * details (role, zoom, mobile access, QA, desaturate, pricing) are the admin's; anyone else
- * who may open it (QA) sees it read-only.
+ * The account form: creates an account without `userId`, edits it with one. The login
+ * e-mail and the account details (role, zoom, mobile access, QA, desaturate, pricing) are the
+ * admin's; QA edits the rest of a dealership or management account and only reads the others.
  */
 export function AccountForm({ userId }: { userId?: string }) {
   const { t } = useTranslation();
@@ -54,7 +54,8 @@ function AccountFormBody({ user, isAdmin }: { user: UserView | undefined; isAdmi
   const queryClient = useQueryClient();
   const [pasting, setPasting] = useState(false);
   const [fillAlert, setFillAlert] = useState(false);
-  const readOnly = !isAdmin;
+  // QA keeps the customers' own fields (not the login e-mail); other accounts it only reads
+  const readOnly = !isAdmin && !(user && (user.userRole === 'Dealership' || user.userRole === 'Management'));
   const form = useForm<AccountFormValues, UserView>({
     initialValues: user ? fromUser(user) : EMPTY_ACCOUNT,
     validate: (values) => validateAccount(values, isAdmin),
@@ -76,8 +77,13 @@ function AccountFormBody({ user, isAdmin }: { user: UserView | undefined; isAdmi
     [locale],
   );
   const country = findCountry(form.values.country);
-  const field = (name: Parameters<typeof form.field>[0], label: string, required = false) => (
-    <FormField {...form.field(name, label)} required={required} disabled={readOnly} slotProps={{ htmlInput: { 'data-testid': `account-${name}` } }} />
+  const field = (name: Parameters<typeof form.field>[0], label: string, required = false, adminOnly = false) => (
+    <FormField
+      {...form.field(name, label)}
+      required={required}
+      disabled={readOnly || (adminOnly && !isAdmin)}
+      slotProps={{ htmlInput: { 'data-testid': `account-${name}` } }}
+    />
   );
 
   return (
@@ -97,7 +103,7 @@ function AccountFormBody({ user, isAdmin }: { user: UserView | undefined; isAdmi
 
       <Section title={t('customers.form.dealership')}>
         {field('displayName', t('account.fields.dealershipName'), true)}
-        {field('email', t('customers.form.loginEmail'), true)}
+        {field('email', t('customers.form.loginEmail'), true, true)}
         <FormField
           select
           label={t('account.fields.country')}
