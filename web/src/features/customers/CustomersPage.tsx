@@ -17,6 +17,9 @@ import { COUNTRIES, countryName } from './countries';
 
 type Filter = 'search' | 'country' | 'userRole';
 
+/** The page's frame, as the orders list has it. */
+export const PAGE = { p: { xs: 2, sm: 3 }, width: '100%', maxWidth: 1600, mx: 'auto', boxSizing: 'border-box' } as const;
+
 /**
  * `/customers`: the admin's list of every account (search, country, role; rows open the
  * profile), QA's list of the dealerships with their order counts (read-only: rows open the
@@ -25,7 +28,11 @@ type Filter = 'search' | 'country' | 'userRole';
 export function CustomersPage() {
   const { data: me } = useMe();
   if (!me) return null;
-  return me.userRole === 'Admin' ? <AdminCustomers /> : <QaCustomers />;
+  return (
+    <Box sx={PAGE}>
+      {me.userRole === 'Admin' ? <AdminCustomers /> : <QaCustomers />}
+    </Box>
+  );
 }
 
 function AdminCustomers() {
