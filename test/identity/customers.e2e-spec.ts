@@ -1,5 +1,8 @@
-import type { CustomerListItem, Paged } from '@app/contracts';
+import { Namespace, OrdersRpc, systemActor, type CustomerListItem, type Paged } from '@app/contracts';
+import { connectNats, RpcClient } from '@app/messaging';
+import { testInfra } from '@app/testing';
 import { randomUUID } from 'node:crypto';
+import type { NatsConnection } from 'nats';
 import { createAccount, createOrder, signIn, startTestStack, type TestAccount, type TestStack, type UserSession } from '../support';
 
 /**
@@ -8,6 +11,8 @@ import { createAccount, createOrder, signIn, startTestStack, type TestAccount, t
  */
 describe('the customers list', () => {
   let stack: TestStack;
+  let nc: NatsConnection;
+  let rpc: RpcClient;
   let admin: UserSession;
   let qa: UserSession;
   let asDealerA: UserSession;
@@ -24,6 +29,8 @@ describe('the customers list', () => {
 
   beforeAll(async () => {
     stack = await startTestStack({ label: 'customers', services: ['users', 'orders'] });
+    nc = await connectNats(testInfra.natsUrl, 'customers-test');
+    rpc = new RpcClient(nc, new Namespace(stack.ns.prefix), 10_000);
     dealerA = await createAccount(stack, { role: 'Dealership', displayName: `Alpha ${token}` });
     dealerB = await createAccount(stack, { role: 'Dealership', displayName: `Bravo ${token}`, country: 'Hungary' });
     quiet = await createAccount(stack, { role: 'Dealership', displayName: `Quiet ${token}` });
@@ -43,6 +50,7 @@ describe('the customers list', () => {
   });
 
   afterAll(async () => {
+    await nc?.close();
     await stack?.close();
   });
 
@@ -93,6 +101,17 @@ describe('the customers list', () => {
     expect(adminsAsAdmin.body.total).toBeGreaterThanOrEqual(1);
     const mgmt = await admin.get(`/api/users?search=${token}`).expect(200);
     expect(mgmt.body.items.some((u: { id: string }) => u.id === manager.id)).toBe(true);
+  });
+
+  it("answers order counts to admin and QA only: a dealership or management asking the orders service is refused", async () => {
+    const ids = { accountIds: [dealerA.id, dealerB.id] };
+    await expect(rpc.send(OrdersRpc.countsByAccount, ids, { ...systemActor('t'), role: 'QA', userId: randomUUID() })).resolves.toEqual([
+      { accountId: dealerA.id, ordersCount: 3 },
+      { accountId: dealerB.id, ordersCount: 1 },
+    ]);
+    for (const [role, userId] of [['Dealership', dealerA.id], ['Management', manager.id]] as const) {
+      await expect(rpc.send(OrdersRpc.countsByAccount, ids, { ...systemActor('t'), role, userId })).rejects.toMatchObject({ status: 403 });
+    }
   });
 
   it('keeps a dealership to its own account in GET /users', async () => {
