@@ -89,6 +89,11 @@ export const IDENTITY_ROUTES: RouteCase[] = [
   // accounts
   { route: 'GET /api/users', request: () => ({ path: '/api/users?page=1' }), expect: SIGNED_IN(200) },
   {
+    route: 'GET /api/users/customers',
+    request: () => ({ path: '/api/users/customers?page=1' }),
+    expect: { anonymous: 401, admin: 200, qa: 200, dealer: 403, sales: 403, manager: 403 },
+  },
+  {
     route: 'GET /api/users/{id}',
     request: (ctx, who, tenant) => ({ path: `/api/users/${target(ctx, who, tenant).id}` }),
     expect: READ_SCOPED,

@@ -1,5 +1,8 @@
 import {
   CreateAccountBody,
+  CustomerListQuery,
+  OrdersRpc,
+  paged,
   DeleteUserAccountBody,
   ResendTemporaryPasswordBody,
   SetChildAccountsBody,
@@ -14,7 +17,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
 import { CurrentActor } from '../common/actor.decorator';
 import { ApiErrorResponses, ApiResult, DeletedResult, PagedOf, SentResult } from '../common/api-responses';
-import { ChildAccountView, UserListItem, UserView } from './users.responses';
+import { ChildAccountView, CustomerListItem, UserListItem, UserView } from './users.responses';
 import { PageParam, UuidParam } from '../common/params';
 
 /** Accounts (`/users…`). Who sees which account is decided by the users service. */
@@ -30,6 +33,24 @@ export class UsersController {
   @ApiOperation({ summary: 'Accounts the caller may see, 10 a page, newest first; search, country and role filters' })
   list(@Query() query: UserListQuery, @CurrentActor() actor: Actor) {
     return this.rpc.send(UsersRpc.list, query, actor);
+  }
+
+  @ApiResult(PagedOf(CustomerListItem))
+  @Get('customers')
+  @Authenticated({ roles: ['Admin', 'QA'] })
+  @ApiOperation({ summary: 'The dealership accounts, 10 a page, newest first, each with its order count; search and country filters' })
+  async customers(@Query() query: CustomerListQuery, @CurrentActor() actor: Actor) {
+    const page = await this.rpc.send(UsersRpc.list, { ...query, userRole: 'Dealership' }, actor);
+    const counts = page.items.length
+      ? await this.rpc.send(OrdersRpc.countsByAccount, { accountIds: page.items.map((u) => u.id) }, actor)
+      : [];
+    const byId = new Map(counts.map((c) => [c.accountId, c.ordersCount]));
+    return paged(
+      page.items.map((u) => ({ ...u, ordersCount: byId.get(u.id) ?? 0 })),
+      page.total,
+      page.page,
+      page.pageSize,
+    );
   }
 
   @ApiResult(UserView, 'the new account')

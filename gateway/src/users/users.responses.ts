@@ -14,6 +14,7 @@ import {
   type BannerView as BannerViewContract,
   type ChildAccountView as ChildAccountViewContract,
   type ContactPersonView as ContactPersonViewContract,
+  type CustomerListItem as CustomerListItemContract,
   type IntegrationType,
   type IntegrationView as IntegrationViewContract,
   type Language,
@@ -99,6 +100,10 @@ export class UserListItem implements UserListItemContract {
   @Field.oneOf(USER_STATUSES, 'UserStatus') userStatus!: UserStatus;
   @Field.dateTime() createdAt!: string;
   @Field.dateTime() updatedAt!: string;
+}
+
+export class CustomerListItem extends UserListItem implements CustomerListItemContract {
+  @Field.int({ description: 'how many orders the dealership has' }) ordersCount!: number;
 }
 
 export class ChildAccountView implements ChildAccountViewContract {

@@ -1,4 +1,4 @@
-import type { ChildAccountView, Language, MeView, Paged, UpdateUserRequest, UserListItem, UserStatisticsView, UserView } from '@app/contracts/wire';
+import type { ChildAccountView, CreateAccountRequest, Language, MeView, Paged, UpdateUserRequest, UserListItem, UserStatisticsView, UserView } from '@app/contracts/wire';
 import { api } from './client';
 
 export const usersApi = {
@@ -6,6 +6,10 @@ export const usersApi = {
   get: (id: string, signal?: AbortSignal) => api.get<UserView>(`/users/${id}`, { signal }),
   /** `PUT /api/users/{id}`: an account may change its own language. */
   setLanguage: (userId: string, language: Language) => api.put<MeView>(`/users/${userId}`, { language } satisfies UpdateUserRequest),
+  /** `POST /api/users/createAccountWithoutCognito`: the users service mails the temporary password. */
+  create: (body: CreateAccountRequest) => api.post<UserView>('/users/createAccountWithoutCognito', body),
+  /** `PUT /api/users/{id}` */
+  update: (id: string, body: UpdateUserRequest) => api.put<UserView>(`/users/${id}`, body),
   // the account pages of admin and QA (`/profile/{id}`): its numbers, its child accounts, deleting it
   /** `GET /dashboard/userStatistics/{id}`: the profile header's numbers */
   statistics: (id: string, signal?: AbortSignal) => api.get<UserStatisticsView>(`/dashboard/userStatistics/${id}`, { signal }),
@@ -29,4 +33,6 @@ export const userKeys = {
   statistics: (id: string) => ['users', 'statistics', { id }] as const,
   dealerships: (page: number, search: string) => ['users', 'list', { userRole: 'Dealership', page, search }] as const,
   children: (id: string) => ['users', 'children', { id }] as const,
+  /** `GET /users/customers`: the dealerships with their order counts */
+  customers: () => ['users', 'customers'] as const,
 };

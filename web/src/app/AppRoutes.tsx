@@ -35,6 +35,9 @@ const ProfileStyleGuidesTab = lazy(() => profile().then((m) => ({ default: m.Pro
 const ProfileChildAccountsTab = lazy(() => profile().then((m) => ({ default: m.ProfileChildAccountsTab })));
 const ProfilePermissionsTab = lazy(() => profile().then((m) => ({ default: m.ProfilePermissionsTab })));
 /* The signed-in layout (header, menu, footer) is its own chunk: the sign-in page does not need it. */
+const customers = () => import('../features/customers');
+const CustomersPage = lazy(() => customers().then((m) => ({ default: m.CustomersPage })));
+const AccountFormPage = lazy(() => customers().then((m) => ({ default: m.AccountFormPage })));
 const AppShell = lazy(() => import('./layout/AppShell').then((m) => ({ default: m.AppShell })));
 
 /** The element of every registered screen; a row in screens.ts without one here does not compile. */
@@ -67,6 +70,9 @@ const ELEMENTS: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   adminBanners: BannersScreen,
   adminBanner: BannersScreen,
   adminAppSettings: AppSettingsScreen,
+  customers: CustomersPage,
+  createAccount: AccountFormPage,
+  customer: AccountFormPage,
   createStyleGuide: StyleGuideBuilderPage,
   styleGuide: StyleGuideBuilderPage,
   profile: ProfileRedirect,

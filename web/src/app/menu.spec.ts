@@ -59,7 +59,7 @@ describe('header menu shows only screens that exist', () => {
     expect(flat(headerMenu('QA', only(['/admin/tags'])))).toEqual([]);
   });
 
-  it('today: the orders list, the sales people and the admin area exist (all its tabs but order delivery); the other menu screens do not yet', () => {
+  it('today: the orders list, the sales people, the customers and the admin area exist (all its tabs but order delivery); the other menu screens do not yet', () => {
     // when a later issue registers /dashboard (and so on), this fails on purpose: update it
     const today = HEADER_MENU.flatMap((e) => [e, ...(e.children ?? [])])
       .filter((e) => isRegistered(e.path))
@@ -67,6 +67,7 @@ describe('header menu shows only screens that exist', () => {
     expect(today).toEqual([
       '/orders',
       '/salesmen',
+      '/customers',
       '/admin',
       '/admin/style-guides-v2',
       '/admin/car-types',
@@ -80,11 +81,13 @@ describe('header menu shows only screens that exist', () => {
     expect(headerMenu('Admin', isRegistered).map((e) => [e.id, e.children.length])).toEqual([
       ['orders', 0],
       ['salesmen', 0],
+      ['customers', 0],
       ['admin', 7],
     ]);
     expect(headerMenu('QA', isRegistered).map((e) => [e.id, e.children.map((c) => c.path)])).toEqual([
       ['orders', []],
       ['salesmen', []],
+      ['customers', []],
       ['admin', ['/admin/style-guides-v2']],
     ]);
     // Orders and Sales people for every role

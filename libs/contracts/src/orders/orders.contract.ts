@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
+  IsArray,
   IsBoolean,
   IsIn,
   IsInt,
@@ -180,6 +182,19 @@ export class OrderAccessPayload {
   @IsOptional() @IsBoolean() write?: boolean;
 }
 
+/** How many orders each of these accounts has (admin and QA). */
+export class OrderCountsPayload {
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsUUID('all', { each: true })
+  accountIds!: string[];
+}
+
+export interface AccountOrderCount {
+  accountId: string;
+  ordersCount: number;
+}
+
 // ---------------------------------------------------------------------------------------
 // answers between services
 
@@ -253,4 +268,6 @@ export const OrdersRpc = {
   access: defineRpc<OrderAccessPayload, OrderAccess>('orders', 'orders.access', OrderAccessPayload),
   /** every order of an account, whatever its status or age; 404 for an account outside the actor's scope */
   countOfAccount: defineRpc<AccountOrdersPayload, { ordersCount: number }>('orders', 'orders.count-of-account', AccountOrdersPayload),
+  /** for the customers list: order counts of the accounts on a page (admin and QA only) */
+  countsByAccount: defineRpc<OrderCountsPayload, AccountOrderCount[]>('orders', 'orders.counts-by-account', OrderCountsPayload),
 };

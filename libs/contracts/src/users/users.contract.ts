@@ -35,6 +35,7 @@ import {
   type AddressRequest,
   type ChildAccountView,
   type ContactPersonRequest,
+  type CreateAccountRequest,
   type Language,
   type QaRoleTag,
   type UpdateUserRequest,
@@ -138,8 +139,10 @@ type CheckedBodies = [
   Mirror<UpdateUserBody, UpdateUserRequest>,
 ];
 
+type CheckedCreateBody = Mirror<CreateAccountBody, CreateAccountRequest>;
+
 /** createAccountWithoutCognito: an admin creates an account; its temporary password is e-mailed. */
-export class CreateAccountBody {
+export class CreateAccountBody implements CreateAccountRequest {
   @ApiProperty({ description: 'login e-mail' }) @Transform(trimLower) @IsEmail() @Length(3, 100) email!: string;
   @ApiProperty({ description: 'dealership name' }) @Transform(trim) @IsString() @Length(1, 120) displayName!: string;
   @ApiPropertyOptional({ enum: LANGUAGES, default: 'en' }) @IsOmittable() @IsIn(LANGUAGES) language?: Language;
@@ -175,6 +178,18 @@ export class UserListQuery extends PageQuery {
 
   @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(100) country?: string;
   @ApiPropertyOptional({ enum: ROLES }) @IsOptional() @IsIn(ROLES) userRole?: Role;
+}
+
+/** The customers list: dealership accounts only, by search and country. */
+export class CustomerListQuery extends PageQuery {
+  @ApiPropertyOptional({ description: 'matches dealership name, e-mail, contact name or company id' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(100)
+  search?: string;
+
+  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(100) country?: string;
 }
 
 export class UserIdPayload {

@@ -66,6 +66,23 @@ export interface UpdateUserRequest {
   desaturateYellowLight?: boolean;
 }
 
+/** `POST /users/createAccountWithoutCognito`: the account form of an admin. */
+export interface CreateAccountRequest {
+  email: string;
+  displayName: string;
+  language?: Language;
+  userRole?: Role;
+  roleTags?: QaRoleTag[];
+  address: AddressRequest;
+  contactPerson: ContactPersonRequest;
+  currency?: string;
+  subscriptionPrice?: number;
+  mobileAppAccess?: boolean;
+  minimumZoomValue?: number;
+  enabled_qa?: boolean;
+  desaturateYellowLight?: boolean;
+}
+
 // ---------------------------------------------------------------------------------------
 // views
 
@@ -119,6 +136,11 @@ export type UserListItem = Pick<
   UserView,
   'id' | 'displayName' | 'email' | 'userRole' | 'address' | 'contactPerson' | 'userStatus' | 'createdAt' | 'updatedAt'
 >;
+
+/** `GET /users/customers` (admin and QA): a dealership account with how many orders it has. */
+export interface CustomerListItem extends UserListItem {
+  ordersCount: number;
+}
 
 export interface ChildAccountView {
   id: string;

@@ -4,6 +4,7 @@ import {
   type CreateOrderBody,
   type OrderAccessPayload,
   type OrderApprovalPayload,
+  type OrderCountsPayload,
   type OrderIdPayload,
   type OrderListQuery,
   type RpcEnvelope,
@@ -51,6 +52,11 @@ export class OrdersMessagesController {
   @RpcHandler(OrdersRpc.countOfAccount)
   countOfAccount(@Payload() { actor, data }: RpcEnvelope<AccountOrdersPayload>) {
     return this.orders.countOfAccount(actor, data);
+  }
+
+  @RpcHandler(OrdersRpc.countsByAccount)
+  countsByAccount(@Payload() { actor, data }: RpcEnvelope<OrderCountsPayload>) {
+    return this.orders.countsByAccount(actor, data);
   }
 
   @RpcHandler(OrdersRpc.access)

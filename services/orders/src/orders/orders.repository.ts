@@ -192,6 +192,16 @@ export class OrdersRepository {
     return Number(rows[0]?.n ?? 0);
   }
 
+  /** how many orders each account has; an account without orders is left out */
+  async countsByAccount(m: EntityManager, accountIds: string[]): Promise<Map<string, number>> {
+    if (accountIds.length === 0) return new Map();
+    const rows: Array<{ account_id: string; n: string }> = await m.query(
+      'SELECT account_id, count(*) AS n FROM orders WHERE account_id = ANY($1::uuid[]) GROUP BY account_id',
+      [accountIds],
+    );
+    return new Map(rows.map((r) => [r.account_id, Number(r.n)]));
+  }
+
   async deleteOfAccount(m: EntityManager, accountId: string): Promise<void> {
     await m.query('DELETE FROM orders WHERE account_id = $1', [accountId]);
   }

@@ -10,11 +10,13 @@ import {
   systemActor,
   UsersRpc,
   VIEW_URL_TTL_SECONDS,
+  type AccountOrderCount,
   type Actor,
   type CreateOrderBody,
   type OrderAccess,
   type OrderAccessPayload,
   type OrderApprovalPayload,
+  type OrderCountsPayload,
   type OrderListItem,
   type OrderListQuery,
   type OrderView,
@@ -320,6 +322,14 @@ export class OrdersService {
       const saved = await this.orders.save(m, o);
       return this.view(m, saved);
     });
+  }
+
+  /** Order counts of the accounts on a customers page: admin and QA, who see every order. */
+  async countsByAccount(actor: Actor, p: OrderCountsPayload): Promise<AccountOrderCount[]> {
+    OrderPolicy.assertStaff(actor);
+    const ids = [...new Set(p.accountIds)];
+    const counts = await this.orders.countsByAccount(this.ds.manager, ids);
+    return ids.map((accountId) => ({ accountId, ordersCount: counts.get(accountId) ?? 0 }));
   }
 
   async approval(actor: Actor, p: OrderApprovalPayload): Promise<OrderView> {

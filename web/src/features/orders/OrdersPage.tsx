@@ -26,13 +26,14 @@ import { useMe } from '../../app/useSession';
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { formatTimestamp } from '../../components/data-grid/columns';
 import { DataTable, type TableColumn } from '../../components/data-grid/DataTable';
+import { SearchField } from '../../components/data-grid/SearchField';
 import { useDataGrid } from '../../components/data-grid/useDataGrid';
 import { StatusBadge, useStatusLabels } from '../../components/StatusBadge';
 import { canDeleteOrders, canOpen, defaultFrom, filtersFor, formatDuration, type OrderFilter } from './orderRules';
 
 /** While an order on screen is still uploading or in the pipeline, the list asks again this often. */
 export const LIST_REFRESH_MS = 5000;
-export const SEARCH_DEBOUNCE_MS = 500;
+export { SEARCH_DEBOUNCE_MS } from '../../components/data-grid/SearchField';
 
 /**
  * `/orders` and `/orders/success`: the orders the user may see, 10 a page,
@@ -274,20 +275,6 @@ function DateTime({ value }: { value: string }) {
   );
 }
 
-/** Search, sent 500 ms after the last key. */
-function SearchField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const { t } = useTranslation();
-  const [text, setText] = useState(value);
-  // the URL changed elsewhere (reset filters, back): show it
-  useEffect(() => setText(value), [value]);
-  useEffect(() => {
-    if (text === value) return;
-    const timer = setTimeout(() => onChange(text), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // only the typed text starts the wait
-  }, [text]);
-  return <TextField size="small" type="search" label={t('fields.search')} value={text} onChange={(e) => setText(e.target.value)} sx={{ minWidth: 240 }} />;
-}
 
 /** A row's picture; a placeholder when there is none or it fails to load. */
 function Thumbnail({ url, name }: { url: string | null; name: string }) {

@@ -1,0 +1,3 @@
+export { AccountForm } from './AccountForm';
+export { AccountFormPage } from './AccountFormPage';
+export { CustomersPage } from './CustomersPage';
