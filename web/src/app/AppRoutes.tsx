@@ -30,6 +30,7 @@ const profile = () => import('../features/customers/profile');
 const ProfileRedirect = lazy(() => profile().then((m) => ({ default: m.ProfileRedirect })));
 const ProfileOrdersTab = lazy(() => profile().then((m) => ({ default: m.ProfileOrdersTab })));
 const ProfileEventsTab = lazy(() => profile().then((m) => ({ default: m.ProfileEventsTab })));
+const ProfileSettingsTab = lazy(() => profile().then((m) => ({ default: m.ProfileSettingsTab })));
 const ProfileIntegrationsTab = lazy(() => profile().then((m) => ({ default: m.ProfileIntegrationsTab })));
 const ProfileStyleGuidesTab = lazy(() => profile().then((m) => ({ default: m.ProfileStyleGuidesTab })));
 const ProfileChildAccountsTab = lazy(() => profile().then((m) => ({ default: m.ProfileChildAccountsTab })));
@@ -78,6 +79,7 @@ const ELEMENTS: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   profile: ProfileRedirect,
   profileOrders: ProfileOrdersTab,
   profileEvents: ProfileEventsTab,
+  profileSettings: ProfileSettingsTab,
   profileIntegrations: ProfileIntegrationsTab,
   profileStyleGuides: ProfileStyleGuidesTab,
   profileChildAccounts: ProfileChildAccountsTab,

@@ -60,6 +60,7 @@ export const SCREENS = {
   profile: { path: '/profile/:id', access: 'signedIn', requires: STAFF_ONLY },
   profileOrders: { path: '/profile/:id/orders', access: 'signedIn', requires: STAFF_ONLY },
   profileEvents: { path: '/profile/:id/events', access: 'signedIn', requires: ADMIN_ONLY },
+  profileSettings: { path: '/profile/:id/settings', access: 'signedIn', requires: ADMIN_ONLY },
   profileIntegrations: { path: '/profile/:id/integrations', access: 'signedIn', requires: ADMIN_ONLY },
   profileStyleGuides: { path: '/profile/:id/styleguides', access: 'signedIn', requires: ADMIN_ONLY },
   profileChildAccounts: { path: '/profile/:id/child-accounts', access: 'signedIn', requires: ADMIN_ONLY },

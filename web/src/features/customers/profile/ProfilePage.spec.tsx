@@ -82,7 +82,7 @@ describe('/profile/{id}', () => {
     profileApi(signInAs({ userRole: 'Admin' }), account());
     renderAppAt(`/profile/${ACCOUNT_ID}/orders`);
     await screen.findByRole('heading', { level: 1, name: 'Nordic Cars' }, { timeout: 5000 });
-    expect(tabNames()).toEqual(['Orders', 'Events', 'Integrations', 'Style guides', 'Permissions']);
+    expect(tabNames()).toEqual(['Orders', 'Events', 'Settings', 'Integrations', 'Style guides', 'Permissions']);
     expect(screen.getByRole('tab', { name: 'Events' }).getAttribute('href')).toBe(`/profile/${ACCOUNT_ID}/events`);
     expectVisible(screen.getByRole('button', { name: 'Delete user' }));
   });
@@ -91,7 +91,16 @@ describe('/profile/{id}', () => {
     profileApi(signInAs({ userRole: 'Admin' }), account({ userRole: 'Management' }));
     renderAppAt(`/profile/${ACCOUNT_ID}/orders`);
     await screen.findByRole('heading', { level: 1, name: 'Nordic Cars' }, { timeout: 5000 });
-    expect(tabNames()).toEqual(['Orders', 'Events', 'Integrations', 'Style guides', 'Child accounts', 'Permissions']);
+    expect(tabNames()).toEqual(['Orders', 'Events', 'Settings', 'Integrations', 'Style guides', 'Child accounts', 'Permissions']);
+  });
+
+  it('settings: the admin edits the account in the account form, filled with the account', async () => {
+    profileApi(signInAs({ userRole: 'Admin' }), account());
+    renderAppAt(`/profile/${ACCOUNT_ID}/settings`);
+    await screen.findByRole('heading', { level: 1, name: 'Nordic Cars' }, { timeout: 5000 });
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Settings');
+    const name = (await screen.findByRole('textbox', { name: /Dealership name/ }, { timeout: 5000 })) as HTMLInputElement;
+    expect(name.value).toBe('Nordic Cars');
   });
 
   it('gives QA the orders tab only and no Delete user', async () => {

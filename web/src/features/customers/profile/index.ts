@@ -6,6 +6,7 @@ export { ProfileEventsTab } from './ProfileEventsTab';
 export { ProfileIntegrationsTab } from './ProfileIntegrationsTab';
 export { ProfileOrdersTab } from './ProfileOrdersTab';
 export { ProfilePermissionsTab } from './ProfilePermissionsTab';
+export { ProfileSettingsTab } from './ProfileSettingsTab';
 export { ProfileStyleGuidesTab } from './ProfileStyleGuidesTab';
 
 /** `/profile/{id}` opens the orders tab. */

@@ -3,8 +3,8 @@ import { canSaveCredentials, credentialsBody, profileTabs, providersToAdd, withI
 
 describe('profile rules', () => {
   it('gives the admin every tab, child accounts only on a management account; QA the orders; others nothing', () => {
-    expect(profileTabs('Admin', 'Dealership')).toEqual(['orders', 'events', 'integrations', 'styleguides', 'permissions']);
-    expect(profileTabs('Admin', 'Management')).toEqual(['orders', 'events', 'integrations', 'styleguides', 'child-accounts', 'permissions']);
+    expect(profileTabs('Admin', 'Dealership')).toEqual(['orders', 'events', 'settings', 'integrations', 'styleguides', 'permissions']);
+    expect(profileTabs('Admin', 'Management')).toEqual(['orders', 'events', 'settings', 'integrations', 'styleguides', 'child-accounts', 'permissions']);
     expect(profileTabs('QA', 'Management')).toEqual(['orders']);
     expect(profileTabs('Dealership', 'Dealership')).toEqual([]);
     expect(profileTabs('Management', 'Dealership')).toEqual([]);

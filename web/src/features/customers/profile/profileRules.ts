@@ -2,12 +2,13 @@ import type { PermissionGroup, Role } from '@app/contracts/wire';
 
 /** Pure rules of the account profile (`/profile/{id}/…`). */
 
-export type ProfileTab = 'orders' | 'events' | 'integrations' | 'styleguides' | 'child-accounts' | 'permissions';
+export type ProfileTab = 'orders' | 'events' | 'settings' | 'integrations' | 'styleguides' | 'child-accounts' | 'permissions';
 
 /** The tabs' labels, by tab. */
 export const PROFILE_TAB_LABELS = {
   orders: 'profile.tabs.orders',
   events: 'profile.tabs.events',
+  settings: 'profile.tabs.settings',
   integrations: 'profile.tabs.integrations',
   styleguides: 'profile.tabs.styleguides',
   'child-accounts': 'profile.tabs.childAccounts',
@@ -21,7 +22,7 @@ export const PROFILE_TAB_LABELS = {
 export function profileTabs(viewer: Role, account: Role | undefined): ProfileTab[] {
   if (viewer === 'QA') return ['orders'];
   if (viewer !== 'Admin') return [];
-  return ['orders', 'events', 'integrations', 'styleguides', ...(account === 'Management' ? (['child-accounts'] as const) : []), 'permissions'];
+  return ['orders', 'events', 'settings', 'integrations', 'styleguides', ...(account === 'Management' ? (['child-accounts'] as const) : []), 'permissions'];
 }
 
 export const profilePath = (id: string, tab: ProfileTab) => `/profile/${id}/${tab}`;
