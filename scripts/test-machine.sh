@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Makes this machine ready for `make test` (Debian 12, run as root): installs what the tests
-# need when it is missing (nats-server, postgresql, chromium, ffmpeg) and starts PostgreSQL on
+# need when it is missing (nats-server, postgresql, chromium with Japanese and Devanagari
+# fonts, ffmpeg) and starts PostgreSQL on
 # 127.0.0.1:5432 (trust for TCP from 127.0.0.1, as the tests connect as postgres without a
 # password) and NATS with JetStream on 127.0.0.1:4222 when nothing answers there. A no-op,
 # in well under a second, when everything is there. Without root or apt-get it says exactly
@@ -20,6 +21,9 @@ missing=()
 # the server itself (pg_ctlcluster), not only the client
 command -v pg_ctlcluster >/dev/null || missing+=(postgresql)
 command -v chromium >/dev/null || missing+=(chromium)
+# the browser tests measure Japanese and Hindi headers and labels: with real glyphs, not boxes
+[ -d /usr/share/fonts/opentype/noto ] || missing+=(fonts-noto-cjk)
+[ -d /usr/share/fonts/truetype/noto ] || missing+=(fonts-noto-core)
 # video thumbnails (services/images) and the test videos
 command -v ffmpeg >/dev/null || missing+=(ffmpeg)
 
