@@ -119,10 +119,10 @@ describe('accounts, child accounts and permissions through the API', () => {
     it('refuses an e-mail that is already an account or a sales person\'s login, whatever its case (409)', async () => {
       const res = await admin.post('/api/users/createAccountWithoutCognito').send(accountForm(dealerB.email.toUpperCase())).expect(409);
       expect(res.body).toEqual({ statusCode: 409, message: 'An account with this e-mail already exists' });
-      const seller = await createSalesPerson(stack, dealerB.id, { login: true });
-      const clash = await admin.post('/api/users/createAccountWithoutCognito').send(accountForm(seller.email)).expect(409);
+      const salesPerson = await createSalesPerson(stack, dealerB.id, { login: true });
+      const clash = await admin.post('/api/users/createAccountWithoutCognito').send(accountForm(salesPerson.email)).expect(409);
       expect(clash.body).toEqual({ statusCode: 409, message: 'An account with this e-mail already exists' });
-      expect(await stack.mails(seller.email)).toHaveLength(0);
+      expect(await stack.mails(salesPerson.email)).toHaveLength(0);
     });
 
     it('creates one account when the same form is sent several times at once (a double click)', async () => {
