@@ -50,7 +50,7 @@ const ADMIN_ONLY = (status: number) => ({ anonymous: 401, admin: status, qa: 403
 /** readable by whoever can see the account: admin and QA everything, the others their own */
 const READ_SCOPED = { anonymous: 401, admin: 200, qa: 200, dealer: [200, 404], sales: [200, 404], manager: [200, 404] } as const;
 
-export const IDENTITY_ROUTES: RouteCase[] = [
+export const USER_ROUTES: RouteCase[] = [
   // health: public
   { route: 'GET /api/health', request: () => ({ path: '/api/health' }), expect: PUBLIC(200) },
   { route: 'GET /api/health/live', request: () => ({ path: '/api/health/live' }), expect: PUBLIC(200) },
