@@ -511,20 +511,20 @@ describe('accounts, child accounts and permissions through the API', () => {
   });
 
   describe('permissions', () => {
-    let catalogue: Array<{ id: string; name: string; group: string }>;
+    let permissionList: Array<{ id: string; name: string; group: string }>;
 
     beforeAll(async () => {
-      catalogue = (await admin.get('/api/permissions').expect(200)).body;
+      permissionList = (await admin.get('/api/permissions').expect(200)).body;
     });
 
-    const idsOf = (...names: string[]) => names.map((n) => catalogue.find((p) => p.name === n)!.id);
+    const idsOf = (...names: string[]) => names.map((n) => permissionList.find((p) => p.name === n)!.id);
 
-    it('lists the catalogue of 49 permissions with their groups, to the admin', async () => {
-      expect(catalogue).toHaveLength(49);
-      expect(new Set(catalogue.map((p) => p.name)).size).toBe(49);
-      expect(catalogue).toContainEqual({ id: expect.any(String), name: 'CREATE_ORDERS', group: 'orders' });
-      expect(catalogue).toContainEqual({ id: expect.any(String), name: 'READ_USER_INTEGRATIONS', group: 'integrations' });
-      expect(catalogue).toContainEqual({ id: expect.any(String), name: 'DELETE_QUEUE_MESSAGES', group: 'settings' });
+    it('lists the 49 permissions with their groups, to the admin', async () => {
+      expect(permissionList).toHaveLength(49);
+      expect(new Set(permissionList.map((p) => p.name)).size).toBe(49);
+      expect(permissionList).toContainEqual({ id: expect.any(String), name: 'CREATE_ORDERS', group: 'orders' });
+      expect(permissionList).toContainEqual({ id: expect.any(String), name: 'READ_USER_INTEGRATIONS', group: 'integrations' });
+      expect(permissionList).toContainEqual({ id: expect.any(String), name: 'DELETE_QUEUE_MESSAGES', group: 'settings' });
       const res = await asDealerA.get('/api/permissions').expect(403);
       expect(res.body.message).toBe('You do not have permission to do this.');
     });
