@@ -59,10 +59,25 @@ async function freshOrder(ctx: MatrixContext, tenant: Tenant): Promise<string> {
   return (await createOrder(ctx.sessions.admin, { styleGuide: f.guide, salesMan: salesPersonId, userId, orderName: `Fresh ${ctx.unique()}` })).id;
 }
 
+let tagCounter = 0;
+let tagId: Promise<string> | null = null;
+
+/** a tag of its own for reading and changing (the fixtures' tag is for putting on orders) */
+function aTag(ctx: MatrixContext): Promise<string> {
+  tagId ??= ctx.sessions.admin
+    .post('/api/tags')
+    .send({ name: 'Matrix tag', category: 'PRIORITY', entity: 'order', color: 'blue' })
+    .expect(201)
+    .then((res) => res.body.id as string);
+  return tagId;
+}
+
 /** admin and QA see every tenant's orders; the others their own */
 const SEES_ALL: readonly Who[] = ['admin', 'qa'];
 const READ_SCOPED = { anonymous: 401, admin: 200, qa: 200, dealer: [200, 404], sales: [200, 404], manager: [200, 404] } as const;
 const STAFF = (status: number) => ({ anonymous: 401, admin: status, qa: status, dealer: 403, sales: 403, manager: 403 });
+const SIGNED_IN = (status: number) => ({ anonymous: 401, admin: status, qa: status, dealer: status, sales: status, manager: status });
+const ADMIN_ONLY = (status: number) => ({ anonymous: 401, admin: status, qa: 403, dealer: 403, sales: 403, manager: 403 });
 
 export const ORDER_ROUTES: RouteCase[] = [
   {
@@ -156,4 +171,13 @@ export const ORDER_ROUTES: RouteCase[] = [
     },
     expect: STAFF(200),
   },
+  // tags: everyone signed in reads them (badges), only the admin keeps them
+  { route: 'GET /api/tags', request: () => ({ path: '/api/tags?page=1' }), expect: SIGNED_IN(200) },
+  { route: 'GET /api/tags/{id}', request: async (ctx) => ({ path: `/api/tags/${await aTag(ctx)}` }), expect: SIGNED_IN(200) },
+  {
+    route: 'POST /api/tags',
+    request: () => ({ path: '/api/Tags', body: { name: `Tag ${++tagCounter}`, category: 'IMAGE_ERROR', entity: 'image', color: 'red' } }),
+    expect: ADMIN_ONLY(201),
+  },
+  { route: 'PUT /api/tags/{id}', request: async (ctx) => ({ path: `/api/tags/${await aTag(ctx)}`, body: { color: 'cyan' } }), expect: ADMIN_ONLY(200) },
 ];
