@@ -10,7 +10,7 @@ import { waitFor } from '@app/testing';
 import sharp from 'sharp';
 import { frameAroundCar, rectInFrame, scaleRect } from '../services/pipeline/src/imaging/frame-geometry';
 import { ImageRenderer } from '../services/pipeline/src/imaging/image-renderer';
-import type { ImageStore } from '../services/pipeline/src/imaging/image-store';
+import type { PipelineFiles } from '../services/pipeline/src/imaging/pipeline-files';
 import { MediaLibrary } from '../services/pipeline/src/imaging/media-library';
 import { maskBounds } from '../services/pipeline/src/imaging/pixel-ops';
 import { JobContext } from '../services/pipeline/src/jobs/job-context';
@@ -209,8 +209,8 @@ function offlineRoutes(media: Media) {
   // the worker's own defaults, libvips threads included, so that the steps run as in a worker
   const imaging = new ImageRenderer({ maxInputPixels: config.PIPELINE_MAX_INPUT_PIXELS, vipsThreads: config.PIPELINE_VIPS_THREADS });
   const bytes = new Map<string, Buffer>();
-  const store = { readMedium: async (key: string) => bytes.get(key) ?? null } as unknown as ImageStore;
-  const library = new MediaLibrary(store, imaging, 64 * 1024 * 1024);
+  const files = { readMedium: async (key: string) => bytes.get(key) ?? null } as unknown as PipelineFiles;
+  const library = new MediaLibrary(files, imaging, 64 * 1024 * 1024);
   const steps = new RouteSteps(imaging, library, new ClassicalSegmenter(), config);
   const handlers = buildRouteHandlers(ROUTE_TABLE, new RouteRunner(steps));
   const keys = {

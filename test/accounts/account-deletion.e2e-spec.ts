@@ -79,8 +79,8 @@ describe('deleting an account everywhere', () => {
   }
 
   it('removes its orders, images, videos, files, sales people, integrations, assignments, tags and events; others keep theirs; a stopped service catches up', async () => {
-    const doomedSeller = await createSalesPerson(stack, doomed.id, { login: true });
-    const keptSeller = await createSalesPerson(stack, kept.id);
+    const doomedSalesPerson = await createSalesPerson(stack, doomed.id, { login: true });
+    const keptSalesPerson = await createSalesPerson(stack, kept.id);
     await admin.post('/api/remote-integration').send({ provider: 'AZURE_BLOB', isActive: true, userId: doomed.id }).expect(201);
     await admin.post('/api/remote-integration').send({ provider: 'AZURE_BLOB', isActive: true, userId: kept.id }).expect(201);
     const orderTag = ((await admin.post('/api/tags').send({ name: 'Check first', category: 'PRIORITY', entity: 'order', color: 'red' }).expect(201)).body as TagView).id;
@@ -88,8 +88,8 @@ describe('deleting an account everywhere', () => {
     await admin.post(`/api/tags/users/${doomed.id}`).send({ tagId: userTag }).expect(201);
     await admin.post(`/api/tags/users/${kept.id}`).send({ tagId: userTag }).expect(201);
 
-    const doomedOrders = [await orderWithMedia(asDoomed, doomedSeller.id, orderTag), await orderWithMedia(asDoomed, doomedSeller.id, orderTag)];
-    const keptOrder = await orderWithMedia(asKept, keptSeller.id, orderTag);
+    const doomedOrders = [await orderWithMedia(asDoomed, doomedSalesPerson.id, orderTag), await orderWithMedia(asDoomed, doomedSalesPerson.id, orderTag)];
+    const keptOrder = await orderWithMedia(asKept, keptSalesPerson.id, orderTag);
     const s3Root = stack.s3.directory;
     const objectsOf = (orderId: string) => filesUnder(s3Root).filter((f) => f.includes(orderId));
     for (const id of [...doomedOrders, keptOrder]) expect(objectsOf(id).length).toBeGreaterThan(0);
@@ -120,7 +120,7 @@ describe('deleting an account everywhere', () => {
       }
       expect(await sql('SELECT 1 FROM orders.orders WHERE id = $1', [id])).toEqual([]);
     }
-    await admin.get(`/api/salesman/${doomedSeller.id}`).expect(404);
+    await admin.get(`/api/salesman/${doomedSalesPerson.id}`).expect(404);
     expect(await rowsNaming(doomed.id)).toEqual([]);
     expect(await codes()).toEqual([]);
 
@@ -131,7 +131,7 @@ describe('deleting an account everywhere', () => {
     expect(keptView.tags.map((t) => t.id)).toEqual([orderTag]);
     expect((await asKept.get(`/api/images/order/${keptOrder}`).expect(200)).body).toHaveLength(1);
     expect((await asKept.get(`/api/style-guides/user/${kept.id}`).expect(200)).body.map((g: { id: string }) => g.id)).toEqual([guideId]);
-    await admin.get(`/api/salesman/${keptSeller.id}`).expect(200);
+    await admin.get(`/api/salesman/${keptSalesPerson.id}`).expect(200);
 
     // the e-mail is free for a new account, which starts empty
     const again = await admin

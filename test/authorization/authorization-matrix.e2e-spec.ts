@@ -1,14 +1,13 @@
 import { createAccount, createSalesPerson, signIn, startTestStack, type TestStack, type UserSession } from '../support';
-import { CATALOGUE_ROUTES } from './catalogue.matrix';
 import { DASHBOARD_ROUTES } from './dashboard.matrix';
-import { IDENTITY_ROUTES } from './identity.matrix';
 import { IMAGE_ROUTES } from './images.matrix';
 import { ORDER_ROUTES } from './orders.matrix';
 import { STYLE_GUIDE_ROUTES } from './style-guides.matrix';
+import { USER_ROUTES } from './users.matrix';
 import { expectedFor, WHO, type MatrixContext, type RouteCase, type Tenant, type Who } from './matrix';
 
 /** Every gateway route, by feature. A route missing here fails the completeness check. */
-const MATRIX: RouteCase[] = [...IDENTITY_ROUTES, ...STYLE_GUIDE_ROUTES, ...CATALOGUE_ROUTES, ...ORDER_ROUTES, ...IMAGE_ROUTES, ...DASHBOARD_ROUTES];
+const MATRIX: RouteCase[] = [...USER_ROUTES, ...STYLE_GUIDE_ROUTES, ...ORDER_ROUTES, ...IMAGE_ROUTES, ...DASHBOARD_ROUTES];
 
 /**
  * Every permission a route or a service asks of a dealership or management account. The

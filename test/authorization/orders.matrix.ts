@@ -5,8 +5,8 @@ import type { MatrixContext, RouteCase, Tenant, Who } from './matrix';
 interface Fixtures {
   guide: string;
   /** a sales person of each dealership (the matrix's sales login is the dealership's too) */
-  dealerSeller: string;
-  dealer2Seller: string;
+  dealerSalesPerson: string;
+  dealer2SalesPerson: string;
   /** the dealership's order: own for everyone (management's child) */
   ownOrder: string;
   ownOrderName: string;
@@ -18,7 +18,7 @@ interface Fixtures {
 
 let fixtures: Promise<Fixtures> | null = null;
 
-async function seller(ctx: MatrixContext, userId: string): Promise<string> {
+async function newSalesPerson(ctx: MatrixContext, userId: string): Promise<string> {
   const res = await ctx.sessions.admin.post('/api/salesman').send({ userId, salesMan: [{ name: `Seller ${ctx.unique()}`, email: `seller-${ctx.unique()}@example.test`, phone: '+45 11 22 33 44' }] });
   if (res.status !== 201) throw new Error(`POST /api/salesman answered ${res.status} ${JSON.stringify(res.body)}`);
   return res.body[0].id as string;
@@ -30,16 +30,16 @@ function setup(ctx: MatrixContext): Promise<Fixtures> {
     const { admin, dealer } = ctx.sessions;
     const { accounts } = ctx;
     const guide = (await createStyleGuide(admin, { name: 'Matrix orders guide', assignTo: [accounts.dealer.id, accounts.dealer2.id, accounts.manager.id] })).id;
-    const dealerSeller = await seller(ctx, accounts.dealer.id);
-    const dealer2Seller = await seller(ctx, accounts.dealer2.id);
-    const own = await createOrder(dealer, { styleGuide: guide, salesMan: dealerSeller, orderName: `Own order ${ctx.unique()}` });
-    const other = await createOrder(admin, { styleGuide: guide, salesMan: dealer2Seller, userId: accounts.dealer2.id, orderName: `Other order ${ctx.unique()}` });
+    const dealerSalesPerson = await newSalesPerson(ctx, accounts.dealer.id);
+    const dealer2SalesPerson = await newSalesPerson(ctx, accounts.dealer2.id);
+    const own = await createOrder(dealer, { styleGuide: guide, salesMan: dealerSalesPerson, orderName: `Own order ${ctx.unique()}` });
+    const other = await createOrder(admin, { styleGuide: guide, salesMan: dealer2SalesPerson, userId: accounts.dealer2.id, orderName: `Other order ${ctx.unique()}` });
     const tag = await admin.post('/api/tags').send({ name: 'Matrix order tag', category: 'PRIORITY', entity: 'order', color: 'purple' });
     if (tag.status !== 201) throw new Error(`POST /api/tags answered ${tag.status}`);
     return {
       guide,
-      dealerSeller,
-      dealer2Seller,
+      dealerSalesPerson,
+      dealer2SalesPerson,
       ownOrder: own.id,
       ownOrderName: own.orderName,
       otherOrder: other.id,
@@ -55,14 +55,29 @@ const orderOf = (f: Fixtures, tenant: Tenant) => (tenant === 'own' ? f.ownOrder 
 /** a new order of the tenant's dealership, made by the admin (for deletes) */
 async function freshOrder(ctx: MatrixContext, tenant: Tenant): Promise<string> {
   const f = await setup(ctx);
-  const [userId, salesMan] = tenant === 'own' ? [ctx.accounts.dealer.id, f.dealerSeller] : [ctx.accounts.dealer2.id, f.dealer2Seller];
-  return (await createOrder(ctx.sessions.admin, { styleGuide: f.guide, salesMan, userId, orderName: `Fresh ${ctx.unique()}` })).id;
+  const [userId, salesPersonId] = tenant === 'own' ? [ctx.accounts.dealer.id, f.dealerSalesPerson] : [ctx.accounts.dealer2.id, f.dealer2SalesPerson];
+  return (await createOrder(ctx.sessions.admin, { styleGuide: f.guide, salesMan: salesPersonId, userId, orderName: `Fresh ${ctx.unique()}` })).id;
+}
+
+let tagCounter = 0;
+let tagId: Promise<string> | null = null;
+
+/** a tag of its own for reading and changing (the fixtures' tag is for putting on orders) */
+function aTag(ctx: MatrixContext): Promise<string> {
+  tagId ??= ctx.sessions.admin
+    .post('/api/tags')
+    .send({ name: 'Matrix tag', category: 'PRIORITY', entity: 'order', color: 'blue' })
+    .expect(201)
+    .then((res) => res.body.id as string);
+  return tagId;
 }
 
 /** admin and QA see every tenant's orders; the others their own */
 const SEES_ALL: readonly Who[] = ['admin', 'qa'];
 const READ_SCOPED = { anonymous: 401, admin: 200, qa: 200, dealer: [200, 404], sales: [200, 404], manager: [200, 404] } as const;
 const STAFF = (status: number) => ({ anonymous: 401, admin: status, qa: status, dealer: 403, sales: 403, manager: 403 });
+const SIGNED_IN = (status: number) => ({ anonymous: 401, admin: status, qa: status, dealer: status, sales: status, manager: status });
+const ADMIN_ONLY = (status: number) => ({ anonymous: 401, admin: status, qa: 403, dealer: 403, sales: 403, manager: 403 });
 
 export const ORDER_ROUTES: RouteCase[] = [
   {
@@ -73,10 +88,10 @@ export const ORDER_ROUTES: RouteCase[] = [
     request: async (ctx, who, tenant) => {
       const f = await setup(ctx);
       const body: Record<string, unknown> = { orderName: `Matrix ${ctx.unique()}`, styleGuide: f.guide, takenImagesCount: 2 };
-      if (who === 'admin') Object.assign(body, tenant === 'own' ? { userId: ctx.accounts.dealer.id, salesMan: f.dealerSeller } : { userId: ctx.accounts.dealer2.id, salesMan: f.dealer2Seller });
+      if (who === 'admin') Object.assign(body, tenant === 'own' ? { userId: ctx.accounts.dealer.id, salesMan: f.dealerSalesPerson } : { userId: ctx.accounts.dealer2.id, salesMan: f.dealer2SalesPerson });
       else if (tenant === 'own') {
-        if (who !== 'manager') body.salesMan = f.dealerSeller;
-      } else Object.assign(body, { userId: ctx.accounts.dealer2.id, salesMan: f.dealer2Seller });
+        if (who !== 'manager') body.salesMan = f.dealerSalesPerson;
+      } else Object.assign(body, { userId: ctx.accounts.dealer2.id, salesMan: f.dealer2SalesPerson });
       return { path: '/api/orders', body };
     },
     expect: { anonymous: 401, admin: 201, qa: 403, dealer: [201, 403], sales: [201, 403], manager: [201, 403] },
@@ -156,4 +171,13 @@ export const ORDER_ROUTES: RouteCase[] = [
     },
     expect: STAFF(200),
   },
+  // tags: everyone signed in reads them (badges), only the admin keeps them
+  { route: 'GET /api/tags', request: () => ({ path: '/api/tags?page=1' }), expect: SIGNED_IN(200) },
+  { route: 'GET /api/tags/{id}', request: async (ctx) => ({ path: `/api/tags/${await aTag(ctx)}` }), expect: SIGNED_IN(200) },
+  {
+    route: 'POST /api/tags',
+    request: () => ({ path: '/api/Tags', body: { name: `Tag ${++tagCounter}`, category: 'IMAGE_ERROR', entity: 'image', color: 'red' } }),
+    expect: ADMIN_ONLY(201),
+  },
+  { route: 'PUT /api/tags/{id}', request: async (ctx) => ({ path: `/api/tags/${await aTag(ctx)}`, body: { color: 'cyan' } }), expect: ADMIN_ONLY(200) },
 ];

@@ -120,7 +120,7 @@ describe('layout of the lists and previews in chromium', () => {
       email: 'layout.dealer@example.test',
       permissions: ['CREATE_ORDERS', 'READ_ORDERS'],
     });
-    const seller = await createSalesPerson(stack, dealer.id, { name: 'Mette Kristensen-Højgaard' });
+    const salesPerson = await createSalesPerson(stack, dealer.id, { name: 'Mette Kristensen-Højgaard' });
     const statuses = ['Uploading', 'In Progress', 'Ready to download', 'Completed', 'QA stage'] as const;
     for (let i = 0; i < 10; i++) {
       await createOrder(stack, {
@@ -130,7 +130,7 @@ describe('layout of the lists and previews in chromium', () => {
         orderName: `Volkswagen ID.4 Pro Performance ${i + 1} – AB 12 34${i}`,
         note: 'Please remove the reflection on the left door and keep the number plate visible',
         status: statuses[i % statuses.length],
-        salesPersonId: seller.id,
+        salesPersonId: salesPerson.id,
         salesPersonName: 'Mette Kristensen-Højgaard',
         styleGuideName: 'Nordlys Studio',
         enabledQa: true,

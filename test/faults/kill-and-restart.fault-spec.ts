@@ -26,7 +26,7 @@ describe('faults: processes killed and servers restarted mid-work lose and doubl
   let admin: UserSession;
   let dealer: UserSession;
   let dealerId: string;
-  let salesMan: string;
+  let salesPersonId: string;
   let styleGuide: string;
   let photo: Buffer;
 
@@ -38,7 +38,7 @@ describe('faults: processes killed and servers restarted mid-work lose and doubl
     ]);
     dealerId = dealerAccount.id;
     [admin, dealer] = await Promise.all([signIn(stack, adminAccount.email), signIn(stack, dealerAccount.email)]);
-    salesMan = (await createSalesPerson(stack, dealerId)).id;
+    salesPersonId = (await createSalesPerson(stack, dealerId)).id;
     // bypass: the pipeline's quickest route, with nothing to upload for the guide; free-form positions
     const guide = await admin
       .post('/api/style-guides')
@@ -54,7 +54,7 @@ describe('faults: processes killed and servers restarted mid-work lose and doubl
     await stack?.close();
   });
 
-  const newOrder = (pictures: number): Promise<OrderView> => createOrder(dealer, { styleGuide, salesMan, takenImagesCount: pictures });
+  const newOrder = (pictures: number): Promise<OrderView> => createOrder(dealer, { styleGuide, salesMan: salesPersonId, takenImagesCount: pictures });
   const orderOf = async (id: string): Promise<OrderView> => {
     const res = await dealer.get(`/api/orders/${id}`);
     if (res.status !== 200) throw new Error(`GET /api/orders/${id} answered ${res.status} ${JSON.stringify(res.body)}`);

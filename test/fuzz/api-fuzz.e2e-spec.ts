@@ -13,12 +13,11 @@ import {
   type TestStack,
   type UserSession,
 } from '../support';
-import { CATALOGUE_ROUTES } from '../authorization/catalogue.matrix';
 import { DASHBOARD_ROUTES } from '../authorization/dashboard.matrix';
-import { IDENTITY_ROUTES } from '../authorization/identity.matrix';
 import { IMAGE_ROUTES } from '../authorization/images.matrix';
 import { ORDER_ROUTES } from '../authorization/orders.matrix';
 import { STYLE_GUIDE_ROUTES } from '../authorization/style-guides.matrix';
+import { USER_ROUTES } from '../authorization/users.matrix';
 import { expectedFor, WHO, type MatrixContext, type RequestSpec, type RouteCase, type Who } from '../authorization/matrix';
 import { badRequest, baseFromUrl, toJsonText, type BaseRequest, type FuzzRequest } from './bad-input';
 import { describeRequest, sendRaw } from './fuzz-http';
@@ -41,7 +40,7 @@ const ONLY_ROLE = process.env.FUZZ_ROLE as Who | undefined;
 const ONLY_CASE = process.env.FUZZ_CASE === undefined ? undefined : Number(process.env.FUZZ_CASE);
 
 /** The valid requests of every route, by role and tenant: the authorization matrix's. */
-const MATRIX: RouteCase[] = [...IDENTITY_ROUTES, ...STYLE_GUIDE_ROUTES, ...CATALOGUE_ROUTES, ...ORDER_ROUTES, ...IMAGE_ROUTES, ...DASHBOARD_ROUTES];
+const MATRIX: RouteCase[] = [...USER_ROUTES, ...STYLE_GUIDE_ROUTES, ...ORDER_ROUTES, ...IMAGE_ROUTES, ...DASHBOARD_ROUTES];
 
 /**
  * Routes whose success the matrix never reaches (it checks who may call them, and these

@@ -37,10 +37,10 @@ type ApiError = components['schemas']['ErrorResponse'];
 export const body: CreateOrder = { orderName: 'Front row', styleGuide: '0b9a4a3e-4f0e-4c55-9a43-6d1f2d3c4b5a', takenImagesCount: 4 };
 
 export function progress(order: OrderView): string {
-  const seller: string = order.salesMan ? order.salesMan.name : 'no sales person';
+  const salesPerson: string = order.salesMan ? order.salesMan.name : 'no sales person';
   const done: number = order.uploadedImagesCount + order.processedImagesCount;
   const waiting: boolean = order.status === 'Uploading' && order.QAstatus === 'Waiting For QA';
-  return \`\${order.orderName}: \${done}/\${order.takenImagesCount} by \${seller} \${waiting} \${order.user.displayName}\`;
+  return \`\${order.orderName}: \${done}/\${order.takenImagesCount} by \${salesPerson} \${waiting} \${order.user.displayName}\`;
 }
 
 export function created(answer: Created): string {

@@ -25,7 +25,7 @@ describe('bad input is refused with 400, never a 500', () => {
   let admin: UserSession;
   let asDealer: UserSession;
   let dealer: TestAccount;
-  let salesMan: string;
+  let salesPersonId: string;
   let guideId: string;
   let configurationId: string;
   let angleId: string;
@@ -45,7 +45,7 @@ describe('bad input is refused with 400, never a 500', () => {
       createAccount(stack, { role: 'Admin' }).then((a) => signIn(stack, a.email)),
       signIn(stack, dealer.email),
     ]);
-    salesMan = (await createSalesPerson(stack, dealer.id)).id;
+    salesPersonId = (await createSalesPerson(stack, dealer.id)).id;
     guideId = (await createStyleGuide(admin, { name: 'Hardening guide', assignTo: [dealer.id], positions: 2, route: 'bypass' })).id;
     const guide = (await admin.get(`/api/style-guides/${guideId}`).expect(200)).body;
     configurationId = guide.configurations[0].id;
@@ -55,7 +55,7 @@ describe('bad input is refused with 400, never a 500', () => {
     tagId = (await admin.post('/api/tags').send({ name: 'Urgent', category: 'PRIORITY', entity: 'order', color: 'red' }).expect(201)).body.id;
     bannerId = (await admin.post('/api/banner').send({ message: 'Maintenance tonight', isActive: false }).expect(201)).body.id;
     appVersionId = (await admin.post('/api/app-versions').send({ versionString: '3.1.4' }).expect(201)).body.id;
-    orderId = (await asDealer.post('/api/orders').send({ orderName: 'Hardening order', styleGuide: guideId, salesMan, takenImagesCount: 2 }).expect(201)).body.id;
+    orderId = (await asDealer.post('/api/orders').send({ orderName: 'Hardening order', styleGuide: guideId, salesMan: salesPersonId, takenImagesCount: 2 }).expect(201)).body.id;
   });
 
   afterAll(async () => {
@@ -146,11 +146,11 @@ describe('bad input is refused with 400, never a 500', () => {
 
     it('in an order name stores no order', async () => {
       await expect400(
-        asDealer.post('/api/orders').send({ orderName: 'Nul\u0000car', styleGuide: guideId, salesMan, takenImagesCount: 1 }),
+        asDealer.post('/api/orders').send({ orderName: 'Nul\u0000car', styleGuide: guideId, salesMan: salesPersonId, takenImagesCount: 1 }),
         'orderName must not contain NUL characters',
       );
       await expect400(
-        json(asDealer.post('/api/orders'), `{"orderName":"Lone \\ud800 car","styleGuide":"${guideId}","salesMan":"${salesMan}","takenImagesCount":1}`),
+        json(asDealer.post('/api/orders'), `{"orderName":"Lone \\ud800 car","styleGuide":"${guideId}","salesMan":"${salesPersonId}","takenImagesCount":1}`),
         'orderName must be valid Unicode text (it holds an unpaired surrogate)',
       );
       await expect400(
@@ -276,9 +276,9 @@ describe('bad input is refused with 400, never a 500', () => {
     const upload = (extra: Record<string, unknown>) => () => ({ order: orderId, position: 1, fileSize: 1000, width: 640, height: 480, ...extra });
 
     it.each([
-      ['takenImagesCount: true', () => asDealer.post('/api/orders').send({ orderName: 'Coerced car', styleGuide: guideId, salesMan, takenImagesCount: true }), /takenImagesCount must be an integer number/],
-      ['takenImagesCount: "2"', () => asDealer.post('/api/orders').send({ orderName: 'Coerced car', styleGuide: guideId, salesMan, takenImagesCount: '2' }), /takenImagesCount must be an integer number/],
-      ['deviceInformation: [] (a list for an object)', () => asDealer.post('/api/orders').send({ orderName: 'Coerced car', styleGuide: guideId, salesMan, takenImagesCount: 2, deviceInformation: [] }), 'deviceInformation must be an object'],
+      ['takenImagesCount: true', () => asDealer.post('/api/orders').send({ orderName: 'Coerced car', styleGuide: guideId, salesMan: salesPersonId, takenImagesCount: true }), /takenImagesCount must be an integer number/],
+      ['takenImagesCount: "2"', () => asDealer.post('/api/orders').send({ orderName: 'Coerced car', styleGuide: guideId, salesMan: salesPersonId, takenImagesCount: '2' }), /takenImagesCount must be an integer number/],
+      ['deviceInformation: [] (a list for an object)', () => asDealer.post('/api/orders').send({ orderName: 'Coerced car', styleGuide: guideId, salesMan: salesPersonId, takenImagesCount: 2, deviceInformation: [] }), 'deviceInformation must be an object'],
     ])('an order with %s is not created', async (_name, request, message) => {
       await expect400(request(), message);
       expect(await orderNamed('Coerced')).toEqual([]);

@@ -32,7 +32,7 @@ describe('concurrent deletes and state changes', () => {
   let qa: UserSession;
   let dealer: TestAccount;
   let asDealer: UserSession;
-  let seller: string;
+  let salesPerson: string;
   let guide: string;
   let db: Client;
 
@@ -44,7 +44,7 @@ describe('concurrent deletes and state changes', () => {
       createAccount(stack, { role: 'QA', roleTags: ['QA_EDITOR'] }).then((a) => signIn(stack, a.email)),
       signIn(stack, dealer.email),
     ]);
-    seller = (await createSalesPerson(stack, dealer.id, { name: 'Race Seller' })).id;
+    salesPerson = (await createSalesPerson(stack, dealer.id, { name: 'Race Seller' })).id;
     guide = (await createStyleGuide(admin, { assignTo: [dealer.id], positions: 2, route: 'bypass' })).id;
     db = new Client({ connectionString: stack.db.url });
     await db.connect();
@@ -219,7 +219,7 @@ describe('concurrent deletes and state changes', () => {
     }),
     row({
       name: 'DELETE /api/orders/{id} (one DELETED line, the images service told once)',
-      prepare: async () => (await createOrder(asDealer, { styleGuide: guide, salesMan: seller })).id,
+      prepare: async () => (await createOrder(asDealer, { styleGuide: guide, salesMan: salesPerson })).id,
       fire: (id) => asDealer.delete(`/api/orders/${id}`),
       kind: 'once',
       success: 200,
@@ -232,7 +232,7 @@ describe('concurrent deletes and state changes', () => {
     }),
     row({
       name: 'PUT /api/orders/{id} status Completed (one UPDATED line)',
-      prepare: async () => (await createOrder(asDealer, { styleGuide: guide, salesMan: seller })).id,
+      prepare: async () => (await createOrder(asDealer, { styleGuide: guide, salesMan: salesPerson })).id,
       fire: (id) => qa.put(`/api/orders/${id}`).send({ status: 'Completed' }),
       kind: 'idempotent',
       success: 200,
@@ -243,7 +243,7 @@ describe('concurrent deletes and state changes', () => {
     }),
     row({
       name: 'PUT /api/orders/approval/{id}/true (one UPDATED line)',
-      prepare: async () => (await createOrder(asDealer, { styleGuide: guide, salesMan: seller })).id,
+      prepare: async () => (await createOrder(asDealer, { styleGuide: guide, salesMan: salesPerson })).id,
       fire: (id) => qa.put(`/api/orders/approval/${id}/true`),
       kind: 'idempotent',
       success: 200,
@@ -255,7 +255,7 @@ describe('concurrent deletes and state changes', () => {
     row({
       name: 'DELETE /api/images (one DELETED line)',
       prepare: async () => {
-        const order = await createOrder(asDealer, { styleGuide: guide, salesMan: seller });
+        const order = await createOrder(asDealer, { styleGuide: guide, salesMan: salesPerson });
         const image = await uploadOrderImage(asDealer, order.id, 1, await testJpeg());
         return { order: order.id, image: image.id };
       },
@@ -273,7 +273,7 @@ describe('concurrent deletes and state changes', () => {
     row({
       name: 'POST /api/images/invoke-image-optimization (one new job, one IMAGE_REPUSHED line)',
       prepare: async () => {
-        const order = await createOrder(asDealer, { styleGuide: guide, salesMan: seller });
+        const order = await createOrder(asDealer, { styleGuide: guide, salesMan: salesPerson });
         const image = await uploadOrderImage(asDealer, order.id, 1, await testJpeg());
         await waitFor(async () => ((await qa.get(`/api/images/data/${image.id}`)).body as ImageView).optimisationStatus === 'completed', 'the picture processed', 60_000, 200);
         return { order: order.id, image: image.id };
@@ -291,7 +291,7 @@ describe('concurrent deletes and state changes', () => {
     row({
       name: 'PUT /api/images/updateApproval/{id} declined (one IMAGE_DECLINED line)',
       prepare: async () => {
-        const order = await createOrder(asDealer, { styleGuide: guide, salesMan: seller });
+        const order = await createOrder(asDealer, { styleGuide: guide, salesMan: salesPerson });
         const image = await uploadOrderImage(asDealer, order.id, 1, await testJpeg());
         return { order: order.id, image: image.id };
       },

@@ -98,8 +98,8 @@ describe('images: uploads, lifecycle, QA tools and downloads through the API', (
     await stack?.close();
   });
 
-  const newOrder = (session: UserSession, salesMan: string, takenImagesCount = 3, orderName?: string): Promise<OrderView> =>
-    createOrder(session, { styleGuide: guideId, salesMan, takenImagesCount, ...(orderName ? { orderName } : {}) });
+  const newOrder = (session: UserSession, salesPersonId: string, takenImagesCount = 3, orderName?: string): Promise<OrderView> =>
+    createOrder(session, { styleGuide: guideId, salesMan: salesPersonId, takenImagesCount, ...(orderName ? { orderName } : {}) });
   const orderOf = async (session: UserSession, id: string): Promise<OrderView> => (await session.get(`/api/orders/${id}`).expect(200)).body;
   const imagesOf = async (session: UserSession, id: string): Promise<ImageView[]> => (await session.get(`/api/images/order/${id}`).expect(200)).body;
   const timelineOf = async (id: string): Promise<OrderEventView[]> => {

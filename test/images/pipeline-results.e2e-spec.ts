@@ -21,7 +21,7 @@ describe('pipeline results and free-form orders', () => {
   let stack: TestStack;
   let admin: UserSession;
   let asDealer: UserSession;
-  let salesMan: string;
+  let salesPersonId: string;
   let dealerId: string;
   let photo: Buffer;
 
@@ -30,7 +30,7 @@ describe('pipeline results and free-form orders', () => {
     const dealer = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'] });
     [admin, asDealer] = await Promise.all([createAccount(stack, { role: 'Admin' }).then((a) => signIn(stack, a.email)), signIn(stack, dealer.email)]);
     dealerId = dealer.id;
-    salesMan = (await createSalesPerson(stack, dealer.id)).id;
+    salesPersonId = (await createSalesPerson(stack, dealer.id)).id;
     photo = await testJpeg(640, 480);
   });
 
@@ -49,7 +49,7 @@ describe('pipeline results and free-form orders', () => {
   it('a picture the pipeline gives up on is labelled pipeline error with the reason, and the order still moves on', async () => {
     // AI on a guide without a background: the pipeline cannot compose the picture
     const styleGuide = await guide({ frameFreeRouting: 'full' });
-    const order: OrderView = await createOrder(asDealer, { styleGuide, salesMan, takenImagesCount: 1 });
+    const order: OrderView = await createOrder(asDealer, { styleGuide, salesMan: salesPersonId, takenImagesCount: 1 });
     const image = await uploadOrderImage(asDealer, order.id, 1, photo);
     const failed = await waitFor(
       async () => {
@@ -87,7 +87,7 @@ describe('pipeline results and free-form orders', () => {
   it('a result of an older job does not overwrite the picture', async () => {
     const styleGuide = await guide({ frameFreeRouting: 'bypass' });
     const processedOf = async (position: number) => {
-      const order: OrderView = await createOrder(asDealer, { styleGuide, salesMan, takenImagesCount: 1 });
+      const order: OrderView = await createOrder(asDealer, { styleGuide, salesMan: salesPersonId, takenImagesCount: 1 });
       const image = await uploadOrderImage(asDealer, order.id, position, photo);
       return waitFor(
         async () => {
@@ -134,7 +134,7 @@ describe('pipeline results and free-form orders', () => {
 
   it('a free-form order takes at most 100 pictures', async () => {
     const styleGuide = await guide({ frameFreeRouting: 'bypass' });
-    const order: OrderView = await createOrder(asDealer, { styleGuide, salesMan, takenImagesCount: 100 });
+    const order: OrderView = await createOrder(asDealer, { styleGuide, salesMan: salesPersonId, takenImagesCount: 100 });
     for (let position = 1; position <= 100; position++) {
       await asDealer.post('/api/images/get-signed-url-for-upload').send({ order: order.id, position, fileSize: 1000, width: 640, height: 480 }).expect(201);
     }

@@ -35,7 +35,7 @@ describe('staging objects of uploads never outlive their grant', () => {
   let s3: StorageService;
   let admin: UserSession;
   let asDealer: UserSession;
-  let salesMan: string;
+  let salesPersonId: string;
   let guideId: string;
 
   beforeAll(async () => {
@@ -52,7 +52,7 @@ describe('staging objects of uploads never outlive their grant', () => {
     s3 = new StorageService({ endpoint: stack.s3.endpoint, accessKey: stack.s3.accessKey, secretKey: stack.s3.secretKey, bucket: stack.s3.bucket, region: 'us-east-1' });
     const dealer = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS', 'DELETE_ORDERS'] });
     [admin, asDealer] = await Promise.all([createAccount(stack, { role: 'Admin' }).then((a) => signIn(stack, a.email)), signIn(stack, dealer.email)]);
-    salesMan = (await createSalesPerson(stack, dealer.id)).id;
+    salesPersonId = (await createSalesPerson(stack, dealer.id)).id;
     guideId = (await admin.post('/api/style-guides').send({ name: 'Free form', outputWidth: 800, outputHeight: 600, maxImageSize: 300_000, frameFreeRouting: 'bypass' }).expect(201))
       .body.id;
     await admin.post('/api/style-guides/add-style-guide-to-user').send({ userId: dealer.id, styleGuideId: guideId }).expect(200);
@@ -62,7 +62,7 @@ describe('staging objects of uploads never outlive their grant', () => {
     await stack?.close();
   });
 
-  const newOrder = (takenImagesCount = 2): Promise<OrderView> => createOrder(asDealer, { styleGuide: guideId, salesMan, takenImagesCount });
+  const newOrder = (takenImagesCount = 2): Promise<OrderView> => createOrder(asDealer, { styleGuide: guideId, salesMan: salesPersonId, takenImagesCount });
   const stored = async (key: string): Promise<boolean> => (await s3.head(key)) !== null;
   const fetchBytes = async (url: string): Promise<{ status: number; bytes: Buffer }> => {
     const res = await fetch(url);

@@ -25,7 +25,7 @@ describe('videos and order clean-up through the API', () => {
   let admin: UserSession;
   let asDealer: UserSession;
   let asDealer2: UserSession;
-  let salesMan: string;
+  let salesPersonId: string;
   let guideId: string;
   let mp4: Buffer;
 
@@ -39,7 +39,7 @@ describe('videos and order clean-up through the API', () => {
       signIn(stack, dealer.email),
       signIn(stack, dealer2.email),
     ]);
-    salesMan = (await createSalesPerson(stack, dealer.id)).id;
+    salesPersonId = (await createSalesPerson(stack, dealer.id)).id;
     // a free-form guide (no positions): any position takes a picture, processed by its frame-free route
     guideId = (await admin.post('/api/style-guides').send({ name: 'Free form', outputWidth: 800, outputHeight: 600, maxImageSize: 300_000, frameFreeRouting: 'bypass' }).expect(201))
       .body.id;
@@ -51,7 +51,7 @@ describe('videos and order clean-up through the API', () => {
     await stack?.close();
   });
 
-  const newOrder = (takenImagesCount = 1): Promise<OrderView> => createOrder(asDealer, { styleGuide: guideId, salesMan, takenImagesCount });
+  const newOrder = (takenImagesCount = 1): Promise<OrderView> => createOrder(asDealer, { styleGuide: guideId, salesMan: salesPersonId, takenImagesCount });
   const fetchBytes = async (url: string) => {
     const res = await fetch(url);
     return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()), headers: res.headers };

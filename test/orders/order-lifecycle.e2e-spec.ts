@@ -25,8 +25,8 @@ describe('order lifecycle', () => {
   let withQa: TestAccount;
   let asWithQa: UserSession;
   let guide: string;
-  let plainSeller: string;
-  let qaSeller: string;
+  let plainSalesPerson: string;
+  let qaSalesPerson: string;
 
   const sql = <T,>(text: string, params: unknown[] = []): Promise<T[]> => stack.db.query<T>(text, params);
   const get = async (session: UserSession, id: string): Promise<OrderView> => (await session.get(`/api/orders/${id}`).expect(200)).body;
@@ -42,8 +42,8 @@ describe('order lifecycle', () => {
     stack = await startTestStack({ label: 'order_lifecycle', services: ['users', 'style-guides', 'orders'] });
     plain = await createAccount(stack, { role: 'Dealership', displayName: 'No QA Cars', permissions: ['CREATE_ORDERS'] });
     withQa = await createAccount(stack, { role: 'Dealership', displayName: 'QA Cars', permissions: ['CREATE_ORDERS'], enabledQa: true });
-    plainSeller = (await createSalesPerson(stack, plain.id)).id;
-    qaSeller = (await createSalesPerson(stack, withQa.id)).id;
+    plainSalesPerson = (await createSalesPerson(stack, plain.id)).id;
+    qaSalesPerson = (await createSalesPerson(stack, withQa.id)).id;
     [admin, asPlain, asWithQa] = await Promise.all([
       createAccount(stack, { role: 'Admin' }).then((a) => signIn(stack, a.email)),
       signIn(stack, plain.email),
@@ -57,7 +57,7 @@ describe('order lifecycle', () => {
   });
 
   it('Uploading → In Progress when every taken image is accepted → Ready to download when all are processed (no QA)', async () => {
-    const o = await createOrder(asPlain, { styleGuide: guide, salesMan: plainSeller, takenImagesCount: 3 });
+    const o = await createOrder(asPlain, { styleGuide: guide, salesMan: plainSalesPerson, takenImagesCount: 3 });
     await publishOrderProgress(stack, { orderId: o.id, version: 1, imageCount: 3, uploadedCount: 1 });
     const one = await until(asPlain, o.id, 'the first upload counted', (x) => x.uploadedImagesCount === 1);
     expect(one).toMatchObject({ status: 'Uploading', imageCount: 3, processedImagesCount: 0 });
@@ -78,7 +78,7 @@ describe('order lifecycle', () => {
 
     // a copy older than what the order shows changes nothing (the consumer takes messages in
     // order: once a later message about another order shows, the old copy has been handled)
-    const marker = await createOrder(asPlain, { styleGuide: guide, salesMan: plainSeller, takenImagesCount: 5 });
+    const marker = await createOrder(asPlain, { styleGuide: guide, salesMan: plainSalesPerson, takenImagesCount: 5 });
     await publishOrderProgress(stack, { orderId: o.id, version: 4, imageCount: 9, uploadedCount: 9, processedCount: 2 });
     await publishOrderProgress(stack, { orderId: marker.id, version: 1, imageCount: 1 });
     await until(asPlain, marker.id, 'the marker', (x) => x.imageCount === 1);
@@ -103,7 +103,7 @@ describe('order lifecycle', () => {
   });
 
   it('takes both steps at once for an account with QA: QA stage, Waiting For QA', async () => {
-    const o = await createOrder(asWithQa, { styleGuide: guide, salesMan: qaSeller, takenImagesCount: 2 });
+    const o = await createOrder(asWithQa, { styleGuide: guide, salesMan: qaSalesPerson, takenImagesCount: 2 });
     await publishOrderProgress(stack, { orderId: o.id, version: 1, imageCount: 2, uploadedCount: 2, processedCount: 2 });
     const done = await until(asWithQa, o.id, 'QA stage', (x) => x.status === 'QA stage');
     expect(done).toMatchObject({ QAstatus: 'Waiting For QA', timeToReadyToDownload: null });
@@ -111,14 +111,14 @@ describe('order lifecycle', () => {
   });
 
   it('never overrides a status set by admin or QA', async () => {
-    const completed = await createOrder(asPlain, { styleGuide: guide, salesMan: plainSeller, takenImagesCount: 2 });
+    const completed = await createOrder(asPlain, { styleGuide: guide, salesMan: plainSalesPerson, takenImagesCount: 2 });
     await admin.put(`/api/orders/${completed.id}`).send({ status: 'Completed' }).expect(200);
     await publishOrderProgress(stack, { orderId: completed.id, version: 1, imageCount: 2, uploadedCount: 2, processedCount: 2 });
     const kept = await until(admin, completed.id, 'the counts', (x) => x.processedImagesCount === 2);
     expect(kept.status).toBe('Completed');
 
     // In Progress set by hand while uploading: stays until every taken image is there and processed
-    const early = await createOrder(asPlain, { styleGuide: guide, salesMan: plainSeller, takenImagesCount: 3 });
+    const early = await createOrder(asPlain, { styleGuide: guide, salesMan: plainSalesPerson, takenImagesCount: 3 });
     await admin.put(`/api/orders/${early.id}`).send({ status: 'In Progress' }).expect(200);
     await publishOrderProgress(stack, { orderId: early.id, version: 1, imageCount: 2, uploadedCount: 2, processedCount: 2 });
     expect((await until(admin, early.id, 'the counts', (x) => x.processedImagesCount === 2)).status).toBe('In Progress');
@@ -130,19 +130,19 @@ describe('order lifecycle', () => {
 
   it('ignores progress of an order it does not know, and goes on', async () => {
     await publishOrderProgress(stack, { orderId: '00000000-0000-4000-8000-0000000000d1', version: 1, uploadedCount: 1 });
-    const o = await createOrder(asPlain, { styleGuide: guide, salesMan: plainSeller, takenImagesCount: 1 });
+    const o = await createOrder(asPlain, { styleGuide: guide, salesMan: plainSalesPerson, takenImagesCount: 1 });
     await publishOrderProgress(stack, { orderId: o.id, version: 1, imageCount: 1, uploadedCount: 1 });
     await until(asPlain, o.id, 'In Progress', (x) => x.status === 'In Progress');
   });
 
   it("removes a deleted account's orders, their events and tags, and tells the images service about each order", async () => {
     const gone = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'] });
-    const seller = (await createSalesPerson(stack, gone.id)).id;
+    const salesPerson = (await createSalesPerson(stack, gone.id)).id;
     const asGone = await signIn(stack, gone.email);
     await admin.post('/api/style-guides/add-style-guide-to-user').send({ userId: gone.id, styleGuideId: guide }).expect(200);
-    const a = await createOrder(asGone, { styleGuide: guide, salesMan: seller });
-    const b = await createOrder(asGone, { styleGuide: guide, salesMan: seller });
-    const kept = await createOrder(asPlain, { styleGuide: guide, salesMan: plainSeller });
+    const a = await createOrder(asGone, { styleGuide: guide, salesMan: salesPerson });
+    const b = await createOrder(asGone, { styleGuide: guide, salesMan: salesPerson });
+    const kept = await createOrder(asPlain, { styleGuide: guide, salesMan: plainSalesPerson });
     const orderTag = (await admin.post('/api/tags').send({ name: 'Gone soon', category: 'PRIORITY', entity: 'order', color: 'red' }).expect(201)).body as TagView;
     const userTag = (await admin.post('/api/tags').send({ name: 'Leaving', category: 'QA_EDITOR', entity: 'user', color: 'grey' }).expect(201)).body as TagView;
     await admin.post(`/api/tags/orders/${a.id}`).send({ tagId: orderTag.id }).expect(201);

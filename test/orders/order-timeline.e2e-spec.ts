@@ -27,7 +27,7 @@ describe('order timeline and tag assignments', () => {
   let asManager: UserSession;
   let asSales: UserSession;
   let guide: string;
-  let salesMan: string;
+  let salesPersonId: string;
 
   const timeline = async (session: UserSession, orderId: string, query = ''): Promise<Paged<OrderEventView>> =>
     (await session.get(`/api/events/order/${orderId}${query}`).expect(200)).body;
@@ -39,7 +39,7 @@ describe('order timeline and tag assignments', () => {
     dealer2 = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'] });
     manager = await createAccount(stack, { role: 'Management', children: [dealer.id] });
     const sales = await createSalesPerson(stack, dealer.id, { name: 'Anna Sales', login: true });
-    salesMan = sales.id;
+    salesPersonId = sales.id;
     [admin, qa, qaWithEvents, asDealer, asDealer2, asManager, asSales] = await Promise.all([
       createAccount(stack, { role: 'Admin' }).then((a) => signIn(stack, a.email)),
       createAccount(stack, { role: 'QA' }).then((a) => signIn(stack, a.email)),
@@ -74,7 +74,7 @@ describe('order timeline and tag assignments', () => {
     ];
 
     beforeAll(async () => {
-      order = await createOrder(asDealer, { styleGuide: guide, salesMan });
+      order = await createOrder(asDealer, { styleGuide: guide, salesMan: salesPersonId });
       const start = Date.now();
       for (const [i, r] of reported.entries()) {
         await publishEvent(stack, ImagesEvents.timeline, {
@@ -151,13 +151,13 @@ describe('order timeline and tag assignments', () => {
   describe("the events of an account's orders", () => {
     it('for the account itself (and its sales person), admin, and QA with READ_USER_EVENTS', async () => {
       const account = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'] });
-      const seller = await createSalesPerson(stack, account.id, { login: true });
-      const [asAccount, asSeller] = await Promise.all([signIn(stack, account.email), signIn(stack, seller.email)]);
+      const salesPerson = await createSalesPerson(stack, account.id, { login: true });
+      const [asAccount, asSalesPerson] = await Promise.all([signIn(stack, account.email), signIn(stack, salesPerson.email)]);
       await admin.post('/api/style-guides/add-style-guide-to-user').send({ userId: account.id, styleGuideId: guide }).expect(200);
-      const a = await createOrder(asAccount, { styleGuide: guide, salesMan: seller.id, orderName: 'Account events A' });
-      await createOrder(asAccount, { styleGuide: guide, salesMan: seller.id, orderName: 'Account events B' });
+      const a = await createOrder(asAccount, { styleGuide: guide, salesMan: salesPerson.id, orderName: 'Account events A' });
+      await createOrder(asAccount, { styleGuide: guide, salesMan: salesPerson.id, orderName: 'Account events B' });
       await admin.put(`/api/orders/${a.id}`).send({ status: 'Completed' }).expect(200);
-      await createOrder(asDealer, { styleGuide: guide, salesMan, orderName: 'Not in the list' });
+      await createOrder(asDealer, { styleGuide: guide, salesMan: salesPersonId, orderName: 'Not in the list' });
 
       const res = (await asAccount.get(`/api/events/user/${account.id}`).expect(200)).body as Paged<OrderEventView>;
       expect(res.items.map((e) => [e.eventName, e.order.orderName])).toEqual([
@@ -165,7 +165,7 @@ describe('order timeline and tag assignments', () => {
         ['NEW', 'Account events B'],
         ['NEW', 'Account events A'],
       ]);
-      for (const s of [asSeller, admin, qaWithEvents]) expect((await s.get(`/api/events/user/${account.id}`).expect(200)).body.total).toBe(3);
+      for (const s of [asSalesPerson, admin, qaWithEvents]) expect((await s.get(`/api/events/user/${account.id}`).expect(200)).body.total).toBe(3);
 
       const denied = await qa.get(`/api/events/user/${account.id}`).expect(403);
       expect(denied.body.message).toBe('Missing permission READ_USER_EVENTS');
@@ -190,7 +190,7 @@ describe('order timeline and tag assignments', () => {
       orderTag = await tag({ name: 'Rush', category: 'PRIORITY', entity: 'order', color: 'red' });
       imageTag = await tag({ name: 'Blurry', category: 'IMAGE_ERROR', entity: 'image', color: 'orange' });
       userTag = await tag({ name: 'Key account', category: 'QA_COORDINATOR', entity: 'user', color: 'blue' });
-      order = await createOrder(asDealer, { styleGuide: guide, salesMan });
+      order = await createOrder(asDealer, { styleGuide: guide, salesMan: salesPersonId });
     });
 
     it('admin and QA put a tag on an order; whoever sees the order sees it, on the order too', async () => {
@@ -239,7 +239,7 @@ describe('order timeline and tag assignments', () => {
     });
 
     it('goes with the order when it is deleted', async () => {
-      const doomed = await createOrder(asDealer, { styleGuide: guide, salesMan });
+      const doomed = await createOrder(asDealer, { styleGuide: guide, salesMan: salesPersonId });
       await qa.post(`/api/tags/orders/${doomed.id}`).send({ tagId: orderTag.id }).expect(201);
       await admin.delete(`/api/orders/${doomed.id}`).expect(200);
       expect(await sql('SELECT 1 FROM orders.tag_assignment WHERE entity_id = $1', [doomed.id])).toEqual([]);

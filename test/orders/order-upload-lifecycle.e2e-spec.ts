@@ -24,8 +24,8 @@ describe('an order from upload to Ready to download', () => {
   let admin: UserSession;
   let asDealer: UserSession;
   let asQaDealer: UserSession;
-  let seller: string;
-  let qaSeller: string;
+  let salesPerson: string;
+  let qaSalesPerson: string;
   let guide: string;
   let photo: Buffer;
 
@@ -49,8 +49,8 @@ describe('an order from upload to Ready to download', () => {
     });
     const dealer = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'] });
     const qaDealer = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'], enabledQa: true });
-    seller = (await createSalesPerson(stack, dealer.id)).id;
-    qaSeller = (await createSalesPerson(stack, qaDealer.id)).id;
+    salesPerson = (await createSalesPerson(stack, dealer.id)).id;
+    qaSalesPerson = (await createSalesPerson(stack, qaDealer.id)).id;
     [admin, asDealer, asQaDealer] = await Promise.all([
       createAccount(stack, { role: 'Admin' }).then((a) => signIn(stack, a.email)),
       signIn(stack, dealer.email),
@@ -65,7 +65,7 @@ describe('an order from upload to Ready to download', () => {
   });
 
   it('the mobile way: each upload completed by the app; Uploading → In Progress → Ready to download', async () => {
-    const o = await createOrder(asDealer, { styleGuide: guide, salesMan: seller, takenImagesCount: 3, deviceInformation: { platform: 'ios' } });
+    const o = await createOrder(asDealer, { styleGuide: guide, salesMan: salesPerson, takenImagesCount: 3, deviceInformation: { platform: 'ios' } });
     await uploadOrderImage(asDealer, o.id, 1, photo);
     await uploadOrderImage(asDealer, o.id, 2, photo);
     const two = await until(asDealer, o.id, 'two uploads counted', (x) => x.uploadedImagesCount === 2);
@@ -94,14 +94,14 @@ describe('an order from upload to Ready to download', () => {
   });
 
   it('the web way (no completion call) for an account with QA: the order ends in QA stage', async () => {
-    const o = await createOrder(asQaDealer, { styleGuide: guide, salesMan: qaSeller, takenImagesCount: 2 });
+    const o = await createOrder(asQaDealer, { styleGuide: guide, salesMan: qaSalesPerson, takenImagesCount: 2 });
     for (const position of [1, 2]) expect((await postOrderImage(asQaDealer, o.id, position, photo)).status).toBeLessThan(300);
     const done = await until(asQaDealer, o.id, 'QA stage', (x) => x.status === 'QA stage');
     expect(done).toMatchObject({ QAstatus: 'Waiting For QA', processedImagesCount: 2, timeToReadyToDownload: null });
   });
 
   it('a refused file keeps the order uploading, with the refusal on its timeline', async () => {
-    const o = await createOrder(asDealer, { styleGuide: guide, salesMan: seller, takenImagesCount: 1 });
+    const o = await createOrder(asDealer, { styleGuide: guide, salesMan: salesPerson, takenImagesCount: 1 });
     const { imageId } = await postOrderImage(asDealer, o.id, 1, Buffer.from('<html>not a photo</html>'));
     await asDealer.post('/api/images/upload-complete').send({ imageId }).expect(400);
     const rejected = await waitFor(
@@ -121,7 +121,7 @@ describe('an order from upload to Ready to download', () => {
 
   it('admin and QA tag an image; the tag goes when the image or its order goes', async () => {
     const tag = (await admin.post('/api/tags').send({ name: 'Reflections', category: 'IMAGE_ERROR', entity: 'image', color: 'orange' }).expect(201)).body as TagView;
-    const o = await createOrder(asDealer, { styleGuide: guide, salesMan: seller, takenImagesCount: 2 });
+    const o = await createOrder(asDealer, { styleGuide: guide, salesMan: salesPerson, takenImagesCount: 2 });
     const first = await uploadOrderImage(asDealer, o.id, 1, photo);
     const second = await uploadOrderImage(asDealer, o.id, 2, photo);
     expect((await admin.post(`/api/tags/images/${first.id}`).send({ tagId: tag.id }).expect(201)).body.map((t: TagView) => t.name)).toEqual(['Reflections']);
@@ -137,7 +137,7 @@ describe('an order from upload to Ready to download', () => {
   });
 
   it('deleting the order removes its images', async () => {
-    const o = await createOrder(asDealer, { styleGuide: guide, salesMan: seller, takenImagesCount: 1 });
+    const o = await createOrder(asDealer, { styleGuide: guide, salesMan: salesPerson, takenImagesCount: 1 });
     const image: ImageView = await uploadOrderImage(asDealer, o.id, 1, photo);
     await admin.delete(`/api/orders/${o.id}`).expect(200);
     await admin.get(`/api/images/order/${o.id}`).expect(404);

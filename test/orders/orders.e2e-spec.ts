@@ -160,7 +160,7 @@ describe('orders', () => {
     it('wants a sales person of the account, unless a sales person is signed in', async () => {
       const base = { styleGuide: guide, takenImagesCount: 1 };
       const missing = await asDealer.post('/api/orders').send({ ...base, orderName: name() }).expect(400);
-      expect(missing.body.message).toBe(ORDER_MESSAGES.salesManRequired);
+      expect(missing.body.message).toBe(ORDER_MESSAGES.salesPersonRequired);
       const foreign = await asDealer.post('/api/orders').send({ ...base, orderName: name(), salesMan: foreignSales.id }).expect(400);
       expect(foreign.body.message).toBe('Sales person not found');
       const unknown = await asDealer.post('/api/orders').send({ ...base, orderName: name(), salesMan: '00000000-0000-4000-8000-0000000000ff' }).expect(400);

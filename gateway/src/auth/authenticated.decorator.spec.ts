@@ -81,9 +81,9 @@ describe('AccessGuard: the role and permission check of every route', () => {
   });
 
   it('refuses a sales person signed in for its dealership where the route says so, permission or not', () => {
-    const seller = user('Dealership', ['CREATE_SALESMAN'], '00000000-0000-4000-8000-00000000e001');
-    expect(decide('createSalesPerson', seller)).toBe(FORBIDDEN);
-    expect(decide('signedIn', seller)).toBe(true);
+    const salesPerson = user('Dealership', ['CREATE_SALESMAN'], '00000000-0000-4000-8000-00000000e001');
+    expect(decide('createSalesPerson', salesPerson)).toBe(FORBIDDEN);
+    expect(decide('signedIn', salesPerson)).toBe(true);
   });
 
   it('checks the role before the permission', () => {

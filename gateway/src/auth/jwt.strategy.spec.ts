@@ -12,7 +12,7 @@ import type { SessionCache } from './session-cache';
 const SECRET = 'a-secret-that-is-long-enough-for-hs256-0123';
 const USER = '00000000-0000-4000-8000-00000000d001';
 const SESSION = '00000000-0000-4000-8000-00000000f001';
-const SELLER = '00000000-0000-4000-8000-00000000e001';
+const SALES_PERSON = '00000000-0000-4000-8000-00000000e001';
 const LIVE: SessionActor = { userId: USER, role: 'Dealership', permissions: ['CREATE_ORDERS'], salesPersonId: null };
 
 /** the users service's session check and the gateway's cache of it, as the strategy uses them */
@@ -59,10 +59,10 @@ describe('JwtStrategy: a valid access token of a live session', () => {
     });
 
     it('keeps a sales person\'s session apart from its dealership\'s in the cache and in the check', async () => {
-      const { strategy: s, calls, keys } = strategy(() => ({ ...LIVE, salesPersonId: SELLER }));
-      expect(await s.validate(request(), claims({ spid: SELLER }))).toMatchObject({ salesPersonId: SELLER, sessionId: SESSION });
-      expect(keys).toEqual([`${SESSION}|${USER}|${SELLER}`]);
-      expect(calls[0].data).toEqual({ sessionId: SESSION, userId: USER, salesPersonId: SELLER });
+      const { strategy: s, calls, keys } = strategy(() => ({ ...LIVE, salesPersonId: SALES_PERSON }));
+      expect(await s.validate(request(), claims({ spid: SALES_PERSON }))).toMatchObject({ salesPersonId: SALES_PERSON, sessionId: SESSION });
+      expect(keys).toEqual([`${SESSION}|${USER}|${SALES_PERSON}`]);
+      expect(calls[0].data).toEqual({ sessionId: SESSION, userId: USER, salesPersonId: SALES_PERSON });
     });
 
     it('refuses a token that is not an access token, or lacks its user or session, without asking', async () => {

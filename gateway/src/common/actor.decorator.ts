@@ -5,8 +5,9 @@ import type { AuthUser } from '../auth/auth-user';
 import { requestIdOf } from './request-id';
 
 /**
- * The actor sent with every message to a service: the signed-in user's identity, role and
- * permissions with this request's id, or an anonymous actor on public routes.
+ * The actor sent with every message to a service: the signed-in user's id (and the sales
+ * person's, when one signed in), role and permissions with this request's id, or an anonymous
+ * actor on public routes.
  */
 export const CurrentActor = createParamDecorator((_: unknown, ctx: ExecutionContext): Actor => {
   const req = ctx.switchToHttp().getRequest<Request & { user?: AuthUser }>();

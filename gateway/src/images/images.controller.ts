@@ -133,9 +133,10 @@ export class ImagesController {
   @Post('invoke-image-optimization')
   @HttpCode(202)
   @Authenticated({ roles: ['Admin', 'QA'] })
-  @ApiOperation({ summary: 'Send the original through the pipeline again (a new job)' })
-  optimize(@Body() body: ImageIdBody, @CurrentActor() actor: Actor) {
-    return this.rpc.send(ImagesRpc.optimize, body, actor);
+  // a repush; the operation id it was published with
+  @ApiOperation({ operationId: 'ImagesController_optimize', summary: 'Send the original through the pipeline again (a new job)' })
+  repush(@Body() body: ImageIdBody, @CurrentActor() actor: Actor) {
+    return this.rpc.send(ImagesRpc.repush, body, actor);
   }
 
   @ApiResult(DownloadResult)

@@ -15,7 +15,7 @@ function taggedEntity(value: string): TaggedEntity {
 }
 
 /**
- * The tag catalogue and the tags put on orders, images and users. Paths match
+ * The tags the admin keeps and their assignment to orders, images and users. Paths match
  * case-insensitively, so `POST /Tags`, as older clients send it, works too.
  */
 @ApiTags('tags')

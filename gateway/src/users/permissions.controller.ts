@@ -17,9 +17,10 @@ export class PermissionsController {
   @ApiResult([PermissionView])
   @Get()
   @Authenticated({ roles: ['Admin'] })
-  @ApiOperation({ summary: 'The permission catalogue with its groups' })
-  catalogue(@CurrentActor() actor: Actor) {
-    return this.rpc.send(PermissionsRpc.catalogue, {}, actor);
+  // the operation id it was published with
+  @ApiOperation({ operationId: 'PermissionsController_catalogue', summary: 'The permission list with its groups' })
+  list(@CurrentActor() actor: Actor) {
+    return this.rpc.send(PermissionsRpc.list, {}, actor);
   }
 
   @ApiResult([PermissionView])

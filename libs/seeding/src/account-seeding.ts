@@ -15,7 +15,7 @@ export class SeedAccount {
   @IsString() @IsNotEmpty() displayName!: string;
   @IsIn(ROLES) userRole!: Role;
   @IsOptional() @IsArray() @IsIn(QA_ROLE_TAGS, { each: true }) roleTags?: QaRoleTag[];
-  /** permission names; a name the catalogue does not hold is skipped */
+  /** permission names; a name the permission list does not hold is skipped */
   @IsOptional() @IsArray() @IsString({ each: true }) permissions?: string[];
   @IsOptional() @IsString() country?: string;
   @IsOptional() @IsString() city?: string;

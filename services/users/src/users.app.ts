@@ -84,7 +84,7 @@ import { UsersConfig } from './users.config';
     { provide: APP_INTERCEPTOR, useClass: SessionChangeInterceptor },
   ],
 })
-class IdentityModule {}
+class UsersFeatureModule {}
 
 /**
  * The users service: owns accounts, roles, permissions, child accounts, sales people (with
@@ -97,5 +97,5 @@ export const usersApp: ServiceApp<UsersConfig> = {
     entities: [UserAccount, Permission, SalesPerson, RemoteIntegration, AppSetting, AppVersion, Banner],
     migrations: [Identity1763800000000, PermissionCatalogue1763800000001, AppSettings1763800000002, AppVersionsBanners1763800000003, RefreshSuccessor1763800000004, TemporaryPasswordResent1763800000005],
   },
-  modules: () => [UsersCoreModule, IdentityModule],
+  modules: () => [UsersCoreModule, UsersFeatureModule],
 };

@@ -1,7 +1,7 @@
 import type { AngleName, Paged, StyleGuideListItem, ConfigurationPatchRequest, ConfigurationRequest, ConfigurationView, CreateMediaRequest, CreateMediaResult, MediaKind, StyleGuidePatchRequest, StyleGuideRequest, StyleGuideView } from '@app/contracts/wire';
 import { api } from './client';
 
-/** Calls of the admin catalogue and the style guides. */
+/** Calls of the admin area: style guides, their configurations, angle names and media uploads. */
 
 /** The media kinds (POST /api/media) of a configuration's custom media. */
 export type ConfigMediaSlot = Extract<MediaKind, 'angle_overlay' | 'frame_overlay' | 'background' | 'logo' | 'floor' | 'featured'>;
@@ -44,22 +44,22 @@ export const styleGuideKeys = {
   page: (page: number, search: string) => ['style-guides', 'list', { page, search }] as const,
 };
 
-const catalogue = <R extends string>(resource: R) => ({
+const adminList = <R extends string>(resource: R) => ({
   all: () => [resource] as const,
   lists: () => [resource, 'list'] as const,
   one: (id: string) => [resource, 'get', { id }] as const,
 });
 
-/** The keys of one catalogue resource of the admin area. */
-export type CatalogueKeys = ReturnType<typeof catalogue<string>>;
+/** The keys of one resource listed in the admin area. */
+export type AdminListKeys = ReturnType<typeof adminList<string>>;
 
-/** TanStack Query keys of the admin catalogue: [resource, action, params]. */
-export const catalogueKeys = {
-  angles: { ...catalogue('angles'), names: () => ['angles', 'names', {}] as const },
-  carTypes: catalogue('car-types'),
-  tags: catalogue('tags'),
-  banners: catalogue('banners'),
-  appVersions: catalogue('app-versions'),
+/** TanStack Query keys of the admin area's lists: [resource, action, params]. */
+export const adminListKeys = {
+  angles: { ...adminList('angles'), names: () => ['angles', 'names', {}] as const },
+  carTypes: adminList('car-types'),
+  tags: adminList('tags'),
+  banners: adminList('banners'),
+  appVersions: adminList('app-versions'),
 };
 
 

@@ -10,7 +10,7 @@ import type {
 import { api } from './client';
 
 /**
- * Sign-in calls (docs/identity.md). They carry no session, and their 401 is an answer
+ * Sign-in calls (docs/users.md). They carry no session, and their 401 is an answer
  * ("Incorrect username or password."), not an expired session.
  */
 const noSession = { session: false } as const;

@@ -1,9 +1,9 @@
 import type { PermissionView } from '@app/contracts/wire';
 import { api } from './client';
 
-/** The permission catalogue and the permissions an account holds. */
+/** The permission list and the permissions an account holds. */
 export const permissionsApi = {
-  catalogue: (signal?: AbortSignal) => api.get<PermissionView[]>('/permissions', { signal }),
+  list: (signal?: AbortSignal) => api.get<PermissionView[]>('/permissions', { signal }),
   ofUser: (userId: string, signal?: AbortSignal) => api.get<PermissionView[]>(`/permissions/get-permissions-for-user-by-user-id/${userId}`, { signal }),
   /** replaces the account's permissions with these ids */
   set: (userId: string, ids: string[]) => api.put<PermissionView[]>(`/permissions/user/${userId}`, { permissions: ids }),
@@ -12,6 +12,6 @@ export const permissionsApi = {
 /** TanStack Query keys of permissions: [resource, action, params]. */
 export const permissionKeys = {
   all: () => ['permissions'] as const,
-  catalogue: () => ['permissions', 'catalogue'] as const,
+  list: () => ['permissions', 'list'] as const,
   ofUser: (userId: string) => ['permissions', 'of-user', { userId }] as const,
 };

@@ -25,9 +25,9 @@ export const salesPeopleApi = {
 
 /** TanStack Query keys of sales people: [resource, action, params]. */
 export const salesPeopleKeys = {
-  all: () => ['salesmen'] as const,
-  ofAccount: (accountId: string) => ['salesmen', 'list', { accountId }] as const,
-  one: (id: string) => ['salesmen', 'get', { id }] as const,
+  all: () => ['sales-people'] as const,
+  ofAccount: (accountId: string) => ['sales-people', 'list', { accountId }] as const,
+  one: (id: string) => ['sales-people', 'get', { id }] as const,
   /** the paged list of one account (`useDataGrid` adds the page) */
-  pages: (accountId: string) => ['salesmen', 'page', { accountId }] as const,
+  pages: (accountId: string) => ['sales-people', 'page', { accountId }] as const,
 };

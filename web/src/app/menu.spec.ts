@@ -80,13 +80,13 @@ describe('header menu shows only screens that exist', () => {
     // the admin sees every tab, QA only the style guides, the others no admin area
     expect(headerMenu('Admin', isRegistered).map((e) => [e.id, e.children.length])).toEqual([
       ['orders', 0],
-      ['salesmen', 0],
+      ['sales-people', 0],
       ['customers', 0],
       ['admin', 7],
     ]);
     expect(headerMenu('QA', isRegistered).map((e) => [e.id, e.children.map((c) => c.path)])).toEqual([
       ['orders', []],
-      ['salesmen', []],
+      ['sales-people', []],
       ['customers', []],
       ['admin', ['/admin/style-guides-v2']],
     ]);

@@ -41,7 +41,7 @@ const ADMIN: readonly Role[] = ['Admin'];
 export const HEADER_MENU: readonly MenuEntry[] = [
   { id: 'dashboard', labelKey: 'menu.dashboard', path: '/dashboard' },
   { id: 'orders', labelKey: 'menu.orders', path: '/orders' },
-  { id: 'salesmen', labelKey: 'menu.salesmen', path: '/salesmen' },
+  { id: 'sales-people', labelKey: 'menu.salesmen', path: '/salesmen' },
   { id: 'customers', labelKey: 'menu.customers', path: '/customers', roles: STAFF },
   {
     id: 'admin',

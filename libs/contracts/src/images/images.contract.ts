@@ -257,7 +257,8 @@ export const ImagesRpc = {
   ofOrder: defineRpc<OrderRefPayload, ImageView[]>('images', 'images.of-order', OrderRefPayload),
   approval: defineRpc<ImageApprovalPayload, ImageView>('images', 'images.approval', ImageApprovalPayload),
   delete: defineRpc<DeleteImagesBody, { deleted: number }>('images', 'images.delete', DeleteImagesBody),
-  optimize: defineRpc<ImageIdBody, ImageView>('images', 'images.optimize', ImageIdBody),
+  /** a repush: the original through the pipeline again (the subject keeps its published name) */
+  repush: defineRpc<ImageIdBody, ImageView>('images', 'images.optimize', ImageIdBody),
   download: defineRpc<DownloadPayload, DownloadResult>('images', 'images.download', DownloadPayload),
   downloadOne: defineRpc<DownloadMediaPayload, UrlResult>('images', 'images.download-one', DownloadMediaPayload),
 };

@@ -279,7 +279,7 @@ export const STYLE_GUIDES_DURABLES = {
   accountDeleted: 'style-guides-account-deleted',
 } as const;
 
-export const StyleGuideEvents = {
+export const StyleGuidesEvents = {
   deleted: defineEvent('style-guides', 'style-guide-deleted', StyleGuideDeleted),
 };
 

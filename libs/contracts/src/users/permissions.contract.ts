@@ -18,7 +18,8 @@ export class SetUserPermissionsPayload extends SetUserPermissionsBody {
 }
 
 export const PermissionsRpc = {
-  catalogue: defineRpc<Record<string, never>, PermissionView[]>('users', 'permissions.catalogue', null),
+  /** the permission list (`PERMISSIONS` as seeded), by group and name */
+  list: defineRpc<Record<string, never>, PermissionView[]>('users', 'permissions.catalogue', null),
   forUser: defineRpc<UserRefPayload, PermissionView[]>('users', 'permissions.for-user', UserRefPayload),
   setForUser: defineRpc<SetUserPermissionsPayload, PermissionView[]>('users', 'permissions.set', SetUserPermissionsPayload),
 };

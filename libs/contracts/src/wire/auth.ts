@@ -13,7 +13,7 @@ export type AuthChallenge = (typeof AUTH_CHALLENGES)[number];
 /** A refresh token that is spent, unknown or expired; the web app shows it before sending the user to sign in. */
 export const SESSION_REFRESH_FAILED_MESSAGE = 'Your session cannot be refreshed. Please log in again';
 
-/** Sign-in and reset messages: the web app maps them by their first word (docs/identity.md). */
+/** Sign-in and reset messages: the web app maps them by their first word (docs/users.md). */
 export const AUTH_MESSAGES = {
   incorrectCredentials: 'Incorrect username or password.',
   limitExceeded: 'Limit exceeded: too many failed attempts. Please try again later.',

@@ -1,6 +1,6 @@
 /**
- * The permission catalogue, seeded by the users service. The group is how
- * the web app arranges them.
+ * The permission list (`PERMISSIONS`), seeded by the users service. The group is how the web
+ * app arranges them.
  */
 export const PERMISSION_GROUPS = [
   'events',
@@ -16,6 +16,7 @@ export type PermissionGroup = (typeof PERMISSION_GROUPS)[number];
 
 const crud = (entity: string): string[] => ['CREATE', 'READ', 'UPDATE', 'DELETE'].map((verb) => `${verb}_${entity}`);
 
+/** the entity part of the CRUD permission names (`SALESMAN`: the published name for sales people) */
 const GROUP_OF_ENTITY: Record<string, PermissionGroup> = {
   ORDERS: 'orders',
   USERS: 'child accounts',
@@ -29,12 +30,12 @@ const GROUP_OF_ENTITY: Record<string, PermissionGroup> = {
 };
 
 /**
- * Built when the module loads; marked pure so that a bundle which never reads the catalogue (the
- * web app today) leaves it out.
+ * Built when the module loads; marked pure so that a bundle which never reads the permission
+ * list (the web app today) leaves it out.
  */
-export const PERMISSIONS: ReadonlyArray<{ name: string; group: PermissionGroup }> = /* @__PURE__ */ catalogue();
+export const PERMISSIONS: ReadonlyArray<{ name: string; group: PermissionGroup }> = /* @__PURE__ */ permissionList();
 
-function catalogue(): Array<{ name: string; group: PermissionGroup }> {
+function permissionList(): Array<{ name: string; group: PermissionGroup }> {
   return [
     ...Object.entries(GROUP_OF_ENTITY).flatMap(([entity, group]) => crud(entity).map((name) => ({ name, group }))),
     { name: 'READ_QA_COORDINATOR_LIST', group: 'orders' },

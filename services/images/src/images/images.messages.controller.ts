@@ -36,8 +36,8 @@ export class ImagesMessagesController {
     return this.images.delete(actor, data);
   }
 
-  @RpcHandler(ImagesRpc.optimize)
-  optimize(@Payload() { actor, data }: RpcEnvelope<ImageIdBody>) {
-    return this.images.optimize(actor, data);
+  @RpcHandler(ImagesRpc.repush)
+  repush(@Payload() { actor, data }: RpcEnvelope<ImageIdBody>) {
+    return this.images.repush(actor, data);
   }
 }

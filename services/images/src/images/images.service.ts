@@ -21,7 +21,7 @@ import { ImageViews } from './image-views';
 import { OrderEventsWriter, userOf } from './order-events.writer';
 
 const NOT_FOUND = IMAGE_MESSAGES.notFound;
-/** another "process again" of the same picture got there first (two clicks, two editors) */
+/** another repush of the same picture got there first (two clicks, two editors) */
 const JUST_REQUEUED = 'This picture has just been sent to processing again';
 
 /** Reading images, QA's approval, deleting and processing again. */
@@ -120,8 +120,8 @@ export class ImagesService {
     return { deleted };
   }
 
-  /** `POST /images/invoke-image-optimization`: the original goes through the pipeline again (a new job). */
-  async optimize(actor: Actor, body: ImageIdBody): Promise<ImageView> {
+  /** A repush (`POST /images/invoke-image-optimization`): the original goes through the pipeline again (a new job). */
+  async repush(actor: Actor, body: ImageIdBody): Promise<ImageView> {
     OrderAccessService.assertStaff(actor);
     const image = await this.find(body.imageId);
     const order = await this.access.readFor(actor, image.orderId, NOT_FOUND, true);

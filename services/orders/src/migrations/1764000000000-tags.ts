@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The tag catalogue (assignments to orders and images come with orders). */
+/** The tags the admin keeps (assignments to orders and images come with orders). */
 export class Tags1764000000000 implements MigrationInterface {
   name = 'Tags1764000000000';
 

@@ -3,7 +3,7 @@ import { notePreview } from './order-status.rules';
 import type { Order } from './order.entity';
 
 const account = (o: Order) => ({ id: o.accountId, displayName: o.accountName, userName: o.accountEmail });
-const salesMan = (o: Order) => (o.salesPersonId ? { id: o.salesPersonId, name: o.salesPersonName ?? '' } : null);
+const salesPerson = (o: Order) => (o.salesPersonId ? { id: o.salesPersonId, name: o.salesPersonName ?? '' } : null);
 
 export function toOrderView(o: Order, tags: TagView[]): OrderView {
   return {
@@ -15,7 +15,7 @@ export function toOrderView(o: Order, tags: TagView[]): OrderView {
     user: account(o),
     createdBy: { id: o.createdById ?? o.accountId, displayName: o.createdByName, role: o.createdByRole },
     impersonatedBy: o.impersonatedById ? { id: o.impersonatedById, displayName: o.impersonatedByName ?? '' } : null,
-    salesMan: salesMan(o),
+    salesMan: salesPerson(o),
     styleGuide: { id: o.styleGuideId, name: o.styleGuideName },
     carType: o.carTypeId ? { id: o.carTypeId, carTypeName: o.carTypeName ?? '' } : null,
     deviceInformation: { platform: o.platform, userAgent: o.userAgent, model: o.deviceModel, osVersion: o.osVersion },
@@ -44,7 +44,7 @@ export function toListItem(o: Order, tags: TagView[], withNote: boolean, thumbna
     status: o.status,
     QAstatus: o.qaStatus,
     user: account(o),
-    salesMan: salesMan(o),
+    salesMan: salesPerson(o),
     styleGuide: { id: o.styleGuideId, name: o.styleGuideName },
     takenImagesCount: o.takenImagesCount,
     imageCount: o.imageCount,

@@ -126,11 +126,11 @@ export class OrdersService {
     let salesPerson: { id: string; name: string } | null = null;
     const salesPersonId = actor.salesPersonId ?? body.salesMan;
     if (salesPersonId) {
-      const sp = await resolveRef(rpc.send(SalesPeopleRpc.get, { id: salesPersonId }, system), ORDER_MESSAGES.salesManNotFound);
-      if (sp.userId !== accountId) throw RpcError.badRequest(ORDER_MESSAGES.salesManNotFound);
+      const sp = await resolveRef(rpc.send(SalesPeopleRpc.get, { id: salesPersonId }, system), ORDER_MESSAGES.salesPersonNotFound);
+      if (sp.userId !== accountId) throw RpcError.badRequest(ORDER_MESSAGES.salesPersonNotFound);
       salesPerson = { id: sp.id, name: sp.name };
     } else if (account.userRole === 'Dealership') {
-      throw RpcError.badRequest(ORDER_MESSAGES.salesManRequired);
+      throw RpcError.badRequest(ORDER_MESSAGES.salesPersonRequired);
     }
 
     const carType = body.carType
@@ -289,8 +289,8 @@ export class OrdersService {
     const carType = p.carType ? await resolveRef(this.messaging.rpc.send(CarTypesRpc.get, { id: p.carType }, system), 'Car type not found') : null;
     let salesPerson: { id: string; name: string } | null = null;
     if (p.salesMan) {
-      const sp = await resolveRef(this.messaging.rpc.send(SalesPeopleRpc.get, { id: p.salesMan }, system), ORDER_MESSAGES.salesManNotFound);
-      if (sp.userId !== current.accountId) throw RpcError.badRequest(ORDER_MESSAGES.salesManNotFound);
+      const sp = await resolveRef(this.messaging.rpc.send(SalesPeopleRpc.get, { id: p.salesMan }, system), ORDER_MESSAGES.salesPersonNotFound);
+      if (sp.userId !== current.accountId) throw RpcError.badRequest(ORDER_MESSAGES.salesPersonNotFound);
       salesPerson = { id: sp.id, name: sp.name };
     }
     const by = await this.names.of(actor);

@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Tag } from './tag.entity';
 
-/** The tag catalogue (`tag`); what is tagged with them is `TagAssignmentsRepository`. */
+/** The tags the admin keeps (`tag`); what is tagged with them is `TagAssignmentsRepository`. */
 @Injectable()
 export class TagsRepository {
   /** The tag; with `lock`, locked until the transaction ends, so changes of it run one after another. */

@@ -16,7 +16,7 @@ const toView = (t: Tag): TagView => ({
   updatedAt: t.updatedAt.toISOString(),
 });
 
-/** The tag catalogue: read by everyone signed in (badges), kept by the admin. */
+/** The tags: read by everyone signed in (badges), kept by the admin. */
 @Injectable()
 export class TagsService {
   constructor(

@@ -1,6 +1,6 @@
 import { JobFailure } from '../jobs/job-failure';
 import type { ImageRenderer, MediumFit } from './image-renderer';
-import type { ImageStore } from './image-store';
+import type { PipelineFiles } from './pipeline-files';
 import type { Raster } from './raster';
 
 /** What a medium is for, as the QA screens should name it. */
@@ -22,7 +22,7 @@ export class MediaLibrary {
   private used = 0;
 
   constructor(
-    private readonly store: ImageStore,
+    private readonly files: PipelineFiles,
     private readonly imaging: ImageRenderer,
     private readonly budgetBytes: number,
   ) {}
@@ -50,7 +50,7 @@ export class MediaLibrary {
   }
 
   private async load(role: MediumRole, key: string, width: number, height: number, fit: MediumFit, alpha: boolean): Promise<Raster> {
-    const bytes = await this.store.readMedium(key);
+    const bytes = await this.files.readMedium(key);
     if (!bytes) throw new JobFailure('medium-missing', `The style guide's ${role} (${key}) is missing from storage.`);
     try {
       return await this.imaging.decodeMedium(bytes, width, height, fit, alpha);

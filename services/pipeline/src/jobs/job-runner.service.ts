@@ -17,7 +17,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { ImageRenderer, type DecodeOptions } from '../imaging/image-renderer';
-import { ImageStore } from '../imaging/image-store';
+import { PipelineFiles } from '../imaging/pipeline-files';
 import type { PipelineConfig } from '../pipeline.config';
 import { decodeOptionsFor, resolveJobOptions } from '../routes/job-options';
 import { JobContext, type StepTiming } from './job-context';
@@ -89,7 +89,7 @@ export class JobRunner {
   constructor(
     private readonly registry: RouteRegistry,
     private readonly imaging: ImageRenderer,
-    private readonly store: ImageStore,
+    private readonly files: PipelineFiles,
     private readonly dataSource: DataSource,
     private readonly jobs: JobsRepository,
     private readonly host: MessagingHost,
@@ -241,7 +241,7 @@ export class JobRunner {
 
   /** read + decode: the encoded bytes go out of scope as soon as the pixels exist */
   private async load(ctx: JobContext, key: string, decode: DecodeOptions) {
-    const bytes = await ctx.step('read', () => this.store.readSource(key));
+    const bytes = await ctx.step('read', () => this.files.readSource(key));
     return ctx.step('decode', () => this.imaging.decodeSource(bytes, decode));
   }
 
@@ -275,7 +275,7 @@ export class JobRunner {
         });
         return 'superseded';
       }
-      await this.store.writeOutputs(job.outputKeys, out.optimized, out.thumb);
+      await this.files.writeOutputs(job.outputKeys, out.optimized, out.thumb);
       await faultPoint('pipeline.outputs-written', { jobId: job.jobId, imageId: job.imageId });
       const durationMs = Math.round(performance.now() - started);
       await this.jobs.saveOutput(m, job.orderId, job.imageId, job.jobId, requestedAt);

@@ -2,7 +2,7 @@ import {
   paged,
   RpcError,
   STYLE_GUIDE_MESSAGES,
-  StyleGuideEvents,
+  StyleGuidesEvents,
   UsersRpc,
   type Actor,
   type Paged,
@@ -120,7 +120,7 @@ export class StyleGuidesService {
     await inTransaction(this.ds, async (m) => {
       const g = await this.load(m, actor, id, true);
       await this.guides.delete(m, g.id);
-      await this.messaging.outbox.add(m, StyleGuideEvents.deleted, { styleGuideId: g.id });
+      await this.messaging.outbox.add(m, StyleGuidesEvents.deleted, { styleGuideId: g.id });
     });
     return { deleted: true };
   }

@@ -16,7 +16,7 @@ describe('users service: an account manages its own sales people and integration
   let rpc: RpcClient;
   let dealer: string;
   let group: string;
-  let seller: string;
+  let salesPerson: string;
   const MANAGE = ['CREATE_SALESMAN', 'UPDATE_SALESMAN', 'DELETE_SALESMAN', 'READ_USER_INTEGRATIONS', 'UPDATE_USER_INTEGRATIONS'];
 
   const status = async (run: () => Promise<unknown>): Promise<number> => {
@@ -35,7 +35,7 @@ describe('users service: an account manages its own sales people and integration
     rpc = new RpcClient(nc, stack.ns.namespace, 5000);
     dealer = (await createAccount(stack, { role: 'Dealership', permissions: MANAGE })).id;
     group = (await createAccount(stack, { role: 'Management', permissions: MANAGE, children: [dealer] })).id;
-    seller = (await createSalesPerson(stack, dealer, { login: true })).id;
+    salesPerson = (await createSalesPerson(stack, dealer, { login: true })).id;
   });
 
   afterAll(async () => {
@@ -46,7 +46,7 @@ describe('users service: an account manages its own sales people and integration
   it('refuses management of the account and the account\'s signed-in sales person with 403; the account itself may', async () => {
     const callers: Array<[string, Actor, number]> = [
       ['management', actorFor('Management', { userId: group, permissions: MANAGE }), 403],
-      ['sales person', actorFor('Dealership', { userId: dealer, salesPersonId: seller, permissions: MANAGE }), 403],
+      ['sales person', actorFor('Dealership', { userId: dealer, salesPersonId: salesPerson, permissions: MANAGE }), 403],
       ['QA', actorFor('QA', { permissions: MANAGE }), 403],
       ['the account', actorFor('Dealership', { userId: dealer, permissions: MANAGE }), 200],
     ];

@@ -8,7 +8,7 @@ const CHILD = '00000000-0000-4000-8000-00000000d003';
 const OTHER = '00000000-0000-4000-8000-00000000d002';
 const GROUP = '00000000-0000-4000-8000-00000000a001';
 const GONE = '00000000-0000-4000-8000-00000000dead';
-const SELLER = '00000000-0000-4000-8000-00000000e001';
+const SALES_PERSON = '00000000-0000-4000-8000-00000000e001';
 
 const actor = (role: ActorRole, userId: string | null = DEALER, salesPersonId: string | null = null): Actor => ({
   role,
@@ -72,7 +72,7 @@ describe('AccountAccess: who reads and changes accounts', () => {
     expect(await access.readScope(m, actor('Management', GROUP))).toEqual({ kind: 'some', ids: [GROUP, CHILD] });
     expect(queries).toHaveLength(1);
     expect(await access.readScope(m, actor('Dealership'))).toEqual({ kind: 'some', ids: [DEALER] });
-    expect(await access.readScope(m, actor('Dealership', DEALER, SELLER))).toEqual({ kind: 'some', ids: [DEALER] });
+    expect(await access.readScope(m, actor('Dealership', DEALER, SALES_PERSON))).toEqual({ kind: 'some', ids: [DEALER] });
     expect(await access.readScope(m, actor('Management', null))).toEqual({ kind: 'some', ids: [] });
     expect(await access.readScope(m, actor('Anonymous', null))).toEqual({ kind: 'some', ids: [] });
     expect(queries).toHaveLength(1);
@@ -112,7 +112,7 @@ describe('AccountAccess: who reads and changes accounts', () => {
 
     it('refuses its sales person, QA and management of the account with 403: they see it but do not manage it', async () => {
       const { access } = database();
-      expect(await refusal(() => access.assertCanManageOwn(m, actor('Dealership', DEALER, SELLER), DEALER))).toMatchObject({ status: 403 });
+      expect(await refusal(() => access.assertCanManageOwn(m, actor('Dealership', DEALER, SALES_PERSON), DEALER))).toMatchObject({ status: 403 });
       expect(await refusal(() => access.assertCanManageOwn(m, actor('QA', GROUP), DEALER))).toMatchObject({ status: 403 });
       expect(await refusal(() => access.assertCanManageOwn(m, actor('Management', GROUP), CHILD))).toMatchObject({ status: 403 });
     });

@@ -4,7 +4,7 @@ import { assertMayUpdate } from './accounts.service';
 const DEALER = '00000000-0000-4000-8000-00000000d001';
 const OTHER = '00000000-0000-4000-8000-00000000d002';
 const GROUP = '00000000-0000-4000-8000-00000000a001';
-const SELLER = '00000000-0000-4000-8000-00000000e001';
+const SALES_PERSON = '00000000-0000-4000-8000-00000000e001';
 
 const actor = (role: ActorRole, userId: string | null = DEALER, salesPersonId: string | null = null): Actor => ({
   role,
@@ -67,7 +67,7 @@ describe('assertMayUpdate: who may change what of an account', () => {
   });
 
   it('refuses a sales person the account it works for', () => {
-    expect(refusal(() => assertMayUpdate(actor('Dealership', DEALER, SELLER), account(DEALER, 'Dealership'), { displayName: 'Mine now' }))).toEqual({
+    expect(refusal(() => assertMayUpdate(actor('Dealership', DEALER, SALES_PERSON), account(DEALER, 'Dealership'), { displayName: 'Mine now' }))).toEqual({
       status: 403,
       message: 'You do not have permission to do this.',
     });

@@ -1,7 +1,7 @@
 import { PERMISSIONS } from '@app/contracts';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Seeds the permission catalogue, the names access is granted by (production data, not demo data). */
+/** Seeds the permission list, the names access is granted by (production data, not demo data). */
 export class PermissionCatalogue1763800000001 implements MigrationInterface {
   name = 'PermissionCatalogue1763800000001';
 

@@ -8,9 +8,9 @@ import { PermissionsService } from './permissions.service';
 export class PermissionsMessagesController {
   constructor(private readonly permissions: PermissionsService) {}
 
-  @RpcHandler(PermissionsRpc.catalogue)
-  catalogue() {
-    return this.permissions.catalogue();
+  @RpcHandler(PermissionsRpc.list)
+  list() {
+    return this.permissions.list();
   }
 
   @RpcHandler(PermissionsRpc.forUser)

@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Permission } from './permission.entity';
 
-/** The permission catalogue (`permission`) and the grants to accounts (`user_permission`). */
+/** The permission list (`permission`) and the grants to accounts (`user_permission`). */
 @Injectable()
 export class PermissionsRepository {
   /** Every permission, by group and name. */
-  catalogue(m: EntityManager): Promise<Permission[]> {
+  list(m: EntityManager): Promise<Permission[]> {
     return m.find(Permission, { order: { group: 'ASC', name: 'ASC' } });
   }
 

@@ -19,8 +19,8 @@ export class PermissionsService {
     private readonly access: AccountAccess,
   ) {}
 
-  async catalogue(): Promise<PermissionView[]> {
-    return (await this.permissions.catalogue(this.ds.manager)).map(toView);
+  async list(): Promise<PermissionView[]> {
+    return (await this.permissions.list(this.ds.manager)).map(toView);
   }
 
   async forUser(actor: Actor, userId: string): Promise<PermissionView[]> {

@@ -43,7 +43,7 @@ export class SeedingRepository {
     return { id: existing.id, created: false };
   }
 
-  /** Grants the named permissions; a name the catalogue does not hold grants nothing. */
+  /** Grants the named permissions; a name the permission list does not hold grants nothing. */
   async grant(m: EntityManager, userId: string, permissions: string[]): Promise<void> {
     if (!permissions.length) return;
     await m.query(

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { Navigate } from 'react-router-dom';
 
-export { AnglesScreen, AppSettingsScreen, AppVersionsScreen, BannersScreen, CarTypesScreen, TagsScreen } from './CatalogueScreens';
+export { AnglesScreen, AppSettingsScreen, AppVersionsScreen, BannersScreen, CarTypesScreen, TagsScreen } from './AdminListScreens';
 export { StyleGuideBuilderPage } from './style-guide-builder/StyleGuideBuilderPage';
 export { StyleGuidesScreen } from './StyleGuidesScreen';
 

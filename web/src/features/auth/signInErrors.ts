@@ -1,7 +1,7 @@
 /**
  * Sign-in and reset errors, mapped by how the server's message starts.
  * Order matters: the more specific starts come first ("Invalid verification" before
- * "Invalid"). The server's messages (docs/identity.md) start with these words on purpose.
+ * "Invalid"). The server's messages (docs/users.md) start with these words on purpose.
  */
 export type SignInErrorKey =
   | 'auth.errors.customAuth'

@@ -12,7 +12,7 @@ import type { FieldError } from '../../utils/fieldError';
 /**
  * Field rules of the sign-in and reset forms: e-mail valid and 3 to
  * 100 characters; sign-in password 6 to 50; a new password 10 to 50 with a lower-case and an
- * upper-case letter, a digit and a special character (the server's rule, docs/identity.md);
+ * upper-case letter, a digit and a special character (the server's rule, docs/users.md);
  * verification code 3 to 10. The limits and the password rule are the server's own
  * (`@app/contracts/wire`). Errors are i18n keys with their values, translated on screen.
  */

@@ -147,15 +147,15 @@ function openCreatorAsAdmin() {
 }
 
 describe('creator rules', () => {
-  const valid = { orderName: 'VW Golf', accountId: ACCOUNT, salesMan: ANNA, styleGuide: STUDIO };
+  const valid = { orderName: 'VW Golf', accountId: ACCOUNT, salesPersonId: ANNA, styleGuide: STUDIO };
   const required = { key: 'validation.required' };
   it('name 3 to 60 (trimmed), sales person unless one is signed in, a style guide', () => {
     expect(validateCreator(valid, { salesPersonSignedIn: false })).toEqual({});
     expect(validateCreator({ ...valid, orderName: '  ab  ' }, { salesPersonSignedIn: false })).toEqual({ orderName: { key: 'orders.name.min', values: { min: 3 } } });
     expect(validateCreator({ ...valid, orderName: ` ${'x'.repeat(60)} ` }, { salesPersonSignedIn: false })).toEqual({});
     expect(validateCreator({ ...valid, orderName: 'x'.repeat(61) }, { salesPersonSignedIn: false })).toEqual({ orderName: { key: 'orders.name.max', values: { max: 60 } } });
-    expect(validateCreator({ ...valid, salesMan: '' }, { salesPersonSignedIn: false })).toEqual({ salesMan: required });
-    expect(validateCreator({ ...valid, salesMan: '' }, { salesPersonSignedIn: true })).toEqual({});
+    expect(validateCreator({ ...valid, salesPersonId: '' }, { salesPersonSignedIn: false })).toEqual({ salesPersonId: required });
+    expect(validateCreator({ ...valid, salesPersonId: '' }, { salesPersonSignedIn: true })).toEqual({});
     expect(validateCreator({ ...valid, styleGuide: '' }, { salesPersonSignedIn: false })).toEqual({ styleGuide: required });
   });
 
@@ -231,7 +231,7 @@ describe('/create-order', () => {
     expect(screen.getByTestId('image-count').textContent).toBe('0 of 100 images');
   });
 
-  it('a signed-in sales person chooses no sales person; the no-salesman alert when not in the list', async () => {
+  it('a signed-in sales person chooses no sales person; the no-sales-person alert when not in the list', async () => {
     await openCreator(testUser({ loggedInSalesPersonInfo: { id: ANNA, name: 'Anna Sales', email: 'anna.sales@demo.test' } }));
     await screen.findByRole('combobox', { name: /^Style guide/ });
     expect(screen.queryByRole('combobox', { name: /^Sales person/ })).toBeNull();

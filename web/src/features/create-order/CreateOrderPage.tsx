@@ -52,7 +52,7 @@ function OrderCreator({ me }: { me: MeView }) {
         {creator.salesPersonMissing && <Alert severity="warning">{t('createOrder.salesmanNone')}</Alert>}
         {!salesPerson && (
           <FormField
-            {...form.field('salesMan', t('fields.salesPerson'))}
+            {...form.field('salesPersonId', t('fields.salesPerson'))}
             select
             required
             disabled={!accountId}

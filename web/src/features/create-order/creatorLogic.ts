@@ -39,7 +39,8 @@ export interface CreatorForm {
   orderName: string;
   /** the account the order is for: an admin picks one, everyone else is their own account */
   accountId: string;
-  salesMan: string;
+  /** the chosen sales person's id (the request's `salesMan`) */
+  salesPersonId: string;
   styleGuide: string;
 }
 
@@ -55,7 +56,7 @@ export function validateCreator(form: CreatorForm, context: CreatorContext): Cre
   const name = orderNameError(form.orderName);
   if (name) errors.orderName = name;
   if (!form.accountId) errors.accountId = { key: 'validation.required' };
-  if (!context.salesPersonSignedIn && !form.salesMan) errors.salesMan = { key: 'validation.required' };
+  if (!context.salesPersonSignedIn && !form.salesPersonId) errors.salesPersonId = { key: 'validation.required' };
   if (!form.styleGuide) errors.styleGuide = { key: 'validation.required' };
   return errors;
 }

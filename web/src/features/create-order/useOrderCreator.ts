@@ -44,7 +44,7 @@ export function useOrderCreator(me: MeView) {
 
   const form = useForm<CreatorForm>({
     // everyone but the admin creates orders for their own account
-    initialValues: { orderName: '', accountId: isAdmin ? '' : me.id, salesMan: '', styleGuide: '' },
+    initialValues: { orderName: '', accountId: isAdmin ? '' : me.id, salesPersonId: '', styleGuide: '' },
     validate: (values) => validateCreator(values, { salesPersonSignedIn: Boolean(salesPerson) }),
     showErrors: 'change',
     mutationFn: (values) => {
@@ -53,7 +53,7 @@ export function useOrderCreator(me: MeView) {
         {
           orderName: values.orderName.trim(),
           styleGuide: values.styleGuide,
-          salesMan: salesPerson ? undefined : values.salesMan,
+          salesMan: salesPerson ? undefined : values.salesPersonId,
           userId: isAdmin ? values.accountId : undefined,
           deviceInformation: { platform: 'web', userAgent: navigator.userAgent.slice(0, 500) },
         },
@@ -103,7 +103,7 @@ export function useOrderCreator(me: MeView) {
   /** An admin picks the account the order is for: its sales people and guides differ, so those and the photos start over. */
   const pickAccount = (next: UserListItem | null) => {
     setAccount(next);
-    form.setValues((v) => ({ ...v, accountId: next?.id ?? '', salesMan: '', styleGuide: '' }));
+    form.setValues((v) => ({ ...v, accountId: next?.id ?? '', salesPersonId: '', styleGuide: '' }));
     form.touch('accountId');
     clearImages();
   };
@@ -151,7 +151,7 @@ export function useOrderCreator(me: MeView) {
     if (!added) return;
     queryClient.setQueryData<SalesPersonView[]>(salesPeopleKeys.ofAccount(accountId), (old = []) => [...old.filter((s) => s.id !== added.id), added]);
     void queryClient.invalidateQueries({ queryKey: salesPeopleKeys.all() });
-    form.setValue('salesMan', added.id);
+    form.setValue('salesPersonId', added.id);
   };
 
   return {

@@ -237,14 +237,14 @@ describe('two tables: all on the left, the account\'s on the right', () => {
 
   it('shows permissions by group and sets the whole list on add and remove', async () => {
     const perm = (id: string, name: string, group: PermissionView['group']): PermissionView => ({ id, name, group });
-    const catalogue = [perm('p1', 'READ_ORDERS', 'orders'), perm('p2', 'READ_USER_EVENTS', 'events'), perm('p3', 'READ_USER_INTEGRATIONS', 'integrations')];
-    let held = [catalogue[0]!];
+    const permissionList = [perm('p1', 'READ_ORDERS', 'orders'), perm('p2', 'READ_USER_EVENTS', 'events'), perm('p3', 'READ_USER_INTEGRATIONS', 'integrations')];
+    let held = [permissionList[0]!];
     const api = profileApi(signInAs({ userRole: 'Admin' }), account(), {
-      'GET /permissions': () => reply(200, catalogue),
+      'GET /permissions': () => reply(200, permissionList),
       [`GET /permissions/get-permissions-for-user-by-user-id/${ACCOUNT_ID}`]: () => reply(200, held),
       [`PUT /permissions/user/${ACCOUNT_ID}`]: (r) => {
         const ids = (r.body as { permissions: string[] }).permissions;
-        held = catalogue.filter((p) => ids.includes(p.id));
+        held = permissionList.filter((p) => ids.includes(p.id));
         return reply(200, held);
       },
     });

@@ -7,7 +7,7 @@ import { AssignTables } from './AssignTables';
 import { ProfileLayout, useProfileId } from './ProfileLayout';
 import { PERMISSION_GROUP_LABELS, withId, withoutId } from './profileRules';
 
-/** `/profile/{id}/permissions` (admin): the catalogue on the left, what the account holds on the right, both by group. */
+/** `/profile/{id}/permissions` (admin): the permission list on the left, what the account holds on the right, both by group. */
 export function ProfilePermissionsTab() {
   return <ProfileLayout tab="permissions">{() => <Permissions />}</ProfileLayout>;
 }
@@ -16,7 +16,7 @@ function Permissions() {
   const { t } = useTranslation();
   const id = useProfileId();
   const queryClient = useQueryClient();
-  const catalogue = useQuery({ queryKey: permissionKeys.catalogue(), queryFn: ({ signal }) => permissionsApi.catalogue(signal) });
+  const permissionList = useQuery({ queryKey: permissionKeys.list(), queryFn: ({ signal }) => permissionsApi.list(signal) });
   const held = useQuery({ queryKey: permissionKeys.ofUser(id), queryFn: ({ signal }) => permissionsApi.ofUser(id, signal) });
   const current = (held.data ?? []).map((p) => p.id);
   // the answer is the account's permissions now
@@ -40,9 +40,9 @@ function Permissions() {
     <AssignTables<PermissionView>
       columns={[{ header: t('profile.permissions.name'), render: (p) => p.name }]}
       nameOf={(p) => p.name}
-      available={catalogue.data}
+      available={permissionList.data}
       assigned={held.data}
-      error={catalogue.error ?? held.error}
+      error={permissionList.error ?? held.error}
       groups={PERMISSION_GROUPS.map((g) => ({ key: g, label: t(PERMISSION_GROUP_LABELS[g]) }))}
       groupOf={(p) => p.group}
       onAdd={(p) => add.mutate(p)}

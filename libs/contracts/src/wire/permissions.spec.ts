@@ -1,4 +1,4 @@
-import { hasPermission, PERMISSIONS } from '@app/contracts';
+import { hasPermission, PERMISSIONS } from './permissions';
 
 describe('hasPermission: whether an account holds a permission', () => {
   it('matches in any letter case, as the web app does', () => {
@@ -17,7 +17,7 @@ describe('hasPermission: whether an account holds a permission', () => {
   });
 });
 
-describe('the permission catalogue', () => {
+describe('the permission list', () => {
   it('names each permission once: the seed keeps one row per name, so a second entry would silently move it to another group', () => {
     const names = PERMISSIONS.map((p) => p.name);
     expect(new Set(names).size).toBe(names.length);

@@ -10,18 +10,18 @@ import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { DataGridPage } from '../../components/data-grid/DataGridPage';
 import { useStandardColumns } from '../../components/data-grid/columns';
 import { useDataGrid } from '../../components/data-grid/useDataGrid';
-import { CatalogueEditDialog } from './CatalogueEditDialog';
+import { AdminListEditDialog } from './AdminListEditDialog';
 import { isNotFound, isWellFormedId, NotFoundNotice } from './NotFoundNotice';
-import type { CatalogueTabProps } from './catalogueTypes';
+import type { AdminListTabProps } from './adminListTypes';
 
 
 
 /**
- * A catalogue tab of the admin area: a data-grid list, and one modal for creating and editing
+ * A list tab of the admin area: a data-grid list, and one modal for creating and editing
  * (`/admin/<entity>/<id>` opens it over the tab; the create button opens it empty). File
  * fields upload through POST /api/media and the presigned POST before the save.
  */
-export function CatalogueTab<Row extends { id: string }>(props: CatalogueTabProps<Row>) {
+export function AdminListTab<Row extends { id: string }>(props: AdminListTabProps<Row>) {
   const { t } = useTranslation();
   const { id } = useParams();
   const navigate = useNavigate();
@@ -85,7 +85,7 @@ export function CatalogueTab<Row extends { id: string }>(props: CatalogueTabProp
       )}
       {missing && <NotFoundNotice backTo={props.tabPath} listName={props.title} onClose={close} />}
       {open && !missing && (
-        <CatalogueEditDialog<Row>
+        <AdminListEditDialog<Row>
           key={creating ? 'new' : id}
           {...props}
           row={creating ? undefined : item.data}

@@ -7,7 +7,7 @@ import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { catalogueKeys } from '../../api/admin';
+import { adminListKeys } from '../../api/admin';
 import { appSettingsKeys, getAppSettings } from '../../api/appSettings';
 import { OverlayPreview } from '../../components/OverlayPreview';
 import { TagBadge } from '../../components/TagBadge';
@@ -16,8 +16,8 @@ import { useStandardColumns } from '../../components/data-grid/columns';
 import { GRID_PAGE_SIZE, useDataGrid } from '../../components/data-grid/useDataGrid';
 import { AdminLayout } from './AdminLayout';
 import { AppSettingDialog } from './AppSettingDialog';
-import { CatalogueTab } from './CatalogueTab';
-import type { FieldSpec } from './catalogueTypes';
+import { AdminListTab } from './AdminListTab';
+import type { FieldSpec } from './adminListTypes';
 
 /* The list endpoints take no sort parameter: every column is unsortable. */
 const fixed = <Row extends GridValidRowModel>(columns: GridColDef<Row>[]): GridColDef<Row>[] => columns.map((c) => ({ ...c, sortable: false }));
@@ -57,8 +57,8 @@ export function AnglesScreen() {
   ];
   return (
     <AdminLayout tab="/admin/angles">
-      <CatalogueTab<AngleRow>
-        keys={catalogueKeys.angles}
+      <AdminListTab<AngleRow>
+        keys={adminListKeys.angles}
         apiPath="/angle"
         routeOf={(id) => `/admin/angle/${id}`}
         tabPath="/admin/angles"
@@ -111,8 +111,8 @@ export function CarTypesScreen() {
   ];
   return (
     <AdminLayout tab="/admin/car-types">
-      <CatalogueTab<CarTypeRow>
-        keys={catalogueKeys.carTypes}
+      <AdminListTab<CarTypeRow>
+        keys={adminListKeys.carTypes}
         apiPath="/car-types"
         routeOf={(id) => `/admin/car-type/${id}`}
         tabPath="/admin/car-types"
@@ -149,8 +149,8 @@ export function TagsScreen() {
   ];
   return (
     <AdminLayout tab="/admin/tags">
-      <CatalogueTab<TagRow>
-        keys={catalogueKeys.tags}
+      <AdminListTab<TagRow>
+        keys={adminListKeys.tags}
         apiPath="/tags"
         routeOf={(id) => `/admin/tag/${id}`}
         tabPath="/admin/tags"
@@ -184,8 +184,8 @@ export function BannersScreen() {
   ];
   return (
     <AdminLayout tab="/admin/banners">
-      <CatalogueTab<BannerRow>
-        keys={catalogueKeys.banners}
+      <AdminListTab<BannerRow>
+        keys={adminListKeys.banners}
         apiPath="/banner"
         getPath={(id) => `/banner/by-id/${id}`}
         routeOf={(id) => `/admin/banner/${id}`}
@@ -225,8 +225,8 @@ export function AppVersionsScreen() {
   ];
   return (
     <AdminLayout tab="/admin/app-versions">
-      <CatalogueTab<AppVersionRow>
-        keys={catalogueKeys.appVersions}
+      <AdminListTab<AppVersionRow>
+        keys={adminListKeys.appVersions}
         apiPath="/app-versions"
         routeOf={(id) => `/admin/app-version/${id}`}
         tabPath="/admin/app-versions"

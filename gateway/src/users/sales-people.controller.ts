@@ -8,17 +8,26 @@ import { ApiErrorResponses, ApiResult, DeletedResult, PagedOf, SentResult } from
 import { SalesPersonView } from './users.responses';
 import { UuidParam } from '../common/params';
 
-/** Sales people of a dealership. Changing them needs the SALESMAN permissions (the admin has all). */
+/**
+ * Operation ids are part of the published API (clients generated from the document name their
+ * calls after them), so these routes keep the ids they were published with.
+ */
+const operationId = (handler: string) => `SalesmanController_${handler}`;
+
+/**
+ * Sales people of a dealership, under the published path `/salesman`. Changing them needs the
+ * `CREATE_`, `UPDATE_` or `DELETE_SALESMAN` permission (the admin has all).
+ */
 @ApiTags('sales people')
 @ApiErrorResponses()
 @Controller('salesman')
-export class SalesmanController {
+export class SalesPeopleController {
   constructor(private readonly rpc: RpcClient) {}
 
   @ApiResult([SalesPersonView])
   @Get('user/:id/all')
   @Authenticated({ roles: ALL_ROLES })
-  @ApiOperation({ summary: 'All sales people of an account, by name (for pickers)' })
+  @ApiOperation({ operationId: operationId('all'), summary: 'All sales people of an account, by name (for pickers)' })
   all(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
     return this.rpc.send(SalesPeopleRpc.allOfUser, { userId: id }, actor);
   }
@@ -26,7 +35,7 @@ export class SalesmanController {
   @ApiResult(PagedOf(SalesPersonView))
   @Get('user/:id')
   @Authenticated({ roles: ALL_ROLES })
-  @ApiOperation({ summary: 'Sales people of an account, 10 a page' })
+  @ApiOperation({ operationId: operationId('page'), summary: 'Sales people of an account, 10 a page' })
   page(@UuidParam('id') id: string, @Query() query: PageQuery, @CurrentActor() actor: Actor) {
     return this.rpc.send(SalesPeopleRpc.pageOfUser, { userId: id, page: query.page }, actor);
   }
@@ -34,7 +43,7 @@ export class SalesmanController {
   @ApiResult(SalesPersonView)
   @Get(':id')
   @Authenticated({ roles: ALL_ROLES })
-  @ApiOperation({ summary: 'One sales person ("Sales person not found" when the caller may not see it)' })
+  @ApiOperation({ operationId: operationId('get'), summary: 'One sales person ("Sales person not found" when the caller may not see it)' })
   get(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
     return this.rpc.send(SalesPeopleRpc.get, { id }, actor);
   }
@@ -42,7 +51,7 @@ export class SalesmanController {
   @ApiResult([SalesPersonView], 'the new sales people')
   @Post()
   @Authenticated({ roles: ['Admin', 'Dealership'], permission: 'CREATE_SALESMAN', notSalesPerson: true })
-  @ApiOperation({ summary: 'Add sales people to an account' })
+  @ApiOperation({ operationId: operationId('create'), summary: 'Add sales people to an account' })
   create(@Body() body: CreateSalesPeopleBody, @CurrentActor() actor: Actor) {
     return this.rpc.send(SalesPeopleRpc.create, body, actor);
   }
@@ -50,7 +59,7 @@ export class SalesmanController {
   @ApiResult(SalesPersonView, 'the sales person, now with a login')
   @Put(':id/activate')
   @Authenticated({ roles: ['Admin'] })
-  @ApiOperation({ summary: 'Give the sales person a login; its temporary password is e-mailed' })
+  @ApiOperation({ operationId: operationId('activate'), summary: 'Give the sales person a login; its temporary password is e-mailed' })
   activate(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
     return this.rpc.send(SalesPeopleRpc.activate, { id }, actor);
   }
@@ -58,7 +67,7 @@ export class SalesmanController {
   @ApiResult(SentResult)
   @Put(':id/resend-password')
   @Authenticated({ roles: ['Admin'] })
-  @ApiOperation({ summary: 'E-mail a new temporary password to a sales person that has not chosen its own' })
+  @ApiOperation({ operationId: operationId('resend'), summary: 'E-mail a new temporary password to a sales person that has not chosen its own' })
   resend(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
     return this.rpc.send(SalesPeopleRpc.resendPassword, { id }, actor);
   }
@@ -66,7 +75,7 @@ export class SalesmanController {
   @ApiResult(SalesPersonView, 'the saved sales person')
   @Put(':id')
   @Authenticated({ roles: ['Admin', 'Dealership'], permission: 'UPDATE_SALESMAN', notSalesPerson: true })
-  @ApiOperation({ summary: 'Change a sales person' })
+  @ApiOperation({ operationId: operationId('update'), summary: 'Change a sales person' })
   update(@UuidParam('id') id: string, @Body() body: SalesPersonPatch, @CurrentActor() actor: Actor) {
     return this.rpc.send(SalesPeopleRpc.update, { id, ...body }, actor);
   }
@@ -74,7 +83,7 @@ export class SalesmanController {
   @ApiResult(DeletedResult)
   @Delete(':id')
   @Authenticated({ roles: ['Admin', 'Dealership'], permission: 'DELETE_SALESMAN', notSalesPerson: true })
-  @ApiOperation({ summary: 'Remove a sales person (its login goes with it)' })
+  @ApiOperation({ operationId: operationId('delete'), summary: 'Remove a sales person (its login goes with it)' })
   delete(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
     return this.rpc.send(SalesPeopleRpc.delete, { id }, actor);
   }

@@ -2,12 +2,12 @@ import { waitFor } from '@app/testing';
 import { createAccount, signIn, startTestStack, TEST_PASSWORD, type TestAccount, type TestStack, type UserSession } from '../support';
 import { randomUUID } from 'node:crypto';
 
-describe('identity edges', () => {
+describe('users service edges', () => {
   let stack: TestStack;
   let admin: UserSession;
 
   beforeAll(async () => {
-    stack = await startTestStack({ label: 'identity_edges' });
+    stack = await startTestStack({ label: 'users_edges' });
     const a: TestAccount = await createAccount(stack, { role: 'Admin' });
     admin = await signIn(stack, a.email);
   });

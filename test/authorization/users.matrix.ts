@@ -44,13 +44,35 @@ async function managementAccount(ctx: MatrixContext) {
   return createAccount(ctx.stack, { role: 'Management', email: `mgmt-${ctx.unique()}@example.test` });
 }
 
+let versionCounter = 0;
+let versionId: Promise<string> | null = null;
+let bannerId: Promise<string> | null = null;
+
+function aVersion(ctx: MatrixContext): Promise<string> {
+  versionId ??= ctx.sessions.admin
+    .post('/api/app-versions')
+    .send({ versionString: '0.0.1' })
+    .expect(201)
+    .then((res) => res.body.id as string);
+  return versionId;
+}
+
+function aBanner(ctx: MatrixContext): Promise<string> {
+  bannerId ??= ctx.sessions.admin
+    .post('/api/banner')
+    .send({ message: 'Matrix banner' })
+    .expect(201)
+    .then((res) => res.body.id as string);
+  return bannerId;
+}
+
 const PUBLIC = (status: number) => ({ anonymous: status, admin: status, qa: status, dealer: status, sales: status, manager: status });
 const SIGNED_IN = (status: number) => ({ anonymous: 401, admin: status, qa: status, dealer: status, sales: status, manager: status });
 const ADMIN_ONLY = (status: number) => ({ anonymous: 401, admin: status, qa: 403, dealer: 403, sales: 403, manager: 403 });
 /** readable by whoever can see the account: admin and QA everything, the others their own */
 const READ_SCOPED = { anonymous: 401, admin: 200, qa: 200, dealer: [200, 404], sales: [200, 404], manager: [200, 404] } as const;
 
-export const IDENTITY_ROUTES: RouteCase[] = [
+export const USER_ROUTES: RouteCase[] = [
   // health: public
   { route: 'GET /api/health', request: () => ({ path: '/api/health' }), expect: PUBLIC(200) },
   { route: 'GET /api/health/live', request: () => ({ path: '/api/health/live' }), expect: PUBLIC(200) },
@@ -208,8 +230,41 @@ export const IDENTITY_ROUTES: RouteCase[] = [
     expect: ADMIN_ONLY(200),
   },
 
-  // app settings: every signed-in user reads them (the web app's footer)
+  // app settings: every signed-in user reads them (the web app's footer), the admin changes them
   { route: 'GET /api/appSettings', request: () => ({ path: '/api/appSettings' }), expect: SIGNED_IN(200) },
+  {
+    route: 'PUT /api/appSettings/{name}',
+    request: () => ({ path: '/api/appSettings/CONTACT_EMAIL', body: { value: 'support@example.test' } }),
+    expect: ADMIN_ONLY(200),
+  },
+
+  // app versions: public (the capture app checks them before anyone signs in), kept by the admin
+  { route: 'GET /api/app-versions', request: () => ({ path: '/api/app-versions' }), expect: PUBLIC(200) },
+  { route: 'GET /api/app-versions/{id}', request: async (ctx) => ({ path: `/api/app-versions/${await aVersion(ctx)}` }), expect: PUBLIC(200) },
+  {
+    route: 'POST /api/app-versions',
+    request: () => ({ path: '/api/app-versions', body: { versionString: `3.0.${++versionCounter}` } }),
+    expect: ADMIN_ONLY(201),
+  },
+  {
+    route: 'PUT /api/app-versions/{id}',
+    request: async (ctx) => ({ path: `/api/app-versions/${await aVersion(ctx)}`, body: { needsDatabaseDeleteOnMobile: true } }),
+    expect: ADMIN_ONLY(200),
+  },
+  {
+    route: 'DELETE /api/app-versions/{id}',
+    request: async (ctx) => {
+      const res = await ctx.sessions.admin.post('/api/app-versions').send({ versionString: `4.0.${++versionCounter}` }).expect(201);
+      return { path: `/api/app-versions/${res.body.id}` };
+    },
+    expect: ADMIN_ONLY(200),
+  },
+
+  // banners: every signed-in user reads them, the admin keeps them
+  { route: 'GET /api/banner', request: () => ({ path: '/api/banner' }), expect: SIGNED_IN(200) },
+  { route: 'GET /api/banner/by-id/{id}', request: async (ctx) => ({ path: `/api/banner/by-id/${await aBanner(ctx)}` }), expect: SIGNED_IN(200) },
+  { route: 'POST /api/banner', request: () => ({ path: '/api/banner', body: { message: 'New banner' } }), expect: ADMIN_ONLY(201) },
+  { route: 'PUT /api/banner/{id}', request: async (ctx) => ({ path: `/api/banner/${await aBanner(ctx)}`, body: { isActive: true } }), expect: ADMIN_ONLY(200) },
 
   // remote integrations
   { route: 'GET /api/remote-integration/providers', request: () => ({ path: '/api/remote-integration/providers' }), expect: SIGNED_IN(200) },

@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 
 const NEW_PASSWORD = 'Seller-Pass-2026!';
-const SALESMAN_CRUD = ['CREATE_SALESMAN', 'READ_SALESMAN', 'UPDATE_SALESMAN', 'DELETE_SALESMAN'];
+const SALES_PERSON_PERMISSIONS = ['CREATE_SALESMAN', 'READ_SALESMAN', 'UPDATE_SALESMAN', 'DELETE_SALESMAN'];
 
 const person = (name: string, email: string, phone = '+45 20 30 40 50') => ({ name, email, phone });
 const ids = (items: Array<{ id: string }>) => items.map((i) => i.id);
@@ -52,10 +52,10 @@ describe('sales people and remote integrations through the API', () => {
     dealer = await createAccount(stack, {
       role: 'Dealership',
       displayName: 'Nordlys Biler',
-      permissions: [...SALESMAN_CRUD, 'READ_USER_INTEGRATIONS', 'UPDATE_USER_INTEGRATIONS'],
+      permissions: [...SALES_PERSON_PERMISSIONS, 'READ_USER_INTEGRATIONS', 'UPDATE_USER_INTEGRATIONS'],
     });
     // cross-tenant calls are made by callers holding the route's permission: only the ownership check may refuse them
-    otherDealer = await createAccount(stack, { role: 'Dealership', permissions: [...SALESMAN_CRUD, 'READ_USER_INTEGRATIONS', 'UPDATE_USER_INTEGRATIONS'] });
+    otherDealer = await createAccount(stack, { role: 'Dealership', permissions: [...SALES_PERSON_PERMISSIONS, 'READ_USER_INTEGRATIONS', 'UPDATE_USER_INTEGRATIONS'] });
     noPermDealer = await createAccount(stack, { role: 'Dealership' });
     management = await createAccount(stack, { role: 'Management', permissions: ['READ_USER_INTEGRATIONS'], children: [dealer.id] });
     [admin, asDealer, asOtherDealer, asNoPermDealer, asManagement] = await Promise.all([
@@ -166,7 +166,7 @@ describe('sales people and remote integrations through the API', () => {
     let created: Array<{ id: string; name: string }>;
 
     beforeAll(async () => {
-      big = await createAccount(stack, { role: 'Dealership', permissions: SALESMAN_CRUD });
+      big = await createAccount(stack, { role: 'Dealership', permissions: SALES_PERSON_PERMISSIONS });
       const names = ['Mona', 'Lars', 'Karin', 'Jens', 'Ib', 'Hanne', 'Gorm', 'Frida', 'Erik', 'Dorte', 'Claus', 'Bente'].map((n) => `${n} Seller`);
       created = [];
       // one request each, so that the creation order is the order of the calls
@@ -247,7 +247,7 @@ describe('sales people and remote integrations through the API', () => {
       expect(read.body.name).toBe('Foreign Seller');
     });
 
-    it('refuses changes without the SALESMAN permissions (403)', async () => {
+    it('refuses changes without the UPDATE_SALESMAN and DELETE_SALESMAN permissions (403)', async () => {
       const own = await createSalesPerson(stack, noPermDealer.id, { name: 'Locked Seller' });
       const put = await asNoPermDealer.put(`/api/salesman/${own.id}`).send({ name: 'Changed' }).expect(403);
       expect(put.body.message).toBe('Missing permission UPDATE_SALESMAN');

@@ -3,7 +3,7 @@ import type { StorageService } from '@app/storage';
 import { JobFailure } from '../jobs/job-failure';
 
 /** The pipeline's S3 access: originals in, style-guide media in, outputs out (fixed keys). */
-export class ImageStore {
+export class PipelineFiles {
   constructor(
     private readonly storage: StorageService,
     private readonly maxInputBytes: number,

@@ -1,8 +1,8 @@
 import type { MediaKind, MediaView } from '@app/contracts/wire';
 import type { GridColDef } from '@mui/x-data-grid';
-import type { CatalogueKeys } from '../../api/admin';
+import type { AdminListKeys } from '../../api/admin';
 
-/** The shapes a catalogue tab of the admin area is described with: its fields and its props. */
+/** The shapes a list tab of the admin area is described with: its fields and its props. */
 export type FieldValue = string | boolean | File | null;
 export type Values = Record<string, FieldValue>;
 
@@ -12,9 +12,9 @@ export type FieldSpec =
   | { name: string; label: string; kind: 'switch' }
   | { name: string; label: string; kind: 'file'; mediaType: MediaKind; requiredOnCreate?: boolean; current?: (row: unknown) => MediaView | null };
 
-export interface CatalogueTabProps<Row extends { id: string }> {
-  /** the resource's query keys (`catalogueKeys.angles`) */
-  keys: CatalogueKeys;
+export interface AdminListTabProps<Row extends { id: string }> {
+  /** the resource's query keys (`adminListKeys.angles`) */
+  keys: AdminListKeys;
   /** GET list (paged) and POST create */
   apiPath: string;
   /** GET one */

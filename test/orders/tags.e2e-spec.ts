@@ -1,6 +1,6 @@
 import { createAccount, signIn, startTestStack, type TestStack, type UserSession } from '../support';
 
-describe('the tag catalogue through the API', () => {
+describe('tags through the API', () => {
   let stack: TestStack;
   let admin: UserSession;
   let dealer: UserSession;

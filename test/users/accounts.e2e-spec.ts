@@ -119,10 +119,10 @@ describe('accounts, child accounts and permissions through the API', () => {
     it('refuses an e-mail that is already an account or a sales person\'s login, whatever its case (409)', async () => {
       const res = await admin.post('/api/users/createAccountWithoutCognito').send(accountForm(dealerB.email.toUpperCase())).expect(409);
       expect(res.body).toEqual({ statusCode: 409, message: 'An account with this e-mail already exists' });
-      const seller = await createSalesPerson(stack, dealerB.id, { login: true });
-      const clash = await admin.post('/api/users/createAccountWithoutCognito').send(accountForm(seller.email)).expect(409);
+      const salesPerson = await createSalesPerson(stack, dealerB.id, { login: true });
+      const clash = await admin.post('/api/users/createAccountWithoutCognito').send(accountForm(salesPerson.email)).expect(409);
       expect(clash.body).toEqual({ statusCode: 409, message: 'An account with this e-mail already exists' });
-      expect(await stack.mails(seller.email)).toHaveLength(0);
+      expect(await stack.mails(salesPerson.email)).toHaveLength(0);
     });
 
     it('creates one account when the same form is sent several times at once (a double click)', async () => {
@@ -511,20 +511,20 @@ describe('accounts, child accounts and permissions through the API', () => {
   });
 
   describe('permissions', () => {
-    let catalogue: Array<{ id: string; name: string; group: string }>;
+    let permissionList: Array<{ id: string; name: string; group: string }>;
 
     beforeAll(async () => {
-      catalogue = (await admin.get('/api/permissions').expect(200)).body;
+      permissionList = (await admin.get('/api/permissions').expect(200)).body;
     });
 
-    const idsOf = (...names: string[]) => names.map((n) => catalogue.find((p) => p.name === n)!.id);
+    const idsOf = (...names: string[]) => names.map((n) => permissionList.find((p) => p.name === n)!.id);
 
-    it('lists the catalogue of 49 permissions with their groups, to the admin', async () => {
-      expect(catalogue).toHaveLength(49);
-      expect(new Set(catalogue.map((p) => p.name)).size).toBe(49);
-      expect(catalogue).toContainEqual({ id: expect.any(String), name: 'CREATE_ORDERS', group: 'orders' });
-      expect(catalogue).toContainEqual({ id: expect.any(String), name: 'READ_USER_INTEGRATIONS', group: 'integrations' });
-      expect(catalogue).toContainEqual({ id: expect.any(String), name: 'DELETE_QUEUE_MESSAGES', group: 'settings' });
+    it('lists the 49 permissions with their groups, to the admin', async () => {
+      expect(permissionList).toHaveLength(49);
+      expect(new Set(permissionList.map((p) => p.name)).size).toBe(49);
+      expect(permissionList).toContainEqual({ id: expect.any(String), name: 'CREATE_ORDERS', group: 'orders' });
+      expect(permissionList).toContainEqual({ id: expect.any(String), name: 'READ_USER_INTEGRATIONS', group: 'integrations' });
+      expect(permissionList).toContainEqual({ id: expect.any(String), name: 'DELETE_QUEUE_MESSAGES', group: 'settings' });
       const res = await asDealerA.get('/api/permissions').expect(403);
       expect(res.body.message).toBe('You do not have permission to do this.');
     });

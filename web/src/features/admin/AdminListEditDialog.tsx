@@ -20,10 +20,10 @@ import { isOverlayKind, OverlayPreview } from '../../components/OverlayPreview';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { useForm } from '../../components/form/useForm';
 import type { FieldErrors } from '../../utils/fieldError';
-import type { CatalogueTabProps, FieldSpec, Values } from './catalogueTypes';
+import type { AdminListTabProps, FieldSpec, Values } from './adminListTypes';
 
 /** A required field left empty; a file required when creating and not chosen. */
-export function validateCatalogue(fields: readonly FieldSpec[], values: Values, creating: boolean): FieldErrors<Values> {
+export function validateAdminListValues(fields: readonly FieldSpec[], values: Values, creating: boolean): FieldErrors<Values> {
   const errors: FieldErrors<Values> = {};
   for (const spec of fields) {
     const value = values[spec.name];
@@ -36,20 +36,20 @@ export function validateCatalogue(fields: readonly FieldSpec[], values: Values, 
   return errors;
 }
 
-interface CatalogueEditDialogProps<Row extends { id: string }> extends CatalogueTabProps<Row> {
+interface AdminListEditDialogProps<Row extends { id: string }> extends AdminListTabProps<Row> {
   row: Row | undefined;
   loading: boolean;
   creating: boolean;
   onClose: () => void;
 }
 
-/** The create and edit modal of a catalogue tab, its fields described by `fields`; files upload before the save. */
-export function CatalogueEditDialog<Row extends { id: string }>({ row, loading, creating, onClose, ...props }: CatalogueEditDialogProps<Row>) {
+/** The create and edit modal of an admin list tab, its fields described by `fields`; files upload before the save. */
+export function AdminListEditDialog<Row extends { id: string }>({ row, loading, creating, onClose, ...props }: AdminListEditDialogProps<Row>) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const form = useForm({
     initialValues: props.toValues(row),
-    validate: (values) => validateCatalogue(props.fields, values, creating),
+    validate: (values) => validateAdminListValues(props.fields, values, creating),
     action: props.saveAction,
     mutationFn: async (input: Values) => {
       const body: Record<string, unknown> = {};
