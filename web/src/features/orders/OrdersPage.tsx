@@ -9,8 +9,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
@@ -26,6 +24,7 @@ import { useMe } from '../../app/useSession';
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { formatTimestamp } from '../../components/data-grid/columns';
 import { DataTable, type TableColumn } from '../../components/data-grid/DataTable';
+import { FilterDate, FilterSelect } from '../../components/data-grid/FilterFields';
 import { SearchField } from '../../components/data-grid/SearchField';
 import { useDataGrid } from '../../components/data-grid/useDataGrid';
 import { StatusBadge, useStatusLabels } from '../../components/StatusBadge';
@@ -178,34 +177,9 @@ function OrdersList({ me }: { me: MeView }) {
   ];
 
   const select = (name: OrderFilter, label: string, options: ReadonlyArray<{ value: string; label: string }>) => (
-    <TextField
-      select
-      size="small"
-      label={label}
-      value={grid.filters[name]}
-      onChange={(e) => grid.setFilter(name, e.target.value)}
-      sx={{ minWidth: 170 }}
-      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-    >
-      <MenuItem value="">{t('orders.filters.all')}</MenuItem>
-      {options.map((o) => (
-        <MenuItem key={o.value} value={o.value}>
-          {o.label}
-        </MenuItem>
-      ))}
-    </TextField>
+    <FilterSelect grid={grid} name={name} label={label} options={options} />
   );
-  const dateField = (name: 'from' | 'to', label: string) => (
-    <TextField
-      type="date"
-      size="small"
-      label={label}
-      value={grid.filters[name]}
-      onChange={(e) => grid.setFilter(name, e.target.value)}
-      slotProps={{ inputLabel: { shrink: true } }}
-      sx={{ width: 170 }}
-    />
-  );
+  const dateField = (name: 'from' | 'to', label: string) => <FilterDate grid={grid} name={name} label={label} />;
 
   return (
     <Box sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2, width: '100%', maxWidth: 1600, mx: 'auto', boxSizing: 'border-box' }}>

@@ -1,16 +1,16 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { DEFAULT_FROM_DAYS, ORDER_STATUSES, QA_STATUSES, type OrderListItem, type UserView } from '@app/contracts/wire';
 import { orderKeys, ordersApi } from '../../../api/orders';
 import { salesPeopleKeys } from '../../../api/salesPeople';
 import { formatTimestamp } from '../../../components/data-grid/columns';
+import { FilterDate, FilterSelect } from '../../../components/data-grid/FilterFields';
+import { SearchField } from '../../../components/data-grid/SearchField';
 import { DataTable, type TableColumn } from '../../../components/data-grid/DataTable';
 import { useDataGrid } from '../../../components/data-grid/useDataGrid';
 import { StatusBadge, useStatusLabels } from '../../../components/StatusBadge';
@@ -81,34 +81,9 @@ function AccountOrders({ account }: { account: UserView }) {
   ];
 
   const select = (name: Filter, label: string, options: ReadonlyArray<{ value: string; label: string }>) => (
-    <TextField
-      select
-      size="small"
-      label={label}
-      value={grid.filters[name]}
-      onChange={(e) => grid.setFilter(name, e.target.value)}
-      sx={{ minWidth: 170 }}
-      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-    >
-      <MenuItem value="">{t('orders.filters.all')}</MenuItem>
-      {options.map((o) => (
-        <MenuItem key={o.value} value={o.value}>
-          {o.label}
-        </MenuItem>
-      ))}
-    </TextField>
+    <FilterSelect grid={grid} name={name} label={label} options={options} />
   );
-  const dateField = (name: 'from' | 'to', label: string) => (
-    <TextField
-      type="date"
-      size="small"
-      label={label}
-      value={grid.filters[name]}
-      onChange={(e) => grid.setFilter(name, e.target.value)}
-      slotProps={{ inputLabel: { shrink: true } }}
-      sx={{ width: 170 }}
-    />
-  );
+  const dateField = (name: 'from' | 'to', label: string) => <FilterDate grid={grid} name={name} label={label} />;
 
   return (
     <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
@@ -148,19 +123,3 @@ function NoWrap({ children }: { children: string }) {
   );
 }
 
-/** Search, sent 500 ms after the last key (as on the orders list). */
-export const SEARCH_DEBOUNCE_MS = 500;
-
-function SearchField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const { t } = useTranslation();
-  const [text, setText] = useState(value);
-  // the URL changed elsewhere (reset filters, back): show it
-  useEffect(() => setText(value), [value]);
-  useEffect(() => {
-    if (text === value) return;
-    const timer = setTimeout(() => onChange(text), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-    // only the typed text starts the wait
-  }, [text]);
-  return <TextField size="small" type="search" label={t('fields.search')} value={text} onChange={(e) => setText(e.target.value)} sx={{ minWidth: 220 }} />;
-}
