@@ -1,26 +1,8 @@
 import type { OrderView, TagView } from '@app/contracts';
 import { testJpeg, testMp4, waitFor } from '@app/testing';
-import { readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { createAccount, createOrder, createSalesPerson, signIn, startTestStack, uploadOrderImage, uploadOrderVideo, type TestAccount, type TestStack, type UserSession } from '../support';
+import { createAccount, createOrder, filesUnder, rowsNaming as rowsNamingIn, createSalesPerson, signIn, startTestStack, uploadOrderImage, uploadOrderVideo, type TestAccount, type TestStack, type UserSession } from '../support';
 
-/** Every file under a folder, as paths relative to it. */
-function filesUnder(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const entry of readdirSync(d, { withFileTypes: true })) {
-      const path = join(d, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else out.push(relative(dir, path));
-    }
-  };
-  walk(dir);
-  return out;
-}
 
-/** The columns of every service's schema that name a user or an account. */
-const ACCOUNT_COLUMNS = /^(user_id|account_id|owner_id|created_by|created_by_id|assigned_by|parent_id|child_id|entity_id)$/;
-const SERVICE_SCHEMAS = ['users', 'style_guides', 'orders', 'images', 'pipeline', 'delivery', 'statistics'];
 
 /**
  * Deleting an account deletes it everywhere: each service that holds something of it removes
@@ -63,20 +45,7 @@ describe('deleting an account everywhere', () => {
     return order.id;
   }
 
-  /** Rows of every service's schema that name the id in a user or account column. */
-  async function rowsNaming(id: string): Promise<string[]> {
-    const columns = await sql<{ table_schema: string; table_name: string; column_name: string }>(
-      `SELECT table_schema, table_name, column_name FROM information_schema.columns
-        WHERE table_schema = ANY($1) AND data_type IN ('uuid', 'text', 'character varying')`,
-      [SERVICE_SCHEMAS],
-    );
-    const found: string[] = [];
-    for (const c of columns.filter((c) => ACCOUNT_COLUMNS.test(c.column_name))) {
-      const [row] = await sql<{ n: string }>(`SELECT count(*) AS n FROM "${c.table_schema}"."${c.table_name}" WHERE "${c.column_name}"::text = $1`, [id]);
-      if (Number(row!.n) > 0) found.push(`${c.table_schema}.${c.table_name}.${c.column_name}: ${row!.n}`);
-    }
-    return found;
-  }
+  const rowsNaming = (id: string) => rowsNamingIn(stack.db, id);
 
   it('removes its orders, images, videos, files, sales people, integrations, assignments, tags and events; others keep theirs; a stopped service catches up', async () => {
     const doomedSalesPerson = await createSalesPerson(stack, doomed.id, { login: true });

@@ -13,3 +13,4 @@ export * from './media-upload';
 export * from './order-factories';
 export * from './image-factories';
 export * from './browser-stack';
+export * from './account-traces';
