@@ -221,6 +221,14 @@ export class OrderImagesProgress {
    * in messages from before it was added: the order keeps what it had)
    */
   @IsOptional() @IsString() @MaxLength(500) thumbnailKey?: string | null;
+  /** processed pictures QA approved (absent in messages from before QA counts: the order keeps what it had) */
+  @IsOptional() @IsInt() @Min(0) approvedCount?: number;
+  /** pictures marked as needing edition (by QA, or by a dealership's re-edit request) */
+  @IsOptional() @IsInt() @Min(0) needsEditionCount?: number;
+  /** re-edit requests of the dealership not yet answered by QA */
+  @IsOptional() @IsInt() @Min(0) reEditOpenCount?: number;
+  /** the earliest due time of those requests; null when none is open */
+  @IsOptional() @IsISO8601() reEditDueAt?: string | null;
   @IsISO8601() at!: string;
 }
 

@@ -26,6 +26,20 @@ export const ORDER_EVENT_NAMES = [
   /** a zip of the order was made (payload: how many images, which media) */
   'DOWNLOADED',
   'VIDEO_UPLOADED',
+  /** a QA editor or coordinator took the order from the unassigned list (payload: role, userName) */
+  'QA_PICKED',
+  /** an editor finished, or a coordinator sent the order back to the editor (payload: role, state) */
+  'QA_TASK_UPDATED',
+  /** the dealership asked for a picture to be edited again (payload: imageId, position, reason, text, dueAt) */
+  'RE_EDIT_REQUESTED',
+  /** QA answered a re-edit request (payload: imageId, requestId, state) */
+  'RE_EDIT_ANSWERED',
+  /** an earlier version of a picture was made its current one again (payload: imageId, versionId) */
+  'IMAGE_VERSION_RESTORED',
+  /** a push notification about the order went to the mobile app (payload: title, body, provider, devices) */
+  'PUSH_NOTIFICATION_SENT',
+  /** a push notification could not be sent (payload: title, reason) */
+  'PUSH_NOTIFICATION_FAILED',
 ] as const;
 export type OrderEventName = (typeof ORDER_EVENT_NAMES)[number];
 
@@ -42,4 +56,4 @@ export interface OrderEventView {
 
 /** Hidden events show only with show-hidden; priority events are marked in the timeline. */
 export const HIDDEN_EVENT_NAMES: readonly OrderEventName[] = ['IMAGE_APPROVED', 'DOWNLOADED'];
-export const PRIORITY_EVENT_NAMES: readonly OrderEventName[] = ['PIPELINE_ERROR', 'IMAGE_REJECTED', 'IMAGE_DECLINED'];
+export const PRIORITY_EVENT_NAMES: readonly OrderEventName[] = ['PIPELINE_ERROR', 'IMAGE_REJECTED', 'IMAGE_DECLINED', 'RE_EDIT_REQUESTED', 'PUSH_NOTIFICATION_FAILED'];
