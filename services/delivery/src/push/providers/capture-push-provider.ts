@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
 import type { DeviceOutcome, PushMessage, PushProvider } from './push-provider';
@@ -46,4 +46,16 @@ export class CapturePushProvider implements PushProvider {
     }
     return outcomes;
   }
+}
+
+/** The notifications captured in a folder so far, oldest first (for tests and for a look by hand). */
+export async function readCapturedPushes(dir: string): Promise<CapturedPush[]> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((n) => n.endsWith('.json')).sort();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
+  return Promise.all(names.map(async (n) => JSON.parse(await readFile(join(dir, n), 'utf8')) as CapturedPush));
 }
