@@ -1,4 +1,4 @@
-import { StorageConfig } from '@app/config';
+import { BooleanFlag, StorageConfig } from '@app/config';
 import { PUSH_PROVIDERS, type PushProviderName } from '@app/contracts';
 import { IsIn, IsInt, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
 
@@ -45,4 +45,8 @@ export class DeliveryConfig extends StorageConfig {
   @Min(100)
   @Max(120_000)
   PUSH_REQUEST_TIMEOUT_MS: number = 10_000;
+
+  /** development only: phones of the demo dealer, so a push notification reaches something */
+  @BooleanFlag()
+  SEED_DEMO_DATA: boolean = false;
 }

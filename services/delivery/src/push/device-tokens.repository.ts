@@ -53,6 +53,16 @@ export class DeviceTokensRepository {
     return fromRow(rows[0]!);
   }
 
+  /** Registers the token unless it is known (demo data); true when it was added. */
+  async insertIfMissing(m: EntityManager, token: string, owner: DeviceOwner, platform: DevicePlatform, appVersion: string | null): Promise<boolean> {
+    const res: [unknown[], number] = await m.query(
+      `INSERT INTO device_token (token, account_id, sales_person_id, platform, app_version) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (token) DO NOTHING RETURNING token`,
+      [token, owner.accountId, owner.salesPersonId, platform, appVersion],
+    );
+    return res[1] > 0;
+  }
+
   /** Removes the token if it is the owner's (the same account and the same sales person, or none); false otherwise. */
   async deleteOwn(m: EntityManager, token: string, owner: DeviceOwner): Promise<boolean> {
     const res: [unknown[], number] = await m.query(

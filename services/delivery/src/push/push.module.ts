@@ -1,6 +1,7 @@
 import { SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { Module } from '@nestjs/common';
 import type { Logger } from 'pino';
+import { DemoSeed } from '../demo/demo-seed';
 import type { DeliveryConfig } from '../delivery.config';
 import { DeviceTokensRepository } from './device-tokens.repository';
 import { CapturePushProvider } from './providers/capture-push-provider';
@@ -32,6 +33,7 @@ export function createPushProvider(config: DeliveryConfig, logger: Logger): Push
     { provide: PUSH_PROVIDER, inject: [SERVICE_CONFIG, SERVICE_LOGGER], useFactory: createPushProvider },
     PushService,
     PushCleanupConsumers,
+    DemoSeed,
   ],
 })
 export class PushModule {}
