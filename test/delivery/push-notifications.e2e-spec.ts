@@ -148,6 +148,16 @@ describe('push notifications', () => {
     expect((await stack.pushes()).slice(after).map((c) => c.message.token)).not.toContain(shared);
   });
 
+  it('the same token registered six times at once is one device; deleted six times at once, one delete succeeds', async () => {
+    const phone = token('race');
+    const registered = await Promise.all(Array.from({ length: 6 }, () => register(asDealer2, { token: phone, platform: 'android' })));
+    expect(registered.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(await stack.db.query('SELECT 1 FROM delivery.device_token WHERE token = $1', [phone])).toHaveLength(1);
+    const deleted = await Promise.all(Array.from({ length: 6 }, () => asDealer2.delete('/api/mobile/device-tokens').send({ token: phone })));
+    expect(deleted.map((r) => r.status).sort()).toEqual([200, 404, 404, 404, 404, 404]);
+    expect(await stack.db.query('SELECT 1 FROM delivery.device_token WHERE token = $1', [phone])).toEqual([]);
+  });
+
   it('refuses a device without a sign-in, a platform it does not know and a malformed app version', async () => {
     await stack.http().post('/api/mobile/device-tokens').send({ token: token('anonymous'), platform: 'android' }).expect(401);
     await register(asDealer, { token: token('dealer'), platform: 'windows' }).expect(400);
