@@ -226,6 +226,7 @@ function banner(port: number, infra: Infrastructure, webServed: boolean, down: s
     webServed ? `  Web app:   ${url}` : `  Web app:   not built (run "make build-web"); the API is at ${url}/api`,
     `  API docs:  ${url}/api/docs`,
     `  Mails:     ${infra.mail}`,
+    `  Push:      ${env('PUSH_PROVIDER') === 'fcm' ? 'sent through FCM' : 'captured in .data/push (one JSON file per device)'}`,
     `  Sign in:   ${DEMO_ACCOUNTS.dealer.email} (or ${DEMO_ACCOUNTS.admin.email}, ${DEMO_ACCOUNTS.qaEditor.email}, ${DEMO_ACCOUNTS.manager.email})`,
     `             password ${DEMO_PASSWORD}; every demo account is listed in the README`,
     ...(down.length > 0 ? ['', `  Still down after ${HEALTH_WAIT_MS / 1000} s: ${down.join(', ')} (see the log above)`] : []),
@@ -270,6 +271,9 @@ async function main(): Promise<void> {
     S3_BUCKET: env('S3_BUCKET') ?? 'dealer-media',
     S3_REGION: env('S3_REGION') ?? 'us-east-1',
     SMTP_URL: infra.SMTP_URL,
+    // push notifications to the mobile app are written to .data/push unless FCM is configured
+    PUSH_PROVIDER: env('PUSH_PROVIDER') ?? 'capture',
+    PUSH_CAPTURE_DIR: env('PUSH_CAPTURE_DIR') ?? join(DATA, 'push'),
     FFMPEG_PATH: infra.FFMPEG_PATH,
     // links in mails point at this runner's gateway
     APP_URL: env('APP_URL') ?? `http://localhost:${port}`,

@@ -15,6 +15,7 @@ import { AuthModule } from './auth/auth.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { HealthModule } from './health/health.module';
 import { ImagesModule } from './images/images.module';
+import { MobileModule } from './mobile/mobile.module';
 import { NatsModule } from './messaging/nats.module';
 import { OrdersModule } from './orders/orders.module';
 import { StyleGuidesModule } from './style-guides/style-guides.module';
@@ -29,7 +30,7 @@ export interface GatewayOptions {
 
 /** The feature modules of the gateway: the HTTP side of each service's features. */
 export function gatewayModules(): Array<new () => unknown> {
-  return [HealthModule, AuthModule, UsersModule, StyleGuidesModule, OrdersModule, ImagesModule, DashboardModule];
+  return [HealthModule, AuthModule, UsersModule, StyleGuidesModule, OrdersModule, ImagesModule, MobileModule, DashboardModule];
 }
 
 /**

@@ -59,6 +59,16 @@ describe('deleting an account everywhere', () => {
 
     const doomedOrders = [await orderWithMedia(asDoomed, doomedSalesPerson.id, orderTag), await orderWithMedia(asDoomed, doomedSalesPerson.id, orderTag)];
     const keptOrder = await orderWithMedia(asKept, keptSalesPerson.id, orderTag);
+    // the phones of the account and of its sales person, and a push notification about its order; the other dealership's too
+    const asDoomedSales = await signIn(stack, doomedSalesPerson.email);
+    for (const [session, token] of [[asDoomed, 'doomed-phone'], [asDoomedSales, 'doomed-sales-phone'], [asKept, 'kept-phone']] as const) {
+      await session.post('/api/mobile/device-tokens').send({ token, platform: 'android' }).expect(200);
+    }
+    for (const orderId of [doomedOrders[0], keptOrder]) {
+      await admin.post('/api/mobile/send-push-notification').send({ title: 'Photos ready', body: 'Your photos are ready', orderId }).expect(201);
+    }
+    const pushRows = (accountId: string) => sql('SELECT 1 FROM delivery.device_token WHERE account_id = $1 UNION ALL SELECT 1 FROM delivery.push_notification WHERE account_id = $1', [accountId]);
+    expect(await pushRows(doomed.id)).toHaveLength(3);
     const s3Root = stack.s3.directory;
     const objectsOf = (orderId: string) => filesUnder(s3Root).filter((f) => f.includes(orderId));
     for (const id of [...doomedOrders, keptOrder]) expect(objectsOf(id).length).toBeGreaterThan(0);
@@ -91,6 +101,7 @@ describe('deleting an account everywhere', () => {
     }
     await admin.get(`/api/salesman/${doomedSalesPerson.id}`).expect(404);
     expect(await rowsNaming(doomed.id)).toEqual([]);
+    expect(await pushRows(doomed.id)).toEqual([]);
     expect(await codes()).toEqual([]);
 
     // the other dealership keeps everything
@@ -101,6 +112,9 @@ describe('deleting an account everywhere', () => {
     expect((await asKept.get(`/api/images/order/${keptOrder}`).expect(200)).body).toHaveLength(1);
     expect((await asKept.get(`/api/style-guides/user/${kept.id}`).expect(200)).body.map((g: { id: string }) => g.id)).toEqual([guideId]);
     await admin.get(`/api/salesman/${keptSalesPerson.id}`).expect(200);
+    // its phone still gets the notifications about its orders
+    const pushed = (await admin.post('/api/mobile/send-push-notification').send({ title: 'Photos ready', body: 'Your photos are ready', orderId: keptOrder }).expect(201)).body;
+    expect(pushed.devicesReached).toBe(1);
 
     // the e-mail is free for a new account, which starts empty
     const again = await admin

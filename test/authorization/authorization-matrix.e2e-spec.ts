@@ -1,13 +1,14 @@
 import { createAccount, createSalesPerson, signIn, startTestStack, type TestStack, type UserSession } from '../support';
 import { DASHBOARD_ROUTES } from './dashboard.matrix';
 import { IMAGE_ROUTES } from './images.matrix';
+import { MOBILE_ROUTES } from './mobile.matrix';
 import { ORDER_ROUTES } from './orders.matrix';
 import { STYLE_GUIDE_ROUTES } from './style-guides.matrix';
 import { USER_ROUTES } from './users.matrix';
 import { expectedFor, WHO, type MatrixContext, type RouteCase, type Tenant, type Who } from './matrix';
 
 /** Every gateway route, by feature. A route missing here fails the completeness check. */
-const MATRIX: RouteCase[] = [...USER_ROUTES, ...STYLE_GUIDE_ROUTES, ...ORDER_ROUTES, ...IMAGE_ROUTES, ...DASHBOARD_ROUTES];
+const MATRIX: RouteCase[] = [...USER_ROUTES, ...STYLE_GUIDE_ROUTES, ...ORDER_ROUTES, ...IMAGE_ROUTES, ...MOBILE_ROUTES, ...DASHBOARD_ROUTES];
 
 /**
  * Every permission a route or a service asks of a dealership or management account. The

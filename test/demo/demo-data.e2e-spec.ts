@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_STYLE_GUIDE_ID } from '@app/seeding';
+import { DEMO_ACCOUNTS, DEMO_ORDERS, DEMO_PASSWORD, DEMO_STYLE_GUIDE_ID } from '@app/seeding';
 import { signIn, startTestStack, type TestStack } from '../support';
 
 /** What `make dev` seeds (SEED_DEMO_DATA=true), so a new user can work at once. */
@@ -51,6 +51,14 @@ describe('demo data of make dev', () => {
     const manager = await signIn(stack, DEMO_ACCOUNTS.manager.email, DEMO_PASSWORD);
     const children = await manager.get(`/api/users/childAccounts/${DEMO_ACCOUNTS.manager.id}/1`).expect(200);
     expect(children.body.items.map((c: { email: string }) => c.email).sort()).toEqual(['dealer2@demo.test', 'dealer@demo.test']);
+  });
+
+  it("the demo dealer's phone and Anna's get the admin's push notification about its order", async () => {
+    const admin = await signIn(stack, DEMO_ACCOUNTS.admin.email, DEMO_PASSWORD);
+    const order = DEMO_ORDERS.find((o) => o.accountId === DEMO_ACCOUNTS.dealer.id)!;
+    const sent = await admin.post('/api/mobile/send-push-notification').send({ title: 'Photos ready', body: 'Your photos are ready', orderId: order.id }).expect(201);
+    expect(sent.body.devicesReached).toBe(2);
+    expect((await stack.pushes()).map((p) => p.message.token).sort()).toEqual(['demo-phone-anna-sales', 'demo-phone-nordic-auto']);
   });
 
   it('seeding again at the next start changes nothing', async () => {

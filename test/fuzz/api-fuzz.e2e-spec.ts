@@ -15,6 +15,7 @@ import {
 } from '../support';
 import { DASHBOARD_ROUTES } from '../authorization/dashboard.matrix';
 import { IMAGE_ROUTES } from '../authorization/images.matrix';
+import { MOBILE_ROUTES } from '../authorization/mobile.matrix';
 import { ORDER_ROUTES } from '../authorization/orders.matrix';
 import { STYLE_GUIDE_ROUTES } from '../authorization/style-guides.matrix';
 import { USER_ROUTES } from '../authorization/users.matrix';
@@ -40,7 +41,7 @@ const ONLY_ROLE = process.env.FUZZ_ROLE as Who | undefined;
 const ONLY_CASE = process.env.FUZZ_CASE === undefined ? undefined : Number(process.env.FUZZ_CASE);
 
 /** The valid requests of every route, by role and tenant: the authorization matrix's. */
-const MATRIX: RouteCase[] = [...USER_ROUTES, ...STYLE_GUIDE_ROUTES, ...ORDER_ROUTES, ...IMAGE_ROUTES, ...DASHBOARD_ROUTES];
+const MATRIX: RouteCase[] = [...USER_ROUTES, ...STYLE_GUIDE_ROUTES, ...ORDER_ROUTES, ...IMAGE_ROUTES, ...MOBILE_ROUTES, ...DASHBOARD_ROUTES];
 
 /**
  * Routes whose success the matrix never reaches (it checks who may call them, and these

@@ -54,6 +54,19 @@ describe('a process with a missing or wrong variable', () => {
     expect(said).toContain('apt-get install -y ffmpeg');
   });
 
+  it('the delivery service refuses to start with PUSH_PROVIDER=fcm and no service account, naming both variables', () => {
+    const storage = { DATABASE_URL: 'postgres://postgres@127.0.0.1/x', S3_ENDPOINT: 'http://127.0.0.1:9', S3_ACCESS_KEY: 'key', S3_SECRET_KEY: 'secret' };
+    const missing = run('services/delivery/src/main.js', { ...storage, PUSH_PROVIDER: 'fcm' });
+    expect(missing.status).toBe(1);
+    expect(`${missing.stdout}${missing.stderr}`).toContain('PUSH_PROVIDER is fcm: set FCM_SERVICE_ACCOUNT_JSON');
+    const broken = run('services/delivery/src/main.js', { ...storage, PUSH_PROVIDER: 'fcm', FCM_SERVICE_ACCOUNT_JSON: '{"project_id": "p"}' });
+    expect(broken.status).toBe(1);
+    expect(`${broken.stdout}${broken.stderr}`).toContain('FCM_SERVICE_ACCOUNT_JSON has no client_email');
+    const wrong = run('services/delivery/src/main.js', { ...storage, PUSH_PROVIDER: 'apns' });
+    expect(wrong.status).toBe(1);
+    expect(wrong.stderr).toContain('PUSH_PROVIDER has a wrong value "apns"');
+  });
+
   it('a service refuses a yes/no variable it cannot read, naming the words it takes', () => {
     const res = run('services/orders/src/main.js', {
       DATABASE_URL: 'postgres://postgres@127.0.0.1/x',

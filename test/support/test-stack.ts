@@ -12,6 +12,7 @@ import type TestAgent from 'supertest/lib/agent';
 import { createTestDatabase, createTestNamespace, startTestS3, testInfra, type TestDatabase, type TestNamespace, type TestS3 } from '@app/testing';
 import { createGatewayApp } from '../../gateway/src/gateway.app';
 import { GatewayConfig } from '../../gateway/src/gateway.config';
+import { readCapturedPushes, type CapturedPush } from '../../services/delivery/src/push/providers/capture-push-provider';
 import { SERVICE_APPS } from './service-apps';
 
 export interface TestStackOptions {
@@ -34,6 +35,8 @@ export interface TestStack {
   smtp: SmtpCapture;
   /** mails captured so far, oldest first (optionally only those to one address) */
   mails(to?: string): Promise<CapturedMail[]>;
+  /** push notifications captured so far (the capture provider's files), oldest first */
+  pushes(): Promise<CapturedPush[]>;
   gateway: INestApplication;
   /** supertest bound to the gateway */
   http: () => TestAgent;
@@ -50,6 +53,7 @@ export interface TestStack {
  */
 export async function startTestStack(opts: TestStackOptions): Promise<TestStack> {
   const mailDir = mkdtempSync(join(tmpdir(), 'dealer-mail-'));
+  const pushDir = mkdtempSync(join(tmpdir(), 'dealer-push-'));
   const [db, s3, smtp] = await Promise.all([
     createTestDatabase(opts.label),
     startTestS3(),
@@ -70,6 +74,8 @@ export async function startTestStack(opts: TestStackOptions): Promise<TestStack>
     S3_SECRET_KEY: s3.secretKey,
     S3_BUCKET: s3.bucket,
     SMTP_URL: smtp.url,
+    PUSH_PROVIDER: 'capture',
+    PUSH_CAPTURE_DIR: pushDir,
     PORT: '0',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     INTEGRATION_SECRET_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
@@ -110,6 +116,7 @@ export async function startTestStack(opts: TestStackOptions): Promise<TestStack>
       const all = await readCapturedMails(mailDir);
       return to ? all.filter((m) => m.to.some((t) => t.toLowerCase() === to.toLowerCase())) : all;
     },
+    pushes: () => readCapturedPushes(pushDir),
     gateway,
     http: () => supertest(gateway.getHttpServer()),
     services,
@@ -130,6 +137,7 @@ export async function startTestStack(opts: TestStackOptions): Promise<TestStack>
       await ns.cleanup();
       await Promise.all([db.drop(), s3.close(), smtp.stop()]);
       rmSync(mailDir, { recursive: true, force: true });
+      rmSync(pushDir, { recursive: true, force: true });
     },
   };
 }

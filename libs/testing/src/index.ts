@@ -11,3 +11,4 @@ export * from './test-s3';
 export * from './factories';
 export * from './wait-for';
 export * from './test-files';
+export * from './fake-fcm';

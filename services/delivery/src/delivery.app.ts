@@ -1,13 +1,22 @@
 import type { ServiceApp } from '@app/service-kit';
 import { StorageModule } from '@app/storage';
 import { DeliveryConfig } from './delivery.config';
+import { Push1764500000000 } from './migrations/1764500000000-push';
+import { DeviceToken } from './push/device-token.entity';
+import { readFcmServiceAccount } from './push/providers/fcm-push-provider';
+import { PushNotification } from './push/push-notification.entity';
+import { PushModule } from './push/push.module';
 
-/** The delivery service: owns the delivery queue, robots and push notifications. */
+/** The delivery service: owns the delivery queue, robots and push notifications (docs/delivery.md). */
 export const deliveryApp: ServiceApp<DeliveryConfig> = {
   definition: {
     name: 'delivery',
-    entities: [],
-    migrations: [],
+    entities: [DeviceToken, PushNotification],
+    migrations: [Push1764500000000],
   },
-  modules: (config) => [StorageModule.forRoot(config)],
+  modules: (config) => [StorageModule.forRoot(config), PushModule],
+  // with FCM, a missing or broken service account refuses the start, naming the variable
+  preflight: async (config) => {
+    if (config.PUSH_PROVIDER === 'fcm') readFcmServiceAccount(config);
+  },
 };

@@ -1,4 +1,52 @@
-import { StorageConfig } from '@app/config';
+import { BooleanFlag, StorageConfig } from '@app/config';
+import { PUSH_PROVIDERS, type PushProviderName } from '@app/contracts';
+import { IsIn, IsInt, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
 
 /** Environment of the delivery service (see the configuration table in the README). */
-export class DeliveryConfig extends StorageConfig {}
+export class DeliveryConfig extends StorageConfig {
+  /**
+   * who carries push notifications to the phones: `capture` (files in PUSH_CAPTURE_DIR, for
+   * `make dev` and the tests) or `fcm` (Firebase Cloud Messaging HTTP v1, for real installs)
+   */
+  @IsIn(PUSH_PROVIDERS)
+  PUSH_PROVIDER: PushProviderName = 'capture';
+
+  /** where the capture provider writes each notification as a JSON file */
+  @IsString()
+  @MinLength(1)
+  PUSH_CAPTURE_DIR: string = '.data/push';
+
+  /**
+   * the Firebase service account (the JSON key file's content); with `fcm`, this or
+   * FCM_SERVICE_ACCOUNT_FILE is required, and checked at start
+   */
+  @ValidateIf((c: DeliveryConfig) => c.FCM_SERVICE_ACCOUNT_JSON !== undefined)
+  @IsString()
+  @MinLength(2)
+  FCM_SERVICE_ACCOUNT_JSON?: string;
+
+  /** the path of the service account's JSON key file (instead of FCM_SERVICE_ACCOUNT_JSON) */
+  @ValidateIf((c: DeliveryConfig) => c.FCM_SERVICE_ACCOUNT_FILE !== undefined)
+  @IsString()
+  @MinLength(1)
+  FCM_SERVICE_ACCOUNT_FILE?: string;
+
+  /** FCM's HTTP v1 API (tests point it at a local stand-in) */
+  @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s):// URL' })
+  FCM_API_URL: string = 'https://fcm.googleapis.com';
+
+  /** where the access token is asked for; empty: the service account's `token_uri` */
+  @ValidateIf((c: DeliveryConfig) => c.FCM_TOKEN_URL !== undefined)
+  @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s):// URL' })
+  FCM_TOKEN_URL?: string;
+
+  /** how long one request to FCM (a token, a send) may take */
+  @IsInt()
+  @Min(100)
+  @Max(120_000)
+  PUSH_REQUEST_TIMEOUT_MS: number = 10_000;
+
+  /** development only: phones of the demo dealer, so a push notification reaches something */
+  @BooleanFlag()
+  SEED_DEMO_DATA: boolean = false;
+}

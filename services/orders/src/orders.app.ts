@@ -7,6 +7,7 @@ import { EventsMessagesController } from './events/events.messages.controller';
 import { EventsRepository } from './events/events.repository';
 import { EventsService } from './events/events.service';
 import { OrderEvent } from './events/order-event.entity';
+import { PushTimelineConsumer } from './events/push-timeline.consumer';
 import { LifecycleConsumers } from './lifecycle/lifecycle.consumers';
 import { Tags1764000000000 } from './migrations/1764000000000-tags';
 import { OrderDayTally1764200000001 } from './migrations/1764200000001-order-day-tally';
@@ -44,6 +45,7 @@ import { TagsService } from './tags/tags.service';
     TagAssignmentsService,
     LifecycleConsumers,
     AccountCleanupConsumer,
+    PushTimelineConsumer,
     DemoSeed,
   ],
 })

@@ -1,0 +1,35 @@
+import {
+  DEVICE_PLATFORMS,
+  PUSH_PROVIDERS,
+  PUSH_STATUSES,
+  type DevicePlatform,
+  type DeviceTokenView as DeviceTokenViewContract,
+  type PushNotificationView as PushNotificationViewContract,
+  type PushProviderName,
+  type PushStatus,
+} from '@app/contracts';
+import { Field } from '../common/api-responses';
+
+/** Response schemas of the mobile app's routes: each mirrors its contract view. */
+
+export class DeviceTokenView implements DeviceTokenViewContract {
+  @Field.string({ description: 'the FCM registration token' }) token!: string;
+  @Field.oneOf(DEVICE_PLATFORMS, 'DevicePlatform') platform!: DevicePlatform;
+  @Field.string({ nullable: true, example: '1.2.34' }) appVersion!: string | null;
+  @Field.id({ nullable: true, description: 'the sales person signed in on the device; null for the account itself' }) salesPersonId!: string | null;
+  @Field.dateTime({ description: 'when this login registered the device' }) createdAt!: string;
+  @Field.dateTime({ description: 'the last registration of the token' }) lastSeenAt!: string;
+}
+
+export class PushNotificationView implements PushNotificationViewContract {
+  @Field.id() id!: string;
+  @Field.id() orderId!: string;
+  @Field.string() title!: string;
+  @Field.string() body!: string;
+  @Field.json({ description: "given to the app as JSON text in the notification's data" }) eventPayload!: Record<string, unknown>;
+  @Field.oneOf(PUSH_PROVIDERS, 'PushProvider') provider!: PushProviderName;
+  @Field.oneOf(PUSH_STATUSES, 'PushStatus') status!: PushStatus;
+  @Field.string({ nullable: true }) error!: string | null;
+  @Field.int({ description: 'devices that took the notification' }) devicesReached!: number;
+  @Field.dateTime() createdAt!: string;
+}
