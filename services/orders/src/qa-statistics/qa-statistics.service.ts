@@ -31,6 +31,8 @@ export class QaStatisticsService {
     OrderPolicy.assertStaff(actor);
     const before = q.to ? new Date(parseDate(q.to, 'to').getTime() + (DATE_ONLY.test(q.to) ? DAY_MS : 1)) : new Date(Date.now() + 1);
     const from = q.from ? parseDate(q.from, 'from') : new Date(before.getTime() - REJECTION_REASONS_DEFAULT_DAYS * DAY_MS);
+    // a date at the end of what time can hold has no end of day
+    if (Number.isNaN(before.getTime())) throw RpcError.badRequest('to must be a valid ISO 8601 date');
     if (from >= before) return [];
     return this.stats.rejectionReasons(this.ds.manager, from, before);
   }
