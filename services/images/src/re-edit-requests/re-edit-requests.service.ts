@@ -80,8 +80,7 @@ export class ReEditRequestsService {
 
   /** `POST /images/{imageId}/re-edit-requests` */
   async create(actor: Actor, p: ReEditRequestPayload): Promise<ReEditRequestView> {
-    // staff mark pictures for editing themselves; only the order's own account asks
-    if (actor.role !== 'Dealership' && actor.role !== 'Management') throw RpcError.forbidden();
+    OrderAccessService.assertAccount(actor);
     const image = await this.images.findById(this.ds.manager, p.imageId);
     if (!image) throw RpcError.notFound(IMAGE_MESSAGES.notFound);
     // another tenant's picture is 404; a child account's, which management only reads, 403
