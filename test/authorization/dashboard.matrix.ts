@@ -11,4 +11,10 @@ export const DASHBOARD_ROUTES: RouteCase[] = [
     request: (ctx, _who, tenant) => ({ path: `/api/dashboard/userStatistics/${dealership(ctx, tenant).id}` }),
     expect: { anonymous: 401, admin: 200, qa: 200, dealer: [200, 404], sales: [200, 404], manager: [200, 404] },
   },
+  {
+    // the QA dashboards' numbers: admin and QA only
+    route: 'GET /api/dashboard/rejection-reasons',
+    request: () => ({ path: '/api/dashboard/rejection-reasons' }),
+    expect: { anonymous: 401, admin: 200, qa: 200, dealer: 403, sales: 403, manager: 403 },
+  },
 ];

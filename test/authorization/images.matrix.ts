@@ -1,6 +1,6 @@
 import type { ImageView, SignedUploadResult, VideoSignedUploadResult } from '@app/contracts';
 import { testJpeg, testMp4, waitFor } from '@app/testing';
-import { createOrder, uploadOrderImage, uploadOrderVideo } from '../support';
+import { createOrder, signIn, uploadOrderImage, uploadOrderVideo, type UserSession } from '../support';
 import type { MatrixContext, RouteCase, Tenant, Who } from './matrix';
 
 /** An order of one account: one still uploading (nothing in it), one whose picture is processed. */
@@ -65,6 +65,52 @@ async function freshImage(ctx: MatrixContext, who: Who, tenant: Tenant): Promise
   const o = await ordersOf(ctx, who, tenant);
   const res = await ctx.sessions.admin.post('/api/images/get-signed-url-for-upload').send({ order: o.uploading, position: position++, fileSize: 1000, width: 640, height: 480 });
   return (res.body as SignedUploadResult).imageId;
+}
+
+/**
+ * Re-edit requests need a processed picture nothing else in the matrix repushes: one order of
+ * the dealership, of management and of the other dealership, each with such a picture, made
+ * once by the admin.
+ */
+let reEditFixtures: Promise<Map<string, { order: string; image: string }>> | null = null;
+let dealer2Session: Promise<UserSession> | null = null;
+
+function reEditPictures(ctx: MatrixContext): Promise<Map<string, { order: string; image: string }>> {
+  reEditFixtures ??= (async () => {
+    const { guideId } = await setup(ctx);
+    const admin = ctx.sessions.admin;
+    const photo = await testJpeg(640, 480);
+    const byAccount = new Map<string, { order: string; image: string }>();
+    for (const account of [ctx.accounts.dealer, ctx.accounts.manager, ctx.accounts.dealer2]) {
+      const order = (await createOrder(ctx.stack, { accountId: account.id, styleGuideId: guideId, takenImagesCount: 1, status: 'Uploading' })).id;
+      const image = (await uploadOrderImage(admin, order, 1, photo)).id;
+      await waitFor(async () => ((await admin.get(`/api/images/data/${image}`)).body as ImageView).optimisationStatus === 'completed', 'the re-edit picture processed', 60_000, 200);
+      byAccount.set(account.id, { order, image });
+    }
+    return byAccount;
+  })();
+  return reEditFixtures;
+}
+
+/**
+ * The tenant's re-edit picture with no open request (the admin approving it closes the one a
+ * previous cell opened), so each cell asks afresh.
+ */
+async function reEditPicture(ctx: MatrixContext, who: Who, tenant: Tenant): Promise<{ order: string; image: string }> {
+  const account = tenant === 'own' ? ctx.ownAccount(who) : ctx.accounts.dealer2;
+  const picture = (await reEditPictures(ctx)).get(account.id)!;
+  const approved = await ctx.sessions.admin.post(`/api/images/approval/${picture.image}`).send({ approved: true });
+  if (approved.status !== 200) throw new Error(`approving the re-edit picture answered ${approved.status}`);
+  return picture;
+}
+
+/** An open re-edit request of the tenant's picture, asked by its own account (for QA's decline). */
+async function openReEditRequest(ctx: MatrixContext, who: Who, tenant: Tenant): Promise<string> {
+  const { image } = await reEditPicture(ctx, who, tenant);
+  const owner = tenant === 'own' ? (ctx.ownAccount(who) === ctx.accounts.manager ? ctx.sessions.manager : ctx.sessions.dealer) : await (dealer2Session ??= signIn(ctx.stack, ctx.accounts.dealer2.email));
+  const res = await owner.post(`/api/images/${image}/re-edit-requests`).send({ reason: 'background', text: 'Grey patch left of the car' });
+  if (res.status !== 201) throw new Error(`asking for a re-edit answered ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id as string;
 }
 
 /** everyone who may see the tenant's orders: admin and QA always, the account's own people for their own */
@@ -179,6 +225,28 @@ export const IMAGE_ROUTES: RouteCase[] = [
   {
     route: 'POST /api/videos/download/{id}',
     request: async (ctx, who, tenant) => ({ path: `/api/videos/download/${(await ordersOf(ctx, who, tenant)).video}` }),
+    expect: READ_SCOPED,
+  },
+  {
+    // the order's own account asks (management on its own orders); staff mark pictures for editing instead
+    route: 'POST /api/images/{imageId}/re-edit-requests',
+    request: async (ctx, who, tenant) => ({
+      path: `/api/images/${(await reEditPicture(ctx, who, tenant)).image}/re-edit-requests`,
+      body: { reason: 'reflections', text: 'Glare on the bonnet' },
+    }),
+    expect: { anonymous: 401, admin: 403, qa: 403, dealer: [201, 404], sales: [201, 404], manager: [201, 404] },
+  },
+  {
+    route: 'POST /api/images/re-edit-requests/{id}/decline',
+    request: async (ctx, who, tenant) => ({
+      path: `/api/images/re-edit-requests/${who === 'admin' || who === 'qa' ? await openReEditRequest(ctx, who, tenant) : NO_SUCH_ID}/decline`,
+      body: { text: 'The guide asks for this background' },
+    }),
+    expect: QA_TOOLS(200),
+  },
+  {
+    route: 'GET /api/images/re-edit-requests/order/{orderId}',
+    request: async (ctx, who, tenant) => ({ path: `/api/images/re-edit-requests/order/${(await reEditPicture(ctx, who, tenant)).order}` }),
     expect: READ_SCOPED,
   },
 ];

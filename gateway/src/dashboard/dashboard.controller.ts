@@ -1,12 +1,12 @@
-import { OrdersRpc, SalesPeopleRpc, type Actor, type UserStatisticsView as UserStatistics } from '@app/contracts';
+import { OrdersRpc, QaStatisticsRpc, RejectionReasonsQuery, SalesPeopleRpc, type Actor, type UserStatisticsView as UserStatistics } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
 import { CurrentActor } from '../common/actor.decorator';
 import { ApiErrorResponses, ApiResult } from '../common/api-responses';
 import { UuidParam } from '../common/params';
-import { UserStatisticsView } from './dashboard.responses';
+import { RejectionReasonRow, UserStatisticsView } from './dashboard.responses';
 
 /**
  * Dashboard numbers. Until the statistics service keeps dashboards, each number comes from
@@ -32,5 +32,18 @@ export class DashboardController {
     const { salesManCount } = await this.rpc.send(SalesPeopleRpc.countOfUser, { userId: id }, actor);
     const { ordersCount } = await this.rpc.send(OrdersRpc.countOfAccount, { userId: id }, actor);
     return { ordersCount, salesManCount } satisfies UserStatistics;
+  }
+
+  @ApiResult([RejectionReasonRow])
+  @Get('rejection-reasons')
+  @Authenticated({ roles: ['Admin', 'QA'] })
+  @ApiOperation({
+    summary: 'Rejection reasons per style guide: QA declines with a reason and dealership re-edit requests, counted (admin and QA)',
+    description:
+      'Rows `{styleGuideId, styleGuideName, source, reason, count}`, most frequent first, counted by the orders service from the timeline ' +
+      '(IMAGE_DECLINED events naming a reason, RE_EDIT_REQUESTED events). `from` defaults to 30 days before `to`, `to` to now.',
+  })
+  rejectionReasons(@Query() query: RejectionReasonsQuery, @CurrentActor() actor: Actor) {
+    return this.rpc.send(QaStatisticsRpc.rejectionReasons, { from: query.from, to: query.to }, actor);
   }
 }

@@ -3,6 +3,8 @@ import {
   IMAGE_TYPE_LABELS,
   MEDIA_ORIGINS,
   OPTIMISATION_STATUSES,
+  RE_EDIT_REASONS,
+  RE_EDIT_STATES,
   ROUTES,
   VIDEO_CONTENT_TYPES,
   VIDEO_STATUSES,
@@ -13,6 +15,10 @@ import {
   type ImageView as ImageViewContract,
   type MediaOrigin,
   type OptimisationStatus,
+  type ReEditReason,
+  type ReEditRequestSummary as ReEditRequestSummaryContract,
+  type ReEditRequestView as ReEditRequestViewContract,
+  type ReEditState,
   type ResultOf,
   type Route,
   type SignedUploadResult as SignedUploadResultContract,
@@ -28,6 +34,17 @@ import { Field } from '../common/api-responses';
 type ContractImagesDeleted = ResultOf<typeof ImagesRpc.delete>;
 
 /** Response schemas of the pictures and videos of orders: each mirrors its contract view. */
+
+/** A picture's latest re-edit request, as its view carries it. */
+export class ReEditRequestSummary implements ReEditRequestSummaryContract {
+  @Field.id() id!: string;
+  @Field.oneOf(RE_EDIT_REASONS, 'ReEditReason') reason!: ReEditReason;
+  @Field.string({ nullable: true, description: 'what the dealership asked to change' }) text!: string | null;
+  @Field.oneOf(RE_EDIT_STATES, 'ReEditState') state!: ReEditState;
+  @Field.dateTime({ description: 'when QA should have answered' }) dueAt!: string;
+  @Field.bool({ description: 'open and past its due time' }) overdue!: boolean;
+  @Field.string({ nullable: true, description: "QA's answer when declined" }) answer!: string | null;
+}
 
 export class ImageView implements ImageViewContract {
   @Field.id() id!: string;
@@ -51,6 +68,12 @@ export class ImageView implements ImageViewContract {
   @Field.json({ nullable: true, description: 'what the capture app measured' }) sensorData!: Record<string, unknown> | null;
   @Field.string({ nullable: true }) expectedAngle!: string | null;
   @Field.string({ nullable: true }) detectedAngle!: string | null;
+  @Field.object(ReEditRequestSummary, {
+    nullable: true,
+    required: false,
+    description: "the picture's latest re-edit request (null when nobody asked); in the order's list and one image's view",
+  })
+  reEditRequest?: ReEditRequestSummary | null;
   @Field.dateTime() createdAt!: string;
   @Field.dateTime() updatedAt!: string;
 }
@@ -96,5 +119,22 @@ export class VideoView implements VideoViewContract {
   @Field.number({ nullable: true }) durationSeconds!: number | null;
   @Field.oneOf(VIDEO_CONTENT_TYPES, 'VideoContentType') contentType!: VideoContentType;
   @Field.string({ nullable: true }) failureReason!: string | null;
+  @Field.dateTime() createdAt!: string;
+}
+
+class ReEditRequester {
+  @Field.id({ nullable: true, description: 'the account (null once it was deleted)' }) userId!: string | null;
+  @Field.id({ nullable: true, description: 'the sales person signed in, if any' }) salesPersonId!: string | null;
+  @Field.string({ nullable: true }) name!: string | null;
+}
+
+/** One re-edit request of an order's picture. */
+export class ReEditRequestView extends ReEditRequestSummary implements ReEditRequestViewContract {
+  @Field.id() imageId!: string;
+  @Field.id() orderId!: string;
+  @Field.int() position!: number;
+  @Field.object(ReEditRequester) requestedBy!: ReEditRequester;
+  @Field.id({ nullable: true, description: 'the QA user who approved the picture again or declined the request' }) answeredByUserId!: string | null;
+  @Field.dateTime({ nullable: true }) answeredAt!: string | null;
   @Field.dateTime() createdAt!: string;
 }

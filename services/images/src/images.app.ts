@@ -25,8 +25,13 @@ import { Images1764100000000 } from './migrations/1764100000000-images';
 import { OrderThumbnailSent1764100000002 } from './migrations/1764100000002-order-thumbnail-sent';
 import { VideoFileKey1764100000003 } from './migrations/1764100000003-video-file-key';
 import { UploadLeftover1764100000004 } from './migrations/1764100000004-upload-leftover';
+import { ReEditRequests1764100000050 } from './migrations/1764100000050-re-edit-requests';
 import { PipelineJobsService } from './pipeline-results/pipeline-jobs.service';
 import { PipelineResultsConsumer } from './pipeline-results/pipeline-results.consumer';
+import { ReEditRequest } from './re-edit-requests/re-edit-request.entity';
+import { ReEditRequestsMessagesController } from './re-edit-requests/re-edit-requests.messages.controller';
+import { ReEditRequestsRepository } from './re-edit-requests/re-edit-requests.repository';
+import { ReEditRequestsService } from './re-edit-requests/re-edit-requests.service';
 import { CompleteUploadService } from './uploads/complete-upload.service';
 import { PendingUploadsRepository } from './uploads/pending-uploads.repository';
 import { ReplaceImageService } from './uploads/replace-image.service';
@@ -41,7 +46,7 @@ import { VideosRepository } from './videos/videos.repository';
 import { VideosService } from './videos/videos.service';
 
 @Module({
-  controllers: [ImagesMessagesController, UploadsMessagesController, DownloadsMessagesController, VideosMessagesController],
+  controllers: [ImagesMessagesController, UploadsMessagesController, DownloadsMessagesController, VideosMessagesController, ReEditRequestsMessagesController],
   providers: [
     ImagesRepository,
     VideosRepository,
@@ -67,6 +72,8 @@ import { VideosService } from './videos/videos.service';
     UploadSweeper,
     DemoSeed,
     ThumbnailBackfill,
+    ReEditRequestsRepository,
+    ReEditRequestsService,
   ],
 })
 class ImagesFeatureModule {}
@@ -75,8 +82,8 @@ class ImagesFeatureModule {}
 export const imagesApp: ServiceApp<ImagesConfig> = {
   definition: {
     name: 'images',
-    entities: [Image, Video, DownloadBundle],
-    migrations: [Images1764100000000, ImageLabelDerived1764100000001, OrderThumbnailSent1764100000002, VideoFileKey1764100000003, UploadLeftover1764100000004],
+    entities: [Image, Video, DownloadBundle, ReEditRequest],
+    migrations: [Images1764100000000, ImageLabelDerived1764100000001, OrderThumbnailSent1764100000002, VideoFileKey1764100000003, UploadLeftover1764100000004, ReEditRequests1764100000050],
   },
   modules: (config) => [StorageModule.forRoot(config), ImagesFeatureModule],
   // every uploaded video is checked with ffmpeg: the service does not start without it

@@ -13,6 +13,7 @@ import { Tags1764000000000 } from './migrations/1764000000000-tags';
 import { OrderDayTally1764200000001 } from './migrations/1764200000001-order-day-tally';
 import { OrderSearchVersion1764200000002 } from './migrations/1764200000002-order-search-version';
 import { OrderThumbnail1764200000003 } from './migrations/1764200000003-order-thumbnail';
+import { OrderEventRejectionIndex1764200000050 } from './migrations/1764200000050-order-event-rejection-index';
 import { Orders1764200000000 } from './migrations/1764200000000-orders';
 import { AccountCleanupConsumer } from './orders/account-cleanup.consumer';
 import { Order } from './orders/order.entity';
@@ -21,6 +22,9 @@ import { OrdersMessagesController } from './orders/orders.messages.controller';
 import { OrdersRepository } from './orders/orders.repository';
 import { OrdersService } from './orders/orders.service';
 import { OrdersConfig } from './orders.config';
+import { QaStatisticsMessagesController } from './qa-statistics/qa-statistics.messages.controller';
+import { QaStatisticsRepository } from './qa-statistics/qa-statistics.repository';
+import { QaStatisticsService } from './qa-statistics/qa-statistics.service';
 import { ActorNames } from './shared/actor-names';
 import { Tag } from './tags/tag.entity';
 import { TagAssignmentsRepository } from './tags/tag-assignments.repository';
@@ -30,7 +34,7 @@ import { TagsRepository } from './tags/tags.repository';
 import { TagsService } from './tags/tags.service';
 
 @Module({
-  controllers: [OrdersMessagesController, EventsMessagesController, TagsMessagesController],
+  controllers: [OrdersMessagesController, EventsMessagesController, TagsMessagesController, QaStatisticsMessagesController],
   providers: [
     OrderPolicy,
     ActorNames,
@@ -47,6 +51,8 @@ import { TagsService } from './tags/tags.service';
     AccountCleanupConsumer,
     PushTimelineConsumer,
     DemoSeed,
+    QaStatisticsRepository,
+    QaStatisticsService,
   ],
 })
 class OrdersFeatureModule {}
@@ -56,7 +62,7 @@ export const ordersApp: ServiceApp<OrdersConfig> = {
   definition: {
     name: 'orders',
     entities: [Tag, Order, OrderEvent],
-    migrations: [Tags1764000000000, Orders1764200000000, OrderDayTally1764200000001, OrderSearchVersion1764200000002, OrderThumbnail1764200000003],
+    migrations: [Tags1764000000000, Orders1764200000000, OrderDayTally1764200000001, OrderSearchVersion1764200000002, OrderThumbnail1764200000003, OrderEventRejectionIndex1764200000050],
   },
   // storage only to sign the links of the list's pictures: no call to S3
   modules: (config) => [StorageModule.forRoot(config, { ensureBucket: false }), OrdersFeatureModule],

@@ -6,6 +6,9 @@ import type {
   ImageType,
   ImageView,
   InsertImageRequest,
+  ReEditDeclineRequest,
+  ReEditRequestRequest,
+  ReEditRequestView,
   SignedUploadRequest,
   SignedUploadResult,
   UploadCompleteRequest,
@@ -31,6 +34,10 @@ export const imagesApi = {
     api.post<DownloadResult>(`/images/download/${orderId}`, { ...body, order: orderId }, { query: { downloadStyleGuide: downloadStyleGuide || undefined } }),
   videos: (orderId: string, signal?: AbortSignal) => api.get<VideoView[]>(`/videos/order/${orderId}`, { signal }),
   downloadVideo: (videoId: string) => api.post<UrlResult>(`/videos/download/${videoId}`),
+  /** a dealership asks QA to edit a processed picture again */
+  askReEdit: (imageId: string, body: ReEditRequestRequest) => api.post<ReEditRequestView>(`/images/${imageId}/re-edit-requests`, body),
+  /** QA declines an open re-edit request with an answer */
+  declineReEdit: (requestId: string, text: string) => api.post<ReEditRequestView>(`/images/re-edit-requests/${requestId}/decline`, { text } satisfies ReEditDeclineRequest),
 };
 
 /** TanStack Query keys of images and videos: [resource, action, params]. */

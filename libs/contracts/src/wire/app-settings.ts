@@ -10,6 +10,8 @@ export const APP_SETTING_NAMES = {
   contactNumberInt: 'CONTACT_NUMBER_INT',
   contactNumberDk: 'CONTACT_NUMBER_DK',
   contactEmail: 'CONTACT_EMAIL',
+  /** hours QA has to answer a dealership's re-edit request (a number, default 4) */
+  reEditDueHours: 'RE_EDIT_DUE_HOURS',
 } as const;
 
 /** One setting as every signed-in user reads it: the value is text, `valueType` says how to read it. */

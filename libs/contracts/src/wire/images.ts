@@ -1,3 +1,4 @@
+import type { ReEditRequestSummary } from './re-edit-requests';
 import type { Route } from './routes';
 
 // ---------------------------------------------------------------------------------------
@@ -154,6 +155,8 @@ export interface ImageView {
   sensorData: Record<string, unknown> | null;
   expectedAngle: string | null;
   detectedAngle: string | null;
+  /** the picture's latest re-edit request (docs/images.md); null when nobody asked */
+  reEditRequest?: ReEditRequestSummary | null;
   createdAt: string;
   updatedAt: string;
 }

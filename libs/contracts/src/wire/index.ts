@@ -18,6 +18,7 @@ export * from './order-events';
 export * from './orders';
 export * from './paging';
 export * from './password-policy';
+export * from './re-edit-requests';
 export * from './permissions';
 export * from './push';
 export * from './roles';

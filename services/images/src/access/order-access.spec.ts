@@ -43,6 +43,14 @@ describe('OrderAccessService: the images service\'s rules on top of the orders s
     expect(await refusal(() => OrderAccessService.assertStaff(actor('Management')))).toBeInstanceOf(RpcError);
   });
 
+  it('leaves re-edit requests to dealerships and management accounts (their own orders: the orders service says)', async () => {
+    expect(() => OrderAccessService.assertAccount(actor('Dealership'))).not.toThrow();
+    expect(() => OrderAccessService.assertAccount(actor('Management'))).not.toThrow();
+    for (const role of ['Admin', 'QA', 'System', 'Anonymous'] as const) {
+      expect(await refusal(() => OrderAccessService.assertAccount(actor(role)))).toMatchObject({ status: 403 });
+    }
+  });
+
   it('asks the orders service to read, or to write, the order as the caller', async () => {
     const order = { id: ORDER, accountId: ACCOUNT };
     const { access, calls } = service(() => order);

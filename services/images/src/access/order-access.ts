@@ -14,7 +14,8 @@ export function systemCaller(): Actor {
  * Object-level rules of the images service, in one place. The orders service decides who
  * may see or change an order (`OrdersRpc.access`); here are the rules on top of it: the QA
  * tools (insert, replace, approve, delete, re-process, download originals) are for admin
- * and QA only, and the scope of the orders list's thumbnails.
+ * and QA only, re-edit requests for the order's own account, and the scope of the orders
+ * list's thumbnails.
  */
 @Injectable()
 export class OrderAccessService {
@@ -27,6 +28,14 @@ export class OrderAccessService {
 
   static assertStaff(actor: Actor): void {
     if (!OrderAccessService.isStaff(actor)) throw RpcError.forbidden();
+  }
+
+  /**
+   * A dealership (or its signed-in sales person) or a management account: who asks QA for a
+   * re-edit of its own pictures. Admin and QA mark pictures for edition themselves (403).
+   */
+  static assertAccount(actor: Actor): void {
+    if (actor.role !== 'Dealership' && actor.role !== 'Management') throw RpcError.forbidden();
   }
 
   /** The order as the actor may see it; "not found" (404) when it may not. */

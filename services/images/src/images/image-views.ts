@@ -2,6 +2,8 @@ import { PIPELINE_ERROR_LABEL, VIEW_URL_TTL_SECONDS, type Actor, type ImageLabel
 import { Injectable } from '@nestjs/common';
 import type { Image } from './image.entity';
 import { OrderAccessService } from '../access/order-access';
+import type { ReEditRequest } from '../re-edit-requests/re-edit-request.entity';
+import { reEditSummary } from '../re-edit-requests/re-edit-requests.service';
 import { ImageFiles } from './image-files';
 
 /** The order's state as far as an image's label depends on it. */
@@ -47,7 +49,8 @@ export function imageLabel(image: Pick<Image, 'optimisationStatus' | 'needsEditi
 export class ImageViews {
   constructor(private readonly files: ImageFiles) {}
 
-  view(actor: Actor, image: Image, order: OrderState | null): ImageView {
+  /** `reEdit`: the picture's latest re-edit request, when the caller read it (the order's and one image's views) */
+  view(actor: Actor, image: Image, order: OrderState | null, reEdit?: ReEditRequest | null): ImageView {
     const sign = (key: string | null) => (key ? this.files.signedGet(key, VIEW_URL_TTL_SECONDS) : null);
     const accepted = image.optimisationStatus !== 'awaiting-upload' && image.optimisationStatus !== 'upload-rejected';
     const staff = OrderAccessService.isStaff(actor);
@@ -75,12 +78,13 @@ export class ImageViews {
       sensorData: image.sensorData,
       expectedAngle: image.expectedAngle,
       detectedAngle: image.detectedAngle,
+      ...(reEdit === undefined ? {} : { reEditRequest: reEdit ? reEditSummary(reEdit) : null }),
       createdAt: image.createdAt.toISOString(),
       updatedAt: image.updatedAt.toISOString(),
     };
   }
 
-  views(actor: Actor, images: Image[], order: OrderState | null): ImageView[] {
-    return images.map((i) => this.view(actor, i, order));
+  views(actor: Actor, images: Image[], order: OrderState | null, reEdits?: ReadonlyMap<string, ReEditRequest>): ImageView[] {
+    return images.map((i) => this.view(actor, i, order, reEdits ? (reEdits.get(i.id) ?? null) : undefined));
   }
 }

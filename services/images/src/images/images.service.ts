@@ -14,6 +14,8 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { OrderAccessService } from '../access/order-access';
 import { PipelineJobsService, StyleGuideGoneError } from '../pipeline-results/pipeline-jobs.service';
+import { ReEditRequestsRepository } from '../re-edit-requests/re-edit-requests.repository';
+import { ReEditRequestsService } from '../re-edit-requests/re-edit-requests.service';
 import { UPLOADED_STATUSES, type Image } from './image.entity';
 import { ImageFiles } from './image-files';
 import { ImagesRepository } from './images.repository';
@@ -35,6 +37,8 @@ export class ImagesService {
     private readonly files: ImageFiles,
     private readonly events: OrderEventsWriter,
     private readonly jobs: PipelineJobsService,
+    private readonly reEdits: ReEditRequestsService,
+    private readonly reEditRows: ReEditRequestsRepository,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -48,7 +52,8 @@ export class ImagesService {
   async get(actor: Actor, id: string): Promise<ImageView> {
     const image = await this.find(id);
     const order = await this.access.readFor(actor, image.orderId, NOT_FOUND);
-    return this.views.view(actor, image, order);
+    const reEdit = await this.reEditRows.latestOfImages(this.ds.manager, [image.id]);
+    return this.views.view(actor, image, order, reEdit.get(image.id) ?? null);
   }
 
   /** `GET /images/order/{id}`: every image of the order by position, with short-lived links. */
@@ -58,7 +63,11 @@ export class ImagesService {
       this.access.read(actor, orderId),
       this.images.ofOrder(this.ds.manager, orderId),
     ]);
-    return this.views.views(actor, images, order);
+    const reEdits = await this.reEditRows.latestOfImages(
+      this.ds.manager,
+      images.map((i) => i.id),
+    );
+    return this.views.views(actor, images, order, reEdits);
   }
 
   /**
@@ -83,6 +92,9 @@ export class ImagesService {
         imageId: current.id,
         position: current.position,
       });
+      // approved again: the picture's open re-edit request is done
+      if (p.approved) await this.reEdits.closeOnApproval(m, current, actor);
+      await this.events.progress(m, current.orderId);
       return current;
     });
     return this.views.view(actor, saved, order);

@@ -8,12 +8,19 @@ export interface ProgressCounts {
   processedCount: number;
   failedCount: number;
   videoCount: number;
+  /** processed pictures QA approved */
+  approvedCount: number;
+  /** accepted pictures marked as needing edition (by QA or by a re-edit request) */
+  needsEditionCount: number;
+  /** open re-edit requests, and the earliest due time among them (ISO; null when none) */
+  reEditOpenCount: number;
+  reEditDueAt: string | null;
 }
 
 /**
  * The progress of each order (`order_progress`: the version of the last progress event and
  * whether it carried the order's picture for lists), and the counts it reports, read from
- * `image` and `video`.
+ * `image`, `video` and `re_edit_request`.
  */
 @Injectable()
 export class OrderProgressRepository {
@@ -44,18 +51,25 @@ export class OrderProgressRepository {
    */
   async counts(m: EntityManager, orderId: string): Promise<ProgressCounts & { thumbnailKey: string | null }> {
     const shown = `order_id = $1 AND optimisation_status IN ('queued', 'completed', 'rejected')`;
-    const [images]: Array<Omit<ProgressCounts, 'videoCount'> & { thumbnailKey: string | null }> = await m.query(
+    const [images]: Array<Omit<ProgressCounts, 'videoCount' | 'reEditOpenCount' | 'reEditDueAt'> & { thumbnailKey: string | null }> = await m.query(
       `SELECT count(*)::int AS "imageCount",
               count(*) FILTER (WHERE optimisation_status IN ('queued', 'completed', 'rejected'))::int AS "uploadedCount",
               count(*) FILTER (WHERE optimisation_status IN ('completed', 'rejected'))::int AS "processedCount",
               count(*) FILTER (WHERE optimisation_status = 'rejected')::int AS "failedCount",
+              count(*) FILTER (WHERE optimisation_status = 'completed' AND approved)::int AS "approvedCount",
+              count(*) FILTER (WHERE optimisation_status IN ('queued', 'completed', 'rejected') AND needs_edition)::int AS "needsEditionCount",
               coalesce((SELECT thumb_key FROM image WHERE ${shown} AND thumb_key IS NOT NULL ORDER BY position LIMIT 1),
                        (SELECT original_key FROM image WHERE ${shown} AND original_key IS NOT NULL ORDER BY position LIMIT 1)) AS "thumbnailKey"
          FROM image WHERE order_id = $1`,
       [orderId],
     );
     const [videos]: Array<{ n: number }> = await m.query(`SELECT count(*)::int AS n FROM video WHERE order_id = $1 AND status = 'ready'`, [orderId]);
-    return { ...images, videoCount: videos.n };
+    // the open re-edit requests: a walk of the order's requests (re_edit_request_order_idx)
+    const [reEdit]: Array<{ n: number; due: Date | null }> = await m.query(
+      `SELECT count(*)::int AS n, min(due_at) AS due FROM re_edit_request WHERE order_id = $1 AND state = 'open'`,
+      [orderId],
+    );
+    return { ...images, videoCount: videos.n, reEditOpenCount: reEdit.n, reEditDueAt: reEdit.due ? new Date(reEdit.due).toISOString() : null };
   }
 
   /** At most `limit` orders whose last progress went out without the picture for lists. */

@@ -21,10 +21,12 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { imageKeys, imagesApi, SELECT_IMAGE_TYPES, startDownload } from '../../api/images';
 import { orderKeys } from '../../api/orders';
 import { useApiMutation } from '../../api/useApiMutation';
+import { useMe } from '../../app/useSession';
 import { sortedByPosition } from '../../utils/position';
 import { filterByType } from './detailLogic';
 import { ImageCard, ImageGrid, ImagePicture } from './ImageCard';
 import { InsertImageDialog } from './InsertImageDialog';
+import { DealerReEdit, QaReEdit } from './ReEditRequests';
 
 function useSelection(images: readonly ImageView[]) {
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
@@ -87,21 +89,24 @@ export function QaImagesTab({ images }: { order: OrderView; images: ImageView[] 
           key={image.id}
           image={image}
           actions={
-            image.approved ? (
-              <Button size="small" color="error" variant="outlined" disabled={approval.isPending} onClick={() => approval.mutate({ id: image.id, approved: false })}>
-                {t('orderDetail.markForEdition')}
-              </Button>
-            ) : (
-              <Button
-                size="small"
-                color="success"
-                variant="contained"
-                disabled={approval.isPending || image.optimisationStatus === 'awaiting-upload'}
-                onClick={() => approval.mutate({ id: image.id, approved: true })}
-              >
-                {t('orderDetail.approveImage')}
-              </Button>
-            )
+            <>
+              <QaReEdit image={image} />
+              {image.approved ? (
+                <Button size="small" color="error" variant="outlined" disabled={approval.isPending} onClick={() => approval.mutate({ id: image.id, approved: false })}>
+                  {t('orderDetail.markForEdition')}
+                </Button>
+              ) : (
+                <Button
+                  size="small"
+                  color="success"
+                  variant="contained"
+                  disabled={approval.isPending || image.optimisationStatus === 'awaiting-upload'}
+                  onClick={() => approval.mutate({ id: image.id, approved: true })}
+                >
+                  {t('orderDetail.approveImage')}
+                </Button>
+              )}
+            </>
           }
         />
       ))}
@@ -111,10 +116,13 @@ export function QaImagesTab({ images }: { order: OrderView; images: ImageView[] 
 
 /**
  * Dealership and management, the images tab: the images and the download buttons
- * (selected, all, required edition, optimized). Downloads only: nothing else changes here.
+ * (selected, all, required edition, optimized), and on each picture its re-edit request: the
+ * order's own account (not a management parent) asks for a re-edit of a processed picture.
  */
 export function DealerImagesTab({ order, images }: { order: OrderView; images: ImageView[] }) {
   const { t } = useTranslation();
+  const { data: me } = useMe();
+  const ownOrder = me?.id === order.user.id;
   const sorted = sortedByPosition(images);
   const selection = useSelection(sorted);
   const zip = useZipDownload(order.id);
@@ -142,7 +150,14 @@ export function DealerImagesTab({ order, images }: { order: OrderView; images: I
       ) : (
         <ImageGrid label={t('orderDetail.tabs.images')}>
           {sorted.map((image) => (
-            <ImageCard key={image.id} image={image} showBadge={false} selected={selection.isSelected(image.id)} onSelect={(on) => selection.toggle(image.id, on)} />
+            <ImageCard
+              key={image.id}
+              image={image}
+              showBadge={false}
+              selected={selection.isSelected(image.id)}
+              onSelect={(on) => selection.toggle(image.id, on)}
+              actions={<DealerReEdit image={image} canAsk={ownOrder} />}
+            />
           ))}
         </ImageGrid>
       )}
