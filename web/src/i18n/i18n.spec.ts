@@ -53,6 +53,9 @@ const READ_BY_VALUE = [
   'orderDetail.insert.origins.',
   'orderDetail.events.',
   'salesPeople.login.',
+  'repush.sides.',
+  'repush.switches.',
+  'repush.states.',
 ];
 
 // The web project has no Node types: the sources are read through jest's CommonJS require.
