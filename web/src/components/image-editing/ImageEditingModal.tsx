@@ -159,7 +159,8 @@ export function ImageEditingModal({ orderId, styleGuideId, images, imageId, onNa
               <Button
                 variant="outlined"
                 color="error"
-                disabled={approval.isPending || image.optimisationStatus === 'awaiting-upload' || image.optimisationStatus === 'upload-rejected'}
+                // already marked: the server keeps the first verdict (and its reason); tags change in the select view's panel
+                disabled={approval.isPending || image.needsEdition || image.optimisationStatus === 'awaiting-upload' || image.optimisationStatus === 'upload-rejected'}
                 onClick={() => approval.mutate({ approved: false, ...(reason ? { errorTagId: reason } : {}) })}
               >
                 {t('imageEditing.markForEditing')}

@@ -402,14 +402,23 @@ describe('/order/{id} images, timeline, tabs', () => {
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(api.to('POST /images/approval/img-2')).toHaveLength(1));
     expect(api.to('POST /images/approval/img-2')[0]!.body).toEqual({ approved: true });
-  });
+  }, 45_000);
 
   it('/editing-page/{id}/{imageId} opens the modal over the select view and closes back to /editing-page', async () => {
-    await open(admin, orderView(), `/editing-page/${ORDER}/img-3`);
+    await open(admin, orderView(), `/editing-page/${ORDER}/img-3`, {
+      [`GET /images/order/${ORDER}`]: () => reply(200, [image(3, { types: ['original'], optimisedVia: null }), image(1), image(2, { needsEdition: true, label: 'needs edition' })]),
+    });
     const dialog = await screen.findByRole('dialog');
     expectVisible(within(dialog).getByText('3 of 3'));
+    // not processed yet: no optimized picture, the original beside the placeholder
+    expect(within(dialog).queryByRole('img', { name: 'Optimized picture of position 3' })).toBeNull();
+    expect(within(dialog).getByRole('img', { name: 'Original of position 3' }).getAttribute('src')).toBe('http://storage.test/3-original.jpg');
     fireEvent.keyDown(window, { key: 'ArrowLeft' });
     await waitFor(() => expect(location()).toBe(`/editing-page/${ORDER}/img-2`));
+    // marked already: said so, and not marked twice
+    const marked = screen.getByRole('dialog');
+    expectVisible(within(marked).getByText('Requires edition'));
+    expect((within(marked).getByRole('button', { name: 'Mark for editing' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(location()).toBe('/editing-page'));
   });
