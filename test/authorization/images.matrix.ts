@@ -189,6 +189,14 @@ export const IMAGE_ROUTES: RouteCase[] = [
     expect: QA_TOOLS(202),
   },
   {
+    route: 'POST /api/images/repush',
+    request: async (ctx, who, tenant) => {
+      const o = await ordersOf(ctx, who, tenant);
+      return { path: '/api/images/repush', body: { orderId: o.processed, imageArray: [o.image], method: 'bypass', imageCategory: 'exterior' } };
+    },
+    expect: QA_TOOLS(202),
+  },
+  {
     route: 'POST /api/images/download/{orderId}',
     request: async (ctx, who, tenant) => ({ path: `/api/images/download/${(await ordersOf(ctx, who, tenant)).processed}`, body: { media: 'original' } }),
     expect: READ_SCOPED,

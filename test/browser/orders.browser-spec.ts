@@ -215,12 +215,12 @@ describe('orders in chromium', () => {
     await waitFor(async () => (await page.getByRole('listitem', { name: /^Position \d$/ }).count()) === 3, 'three image cards', 20_000, 200);
     await shot(page, 'order-detail-admin');
 
-    // the select view: a picture opens the large one at /select/{imageId}, closing goes back
+    // the select view: a picture opens the image editing modal at /select/{imageId}, closing goes back
     await page.getByTestId('order-tab-select').click();
     await page.waitForURL(`${baseUrl}/order/${orderId}/select`);
     await page.getByRole('button', { name: 'Open the image of position 2' }).click();
     await page.waitForURL(new RegExp(`/order/${orderId}/select/[0-9a-f-]{36}$`));
-    const large = page.getByRole('dialog').getByRole('img', { name: 'Position 2' });
+    const large = page.getByRole('dialog').getByRole('img', { name: 'Optimized picture of position 2' });
     await waitFor(async () => (await large.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)) === 1600, 'the large optimized picture', 20_000, 200);
     await shot(page, 'order-select-modal');
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();

@@ -8,6 +8,7 @@ import {
   ImagesRpc,
   InsertImageBody,
   ReplaceImageBody,
+  RepushBody,
   SignedUploadBody,
   UploadCompleteBody,
   type Actor,
@@ -108,9 +109,12 @@ export class ImagesController {
   @Post('approval/:id')
   @HttpCode(200)
   @Authenticated({ roles: ['Admin', 'QA'] })
-  @ApiOperation({ summary: 'Approve an image (true) or mark it as needing edition (false)' })
+  @ApiOperation({
+    summary: 'Approve an image (true) or mark it as needing edition (false)',
+    description: 'With `approved: false`, `errorTagId` (an IMAGE_ERROR tag of images) is the reason: it goes on the image and in the IMAGE_DECLINED event.',
+  })
   approval(@UuidParam('id') id: string, @Body() body: ApprovalBody, @CurrentActor() actor: Actor) {
-    return this.rpc.send(ImagesRpc.approval, { id, approved: body.approved }, actor);
+    return this.rpc.send(ImagesRpc.approval, { id, approved: body.approved, errorTagId: body.errorTagId }, actor);
   }
 
   @ApiResult(ImageView, 'the image after the decision')
@@ -118,7 +122,7 @@ export class ImagesController {
   @Authenticated({ roles: ['Admin', 'QA'] })
   @ApiOperation({ summary: 'Change the approval of an image (same as POST /images/approval/{id})' })
   updateApproval(@UuidParam('id') id: string, @Body() body: ApprovalBody, @CurrentActor() actor: Actor) {
-    return this.rpc.send(ImagesRpc.approval, { id, approved: body.approved }, actor);
+    return this.rpc.send(ImagesRpc.approval, { id, approved: body.approved, errorTagId: body.errorTagId }, actor);
   }
 
   @ApiResult(ImagesDeletedResult)
@@ -137,6 +141,21 @@ export class ImagesController {
   @ApiOperation({ operationId: 'ImagesController_optimize', summary: 'Send the original through the pipeline again (a new job)' })
   repush(@Body() body: ImageIdBody, @CurrentActor() actor: Actor) {
     return this.rpc.send(ImagesRpc.repush, body, actor);
+  }
+
+  @ApiResult([ImageView], 'the images, queued again')
+  @Post('repush')
+  @HttpCode(202)
+  @Authenticated({ roles: ['Admin', 'QA'] })
+  @ApiOperation({
+    summary: 'Send pictures of one order through the pipeline again with a method, a category and settings',
+    description:
+      'One job per image (1 to 100 ids of `orderId`); with `isImageRepushedWithSettings` the colour, margins, horizon line and the five ' +
+      'switches count too. Interior: ai_no_enh, zero margins, the colour given or the guide\'s interior colour. IMAGE_REPUSHED on the ' +
+      'timeline per image. 409 when one of them was just sent again by someone else (nothing is queued then).',
+  })
+  repushWithSettings(@Body() body: RepushBody, @CurrentActor() actor: Actor) {
+    return this.rpc.send(ImagesRpc.repushWithSettings, body, actor);
   }
 
   @ApiResult(DownloadResult)

@@ -9,6 +9,7 @@ import type {
   ReEditDeclineRequest,
   ReEditRequestRequest,
   ReEditRequestView,
+  RepushRequest,
   SignedUploadRequest,
   SignedUploadResult,
   UploadCompleteRequest,
@@ -19,15 +20,19 @@ import { api } from './client';
 
 /** Calls of images, uploads, downloads and videos. */
 
-/** The select view's image-type filter: Original, Optimized, Enhanced, Bypassed, Featured. */
-export const SELECT_IMAGE_TYPES = ['original', 'optimized', 'enhanced', 'bypassed', 'featured'] as const satisfies readonly ImageType[];
+/** The select view's image-type filter: Original, Optimized, AI, Enhanced, Bypassed, Featured. */
+export const SELECT_IMAGE_TYPES = ['original', 'optimized', 'AI', 'enhanced', 'bypassed', 'featured'] as const satisfies readonly ImageType[];
 
 export const imagesApi = {
   ofOrder: (orderId: string, signal?: AbortSignal) => api.get<ImageView[]>(`/images/order/${orderId}`, { signal }),
   signedUpload: (body: SignedUploadRequest) => api.post<SignedUploadResult>('/images/get-signed-url-for-upload', body),
   uploadComplete: (imageId: string) => api.post<ImageView>('/images/upload-complete', { imageId } satisfies UploadCompleteRequest),
   insert: (body: InsertImageRequest) => api.post<SignedUploadResult>('/images/insert-image-on-order', body),
-  approval: (id: string, approved: boolean) => api.post<ImageView>(`/images/approval/${id}`, { approved } satisfies ApprovalRequest),
+  /** approve, or mark for editing with an IMAGE_ERROR tag as the reason */
+  approval: (id: string, approved: boolean, errorTagId?: string) =>
+    api.post<ImageView>(`/images/approval/${id}`, (errorTagId ? { approved, errorTagId } : { approved }) satisfies ApprovalRequest),
+  /** pictures of one order through the pipeline again, with the repush dialog's method, category and settings */
+  repush: (body: RepushRequest) => api.post<ImageView[]>('/images/repush', body),
   remove: (ids: string[]) => api.delete<{ deleted: number }>('/images/', { body: { ids } satisfies DeleteImagesRequest }),
   /** a zip of the order's images (all, or `images`), as a short-lived URL */
   download: (orderId: string, body: DownloadRequest = {}, downloadStyleGuide = false) =>

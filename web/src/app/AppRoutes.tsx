@@ -56,6 +56,7 @@ const ELEMENTS: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   orderSelect: OrderDetailPage,
   orderSelectImage: OrderDetailPage,
   orderVideos: OrderDetailPage,
+  editingImage: OrderDetailPage,
   salesPeople: SalesPeoplePage,
   salesPerson: SalesPeoplePage,
   admin: AdminRedirect,

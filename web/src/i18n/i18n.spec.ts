@@ -55,6 +55,9 @@ const READ_BY_VALUE = [
   'salesPeople.login.',
   'reEdit.reasons.',
   'reEdit.state.',
+  'repush.sides.',
+  'repush.switches.',
+  'repush.states.',
 ];
 
 // The web project has no Node types: the sources are read through jest's CommonJS require.

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -8,17 +8,21 @@ import {
   IsIn,
   IsInt,
   IsISO8601,
+  IsNumber,
   IsOptional,
   IsString,
   IsUUID,
+  Matches,
   Max,
   MaxLength,
   Min,
   ValidateBy,
+  ValidateNested,
 } from 'class-validator';
 import { IsOmittable } from '../validation';
 import { defineEvent, defineRpc } from '../rpc';
 import { ORDER_EVENT_NAMES, type OrderEventName } from '../wire/order-events';
+import { ANGLE_CATEGORIES, TRI_STATES, type AngleCategory, type Margins, type TriState } from '../wire/routes';
 import { queryBool } from '../transforms';
 import type { Mirror } from '../mirror';
 import {
@@ -27,6 +31,9 @@ import {
   IMAGE_MESSAGES,
   IMAGE_UPLOAD_MAX_BYTES,
   MEDIA_ORIGINS,
+  REPUSH_MARGIN_MAX,
+  REPUSH_MAX_IMAGES,
+  REPUSH_METHODS,
   SENSOR_DATA_MAX_BYTES,
   SENSOR_DATA_MAX_DEPTH,
   type ApprovalRequest,
@@ -38,6 +45,8 @@ import {
   type ImageView,
   type InsertImageRequest,
   type MediaOrigin,
+  type RepushMethod,
+  type RepushRequest,
   type SignedUploadRequest,
   type SignedUploadResult,
   type UploadCompleteRequest,
@@ -134,10 +143,55 @@ export class OrderRefPayload {
 
 export class ApprovalBody implements ApprovalRequest {
   @ApiProperty() @IsBoolean() approved!: boolean;
+  @ApiPropertyOptional({ description: 'with approved false: the reason, an IMAGE_ERROR tag of images; it is put on the image' })
+  @IsOmittable()
+  @IsUUID()
+  errorTagId?: string;
 }
 
 export class ImageApprovalPayload extends ApprovalBody {
   @IsUUID() id!: string;
+}
+
+export class RepushMarginsBody implements Margins {
+  @ApiProperty({ minimum: 0, maximum: REPUSH_MARGIN_MAX }) @IsNumber() @Min(0) @Max(REPUSH_MARGIN_MAX) top!: number;
+  @ApiProperty({ minimum: 0, maximum: REPUSH_MARGIN_MAX }) @IsNumber() @Min(0) @Max(REPUSH_MARGIN_MAX) bottom!: number;
+  @ApiProperty({ minimum: 0, maximum: REPUSH_MARGIN_MAX }) @IsNumber() @Min(0) @Max(REPUSH_MARGIN_MAX) left!: number;
+  @ApiProperty({ minimum: 0, maximum: REPUSH_MARGIN_MAX }) @IsNumber() @Min(0) @Max(REPUSH_MARGIN_MAX) right!: number;
+}
+
+const SWITCH = { enum: TRI_STATES, default: 'auto', description: 'auto: what the method does by default' } as const;
+
+/** `POST /images/repush` */
+export class RepushBody implements RepushRequest {
+  @ApiProperty({ description: 'the order of every image' }) @IsUUID() orderId!: string;
+  @ApiProperty({ type: [String], minItems: 1, maxItems: REPUSH_MAX_IMAGES, description: 'image ids of that order' })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(REPUSH_MAX_IMAGES)
+  @IsUUID('4', { each: true })
+  imageArray!: string[];
+  @ApiProperty({ enum: REPUSH_METHODS }) @IsIn(REPUSH_METHODS) method!: RepushMethod;
+  @ApiPropertyOptional({ enum: ANGLE_CATEGORIES, default: 'exterior', description: 'interior: ai_no_enh, zero margins, the interior colour' })
+  @IsOmittable()
+  @IsIn(ANGLE_CATEGORIES)
+  imageCategory?: AngleCategory;
+  @ApiPropertyOptional({ example: '#FFFFFF' })
+  @IsOmittable()
+  @Matches(/^#[0-9A-Fa-f]{6}$/, { message: 'backgroundColor must be a colour like #FFFFFF' })
+  backgroundColor?: string;
+  @ApiPropertyOptional({ default: false, description: 'the settings (colour, margins, horizon line, switches) count only when true' })
+  @IsOmittable()
+  @IsBoolean()
+  isImageRepushedWithSettings?: boolean;
+  @ApiPropertyOptional({ minimum: 0, maximum: 100 }) @IsOmittable() @IsNumber() @Min(0) @Max(100) horizonLineHeight?: number;
+  @ApiPropertyOptional({ type: RepushMarginsBody }) @IsOmittable() @ValidateNested() @Type(() => RepushMarginsBody) margins?: RepushMarginsBody;
+  @ApiPropertyOptional({ description: "the order's style guide" }) @IsOmittable() @IsUUID() styleGuideId?: string;
+  @ApiPropertyOptional(SWITCH) @IsOmittable() @IsIn(TRI_STATES) userControlCropEnabled?: TriState;
+  @ApiPropertyOptional(SWITCH) @IsOmittable() @IsIn(TRI_STATES) userControlForceAddLogo?: TriState;
+  @ApiPropertyOptional(SWITCH) @IsOmittable() @IsIn(TRI_STATES) userControlRotationFixEnabled?: TriState;
+  @ApiPropertyOptional(SWITCH) @IsOmittable() @IsIn(TRI_STATES) userControlYellowFixEnabled?: TriState;
+  @ApiPropertyOptional(SWITCH) @IsOmittable() @IsIn(TRI_STATES) userControlForceBGRemove?: TriState;
 }
 
 export class DeleteImagesBody implements DeleteImagesRequest {
@@ -191,6 +245,7 @@ type CheckedBodies = [
   Mirror<SignedUploadBody, SignedUploadRequest>,
   Mirror<InsertImageBody, InsertImageRequest>,
   Mirror<ApprovalBody, ApprovalRequest>,
+  Mirror<RepushBody, RepushRequest>,
   Mirror<DeleteImagesBody, DeleteImagesRequest>,
   Mirror<DownloadBody, DownloadRequest>,
   Mirror<UploadCompleteBody, UploadCompleteRequest>,
@@ -267,6 +322,8 @@ export const ImagesRpc = {
   delete: defineRpc<DeleteImagesBody, { deleted: number }>('images', 'images.delete', DeleteImagesBody),
   /** a repush: the original through the pipeline again (the subject keeps its published name) */
   repush: defineRpc<ImageIdBody, ImageView>('images', 'images.optimize', ImageIdBody),
+  /** a repush of pictures of one order with a method, a category and settings (`POST /images/repush`) */
+  repushWithSettings: defineRpc<RepushBody, ImageView[]>('images', 'images.repush', RepushBody),
   download: defineRpc<DownloadPayload, DownloadResult>('images', 'images.download', DownloadPayload),
   downloadOne: defineRpc<DownloadMediaPayload, UrlResult>('images', 'images.download-one', DownloadMediaPayload),
 };

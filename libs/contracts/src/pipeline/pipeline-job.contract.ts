@@ -15,7 +15,7 @@ import {
   ValidateNested,
   ArrayMaxSize,
 } from 'class-validator';
-import { ANGLE_CATEGORIES, ROUTES, type AngleCategory, type Margins, type Route } from '../wire/routes';
+import { ANGLE_CATEGORIES, ROUTES, TRI_STATES, type AngleCategory, type Margins, type Route, type TriState } from '../wire/routes';
 import { PIPELINE_LANES, type PipelineLane } from './pipeline.subjects';
 
 /** Ids that end up in object keys (the same rule as libs/storage ObjectKeys). */
@@ -23,10 +23,6 @@ export const PIPELINE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** A style-guide medium: `media/{kind}/{mediaId}.{ext}` (ObjectKeys.media). */
 export const MEDIA_KEY = /^media\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,64}\.[a-z0-9]{1,8}$/;
 const HEX_COLOUR = /^#?[0-9A-Fa-f]{6}$/;
-
-/** The five tri-state repush switches: Auto = what the route does by default. */
-export const TRI_STATES = ['auto', 'enabled', 'disabled'] as const;
-export type TriState = (typeof TRI_STATES)[number];
 
 /** Margins around the car in percent of the output: top/bottom of its height, left/right of its width. */
 export class PipelineMargins implements Margins {

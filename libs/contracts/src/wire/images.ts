@@ -1,5 +1,5 @@
 import type { ReEditRequestSummary } from './re-edit-requests';
-import type { Route } from './routes';
+import type { AngleCategory, Margins, Route, TriState } from './routes';
 
 // ---------------------------------------------------------------------------------------
 // constants
@@ -68,7 +68,35 @@ export const IMAGE_MESSAGES = {
   noOriginal: 'The image has no original picture to process',
   noReplacement: 'No replacement picture was requested for this image',
   uploadExpired: 'The upload link expired before the file arrived',
+  /** another repush of the same picture got there first (two clicks, two editors) */
+  justRequeued: 'This picture has just been sent to processing again',
+  reasonOnlyWhenDeclined: 'A reason (errorTagId) goes only with approved: false',
+  reasonTagUnknown: 'The reason tag does not exist',
+  reasonTagNotImageError: (name: string) => `The tag ${name} is not an image error tag`,
+  repushOtherGuide: "The style guide is not the order's style guide",
 } as const;
+
+// ---------------------------------------------------------------------------------------
+// repush with settings
+
+/** The methods of the repush dialog (pipeline routes; FEATURED is not one). */
+export const REPUSH_METHODS = ['full', 'bypass', 'enhancer', 'ai_no_enh', 'logo_only'] as const satisfies readonly Route[];
+export type RepushMethod = (typeof REPUSH_METHODS)[number];
+/** the most pictures one repush sends */
+export const REPUSH_MAX_IMAGES = 100;
+/** the largest margin the dialog takes, in percent (the pipeline's limit) */
+export const REPUSH_MARGIN_MAX = 45;
+/** the route every interior repush takes */
+export const INTERIOR_REPUSH_METHOD: RepushMethod = 'ai_no_enh';
+/** the five switches of the repush dialog, by their wire names */
+export const REPUSH_SWITCHES = [
+  'userControlCropEnabled',
+  'userControlForceAddLogo',
+  'userControlRotationFixEnabled',
+  'userControlYellowFixEnabled',
+  'userControlForceBGRemove',
+] as const;
+export type RepushSwitch = (typeof REPUSH_SWITCHES)[number];
 
 export const DOWNLOAD_MEDIA = ['optimized', 'original'] as const;
 export type DownloadMedia = (typeof DOWNLOAD_MEDIA)[number];
@@ -109,6 +137,44 @@ export interface UploadCompleteRequest {
 /** `POST /images/approval/{id}` */
 export interface ApprovalRequest {
   approved: boolean;
+  /** with `approved: false`: an IMAGE_ERROR tag of images, the reason; it is put on the image */
+  errorTagId?: string;
+}
+
+/** The reason of an `IMAGE_DECLINED` timeline event (its payload's `reason`). */
+export interface DeclineReason {
+  tagId: string;
+  name: string;
+}
+
+/**
+ * `POST /images/repush` (spec section 3, "Repush request"): pictures of one order through the
+ * pipeline again with a method, a category and, with `isImageRepushedWithSettings`, the
+ * dialog's settings. An interior repush is always ai_no_enh with zero margins, on the colour
+ * given or the guide's interior colour.
+ */
+export interface RepushRequest {
+  orderId: string;
+  /** 1 to 100 image ids of that order */
+  imageArray: string[];
+  method: RepushMethod;
+  /** exterior when absent */
+  imageCategory?: AngleCategory;
+  /** #RRGGBB; replaces the style guide's background */
+  backgroundColor?: string;
+  /** the settings below count only when true */
+  isImageRepushedWithSettings?: boolean;
+  /** 0-100, percent of the output height from the bottom */
+  horizonLineHeight?: number;
+  /** 0-45 each, percent of the output */
+  margins?: Margins;
+  /** the order's style guide (checked when given) */
+  styleGuideId?: string;
+  userControlCropEnabled?: TriState;
+  userControlForceAddLogo?: TriState;
+  userControlRotationFixEnabled?: TriState;
+  userControlYellowFixEnabled?: TriState;
+  userControlForceBGRemove?: TriState;
 }
 
 /** `DELETE /images/` */

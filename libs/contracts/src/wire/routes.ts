@@ -41,3 +41,7 @@ export interface Margins {
 export const DEFAULT_MARGINS: Margins = { top: 10, right: 5, bottom: 4, left: 5 };
 export const DEFAULT_HORIZON_LINE = 50;
 export const DEFAULT_INTERIOR_COLOR = '#FFFFFF';
+
+/** The five tri-state repush switches: Auto = what the route does by default, Enabled, Disabled. */
+export const TRI_STATES = ['auto', 'enabled', 'disabled'] as const;
+export type TriState = (typeof TRI_STATES)[number];

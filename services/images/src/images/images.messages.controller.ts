@@ -5,6 +5,7 @@ import {
   type ImageIdBody,
   type ImageIdPayload,
   type OrderRefPayload,
+  type RepushBody,
   type RpcEnvelope,
 } from '@app/contracts';
 import { RpcHandler } from '@app/service-kit';
@@ -39,5 +40,10 @@ export class ImagesMessagesController {
   @RpcHandler(ImagesRpc.repush)
   repush(@Payload() { actor, data }: RpcEnvelope<ImageIdBody>) {
     return this.images.repush(actor, data);
+  }
+
+  @RpcHandler(ImagesRpc.repushWithSettings)
+  repushWithSettings(@Payload() { actor, data }: RpcEnvelope<RepushBody>) {
+    return this.images.repushWithSettings(actor, data);
   }
 }

@@ -1,19 +1,25 @@
 import {
   IMAGE_MESSAGES,
+  INTERIOR_REPUSH_METHOD,
   RpcError,
+  TagsRpc,
   type Actor,
+  type DeclineReason,
   type DeleteImagesBody,
   type ImageApprovalPayload,
   type ImageIdBody,
   type ImageView,
+  type PipelineRepushSettings,
+  type RepushBody,
 } from '@app/contracts';
-import { inTransaction, SERVICE_LOGGER } from '@app/service-kit';
+import { RpcCallError } from '@app/messaging';
+import { inTransaction, MessagingHost, SERVICE_LOGGER } from '@app/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { OrderAccessService } from '../access/order-access';
-import { PipelineJobsService, StyleGuideGoneError } from '../pipeline-results/pipeline-jobs.service';
+import { PipelineJobsService, StyleGuideGoneError, type JobOverrides, type PreparedJob } from '../pipeline-results/pipeline-jobs.service';
 import { ReEditRequestsRepository } from '../re-edit-requests/re-edit-requests.repository';
 import { ReEditRequestsService } from '../re-edit-requests/re-edit-requests.service';
 import { UPLOADED_STATUSES, type Image } from './image.entity';
@@ -23,8 +29,34 @@ import { ImageViews } from './image-views';
 import { OrderEventsWriter, userOf } from './order-events.writer';
 
 const NOT_FOUND = IMAGE_MESSAGES.notFound;
-/** another repush of the same picture got there first (two clicks, two editors) */
-const JUST_REQUEUED = 'This picture has just been sent to processing again';
+const ZERO_MARGINS = { top: 0, right: 0, bottom: 0, left: 0 };
+
+/** What a repush asks besides the pictures: nothing (the guide's settings), or the dialog's method, category and settings. */
+type RepushChoice = ((prepared: PreparedJob) => JobOverrides) | null;
+
+/**
+ * The job overrides of a repush request: the method and category; with settings, the five
+ * switches, the colour, margins and horizon line. An interior picture always takes
+ * ai_no_enh with zero margins on the colour given, else the guide's interior colour.
+ */
+export function repushOverrides(body: RepushBody, prepared: PreparedJob): JobOverrides {
+  const interior = body.imageCategory === 'interior';
+  const overrides: JobOverrides = { route: interior ? INTERIOR_REPUSH_METHOD : body.method, category: body.imageCategory ?? 'exterior' };
+  if (!body.isImageRepushedWithSettings) return overrides;
+  const repush: PipelineRepushSettings = {
+    crop: body.userControlCropEnabled ?? 'auto',
+    forceLogo: body.userControlForceAddLogo ?? 'auto',
+    rotationFix: body.userControlRotationFixEnabled ?? 'auto',
+    yellowFix: body.userControlYellowFixEnabled ?? 'auto',
+    forceBackgroundRemoval: body.userControlForceBGRemove ?? 'auto',
+  };
+  const colour = body.backgroundColor ?? (interior ? prepared.position.settings.interiorColor : undefined);
+  if (colour) repush.backgroundColor = colour;
+  const margins = interior ? ZERO_MARGINS : body.margins;
+  if (margins) repush.margins = { top: margins.top, right: margins.right, bottom: margins.bottom, left: margins.left };
+  if (body.horizonLineHeight !== undefined) repush.horizonLineHeight = body.horizonLineHeight;
+  return { ...overrides, repush };
+}
 
 /** Reading images, QA's approval, deleting and processing again. */
 @Injectable()
@@ -39,6 +71,7 @@ export class ImagesService {
     private readonly jobs: PipelineJobsService,
     private readonly reEdits: ReEditRequestsService,
     private readonly reEditRows: ReEditRequestsRepository,
+    private readonly host: MessagingHost,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -80,6 +113,7 @@ export class ImagesService {
     const order = await this.access.readFor(actor, image.orderId, NOT_FOUND, true);
     if (!UPLOADED_STATUSES.includes(image.optimisationStatus)) throw new RpcError(409, IMAGE_MESSAGES.notUploaded);
     if (p.approved && image.optimisationStatus !== 'completed') throw new RpcError(409, IMAGE_MESSAGES.notProcessed);
+    const reason = p.errorTagId ? await this.declineReason(actor, p.approved, p.errorTagId) : null;
     const saved = await inTransaction(this.ds, async (m) => {
       const current = await this.images.lockForUpdate(m, image.id);
       if (!current) throw RpcError.notFound(NOT_FOUND);
@@ -91,6 +125,8 @@ export class ImagesService {
       await this.events.timeline(m, current.orderId, p.approved ? 'IMAGE_APPROVED' : 'IMAGE_DECLINED', userOf(actor), {
         imageId: current.id,
         position: current.position,
+        // the orders service puts this tag on the image as it writes the line
+        ...(reason ? { reason } : {}),
       });
       // approved again: the picture's open re-edit request is done
       if (p.approved) await this.reEdits.closeOnApproval(m, current, actor);
@@ -98,6 +134,20 @@ export class ImagesService {
       return current;
     });
     return this.views.view(actor, saved, order);
+  }
+
+  /** The reason of a decline: an IMAGE_ERROR tag made for images (400 otherwise). */
+  private async declineReason(actor: Actor, approved: boolean, tagId: string): Promise<DeclineReason> {
+    if (approved) throw RpcError.badRequest(IMAGE_MESSAGES.reasonOnlyWhenDeclined);
+    let tag;
+    try {
+      tag = await this.host.rpc.send(TagsRpc.get, { id: tagId }, actor);
+    } catch (err) {
+      if (err instanceof RpcCallError && err.status === 404) throw RpcError.badRequest(IMAGE_MESSAGES.reasonTagUnknown);
+      throw err;
+    }
+    if (tag.category !== 'IMAGE_ERROR' || tag.entity !== 'image') throw RpcError.badRequest(IMAGE_MESSAGES.reasonTagNotImageError(tag.name));
+    return { tagId: tag.id, name: tag.name };
   }
 
   /** `DELETE /images/`: the images and their files; DELETED on each order's timeline. */
@@ -132,37 +182,68 @@ export class ImagesService {
     return { deleted };
   }
 
-  /** A repush (`POST /images/invoke-image-optimization`): the original goes through the pipeline again (a new job). */
+  /** A repush (`POST /images/invoke-image-optimization`): the original goes through the pipeline again (a new job) with the guide's settings. */
   async repush(actor: Actor, body: ImageIdBody): Promise<ImageView> {
     OrderAccessService.assertStaff(actor);
     const image = await this.find(body.imageId);
-    const order = await this.access.readFor(actor, image.orderId, NOT_FOUND, true);
-    if (!UPLOADED_STATUSES.includes(image.optimisationStatus)) throw new RpcError(409, IMAGE_MESSAGES.notUploaded);
-    if (!image.originalKey) throw new RpcError(409, IMAGE_MESSAGES.noOriginal);
-    let prepared;
+    const [view] = await this.repushOf(actor, image.orderId, [image.id], null);
+    return view;
+  }
+
+  /** `POST /images/repush`: pictures of one order again, with the dialog's method, category and settings. */
+  async repushWithSettings(actor: Actor, body: RepushBody): Promise<ImageView[]> {
+    OrderAccessService.assertStaff(actor);
+    return this.repushOf(actor, body.orderId, [...new Set(body.imageArray)], (prepared) => repushOverrides(body, prepared), body.styleGuideId);
+  }
+
+  /**
+   * Both repushes: each picture (of `orderId`, else 404) gets a new job and `IMAGE_REPUSHED` on
+   * the timeline, all in one transaction. The old optimized picture stays until the new one
+   * replaces it. When another repush of one of them was queued between reading it and
+   * queuing (two clicks at once), nothing is queued and the answer is 409.
+   */
+  private async repushOf(actor: Actor, orderId: string, ids: string[], choice: RepushChoice, styleGuideId?: string): Promise<ImageView[]> {
+    const order = await this.access.readFor(actor, orderId, NOT_FOUND, true);
+    const images = (await this.images.byIds(this.ds.manager, ids)).filter((i) => i.orderId === orderId);
+    if (images.length !== ids.length) throw RpcError.notFound(NOT_FOUND);
+    images.sort((a, b) => a.position - b.position || a.id.localeCompare(b.id));
+    for (const image of images) {
+      if (!UPLOADED_STATUSES.includes(image.optimisationStatus)) throw new RpcError(409, IMAGE_MESSAGES.notUploaded);
+      if (!image.originalKey) throw new RpcError(409, IMAGE_MESSAGES.noOriginal);
+      if (styleGuideId && image.styleGuideId !== styleGuideId) throw RpcError.badRequest(IMAGE_MESSAGES.repushOtherGuide);
+    }
+    let prepared: PreparedJob[];
     try {
-      prepared = await this.jobs.prepare(image);
+      prepared = await this.jobs.prepareMany(images);
     } catch (err) {
       if (err instanceof StyleGuideGoneError) throw new RpcError(409, err.message);
       throw err;
     }
     const saved = await inTransaction(this.ds, async (m) => {
-      const current = await this.images.lockForUpdate(m, image.id);
-      if (!current || !current.originalKey) throw RpcError.notFound(NOT_FOUND);
-      // queued again since it was read: that request won, this one would only queue a duplicate
-      if (current.latestJobId !== image.latestJobId) throw new RpcError(409, JUST_REQUEUED);
-      current.optimisationStatus = 'queued';
-      current.failureReason = null;
-      current.latestJobId = await this.jobs.queue(m, { ...current, originalKey: current.originalKey }, prepared);
-      await this.images.save(m, current);
-      await this.events.timeline(m, current.orderId, 'IMAGE_REPUSHED', userOf(actor), {
-        imageIds: [current.id],
-        method: prepared.position.route,
-        jobId: current.latestJobId,
-      });
-      await this.events.progress(m, current.orderId);
-      return current;
+      const out: Image[] = [];
+      for (const [i, image] of images.entries()) {
+        const current = await this.images.lockForUpdate(m, image.id);
+        if (!current || !current.originalKey) throw RpcError.notFound(NOT_FOUND);
+        // queued again since it was read: that request won, this one would only queue a duplicate
+        if (current.latestJobId !== image.latestJobId) throw new RpcError(409, IMAGE_MESSAGES.justRequeued);
+        const overrides = choice ? choice(prepared[i]) : {};
+        current.optimisationStatus = 'queued';
+        current.failureReason = null;
+        current.latestJobId = await this.jobs.queue(m, { ...current, originalKey: current.originalKey }, prepared[i], overrides);
+        await this.images.save(m, current);
+        await this.events.timeline(m, current.orderId, 'IMAGE_REPUSHED', userOf(actor), {
+          imageIds: [current.id],
+          position: current.position,
+          method: overrides.route ?? prepared[i].position.route,
+          category: overrides.category ?? prepared[i].position.category,
+          jobId: current.latestJobId,
+          settings: overrides.repush ?? null,
+        });
+        out.push(current);
+      }
+      await this.events.progress(m, orderId);
+      return out;
     });
-    return this.views.view(actor, saved, order);
+    return this.views.views(actor, saved, order);
   }
 }

@@ -2,8 +2,11 @@ import {
   pipelineOutputKeys,
   RpcError,
   StyleGuidesRpc,
+  type AngleCategory,
   type PipelineJob,
+  type PipelineRepushSettings,
   type PositionPipelineSettings,
+  type Route,
   type StyleGuidePipelineSettings,
 } from '@app/contracts';
 import { RpcCallError } from '@app/messaging';
@@ -26,6 +29,13 @@ export interface JobTarget {
   styleGuideId: string;
   position: number;
   originalKey: string;
+}
+
+/** What a repush changes in a job: the method (route), the category and the dialog's settings. */
+export interface JobOverrides {
+  route?: Route;
+  category?: AngleCategory;
+  repush?: PipelineRepushSettings;
 }
 
 /** The style guide is gone, so there is nothing to process the image with. */
@@ -74,20 +84,31 @@ export class PipelineJobsService {
     return { position: PipelineJobsService.positionSettings(guide, target.position), desaturateYellowLight };
   }
 
+  /** The jobs of several pictures of one order: the guide and the account are asked once. */
+  async prepareMany(targets: ReadonlyArray<Pick<JobTarget, 'styleGuideId' | 'accountId' | 'position'>>): Promise<PreparedJob[]> {
+    if (!targets.length) return [];
+    const [guide, desaturateYellowLight] = await Promise.all([
+      this.guideSettings(targets[0].styleGuideId),
+      this.access.desaturateYellowLight(targets[0].accountId),
+    ]);
+    return targets.map((t) => ({ position: PipelineJobsService.positionSettings(guide, t.position), desaturateYellowLight }));
+  }
+
   /** Queues the job in `m`'s transaction; returns its id (the image's latest job from now on). */
-  async queue(m: EntityManager, target: JobTarget, prepared: PreparedJob): Promise<string> {
+  async queue(m: EntityManager, target: JobTarget, prepared: PreparedJob, overrides: JobOverrides = {}): Promise<string> {
     const jobId = randomUUID();
     const job: PipelineJob = {
       jobId,
       imageId: target.id,
       orderId: target.orderId,
       lane: 'live',
-      route: prepared.position.route,
-      category: prepared.position.category,
+      route: overrides.route ?? prepared.position.route,
+      category: overrides.category ?? prepared.position.category,
       sourceKey: target.originalKey,
       outputKeys: pipelineOutputKeys(target.orderId, target.id),
       settings: prepared.position.settings,
       desaturateYellowLight: prepared.desaturateYellowLight,
+      ...(overrides.repush ? { repush: overrides.repush } : {}),
       requestedAt: new Date().toISOString(),
     };
     try {

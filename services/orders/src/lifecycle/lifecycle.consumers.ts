@@ -6,7 +6,10 @@ import { EventsRepository } from '../events/events.repository';
 import { OrderTransitions } from '../orders/order-transitions';
 import { OrdersRepository } from '../orders/orders.repository';
 import { TagAssignmentsRepository } from '../tags/tag-assignments.repository';
+import { TagsRepository } from '../tags/tags.repository';
 import { lifecycleSteps } from './lifecycle.rules';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The order lifecycle, driven by the images service:
@@ -15,7 +18,8 @@ import { lifecycleSteps } from './lifecycle.rules';
  *   on the order (an older version than the one kept is ignored) and the order moves forward
  *   out of Uploading and In Progress (lifecycle.rules.ts), each step on the timeline and
  *   published as `OrdersEvents.statusChanged`;
- * - `ImagesEvents.timeline`: what happened to an image, written on the order's timeline.
+ * - `ImagesEvents.timeline`: what happened to an image, written on the order's timeline (an
+ *   `IMAGE_DECLINED` with a reason also puts the reason's tag on the image).
  * Both are durable consumers: each message is applied once, in one transaction.
  */
 @Injectable()
@@ -26,6 +30,7 @@ export class LifecycleConsumers implements OnModuleInit {
     private readonly events: EventsRepository,
     private readonly transitions: OrderTransitions,
     private readonly tags: TagAssignmentsRepository,
+    private readonly tagList: TagsRepository,
   ) {}
 
   onModuleInit(): void {
@@ -74,5 +79,15 @@ export class LifecycleConsumers implements OnModuleInit {
         imageIds.filter((id): id is string => typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)),
       );
     }
+    // an image marked for edition with a reason carries the reason's tag (unless the tag was deleted since)
+    if (p.eventName === 'IMAGE_DECLINED') await this.tagDeclined(m, o, payload, p.userId ?? null);
+  }
+
+  private async tagDeclined(m: MessageHandlerContext['manager'], o: { id: string; accountId: string }, payload: Record<string, unknown>, userId: string | null): Promise<void> {
+    const { imageId, reason } = payload as { imageId?: unknown; reason?: { tagId?: unknown } | null };
+    const tagId = reason && typeof reason === 'object' ? reason.tagId : undefined;
+    if (typeof imageId !== 'string' || typeof tagId !== 'string' || !UUID.test(imageId) || !UUID.test(tagId)) return;
+    if (!(await this.tagList.findById(m, tagId))) return;
+    await this.tags.assign(m, { entity: 'image', entityId: imageId, tagId, orderId: o.id, accountId: o.accountId, assignedBy: userId });
   }
 }

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImageView } from '@app/contracts/wire';
-import { IMAGE_LABEL_KEYS, imageBadge } from './detailLogic';
+import { BADGE_COLOURS, IMAGE_LABEL_KEYS, imageBadge } from './detailLogic';
 
 /**
  * An image's picture: the thumbnail, else (or when it fails) the full picture, else a
@@ -44,7 +44,7 @@ export function ImagePicture({
   return <Box component="img" src={src} alt={alt} loading="lazy" onError={() => setAttempt((a) => a + 1)} sx={{ ...box, objectFit: 'contain', display: 'block' }} />;
 }
 
-/** Approved, Requires edition or an error badge. */
+/** Approved, Waiting for QA, Requires edition, Pipeline error or Upload refused (the last two with their reason as a tooltip). */
 export function ImageBadgeChip({ image }: { image: ImageView }) {
   const { t } = useTranslation();
   const badge = imageBadge(image);
@@ -52,14 +52,25 @@ export function ImageBadgeChip({ image }: { image: ImageView }) {
   const chip = (
     <Chip
       size="small"
-      color={badge === 'approved' ? 'success' : 'error'}
-      variant={badge === 'requiresEdition' ? 'outlined' : 'filled'}
+      color={BADGE_COLOURS[badge]}
+      variant={badge === 'requiresEdition' || badge === 'waitingForQa' ? 'outlined' : 'filled'}
       label={t(`orderDetail.badges.${badge}`)}
       data-badge={badge}
-      sx={{ fontWeight: 600 }}
+      sx={{ fontWeight: 600, maxWidth: '100%' }}
     />
   );
-  return badge === 'error' && image.failureReason ? <Tooltip title={image.failureReason}>{chip}</Tooltip> : chip;
+  return image.failureReason && (badge === 'pipelineError' || badge === 'uploadRefused') ? <Tooltip title={image.failureReason}>{chip}</Tooltip> : chip;
+}
+
+/** The reason of a pipeline error or a refused upload, as a line under the picture (QA views). */
+export function FailureLine({ image }: { image: ImageView }) {
+  const badge = imageBadge(image);
+  if (!image.failureReason || (badge !== 'pipelineError' && badge !== 'uploadRefused')) return null;
+  return (
+    <Typography variant="caption" color="error" data-testid="failure-reason" sx={{ overflowWrap: 'anywhere' }}>
+      {image.failureReason}
+    </Typography>
+  );
 }
 
 export interface ImageCardProps {
@@ -116,6 +127,7 @@ export function ImageCard({ image, selected, onSelect, onOpen, actions, showBadg
       <Typography variant="caption" color="text.secondary" data-testid="image-label">
         {t(`orderDetail.labels.${IMAGE_LABEL_KEYS[image.label]}`)}
       </Typography>
+      {showBadge && <FailureLine image={image} />}
       {actions}
     </Paper>
   );

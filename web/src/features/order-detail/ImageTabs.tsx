@@ -23,10 +23,12 @@ import { orderKeys } from '../../api/orders';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useMe } from '../../app/useSession';
 import { sortedByPosition } from '../../utils/position';
+import { ImageEditingModal } from '../../components/image-editing/ImageEditingModal';
 import { filterByType } from './detailLogic';
-import { ImageCard, ImageGrid, ImagePicture } from './ImageCard';
+import { ImageBadgeChip, ImageCard, ImageGrid } from './ImageCard';
 import { InsertImageDialog } from './InsertImageDialog';
 import { DealerReEdit, QaReEdit } from './ReEditRequests';
+import { SelectionPanel } from './SelectionPanel';
 
 function useSelection(images: readonly ImageView[]) {
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
@@ -168,10 +170,12 @@ export function DealerImagesTab({ order, images }: { order: OrderView; images: I
 /**
  * Admin and QA, `/order/{id}/select/`: the image-type filter (in the URL), checkbox selection,
  * download selected (originals when the filter is Original), download originals, delete
- * images (after a confirmation) and insert image; `/order/{id}/select/{imageId}` opens the
- * large picture in a modal that closes back here.
+ * images (after a confirmation), insert image, and the side panel of the selection (tags,
+ * repush); `/order/{id}/select/{imageId}` opens the image editing modal over it, which closes
+ * back here. Opened from the editing page (`/editing-page/{id}/{imageId}`), the modal walks
+ * the same pictures and closes back to `/editing-page`.
  */
-export function SelectImagesView({ order, images }: { order: OrderView; images: ImageView[] }) {
+export function SelectImagesView({ order, images, fromEditingPage = false }: { order: OrderView; images: ImageView[]; fromEditingPage?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -183,8 +187,10 @@ export function SelectImagesView({ order, images }: { order: OrderView; images: 
   const zip = useZipDownload(order.id);
   const [confirming, setConfirming] = useState(false);
   const [inserting, setInserting] = useState(false);
-  const opened = imageId ? images.find((i) => i.id === imageId) : undefined;
   const base = `/order/${order.id}/select`;
+  const closeModal = () => navigate(fromEditingPage ? '/editing-page' : { pathname: base, search: params.toString() });
+  const openImage = (id: string) =>
+    navigate(fromEditingPage ? `/editing-page/${order.id}/${id}` : { pathname: `${base}/${id}`, search: params.toString() }, { replace: Boolean(imageId) });
 
   const remove = useApiMutation({
     action: t('orderDetail.deleteImages'),
@@ -198,70 +204,73 @@ export function SelectImagesView({ order, images }: { order: OrderView; images: 
   });
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-        <TextField
-          select
-          size="small"
-          label={t('orderDetail.fields.imageType')}
-          value={type}
-          onChange={(e) =>
-            setParams(
-              (current) => {
-                const next = new URLSearchParams(current);
-                if (e.target.value) next.set('type', e.target.value);
-                else next.delete('type');
-                return next;
-              },
-              { replace: true },
-            )
-          }
-          sx={{ minWidth: 180 }}
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-        >
-          <MenuItem value="">{t('orderDetail.types.all')}</MenuItem>
-          {SELECT_IMAGE_TYPES.map((value) => (
-            <MenuItem key={value} value={value}>
-              {t(`orderDetail.types.${value}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <SelectAll selection={selection} count={shown.length} />
-        <Box sx={{ flex: 1 }} />
-        <Button
-          size="small"
-          variant="outlined"
-          startIcon={<Download />}
-          disabled={zip.isPending || selection.selected.length === 0}
-          onClick={() => zip.mutate({ body: { images: selection.selected, media: type === 'original' ? 'original' : 'optimized' } })}
-        >
-          {t('orderDetail.download.selected')}
-        </Button>
-        <Button size="small" variant="outlined" startIcon={<Download />} disabled={zip.isPending || images.length === 0} onClick={() => zip.mutate({ body: { media: 'original' } })}>
-          {t('orderDetail.download.originals')}
-        </Button>
-        <Button size="small" variant="outlined" color="error" startIcon={<DeleteOutlined />} disabled={selection.selected.length === 0} onClick={() => setConfirming(true)}>
-          {t('orderDetail.deleteImages')}
-        </Button>
-        <Button size="small" variant="contained" startIcon={<AddPhotoAlternateOutlined />} onClick={() => setInserting(true)}>
-          {t('orderDetail.insert.open')}
-        </Button>
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 260px' }, alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+          <TextField
+            select
+            size="small"
+            label={t('orderDetail.fields.imageType')}
+            value={type}
+            onChange={(e) =>
+              setParams(
+                (current) => {
+                  const next = new URLSearchParams(current);
+                  if (e.target.value) next.set('type', e.target.value);
+                  else next.delete('type');
+                  return next;
+                },
+                { replace: true },
+              )
+            }
+            sx={{ minWidth: 180 }}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          >
+            <MenuItem value="">{t('orderDetail.types.all')}</MenuItem>
+            {SELECT_IMAGE_TYPES.map((value) => (
+              <MenuItem key={value} value={value}>
+                {t(`orderDetail.types.${value}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <SelectAll selection={selection} count={shown.length} />
+          <Box sx={{ flex: 1 }} />
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<Download />}
+            disabled={zip.isPending || selection.selected.length === 0}
+            onClick={() => zip.mutate({ body: { images: selection.selected, media: type === 'original' ? 'original' : 'optimized' } })}
+          >
+            {t('orderDetail.download.selected')}
+          </Button>
+          <Button size="small" variant="outlined" startIcon={<Download />} disabled={zip.isPending || images.length === 0} onClick={() => zip.mutate({ body: { media: 'original' } })}>
+            {t('orderDetail.download.originals')}
+          </Button>
+          <Button size="small" variant="outlined" color="error" startIcon={<DeleteOutlined />} disabled={selection.selected.length === 0} onClick={() => setConfirming(true)}>
+            {t('orderDetail.deleteImages')}
+          </Button>
+          <Button size="small" variant="contained" startIcon={<AddPhotoAlternateOutlined />} onClick={() => setInserting(true)}>
+            {t('orderDetail.insert.open')}
+          </Button>
+        </Box>
+        {shown.length === 0 ? (
+          <Empty>{t('orderDetail.noImages')}</Empty>
+        ) : (
+          <ImageGrid label={t('orderDetail.tabs.select')}>
+            {shown.map((image) => (
+              <ImageCard
+                key={image.id}
+                image={image}
+                selected={selection.isSelected(image.id)}
+                onSelect={(on) => selection.toggle(image.id, on)}
+                onOpen={() => openImage(image.id)}
+              />
+            ))}
+          </ImageGrid>
+        )}
       </Box>
-      {shown.length === 0 ? (
-        <Empty>{t('orderDetail.noImages')}</Empty>
-      ) : (
-        <ImageGrid label={t('orderDetail.tabs.select')}>
-          {shown.map((image) => (
-            <ImageCard
-              key={image.id}
-              image={image}
-              selected={selection.isSelected(image.id)}
-              onSelect={(on) => selection.toggle(image.id, on)}
-              onOpen={() => navigate({ pathname: `${base}/${image.id}`, search: params.toString() })}
-            />
-          ))}
-        </ImageGrid>
-      )}
+      <SelectionPanel order={order} selected={shown.filter((i) => selection.isSelected(i.id))} />
       <Dialog open={confirming} onClose={() => setConfirming(false)} maxWidth="xs" fullWidth>
         <DialogTitle>{t('orderDetail.deleteImages')}</DialogTitle>
         <DialogContent>
@@ -275,19 +284,15 @@ export function SelectImagesView({ order, images }: { order: OrderView; images: 
         </DialogActions>
       </Dialog>
       <InsertImageDialog order={order} open={inserting} onClose={() => setInserting(false)} />
-      <Dialog open={Boolean(imageId)} onClose={() => navigate({ pathname: base, search: params.toString() })} maxWidth="lg" fullWidth>
-        <DialogTitle>{opened ? t('common.positionLabel', { position: opened.position }) : t('orderDetail.imageNotFound')}</DialogTitle>
-        <DialogContent>
-          {opened ? (
-            <ImagePicture image={opened} large alt={t('common.positionLabel', { position: opened.position })} height={640} />
-          ) : (
-            <Typography color="text.secondary">{t('orderDetail.imageNotFound')}</Typography>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => navigate({ pathname: base, search: params.toString() })}>{t('buttons.close')}</Button>
-        </DialogActions>
-      </Dialog>
+      <ImageEditingModal
+        orderId={order.id}
+        styleGuideId={order.styleGuide.id}
+        images={fromEditingPage ? sortedByPosition(images) : shown}
+        imageId={imageId}
+        onNavigate={openImage}
+        onClose={closeModal}
+        badge={(image) => <ImageBadgeChip image={image} />}
+      />
     </Box>
   );
 }

@@ -1,13 +1,17 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { pairForQaStatus, pairForStatus, type ImageView, type MeView, type OrderView } from '@app/contracts/wire';
+import { pairForQaStatus, pairForStatus, type ImageView, type MeView, type OrderView, type TagView } from '@app/contracts/wire';
 import { sessionStore } from '../../api/session';
 import { fail, fakeApi, reply, testUser, type FakeHandler, type FakeRequest } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
 import { expectFieldError, expectVisible } from '../../test/visible';
-import { filterByType, imageBadge, validateInsert } from './detailLogic';
+import { BADGE_COLOURS, filterByType, imageBadge, validateInsert } from './detailLogic';
+import { tagsOnSelection } from './SelectionPanel';
 
 const ORDER = '44444444-4444-4444-8444-444444444444';
+
+// whole-app renders of a busy screen: on a loaded machine some take more than jest's 5 s
+jest.setTimeout(20_000);
 
 function orderView(overrides: Partial<OrderView> = {}): OrderView {
   return {
@@ -55,7 +59,7 @@ function image(position: number, overrides: Partial<ImageView> = {}): ImageView 
     needsEdition: false,
     url: `http://storage.test/${position}.jpg`,
     thumbnailUrl: `http://storage.test/${position}-thumb.jpg`,
-    originalUrl: null,
+    originalUrl: `http://storage.test/${position}-original.jpg`,
     width: 1920,
     height: 1440,
     fileSize: 1000,
@@ -67,6 +71,9 @@ function image(position: number, overrides: Partial<ImageView> = {}): ImageView 
     ...overrides,
   };
 }
+
+const tag = (id: string, name: string, category: TagView['category']): TagView => ({ id, name, category, entity: 'image', color: 'red', createdAt: '', updatedAt: '' });
+const TAGS = [tag('t1', 'Reflections', 'IMAGE_ERROR'), tag('t2', 'Dirty lens', 'IMAGE_ERROR'), tag('t3', 'Rush', 'PRIORITY')];
 
 const events = (page: number, total: number) =>
   Array.from({ length: Math.min(10, total - (page - 1) * 10) }, (_, i) => ({
@@ -107,6 +114,13 @@ function signIn(user: MeView, order: OrderView, extra: Record<string, FakeHandle
       reply(200, { id: 'g1', name: 'Nordic Studio', outputWidth: 1920, outputHeight: 1440, configurations: [{ id: 'c1', position: 1, type: 'IMAGE', optional: false, angle: { id: 'a1', name: 'Front' }, customAngleOverlay: null, featuredImage: null }] }),
     [`GET /videos/order/${ORDER}`]: () => fail(404, 'This order does not have any video'),
     'POST /images/approval/img-2': () => reply(200, image(2, { approved: true })),
+    'GET /tags': (req: FakeRequest) => {
+      const items = TAGS.filter((tag) => !req.query.get('category') || tag.category === req.query.get('category'));
+      return reply(200, { items, total: items.length, page: 1, pageSize: 10 });
+    },
+    'GET /tags/get/images/img-1': () => reply(200, []),
+    'GET /tags/get/images/img-2': () => reply(200, [TAGS[2]]),
+    'GET /tags/get/images/img-3': () => reply(200, []),
     ...extra,
   });
 }
@@ -135,13 +149,17 @@ describe('detail rules', () => {
     expect(pairForQaStatus('Approved')).toEqual({ status: 'Ready to download', QAstatus: 'Approved' });
   });
 
-  it('image badges: Approved, an error when refused, Requires edition once processed or marked', () => {
+  it('image badges: Waiting for QA until someone looks, Approved, Requires edition only once marked, the refusals by their cause', () => {
+    expect(imageBadge({ approved: false, needsEdition: false, optimisationStatus: 'completed' })).toBe('waitingForQa');
+    expect(BADGE_COLOURS.waitingForQa).toBe('default');
     expect(imageBadge({ approved: true, needsEdition: false, optimisationStatus: 'completed' })).toBe('approved');
-    expect(imageBadge({ approved: false, needsEdition: false, optimisationStatus: 'rejected' })).toBe('error');
-    expect(imageBadge({ approved: false, needsEdition: false, optimisationStatus: 'upload-rejected' })).toBe('error');
+    expect(imageBadge({ approved: false, needsEdition: true, optimisationStatus: 'completed' })).toBe('requiresEdition');
+    // marked, then sent to the pipeline again: still marked
     expect(imageBadge({ approved: false, needsEdition: true, optimisationStatus: 'queued' })).toBe('requiresEdition');
-    expect(imageBadge({ approved: false, needsEdition: false, optimisationStatus: 'completed' })).toBe('requiresEdition');
+    expect(imageBadge({ approved: false, needsEdition: false, optimisationStatus: 'rejected' })).toBe('pipelineError');
+    expect(imageBadge({ approved: false, needsEdition: false, optimisationStatus: 'upload-rejected' })).toBe('uploadRefused');
     expect(imageBadge({ approved: false, needsEdition: false, optimisationStatus: 'queued' })).toBeUndefined();
+    expect(imageBadge({ approved: false, needsEdition: false, optimisationStatus: 'awaiting-upload' })).toBeUndefined();
   });
 
   it('image-type filter and insert-image rules', () => {
@@ -275,8 +293,17 @@ describe('/order/{id} images, timeline, tabs', () => {
     const cards = await screen.findAllByRole('listitem', { name: /^Position \d$/ });
     expect(cards.map((c) => c.getAttribute('aria-label'))).toEqual(['Position 1', 'Position 2', 'Position 3']);
     expectVisible(within(cards[0]!).getByText('Approved'));
-    expectVisible(within(cards[1]!).getByText('Requires edition'));
-    expectVisible(within(cards[2]!).getByText('Error'));
+    // processed, nobody looked yet: waiting, not red
+    const chip = { selector: '.MuiChip-label' };
+    const waiting = within(cards[1]!).getByText('Waiting for QA', chip);
+    expectVisible(waiting);
+    expect(waiting.closest('.MuiChip-root')!.className).not.toMatch(/Error/);
+    expect(within(cards[1]!).queryByText('Requires edition')).toBeNull();
+    // the pipeline gave up: said so, with its reason
+    const failed = within(cards[2]!).getByText('Pipeline error', chip);
+    expectVisible(failed);
+    expect(failed.closest('.MuiChip-root')!.className).toMatch(/colorError/);
+    expectVisible(within(cards[2]!).getByText('segmenter failed'));
     expect((within(cards[0]!).getByRole('button', { name: 'Mark for edition' }) as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(within(cards[1]!).getByRole('button', { name: 'Approve image' }));
     await waitFor(() => expect(api.to('POST /images/approval/img-2')).toHaveLength(1));
@@ -319,11 +346,123 @@ describe('/order/{id} images, timeline, tabs', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Open the image of position 2' }));
     await waitFor(() => expect(location()).toBe(`/order/${ORDER}/select/img-2`));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByRole('img', { name: 'Position 2' }).getAttribute('src')).toBe('http://storage.test/2.jpg');
+    expect(within(dialog).getByRole('img', { name: 'Optimized picture of position 2' }).getAttribute('src')).toBe('http://storage.test/2.jpg');
     // the selection survives opening the modal
     expect((screen.getByLabelText('Select the image of position 2') as HTMLInputElement).checked).toBe(true);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(location()).toBe(`/order/${ORDER}/select`));
+  });
+
+  it('select view: the type filter offers Original, Optimized, AI, Enhanced, Bypassed, Featured', async () => {
+    await open(admin, orderView(), `/order/${ORDER}/select`);
+    await screen.findAllByRole('listitem', { name: /^Position \d$/ });
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Image type' }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['All types', 'Original', 'Optimized', 'AI', 'Enhanced', 'Bypassed', 'Featured']);
+    fireEvent.click(screen.getByRole('option', { name: 'AI' }));
+    await waitFor(() => expect(location()).toBe(`/order/${ORDER}/select?type=AI`));
+    // the failed picture was never processed, so it is no AI picture
+    await waitFor(() => expect(screen.getAllByRole('listitem', { name: /^Position \d$/ }).map((c) => c.getAttribute('aria-label'))).toEqual(['Position 1', 'Position 2']));
+  });
+
+  it('image editing modal: previous / next by button and arrow key without closing, approve, mark for editing with a reason', async () => {
+    const api = await open(admin, orderView(), `/order/${ORDER}/select/img-2`, {
+      'POST /images/approval/img-1': () => reply(200, image(1, { approved: false, needsEdition: true })),
+    });
+    const dialog = await screen.findByRole('dialog');
+    expectVisible(within(dialog).getByText('2 of 3'));
+    expect(within(dialog).getByRole('img', { name: 'Original of position 2' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(location()).toBe(`/order/${ORDER}/select/img-3`));
+    expect((within(dialog).getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    // the failed picture says why, and cannot be approved
+    expectVisible(within(screen.getByRole('dialog')).getByTestId('failure-reason'));
+    expect((within(screen.getByRole('dialog')).getByRole('button', { name: 'Approve' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.keyDown(window, { key: 'ArrowLeft' });
+    await waitFor(() => expect(location()).toBe(`/order/${ORDER}/select/img-2`));
+    fireEvent.keyDown(window, { key: 'ArrowLeft' });
+    await waitFor(() => expect(location()).toBe(`/order/${ORDER}/select/img-1`));
+    expect((within(screen.getByRole('dialog')).getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+
+    // position 1 is approved: the approve button rests; mark it for editing with a reason
+    const modal = screen.getByRole('dialog');
+    expect((within(modal).getByRole('button', { name: 'Approve' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.mouseDown(within(modal).getByRole('combobox', { name: 'Reason' }));
+    const reasons = await screen.findAllByRole('option');
+    // only the IMAGE_ERROR tags are reasons
+    expect(reasons.map((o) => o.textContent)).toEqual(['No reason', 'Reflections', 'Dirty lens']);
+    fireEvent.click(screen.getByRole('option', { name: 'Dirty lens' }));
+    fireEvent.click(within(modal).getByRole('button', { name: 'Mark for editing' }));
+    await waitFor(() => expect(api.to('POST /images/approval/img-1')).toHaveLength(1));
+    expect(api.to('POST /images/approval/img-1')[0]!.body).toEqual({ approved: false, errorTagId: 't2' });
+
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    await waitFor(() => expect(location()).toBe(`/order/${ORDER}/select/img-2`));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(api.to('POST /images/approval/img-2')).toHaveLength(1));
+    expect(api.to('POST /images/approval/img-2')[0]!.body).toEqual({ approved: true });
+  }, 45_000);
+
+  it('/editing-page/{id}/{imageId} opens the modal over the select view and closes back to /editing-page', async () => {
+    await open(admin, orderView(), `/editing-page/${ORDER}/img-3`, {
+      [`GET /images/order/${ORDER}`]: () => reply(200, [image(3, { types: ['original'], optimisedVia: null }), image(1), image(2, { needsEdition: true, label: 'needs edition' })]),
+    });
+    const dialog = await screen.findByRole('dialog');
+    expectVisible(within(dialog).getByText('3 of 3'));
+    // not processed yet: no optimized picture, the original beside the placeholder
+    expect(within(dialog).queryByRole('img', { name: 'Optimized picture of position 3' })).toBeNull();
+    expect(within(dialog).getByRole('img', { name: 'Original of position 3' }).getAttribute('src')).toBe('http://storage.test/3-original.jpg');
+    fireEvent.keyDown(window, { key: 'ArrowLeft' });
+    await waitFor(() => expect(location()).toBe(`/editing-page/${ORDER}/img-2`));
+    // marked already: said so, and not marked twice
+    const marked = screen.getByRole('dialog');
+    expectVisible(within(marked).getByText('Requires edition'));
+    expect((within(marked).getByRole('button', { name: 'Mark for editing' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(location()).toBe('/editing-page'));
+  });
+
+  it('a dealership cannot open the editing modal', async () => {
+    signIn(dealer, orderView());
+    renderAppAt(`/editing-page/${ORDER}/img-1`);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Permission Denied');
+  });
+
+  it('side panel: the tags of the selected images, add one to all of them, take one off, each with a 2 s toast', async () => {
+    const api = await open(admin, orderView(), `/order/${ORDER}/select`, {
+      'POST /tags/images/img-2': () => reply(200, [TAGS[0], TAGS[2]]),
+      'POST /tags/images/img-3': () => reply(200, [TAGS[0]]),
+      'DELETE /tags/': () => reply(200, []),
+    });
+    const panel = await screen.findByTestId('selection-panel');
+    expectVisible(within(panel).getByText('Select images to tag or repush them'));
+    expect((within(panel).getByRole('button', { name: 'Repush' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByLabelText('Select the image of position 2'));
+    fireEvent.click(screen.getByLabelText('Select the image of position 3'));
+    expectVisible(within(panel).getByText('Selected: 2'));
+    // Rush is on one of the two
+    expectVisible(await within(panel).findByText('Rush (1/2)'));
+
+    fireEvent.mouseDown(within(panel).getByRole('combobox', { name: 'Add a tag' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Reflections' }));
+    await waitFor(() => expect(api.to('POST /tags/images/img-3')).toHaveLength(1));
+    expect(api.to('POST /tags/images/img-2')[0]!.body).toEqual({ tagId: 't1' });
+    const added = await screen.findByTestId('toast-main');
+    expect(added.textContent).toBe('Tag added');
+
+    const rush = within(panel).getByText('Rush (1/2)').closest('.MuiChip-root')!;
+    fireEvent.click(rush.querySelector('.MuiChip-deleteIcon')!);
+    await waitFor(() => expect(api.to('DELETE /tags/')).toHaveLength(2));
+    expect(api.to('DELETE /tags/').map((r) => r.body)).toEqual([
+      { tagId: 't3', entity: 'images', entityId: 'img-2' },
+      { tagId: 't3', entity: 'images', entityId: 'img-3' },
+    ]);
+    await waitFor(() => expect(screen.getAllByTestId('toast-main').map((t) => t.textContent)).toContain('Tag removed'));
+    expect(tagsOnSelection([[TAGS[0]], [TAGS[0], TAGS[1]], undefined])).toEqual([
+      { tag: TAGS[1], count: 1 },
+      { tag: TAGS[0], count: 2 },
+    ]);
   });
 
   it('select view: delete images after a confirmation; insert image checks its fields', async () => {

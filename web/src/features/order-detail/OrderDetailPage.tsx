@@ -30,7 +30,8 @@ type TabId = 'main' | 'select' | 'videos';
 
 /**
  * `/order/{id}` and its tabs. Admin and QA: QA (the default), select images
- * (`/select/`, `/select/{imageId}` opens an image), videos. Dealership and management: images
+ * (`/select/`, `/select/{imageId}` opens the image editing modal; `/editing-page/{id}/{imageId}`
+ * opens it from the editing page, over the select view, and closes back there), videos. Dealership and management: images
  * and videos, the style-guide side panel and download buttons only. The header and the
  * timeline sit above and beside. While the order is Uploading or In Progress the screen
  * polls it and its images, so the user watches it move.
@@ -40,7 +41,8 @@ export function OrderDetailPage() {
   const { id = '' } = useParams();
   const { data: me } = useMe();
   const queryClient = useQueryClient();
-  const onSelect = useMatch('/order/:id/select/*') !== null;
+  const fromEditingPage = useMatch('/editing-page/:id/:imageId') !== null;
+  const onSelect = useMatch('/order/:id/select/*') !== null || fromEditingPage;
   const onVideos = useMatch('/order/:id/videos') !== null;
   const tab: TabId = onSelect ? 'select' : onVideos ? 'videos' : 'main';
 
@@ -106,7 +108,7 @@ export function OrderDetailPage() {
           {images.isError && tab !== 'videos' && <Alert severity="error">{images.error.message}</Alert>}
           {images.isPending && tab !== 'videos' && <CircularProgress size={28} aria-label={t('common.loading')} />}
           {images.isSuccess && tab === 'main' && (staff ? <QaImagesTab order={data} images={list} /> : <DealerImagesTab order={data} images={list} />)}
-          {images.isSuccess && tab === 'select' && <SelectImagesView order={data} images={list} />}
+          {images.isSuccess && tab === 'select' && <SelectImagesView order={data} images={list} fromEditingPage={fromEditingPage} />}
           {tab === 'videos' && <VideosTab orderId={data.id} />}
         </Box>
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>

@@ -4,19 +4,31 @@ import type { FieldErrors } from '../../utils/fieldError';
 
 /** Pure rules of the order detail screen. */
 
-export type ImageBadge = 'approved' | 'requiresEdition' | 'error';
+export type ImageBadge = 'approved' | 'waitingForQa' | 'requiresEdition' | 'pipelineError' | 'uploadRefused';
 
 /**
- * The badge of an image: Approved; an error badge when it is not approved and was refused (at
- * upload or by the pipeline); Requires edition when it is not approved once processed, or
- * was marked for edition. An image still on its way (uploading, in the pipeline) has none.
+ * The badge of an image, as QA reads it: Approved once approved; Pipeline error or Upload
+ * refused (with the reason beside it) when the pipeline gave up or the upload was refused;
+ * Requires edition only once someone marked it; Waiting for QA (neutral) when it is processed
+ * and nobody has looked at it yet. An image still on its way (uploading, in the pipeline) has none.
  */
 export function imageBadge(image: Pick<ImageView, 'approved' | 'needsEdition' | 'optimisationStatus'>): ImageBadge | undefined {
   if (image.approved) return 'approved';
-  if (image.optimisationStatus === 'rejected' || image.optimisationStatus === 'upload-rejected') return 'error';
-  if (image.needsEdition || image.optimisationStatus === 'completed') return 'requiresEdition';
+  if (image.optimisationStatus === 'rejected') return 'pipelineError';
+  if (image.optimisationStatus === 'upload-rejected') return 'uploadRefused';
+  if (image.needsEdition) return 'requiresEdition';
+  if (image.optimisationStatus === 'completed') return 'waitingForQa';
   return undefined;
 }
+
+/** The colour of a badge: success when approved, the neutral default while waiting for QA, error otherwise. */
+export const BADGE_COLOURS = {
+  approved: 'success',
+  waitingForQa: 'default',
+  requiresEdition: 'error',
+  pipelineError: 'error',
+  uploadRefused: 'error',
+} as const satisfies Record<ImageBadge, 'success' | 'default' | 'error'>;
 
 /** Translation key suffix of an image label (`orderDetail.labels.pendingLoad`). */
 export const IMAGE_LABEL_KEYS = {
