@@ -13,6 +13,7 @@ import { OrderDayTally1764200000001 } from './migrations/1764200000001-order-day
 import { OrderSearchVersion1764200000002 } from './migrations/1764200000002-order-search-version';
 import { OrderThumbnail1764200000003 } from './migrations/1764200000003-order-thumbnail';
 import { Orders1764200000000 } from './migrations/1764200000000-orders';
+import { QaWorkspace1764300000010 } from './migrations/1764300000010-qa-workspace';
 import { AccountCleanupConsumer } from './orders/account-cleanup.consumer';
 import { Order } from './orders/order.entity';
 import { OrderTransitions } from './orders/order-transitions';
@@ -20,6 +21,10 @@ import { OrdersMessagesController } from './orders/orders.messages.controller';
 import { OrdersRepository } from './orders/orders.repository';
 import { OrdersService } from './orders/orders.service';
 import { OrdersConfig } from './orders.config';
+import { QaTaskChanges } from './qa-workspace/qa-task-changes';
+import { QaTasksRepository } from './qa-workspace/qa-tasks.repository';
+import { QaWorkspaceMessagesController } from './qa-workspace/qa-workspace.messages.controller';
+import { QaWorkspaceService } from './qa-workspace/qa-workspace.service';
 import { ActorNames } from './shared/actor-names';
 import { Tag } from './tags/tag.entity';
 import { TagAssignmentsRepository } from './tags/tag-assignments.repository';
@@ -29,7 +34,7 @@ import { TagsRepository } from './tags/tags.repository';
 import { TagsService } from './tags/tags.service';
 
 @Module({
-  controllers: [OrdersMessagesController, EventsMessagesController, TagsMessagesController],
+  controllers: [OrdersMessagesController, EventsMessagesController, TagsMessagesController, QaWorkspaceMessagesController],
   providers: [
     OrderPolicy,
     ActorNames,
@@ -37,11 +42,14 @@ import { TagsService } from './tags/tags.service';
     EventsRepository,
     TagsRepository,
     TagAssignmentsRepository,
+    QaTasksRepository,
+    QaTaskChanges,
     OrderTransitions,
     OrdersService,
     EventsService,
     TagsService,
     TagAssignmentsService,
+    QaWorkspaceService,
     LifecycleConsumers,
     AccountCleanupConsumer,
     DemoSeed,
@@ -49,12 +57,12 @@ import { TagsService } from './tags/tags.service';
 })
 class OrdersFeatureModule {}
 
-/** The orders service: owns orders, status rules, the event timeline, tags and their assignments. */
+/** The orders service: owns orders, status rules, the event timeline, tags and their assignments, the QA work lists. */
 export const ordersApp: ServiceApp<OrdersConfig> = {
   definition: {
     name: 'orders',
     entities: [Tag, Order, OrderEvent],
-    migrations: [Tags1764000000000, Orders1764200000000, OrderDayTally1764200000001, OrderSearchVersion1764200000002, OrderThumbnail1764200000003],
+    migrations: [Tags1764000000000, Orders1764200000000, OrderDayTally1764200000001, OrderSearchVersion1764200000002, OrderThumbnail1764200000003, QaWorkspace1764300000010],
   },
   // storage only to sign the links of the list's pictures: no call to S3
   modules: (config) => [StorageModule.forRoot(config, { ensureBucket: false }), OrdersFeatureModule],

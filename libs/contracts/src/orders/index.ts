@@ -1,3 +1,4 @@
 export * from './tags.contract';
 export * from './orders.contract';
 export * from './order-events.contract';
+export * from './qa-workspace.contract';

@@ -19,6 +19,7 @@ export * from './orders';
 export * from './paging';
 export * from './password-policy';
 export * from './permissions';
+export * from './qa-workspace';
 export * from './roles';
 export * from './routes';
 export * from './sales-people';

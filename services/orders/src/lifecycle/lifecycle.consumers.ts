@@ -6,7 +6,8 @@ import { EventsRepository } from '../events/events.repository';
 import { OrderTransitions } from '../orders/order-transitions';
 import { OrdersRepository } from '../orders/orders.repository';
 import { TagAssignmentsRepository } from '../tags/tag-assignments.repository';
-import { lifecycleSteps } from './lifecycle.rules';
+import { QaTaskChanges } from '../qa-workspace/qa-task-changes';
+import { lifecycleSteps, reEditStep } from './lifecycle.rules';
 
 /**
  * The order lifecycle, driven by the images service:
@@ -14,7 +15,8 @@ import { lifecycleSteps } from './lifecycle.rules';
  *   version): they are kept
  *   on the order (an older version than the one kept is ignored) and the order moves forward
  *   out of Uploading and In Progress (lifecycle.rules.ts), each step on the timeline and
- *   published as `OrdersEvents.statusChanged`;
+ *   published as `OrdersEvents.statusChanged`; the QA counts are kept too, and a new re-edit
+ *   request on a finished order sends it back to QA stage / Waiting For Edition, unassigned;
  * - `ImagesEvents.timeline`: what happened to an image, written on the order's timeline.
  * Both are durable consumers: each message is applied once, in one transaction.
  */
@@ -26,6 +28,7 @@ export class LifecycleConsumers implements OnModuleInit {
     private readonly events: EventsRepository,
     private readonly transitions: OrderTransitions,
     private readonly tags: TagAssignmentsRepository,
+    private readonly qaTasks: QaTaskChanges,
   ) {}
 
   onModuleInit(): void {
@@ -46,6 +49,17 @@ export class LifecycleConsumers implements OnModuleInit {
     // absent in messages from before the picture travelled with the progress: kept as it is
     if (p.thumbnailKey !== undefined) o.thumbnailKey = p.thumbnailKey;
     const at = new Date(p.at);
+    // a re-edit request on a finished order sends it back to QA, unassigned (before the count is kept)
+    const reEdit = reEditStep(o, p);
+    // QA counts: absent in messages from before they were published, kept as they are
+    if (p.approvedCount !== undefined) o.approvedCount = p.approvedCount;
+    if (p.needsEditionCount !== undefined) o.needsEditionCount = p.needsEditionCount;
+    if (p.reEditOpenCount !== undefined) o.reEditOpenCount = p.reEditOpenCount;
+    if (p.reEditDueAt !== undefined) o.reEditDueAt = p.reEditDueAt === null ? null : new Date(p.reEditDueAt);
+    if (reEdit) {
+      await this.qaTasks.close(m, o);
+      await this.transitions.moveTo(m, o, reEdit, null, 'lifecycle', at);
+    }
     for (const step of lifecycleSteps(o, p)) {
       await this.events.append(
         m,
