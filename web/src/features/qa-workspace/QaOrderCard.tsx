@@ -88,45 +88,45 @@ export function QaOrderCard({ row, role, own, now }: { row: QaWorkListRow; role:
 
   return (
     <>
-    <Paper variant="outlined" onClick={open} data-testid="qa-row" sx={{ p: 2, display: 'grid', gap: 1, cursor: 'pointer', minWidth: 0 }}>
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', minWidth: 0 }}>
-        <Link component={RouterLink} to={`/order/${row.id}`} variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-          {row.orderName}
-        </Link>
-        {row.tags.map((tag) => (
-          <TagBadge key={tag.id} tag={tag} />
-        ))}
-      </Box>
-      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-        {row.user.displayName} · {row.styleGuide.name}
-      </Typography>
-      <Typography variant="body2">{t('qaWorkspace.counts', { approved: row.approvedCount, total: row.uploadedImagesCount, needsEdition: row.needsEditionCount })}</Typography>
-      <Typography variant="body2" title={formatDateTime(new Date(row.waitingSince))} data-testid="qa-waited">
-        {t('qaWorkspace.waited', { duration: t(duration.key, duration.values) })}
-      </Typography>
-      {row.reEditOpenCount > 0 && (
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }} data-testid="qa-re-edit">
-          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-            {row.reEditDueAt
-              ? t('qaWorkspace.reEditDue', { n: row.reEditOpenCount, due: formatDateTime(new Date(row.reEditDueAt)) })
-              : t('qaWorkspace.reEdit', { n: row.reEditOpenCount })}
-          </Typography>
-          {row.overdue && <Chip size="small" color="error" label={t('qaWorkspace.overdue')} />}
+      <Paper variant="outlined" onClick={open} data-testid="qa-row" sx={{ p: 2, display: 'grid', gap: 1, cursor: 'pointer', minWidth: 0 }}>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', minWidth: 0 }}>
+          <Link component={RouterLink} to={`/order/${row.id}`} variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {row.orderName}
+          </Link>
+          {row.tags.map((tag) => (
+            <TagBadge key={tag.id} tag={tag} />
+          ))}
         </Box>
-      )}
-      {row.task && (
-        <Typography variant="body2" data-testid="qa-task">
-          {t('qaWorkspace.task', { name: row.task.user.displayName, state: t(TASK_STATE_KEYS[row.task.state]) })}
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {row.user.displayName} · {row.styleGuide.name}
         </Typography>
-      )}
-      {role === 'coordinator' && row.editorTask && (
-        <Typography variant="body2" data-testid="qa-editor-task">
-          {t('qaWorkspace.editorTask', { name: row.editorTask.user.displayName, state: t(TASK_STATE_KEYS[row.editorTask.state]) })}
+        <Typography variant="body2">{t('qaWorkspace.counts', { approved: row.approvedCount, total: row.uploadedImagesCount, needsEdition: row.needsEditionCount })}</Typography>
+        <Typography variant="body2" title={formatDateTime(new Date(row.waitingSince))} data-testid="qa-waited">
+          {t('qaWorkspace.waited', { duration: t(duration.key, duration.values) })}
         </Typography>
-      )}
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{rowActions(role, own, row).map(button)}</Box>
-    </Paper>
-    {/* outside the card: a click in a dialog would otherwise reach the card's link */}
+        {row.reEditOpenCount > 0 && (
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }} data-testid="qa-re-edit">
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {row.reEditDueAt
+                ? t('qaWorkspace.reEditDue', { n: row.reEditOpenCount, due: formatDateTime(new Date(row.reEditDueAt)) })
+                : t('qaWorkspace.reEdit', { n: row.reEditOpenCount })}
+            </Typography>
+            {row.overdue && <Chip size="small" color="error" label={t('qaWorkspace.overdue')} />}
+          </Box>
+        )}
+        {row.task && (
+          <Typography variant="body2" data-testid="qa-task">
+            {t('qaWorkspace.task', { name: row.task.user.displayName, state: t(TASK_STATE_KEYS[row.task.state]) })}
+          </Typography>
+        )}
+        {role === 'coordinator' && row.editorTask && (
+          <Typography variant="body2" data-testid="qa-editor-task">
+            {t('qaWorkspace.editorTask', { name: row.editorTask.user.displayName, state: t(TASK_STATE_KEYS[row.editorTask.state]) })}
+          </Typography>
+        )}
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{rowActions(role, own, row).map(button)}</Box>
+      </Paper>
+      {/* outside the card: a click in a dialog would otherwise reach the card's link */}
       <ConfirmDialog
         open={confirming === 'approve'}
         title={t('qaWorkspace.approveTitle', { name: row.orderName })}
