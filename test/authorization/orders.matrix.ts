@@ -1,5 +1,5 @@
 import type { OrderListItem } from '@app/contracts';
-import { createOrder, createStyleGuide } from '../support';
+import { createAccount, createOrder, createStyleGuide } from '../support';
 import type { MatrixContext, RouteCase, Tenant, Who } from './matrix';
 
 interface Fixtures {
@@ -57,6 +57,26 @@ async function freshOrder(ctx: MatrixContext, tenant: Tenant): Promise<string> {
   const f = await setup(ctx);
   const [userId, salesPersonId] = tenant === 'own' ? [ctx.accounts.dealer.id, f.dealerSalesPerson] : [ctx.accounts.dealer2.id, f.dealer2SalesPerson];
   return (await createOrder(ctx.sessions.admin, { styleGuide: f.guide, salesMan: salesPersonId, userId, orderName: `Fresh ${ctx.unique()}` })).id;
+}
+
+/** a new order of the tenant's dealership in QA stage (written into the orders schema) */
+async function freshQaOrder(ctx: MatrixContext, tenant: Tenant): Promise<string> {
+  const accountId = tenant === 'own' ? ctx.accounts.dealer.id : ctx.accounts.dealer2.id;
+  return (await createOrder(ctx.stack, { accountId, status: 'QA stage', QAstatus: 'Waiting For QA', enabledQa: true, orderName: `QA ${ctx.unique()}` })).id;
+}
+
+let otherQa: Promise<string> | null = null;
+
+/** another QA account, whose lists only the admin may read */
+function anotherQa(ctx: MatrixContext): Promise<string> {
+  otherQa ??= createAccount(ctx.stack, { role: 'QA', roleTags: ['QA_EDITOR', 'QA_COORDINATOR'] }).then((a) => a.id);
+  return otherQa;
+}
+
+/** whose QA lists a cell asks for: its own account (QA's own), or another QA account's */
+async function listOwner(ctx: MatrixContext, who: Who, tenant: Tenant): Promise<string> {
+  if (tenant === 'other') return anotherQa(ctx);
+  return who === 'qa' || who === 'anonymous' ? ctx.accounts.qa.id : ctx.ownAccount(who).id;
 }
 
 let tagCounter = 0;
@@ -168,6 +188,41 @@ export const ORDER_ROUTES: RouteCase[] = [
       const f = await setup(ctx);
       await ctx.sessions.admin.post(`/api/tags/orders/${orderOf(f, tenant)}`).send({ tagId: f.orderTag });
       return { path: '/api/tags', body: { tagId: f.orderTag, entity: 'orders', entityId: orderOf(f, tenant) } };
+    },
+    expect: STAFF(200),
+  },
+  // the QA work lists: admin and QA; QA reads only its own lists (own: its id, other: another QA account's)
+  {
+    route: 'GET /api/orders/editor/{id}',
+    request: async (ctx, who, tenant) => ({ path: `/api/orders/editor/${await listOwner(ctx, who, tenant)}` }),
+    expect: { anonymous: 401, admin: 200, qa: [200, 403], dealer: 403, sales: 403, manager: 403 },
+  },
+  {
+    route: 'GET /api/orders/coordinator/{id}',
+    request: async (ctx, who, tenant) => ({ path: `/api/orders/coordinator/${await listOwner(ctx, who, tenant)}` }),
+    expect: { anonymous: 401, admin: 200, qa: [200, 403], dealer: 403, sales: 403, manager: 403 },
+  },
+  {
+    // a fresh QA-stage order each time, so every staff cell is the first pick
+    route: 'POST /api/orders/{id}/qa/pick',
+    request: async (ctx, _who, tenant) => ({ path: `/api/orders/${await freshQaOrder(ctx, tenant)}/qa/pick`, body: { role: 'editor' } }),
+    expect: STAFF(200),
+  },
+  {
+    route: 'DELETE /api/orders/{id}/qa/pick',
+    request: async (ctx, who, tenant) => {
+      const id = await freshQaOrder(ctx, tenant);
+      if (who === 'admin' || who === 'qa') await ctx.sessions[who].post(`/api/orders/${id}/qa/pick`).send({ role: 'editor' }).expect(200);
+      return { path: `/api/orders/${id}/qa/pick?role=editor` };
+    },
+    expect: STAFF(200),
+  },
+  {
+    route: 'PUT /api/orders/{id}/qa/task',
+    request: async (ctx, who, tenant) => {
+      const id = await freshQaOrder(ctx, tenant);
+      if (who === 'admin' || who === 'qa') await ctx.sessions[who].post(`/api/orders/${id}/qa/pick`).send({ role: 'editor' }).expect(200);
+      return { path: `/api/orders/${id}/qa/task`, body: { state: 'DONE' } };
     },
     expect: STAFF(200),
   },

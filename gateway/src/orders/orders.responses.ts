@@ -103,6 +103,11 @@ export class OrderView implements OrderViewContract {
   @Field.int() videoCount!: number;
   @Field.list(TagView) tags!: TagView[];
   @Field.object(OrderPersonRef, { nullable: true }) assignedEditor!: OrderPersonRef | null;
+  @Field.int({ description: 'pictures QA approved' }) approvedCount!: number;
+  @Field.int({ description: 'pictures marked as needing edition' }) needsEditionCount!: number;
+  @Field.int({ description: "the dealership's re-edit requests not yet answered" }) reEditOpenCount!: number;
+  @Field.dateTime({ nullable: true, description: 'the earliest due time of the open re-edit requests' }) reEditDueAt!: string | null;
+  @Field.dateTime({ nullable: true, description: 'when the order last entered QA stage' }) qaStageSince!: string | null;
   @Field.number({ nullable: true, description: 'seconds from creation to Ready to download' }) timeToReadyToDownload!: number | null;
   @Field.number({ nullable: true, description: 'seconds from creation to Completed' }) timeToCompleted!: number | null;
   @Field.dateTime() createdAt!: string;
@@ -119,6 +124,11 @@ export class OrderListItem implements OrderListItemContract {
   @Field.object(OrderStyleGuideRef) styleGuide!: OrderStyleGuideRef;
   @Field.int() takenImagesCount!: number;
   @Field.int() imageCount!: number;
+  @Field.int({ description: 'images accepted after upload' }) uploadedImagesCount!: number;
+  @Field.int({ description: 'pictures QA approved' }) approvedCount!: number;
+  @Field.int({ description: 'pictures marked as needing edition' }) needsEditionCount!: number;
+  @Field.int({ description: "the dealership's re-edit requests not yet answered" }) reEditOpenCount!: number;
+  @Field.dateTime({ nullable: true, description: 'the earliest due time of the open re-edit requests' }) reEditDueAt!: string | null;
   @Field.int() videoCount!: number;
   @Field.list(TagView) tags!: TagView[];
   @Field.number({ nullable: true }) timeToReadyToDownload!: number | null;

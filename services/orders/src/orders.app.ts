@@ -15,6 +15,7 @@ import { OrderSearchVersion1764200000002 } from './migrations/1764200000002-orde
 import { OrderThumbnail1764200000003 } from './migrations/1764200000003-order-thumbnail';
 import { OrderEventRejectionIndex1764200000050 } from './migrations/1764200000050-order-event-rejection-index';
 import { Orders1764200000000 } from './migrations/1764200000000-orders';
+import { QaWorkspace1764300000010 } from './migrations/1764300000010-qa-workspace';
 import { AccountCleanupConsumer } from './orders/account-cleanup.consumer';
 import { Order } from './orders/order.entity';
 import { OrderTransitions } from './orders/order-transitions';
@@ -25,6 +26,10 @@ import { OrdersConfig } from './orders.config';
 import { QaStatisticsMessagesController } from './qa-statistics/qa-statistics.messages.controller';
 import { QaStatisticsRepository } from './qa-statistics/qa-statistics.repository';
 import { QaStatisticsService } from './qa-statistics/qa-statistics.service';
+import { QaTaskChanges } from './qa-workspace/qa-task-changes';
+import { QaTasksRepository } from './qa-workspace/qa-tasks.repository';
+import { QaWorkspaceMessagesController } from './qa-workspace/qa-workspace.messages.controller';
+import { QaWorkspaceService } from './qa-workspace/qa-workspace.service';
 import { ActorNames } from './shared/actor-names';
 import { Tag } from './tags/tag.entity';
 import { TagAssignmentsRepository } from './tags/tag-assignments.repository';
@@ -34,7 +39,7 @@ import { TagsRepository } from './tags/tags.repository';
 import { TagsService } from './tags/tags.service';
 
 @Module({
-  controllers: [OrdersMessagesController, EventsMessagesController, TagsMessagesController, QaStatisticsMessagesController],
+  controllers: [OrdersMessagesController, EventsMessagesController, TagsMessagesController, QaStatisticsMessagesController, QaWorkspaceMessagesController],
   providers: [
     OrderPolicy,
     ActorNames,
@@ -42,11 +47,14 @@ import { TagsService } from './tags/tags.service';
     EventsRepository,
     TagsRepository,
     TagAssignmentsRepository,
+    QaTasksRepository,
+    QaTaskChanges,
     OrderTransitions,
     OrdersService,
     EventsService,
     TagsService,
     TagAssignmentsService,
+    QaWorkspaceService,
     LifecycleConsumers,
     AccountCleanupConsumer,
     PushTimelineConsumer,
@@ -57,12 +65,12 @@ import { TagsService } from './tags/tags.service';
 })
 class OrdersFeatureModule {}
 
-/** The orders service: owns orders, status rules, the event timeline, tags and their assignments. */
+/** The orders service: owns orders, status rules, the event timeline, tags and their assignments, the QA work lists. */
 export const ordersApp: ServiceApp<OrdersConfig> = {
   definition: {
     name: 'orders',
     entities: [Tag, Order, OrderEvent],
-    migrations: [Tags1764000000000, Orders1764200000000, OrderDayTally1764200000001, OrderSearchVersion1764200000002, OrderThumbnail1764200000003, OrderEventRejectionIndex1764200000050],
+    migrations: [Tags1764000000000, Orders1764200000000, OrderDayTally1764200000001, OrderSearchVersion1764200000002, OrderThumbnail1764200000003, OrderEventRejectionIndex1764200000050, QaWorkspace1764300000010],
   },
   // storage only to sign the links of the list's pictures: no call to S3
   modules: (config) => [StorageModule.forRoot(config, { ensureBucket: false }), OrdersFeatureModule],

@@ -39,6 +39,7 @@ const ProfilePermissionsTab = lazy(() => profile().then((m) => ({ default: m.Pro
 const customers = () => import('../features/customers');
 const CustomersPage = lazy(() => customers().then((m) => ({ default: m.CustomersPage })));
 const AccountFormPage = lazy(() => customers().then((m) => ({ default: m.AccountFormPage })));
+const QaWorkspacePage = lazy(() => import('../features/qa-workspace/QaWorkspacePage').then((m) => ({ default: m.QaWorkspacePage })));
 const AppShell = lazy(() => import('./layout/AppShell').then((m) => ({ default: m.AppShell })));
 
 /** The element of every registered screen; a row in screens.ts without one here does not compile. */
@@ -77,6 +78,8 @@ const ELEMENTS: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   customer: AccountFormPage,
   createStyleGuide: StyleGuideBuilderPage,
   styleGuide: StyleGuideBuilderPage,
+  qaList: QaWorkspacePage,
+  qaEditorList: QaWorkspacePage,
   profile: ProfileRedirect,
   profileOrders: ProfileOrdersTab,
   profileEvents: ProfileEventsTab,

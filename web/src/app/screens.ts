@@ -58,6 +58,8 @@ export const SCREENS = {
   customer: { path: '/customer/:id', access: 'signedIn', requires: STAFF_ONLY },
   createStyleGuide: { path: '/create-style-guide-v2', access: 'signedIn', requires: STAFF_ONLY },
   styleGuide: { path: '/style-guide-v2/:id', access: 'signedIn', requires: STAFF_ONLY },
+  qaList: { path: '/editing-page', access: 'signedIn', requires: STAFF_ONLY },
+  qaEditorList: { path: '/editor-list', access: 'signedIn', requires: STAFF_ONLY },
   profile: { path: '/profile/:id', access: 'signedIn', requires: STAFF_ONLY },
   profileOrders: { path: '/profile/:id/orders', access: 'signedIn', requires: STAFF_ONLY },
   profileEvents: { path: '/profile/:id/events', access: 'signedIn', requires: ADMIN_ONLY },

@@ -2,3 +2,4 @@ export * from './tags.contract';
 export * from './orders.contract';
 export * from './order-events.contract';
 export * from './qa-statistics.contract';
+export * from './qa-workspace.contract';

@@ -21,6 +21,7 @@ export * from './password-policy';
 export * from './re-edit-requests';
 export * from './permissions';
 export * from './push';
+export * from './qa-workspace';
 export * from './roles';
 export * from './routes';
 export * from './sales-people';

@@ -156,6 +156,14 @@ export interface OrderView {
   videoCount: number;
   tags: TagView[];
   assignedEditor: OrderPersonRef | null;
+  /** pictures QA approved, and those marked as needing edition (the images service's counts) */
+  approvedCount: number;
+  needsEditionCount: number;
+  /** the dealership's re-edit requests not yet answered, and the earliest due time (null when none is open) */
+  reEditOpenCount: number;
+  reEditDueAt: string | null;
+  /** when the order last entered QA stage (null when it never did) */
+  qaStageSince: string | null;
   /** seconds from creation to Ready to download / Completed, once reached */
   timeToReadyToDownload: number | null;
   timeToCompleted: number | null;
@@ -175,6 +183,11 @@ export interface OrderListItem
     | 'styleGuide'
     | 'takenImagesCount'
     | 'imageCount'
+    | 'uploadedImagesCount'
+    | 'approvedCount'
+    | 'needsEditionCount'
+    | 'reEditOpenCount'
+    | 'reEditDueAt'
     | 'videoCount'
     | 'tags'
     | 'timeToReadyToDownload'

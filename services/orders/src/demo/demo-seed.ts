@@ -70,8 +70,8 @@ export class DemoSeed implements OnApplicationBootstrap {
                            created_by_id, created_by_name, created_by_role, sales_person_id, sales_person_name,
                            style_guide_id, style_guide_name, platform, app_version, taken_images_count,
                            image_count, uploaded_images_count, processed_images_count, enabled_qa,
-                           time_to_ready_to_download, time_to_completed, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'Demo Studio', $15, $16, $17, $18, $18, $18, $19, $20, $21, $22, $22)
+                           time_to_ready_to_download, time_to_completed, created_at, updated_at, qa_stage_since)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'Demo Studio', $15, $16, $17, $18, $18, $18, $19, $20, $21, $22, $22, $23)
        ON CONFLICT DO NOTHING RETURNING id`,
       [
         d.id,
@@ -96,6 +96,8 @@ export class DemoSeed implements OnApplicationBootstrap {
         ready ? (enabledQa ? 120 * 60 : 9 * 60) : null,
         d.status === 'Completed' ? 26 * 3600 : null,
         createdAt,
+        // in QA stage since the pipeline finished (9 minutes after creation): its waiting time in the QA list
+        d.status === 'QA stage' ? new Date(createdAt.getTime() + 9 * 60 * 1000) : null,
       ],
     );
     if (!rows.length) return false;

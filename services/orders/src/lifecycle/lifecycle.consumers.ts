@@ -6,8 +6,9 @@ import { EventsRepository } from '../events/events.repository';
 import { OrderTransitions } from '../orders/order-transitions';
 import { OrdersRepository } from '../orders/orders.repository';
 import { TagAssignmentsRepository } from '../tags/tag-assignments.repository';
+import { QaTaskChanges } from '../qa-workspace/qa-task-changes';
 import { TagsRepository } from '../tags/tags.repository';
-import { lifecycleSteps } from './lifecycle.rules';
+import { lifecycleSteps, reEditStep } from './lifecycle.rules';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -17,7 +18,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  *   version): they are kept
  *   on the order (an older version than the one kept is ignored) and the order moves forward
  *   out of Uploading and In Progress (lifecycle.rules.ts), each step on the timeline and
- *   published as `OrdersEvents.statusChanged`;
+ *   published as `OrdersEvents.statusChanged`; the QA counts are kept too, and a new re-edit
+ *   request on a finished order sends it back to QA stage / Waiting For Edition, unassigned;
  * - `ImagesEvents.timeline`: what happened to an image, written on the order's timeline (an
  *   `IMAGE_DECLINED` with a reason also puts the reason's tag on the image).
  * Both are durable consumers: each message is applied once, in one transaction.
@@ -31,6 +33,7 @@ export class LifecycleConsumers implements OnModuleInit {
     private readonly transitions: OrderTransitions,
     private readonly tags: TagAssignmentsRepository,
     private readonly tagList: TagsRepository,
+    private readonly qaTasks: QaTaskChanges,
   ) {}
 
   onModuleInit(): void {
@@ -51,6 +54,17 @@ export class LifecycleConsumers implements OnModuleInit {
     // absent in messages from before the picture travelled with the progress: kept as it is
     if (p.thumbnailKey !== undefined) o.thumbnailKey = p.thumbnailKey;
     const at = new Date(p.at);
+    // a re-edit request on a finished order sends it back to QA, unassigned (before the count is kept)
+    const reEdit = reEditStep(o, p);
+    // QA counts: absent in messages from before they were published, kept as they are
+    if (p.approvedCount !== undefined) o.approvedCount = p.approvedCount;
+    if (p.needsEditionCount !== undefined) o.needsEditionCount = p.needsEditionCount;
+    if (p.reEditOpenCount !== undefined) o.reEditOpenCount = p.reEditOpenCount;
+    if (p.reEditDueAt !== undefined) o.reEditDueAt = p.reEditDueAt === null ? null : new Date(p.reEditDueAt);
+    if (reEdit) {
+      await this.qaTasks.close(m, o);
+      await this.transitions.moveTo(m, o, reEdit, null, 'lifecycle', at);
+    }
     for (const step of lifecycleSteps(o, p)) {
       await this.events.append(
         m,

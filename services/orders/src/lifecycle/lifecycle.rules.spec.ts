@@ -1,5 +1,5 @@
 import { ORDER_STATUSES, type OrderStatus } from '@app/contracts';
-import { lifecycleSteps, type LifecycleOrder } from './lifecycle.rules';
+import { lifecycleSteps, reEditStep, type LifecycleOrder } from './lifecycle.rules';
 
 const order = (status: OrderStatus, enabledQa = false, takenImagesCount = 3): LifecycleOrder => ({ status, enabledQa, takenImagesCount });
 const names = (o: LifecycleOrder, uploadedCount: number, processedCount: number) =>
@@ -33,6 +33,29 @@ describe('the order lifecycle', () => {
     for (const status of ORDER_STATUSES.filter((s) => s !== 'Uploading' && s !== 'In Progress')) {
       expect(names(order(status), 3, 3)).toEqual([]);
       expect(names(order(status, true), 3, 3)).toEqual([]);
+    }
+  });
+});
+
+describe('a re-edit request on a finished order', () => {
+  const back = { status: 'QA stage', QAstatus: 'Waiting For Edition' };
+
+  it('sends it back to QA stage / Waiting For Edition when the open requests grow', () => {
+    for (const status of ['Ready to download', 'Delivering', 'Completed'] as const) {
+      expect(reEditStep({ status, reEditOpenCount: 0 }, { reEditOpenCount: 1 })).toEqual(back);
+      expect(reEditStep({ status, reEditOpenCount: 1 }, { reEditOpenCount: 2 })).toEqual(back);
+    }
+  });
+
+  it('changes nothing when the count stays, falls or is absent', () => {
+    expect(reEditStep({ status: 'Completed', reEditOpenCount: 1 }, { reEditOpenCount: 1 })).toBeNull();
+    expect(reEditStep({ status: 'Completed', reEditOpenCount: 2 }, { reEditOpenCount: 0 })).toBeNull();
+    expect(reEditStep({ status: 'Completed', reEditOpenCount: 0 }, {})).toBeNull();
+  });
+
+  it('leaves an order that is not finished where it is', () => {
+    for (const status of ['Uploading', 'In Progress', 'QA stage'] as const) {
+      expect(reEditStep({ status, reEditOpenCount: 0 }, { reEditOpenCount: 1 })).toBeNull();
     }
   });
 });

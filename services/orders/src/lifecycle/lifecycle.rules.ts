@@ -1,4 +1,4 @@
-import { pairForStatus, type OrderStatus } from '@app/contracts';
+import { pairForStatus, STATUSES_APPROVED, type OrderStatus } from '@app/contracts';
 import type { StatusPair } from '../orders/order-status.rules';
 
 export interface LifecycleStep {
@@ -40,4 +40,17 @@ export function lifecycleSteps(order: LifecycleOrder, progress: LifecycleProgres
     });
   }
   return steps;
+}
+
+/**
+ * A dealership's re-edit request on a finished order (docs/orders.md, "QA work lists"): when
+ * the open re-edit requests grow while the order is Ready to download, Delivering or Completed,
+ * it goes back to QA stage / Waiting For Edition. A progress without the count (from before it
+ * was published) changes nothing; neither does a request on an order still in the works or in
+ * QA stage (QA sees it there already).
+ */
+export function reEditStep(order: { status: OrderStatus; reEditOpenCount: number }, progress: { reEditOpenCount?: number }): StatusPair | null {
+  if (progress.reEditOpenCount === undefined || progress.reEditOpenCount <= order.reEditOpenCount) return null;
+  if (!STATUSES_APPROVED.includes(order.status)) return null;
+  return { status: 'QA stage', QAstatus: 'Waiting For Edition' };
 }

@@ -3,6 +3,7 @@ import type { MessageHandlerContext } from '@app/messaging';
 import { MessagingHost } from '@app/service-kit';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { EventsRepository } from '../events/events.repository';
+import { QaTasksRepository } from '../qa-workspace/qa-tasks.repository';
 import { TagAssignmentsRepository } from '../tags/tag-assignments.repository';
 import { OrdersRepository } from './orders.repository';
 
@@ -18,6 +19,7 @@ export class AccountCleanupConsumer implements OnModuleInit {
     private readonly orders: OrdersRepository,
     private readonly events: EventsRepository,
     private readonly tags: TagAssignmentsRepository,
+    private readonly qaTasks: QaTasksRepository,
   ) {}
 
   onModuleInit(): void {
@@ -36,5 +38,6 @@ export class AccountCleanupConsumer implements OnModuleInit {
     await this.orders.forgetCreator(m, userId);
     await this.events.forgetUser(m, userId);
     await this.tags.forgetAssigner(m, userId);
+    await this.qaTasks.forgetUser(m, userId);
   }
 }

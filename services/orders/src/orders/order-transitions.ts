@@ -1,8 +1,9 @@
-import { OrdersEvents } from '@app/contracts';
+import { OrdersEvents, STATUSES_APPROVED } from '@app/contracts';
 import { MessagingHost } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { EventsRepository, type EventUser } from '../events/events.repository';
+import { QaTaskChanges } from '../qa-workspace/qa-task-changes';
 import type { Order } from './order.entity';
 import { secondsSince, type StatusPair } from './order-status.rules';
 
@@ -17,11 +18,14 @@ export class OrderTransitions {
   constructor(
     private readonly events: EventsRepository,
     private readonly messaging: MessagingHost,
+    private readonly qaTasks: QaTaskChanges,
   ) {}
 
   async moveTo(m: EntityManager, o: Order, to: StatusPair, by: EventUser, changedBy: string, at: Date = new Date()): Promise<boolean> {
     if (o.status === to.status && o.qaStatus === to.QAstatus) return false;
     const from = { status: o.status, QAstatus: o.qaStatus };
+    if (to.status === 'QA stage' && o.status !== 'QA stage') o.qaStageSince = at;
+    if (STATUSES_APPROVED.includes(to.status)) await this.qaTasks.close(m, o);
     o.status = to.status;
     o.qaStatus = to.QAstatus;
     if (to.status === 'Ready to download' && o.timeToReadyToDownload === null) o.timeToReadyToDownload = secondsSince(o.createdAt, at);

@@ -48,6 +48,13 @@ export class Order {
   @Column('boolean', { name: 'enabled_qa', default: false }) enabledQa!: boolean;
   @Column('uuid', { name: 'assigned_editor_id', nullable: true }) assignedEditorId!: string | null;
   @Column('text', { name: 'assigned_editor_name', nullable: true }) assignedEditorName!: string | null;
+  /** QA counts the images service publishes with the progress (absent in a message: kept as they are) */
+  @Column('int', { name: 'approved_count', default: 0 }) approvedCount!: number;
+  @Column('int', { name: 'needs_edition_count', default: 0 }) needsEditionCount!: number;
+  @Column('int', { name: 're_edit_open_count', default: 0 }) reEditOpenCount!: number;
+  @Column('timestamptz', { name: 're_edit_due_at', nullable: true }) reEditDueAt!: Date | null;
+  /** when the order last entered QA stage: how long it has waited in the QA work lists */
+  @Column('timestamptz', { name: 'qa_stage_since', nullable: true }) qaStageSince!: Date | null;
   @Column('int', { name: 'time_to_ready_to_download', nullable: true }) timeToReadyToDownload!: number | null;
   @Column('int', { name: 'time_to_completed', nullable: true }) timeToCompleted!: number | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;

@@ -70,7 +70,7 @@ function tallyConditions(f: OrderListFilter, param: (v: unknown) => string): str
 const DAY_SEEK_FROM = 1000;
 
 /** A row of the list query: the order's columns and its tags as JSON. */
-type ListRow = Record<string, unknown> & { tags: Array<Omit<TagView, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string }> };
+export type ListRow = Record<string, unknown> & { tags: Array<Omit<TagView, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string }> };
 
 const iso = (v: unknown) => new Date(v as string).toISOString();
 const num = (v: unknown) => (v === null ? null : Number(v));
@@ -113,6 +113,11 @@ function orderOf(r: Record<string, unknown>): Order {
     enabledQa: r.enabled_qa,
     assignedEditorId: r.assigned_editor_id,
     assignedEditorName: r.assigned_editor_name,
+    approvedCount: r.approved_count ?? 0,
+    needsEditionCount: r.needs_edition_count ?? 0,
+    reEditOpenCount: r.re_edit_open_count ?? 0,
+    reEditDueAt: r.re_edit_due_at ?? null,
+    qaStageSince: r.qa_stage_since ?? null,
     timeToReadyToDownload: num(r.time_to_ready_to_download),
     timeToCompleted: num(r.time_to_completed),
     createdAt: r.created_at,
@@ -121,13 +126,13 @@ function orderOf(r: Record<string, unknown>): Order {
 }
 
 /** the tags of the order `o`, as JSON, by category and name */
-const TAGS_SQL = `COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'category', t.category, 'entity', t.entity,
+export const TAGS_SQL = `COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'category', t.category, 'entity', t.entity,
                                                      'color', t.color, 'createdAt', t.created_at, 'updatedAt', t.updated_at)
                                    ORDER BY t.category, lower(t.name), t.id)
                      FROM tag_assignment a JOIN tag t ON t.id = a.tag_id
                     WHERE a.entity = 'order' AND a.entity_id = o.id), '[]'::json) AS tags`;
 
-const listed = (r: ListRow): ListedOrder => ({
+export const listed = (r: ListRow): ListedOrder => ({
   order: orderOf(r),
   tags: r.tags.map((t) => ({ ...t, createdAt: iso(t.createdAt), updatedAt: iso(t.updatedAt) })),
 });
@@ -209,6 +214,7 @@ export class OrdersRepository {
   /** Orders a deleted user created for other accounts stay theirs, without naming who created them. */
   async forgetCreator(m: EntityManager, userId: string): Promise<void> {
     await m.query('UPDATE orders SET created_by_id = NULL WHERE created_by_id = $1', [userId]);
+    await m.query('UPDATE orders SET assigned_editor_id = NULL, assigned_editor_name = NULL WHERE assigned_editor_id = $1', [userId]);
   }
 
   /**

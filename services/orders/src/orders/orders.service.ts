@@ -33,6 +33,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { OrderPolicy } from '../access/order-policy';
 import { EventsRepository } from '../events/events.repository';
+import { QaTaskChanges } from '../qa-workspace/qa-task-changes';
 import { ActorNames, type PersonRef } from '../shared/actor-names';
 import { TagAssignmentsRepository } from '../tags/tag-assignments.repository';
 import type { Order, OrderCreatorRole } from './order.entity';
@@ -82,6 +83,7 @@ export class OrdersService {
     private readonly names: ActorNames,
     private readonly messaging: MessagingHost,
     private readonly storage: StorageService,
+    private readonly qaTasks: QaTaskChanges,
   ) {}
 
   private async view(m: EntityManager, o: Order): Promise<OrderView> {
@@ -339,6 +341,8 @@ export class OrdersService {
     return inTransaction(this.ds, async (m) => {
       const o = await this.orders.findById(m, p.id, true);
       if (!o) throw RpcError.notFound(ORDER_MESSAGES.notFound);
+      // approved: the QA tasks close (OrderTransitions); sent back: the editor's task is REJECTED, back in the editor's own list
+      if (!p.approved) await this.qaTasks.sendBack(m, o, by);
       if (await this.transitions.moveTo(m, o, approvalPair(p.approved), by, actor.userId ?? 'system')) await this.orders.save(m, o);
       return this.view(m, o);
     });

@@ -1,4 +1,4 @@
-import type { TagEntity, TagView } from '@app/contracts';
+import type { TagCategory, TagEntity, TagView } from '@app/contracts';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
@@ -69,6 +69,15 @@ export class TagAssignmentsRepository {
       [entity, entityId, tagId],
     );
     return res[1] > 0;
+  }
+
+  /** Takes the order's tags of these categories off (a QA task closed takes its pick's tag with it). */
+  async removeOfCategories(m: EntityManager, orderId: string, categories: readonly TagCategory[]): Promise<void> {
+    await m.query(
+      `DELETE FROM tag_assignment a USING tag t
+        WHERE t.id = a.tag_id AND a.entity = 'order' AND a.entity_id = $1 AND t.category = ANY($2::text[])`,
+      [orderId, categories],
+    );
   }
 
   /** the order's tags and its images' tags */

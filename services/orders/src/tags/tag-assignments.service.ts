@@ -1,5 +1,7 @@
 import {
   ImagesRpc,
+  QA_TASK_ROLES,
+  QA_TASK_TAG_CATEGORY,
   RpcError,
   TAG_ASSIGNMENT_MESSAGES,
   TAG_MESSAGES,
@@ -9,6 +11,8 @@ import {
   type AssignTagPayload,
   type RemoveTagBody,
   type TaggedEntityPayload,
+  type QaTaskRole,
+  type TagCategory,
   type TagView,
 } from '@app/contracts';
 import { MessagingHost } from '@app/service-kit';
@@ -17,6 +21,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { OrderPolicy } from '../access/order-policy';
 import { OrdersRepository } from '../orders/orders.repository';
+import { QaWorkspaceService } from '../qa-workspace/qa-workspace.service';
 import { TagAssignmentsRepository } from './tag-assignments.repository';
 import { TagsRepository } from './tags.repository';
 
@@ -24,8 +29,11 @@ import { TagsRepository } from './tags.repository';
  * Tags on orders, images and users (`/tags/get/{entity}/{id}`, `POST /tags/{entity}/{id}`,
  * `DELETE /tags/`). An order's tags are read by whoever may see the order; image and user
  * tags are for admin and QA; only admin and QA put tags on or take them off, and a tag goes
- * only on the kind of thing it is made for.
+ * only on the kind of thing it is made for. A QA_EDITOR or QA_COORDINATOR tag put on an order
+ * is a pick of the order, taking it off a release: both run the QA work lists' code.
  */
+const qaRoleOf = (category: TagCategory): QaTaskRole | undefined => QA_TASK_ROLES.find((r) => QA_TASK_TAG_CATEGORY[r] === category);
+
 @Injectable()
 export class TagAssignmentsService {
   constructor(
@@ -35,6 +43,7 @@ export class TagAssignmentsService {
     private readonly orders: OrdersRepository,
     private readonly policy: OrderPolicy,
     private readonly messaging: MessagingHost,
+    private readonly qa: QaWorkspaceService,
   ) {}
 
   private async tagsOf(m: EntityManager, p: TaggedEntityPayload): Promise<TagView[]> {
@@ -68,6 +77,11 @@ export class TagAssignmentsService {
     const tag = await this.tags.findById(this.ds.manager, p.tagId);
     if (!tag) throw RpcError.notFound(TAG_MESSAGES.notFound);
     if (tag.entity !== TAGGED_ENTITY_OF[p.entity]) throw RpcError.badRequest(TAG_ASSIGNMENT_MESSAGES.wrongEntity(tag.name, p.entity));
+    const qaRole = p.entity === 'orders' ? qaRoleOf(tag.category) : undefined;
+    if (qaRole) {
+      await this.qa.pickWith(actor, p.entityId, qaRole, tag.id);
+      return this.tagsOf(this.ds.manager, p);
+    }
     const owner = await this.owner(actor, p);
     await this.assignments.assign(this.ds.manager, {
       entity: tag.entity,
@@ -83,6 +97,12 @@ export class TagAssignmentsService {
   /** Takes a tag off (nothing happens when it was not on); answers the tags left. */
   async remove(actor: Actor, p: RemoveTagBody): Promise<TagView[]> {
     OrderPolicy.assertStaff(actor);
+    const tag = p.entity === 'orders' ? await this.tags.findById(this.ds.manager, p.tagId) : null;
+    const qaRole = tag ? qaRoleOf(tag.category) : undefined;
+    if (qaRole) {
+      await this.qa.release(actor, { id: p.entityId, role: qaRole });
+      return this.tagsOf(this.ds.manager, p);
+    }
     await this.assignments.remove(this.ds.manager, TAGGED_ENTITY_OF[p.entity], p.entityId, p.tagId);
     return this.tagsOf(this.ds.manager, p);
   }

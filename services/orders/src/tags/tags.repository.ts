@@ -1,4 +1,4 @@
-import { clampPage, PAGE_SIZE, RpcError, TAG_MESSAGES, type TagListQuery } from '@app/contracts';
+import { clampPage, PAGE_SIZE, RpcError, TAG_MESSAGES, type TagCategory, type TagEntity, type TagListQuery } from '@app/contracts';
 import { escapeLike, isUniqueViolation } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -10,6 +10,11 @@ export class TagsRepository {
   /** The tag; with `lock`, locked until the transaction ends, so changes of it run one after another. */
   findById(m: EntityManager, id: string, lock = false): Promise<Tag | null> {
     return m.findOne(Tag, { where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+  }
+
+  /** The oldest tag of a category for an entity (the tag a QA pick puts on the order). */
+  firstOfCategory(m: EntityManager, category: TagCategory, entity: TagEntity): Promise<Tag | null> {
+    return m.findOne(Tag, { where: { category, entity }, order: { createdAt: 'ASC', id: 'ASC' } });
   }
 
   /** One page of tags by category and name, filtered by a search in the name, a category or an entity. */

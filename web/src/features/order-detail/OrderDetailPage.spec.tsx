@@ -36,6 +36,11 @@ function orderView(overrides: Partial<OrderView> = {}): OrderView {
     videoCount: 0,
     tags: [],
     assignedEditor: null,
+    approvedCount: 3,
+    needsEditionCount: 0,
+    reEditOpenCount: 0,
+    reEditDueAt: null,
+    qaStageSince: null,
     timeToReadyToDownload: null,
     timeToCompleted: null,
     createdAt: '2026-05-01T09:00:00.000Z',
@@ -218,6 +223,29 @@ describe('/order/{id} header', () => {
     expect(approve.disabled).toBe(true);
     // …and back after a second
     await waitFor(() => expect(approve.disabled).toBe(false), { timeout: 2000 });
+  });
+
+  it('the Approve button asks first while images are unapproved, saying how many; with all approved it does not ask', async () => {
+    const api = await open(admin, orderView({ approvedCount: 1 }));
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Approve the order?' });
+    expect(within(dialog).getByText('2 of 3 images are not approved yet. Approve the order anyway?')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.to(`PUT /orders/approval/${ORDER}/true`)).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    dialog = await screen.findByRole('dialog', { name: 'Approve the order?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(api.to(`PUT /orders/approval/${ORDER}/true`)).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull());
+  }, 15_000);
+
+  it('the Approve button approves at once when every image is approved', async () => {
+    const api = await open(admin, orderView({ approvedCount: 3 }));
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(api.to(`PUT /orders/approval/${ORDER}/true`)).toHaveLength(1));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('inline rename: double-click, the min/max errors block the save, the name is trimmed, Escape cancels', async () => {

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, QA_STATUSES, type OrderStatus, type OrderView, pairForQaStatus, pairForStatus, type QaStatus, type StatusPair } from '@app/contracts/wire';
+import { ORDER_STATUSES, QA_STATUSES, type OrderStatus, type OrderView, pairForQaStatus, pairForStatus, type QaStatus, type StatusPair, unapprovedImages } from '@app/contracts/wire';
 import Check from '@mui/icons-material/Check';
 import Close from '@mui/icons-material/Close';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -15,6 +15,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { orderKeys, ordersApi } from '../../api/orders';
 import { useApiMutation } from '../../api/useApiMutation';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatTimestamp } from '../../components/data-grid/columns';
 import { FormField } from '../../components/form/FormField';
 import { useForm } from '../../components/form/useForm';
@@ -98,13 +99,16 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
  * Status and QA status dropdowns (admin and QA) under the paired status rules (docs/orders.md):
  * choosing one sends the pair, the server's answer replaces the display, "Status updated"
  * shows. The Approve button (while QA status is not Approved) sets Approved and Ready to
- * download, then rests for a second.
+ * download, then rests for a second; while pictures are still unapproved it first asks, saying
+ * how many.
  */
 export function StatusControls({ order }: { order: OrderView }) {
   const { t } = useTranslation();
   const labels = useStatusLabels();
   const answer = useOrderAnswer(order.id);
   const [resting, setResting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const unapproved = unapprovedImages(order);
   useEffect(() => {
     if (!resting) return;
     const timer = setTimeout(() => setResting(false), APPROVE_COOLDOWN_MS);
@@ -162,6 +166,7 @@ export function StatusControls({ order }: { order: OrderView }) {
           color="success"
           disabled={resting || approve.isPending}
           onClick={() => {
+            if (unapproved > 0) return setConfirming(true);
             setResting(true);
             approve.mutate();
           }}
@@ -169,6 +174,19 @@ export function StatusControls({ order }: { order: OrderView }) {
           {t('orderDetail.approve')}
         </Button>
       )}
+      <ConfirmDialog
+        open={confirming}
+        title={t('orderDetail.approveConfirm.title')}
+        text={t('orderDetail.approveConfirm.text', { n: unapproved, total: order.uploadedImagesCount })}
+        confirmLabel={t('orderDetail.approve')}
+        color="success"
+        onConfirm={() => {
+          setConfirming(false);
+          setResting(true);
+          approve.mutate();
+        }}
+        onClose={() => setConfirming(false)}
+      />
     </Box>
   );
 }

@@ -1,0 +1,93 @@
+import type { OrderStatus, QaStatus } from './orders';
+import type { TagView } from './tags';
+
+/**
+ * The QA work lists (docs/orders.md, "QA work lists"): who picked which order as editor or
+ * coordinator, and the lists of `/editing-page`.
+ */
+
+/** The two kinds of QA task on an order; the wire's `role` of a pick. */
+export const QA_TASK_ROLES = ['editor', 'coordinator'] as const;
+export type QaTaskRole = (typeof QA_TASK_ROLES)[number];
+
+/** An editor's task: being worked on, finished, or sent back by the coordinator. */
+export const QA_TASK_STATES = ['IN_PROGRESS', 'DONE', 'REJECTED'] as const;
+export type QaTaskState = (typeof QA_TASK_STATES)[number];
+
+/** The tag category that shows a pick of each role on the order. */
+export const QA_TASK_TAG_CATEGORY = { editor: 'QA_EDITOR', coordinator: 'QA_COORDINATOR' } as const satisfies Record<QaTaskRole, string>;
+
+/** Each list holds at most this many orders (the first by priority, re-edit due time, waiting time). */
+export const QA_LIST_LIMIT = 200;
+
+export const QA_MESSAGES = {
+  /** the answer (409) to the second of two people picking the same order */
+  alreadyPicked: (name: string) => `${name} has already picked this order`,
+  notPicked: 'Nobody has picked this order for this role',
+  notYourTask: (name: string) => `This task is ${name}'s`,
+  ownListOnly: 'A QA account may only read its own lists',
+  noQaTag: (category: string) => `There is no order tag of category ${category}`,
+} as const;
+
+/** `POST /orders/{id}/qa/pick` */
+export interface QaPickRequest {
+  role: QaTaskRole;
+}
+
+/** `PUT /orders/{id}/qa/task`: the editor's task state */
+export interface QaTaskStateRequest {
+  state: QaTaskState;
+}
+
+export interface QaTaskView {
+  role: QaTaskRole;
+  state: QaTaskState;
+  /** who picked it (id null once that account is deleted) */
+  user: { id: string | null; displayName: string };
+  pickedAt: string;
+  updatedAt: string;
+}
+
+/** A row of a QA work list. */
+export interface QaWorkListRow {
+  id: string;
+  orderName: string;
+  status: OrderStatus;
+  QAstatus: QaStatus;
+  /** the dealership (or management) account of the order */
+  user: { id: string; displayName: string };
+  styleGuide: { id: string; name: string };
+  /** image rows on the order, and those accepted after upload */
+  imageCount: number;
+  uploadedImagesCount: number;
+  approvedCount: number;
+  needsEditionCount: number;
+  /** since when the order waits in QA stage */
+  waitingSince: string;
+  tags: TagView[];
+  /** the task of the list's role (null in the unassigned lists) */
+  task: QaTaskView | null;
+  /** the editor's task (what the coordinator reviews) */
+  editorTask: QaTaskView | null;
+  /** the dealership's re-edit requests not yet answered, and the earliest due time */
+  reEditOpenCount: number;
+  reEditDueAt: string | null;
+  /** an open re-edit request is past its due time */
+  overdue: boolean;
+}
+
+/** `GET /orders/editor/{id}`, `GET /orders/coordinator/{id}` */
+export interface QaWorkLists {
+  ownOrders: QaWorkListRow[];
+  unassignedOrders: QaWorkListRow[];
+}
+
+/** Every accepted picture approved: the coordinator may approve; otherwise send back is offered. */
+export function allImagesApproved(o: { uploadedImagesCount: number; approvedCount: number }): boolean {
+  return o.uploadedImagesCount > 0 && o.approvedCount >= o.uploadedImagesCount;
+}
+
+/** Accepted pictures not approved yet (what the order-level Approve warns about). */
+export function unapprovedImages(o: { uploadedImagesCount: number; approvedCount: number }): number {
+  return Math.max(0, o.uploadedImagesCount - o.approvedCount);
+}
