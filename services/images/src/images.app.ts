@@ -25,6 +25,7 @@ import { Images1764100000000 } from './migrations/1764100000000-images';
 import { OrderThumbnailSent1764100000002 } from './migrations/1764100000002-order-thumbnail-sent';
 import { VideoFileKey1764100000003 } from './migrations/1764100000003-video-file-key';
 import { UploadLeftover1764100000004 } from './migrations/1764100000004-upload-leftover';
+import { ImageVersions1764100000010 } from './migrations/1764100000010-image-versions';
 import { PipelineJobsService } from './pipeline-results/pipeline-jobs.service';
 import { PipelineResultsConsumer } from './pipeline-results/pipeline-results.consumer';
 import { CompleteUploadService } from './uploads/complete-upload.service';
@@ -39,9 +40,16 @@ import { VideoFiles } from './videos/video-files';
 import { VideosMessagesController } from './videos/videos.messages.controller';
 import { VideosRepository } from './videos/videos.repository';
 import { VideosService } from './videos/videos.service';
+import { ImageVersion } from './versions/image-version.entity';
+import { ImageVersionFiles } from './versions/image-version-files';
+import { ImageVersionsMessagesController } from './versions/image-versions.messages.controller';
+import { ImageVersionsRepository } from './versions/image-versions.repository';
+import { ImageVersionsService } from './versions/image-versions.service';
+import { VersionAuthors } from './versions/version-authors';
+import { VersionRecorder } from './versions/version-recorder';
 
 @Module({
-  controllers: [ImagesMessagesController, UploadsMessagesController, DownloadsMessagesController, VideosMessagesController],
+  controllers: [ImagesMessagesController, UploadsMessagesController, DownloadsMessagesController, VideosMessagesController, ImageVersionsMessagesController],
   providers: [
     ImagesRepository,
     VideosRepository,
@@ -67,6 +75,11 @@ import { VideosService } from './videos/videos.service';
     UploadSweeper,
     DemoSeed,
     ThumbnailBackfill,
+    ImageVersionsRepository,
+    ImageVersionFiles,
+    VersionAuthors,
+    VersionRecorder,
+    ImageVersionsService,
   ],
 })
 class ImagesFeatureModule {}
@@ -75,8 +88,8 @@ class ImagesFeatureModule {}
 export const imagesApp: ServiceApp<ImagesConfig> = {
   definition: {
     name: 'images',
-    entities: [Image, Video, DownloadBundle],
-    migrations: [Images1764100000000, ImageLabelDerived1764100000001, OrderThumbnailSent1764100000002, VideoFileKey1764100000003, UploadLeftover1764100000004],
+    entities: [Image, Video, DownloadBundle, ImageVersion],
+    migrations: [Images1764100000000, ImageLabelDerived1764100000001, OrderThumbnailSent1764100000002, VideoFileKey1764100000003, UploadLeftover1764100000004, ImageVersions1764100000010],
   },
   modules: (config) => [StorageModule.forRoot(config), ImagesFeatureModule],
   // every uploaded video is checked with ffmpeg: the service does not start without it

@@ -1,2 +1,3 @@
 export * from './images.contract';
 export * from './videos.contract';
+export * from './image-versions.contract';

@@ -4,6 +4,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 import { DownloadBundlesRepository } from '../downloads/download-bundles.repository';
+import { ImageVersionsRepository } from '../versions/image-versions.repository';
 import { VideosRepository } from '../videos/videos.repository';
 import { ImageFiles } from './image-files';
 import { ImagesRepository } from './images.repository';
@@ -13,6 +14,7 @@ import { OrderDeletedConsumer } from './order-deleted.consumer';
  * A deleted account leaves nothing here: every image and video of its orders with their files
  * (also of orders the orders service has no row of any more, or never had: an upload under
  * way), the zips it made, and its name on pictures it put on other accounts' orders. The
+ * versions of other accounts' pictures it made keep no trace of it either. The
  * orders service also announces each of its orders as deleted; whichever comes first does the
  * work, the other finds nothing. Files go before rows, so a failure is retried with the rows
  * still there to find them.
@@ -25,6 +27,7 @@ export class AccountDeletedConsumer implements OnModuleInit {
     private readonly images: ImagesRepository,
     private readonly videos: VideosRepository,
     private readonly bundles: DownloadBundlesRepository,
+    private readonly versions: ImageVersionsRepository,
     private readonly orderDeleted: OrderDeletedConsumer,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {}
@@ -41,6 +44,7 @@ export class AccountDeletedConsumer implements OnModuleInit {
     await this.bundles.deleteCreatedBy(m, userId);
     await this.images.forgetCreator(m, userId);
     await this.videos.forgetCreator(m, userId);
+    await this.versions.forgetCreator(m, userId);
     this.logger.info({ userId, orders: orderIds.size }, "deleted account's images, videos and zips removed");
   }
 }

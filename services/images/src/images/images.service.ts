@@ -19,6 +19,7 @@ import { ImageFiles } from './image-files';
 import { ImagesRepository } from './images.repository';
 import { ImageViews } from './image-views';
 import { OrderEventsWriter, userOf } from './order-events.writer';
+import { VersionAuthors } from '../versions/version-authors';
 
 const NOT_FOUND = IMAGE_MESSAGES.notFound;
 /** another repush of the same picture got there first (two clicks, two editors) */
@@ -35,6 +36,7 @@ export class ImagesService {
     private readonly files: ImageFiles,
     private readonly events: OrderEventsWriter,
     private readonly jobs: PipelineJobsService,
+    private readonly authors: VersionAuthors,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -128,6 +130,7 @@ export class ImagesService {
     if (!UPLOADED_STATUSES.includes(image.optimisationStatus)) throw new RpcError(409, IMAGE_MESSAGES.notUploaded);
     if (!image.originalKey) throw new RpcError(409, IMAGE_MESSAGES.noOriginal);
     let prepared;
+    const author = await this.authors.of(actor);
     try {
       prepared = await this.jobs.prepare(image);
     } catch (err) {
@@ -141,7 +144,9 @@ export class ImagesService {
       if (current.latestJobId !== image.latestJobId) throw new RpcError(409, JUST_REQUEUED);
       current.optimisationStatus = 'queued';
       current.failureReason = null;
-      current.latestJobId = await this.jobs.queue(m, { ...current, originalKey: current.originalKey }, prepared);
+      current.latestJobId = await this.jobs.queue(m, { ...current, originalKey: current.originalKey }, prepared, {
+        version: { kind: 'pipeline', reason: 'repush', author },
+      });
       await this.images.save(m, current);
       await this.events.timeline(m, current.orderId, 'IMAGE_REPUSHED', userOf(actor), {
         imageIds: [current.id],

@@ -7,11 +7,13 @@ import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
 import { OrderAccessService } from '../access/order-access';
 import type { Image } from '../images/image.entity';
-import { ImageFiles, PictureMissingError, PictureRejectedError, type VerifiedPicture } from '../images/image-files';
+import { ImageFiles, PictureMissingError, PictureRejectedError, QA_EDIT_DISCLOSURE, type VerifiedPicture } from '../images/image-files';
 import { ImageViews } from '../images/image-views';
 import { ImagesRepository } from '../images/images.repository';
 import { OrderEventsWriter, userOf } from '../images/order-events.writer';
 import { PipelineJobsService, StyleGuideGoneError, type PreparedJob } from '../pipeline-results/pipeline-jobs.service';
+import { VersionAuthors, type VersionAuthor } from '../versions/version-authors';
+import { VersionRecorder } from '../versions/version-recorder';
 
 const NOT_FOUND = IMAGE_MESSAGES.notFound;
 
@@ -34,8 +36,16 @@ export class CompleteUploadService {
     private readonly jobs: PipelineJobsService,
     private readonly events: OrderEventsWriter,
     private readonly views: ImageViews,
+    private readonly authors: VersionAuthors,
+    private readonly versions: VersionRecorder,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {}
+
+  /** Who uploaded: the caller, or for a file the sweeper found, the account that asked for the upload. */
+  private author(image: Image, actor: Actor | null): Promise<VersionAuthor | null> {
+    if (actor && actor.role !== 'System') return this.authors.of(actor);
+    return image.createdBy ? this.authors.account(image.createdBy) : Promise.resolve(null);
+  }
 
   /**
    * `POST /images/upload-complete`: the client says the file is posted. Answers the image
@@ -82,7 +92,8 @@ export class CompleteUploadService {
       if (err instanceof PictureRejectedError) return this.refuse(image, err.message);
       throw err;
     }
-    if (image.mediaOrigin === 'optimized') return this.acceptFinished(image, picture, actor);
+    const author = await this.author(image, actor);
+    if (image.mediaOrigin === 'optimized') return this.acceptFinished(image, picture, actor, author);
     let prepared: PreparedJob;
     try {
       prepared = await this.jobs.prepare(image);
@@ -105,6 +116,7 @@ export class CompleteUploadService {
       current.uploadedAt = new Date();
       current.latestJobId = await this.jobs.queue(m, { ...current, originalKey }, prepared);
       await this.images.save(m, current);
+      await this.versions.original(m, current, current.source === 'insert' ? 'insert' : 'upload', author);
       if (current.source === 'insert') {
         await this.events.timeline(m, current.orderId, 'QA_UPLOADED_PICTURE', userOf(actor) ?? current.createdBy, {
           imageId: current.id,
@@ -119,9 +131,9 @@ export class CompleteUploadService {
   }
 
   /** A finished picture QA inserted: shown as it is, counted as processed. */
-  private async acceptFinished(image: Image, picture: VerifiedPicture, actor: Actor | null): Promise<Image | null> {
+  private async acceptFinished(image: Image, picture: VerifiedPicture, actor: Actor | null, author: VersionAuthor | null): Promise<Image | null> {
     const keys = pipelineOutputKeys(image.orderId, image.id);
-    const finished = await this.files.finishPicture(picture, keys.optimized, keys.thumb);
+    const finished = await this.files.finishPicture(picture, keys.optimized, keys.thumb, QA_EDIT_DISCLOSURE);
     const accepted = await this.whileAwaited(image.id, async (m, current) => {
       Object.assign(current, {
         optimisationStatus: 'completed',
@@ -138,6 +150,7 @@ export class CompleteUploadService {
         processedAt: new Date(),
       } satisfies Partial<Image>);
       await this.images.save(m, current);
+      await this.versions.finished(m, current, 'insert', author);
       await this.events.timeline(m, current.orderId, 'QA_UPLOADED_PICTURE', userOf(actor) ?? current.createdBy, {
         imageId: current.id,
         position: current.position,
