@@ -1,4 +1,4 @@
-import type { ImageView, SignedUploadResult, VideoSignedUploadResult } from '@app/contracts';
+import type { ImageVersionView, ImageView, SignedUploadResult, VideoSignedUploadResult } from '@app/contracts';
 import { testJpeg, testMp4, waitFor } from '@app/testing';
 import { createOrder, uploadOrderImage, uploadOrderVideo } from '../support';
 import type { MatrixContext, RouteCase, Tenant, Who } from './matrix';
@@ -75,6 +75,15 @@ const UPLOAD = (status: number) => ({ anonymous: 401, admin: status, qa: status,
 const QA_TOOLS = (status: number) => ({ anonymous: 401, admin: status, qa: status, dealer: 403, sales: 403, manager: 403 });
 const NO_SUCH_ID = '6f1f7c5e-51a8-4f5f-9a55-3f3f7f1f0c11';
 
+/** a kept version of the tenant's processed picture (its first pipeline output), read by the admin */
+async function aVersion(ctx: MatrixContext, who: Who, tenant: Tenant): Promise<{ image: string; version: string }> {
+  const { image } = await ordersOf(ctx, who, tenant);
+  const versions = (await ctx.sessions.admin.get(`/api/images/${image}/versions`)).body as ImageVersionView[];
+  const version = versions.find((v) => v.kind === 'pipeline') ?? versions[0];
+  if (!version) throw new Error('the fixture picture has no version');
+  return { image, version: version.id };
+}
+
 export const IMAGE_ROUTES: RouteCase[] = [
   {
     route: 'POST /api/images/get-signed-url-for-upload',
@@ -141,6 +150,25 @@ export const IMAGE_ROUTES: RouteCase[] = [
     route: 'POST /api/images/invoke-image-optimization',
     request: async (ctx, who, tenant) => ({ path: '/api/images/invoke-image-optimization', body: { imageId: (await ordersOf(ctx, who, tenant)).image } }),
     expect: QA_TOOLS(202),
+  },
+  {
+    route: 'GET /api/images/{id}/versions',
+    request: async (ctx, who, tenant) => ({ path: `/api/images/${(await ordersOf(ctx, who, tenant)).image}/versions` }),
+    expect: READ_SCOPED,
+  },
+  {
+    route: 'POST /api/images/{id}/versions/{versionId}/restore',
+    request: async (ctx, who, tenant) => {
+      const { image, version } = await aVersion(ctx, who, tenant);
+      return { path: `/api/images/${image}/versions/${version}/restore` };
+    },
+    expect: QA_TOOLS(200),
+  },
+  {
+    // an app setting's route, answered by the images service
+    route: 'POST /api/appSettings/sendImagesToTestPipeline',
+    request: async (ctx, who, tenant) => ({ path: '/api/appSettings/sendImagesToTestPipeline', body: { imageIds: [(await ordersOf(ctx, who, tenant)).image] } }),
+    expect: { anonymous: 401, admin: 200, qa: 403, dealer: 403, sales: 403, manager: 403 },
   },
   {
     route: 'POST /api/images/download/{orderId}',

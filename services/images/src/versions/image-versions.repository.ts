@@ -36,13 +36,14 @@ export class ImageVersionsRepository {
     return v && v.readyAt && v.fileKey ? v : null;
   }
 
-  /** The image's ready versions, oldest first. */
+  /** The image's ready versions, oldest first (by when each became a picture: a job's output when it arrived). */
   readyOfImage(m: EntityManager, imageId: string): Promise<ImageVersion[]> {
     return m
       .createQueryBuilder(ImageVersion, 'v')
       .where('v.image_id = :imageId', { imageId })
       .andWhere('v.ready_at IS NOT NULL')
-      .orderBy('v.created_at', 'ASC')
+      .orderBy('v.ready_at', 'ASC')
+      .addOrderBy('v.created_at', 'ASC')
       .addOrderBy('v.id', 'ASC')
       .getMany();
   }

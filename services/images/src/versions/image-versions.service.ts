@@ -193,7 +193,8 @@ export class ImageVersionsService {
       width: v.width,
       height: v.height,
       fileSize: v.fileSize,
-      createdAt: v.createdAt.toISOString(),
+      // when it became a picture (a job's output: when it arrived, not when it was asked for)
+      createdAt: (v.readyAt ?? v.createdAt).toISOString(),
     }));
   }
 }

@@ -28,7 +28,7 @@ export class VersionRecorder {
     private readonly files: ImageVersionFiles,
   ) {}
 
-  /** The accepted original, under its own key (never overwritten). */
+  /** The accepted original, under its own key (never overwritten); it comes before the job queued with it. */
   async original(m: EntityManager, image: Image, reason: Extract<ImageVersionReason, 'upload' | 'insert'>, author: VersionAuthor | null): Promise<void> {
     await this.versions.insert(m, {
       ...this.blank(image, author),
