@@ -4,6 +4,7 @@ import type {
   DownloadRequest,
   DownloadResult,
   ImageType,
+  ImageVersionView,
   ImageView,
   InsertImageRequest,
   SignedUploadRequest,
@@ -31,6 +32,10 @@ export const imagesApi = {
     api.post<DownloadResult>(`/images/download/${orderId}`, { ...body, order: orderId }, { query: { downloadStyleGuide: downloadStyleGuide || undefined } }),
   videos: (orderId: string, signal?: AbortSignal) => api.get<VideoView[]>(`/videos/order/${orderId}`, { signal }),
   downloadVideo: (videoId: string) => api.post<UrlResult>(`/videos/download/${videoId}`),
+  /** every kept version of an image's picture, oldest first */
+  versions: (imageId: string, signal?: AbortSignal) => api.get<ImageVersionView[]>(`/images/${imageId}/versions`, { signal }),
+  /** makes a kept version the picture again (admin, QA); answers the history */
+  restoreVersion: (imageId: string, versionId: string) => api.post<ImageVersionView[]>(`/images/${imageId}/versions/${versionId}/restore`),
 };
 
 /** TanStack Query keys of images and videos: [resource, action, params]. */
@@ -38,6 +43,7 @@ export const imageKeys = {
   all: () => ['images'] as const,
   ofOrder: (orderId: string) => ['images', 'list', { orderId }] as const,
   videos: (orderId: string) => ['videos', 'list', { orderId }] as const,
+  versions: (imageId: string) => ['images', 'versions', { imageId }] as const,
 };
 
 /**
