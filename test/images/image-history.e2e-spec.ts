@@ -6,6 +6,7 @@ import {
   createOrder,
   createSalesPerson,
   postToPresigned,
+  rowsNaming,
   signIn,
   startTestStack,
   uploadOrderImage,
@@ -27,6 +28,7 @@ describe('image history', () => {
   let stack: TestStack;
   let admin: UserSession;
   let qa: UserSession;
+  let qaId: string;
   let asDealer: UserSession;
   let asDealer2: UserSession;
   let dealerId: string;
@@ -43,7 +45,10 @@ describe('image history', () => {
     dealer2Id = dealer2.id;
     [admin, qa, asDealer, asDealer2] = await Promise.all([
       createAccount(stack, { role: 'Admin', displayName: 'Ada Admin' }).then((a) => signIn(stack, a.email)),
-      createAccount(stack, { role: 'QA', roleTags: ['QA_EDITOR'], displayName: 'Quinn QA' }).then((a) => signIn(stack, a.email)),
+      createAccount(stack, { role: 'QA', roleTags: ['QA_EDITOR'], displayName: 'Quinn QA' }).then((a) => {
+        qaId = a.id;
+        return signIn(stack, a.email);
+      }),
       signIn(stack, dealer.email),
       signIn(stack, dealer2.email),
     ]);
@@ -230,5 +235,16 @@ describe('image history', () => {
     expect(meanDiff(640 - 100, 10, 90, 60)).toBeLessThan(3);
     const xmp = await xmpOf(await bytesAt((await imageOf(markedId)).url!));
     expect(xmp).toContain('digitally edited label added');
+  });
+
+  it('a deleted QA account leaves no trace in the versions it made, which stay', async () => {
+    const before = await versionsOf(admin, imageId);
+    expect(before.filter((v) => v.createdBy?.id === qaId).length).toBeGreaterThan(2);
+    const hash = (await admin.get(`/api/users/${qaId}`).expect(200)).body.deleteConfirmationHash;
+    await admin.post('/api/users/delete-user-account').send({ userId: qaId, hash }).expect(200);
+    await waitFor(async () => (await rowsNaming(stack.db, qaId)).length === 0, 'no row naming the deleted QA account', 60_000, 300);
+    const after = await versionsOf(admin, imageId);
+    expect(after.map((v) => v.id)).toEqual(before.map((v) => v.id));
+    expect(after.filter((v) => v.createdBy?.displayName === 'Quinn QA')).toEqual([]);
   });
 });
