@@ -75,9 +75,15 @@ const UPLOAD = (status: number) => ({ anonymous: 401, admin: status, qa: status,
 const QA_TOOLS = (status: number) => ({ anonymous: 401, admin: status, qa: status, dealer: 403, sales: 403, manager: 403 });
 const NO_SUCH_ID = '6f1f7c5e-51a8-4f5f-9a55-3f3f7f1f0c11';
 
-/** a kept version of the tenant's processed picture (its first pipeline output), read by the admin */
+/**
+ * a kept version of the tenant's processed picture (its first pipeline output), read by the
+ * admin once no job of the picture is in flight (a repush cell may have queued one: a restore
+ * waits for its result)
+ */
 async function aVersion(ctx: MatrixContext, who: Who, tenant: Tenant): Promise<{ image: string; version: string }> {
   const { image } = await ordersOf(ctx, who, tenant);
+  const admin = ctx.sessions.admin;
+  await waitFor(async () => ((await admin.get(`/api/images/data/${image}`)).body as ImageView).optimisationStatus !== 'queued', 'the fixture picture processed again', 60_000, 200);
   const versions = (await ctx.sessions.admin.get(`/api/images/${image}/versions`)).body as ImageVersionView[];
   const version = versions.find((v) => v.kind === 'pipeline') ?? versions[0];
   if (!version) throw new Error('the fixture picture has no version');

@@ -62,4 +62,5 @@ export interface TestPipelineResult {
 export const IMAGE_VERSION_MESSAGES = {
   notFound: 'Image version not found',
   notReady: 'This version has not been processed yet',
+  processing: 'The picture is being processed; restore a version once the result is in',
 } as const;

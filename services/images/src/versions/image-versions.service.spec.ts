@@ -1,7 +1,8 @@
 import type { Actor } from '@app/contracts';
 import type { Image } from '../images/image.entity';
 import type { ImageVersion } from './image-version.entity';
-import { restoredLabels, visibleVersions } from './image-versions.service';
+import { RpcError } from '@app/contracts';
+import { assertRestorable, restoredLabels, visibleVersions } from './image-versions.service';
 
 const actor = (role: Actor['role']): Actor => ({ userId: '00000000-0000-4000-8000-000000000001', role, permissions: [], requestId: 'r' });
 const version = (kind: ImageVersion['kind'], route: ImageVersion['route'] = null) => ({ id: kind, kind, route }) as ImageVersion;
@@ -43,5 +44,23 @@ describe('restoredLabels', () => {
   it("any other version is a finished picture: optimized, never original, the image's route kept", () => {
     expect(restoredLabels({ types: ['original'], optimisedVia: null }, version('original'))).toEqual({ types: ['optimized'], optimisedVia: null });
     expect(restoredLabels(image, version('replacement'))).toEqual({ types: ['optimized', 'AI'], optimisedVia: 'full' });
+  });
+});
+
+describe('assertRestorable', () => {
+  it('refuses while a pipeline job of the image is in flight, with 409 and why', () => {
+    let refusal: unknown;
+    try {
+      assertRestorable({ optimisationStatus: 'queued' });
+    } catch (err) {
+      refusal = err;
+    }
+    expect(refusal).toBeInstanceOf(RpcError);
+    expect(refusal).toMatchObject({ status: 409, message: 'The picture is being processed; restore a version once the result is in' });
+  });
+
+  it('takes a processed picture, and one the pipeline failed on', () => {
+    expect(() => assertRestorable({ optimisationStatus: 'completed' })).not.toThrow();
+    expect(() => assertRestorable({ optimisationStatus: 'rejected' })).not.toThrow();
   });
 });

@@ -48,6 +48,14 @@ export function restoredLabels(image: Pick<Image, 'types' | 'optimisedVia'>, ver
 }
 
 /**
+ * A version is restored only while no pipeline job of the image is in flight: the job would
+ * write the image's optimized picture after the restore (409 until its result is in).
+ */
+export function assertRestorable(image: Pick<Image, 'optimisationStatus'>): void {
+  if (image.optimisationStatus === 'queued') throw new RpcError(409, IMAGE_VERSION_MESSAGES.processing);
+}
+
+/**
  * The history of an image's picture: every version with who made it and why, a restore of
  * any of them (admin, QA), and the test pipeline (admin): pictures processed again with the
  * current pipeline, kept as versions beside the current picture.
@@ -91,12 +99,15 @@ export class ImageVersionsService {
     await this.access.readFor(actor, image.orderId, NOT_FOUND, true);
     const source = await this.versions.readyOf(this.ds.manager, image.id, p.versionId);
     if (!source?.fileKey) throw RpcError.notFound(IMAGE_VERSION_MESSAGES.notFound);
+    assertRestorable(image);
     const author = await this.authors.of(actor);
     const keys = pipelineOutputKeys(image.orderId, image.id);
     const finished = await this.files.finishPicture({ bytes: await this.versionFiles.read(source.fileKey) }, keys.optimized, keys.thumb, null);
     await inTransaction(this.ds, async (m) => {
       const current = await this.images.lockForUpdate(m, image.id);
       if (!current) throw RpcError.notFound(NOT_FOUND);
+      // a repush queued since it was read
+      assertRestorable(current);
       Object.assign(current, {
         optimisationStatus: 'completed',
         failureReason: null,
