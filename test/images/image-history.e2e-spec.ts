@@ -140,6 +140,8 @@ describe('image history', () => {
     for (const v of all.slice(1)) expect(new URL(v.url!).pathname).toContain(`/orders/${orderId}/images/${imageId}/versions/${v.id}.jpg`);
     expect((await sharp(await bytesAt(all[1]!.thumbnailUrl!)).metadata()).width).toBe(400);
     expect((await sharp(await bytesAt(all[0]!.url!)).metadata()).width).toBe(800);
+    expect((await sharp(await bytesAt(all[0]!.thumbnailUrl!)).metadata()).width).toBe(400);
+    expect(new URL(all[0]!.thumbnailUrl!).pathname).toContain(`/orders/${orderId}/images/${imageId}/versions/${all[0]!.id}.thumb.jpg`);
   });
 
   it('the downloaded pictures say in their XMP how they were edited', async () => {

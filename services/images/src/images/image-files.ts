@@ -156,7 +156,8 @@ export class ImageFiles {
     return { width: out.width ?? 0, height: out.height ?? 0, fileSize: optimized.length };
   }
 
-  private async writeThumbnail(picture: Buffer, thumbKey: string): Promise<void> {
+  /** A thumbnail of a picture (turned upright), `THUMB_WIDTH` wide at most: the optimized picture's, or an original version's. */
+  async writeThumbnail(picture: Buffer, thumbKey: string): Promise<void> {
     const thumb = await sharp(picture).rotate().resize({ width: THUMB_WIDTH, withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer();
     await this.storage.put(thumbKey, thumb, 'image/jpeg');
   }

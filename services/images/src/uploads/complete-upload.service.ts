@@ -1,6 +1,8 @@
 import { IMAGE_MESSAGES, pipelineOutputKeys, RpcError, type Actor, type ImageView, type UploadCompleteBody } from '@app/contracts';
 import { faultPoint } from '@app/config';
 import { inTransaction, SERVICE_LOGGER } from '@app/service-kit';
+import { ObjectKeys } from '@app/storage';
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
@@ -103,6 +105,7 @@ export class CompleteUploadService {
     }
     const uploadKey = image.uploadKey;
     const originalKey = await this.files.keepOriginal(image.orderId, image.id, picture);
+    const originalVersion = await this.originalThumbnail(image, picture);
     await faultPoint('images.upload-checked', { imageId });
     const accepted = await this.whileAwaited(imageId, async (m, current) => {
       current.optimisationStatus = 'queued';
@@ -116,7 +119,7 @@ export class CompleteUploadService {
       current.uploadedAt = new Date();
       current.latestJobId = await this.jobs.queue(m, { ...current, originalKey }, prepared);
       await this.images.save(m, current);
-      await this.versions.original(m, current, current.source === 'insert' ? 'insert' : 'upload', author);
+      await this.versions.original(m, current, current.source === 'insert' ? 'insert' : 'upload', author, originalVersion);
       if (current.source === 'insert') {
         await this.events.timeline(m, current.orderId, 'QA_UPLOADED_PICTURE', userOf(actor) ?? current.createdBy, {
           imageId: current.id,
@@ -128,6 +131,23 @@ export class CompleteUploadService {
     });
     await this.files.dropUpload(uploadKey);
     return accepted;
+  }
+
+  /**
+   * The id of the original's version and its thumbnail (the history shows it; the original
+   * itself may be 8 MB). The thumbnail only decorates the history: when it cannot be made the
+   * version has none.
+   */
+  private async originalThumbnail(image: Image, picture: VerifiedPicture): Promise<{ id: string; thumbKey: string | null }> {
+    const id = randomUUID();
+    const key = ObjectKeys.imageVersion(image.orderId, image.id, id, 'thumb');
+    try {
+      await this.files.writeThumbnail(picture.bytes, key);
+      return { id, thumbKey: key };
+    } catch (err) {
+      this.logger.warn({ err, imageId: image.id }, "could not make the thumbnail of an original's version");
+      return { id, thumbKey: null };
+    }
   }
 
   /** A finished picture QA inserted: shown as it is, counted as processed. */

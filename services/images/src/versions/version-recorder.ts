@@ -28,13 +28,25 @@ export class VersionRecorder {
     private readonly files: ImageVersionFiles,
   ) {}
 
-  /** The accepted original, under its own key (never overwritten); it comes before the job queued with it. */
-  async original(m: EntityManager, image: Image, reason: Extract<ImageVersionReason, 'upload' | 'insert'>, author: VersionAuthor | null): Promise<void> {
+  /**
+   * The accepted original, under its own key (never overwritten), with the thumbnail made for
+   * it (`thumb`: its version id and key; none when it could not be made); it comes before the
+   * job queued with it.
+   */
+  async original(
+    m: EntityManager,
+    image: Image,
+    reason: Extract<ImageVersionReason, 'upload' | 'insert'>,
+    author: VersionAuthor | null,
+    thumb: { id: string; thumbKey: string | null },
+  ): Promise<void> {
     await this.versions.insert(m, {
       ...this.blank(image, author),
+      id: thumb.id,
       kind: 'original',
       reason,
       fileKey: image.originalKey,
+      thumbKey: thumb.thumbKey,
       width: image.width,
       height: image.height,
       fileSize: image.fileSize,
