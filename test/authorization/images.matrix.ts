@@ -1,4 +1,4 @@
-import type { ImageView, SignedUploadResult, VideoSignedUploadResult } from '@app/contracts';
+import type { ImageVersionView, ImageView, SignedUploadResult, VideoSignedUploadResult } from '@app/contracts';
 import { testJpeg, testMp4, waitFor } from '@app/testing';
 import { createOrder, signIn, uploadOrderImage, uploadOrderVideo, type UserSession } from '../support';
 import type { MatrixContext, RouteCase, Tenant, Who } from './matrix';
@@ -121,6 +121,21 @@ const UPLOAD = (status: number) => ({ anonymous: 401, admin: status, qa: status,
 const QA_TOOLS = (status: number) => ({ anonymous: 401, admin: status, qa: status, dealer: 403, sales: 403, manager: 403 });
 const NO_SUCH_ID = '6f1f7c5e-51a8-4f5f-9a55-3f3f7f1f0c11';
 
+/**
+ * a kept version of the tenant's processed picture (its first pipeline output), read by the
+ * admin once no job of the picture is in flight (a repush cell may have queued one: a restore
+ * waits for its result)
+ */
+async function aVersion(ctx: MatrixContext, who: Who, tenant: Tenant): Promise<{ image: string; version: string }> {
+  const { image } = await ordersOf(ctx, who, tenant);
+  const admin = ctx.sessions.admin;
+  await waitFor(async () => ((await admin.get(`/api/images/data/${image}`)).body as ImageView).optimisationStatus !== 'queued', 'the fixture picture processed again', 60_000, 200);
+  const versions = (await ctx.sessions.admin.get(`/api/images/${image}/versions`)).body as ImageVersionView[];
+  const version = versions.find((v) => v.kind === 'pipeline') ?? versions[0];
+  if (!version) throw new Error('the fixture picture has no version');
+  return { image, version: version.id };
+}
+
 export const IMAGE_ROUTES: RouteCase[] = [
   {
     route: 'POST /api/images/get-signed-url-for-upload',
@@ -195,6 +210,25 @@ export const IMAGE_ROUTES: RouteCase[] = [
       return { path: '/api/images/repush', body: { orderId: o.processed, imageArray: [o.image], method: 'bypass', imageCategory: 'exterior' } };
     },
     expect: QA_TOOLS(202),
+  },
+  {
+    route: 'GET /api/images/{id}/versions',
+    request: async (ctx, who, tenant) => ({ path: `/api/images/${(await ordersOf(ctx, who, tenant)).image}/versions` }),
+    expect: READ_SCOPED,
+  },
+  {
+    route: 'POST /api/images/{id}/versions/{versionId}/restore',
+    request: async (ctx, who, tenant) => {
+      const { image, version } = await aVersion(ctx, who, tenant);
+      return { path: `/api/images/${image}/versions/${version}/restore` };
+    },
+    expect: QA_TOOLS(200),
+  },
+  {
+    // an app setting's route, answered by the images service
+    route: 'POST /api/appSettings/sendImagesToTestPipeline',
+    request: async (ctx, who, tenant) => ({ path: '/api/appSettings/sendImagesToTestPipeline', body: { imageIds: [(await ordersOf(ctx, who, tenant)).image] } }),
+    expect: { anonymous: 401, admin: 200, qa: 403, dealer: 403, sales: 403, manager: 403 },
   },
   {
     route: 'POST /api/images/download/{orderId}',

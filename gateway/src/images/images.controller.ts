@@ -6,6 +6,7 @@ import {
   DownloadQuery,
   ImageIdBody,
   ImagesRpc,
+  ImageVersionsRpc,
   InsertImageBody,
   ReplaceImageBody,
   RepushBody,
@@ -19,7 +20,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
 import { CurrentActor } from '../common/actor.decorator';
 import { ApiErrorResponses, ApiResult } from '../common/api-responses';
-import { DownloadResult, ImagesDeletedResult, ImageView, SignedUploadResult, UrlResult } from './images.responses';
+import { DownloadResult, ImagesDeletedResult, ImageVersionView, ImageView, SignedUploadResult, UrlResult } from './images.responses';
 import { UuidParam } from '../common/params';
 
 /** how long the server's check of an upload may take (it reads the file and its pixels) */
@@ -103,6 +104,26 @@ export class ImagesController {
   @ApiOperation({ summary: "An order's images by position, with short-lived links, labels and type labels" })
   ofOrder(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
     return this.rpc.send(ImagesRpc.ofOrder, { id }, actor);
+  }
+
+  @ApiResult([ImageVersionView])
+  @Get(':id/versions')
+  @Authenticated({ roles: ALL_ROLES })
+  @ApiOperation({
+    summary: "Every kept version of an image's picture, oldest first, with who made it, why, and short-lived links",
+    description: 'The original, each pipeline output, each replacement or inserted finished picture, each restore; admin and QA also see test-pipeline outputs.',
+  })
+  versions(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
+    return this.rpc.send(ImageVersionsRpc.list, { id }, actor);
+  }
+
+  @ApiResult([ImageVersionView], 'the history, with the restore as its newest version')
+  @Post(':id/versions/:versionId/restore')
+  @HttpCode(200)
+  @Authenticated({ roles: ['Admin', 'QA'] })
+  @ApiOperation({ summary: 'Make a kept version the optimized picture again (a new thumbnail; IMAGE_VERSION_RESTORED on the timeline)' })
+  restoreVersion(@UuidParam('id') id: string, @UuidParam('versionId') versionId: string, @CurrentActor() actor: Actor) {
+    return this.rpc.send(ImageVersionsRpc.restore, { id, versionId }, actor, { timeoutMs: CHECK_TIMEOUT_MS });
   }
 
   @ApiResult(ImageView, 'the image after the decision')

@@ -1,5 +1,7 @@
 import {
   IMAGE_LABELS,
+  IMAGE_VERSION_KINDS,
+  IMAGE_VERSION_REASONS,
   IMAGE_TYPE_LABELS,
   MEDIA_ORIGINS,
   OPTIMISATION_STATUSES,
@@ -12,6 +14,11 @@ import {
   type ImageLabel,
   type ImagesRpc,
   type ImageType,
+  type ImageVersionAuthor as ImageVersionAuthorContract,
+  type ImageVersionKind,
+  type ImageVersionReason,
+  type ImageVersionView as ImageVersionViewContract,
+  type TestPipelineResult as TestPipelineResultContract,
   type ImageView as ImageViewContract,
   type MediaOrigin,
   type OptimisationStatus,
@@ -137,4 +144,31 @@ export class ReEditRequestView extends ReEditRequestSummary implements ReEditReq
   @Field.id({ nullable: true, description: 'the QA user who approved the picture again or declined the request' }) answeredByUserId!: string | null;
   @Field.dateTime({ nullable: true }) answeredAt!: string | null;
   @Field.dateTime() createdAt!: string;
+}
+export class ImageVersionAuthor implements ImageVersionAuthorContract {
+  @Field.id({ description: 'an account, or a signed-in sales person' }) id!: string;
+  @Field.string() displayName!: string;
+}
+
+/** One kept version of an image's picture. */
+export class ImageVersionView implements ImageVersionViewContract {
+  @Field.id() id!: string;
+  @Field.id() imageId!: string;
+  @Field.oneOf(IMAGE_VERSION_KINDS, 'ImageVersionKind') kind!: ImageVersionKind;
+  @Field.oneOf(IMAGE_VERSION_REASONS, 'ImageVersionReason', { description: 'why it was made' }) reason!: ImageVersionReason;
+  @Field.oneOf(ROUTES, 'Route', { nullable: true, description: 'the pipeline route that made it' }) route!: Route | null;
+  @Field.json({ nullable: true, description: "the job's category and repush settings (pipeline and test versions)" }) settings!: Record<string, unknown> | null;
+  @Field.object(ImageVersionAuthor, { nullable: true, description: 'who made it; null for the system' }) createdBy!: ImageVersionAuthor | null;
+  @Field.id({ nullable: true, description: 'the version a restore brought back' }) restoredFromId!: string | null;
+  @Field.bool({ description: "whether it is the image's optimized picture now" }) current!: boolean;
+  @Field.url({ nullable: true, description: 'the picture, a short-lived link (null for an original seen by a dealership)' }) url!: string | null;
+  @Field.url({ nullable: true }) thumbnailUrl!: string | null;
+  @Field.int({ nullable: true }) width!: number | null;
+  @Field.int({ nullable: true }) height!: number | null;
+  @Field.int({ nullable: true, description: 'bytes' }) fileSize!: number | null;
+  @Field.dateTime() createdAt!: string;
+}
+
+export class TestPipelineResult implements TestPipelineResultContract {
+  @Field.int({ description: 'pictures sent to the test pipeline (those without an original are left out)' }) queued!: number;
 }

@@ -1,13 +1,14 @@
-import { AppSettingsRpc, UpdateAppSettingBody, type Actor } from '@app/contracts';
+import { AppSettingsRpc, ImageVersionsRpc, TestPipelineBody, UpdateAppSettingBody, type Actor } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
-import { Body, Controller, Get, Param, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
 import { CurrentActor } from '../common/actor.decorator';
 import { ApiErrorResponses, ApiResult } from '../common/api-responses';
+import { TestPipelineResult } from '../images/images.responses';
 import { AppSettingView } from './users.responses';
 
-/** App settings (`/appSettings`): everyone signed in reads, the admin edits. */
+/** App settings (`/appSettings`): everyone signed in reads, the admin edits and sends pictures to the test pipeline. */
 @ApiTags('app-settings')
 @ApiErrorResponses()
 @Controller('appSettings')
@@ -28,5 +29,19 @@ export class AppSettingsController {
   @ApiOperation({ summary: 'Change the value of a setting (read by its valueType: true/false, a number, a date, or text)' })
   update(@Param('name') name: string, @Body() body: UpdateAppSettingBody, @CurrentActor() actor: Actor) {
     return this.rpc.send(AppSettingsRpc.update, { name, ...body }, actor);
+  }
+
+  @ApiResult(TestPipelineResult, 'how many pictures were sent')
+  @Post('sendImagesToTestPipeline')
+  @HttpCode(200)
+  @Authenticated({ roles: ['Admin'], permission: 'UPDATE_WEB_APPLICATION_SETTINGS' })
+  @ApiOperation({
+    summary: 'Process pictures again with the current pipeline, on the bulk lane, as test versions (body { imageIds }, 1 to 100)',
+    description:
+      "Each output is kept in the image's history as a version of kind `test` and does not replace the current picture; QA may restore it. " +
+      'Pictures without an original (inserted finished pictures) are left out of `queued`. Answered by the images service.',
+  })
+  testPipeline(@Body() body: TestPipelineBody, @CurrentActor() actor: Actor) {
+    return this.rpc.send(ImageVersionsRpc.testPipeline, body, actor);
   }
 }

@@ -68,6 +68,7 @@ export class UserView implements UserViewContract {
   @Field.number() minimumZoomValue!: number;
   @Field.bool() enabled_qa!: boolean;
   @Field.bool() desaturateYellowLight!: boolean;
+  @Field.bool({ description: 'a visible "Digitally edited" mark on the pipeline\'s pictures' }) editedImageLabel!: boolean;
   @Field.oneOf(USER_STATUSES, 'UserStatus') userStatus!: UserStatus;
   @Field.bool() loginActivated!: boolean;
   @Field.strings({ description: 'ids of the child accounts (management)' }) childAccounts!: string[];

@@ -4,3 +4,4 @@ export * from './object-keys';
 export * from './storage.module';
 export * from './sigv4';
 export * from './get-url-signer';
+export * from './edit-disclosure';

@@ -32,6 +32,12 @@ export const ObjectKeys = {
     `orders/${id(orderId, 'order id')}/videos/${id(videoId, 'video id')}/${file}.${ext(extension)}`,
   media: (kind: string, mediaId: string, extension: string): string =>
     `media/${id(kind, 'media kind')}/${id(mediaId, 'media id')}.${ext(extension)}`,
+  /**
+   * one kept version of an image's picture (`.jpg`) or its thumbnail (`.thumb.jpg`): written
+   * once, never overwritten, removed with the image
+   */
+  imageVersion: (orderId: string, imageId: string, versionId: string, file: 'picture' | 'thumb'): string =>
+    `orders/${id(orderId, 'order id')}/images/${id(imageId, 'image id')}/versions/${id(versionId, 'version id')}${file === 'thumb' ? '.thumb' : ''}.jpg`,
   /** staging key of one upload grant for an image (an original, an inserted or a replacing picture) */
   imageUpload: (orderId: string, imageId: string, token: string, extension: string): string =>
     `orders/${id(orderId, 'order id')}/images/${id(imageId, 'image id')}/uploads/${id(token, 'upload token')}.${ext(extension)}`,

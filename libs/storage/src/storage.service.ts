@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { Client, type BucketItemStat } from 'minio';
+import { Client, CopyDestinationOptions, CopySourceOptions, type BucketItemStat } from 'minio';
 import { detectFileType, type DetectedType } from './file-type';
 import { GetUrlSigner } from './get-url-signer';
 import { s3Agent } from './s3-agent';
@@ -235,6 +235,14 @@ export class StorageService {
       if (uploadId !== null) await this.client.abortMultipartUpload(this.bucket, key, uploadId).catch(() => undefined);
       throw err;
     }
+  }
+
+  /** Copies an object inside the bucket, on the server (the bytes do not come here). */
+  async copy(sourceKey: string, targetKey: string): Promise<void> {
+    await this.client.copyObject(
+      new CopySourceOptions({ Bucket: this.bucket, Object: sourceKey }),
+      new CopyDestinationOptions({ Bucket: this.bucket, Object: targetKey }),
+    );
   }
 
   async get(key: string): Promise<Readable> {

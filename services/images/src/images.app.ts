@@ -26,6 +26,7 @@ import { OrderThumbnailSent1764100000002 } from './migrations/1764100000002-orde
 import { VideoFileKey1764100000003 } from './migrations/1764100000003-video-file-key';
 import { UploadLeftover1764100000004 } from './migrations/1764100000004-upload-leftover';
 import { ReEditRequests1764100000050 } from './migrations/1764100000050-re-edit-requests';
+import { ImageVersions1764100000010 } from './migrations/1764100000010-image-versions';
 import { PipelineJobsService } from './pipeline-results/pipeline-jobs.service';
 import { PipelineResultsConsumer } from './pipeline-results/pipeline-results.consumer';
 import { ReEditRequest } from './re-edit-requests/re-edit-request.entity';
@@ -44,9 +45,16 @@ import { VideoFiles } from './videos/video-files';
 import { VideosMessagesController } from './videos/videos.messages.controller';
 import { VideosRepository } from './videos/videos.repository';
 import { VideosService } from './videos/videos.service';
+import { ImageVersion } from './versions/image-version.entity';
+import { ImageVersionFiles } from './versions/image-version-files';
+import { ImageVersionsMessagesController } from './versions/image-versions.messages.controller';
+import { ImageVersionsRepository } from './versions/image-versions.repository';
+import { ImageVersionsService } from './versions/image-versions.service';
+import { VersionAuthors } from './versions/version-authors';
+import { VersionRecorder } from './versions/version-recorder';
 
 @Module({
-  controllers: [ImagesMessagesController, UploadsMessagesController, DownloadsMessagesController, VideosMessagesController, ReEditRequestsMessagesController],
+  controllers: [ImagesMessagesController, UploadsMessagesController, DownloadsMessagesController, VideosMessagesController, ReEditRequestsMessagesController, ImageVersionsMessagesController],
   providers: [
     ImagesRepository,
     VideosRepository,
@@ -74,6 +82,11 @@ import { VideosService } from './videos/videos.service';
     ThumbnailBackfill,
     ReEditRequestsRepository,
     ReEditRequestsService,
+    ImageVersionsRepository,
+    ImageVersionFiles,
+    VersionAuthors,
+    VersionRecorder,
+    ImageVersionsService,
   ],
 })
 class ImagesFeatureModule {}
@@ -82,8 +95,8 @@ class ImagesFeatureModule {}
 export const imagesApp: ServiceApp<ImagesConfig> = {
   definition: {
     name: 'images',
-    entities: [Image, Video, DownloadBundle, ReEditRequest],
-    migrations: [Images1764100000000, ImageLabelDerived1764100000001, OrderThumbnailSent1764100000002, VideoFileKey1764100000003, UploadLeftover1764100000004, ReEditRequests1764100000050],
+    entities: [Image, Video, DownloadBundle, ReEditRequest, ImageVersion],
+    migrations: [Images1764100000000, ImageLabelDerived1764100000001, OrderThumbnailSent1764100000002, VideoFileKey1764100000003, UploadLeftover1764100000004, ReEditRequests1764100000050, ImageVersions1764100000010],
   },
   modules: (config) => [StorageModule.forRoot(config), ImagesFeatureModule],
   // every uploaded video is checked with ffmpeg: the service does not start without it

@@ -34,6 +34,7 @@ import { AppVersionsBanners1763800000003 } from './migrations/1763800000003-app-
 import { RefreshSuccessor1763800000004 } from './migrations/1763800000004-refresh-successor';
 import { TemporaryPasswordResent1763800000005 } from './migrations/1763800000005-temporary-password-resent';
 import { ReEditDueHours1763800000050 } from './migrations/1763800000050-re-edit-due-hours';
+import { EditedImageLabel1763800000010 } from './migrations/1763800000010-edited-image-label';
 import { Permission } from './permissions/permission.entity';
 import { PermissionsMessagesController } from './permissions/permissions.messages.controller';
 import { PermissionsRepository } from './permissions/permissions.repository';
@@ -96,7 +97,7 @@ export const usersApp: ServiceApp<UsersConfig> = {
   definition: {
     name: 'users',
     entities: [UserAccount, Permission, SalesPerson, RemoteIntegration, AppSetting, AppVersion, Banner],
-    migrations: [Identity1763800000000, PermissionCatalogue1763800000001, AppSettings1763800000002, AppVersionsBanners1763800000003, RefreshSuccessor1763800000004, TemporaryPasswordResent1763800000005, ReEditDueHours1763800000050],
+    migrations: [Identity1763800000000, PermissionCatalogue1763800000001, AppSettings1763800000002, AppVersionsBanners1763800000003, RefreshSuccessor1763800000004, TemporaryPasswordResent1763800000005, ReEditDueHours1763800000050, EditedImageLabel1763800000010],
   },
   modules: () => [UsersCoreModule, UsersFeatureModule],
 };

@@ -4,6 +4,7 @@ import type {
   DownloadRequest,
   DownloadResult,
   ImageType,
+  ImageVersionView,
   ImageView,
   InsertImageRequest,
   ReEditDeclineRequest,
@@ -43,6 +44,10 @@ export const imagesApi = {
   askReEdit: (imageId: string, body: ReEditRequestRequest) => api.post<ReEditRequestView>(`/images/${imageId}/re-edit-requests`, body),
   /** QA declines an open re-edit request with an answer */
   declineReEdit: (requestId: string, text: string) => api.post<ReEditRequestView>(`/images/re-edit-requests/${requestId}/decline`, { text } satisfies ReEditDeclineRequest),
+  /** every kept version of an image's picture, oldest first */
+  versions: (imageId: string, signal?: AbortSignal) => api.get<ImageVersionView[]>(`/images/${imageId}/versions`, { signal }),
+  /** makes a kept version the picture again (admin, QA); answers the history */
+  restoreVersion: (imageId: string, versionId: string) => api.post<ImageVersionView[]>(`/images/${imageId}/versions/${versionId}/restore`),
 };
 
 /** TanStack Query keys of images and videos: [resource, action, params]. */
@@ -50,6 +55,7 @@ export const imageKeys = {
   all: () => ['images'] as const,
   ofOrder: (orderId: string) => ['images', 'list', { orderId }] as const,
   videos: (orderId: string) => ['videos', 'list', { orderId }] as const,
+  versions: (imageId: string) => ['images', 'versions', { imageId }] as const,
 };
 
 /**

@@ -58,6 +58,8 @@ const READ_BY_VALUE = [
   'repush.sides.',
   'repush.switches.',
   'repush.states.',
+  'imageHistory.kinds.',
+  'imageHistory.reasons.',
 ];
 
 // The web project has no Node types: the sources are read through jest's CommonJS require.

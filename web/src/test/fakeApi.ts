@@ -62,6 +62,7 @@ export function testUser(overrides: Partial<MeView> = {}): MeView {
     minimumZoomValue: 1,
     enabled_qa: true,
     desaturateYellowLight: false,
+    editedImageLabel: false,
     userStatus: 'CONFIRMED',
     loginActivated: true,
     childAccounts: [],

@@ -1,3 +1,4 @@
 export * from './images.contract';
 export * from './videos.contract';
 export * from './re-edit-requests.contract';
+export * from './image-versions.contract';

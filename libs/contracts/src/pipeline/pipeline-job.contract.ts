@@ -102,6 +102,13 @@ export class PipelineJob {
   @ValidateNested() @Type(() => PipelinePositionSettings) settings!: PipelinePositionSettings;
   /** the account's desaturateYellowLight: the yellow fix's Auto */
   @IsBoolean() desaturateYellowLight!: boolean;
+  /** the account's editedImageLabel: a visible "Digitally edited" mark in a corner of the output */
+  @IsOptional() @IsBoolean() editedImageLabel?: boolean;
+  /**
+   * a test job: the output is written to this version's keys (`pipelineVersionOutputKeys`)
+   * instead of the image's, and does not count as the image's latest output
+   */
+  @IsOptional() @IsUUID() versionId?: string;
   /** present for a repush with settings */
   @IsOptional() @ValidateNested() @Type(() => PipelineRepushSettings) repush?: PipelineRepushSettings;
   /** when the producer asked; of two jobs for one image, the later request's output stays */
@@ -113,5 +120,16 @@ export function pipelineOutputKeys(orderId: string, imageId: string): PipelineOu
   return {
     optimized: `orders/${orderId}/images/${imageId}/optimized.jpg`,
     thumb: `orders/${orderId}/images/${imageId}/thumb.jpg`,
+  };
+}
+
+/**
+ * The output keys of one kept version of an image (`ObjectKeys.imageVersion`): where a test
+ * job writes, beside the image's own picture.
+ */
+export function pipelineVersionOutputKeys(orderId: string, imageId: string, versionId: string): PipelineOutputKeys {
+  return {
+    optimized: `orders/${orderId}/images/${imageId}/versions/${versionId}.jpg`,
+    thumb: `orders/${orderId}/images/${imageId}/versions/${versionId}.thumb.jpg`,
   };
 }

@@ -129,6 +129,7 @@ export class UpdateUserBody implements UpdateUserRequest {
   minimumZoomValue?: number;
   @ApiPropertyOptional() @IsOmittable() @IsBoolean() enabled_qa?: boolean;
   @ApiPropertyOptional() @IsOmittable() @IsBoolean() desaturateYellowLight?: boolean;
+  @ApiPropertyOptional({ description: 'a visible "Digitally edited" mark on the pipeline\'s pictures' }) @IsOmittable() @IsBoolean() editedImageLabel?: boolean;
 }
 
 type CheckedBodies = [
@@ -166,6 +167,7 @@ export class CreateAccountBody implements CreateAccountRequest {
   minimumZoomValue?: number;
   @ApiPropertyOptional({ default: false }) @IsOmittable() @IsBoolean() enabled_qa?: boolean;
   @ApiPropertyOptional({ default: false }) @IsOmittable() @IsBoolean() desaturateYellowLight?: boolean;
+  @ApiPropertyOptional({ default: false, description: 'a visible "Digitally edited" mark on the pipeline\'s pictures' }) @IsOmittable() @IsBoolean() editedImageLabel?: boolean;
 }
 
 export class UserListQuery extends PageQuery {

@@ -11,6 +11,7 @@ export * from './auth';
 export * from './banners';
 export * from './dashboard';
 export * from './health';
+export * from './image-versions';
 export * from './images';
 export * from './integrations';
 export * from './media';

@@ -24,6 +24,7 @@ export const ADMIN_ONLY_USER_FIELDS = [
   'minimumZoomValue',
   'enabled_qa',
   'desaturateYellowLight',
+  'editedImageLabel',
 ] as const;
 
 // ---------------------------------------------------------------------------------------
@@ -64,6 +65,8 @@ export interface UpdateUserRequest {
   minimumZoomValue?: number;
   enabled_qa?: boolean;
   desaturateYellowLight?: boolean;
+  /** a visible "Digitally edited" mark on the pipeline's pictures (markets that require it) */
+  editedImageLabel?: boolean;
 }
 
 /** `POST /users/createAccountWithoutCognito`: the account form of an admin. */
@@ -81,6 +84,8 @@ export interface CreateAccountRequest {
   minimumZoomValue?: number;
   enabled_qa?: boolean;
   desaturateYellowLight?: boolean;
+  /** a visible "Digitally edited" mark on the pipeline's pictures (markets that require it) */
+  editedImageLabel?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -117,6 +122,7 @@ export interface UserView {
   minimumZoomValue: number;
   enabled_qa: boolean;
   desaturateYellowLight: boolean;
+  editedImageLabel: boolean;
   userStatus: UserStatus;
   loginActivated: boolean;
   childAccounts: string[];

@@ -83,14 +83,24 @@ describe('OrderAccessService: the images service\'s rules on top of the orders s
     }
   });
 
-  it('reads the account\'s yellow-light setting as the system; a deleted account has it off', async () => {
-    const { access, calls } = service(() => ({ id: ACCOUNT, desaturateYellowLight: true }));
-    expect(await runWithRequestContext({ requestId: 'req-42' }, () => access.desaturateYellowLight(ACCOUNT))).toBe(true);
+  it('reads the account\'s yellow-light and edited-label settings as the system; a deleted account has them off', async () => {
+    const { access, calls } = service(() => ({ id: ACCOUNT, desaturateYellowLight: true, editedImageLabel: true }));
+    expect(await runWithRequestContext({ requestId: 'req-42' }, () => access.pipelineSettings(ACCOUNT))).toEqual({ desaturateYellowLight: true, editedImageLabel: true });
     expect(calls).toEqual([{ subject: UsersRpc.get.subject, data: { id: ACCOUNT }, actor: expect.objectContaining({ role: 'System', requestId: 'req-42' }) }]);
-    expect(await service(() => ({ desaturateYellowLight: false })).access.desaturateYellowLight(ACCOUNT)).toBe(false);
-    expect(await service(() => new RpcCallError(404, 'User not found', 'users')).access.desaturateYellowLight(ACCOUNT)).toBe(false);
+    expect(await service(() => ({ desaturateYellowLight: false, editedImageLabel: false })).access.pipelineSettings(ACCOUNT)).toEqual({
+      desaturateYellowLight: false,
+      editedImageLabel: false,
+    });
+    expect(await service(() => ({ desaturateYellowLight: true, editedImageLabel: false })).access.pipelineSettings(ACCOUNT)).toEqual({
+      desaturateYellowLight: true,
+      editedImageLabel: false,
+    });
+    expect(await service(() => new RpcCallError(404, 'User not found', 'users')).access.pipelineSettings(ACCOUNT)).toEqual({
+      desaturateYellowLight: false,
+      editedImageLabel: false,
+    });
     const away = new RpcCallError(503, 'unavailable', 'users');
-    expect(await refusal(() => service(() => away).access.desaturateYellowLight(ACCOUNT))).toBe(away);
+    expect(await refusal(() => service(() => away).access.pipelineSettings(ACCOUNT))).toBe(away);
   });
 
   it('calls on its own behalf as the system, with the request id of the work at hand or a fresh one', () => {

@@ -61,13 +61,16 @@ export class OrderAccessService {
     }
   }
 
-  /** The account's desaturateYellowLight (the yellow fix's Auto); false when the account is gone. */
-  async desaturateYellowLight(accountId: string): Promise<boolean> {
+  /**
+   * The account's settings a pipeline job carries: desaturateYellowLight (the yellow fix's
+   * Auto) and editedImageLabel (the visible mark); both false when the account is gone.
+   */
+  async pipelineSettings(accountId: string): Promise<{ desaturateYellowLight: boolean; editedImageLabel: boolean }> {
     try {
       const account = await this.host.rpc.send(UsersRpc.get, { id: accountId }, systemCaller());
-      return account.desaturateYellowLight;
+      return { desaturateYellowLight: account.desaturateYellowLight, editedImageLabel: account.editedImageLabel === true };
     } catch (err) {
-      if (err instanceof RpcCallError && err.status === 404) return false;
+      if (err instanceof RpcCallError && err.status === 404) return { desaturateYellowLight: false, editedImageLabel: false };
       throw err;
     }
   }

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 import { DownloadBundlesRepository } from '../downloads/download-bundles.repository';
 import { ReEditRequestsRepository } from '../re-edit-requests/re-edit-requests.repository';
+import { ImageVersionsRepository } from '../versions/image-versions.repository';
 import { VideosRepository } from '../videos/videos.repository';
 import { ImageFiles } from './image-files';
 import { ImagesRepository } from './images.repository';
@@ -14,7 +15,8 @@ import { OrderDeletedConsumer } from './order-deleted.consumer';
  * A deleted account leaves nothing here: every image and video of its orders with their files
  * (also of orders the orders service has no row of any more, or never had: an upload under
  * way), the zips it made, and its name on pictures it put on other accounts' orders and on
- * re-edit requests it answered. The
+ * re-edit requests it answered. The versions of other accounts' pictures it made keep no
+ * trace of it either. The
  * orders service also announces each of its orders as deleted; whichever comes first does the
  * work, the other finds nothing. Files go before rows, so a failure is retried with the rows
  * still there to find them.
@@ -28,6 +30,7 @@ export class AccountDeletedConsumer implements OnModuleInit {
     private readonly videos: VideosRepository,
     private readonly bundles: DownloadBundlesRepository,
     private readonly reEdits: ReEditRequestsRepository,
+    private readonly versions: ImageVersionsRepository,
     private readonly orderDeleted: OrderDeletedConsumer,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {}
@@ -45,6 +48,7 @@ export class AccountDeletedConsumer implements OnModuleInit {
     await this.images.forgetCreator(m, userId);
     await this.videos.forgetCreator(m, userId);
     await this.reEdits.forgetUser(m, userId);
+    await this.versions.forgetCreator(m, userId);
     this.logger.info({ userId, orders: orderIds.size }, "deleted account's images, videos and zips removed");
   }
 }

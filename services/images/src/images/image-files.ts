@@ -1,7 +1,10 @@
 import { IMAGE_CONTENT_TYPES, IMAGE_MAX_HEIGHT, IMAGE_MAX_WIDTH, IMAGE_MESSAGES, IMAGE_UPLOAD_MAX_BYTES } from '@app/contracts';
-import { ObjectKeys, ObjectRejectedError, StorageService, type PresignedPost } from '@app/storage';
+import { DIGITAL_SOURCE_TYPES, editDisclosureXmp, ObjectKeys, ObjectRejectedError, StorageService, withXmpSegment, type EditDisclosure, type PresignedPost } from '@app/storage';
 import { Injectable } from '@nestjs/common';
 import sharp, { type Metadata } from 'sharp';
+
+/** What QA's own finished pictures (a replacement, an inserted finished picture) say in their XMP. */
+export const QA_EDIT_DISCLOSURE: EditDisclosure = { digitalSourceType: DIGITAL_SOURCE_TYPES.humanEdits, edits: ['edited by hand'] };
 
 /** width of the thumbnails this service makes itself (the pipeline's default thumbnail width) */
 export const THUMB_WIDTH = 400;
@@ -125,21 +128,36 @@ export class ImageFiles {
   }
 
   /**
-   * Makes a checked picture the image's optimized one: a JPEG is kept byte for byte (QA's
-   * own export), another format is converted; then the thumbnail.
+   * Makes a picture the image's optimized one: a JPEG is kept byte for byte (QA's own export,
+   * or a kept version being restored), another format is converted; then the thumbnail. With
+   * a `disclosure` (QA's replacement and inserted finished pictures) the file says in its XMP
+   * that it was digitally edited: spliced into a kept JPEG without re-encoding it, written by
+   * sharp into a converted one. Without, a kept JPEG keeps the metadata it has.
    */
-  async finishPicture(picture: VerifiedPicture, optimizedKey: string, thumbKey: string): Promise<FinishedPicture> {
+  async finishPicture(
+    picture: Pick<VerifiedPicture, 'bytes'>,
+    optimizedKey: string,
+    thumbKey: string,
+    disclosure: EditDisclosure | null,
+  ): Promise<FinishedPicture> {
     const bytes = picture.bytes;
     const meta = await sharp(bytes).metadata();
     const keep = meta.format === 'jpeg' && (meta.orientation ?? 1) === 1;
-    const optimized = keep ? bytes : await sharp(bytes).rotate().jpeg({ quality: JPEG_QUALITY }).toBuffer();
+    const xmp = disclosure ? editDisclosureXmp(disclosure) : null;
+    let optimized: Buffer;
+    if (keep) optimized = xmp ? withXmpSegment(bytes, xmp) : bytes;
+    else {
+      const converted = sharp(bytes).rotate().jpeg({ quality: JPEG_QUALITY });
+      optimized = await (xmp ? converted.withXmp(xmp) : converted).toBuffer();
+    }
     const out = keep ? meta : await sharp(optimized).metadata();
     await this.storage.put(optimizedKey, optimized, 'image/jpeg');
     await this.writeThumbnail(optimized, thumbKey);
     return { width: out.width ?? 0, height: out.height ?? 0, fileSize: optimized.length };
   }
 
-  private async writeThumbnail(picture: Buffer, thumbKey: string): Promise<void> {
+  /** A thumbnail of a picture (turned upright), `THUMB_WIDTH` wide at most: the optimized picture's, or an original version's. */
+  async writeThumbnail(picture: Buffer, thumbKey: string): Promise<void> {
     const thumb = await sharp(picture).rotate().resize({ width: THUMB_WIDTH, withoutEnlargement: true }).jpeg({ quality: 80 }).toBuffer();
     await this.storage.put(thumbKey, thumb, 'image/jpeg');
   }

@@ -27,6 +27,7 @@ import { ImageFiles } from './image-files';
 import { ImagesRepository } from './images.repository';
 import { ImageViews } from './image-views';
 import { OrderEventsWriter, userOf } from './order-events.writer';
+import { VersionAuthors } from '../versions/version-authors';
 
 const NOT_FOUND = IMAGE_MESSAGES.notFound;
 const ZERO_MARGINS = { top: 0, right: 0, bottom: 0, left: 0 };
@@ -72,6 +73,7 @@ export class ImagesService {
     private readonly reEdits: ReEditRequestsService,
     private readonly reEditRows: ReEditRequestsRepository,
     private readonly host: MessagingHost,
+    private readonly authors: VersionAuthors,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -213,6 +215,7 @@ export class ImagesService {
       if (styleGuideId && image.styleGuideId !== styleGuideId) throw RpcError.badRequest(IMAGE_MESSAGES.repushOtherGuide);
     }
     let prepared: PreparedJob[];
+    const author = await this.authors.of(actor);
     try {
       prepared = await this.jobs.prepareMany(images);
     } catch (err) {
@@ -229,7 +232,10 @@ export class ImagesService {
         const overrides = choice ? choice(prepared[i]) : {};
         current.optimisationStatus = 'queued';
         current.failureReason = null;
-        current.latestJobId = await this.jobs.queue(m, { ...current, originalKey: current.originalKey }, prepared[i], overrides);
+        current.latestJobId = await this.jobs.queue(m, { ...current, originalKey: current.originalKey }, prepared[i], {
+          overrides,
+          version: { kind: 'pipeline', reason: 'repush', author },
+        });
         await this.images.save(m, current);
         await this.events.timeline(m, current.orderId, 'IMAGE_REPUSHED', userOf(actor), {
           imageIds: [current.id],

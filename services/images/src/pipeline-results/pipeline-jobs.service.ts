@@ -1,9 +1,11 @@
 import {
   pipelineOutputKeys,
+  pipelineVersionOutputKeys,
   RpcError,
   StyleGuidesRpc,
   type AngleCategory,
   type PipelineJob,
+  type PipelineLane,
   type PipelineRepushSettings,
   type PositionPipelineSettings,
   type Route,
@@ -15,11 +17,24 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { OrderAccessService, systemCaller } from '../access/order-access';
+import { VersionRecorder, type QueuedVersion } from '../versions/version-recorder';
 
 /** What a job for one image needs from other services, gathered before its transaction. */
 export interface PreparedJob {
   position: PositionPipelineSettings;
   desaturateYellowLight: boolean;
+  /** the account's editedImageLabel: the visible "Digitally edited" mark */
+  editedImageLabel: boolean;
+}
+
+/** How a job is queued beyond its image: the lane, and the version it makes. */
+export interface QueueOptions {
+  /** `live` unless said (the test pipeline uses `bulk`) */
+  lane?: PipelineLane;
+  /** who asked and why (the system's processing when absent); a `test` job writes its own version's keys */
+  version?: QueuedVersion;
+  /** a repush's method, category and settings */
+  overrides?: JobOverrides;
 }
 
 export interface JobTarget {
@@ -57,6 +72,7 @@ export class PipelineJobsService {
   constructor(
     private readonly host: MessagingHost,
     private readonly access: OrderAccessService,
+    private readonly versions: VersionRecorder,
   ) {}
 
   /** The guide's settings per position (asked as the system). */
@@ -77,40 +93,46 @@ export class PipelineJobsService {
   }
 
   async prepare(target: Pick<JobTarget, 'styleGuideId' | 'accountId' | 'position'>): Promise<PreparedJob> {
-    const [guide, desaturateYellowLight] = await Promise.all([
-      this.guideSettings(target.styleGuideId),
-      this.access.desaturateYellowLight(target.accountId),
-    ]);
-    return { position: PipelineJobsService.positionSettings(guide, target.position), desaturateYellowLight };
+    const [guide, account] = await Promise.all([this.guideSettings(target.styleGuideId), this.access.pipelineSettings(target.accountId)]);
+    return { position: PipelineJobsService.positionSettings(guide, target.position), ...account };
   }
 
   /** The jobs of several pictures of one order: the guide and the account are asked once. */
   async prepareMany(targets: ReadonlyArray<Pick<JobTarget, 'styleGuideId' | 'accountId' | 'position'>>): Promise<PreparedJob[]> {
     if (!targets.length) return [];
-    const [guide, desaturateYellowLight] = await Promise.all([
-      this.guideSettings(targets[0].styleGuideId),
-      this.access.desaturateYellowLight(targets[0].accountId),
-    ]);
-    return targets.map((t) => ({ position: PipelineJobsService.positionSettings(guide, t.position), desaturateYellowLight }));
+    const [guide, account] = await Promise.all([this.guideSettings(targets[0].styleGuideId), this.access.pipelineSettings(targets[0].accountId)]);
+    return targets.map((t) => ({ position: PipelineJobsService.positionSettings(guide, t.position), ...account }));
   }
 
-  /** Queues the job in `m`'s transaction; returns its id (the image's latest job from now on). */
-  async queue(m: EntityManager, target: JobTarget, prepared: PreparedJob, overrides: JobOverrides = {}): Promise<string> {
+  /**
+   * Queues the job in `m`'s transaction, with the version it will make (who asked, why, the
+   * route and settings); returns the job's id (the image's latest job from now on, unless it
+   * is a test job, which writes its version's own keys and leaves the image as it is).
+   */
+  async queue(m: EntityManager, target: JobTarget, prepared: PreparedJob, options: QueueOptions = {}): Promise<string> {
+    const overrides = options.overrides ?? {};
     const jobId = randomUUID();
+    const version = options.version ?? { kind: 'pipeline', reason: 'processing', author: null };
+    const versionId = randomUUID();
+    const test = version.kind === 'test';
     const job: PipelineJob = {
       jobId,
       imageId: target.id,
       orderId: target.orderId,
-      lane: 'live',
+      lane: options.lane ?? 'live',
       route: overrides.route ?? prepared.position.route,
       category: overrides.category ?? prepared.position.category,
       sourceKey: target.originalKey,
-      outputKeys: pipelineOutputKeys(target.orderId, target.id),
+      outputKeys: test ? pipelineVersionOutputKeys(target.orderId, target.id, versionId) : pipelineOutputKeys(target.orderId, target.id),
       settings: prepared.position.settings,
       desaturateYellowLight: prepared.desaturateYellowLight,
       ...(overrides.repush ? { repush: overrides.repush } : {}),
+      ...(prepared.editedImageLabel ? { editedImageLabel: true } : {}),
+      ...(test ? { versionId } : {}),
       requestedAt: new Date().toISOString(),
     };
+    const settings = { category: job.category, ...(job.repush ? { repush: job.repush } : {}) };
+    await this.versions.queued(m, target, { jobId, route: job.route, settings }, version, versionId);
     try {
       await this.host.outbox.addPipelineJob(m, job);
     } catch (err) {

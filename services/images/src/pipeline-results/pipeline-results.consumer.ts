@@ -13,6 +13,7 @@ import type { EntityManager } from 'typeorm';
 import type { Image } from '../images/image.entity';
 import { ImagesRepository } from '../images/images.repository';
 import { OrderEventsWriter } from '../images/order-events.writer';
+import { VersionRecorder } from '../versions/version-recorder';
 
 /** The type labels of a picture the pipeline made by `route`. */
 export function processedTypes(route: PipelineImageProcessed['route']): ImageType[] {
@@ -24,7 +25,9 @@ export function processedTypes(route: PipelineImageProcessed['route']): ImageTyp
  * transaction with its processed-message record). A result updates the image only when it
  * is of the image's latest job: a result of an older job (the image was processed again,
  * or QA replaced the picture since) is ignored. Every applied result sends the order's
- * progress, and a failure goes on the order's timeline.
+ * progress, and a failure goes on the order's timeline. Every applied output is kept as a
+ * version of the image, which becomes current; a test job's output is kept as a version
+ * beside the current picture and changes nothing else.
  */
 @Injectable()
 export class PipelineResultsConsumer implements OnModuleInit {
@@ -32,6 +35,7 @@ export class PipelineResultsConsumer implements OnModuleInit {
     private readonly host: MessagingHost,
     private readonly images: ImagesRepository,
     private readonly events: OrderEventsWriter,
+    private readonly versions: VersionRecorder,
   ) {}
 
   onModuleInit(): void {
@@ -49,7 +53,10 @@ export class PipelineResultsConsumer implements OnModuleInit {
   }
 
   private async processed(m: EntityManager, e: PipelineImageProcessed): Promise<void> {
-    const image = await this.latest(m, e.imageId, e.jobId);
+    const locked = await this.images.lockForUpdate(m, e.imageId);
+    if (!locked) return;
+    const image = locked.latestJobId === e.jobId ? locked : null;
+    await this.versions.processed(m, locked, e, image !== null);
     if (!image) return;
     Object.assign(image, {
       optimisationStatus: 'completed',
@@ -69,6 +76,7 @@ export class PipelineResultsConsumer implements OnModuleInit {
 
   private async failed(m: EntityManager, e: PipelineImageFailed): Promise<void> {
     const image = await this.latest(m, e.imageId, e.jobId);
+    await this.versions.failed(m, e.jobId);
     if (!image) return;
     Object.assign(image, {
       optimisationStatus: 'rejected',

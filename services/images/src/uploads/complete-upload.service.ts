@@ -1,17 +1,21 @@
 import { IMAGE_MESSAGES, pipelineOutputKeys, RpcError, type Actor, type ImageView, type UploadCompleteBody } from '@app/contracts';
 import { faultPoint } from '@app/config';
 import { inTransaction, SERVICE_LOGGER } from '@app/service-kit';
+import { ObjectKeys } from '@app/storage';
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
 import { OrderAccessService } from '../access/order-access';
 import type { Image } from '../images/image.entity';
-import { ImageFiles, PictureMissingError, PictureRejectedError, type VerifiedPicture } from '../images/image-files';
+import { ImageFiles, PictureMissingError, PictureRejectedError, QA_EDIT_DISCLOSURE, type VerifiedPicture } from '../images/image-files';
 import { ImageViews } from '../images/image-views';
 import { ImagesRepository } from '../images/images.repository';
 import { OrderEventsWriter, userOf } from '../images/order-events.writer';
 import { PipelineJobsService, StyleGuideGoneError, type PreparedJob } from '../pipeline-results/pipeline-jobs.service';
+import { VersionAuthors, type VersionAuthor } from '../versions/version-authors';
+import { VersionRecorder } from '../versions/version-recorder';
 
 const NOT_FOUND = IMAGE_MESSAGES.notFound;
 
@@ -34,8 +38,16 @@ export class CompleteUploadService {
     private readonly jobs: PipelineJobsService,
     private readonly events: OrderEventsWriter,
     private readonly views: ImageViews,
+    private readonly authors: VersionAuthors,
+    private readonly versions: VersionRecorder,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {}
+
+  /** Who uploaded: the caller, or for a file the sweeper found, the account that asked for the upload. */
+  private author(image: Image, actor: Actor | null): Promise<VersionAuthor | null> {
+    if (actor && actor.role !== 'System') return this.authors.of(actor);
+    return image.createdBy ? this.authors.account(image.createdBy) : Promise.resolve(null);
+  }
 
   /**
    * `POST /images/upload-complete`: the client says the file is posted. Answers the image
@@ -82,7 +94,8 @@ export class CompleteUploadService {
       if (err instanceof PictureRejectedError) return this.refuse(image, err.message);
       throw err;
     }
-    if (image.mediaOrigin === 'optimized') return this.acceptFinished(image, picture, actor);
+    const author = await this.author(image, actor);
+    if (image.mediaOrigin === 'optimized') return this.acceptFinished(image, picture, actor, author);
     let prepared: PreparedJob;
     try {
       prepared = await this.jobs.prepare(image);
@@ -92,6 +105,7 @@ export class CompleteUploadService {
     }
     const uploadKey = image.uploadKey;
     const originalKey = await this.files.keepOriginal(image.orderId, image.id, picture);
+    const originalVersion = await this.originalThumbnail(image, picture);
     await faultPoint('images.upload-checked', { imageId });
     const accepted = await this.whileAwaited(imageId, async (m, current) => {
       current.optimisationStatus = 'queued';
@@ -105,6 +119,7 @@ export class CompleteUploadService {
       current.uploadedAt = new Date();
       current.latestJobId = await this.jobs.queue(m, { ...current, originalKey }, prepared);
       await this.images.save(m, current);
+      await this.versions.original(m, current, current.source === 'insert' ? 'insert' : 'upload', author, originalVersion);
       if (current.source === 'insert') {
         await this.events.timeline(m, current.orderId, 'QA_UPLOADED_PICTURE', userOf(actor) ?? current.createdBy, {
           imageId: current.id,
@@ -118,10 +133,27 @@ export class CompleteUploadService {
     return accepted;
   }
 
+  /**
+   * The id of the original's version and its thumbnail (the history shows it; the original
+   * itself may be 8 MB). The thumbnail only decorates the history: when it cannot be made the
+   * version has none.
+   */
+  private async originalThumbnail(image: Image, picture: VerifiedPicture): Promise<{ id: string; thumbKey: string | null }> {
+    const id = randomUUID();
+    const key = ObjectKeys.imageVersion(image.orderId, image.id, id, 'thumb');
+    try {
+      await this.files.writeThumbnail(picture.bytes, key);
+      return { id, thumbKey: key };
+    } catch (err) {
+      this.logger.warn({ err, imageId: image.id }, "could not make the thumbnail of an original's version");
+      return { id, thumbKey: null };
+    }
+  }
+
   /** A finished picture QA inserted: shown as it is, counted as processed. */
-  private async acceptFinished(image: Image, picture: VerifiedPicture, actor: Actor | null): Promise<Image | null> {
+  private async acceptFinished(image: Image, picture: VerifiedPicture, actor: Actor | null, author: VersionAuthor | null): Promise<Image | null> {
     const keys = pipelineOutputKeys(image.orderId, image.id);
-    const finished = await this.files.finishPicture(picture, keys.optimized, keys.thumb);
+    const finished = await this.files.finishPicture(picture, keys.optimized, keys.thumb, QA_EDIT_DISCLOSURE);
     const accepted = await this.whileAwaited(image.id, async (m, current) => {
       Object.assign(current, {
         optimisationStatus: 'completed',
@@ -138,6 +170,7 @@ export class CompleteUploadService {
         processedAt: new Date(),
       } satisfies Partial<Image>);
       await this.images.save(m, current);
+      await this.versions.finished(m, current, 'insert', author);
       await this.events.timeline(m, current.orderId, 'QA_UPLOADED_PICTURE', userOf(actor) ?? current.createdBy, {
         imageId: current.id,
         position: current.position,

@@ -18,10 +18,12 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { OrderAccessService } from '../access/order-access';
 import { UPLOADED_STATUSES, type Image } from '../images/image.entity';
-import { extensionOf, ImageFiles, PictureMissingError, PictureRejectedError, type VerifiedPicture } from '../images/image-files';
+import { extensionOf, ImageFiles, PictureMissingError, PictureRejectedError, QA_EDIT_DISCLOSURE, type VerifiedPicture } from '../images/image-files';
 import { ImageViews } from '../images/image-views';
 import { ImagesRepository } from '../images/images.repository';
 import { OrderEventsWriter, userOf } from '../images/order-events.writer';
+import { VersionAuthors } from '../versions/version-authors';
+import { VersionRecorder } from '../versions/version-recorder';
 
 const NOT_FOUND = IMAGE_MESSAGES.notFound;
 
@@ -38,6 +40,8 @@ export class ReplaceImageService {
     private readonly access: OrderAccessService,
     private readonly events: OrderEventsWriter,
     private readonly views: ImageViews,
+    private readonly authors: VersionAuthors,
+    private readonly versions: VersionRecorder,
   ) {}
 
   /** `POST /images/replace-image/{id}`: a presigned POST for a finished picture that will replace the optimized one. */
@@ -85,7 +89,8 @@ export class ReplaceImageService {
       throw err;
     }
     const keys = pipelineOutputKeys(image.orderId, image.id);
-    const finished = await this.files.finishPicture(picture, keys.optimized, keys.thumb);
+    const author = await this.authors.of(actor);
+    const finished = await this.files.finishPicture(picture, keys.optimized, keys.thumb, QA_EDIT_DISCLOSURE);
     const saved = await inTransaction(this.ds, async (m) => {
       const current = await this.images.lockForUpdate(m, image.id);
       if (!current) throw RpcError.notFound(NOT_FOUND);
@@ -106,6 +111,7 @@ export class ReplaceImageService {
         processedAt: new Date(),
       } satisfies Partial<Image>);
       await this.images.save(m, current);
+      await this.versions.finished(m, current, 'replacement', author);
       await this.events.timeline(m, current.orderId, 'QA_UPLOADED_PICTURE', userOf(actor), {
         imageId: current.id,
         position: current.position,

@@ -263,9 +263,15 @@ export class ImageRenderer {
    * tables (about 6% smaller) before a lower quality is tried. Fails the job when even
    * quality 10 is too large.
    */
-  async encodeJpeg(r: Raster, maxBytes: number, startQuality: number): Promise<EncodedJpeg> {
-    const encode = (quality: number, optimiseCoding: boolean) =>
-      sharp(r.data, rawInput(r)).jpeg({ quality, chromaSubsampling: '4:2:0', optimiseCoding }).toBuffer();
+  /**
+   * The output JPEG, at the highest quality from `startQuality` down in steps of 10 that fits
+   * `maxBytes` (the XMP packet, when given, is written into the file and counts).
+   */
+  async encodeJpeg(r: Raster, maxBytes: number, startQuality: number, xmp?: string): Promise<EncodedJpeg> {
+    const encode = (quality: number, optimiseCoding: boolean) => {
+      const p = sharp(r.data, rawInput(r)).jpeg({ quality, chromaSubsampling: '4:2:0', optimiseCoding });
+      return (xmp ? p.withXmp(xmp) : p).toBuffer();
+    };
     let smallest = Infinity;
     for (let quality = startQuality; quality >= 10; quality -= 10) {
       let data = await encode(quality, false);
@@ -277,6 +283,28 @@ export class ImageRenderer {
       'output-too-large',
       `The image cannot be made small enough: ${smallest} bytes at the lowest quality, and the style guide allows ${maxBytes} bytes.`,
     );
+  }
+
+  /**
+   * The visible mark of an edited picture: `text` in white on a dark, half-transparent box in
+   * the bottom-left corner (the logo's corner is the top-right), its height 4.5% of the
+   * picture's short side, inset 2%.
+   */
+  async editedLabel(r: Raster, text: string): Promise<Raster> {
+    const short = Math.min(r.width, r.height);
+    const inset = Math.max(1, Math.round(short * 0.02));
+    const height = Math.max(8, Math.round(short * 0.045));
+    const fontSize = Math.round(height * 0.6);
+    const width = Math.min(r.width - 2 * inset, Math.round(fontSize * 0.58 * text.length + height));
+    if (width < 8 || height > r.height - 2 * inset) return r;
+    const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const svg =
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+      `<rect width="${width}" height="${height}" rx="${Math.round(height * 0.2)}" fill="#000000" fill-opacity="0.6"/>` +
+      `<text x="${width / 2}" y="${height / 2}" dy="0.35em" text-anchor="middle" font-family="DejaVu Sans, Noto Sans, Arial, sans-serif" ` +
+      `font-size="${fontSize}" fill="#ffffff">${escaped}</text></svg>`;
+    const marked = sharp(r.data, rawInput(r)).composite([{ input: Buffer.from(svg), left: inset, top: r.height - inset - height }]);
+    return toRaster(marked.removeAlpha(), 3);
   }
 
   async thumbnail(r: Raster, width: number): Promise<EncodedThumb> {

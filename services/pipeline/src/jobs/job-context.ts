@@ -1,4 +1,5 @@
 import type { PipelineJob } from '@app/contracts';
+import type { PictureEdit } from '@app/storage';
 import type { SourceImage } from '../imaging/raster';
 import type { JobOptions } from '../routes/job-options';
 
@@ -14,6 +15,8 @@ export interface StepTiming {
  */
 export class JobContext {
   readonly timings: StepTiming[] = [];
+  /** edits a step made that its name alone does not tell (the output's XMP lists them) */
+  readonly edits = new Set<PictureEdit>();
   /** set by the `decode` step */
   source!: SourceImage;
 

@@ -3,6 +3,7 @@ import {
   checkPipelineJob,
   PipelineEvents,
   pipelineOutputKeys,
+  pipelineVersionOutputKeys,
   ROUTES,
   type PipelineFailureCode,
   type PipelineJob,
@@ -19,6 +20,8 @@ import { DataSource } from 'typeorm';
 import { ImageRenderer, type DecodeOptions } from '../imaging/image-renderer';
 import { PipelineFiles } from '../imaging/pipeline-files';
 import type { PipelineConfig } from '../pipeline.config';
+import { editDisclosureXmp } from '@app/storage';
+import { disclosureOf } from '../routes/edit-disclosure';
 import { decodeOptionsFor, resolveJobOptions } from '../routes/job-options';
 import { JobContext, type StepTiming } from './job-context';
 import { JobFailure } from './job-failure';
@@ -63,6 +66,13 @@ interface JobIdentity {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SOURCE_KEY = (orderId: string, imageId: string) => new RegExp(`^orders/${orderId}/images/${imageId}/original\\.[a-z0-9]{1,8}$`);
+/** the visible mark of an edited picture (the account setting editedImageLabel) */
+export const EDITED_LABEL_TEXT = 'Digitally edited';
+
+/** The only keys a job may write: the image's own outputs, or for a test job its version's. */
+function ownOutputKeys(job: PipelineJob) {
+  return job.versionId ? pipelineVersionOutputKeys(job.orderId, job.imageId, job.versionId) : pipelineOutputKeys(job.orderId, job.imageId);
+}
 
 /**
  * Runs one job end to end and settles its message:
@@ -117,7 +127,7 @@ export class JobRunner {
       return;
     }
     const job = check.job;
-    const keys = pipelineOutputKeys(job.orderId, job.imageId);
+    const keys = ownOutputKeys(job);
     if (!SOURCE_KEY(job.orderId, job.imageId).test(job.sourceKey) || job.outputKeys.optimized !== keys.optimized || job.outputKeys.thumb !== keys.thumb) {
       await this.park(msg, identify(raw, lane), 'invalid-job', "The job's object keys are not the image's own keys.", started);
       return;
@@ -222,11 +232,16 @@ export class JobRunner {
     ctx.source = await this.load(ctx, job.sourceKey, decodeOptionsFor(ctx.options, ctx.outW, ctx.outH));
     const outcome = await this.registry.handlerFor(job.route).run(ctx);
     if (outcome.status === 'failed') throw new JobFailure(outcome.code, outcome.reason);
-    const image = outcome.image;
+    let image = outcome.image;
+    const labelled = job.editedImageLabel === true;
+    if (labelled) image = await ctx.step('edited-label', () => this.imaging.editedLabel(outcome.image, EDITED_LABEL_TEXT));
+    // the output says in its XMP that it was digitally edited, and how
+    const xmp = editDisclosureXmp(disclosureOf(ctx, labelled));
+    const finished = image;
     const jpeg = await ctx.step('encode', () =>
-      this.imaging.encodeJpeg(image, job.settings.maxImageSize, this.config.PIPELINE_JPEG_QUALITY),
+      this.imaging.encodeJpeg(finished, job.settings.maxImageSize, this.config.PIPELINE_JPEG_QUALITY, xmp),
     );
-    const thumb = await ctx.step('thumbnail', () => this.imaging.thumbnail(image, this.config.PIPELINE_THUMB_WIDTH));
+    const thumb = await ctx.step('thumbnail', () => this.imaging.thumbnail(finished, this.config.PIPELINE_THUMB_WIDTH));
     return {
       optimized: jpeg.data,
       quality: jpeg.quality,
@@ -265,7 +280,8 @@ export class JobRunner {
         worker: this.worker,
         requestedAt,
       };
-      const last = await this.jobs.lastOutput(m, job.orderId, job.imageId);
+      // a test job writes its version's own keys: it neither overwrites nor is overwritten by the image's outputs
+      const last = job.versionId ? null : await this.jobs.lastOutput(m, job.orderId, job.imageId);
       if (last && last.jobId !== job.jobId && last.requestedAt.getTime() > requestedAt.getTime()) {
         await this.jobs.record(m, {
           ...base,
@@ -278,7 +294,7 @@ export class JobRunner {
       await this.files.writeOutputs(job.outputKeys, out.optimized, out.thumb);
       await faultPoint('pipeline.outputs-written', { jobId: job.jobId, imageId: job.imageId });
       const durationMs = Math.round(performance.now() - started);
-      await this.jobs.saveOutput(m, job.orderId, job.imageId, job.jobId, requestedAt);
+      if (!job.versionId) await this.jobs.saveOutput(m, job.orderId, job.imageId, job.jobId, requestedAt);
       await this.jobs.record(m, { ...base, status: 'processed', width: out.width, height: out.height, fileSize: out.optimized.length, durationMs });
       await this.host.outbox.add(m, PipelineEvents.imageProcessed, {
         jobId: job.jobId,

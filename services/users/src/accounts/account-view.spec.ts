@@ -28,6 +28,7 @@ function account(lastOrderDate: Date | null = null): UserAccount {
     minimumZoomValue: 1,
     enabledQa: false,
     desaturateYellowLight: false,
+    editedImageLabel: false,
     passwordHash: null,
     userStatus: 'CONFIRMED',
     passwordChangedAt: null,

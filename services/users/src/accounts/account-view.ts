@@ -40,6 +40,7 @@ export function toUserView(u: UserAccount, permissions: string[], childAccounts:
     minimumZoomValue: u.minimumZoomValue,
     enabled_qa: u.enabledQa,
     desaturateYellowLight: u.desaturateYellowLight,
+    editedImageLabel: u.editedImageLabel,
     loginActivated: true,
     childAccounts,
     last_order_date: u.lastOrderDate ? u.lastOrderDate.toISOString() : null,

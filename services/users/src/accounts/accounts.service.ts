@@ -139,6 +139,7 @@ export class AccountsService {
       if (changes.minimumZoomValue !== undefined) user.minimumZoomValue = changes.minimumZoomValue;
       if (changes.enabled_qa !== undefined) user.enabledQa = changes.enabled_qa;
       if (changes.desaturateYellowLight !== undefined) user.desaturateYellowLight = changes.desaturateYellowLight;
+      if (changes.editedImageLabel !== undefined) user.editedImageLabel = changes.editedImageLabel;
       const saved = await this.accounts.save(manager, user);
       return this.view(manager, saved, actor);
     });
@@ -171,6 +172,7 @@ export class AccountsService {
         minimumZoomValue: body.minimumZoomValue ?? 1,
         enabledQa: body.enabled_qa ?? false,
         desaturateYellowLight: body.desaturateYellowLight ?? false,
+        editedImageLabel: body.editedImageLabel ?? false,
         passwordHash,
         userStatus: 'FORCE_CHANGE_PASSWORD',
         passwordChangedAt: null,

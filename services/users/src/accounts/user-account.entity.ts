@@ -31,6 +31,8 @@ export class UserAccount {
   @Column('numeric', { name: 'minimum_zoom_value', precision: 3, scale: 1, transformer: numeric }) minimumZoomValue!: number;
   @Column('boolean', { name: 'enabled_qa' }) enabledQa!: boolean;
   @Column('boolean', { name: 'desaturate_yellow_light' }) desaturateYellowLight!: boolean;
+  /** a visible "Digitally edited" mark on the pipeline's pictures */
+  @Column('boolean', { name: 'edited_image_label', default: false }) editedImageLabel!: boolean;
   @Column('text', { name: 'password_hash', nullable: true, select: false }) passwordHash!: string | null;
   @Column('text', { name: 'user_status' }) userStatus!: UserStatus;
   @Column('timestamptz', { name: 'password_changed_at', nullable: true }) passwordChangedAt!: Date | null;

@@ -165,6 +165,7 @@ function AccountFormBody({ user, isAdmin }: { user: UserView | undefined; isAdmi
                 ['mobileAppAccess', t('customers.fields.mobileAppAccess')],
                 ['enabled_qa', t('customers.fields.enabled_qa')],
                 ['desaturateYellowLight', t('customers.fields.desaturateYellowLight')],
+                ['editedImageLabel', t('customers.fields.editedImageLabel')],
               ] as const
             ).map(([name, label]) => (
               <FormControlLabel

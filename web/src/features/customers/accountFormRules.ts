@@ -37,6 +37,8 @@ export interface AccountFormValues {
   mobileAppAccess: boolean;
   enabled_qa: boolean;
   desaturateYellowLight: boolean;
+  /** a visible "Digitally edited" mark on the pipeline's pictures */
+  editedImageLabel: boolean;
   currency: string;
   subscriptionPrice: string;
 }
@@ -58,6 +60,7 @@ export const EMPTY_ACCOUNT: AccountFormValues = {
   mobileAppAccess: false,
   enabled_qa: false,
   desaturateYellowLight: false,
+  editedImageLabel: false,
   currency: DEFAULT_CURRENCY,
   subscriptionPrice: '',
 };
@@ -137,6 +140,7 @@ export function toCreateRequest(values: AccountFormValues, withDetails: boolean)
     mobileAppAccess: values.mobileAppAccess,
     enabled_qa: values.enabled_qa,
     desaturateYellowLight: values.desaturateYellowLight,
+    editedImageLabel: values.editedImageLabel,
     currency: values.currency.trim().toUpperCase(),
     ...(price === null ? {} : { subscriptionPrice: price }),
   };
@@ -168,6 +172,7 @@ export function fromUser(user: UserView): AccountFormValues {
     mobileAppAccess: user.mobileAppAccess,
     enabled_qa: user.enabled_qa,
     desaturateYellowLight: user.desaturateYellowLight,
+    editedImageLabel: user.editedImageLabel,
     currency: user.currency || DEFAULT_CURRENCY,
     subscriptionPrice: user.subscriptionPrice === null ? '' : String(user.subscriptionPrice),
   };

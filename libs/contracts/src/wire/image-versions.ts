@@ -1,0 +1,66 @@
+import type { Route } from './routes';
+
+/**
+ * Every version of an image's picture is kept (docs/images.md, "Versions"): what it is.
+ * - `original`: the photo as accepted at upload (or inserted by QA to be processed)
+ * - `pipeline`: a result of the pipeline (the first processing or a repush)
+ * - `replacement`: a finished picture QA put in place of the optimized one
+ * - `insert`: a finished picture QA inserted on the order
+ * - `restore`: an earlier version made the current picture again
+ * - `test`: a result of the test pipeline; kept beside the current picture, never replacing it
+ */
+export const IMAGE_VERSION_KINDS = ['original', 'pipeline', 'replacement', 'insert', 'restore', 'test'] as const;
+export type ImageVersionKind = (typeof IMAGE_VERSION_KINDS)[number];
+
+/** Why a version was made. */
+export const IMAGE_VERSION_REASONS = ['upload', 'processing', 'repush', 'replace', 'insert', 'restore', 'test-pipeline'] as const;
+export type ImageVersionReason = (typeof IMAGE_VERSION_REASONS)[number];
+
+/** at most this many pictures go to the test pipeline in one request */
+export const TEST_PIPELINE_MAX_IMAGES = 100;
+
+/** Who made a version; null for the system. */
+export interface ImageVersionAuthor {
+  id: string;
+  displayName: string;
+}
+
+/** One version of an image's picture, with short-lived links. */
+export interface ImageVersionView {
+  id: string;
+  imageId: string;
+  kind: ImageVersionKind;
+  reason: ImageVersionReason;
+  /** the pipeline route that made it (pipeline and test versions) */
+  route: Route | null;
+  /** the job's settings: the repush switches and the category (pipeline and test versions) */
+  settings: Record<string, unknown> | null;
+  createdBy: ImageVersionAuthor | null;
+  /** the version a restore brought back */
+  restoredFromId: string | null;
+  /** whether this is the image's optimized picture now */
+  current: boolean;
+  /** the picture, a short-lived link (null for an original seen by a dealership) */
+  url: string | null;
+  thumbnailUrl: string | null;
+  width: number | null;
+  height: number | null;
+  fileSize: number | null;
+  createdAt: string;
+}
+
+/** `POST /appSettings/sendImagesToTestPipeline` */
+export interface TestPipelineRequest {
+  imageIds: string[];
+}
+
+export interface TestPipelineResult {
+  /** pictures sent to the test pipeline (those without an original are left out) */
+  queued: number;
+}
+
+export const IMAGE_VERSION_MESSAGES = {
+  notFound: 'Image version not found',
+  notReady: 'This version has not been processed yet',
+  processing: 'The picture is being processed; restore a version once the result is in',
+} as const;
