@@ -19,6 +19,7 @@ import { imageKeys, imagesApi } from '../../api/images';
 import { orderKeys } from '../../api/orders';
 import { tagKeys, tagsApi } from '../../api/tags';
 import { useApiMutation } from '../../api/useApiMutation';
+import { ImageHistory } from './ImageHistory';
 import { RepushDialog } from '../repush/RepushDialog';
 
 export interface ImageEditingModalProps {
@@ -169,7 +170,7 @@ export function ImageEditingModal({ orderId, styleGuideId, images, imageId, onNa
                 {t('imageEditing.repush')}
               </Button>
             </Box>
-            {/* The image's history (its versions, restore) goes here, below the actions. */}
+            <ImageHistory imageId={image.id} canRestore />
           </>
         )}
         <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>

@@ -24,6 +24,7 @@ import { useApiMutation } from '../../api/useApiMutation';
 import { useMe } from '../../app/useSession';
 import { sortedByPosition } from '../../utils/position';
 import { ImageEditingModal } from '../../components/image-editing/ImageEditingModal';
+import { ImageHistoryButton } from '../../components/image-editing/ImageHistoryButton';
 import { filterByType } from './detailLogic';
 import { ImageBadgeChip, ImageCard, ImageGrid } from './ImageCard';
 import { InsertImageDialog } from './InsertImageDialog';
@@ -158,7 +159,12 @@ export function DealerImagesTab({ order, images }: { order: OrderView; images: I
               showBadge={false}
               selected={selection.isSelected(image.id)}
               onSelect={(on) => selection.toggle(image.id, on)}
-              actions={<DealerReEdit image={image} canAsk={ownOrder} />}
+              actions={
+                <>
+                  <DealerReEdit image={image} canAsk={ownOrder} />
+                  {image.optimisationStatus === 'completed' && <ImageHistoryButton imageId={image.id} />}
+                </>
+              }
             />
           ))}
         </ImageGrid>
