@@ -33,6 +33,7 @@ import { AppSettings1763800000002 } from './migrations/1763800000002-app-setting
 import { AppVersionsBanners1763800000003 } from './migrations/1763800000003-app-versions-banners';
 import { RefreshSuccessor1763800000004 } from './migrations/1763800000004-refresh-successor';
 import { TemporaryPasswordResent1763800000005 } from './migrations/1763800000005-temporary-password-resent';
+import { IntegrationSettings1764000000000 } from './migrations/1764000000000-integration-settings';
 import { Permission } from './permissions/permission.entity';
 import { PermissionsMessagesController } from './permissions/permissions.messages.controller';
 import { PermissionsRepository } from './permissions/permissions.repository';
@@ -95,7 +96,7 @@ export const usersApp: ServiceApp<UsersConfig> = {
   definition: {
     name: 'users',
     entities: [UserAccount, Permission, SalesPerson, RemoteIntegration, AppSetting, AppVersion, Banner],
-    migrations: [Identity1763800000000, PermissionCatalogue1763800000001, AppSettings1763800000002, AppVersionsBanners1763800000003, RefreshSuccessor1763800000004, TemporaryPasswordResent1763800000005],
+    migrations: [Identity1763800000000, PermissionCatalogue1763800000001, AppSettings1763800000002, AppVersionsBanners1763800000003, RefreshSuccessor1763800000004, TemporaryPasswordResent1763800000005, IntegrationSettings1764000000000],
   },
   modules: () => [UsersCoreModule, UsersFeatureModule],
 };
