@@ -136,8 +136,8 @@ export async function startAzurite(): Promise<TestAzurite> {
   const location = mkdtempSync(join(tmpdir(), 'azurite-'));
   const child: ChildProcess = spawn(
     join(__dirname, '../../node_modules/.bin/azurite-blob'),
-    ['--blobHost', '127.0.0.1', '--blobPort', String(port), '--inMemoryPersistence', '--location', location, '--skipApiVersionCheck', '--loose', '--silent'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    ['--blobHost', '127.0.0.1', '--blobPort', String(port), '--inMemoryPersistence', '--skipApiVersionCheck', '--loose', '--silent'],
+    { stdio: ['ignore', 'pipe', 'pipe'], cwd: location },
   );
   let output = '';
   child.stdout?.on('data', (d) => (output += String(d)));

@@ -1,5 +1,6 @@
 import { safeDeliveryName, type IntegrationForDelivery, type IntegrationSettings } from '@app/contracts';
 import { Client, type FTPResponse } from 'basic-ftp';
+import { isIP } from 'node:net';
 import { Readable } from 'node:stream';
 import { resolvedSettings, str, type DeliveryJob, type TypeDeliverer } from './delivery-job';
 import { ftpFailure } from './failures';
@@ -43,7 +44,8 @@ export class FtpDeliverer implements TypeDeliverer {
         user: integration.username ?? 'anonymous',
         password: integration.password ?? '',
         secure: settings.secure === true,
-        secureOptions: { rejectUnauthorized: settings.verifyCertificate !== false, servername: str(settings, 'host') },
+        // an IP address is no TLS server name: the certificate is then checked against the address
+        secureOptions: { rejectUnauthorized: settings.verifyCertificate !== false, ...(isIP(str(settings, 'host')) ? {} : { servername: str(settings, 'host') }) },
       });
     } catch (err) {
       client.close();
