@@ -53,6 +53,7 @@ const READ_BY_VALUE = [
   'orderDetail.insert.origins.',
   'orderDetail.events.',
   'salesPeople.login.',
+  'profile.integrations.settingFields.',
 ];
 
 // The web project has no Node types: the sources are read through jest's CommonJS require.
