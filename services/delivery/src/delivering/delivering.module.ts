@@ -1,10 +1,14 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { Deliverers } from './deliverers';
 import { DeliveringMessagesController } from './delivering.messages.controller';
 import { DeliverySources } from './delivery-sources';
 import { ORDER_DELIVERER } from './order-deliverer';
 
-/** The deliverers, provided to the delivery queue as ORDER_DELIVERER, and the integrations' test connection. */
+/**
+ * The deliverers, provided as ORDER_DELIVERER to every module of the delivery service (the
+ * queue's worker injects it), and the integrations' test connection.
+ */
+@Global()
 @Module({
   controllers: [DeliveringMessagesController],
   providers: [DeliverySources, Deliverers, { provide: ORDER_DELIVERER, useExisting: Deliverers }],

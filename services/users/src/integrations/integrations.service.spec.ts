@@ -1,5 +1,5 @@
 import { RpcError, type Actor, type ActorRole } from '@app/contracts';
-import { assertMayChangeCredentials, credentialChanges } from './integrations.service';
+import { assertMayChangeCredentials, credentialChanges, splitSettings } from './integrations.service';
 
 const DEALER = '00000000-0000-4000-8000-00000000d001';
 
@@ -56,5 +56,30 @@ describe('assertMayChangeCredentials: who may change an integration\'s credentia
     const refused = { status: 403, message: 'You may not change integration credentials' };
     expect(refusal(() => assertMayChangeCredentials(actor('Dealership', ['UPDATE_USER_INTEGRATIONS'])))).toEqual(refused);
     expect(refusal(() => assertMayChangeCredentials(actor('QA')))).toEqual(refused);
+  });
+});
+
+describe('splitSettings: settings sent for a provider, checked and split into stored and sealed', () => {
+  it('keeps what is not secret as sent (texts trimmed), and puts secrets apart', () => {
+    expect(splitSettings('WEBHOOK_API', { endpointUrl: ' https://hooks.example/p ', signingSecret: 's3cret' }, {})).toEqual({
+      settings: { endpointUrl: 'https://hooks.example/p' },
+      secrets: { signingSecret: 's3cret' },
+      secretsSent: true,
+    });
+  });
+
+  it('keeps a stored secret when it is left out or empty, and that is no change of credentials', () => {
+    expect(splitSettings('WEBHOOK_API', { endpointUrl: 'https://hooks.example/q', signingSecret: '' }, { signingSecret: 'old' })).toEqual({
+      settings: { endpointUrl: 'https://hooks.example/q' },
+      secrets: { signingSecret: 'old' },
+      secretsSent: false,
+    });
+  });
+
+  it('refuses with 400 and every problem in one message', () => {
+    expect(refusal(() => splitSettings('GENERIC_FTP', { port: 0, colour: 'red' }, {}))).toEqual({
+      status: 400,
+      message: 'colour is not a setting of GENERIC_FTP; host is required for GENERIC_FTP; port must be a whole number from 1 to 65535',
+    });
   });
 });
