@@ -61,19 +61,24 @@ export function splitSettings(
   sent: IntegrationSettings,
   storedSecrets: IntegrationSettings,
 ): { settings: IntegrationSettings; secrets: IntegrationSettings; secretsSent: boolean } {
-  const problems = settingsProblems(provider, sent, Object.keys(storedSecrets));
+  const known = providerSettings(provider);
+  // spaces around a text are a slip of the keyboard, except in a secret
+  const trimmed = Object.fromEntries(
+    Object.entries(sent).map(([name, value]) => [name, typeof value === 'string' && !known.find((s) => s.name === name)?.secret ? value.trim() : value]),
+  );
+  const problems = settingsProblems(provider, trimmed, Object.keys(storedSecrets));
   if (problems.length) throw RpcError.badRequest(problems.join('; '));
   const settings: IntegrationSettings = {};
   const secrets: IntegrationSettings = { ...storedSecrets };
   let secretsSent = false;
-  for (const s of providerSettings(provider)) {
-    const value = sent[s.name];
+  for (const s of known) {
+    const value = trimmed[s.name];
     if (value === undefined || value === '') continue;
     if (s.secret) {
       secrets[s.name] = value;
       secretsSent = true;
     } else {
-      settings[s.name] = typeof value === 'string' ? value.trim() : value;
+      settings[s.name] = value;
     }
   }
   return { settings, secrets, secretsSent };
