@@ -341,6 +341,31 @@ describe('deliverers: an order to FTP, FTPS, Azure, S3 and a signed API', () => 
       expect(rules.body.message).toContain('fileNamePattern must contain {position} or {index}');
     });
 
+    it('lets a dealership with UPDATE_USER_INTEGRATIONS change its output rules, but where the files go only with the credentials permission', async () => {
+      const own = await createAccount(stack, { role: 'Dealership', permissions: ['READ_USER_INTEGRATIONS', 'UPDATE_USER_INTEGRATIONS'] });
+      const asOwn = await signIn(stack, own.email);
+      const created = await admin
+        .post('/api/remote-integration')
+        .send({ provider: 'GENERIC_FTP', isActive: true, userId: own.id, settings: { host: 'ftp.own.test', port: 21 } })
+        .expect(201);
+      const id = created.body.id as string;
+      const rules = { ...RULES, maxFiles: 5 };
+      // the form sends the settings back as they were, with new rules: allowed
+      const saved = await asOwn.put(`/api/remote-integration/${id}`).send({ settings: created.body.settings, outputRules: rules }).expect(200);
+      expect(saved.body.outputRules).toEqual(rules);
+      const moved = await asOwn.put(`/api/remote-integration/${id}`).send({ settings: { ...created.body.settings, host: '10.0.0.1' } });
+      expect(moved.status).toBe(403);
+      expect(moved.body.message).toBe('You may not change integration credentials');
+      expect((await asOwn.get(`/api/remote-integration/user/${own.id}`).expect(200)).body[0].settings.host).toBe('ftp.own.test');
+    });
+
+    it('does not deliver to a switched-off integration, and says so (not retryable)', async () => {
+      const off = await integration('MARKETPLACE_FEED', { settings: { endpointUrl: 'https://feed.example.test/in', signingSecret: 'x' } });
+      await admin.put(`/api/remote-integration/${off.id}`).send({ isActive: false }).expect(200);
+      const failure = await failureOf(deliverer.deliver(attempt(off.id)));
+      expect(failure).toMatchObject({ retryable: false, message: 'The integration is switched off' });
+    });
+
     it('never answers a password or secret setting, and keeps a stored secret when an edit leaves it empty', async () => {
       const secret = `very-secret-${randomUUID()}`;
       const api = await integration('INVENTORY_SYNC_API', { Username: 'sync', Password: 'Pw-that-stays-inside', settings: { endpointUrl: 'https://example.test/hook', signingSecret: secret } });

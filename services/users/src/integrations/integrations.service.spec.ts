@@ -1,5 +1,5 @@
 import { RpcError, type Actor, type ActorRole } from '@app/contracts';
-import { assertMayChangeCredentials, credentialChanges, splitSettings } from './integrations.service';
+import { assertMayChangeCredentials, credentialChanges, settingsChange, splitSettings } from './integrations.service';
 
 const DEALER = '00000000-0000-4000-8000-00000000d001';
 
@@ -81,5 +81,15 @@ describe('splitSettings: settings sent for a provider, checked and split into st
       status: 400,
       message: 'colour is not a setting of GENERIC_FTP; host is required for GENERIC_FTP; port must be a whole number from 1 to 65535',
     });
+  });
+});
+
+describe('settingsChange: settings that change where deliveries go (guarded like the credentials)', () => {
+  it('sees none in the settings sent back as they were, and sees another value, a removed one or a new secret', () => {
+    expect(settingsChange({ host: 'ftp.a', port: 21 }, { port: 21, host: 'ftp.a' }, false)).toBe(false);
+    expect(settingsChange({}, {}, false)).toBe(false);
+    expect(settingsChange({ host: 'ftp.a' }, { host: 'ftp.b' }, false)).toBe(true);
+    expect(settingsChange({ host: 'ftp.a', path: '/x' }, { host: 'ftp.a' }, false)).toBe(true);
+    expect(settingsChange({ host: 'ftp.a' }, { host: 'ftp.a' }, true)).toBe(true);
   });
 });

@@ -84,6 +84,13 @@ export function splitSettings(
   return { settings, secrets, secretsSent };
 }
 
+/** Whether settings sent change where deliveries go: another value of a setting, or a new secret. */
+export function settingsChange(stored: IntegrationSettings, next: IntegrationSettings, secretsSent: boolean): boolean {
+  if (secretsSent) return true;
+  const names = new Set([...Object.keys(stored), ...Object.keys(next)]);
+  return [...names].some((name) => stored[name] !== next[name]);
+}
+
 /** Credentials are changed by the admin or with UPDATE_USER_INTEGRATION_CREDENTIALS (403 otherwise). */
 export function assertMayChangeCredentials(actor: Actor): void {
   if (!AccountAccess.isAdmin(actor) && !hasPermission(actor.permissions, 'UPDATE_USER_INTEGRATION_CREDENTIALS')) {
@@ -153,7 +160,7 @@ export class IntegrationsService {
       // locked: a second add of the same provider waits, then sees the first
       if (!(await this.accounts.lockById(m, body.userId))) throw RpcError.notFound('User not found');
       const split = body.settings ? splitSettings(body.provider, body.settings, {}) : null;
-      if (body.Username || body.Password || split?.secretsSent) assertMayChangeCredentials(actor);
+      if (body.Username || body.Password || (split && settingsChange({}, split.settings, split.secretsSent))) assertMayChangeCredentials(actor);
       const info = providerInfo(body.provider)!;
       if (await this.integrations.findByProvider(m, body.userId, body.provider)) throw RpcError.conflict(INTEGRATION_MESSAGES.duplicate);
       const saved = await this.integrations.insert(m, {
@@ -180,7 +187,8 @@ export class IntegrationsService {
       if (p.settings) {
         const stored = (await this.integrations.withSealedPassword(m, row.id))?.secretsEncrypted ?? null;
         const split = splitSettings(row.provider, p.settings, this.openSecrets(stored));
-        if (split.secretsSent) assertMayChangeCredentials(actor);
+        // where the files go is guarded like the credentials: sending the settings back unchanged is no change
+        if (settingsChange(row.settings ?? {}, split.settings, split.secretsSent)) assertMayChangeCredentials(actor);
         changes.settings = split.settings;
         Object.assign(changes, this.sealedSecrets(split.secrets));
       }
