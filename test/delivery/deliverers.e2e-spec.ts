@@ -8,6 +8,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { DeliveryLinksSweeper } from '../../services/delivery/src/delivering/delivery-links.sweeper';
 import { DeliveryFailure, ORDER_DELIVERER, type DeliveryReceipt, type OrderDeliverer } from '../../services/delivery/src/delivering/order-deliverer';
 import { createAccount, createOrder, createSalesPerson, createStyleGuide, signIn, startTestStack, uploadOrderImage, type TestStack, type UserSession } from '../support';
 import { selfSignedCertificate, startAzurite, startFtpServer, startReceiver, type TestAzurite, type TestFtpServer, type TestReceiver } from './destinations';
@@ -305,6 +306,13 @@ describe('deliverers: an order to FTP, FTPS, Azure, S3 and a signed API', () => 
       }
       expect(receipt.answer).toMatch(/^200 /);
       expect(receipt.files.map((f) => f.sha256)).toEqual(payload.files.map((f: { sha256: string }) => f.sha256));
+
+      // the labelled files were kept for their links: still there now, removed once the links have expired
+      const sweeper = stack.services.delivery!.get(DeliveryLinksSweeper);
+      expect(await sweeper.sweep()).toBe(0);
+      expect((await fetch(payload.files[0].url)).status).toBe(200);
+      expect(await sweeper.sweep(Date.now() + 26 * 3600_000)).toBe(2);
+      expect((await fetch(payload.files[0].url)).status).toBe(404);
     });
 
     it('a 400 is final (not retryable), and the test connection sends a signed ping', async () => {

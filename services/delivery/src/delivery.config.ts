@@ -8,4 +8,7 @@ export class DeliveryConfig extends StorageConfig {
 
   /** how long a test connection may wait for the destination */
   @IsInt() @Min(500) @Max(60_000) DELIVERY_TEST_TIMEOUT_MS: number = 8_000;
+
+  /** how often the files kept for the links of API deliveries are looked at, and removed once their links have expired */
+  @IsInt() @Min(1000) DELIVERY_LINK_SWEEP_MS: number = 60 * 60 * 1000;
 }

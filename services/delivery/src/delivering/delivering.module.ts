@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { Deliverers } from './deliverers';
 import { DeliveringMessagesController } from './delivering.messages.controller';
+import { DeliveryLinksSweeper } from './delivery-links.sweeper';
 import { DeliverySources } from './delivery-sources';
 import { ORDER_DELIVERER } from './order-deliverer';
 
@@ -11,7 +12,7 @@ import { ORDER_DELIVERER } from './order-deliverer';
 @Global()
 @Module({
   controllers: [DeliveringMessagesController],
-  providers: [DeliverySources, Deliverers, { provide: ORDER_DELIVERER, useExisting: Deliverers }],
+  providers: [DeliverySources, Deliverers, DeliveryLinksSweeper, { provide: ORDER_DELIVERER, useExisting: Deliverers }],
   exports: [ORDER_DELIVERER],
 })
 export class DeliveringModule {}
