@@ -29,6 +29,27 @@ export interface DeliveryPayload {
   sentAt: string;
 }
 
+/** The start of an answer's body (what a receipt or an error shows): at most 4 KB is read, whatever the receiver sends. */
+async function answerExcerpt(res: Response, maxBytes = 4096): Promise<string> {
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < maxBytes) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.length;
+    }
+  } catch {
+    // a body cut short still tells what came
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8');
+}
+
 /**
  * API and portal integrations (API, REMOTE_INTEGRATION): one HTTPS POST of the delivery's
  * JSON to the endpoint, signed with HMAC-SHA256, with `Idempotency-Key: <messageId>` so a
@@ -68,8 +89,7 @@ export class ApiDeliverer implements TypeDeliverer {
         redirect: 'manual',
         signal: AbortSignal.timeout(this.timeoutMs),
       });
-      const text = await res.text().catch(() => '');
-      return { status: res.status, text };
+      return { status: res.status, text: await answerExcerpt(res) };
     } catch (err) {
       throw networkFailure(err, url) ?? new DeliveryFailure(`${url}: ${(err as Error).message}`, true);
     }
