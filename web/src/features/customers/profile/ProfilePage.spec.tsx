@@ -429,7 +429,8 @@ describe('integrations', () => {
       outputRules: { ...DEFAULT_OUTPUT_RULES, positions: [5, 1], format: 'png', fileNamePattern: '{index}-{angle}', editedLabel: true },
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-  });
+    // many steps through a dialog: more than the default 5 s on a busy machine
+  }, 15_000);
 
   it('tests the connection and shows the answer, what failed in words', async () => {
     let answer = { ok: false, message: 'Login: ftp://ftp.nordic.test:21/ refused the user name or password (530 Login incorrect)' };
