@@ -39,6 +39,8 @@ async function integrationOf(ctx: MatrixContext, tenant: Tenant): Promise<string
   return res.body.id as string;
 }
 
+const testedIntegration: Partial<Record<Tenant, Promise<string>>> = {};
+
 /** A management account with no children yet, for setting child accounts. */
 async function managementAccount(ctx: MatrixContext) {
   return createAccount(ctx.stack, { role: 'Management', email: `mgmt-${ctx.unique()}@example.test` });
@@ -286,7 +288,23 @@ export const USER_ROUTES: RouteCase[] = [
   },
   {
     route: 'PUT /api/remote-integration/{id}',
-    request: async (ctx, _who, tenant) => ({ path: `/api/remote-integration/${await integrationOf(ctx, tenant)}`, body: { isActive: false } }),
+    request: async (ctx, _who, tenant) => ({
+      path: `/api/remote-integration/${await integrationOf(ctx, tenant)}`,
+      body: {
+        isActive: false,
+        outputRules: { positions: [2, 1], maxFiles: 10, width: 1600, height: null, format: 'webp', quality: 80, fileNamePattern: '{orderName}-{index}', logo: false, editedLabel: true },
+      },
+    }),
+    expect: { anonymous: 401, admin: 200, qa: 403, dealer: [200, 404], sales: 403, manager: 403 },
+  },
+  {
+    route: 'POST /api/remote-integration/{id}/test-connection',
+    // an integration without settings answers at once what is missing; who may change it may test it.
+    // Testing changes nothing, so one integration per tenant serves every cell.
+    request: async (ctx, _who, tenant) => {
+      testedIntegration[tenant] ??= integrationOf(ctx, tenant);
+      return { path: `/api/remote-integration/${await testedIntegration[tenant]}/test-connection` };
+    },
     expect: { anonymous: 401, admin: 200, qa: 403, dealer: [200, 404], sales: 403, manager: 403 },
   },
   {

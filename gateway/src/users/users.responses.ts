@@ -2,6 +2,7 @@ import {
   APP_SETTING_VALUE_TYPES,
   INTEGRATION_TYPES,
   LANGUAGES,
+  OUTPUT_FORMATS,
   PERMISSION_GROUPS,
   PLATFORMS,
   QA_ROLE_TAGS,
@@ -15,8 +16,12 @@ import {
   type ChildAccountView as ChildAccountViewContract,
   type ContactPersonView as ContactPersonViewContract,
   type CustomerListItem as CustomerListItemContract,
+  type IntegrationSettings,
   type IntegrationType,
   type IntegrationView as IntegrationViewContract,
+  type OutputFormat,
+  type OutputRules,
+  type TestConnectionResult,
   type Language,
   type MeView as MeViewContract,
   type PermissionGroup,
@@ -30,6 +35,7 @@ import {
   type UserStatus,
   type UserView as UserViewContract,
 } from '@app/contracts';
+import { ApiProperty } from '@nestjs/swagger';
 import { Field } from '../common/api-responses';
 
 // parts of the contract views, named so the classes can implement them
@@ -133,6 +139,23 @@ export class SalesPersonView implements SalesPersonViewContract {
   @Field.dateTime() updatedAt!: string;
 }
 
+export class OutputRulesView implements OutputRules {
+  @ApiProperty({ type: 'integer', isArray: true, description: 'positions sent, in this order; empty: all' }) positions!: number[];
+  @Field.int({ nullable: true }) maxFiles!: number | null;
+  @Field.int({ nullable: true }) width!: number | null;
+  @Field.int({ nullable: true }) height!: number | null;
+  @Field.oneOf(OUTPUT_FORMATS, 'OutputFormat') format!: OutputFormat;
+  @Field.int() quality!: number;
+  @Field.string() fileNamePattern!: string;
+  @Field.bool() logo!: boolean;
+  @Field.bool() editedLabel!: boolean;
+}
+
+export class TestConnectionView implements TestConnectionResult {
+  @Field.bool() ok!: boolean;
+  @Field.string({ description: 'what was reached, or what failed (DNS, refused, login, TLS, permission)' }) message!: string;
+}
+
 export class IntegrationView implements IntegrationViewContract {
   @Field.id() id!: string;
   @Field.id() userId!: string;
@@ -142,6 +165,14 @@ export class IntegrationView implements IntegrationViewContract {
   @Field.bool() isActive!: boolean;
   @Field.string({ nullable: true }) Username!: string | null;
   @Field.bool({ description: 'a password is stored (it is never answered)' }) hasPassword!: boolean;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }] },
+    description: "the provider's settings that are not secret",
+  })
+  settings!: IntegrationSettings;
+  @Field.strings({ description: 'names of the secret settings stored (never answered)' }) storedSecrets!: string[];
+  @Field.object(OutputRulesView) outputRules!: OutputRulesView;
   @Field.dateTime() createdAt!: string;
   @Field.dateTime() updatedAt!: string;
 }

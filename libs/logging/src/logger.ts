@@ -17,7 +17,24 @@ export function createLogger(name: string, level: string = process.env.LOG_LEVEL
       return ctx ? { requestId: ctx.requestId } : {};
     },
     redact: {
-      paths: ['password', '*.password', '*.*.password', 'newPassword', '*.newPassword', 'refreshToken', '*.refreshToken', 'req.headers.authorization', 'req.headers.cookie'],
+      paths: [
+        'password',
+        '*.password',
+        '*.*.password',
+        'Password',
+        '*.Password',
+        'newPassword',
+        '*.newPassword',
+        'refreshToken',
+        '*.refreshToken',
+        'req.headers.authorization',
+        'req.headers.cookie',
+        // an integration's secret settings
+        'settings.signingSecret',
+        '*.settings.signingSecret',
+        'settings.connectionString',
+        '*.settings.connectionString',
+      ],
       censor: '[redacted]',
     },
   });

@@ -48,4 +48,7 @@ export const ObjectKeys = {
   mediaUpload: (kind: string, mediaId: string, token: string, extension: string): string =>
     `media/${id(kind, 'media kind')}/uploads/${id(mediaId, 'media id')}/${id(token, 'upload token')}.${ext(extension)}`,
   download: (bundleId: string): string => `downloads/${id(bundleId, 'bundle id')}.zip`,
+  /** a file of one delivery that the output rules changed, linked from an API delivery's payload */
+  delivery: (messageId: string, file: string, extension: string): string =>
+    `deliveries/${id(messageId, 'delivery message id')}/${id(file, 'delivery file')}.${ext(extension)}`,
 };

@@ -105,6 +105,18 @@ describe('StorageService against an S3-compatible server', () => {
     expect(await storage.head(second)).toBeNull();
   });
 
+  it('deletes only the objects under a prefix written before a moment', async () => {
+    const prefix = `deliveries/${randomUUID()}/`;
+    await storage.put(`${prefix}1.jpg`, JPEG, 'image/jpeg');
+    await storage.put(`${prefix}2.jpg`, JPEG, 'image/jpeg');
+    const outside = `orders/${randomUUID()}/images/${randomUUID()}/optimized.jpg`;
+    await storage.put(outside, JPEG, 'image/jpeg');
+    expect(await storage.deleteOlderThan(prefix, new Date(Date.now() - 60_000))).toBe(0);
+    expect(await storage.deleteOlderThan(prefix, new Date(Date.now() + 60_000))).toBe(2);
+    expect(await storage.head(`${prefix}1.jpg`)).toBeNull();
+    expect(await storage.head(outside)).not.toBeNull();
+  });
+
   it('streams a large body of unknown length as a multipart upload', async () => {
     const key = `downloads/${randomUUID()}.zip`;
     const part = 5 * 1024 * 1024;

@@ -281,6 +281,18 @@ export class StorageService {
     return keys.length;
   }
 
+  /** Deletes the objects under a prefix written before `before` (a sweep of files kept for a while); answers how many. */
+  async deleteOlderThan(prefix: string, before: Date): Promise<number> {
+    const keys: string[] = [];
+    const stream = this.client.listObjectsV2(this.bucket, prefix, true);
+    for await (const item of stream) {
+      const { name, lastModified } = item as { name?: string; lastModified?: Date };
+      if (name && lastModified && lastModified.getTime() < before.getTime()) keys.push(name);
+    }
+    for (const key of keys) await this.client.removeObject(this.bucket, key);
+    return keys.length;
+  }
+
   /**
    * The server-side check of an uploaded object: it exists, its size is in range, and its
    * first bytes are of an allowed type. Throws ObjectRejectedError with a reason otherwise.

@@ -6,6 +6,7 @@ import { DeviceToken } from './push/device-token.entity';
 import { readFcmServiceAccount } from './push/providers/fcm-push-provider';
 import { PushNotification } from './push/push-notification.entity';
 import { PushModule } from './push/push.module';
+import { DeliveringModule } from './delivering/delivering.module';
 
 /** The delivery service: owns the delivery queue, robots and push notifications (docs/delivery.md). */
 export const deliveryApp: ServiceApp<DeliveryConfig> = {
@@ -14,7 +15,7 @@ export const deliveryApp: ServiceApp<DeliveryConfig> = {
     entities: [DeviceToken, PushNotification],
     migrations: [Push1764500000000],
   },
-  modules: (config) => [StorageModule.forRoot(config), PushModule],
+  modules: (config) => [StorageModule.forRoot(config), PushModule, DeliveringModule],
   // with FCM, a missing or broken service account refuses the start, naming the variable
   preflight: async (config) => {
     if (config.PUSH_PROVIDER === 'fcm') readFcmServiceAccount(config);

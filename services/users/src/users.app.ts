@@ -35,6 +35,7 @@ import { RefreshSuccessor1763800000004 } from './migrations/1763800000004-refres
 import { TemporaryPasswordResent1763800000005 } from './migrations/1763800000005-temporary-password-resent';
 import { ReEditDueHours1763800000050 } from './migrations/1763800000050-re-edit-due-hours';
 import { EditedImageLabel1763800000010 } from './migrations/1763800000010-edited-image-label';
+import { IntegrationSettings1764000000000 } from './migrations/1764000000000-integration-settings';
 import { Permission } from './permissions/permission.entity';
 import { PermissionsMessagesController } from './permissions/permissions.messages.controller';
 import { PermissionsRepository } from './permissions/permissions.repository';
@@ -97,7 +98,7 @@ export const usersApp: ServiceApp<UsersConfig> = {
   definition: {
     name: 'users',
     entities: [UserAccount, Permission, SalesPerson, RemoteIntegration, AppSetting, AppVersion, Banner],
-    migrations: [Identity1763800000000, PermissionCatalogue1763800000001, AppSettings1763800000002, AppVersionsBanners1763800000003, RefreshSuccessor1763800000004, TemporaryPasswordResent1763800000005, ReEditDueHours1763800000050, EditedImageLabel1763800000010],
+    migrations: [Identity1763800000000, PermissionCatalogue1763800000001, AppSettings1763800000002, AppVersionsBanners1763800000003, RefreshSuccessor1763800000004, TemporaryPasswordResent1763800000005, ReEditDueHours1763800000050, EditedImageLabel1763800000010, IntegrationSettings1764000000000],
   },
   modules: () => [UsersCoreModule, UsersFeatureModule],
 };

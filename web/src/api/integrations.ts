@@ -1,4 +1,4 @@
-import type { IntegrationView, ProviderView } from '@app/contracts/wire';
+import type { IntegrationSettings, IntegrationView, OutputRules, ProviderView, TestConnectionResult } from '@app/contracts/wire';
 import { api } from './client';
 
 /** The remote integrations of an account (delivery targets); passwords are never sent back. */
@@ -7,9 +7,13 @@ export const integrationsApi = {
   ofUser: (userId: string, signal?: AbortSignal) => api.get<IntegrationView[]>(`/remote-integration/user/${userId}`, { signal }),
   create: (body: { provider: string; isActive: boolean; userId: string; Username?: string; Password?: string }) =>
     api.post<IntegrationView>('/remote-integration', body),
-  /** the fields it changes: `isActive`, or the credentials (an empty password keeps the stored one) */
-  update: (id: string, body: { isActive?: boolean; Username?: string | null; Password?: string | null }) =>
-    api.put<IntegrationView>(`/remote-integration/${id}`, body),
+  /** the fields it changes: `isActive`, the credentials (an empty password keeps the stored one), or the settings and output rules */
+  update: (
+    id: string,
+    body: { isActive?: boolean; Username?: string | null; Password?: string | null; settings?: IntegrationSettings; outputRules?: OutputRules },
+  ) => api.put<IntegrationView>(`/remote-integration/${id}`, body),
+  /** connects with the stored settings and credentials; answers what failed in words */
+  testConnection: (id: string) => api.post<TestConnectionResult>(`/remote-integration/${id}/test-connection`),
   remove: (id: string) => api.delete<{ deleted: true }>(`/remote-integration/${id}`),
 };
 

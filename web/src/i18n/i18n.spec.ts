@@ -60,6 +60,7 @@ const READ_BY_VALUE = [
   'repush.states.',
   'imageHistory.kinds.',
   'imageHistory.reasons.',
+  'profile.integrations.settingFields.',
 ];
 
 // The web project has no Node types: the sources are read through jest's CommonJS require.

@@ -310,6 +310,32 @@ export const ImagesEvents = {
   timeline: defineEvent('images', 'timeline-event', ImageTimelineEvent),
 };
 
+/** How long the links of a delivery's files work: the receiver downloads them later. */
+export const DELIVERY_URL_TTL_SECONDS = 24 * 60 * 60;
+
+/** One optimized picture of an order, for a delivery. */
+export interface DeliveryFile {
+  imageId: string;
+  position: number;
+  /** the style guide's angle at the position, when it names one */
+  angleName: string | null;
+  /** the optimized picture's object key (JPEG) */
+  key: string;
+  /** a GET link to it, signed for DELIVERY_URL_TTL_SECONDS */
+  url: string;
+  bytes: number | null;
+  width: number | null;
+  height: number | null;
+  /** the object key of the style guide's logo for the position, when it has one */
+  logoKey: string | null;
+}
+
+/** `images.delivery-files`: an order's processed pictures (the system only: the delivery service). */
+export interface DeliveryFiles {
+  order: { id: string; orderName: string; accountId: string };
+  files: DeliveryFile[];
+}
+
 export const ImagesRpc = {
   signedUpload: defineRpc<SignedUploadBody, SignedUploadResult>('images', 'images.signed-upload', SignedUploadBody),
   uploadComplete: defineRpc<UploadCompleteBody, ImageView>('images', 'images.upload-complete', UploadCompleteBody),
@@ -326,4 +352,5 @@ export const ImagesRpc = {
   repushWithSettings: defineRpc<RepushBody, ImageView[]>('images', 'images.repush', RepushBody),
   download: defineRpc<DownloadPayload, DownloadResult>('images', 'images.download', DownloadPayload),
   downloadOne: defineRpc<DownloadMediaPayload, UrlResult>('images', 'images.download-one', DownloadMediaPayload),
+  deliveryFiles: defineRpc<OrderRefPayload, DeliveryFiles>('images', 'images.delivery-files', OrderRefPayload),
 };

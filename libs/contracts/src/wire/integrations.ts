@@ -42,6 +42,11 @@ export interface IntegrationView {
   Username: string | null;
   /** whether a password is stored; the password itself never leaves the users service */
   hasPassword: boolean;
+  /** the provider's settings that are not secret (see `providerSettings`) */
+  settings: IntegrationSettings;
+  /** names of the secret settings stored (their values never leave the users service) */
+  storedSecrets: string[];
+  outputRules: OutputRules;
   createdAt: string;
   updatedAt: string;
 }
@@ -56,3 +61,276 @@ export const INTEGRATION_MESSAGES = {
   notFound: 'Integration not found',
   duplicate: 'This provider is already added to the account',
 } as const;
+
+// ---------------------------------------------------------------------------------------
+// Settings: what each provider needs besides the user name and password, as data
+
+/** How a setting is typed and checked. */
+export type SettingKind = 'text' | 'host' | 'port' | 'path' | 'url' | 'boolean';
+
+export interface ProviderSetting {
+  name: string;
+  kind: SettingKind;
+  required: boolean;
+  /** stored encrypted like the password, never answered (the view lists only that it is stored) */
+  secret?: boolean;
+  /** longest text (every text setting has one) */
+  maxLength?: number;
+  /** what the deliverer uses when the setting is not given */
+  defaultValue?: string | number | boolean;
+  /** one more rule on a text, with its message */
+  pattern?: { regex: string; message: string };
+}
+
+export type SettingValue = string | number | boolean;
+export type IntegrationSettings = Record<string, SettingValue>;
+
+const FTP_SETTINGS = (secure: boolean): ProviderSetting[] => [
+  { name: 'host', kind: 'host', required: true, maxLength: 253 },
+  { name: 'port', kind: 'port', required: false, defaultValue: 21 },
+  { name: 'path', kind: 'path', required: false, maxLength: 500, defaultValue: '/' },
+  { name: 'secure', kind: 'boolean', required: false, defaultValue: secure },
+  { name: 'verifyCertificate', kind: 'boolean', required: false, defaultValue: true },
+  { name: 'writeManifest', kind: 'boolean', required: false, defaultValue: false },
+];
+
+const AZURE_SETTINGS: ProviderSetting[] = [
+  { name: 'accountUrl', kind: 'url', required: false, maxLength: 500 },
+  { name: 'connectionString', kind: 'text', required: false, secret: true, maxLength: 2000 },
+  {
+    name: 'container',
+    kind: 'text',
+    required: true,
+    maxLength: 63,
+    pattern: { regex: '^[a-z0-9](?!.*--)[a-z0-9-]{1,61}[a-z0-9]$', message: 'container must be 3 to 63 lower-case letters, digits and single hyphens' },
+  },
+  { name: 'pathPrefix', kind: 'path', required: false, maxLength: 500, defaultValue: '' },
+];
+
+const S3_SETTINGS: ProviderSetting[] = [
+  { name: 'endpoint', kind: 'url', required: true, maxLength: 500 },
+  { name: 'region', kind: 'text', required: false, maxLength: 50, defaultValue: 'us-east-1', pattern: { regex: '^[a-z0-9-]+$', message: 'region must be lower-case letters, digits and hyphens' } },
+  {
+    name: 'bucket',
+    kind: 'text',
+    required: true,
+    maxLength: 63,
+    pattern: { regex: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$', message: 'bucket must be 3 to 63 lower-case letters, digits, dots and hyphens' },
+  },
+  { name: 'prefix', kind: 'path', required: false, maxLength: 500, defaultValue: '' },
+];
+
+const API_SETTINGS: ProviderSetting[] = [
+  { name: 'endpointUrl', kind: 'url', required: true, maxLength: 500 },
+  { name: 'signingSecret', kind: 'text', required: true, secret: true, maxLength: 200 },
+];
+
+/**
+ * The settings of each provider (the user name and password are not among them: they are the
+ * integration's credentials). FTP: the user name and password log in. Azure: an account URL
+ * with the account name and key as user name and password (or a SAS in the URL), or a
+ * connection string. S3: the access key and secret key as user name and password. API and
+ * portals: the endpoint and the secret the requests are signed with. Robots pull: nothing.
+ */
+export function providerSettings(provider: string): ProviderSetting[] {
+  switch (provider) {
+    case 'GENERIC_FTP':
+    case 'DEALER_FTP':
+    case 'PORTAL_FTP':
+      return FTP_SETTINGS(false);
+    case 'FTPS':
+      return FTP_SETTINGS(true);
+    case 'AZURE_BLOB':
+      return AZURE_SETTINGS;
+    case 'S3_BUCKET':
+      return S3_SETTINGS;
+    case 'SHAREPOINT':
+      return [];
+    default: {
+      const type = providerInfo(provider)?.integrationType;
+      return type === 'API' || type === 'REMOTE_INTEGRATION' ? API_SETTINGS : [];
+    }
+  }
+}
+
+const HOST = /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const IPV6 = /^\[?[0-9A-Fa-f:.]{2,45}\]?$/;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+function checkOne(s: ProviderSetting, value: SettingValue): string | null {
+  if (s.kind === 'boolean') return typeof value === 'boolean' ? null : `${s.name} must be true or false`;
+  if (s.kind === 'port') return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 65535 ? null : `${s.name} must be a whole number from 1 to 65535`;
+  if (typeof value !== 'string') return `${s.name} must be a text`;
+  if (s.maxLength !== undefined && value.length > s.maxLength) return `${s.name} must be at most ${s.maxLength} characters`;
+  if (CONTROL.test(value) || /[\ud800-\udfff]/.test(value.replace(/[\ud800-\udbff][\udc00-\udfff]/g, ''))) return `${s.name} must not hold control characters`;
+  if (s.kind === 'host' && !HOST.test(value) && !IPV6.test(value)) return `${s.name} must be a host name or an IP address`;
+  if (s.kind === 'url') {
+    if (!/^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value)) return `${s.name} must be an http(s):// URL`;
+  }
+  if (s.kind === 'path' && (value.split('/').includes('..') || value.includes('\\'))) return `${s.name} must be a path without .. or backslashes`;
+  if (s.pattern && !new RegExp(s.pattern.regex).test(value)) return s.pattern.message;
+  return null;
+}
+
+/**
+ * The problems of settings sent for a provider, one message each (empty: they are fine).
+ * Settings are sent whole; a secret left out or empty keeps the stored one (`storedSecrets`).
+ */
+export function settingsProblems(provider: string, settings: IntegrationSettings, storedSecrets: readonly string[] = []): string[] {
+  const known = providerSettings(provider);
+  const problems: string[] = [];
+  for (const name of Object.keys(settings)) {
+    if (!known.some((s) => s.name === name)) problems.push(`${name} is not a setting of ${provider}`);
+  }
+  for (const s of known) {
+    const value = settings[s.name];
+    if (value === undefined || value === '') {
+      if (s.required && !(s.secret && storedSecrets.includes(s.name))) problems.push(`${s.name} is required for ${provider}`);
+      continue;
+    }
+    const problem = checkOne(s, value);
+    if (problem) problems.push(problem);
+  }
+  const group = ONE_OF_SETTINGS[provider];
+  if (group && !group.some((name) => (settings[name] !== undefined && settings[name] !== '') || storedSecrets.includes(name))) {
+    problems.push(`${group.join(' or ')} is required for ${provider}`);
+  }
+  return problems;
+}
+
+/** Providers that need one of several settings: Azure takes an account URL or a connection string. */
+export const ONE_OF_SETTINGS: Readonly<Record<string, readonly string[]>> = { AZURE_BLOB: ['accountUrl', 'connectionString'] };
+
+// ---------------------------------------------------------------------------------------
+// Output rules: what a delivery sends to one integration, and how the files are named
+
+export const OUTPUT_FORMATS = ['jpeg', 'png', 'webp'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+export const FILE_NAME_PLACEHOLDERS = ['{orderName}', '{position}', '{angle}', '{index}'] as const;
+
+export const OUTPUT_LIMITS = {
+  positions: 200,
+  maxFiles: { min: 1, max: 200 },
+  size: { min: 16, max: 8192 },
+  quality: { min: 1, max: 100 },
+  fileNamePattern: 200,
+} as const;
+
+export interface OutputRules {
+  /** which positions are sent, in this order; empty: every position, in position order */
+  positions: number[];
+  /** at most this many files (null: all) */
+  maxFiles: number | null;
+  /** the picture fits within this width and height, never enlarged (null: as processed) */
+  width: number | null;
+  height: number | null;
+  format: OutputFormat;
+  /** 1 to 100, for jpeg and webp */
+  quality: number;
+  /** `{orderName}`, `{position}`, `{angle}` and `{index}` are replaced; the format's extension is added */
+  fileNamePattern: string;
+  /** put the style guide's logo on (bottom right) */
+  logo: boolean;
+  /** put the "digitally edited" label on (bottom left) */
+  editedLabel: boolean;
+}
+
+export const DEFAULT_OUTPUT_RULES: OutputRules = {
+  positions: [],
+  maxFiles: null,
+  width: null,
+  height: null,
+  format: 'jpeg',
+  quality: 90,
+  fileNamePattern: '{orderName}-{position}',
+  logo: false,
+  editedLabel: false,
+};
+
+/** The label drawn on a picture with `editedLabel` (kept in English: it is part of the picture the portals show). */
+export const EDITED_LABEL_TEXT = 'Digitally edited';
+
+export const OUTPUT_EXTENSIONS: Record<OutputFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
+export const OUTPUT_CONTENT_TYPES: Record<OutputFormat, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+/** A pattern must tell the files apart: it names `{position}` or `{index}`. */
+export function fileNamePatternProblem(pattern: string): string | null {
+  if (!pattern.trim()) return 'fileNamePattern must not be empty';
+  if (pattern.length > OUTPUT_LIMITS.fileNamePattern) return `fileNamePattern must be at most ${OUTPUT_LIMITS.fileNamePattern} characters`;
+  if (!pattern.includes('{position}') && !pattern.includes('{index}')) return 'fileNamePattern must contain {position} or {index}';
+  const unknown = pattern.match(/\{[^}]*\}/g)?.find((p) => !(FILE_NAME_PLACEHOLDERS as readonly string[]).includes(p));
+  if (unknown) return `fileNamePattern may only use ${FILE_NAME_PLACEHOLDERS.join(', ')}; ${unknown} is unknown`;
+  return null;
+}
+
+/** A file name safe on every system: no path separators, reserved or control characters, no leading dots. */
+export function safeDeliveryName(name: string, fallback = 'image'): string {
+  const cleaned = name
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '')
+    .slice(0, 150)
+    .trim();
+  return cleaned || fallback;
+}
+
+/** A picture of an order as the output rules see it. */
+export interface DeliverablePicture {
+  position: number;
+  angleName: string | null;
+}
+
+/** One file a delivery will write: which picture, as which name. */
+export interface PlannedFile<P extends DeliverablePicture = DeliverablePicture> {
+  picture: P;
+  /** 1-based, in the order the files are sent */
+  index: number;
+  name: string;
+}
+
+/**
+ * The files a delivery writes for an order under the rules: the positions chosen (in the
+ * rules' order, else by position), at most `maxFiles`, named by the pattern with the
+ * format's extension. Names are made safe, and a name given twice gets `-2`, `-3` …
+ * The deliverers and the integrations tab's preview both use it.
+ */
+export function planDeliveryFiles<P extends DeliverablePicture>(rules: OutputRules, orderName: string, pictures: readonly P[]): PlannedFile<P>[] {
+  const byPosition = [...pictures].sort((a, b) => a.position - b.position);
+  let chosen: P[];
+  if (rules.positions.length) {
+    chosen = [];
+    for (const position of rules.positions) {
+      const picture = byPosition.find((p) => p.position === position);
+      if (picture && !chosen.includes(picture)) chosen.push(picture);
+    }
+  } else {
+    chosen = byPosition;
+  }
+  if (rules.maxFiles !== null) chosen = chosen.slice(0, rules.maxFiles);
+  const ext = OUTPUT_EXTENSIONS[rules.format];
+  const taken = new Set<string>();
+  return chosen.map((picture, i) => {
+    const index = i + 1;
+    const base = safeDeliveryName(
+      rules.fileNamePattern
+        .replaceAll('{orderName}', orderName)
+        .replaceAll('{position}', String(picture.position))
+        .replaceAll('{angle}', picture.angleName ?? `position ${picture.position}`)
+        .replaceAll('{index}', String(index)),
+    );
+    let name = `${base}.${ext}`;
+    for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base}-${n}.${ext}`;
+    taken.add(name.toLowerCase());
+    return { picture, index, name };
+  });
+}
+
+/** Answer of `POST /remote-integration/{id}/test-connection`. */
+export interface TestConnectionResult {
+  ok: boolean;
+  /** what was reached, or what failed (DNS, refused, login, TLS, permission) in words */
+  message: string;
+}

@@ -1,4 +1,4 @@
-import { ImagesRpc, type DownloadMediaPayload, type DownloadPayload, type RpcEnvelope } from '@app/contracts';
+import { ImagesRpc, type DownloadMediaPayload, type DownloadPayload, type OrderRefPayload, type RpcEnvelope } from '@app/contracts';
 import { RpcHandler } from '@app/service-kit';
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
@@ -11,6 +11,11 @@ export class DownloadsMessagesController {
   @RpcHandler(ImagesRpc.download)
   download(@Payload() { actor, data }: RpcEnvelope<DownloadPayload>) {
     return this.downloads.download(actor, data);
+  }
+
+  @RpcHandler(ImagesRpc.deliveryFiles)
+  deliveryFiles(@Payload() { actor, data }: RpcEnvelope<OrderRefPayload>) {
+    return this.downloads.deliveryFiles(actor, data.id);
   }
 
   @RpcHandler(ImagesRpc.downloadOne)

@@ -1,4 +1,5 @@
 import {
+  DELIVERY_URL_TTL_SECONDS,
   DOWNLOAD_URL_TTL_SECONDS,
   IMAGE_MESSAGES,
   RpcError,
@@ -6,6 +7,7 @@ import {
   type DownloadMedia,
   type DownloadMediaPayload,
   type DownloadPayload,
+  type DeliveryFiles,
   type DownloadResult,
   type UrlResult,
 } from '@app/contracts';
@@ -142,6 +144,40 @@ export class DownloadsService {
     const name = `${safeFileName(order.orderName)}-${image.position}${media === 'original' ? '-original' : ''}.${ext}`;
     const url = await this.zips.presignedGet(key, DOWNLOAD_URL_TTL_SECONDS, name);
     return { url, expiresAt: new Date(Date.now() + DOWNLOAD_URL_TTL_SECONDS * 1000).toISOString() };
+  }
+
+  /**
+   * The order's processed pictures for a delivery, each with its angle, the guide's logo for
+   * its position and a link signed for 24 hours. The system only (the delivery service):
+   * 403 for anyone else. Pictures not processed (yet) are left out.
+   */
+  async deliveryFiles(actor: Actor, orderId: string): Promise<DeliveryFiles> {
+    if (actor.role !== 'System') throw RpcError.forbidden();
+    const order = await this.access.read(actor, orderId);
+    const images = (await this.images.ofOrder(this.ds.manager, order.id)).filter((i) => i.optimizedKey);
+    let guide: Awaited<ReturnType<PipelineJobsService['guideSettings']>> | null = null;
+    try {
+      guide = await this.jobs.guideSettings(order.styleGuideId);
+    } catch (err) {
+      if (!(err instanceof StyleGuideGoneError)) throw err;
+    }
+    const orderName = safeFileName(order.orderName);
+    const files = await Promise.all(images.map(async (image) => {
+      const settings = guide ? PipelineJobsService.positionSettings(guide, image.position) : null;
+      const key = image.optimizedKey!;
+      return {
+        imageId: image.id,
+        position: image.position,
+        angleName: guide?.positions.find((p) => p.position === image.position)?.angleName ?? null,
+        key,
+        url: await this.zips.presignedGet(key, DELIVERY_URL_TTL_SECONDS, `${orderName}-${image.position}.jpg`),
+        bytes: image.fileSize,
+        width: image.width,
+        height: image.height,
+        logoKey: settings?.settings.media?.logo ?? null,
+      };
+    }));
+    return { order: { id: order.id, orderName: order.orderName, accountId: order.accountId }, files };
   }
 
   private async angleNames(styleGuideId: string): Promise<Map<number, string>> {

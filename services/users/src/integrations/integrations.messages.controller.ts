@@ -35,6 +35,16 @@ export class IntegrationsMessagesController {
     return this.integrations.update(actor, data);
   }
 
+  @RpcHandler(IntegrationsRpc.mayManage)
+  mayManage(@Payload() { actor, data }: RpcEnvelope<IntegrationIdPayload>) {
+    return this.integrations.mayManage(actor, data.id);
+  }
+
+  @RpcHandler(IntegrationsRpc.forDelivery)
+  forDelivery(@Payload() { actor, data }: RpcEnvelope<IntegrationIdPayload>) {
+    return this.integrations.forDelivery(actor, data.id);
+  }
+
   @RpcHandler(IntegrationsRpc.delete)
   delete(@Payload() { actor, data }: RpcEnvelope<IntegrationIdPayload>) {
     return this.integrations.delete(actor, data.id);

@@ -31,9 +31,14 @@ export class IntegrationsRepository {
     return new Map(rows.map((r) => [r.id, r.has]));
   }
 
-  /** The integration with its sealed password. */
+  /** The integration with its sealed password and secret settings. */
   withSealedPassword(m: EntityManager, id: string): Promise<RemoteIntegration | null> {
-    return m.createQueryBuilder(RemoteIntegration, 'i').addSelect('i.passwordEncrypted').where('i.id = :id', { id }).getOne();
+    return m
+      .createQueryBuilder(RemoteIntegration, 'i')
+      .addSelect('i.passwordEncrypted')
+      .addSelect('i.secretsEncrypted')
+      .where('i.id = :id', { id })
+      .getOne();
   }
 
   /** A new integration; a provider the account already has is 409. */

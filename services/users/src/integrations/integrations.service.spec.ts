@@ -1,5 +1,5 @@
 import { RpcError, type Actor, type ActorRole } from '@app/contracts';
-import { assertMayChangeCredentials, credentialChanges } from './integrations.service';
+import { assertMayChangeCredentials, credentialChanges, settingsChange, splitSettings } from './integrations.service';
 
 const DEALER = '00000000-0000-4000-8000-00000000d001';
 
@@ -56,5 +56,40 @@ describe('assertMayChangeCredentials: who may change an integration\'s credentia
     const refused = { status: 403, message: 'You may not change integration credentials' };
     expect(refusal(() => assertMayChangeCredentials(actor('Dealership', ['UPDATE_USER_INTEGRATIONS'])))).toEqual(refused);
     expect(refusal(() => assertMayChangeCredentials(actor('QA')))).toEqual(refused);
+  });
+});
+
+describe('splitSettings: settings sent for a provider, checked and split into stored and sealed', () => {
+  it('keeps what is not secret as sent (texts trimmed), and puts secrets apart', () => {
+    expect(splitSettings('WEBHOOK_API', { endpointUrl: ' https://hooks.example/p ', signingSecret: 's3cret' }, {})).toEqual({
+      settings: { endpointUrl: 'https://hooks.example/p' },
+      secrets: { signingSecret: 's3cret' },
+      secretsSent: true,
+    });
+  });
+
+  it('keeps a stored secret when it is left out or empty, and that is no change of credentials', () => {
+    expect(splitSettings('WEBHOOK_API', { endpointUrl: 'https://hooks.example/q', signingSecret: '' }, { signingSecret: 'old' })).toEqual({
+      settings: { endpointUrl: 'https://hooks.example/q' },
+      secrets: { signingSecret: 'old' },
+      secretsSent: false,
+    });
+  });
+
+  it('refuses with 400 and every problem in one message', () => {
+    expect(refusal(() => splitSettings('GENERIC_FTP', { port: 0, colour: 'red' }, {}))).toEqual({
+      status: 400,
+      message: 'colour is not a setting of GENERIC_FTP; host is required for GENERIC_FTP; port must be a whole number from 1 to 65535',
+    });
+  });
+});
+
+describe('settingsChange: settings that change where deliveries go (guarded like the credentials)', () => {
+  it('sees none in the settings sent back as they were, and sees another value, a removed one or a new secret', () => {
+    expect(settingsChange({ host: 'ftp.a', port: 21 }, { port: 21, host: 'ftp.a' }, false)).toBe(false);
+    expect(settingsChange({}, {}, false)).toBe(false);
+    expect(settingsChange({ host: 'ftp.a' }, { host: 'ftp.b' }, false)).toBe(true);
+    expect(settingsChange({ host: 'ftp.a', path: '/x' }, { host: 'ftp.a' }, false)).toBe(true);
+    expect(settingsChange({ host: 'ftp.a' }, { host: 'ftp.a' }, true)).toBe(true);
   });
 });

@@ -1,12 +1,18 @@
 import {
+  DEFAULT_OUTPUT_RULES,
   hasPermission,
   INTEGRATION_MESSAGES,
   INTEGRATION_PROVIDERS,
   providerInfo,
+  providerSettings,
   RpcError,
+  settingsProblems,
   type Actor,
   type CreateIntegrationBody,
+  type IntegrationForDelivery,
+  type IntegrationSettings,
   type IntegrationView,
+  type OutputRules,
   type ProviderView,
   type UpdateIntegrationPayload,
 } from '@app/contracts';
@@ -31,9 +37,58 @@ function toView(i: RemoteIntegration, hasPassword: boolean): IntegrationView {
     isActive: i.isActive,
     Username: i.username,
     hasPassword,
+    settings: i.settings ?? {},
+    storedSecrets: i.secretNames ?? [],
+    outputRules: outputRulesOf(i),
     createdAt: i.createdAt.toISOString(),
     updatedAt: i.updatedAt.toISOString(),
   };
+}
+
+/** The stored rules, or the defaults for an integration that has none (every field present). */
+export function outputRulesOf(i: Pick<RemoteIntegration, 'outputRules'>): OutputRules {
+  return { ...DEFAULT_OUTPUT_RULES, ...(i.outputRules ?? {}) };
+}
+
+/**
+ * Settings sent for a provider, checked against its list (`providerSettings`) and split: what
+ * is not secret is stored as JSON; the secrets are the stored ones with those sent (non-empty)
+ * on top. Problems answer 400 with every message. `secretsSent` tells whether the edit sets a
+ * secret (a credentials change).
+ */
+export function splitSettings(
+  provider: string,
+  sent: IntegrationSettings,
+  storedSecrets: IntegrationSettings,
+): { settings: IntegrationSettings; secrets: IntegrationSettings; secretsSent: boolean } {
+  const known = providerSettings(provider);
+  // spaces around a text are a slip of the keyboard, except in a secret
+  const trimmed = Object.fromEntries(
+    Object.entries(sent).map(([name, value]) => [name, typeof value === 'string' && !known.find((s) => s.name === name)?.secret ? value.trim() : value]),
+  );
+  const problems = settingsProblems(provider, trimmed, Object.keys(storedSecrets));
+  if (problems.length) throw RpcError.badRequest(problems.join('; '));
+  const settings: IntegrationSettings = {};
+  const secrets: IntegrationSettings = { ...storedSecrets };
+  let secretsSent = false;
+  for (const s of known) {
+    const value = trimmed[s.name];
+    if (value === undefined || value === '') continue;
+    if (s.secret) {
+      secrets[s.name] = value;
+      secretsSent = true;
+    } else {
+      settings[s.name] = value;
+    }
+  }
+  return { settings, secrets, secretsSent };
+}
+
+/** Whether settings sent change where deliveries go: another value of a setting, or a new secret. */
+export function settingsChange(stored: IntegrationSettings, next: IntegrationSettings, secretsSent: boolean): boolean {
+  if (secretsSent) return true;
+  const names = new Set([...Object.keys(stored), ...Object.keys(next)]);
+  return [...names].some((name) => stored[name] !== next[name]);
 }
 
 /** Credentials are changed by the admin or with UPDATE_USER_INTEGRATION_CREDENTIALS (403 otherwise). */
@@ -104,7 +159,8 @@ export class IntegrationsService {
       await this.access.assertCanManageOwn(m, actor, body.userId);
       // locked: a second add of the same provider waits, then sees the first
       if (!(await this.accounts.lockById(m, body.userId))) throw RpcError.notFound('User not found');
-      if (body.Username || body.Password) assertMayChangeCredentials(actor);
+      const split = body.settings ? splitSettings(body.provider, body.settings, {}) : null;
+      if (body.Username || body.Password || (split && settingsChange({}, split.settings, split.secretsSent))) assertMayChangeCredentials(actor);
       const info = providerInfo(body.provider)!;
       if (await this.integrations.findByProvider(m, body.userId, body.provider)) throw RpcError.conflict(INTEGRATION_MESSAGES.duplicate);
       const saved = await this.integrations.insert(m, {
@@ -114,6 +170,9 @@ export class IntegrationsService {
         isActive: body.isActive,
         username: body.Username?.trim() || null,
         passwordEncrypted: body.Password ? this.box.seal(body.Password) : null,
+        settings: split?.settings ?? {},
+        ...this.sealedSecrets(split?.secrets ?? {}),
+        outputRules: body.outputRules ? { ...body.outputRules } : null,
       });
       return toView(saved, !!body.Password);
     });
@@ -125,6 +184,15 @@ export class IntegrationsService {
       await this.access.assertCanManageOwn(m, actor, row.userId, INTEGRATION_MESSAGES.notFound);
       const changes: Partial<RemoteIntegration> = {};
       if (p.isActive !== undefined) changes.isActive = p.isActive;
+      if (p.settings) {
+        const stored = (await this.integrations.withSealedPassword(m, row.id))?.secretsEncrypted ?? null;
+        const split = splitSettings(row.provider, p.settings, this.openSecrets(stored));
+        // where the files go is guarded like the credentials: sending the settings back unchanged is no change
+        if (settingsChange(row.settings ?? {}, split.settings, split.secretsSent)) assertMayChangeCredentials(actor);
+        changes.settings = split.settings;
+        Object.assign(changes, this.sealedSecrets(split.secrets));
+      }
+      if (p.outputRules) changes.outputRules = { ...p.outputRules };
       const credentials = credentialChanges(row.username, p);
       if (credentials) {
         assertMayChangeCredentials(actor);
@@ -148,10 +216,40 @@ export class IntegrationsService {
     return { deleted: true };
   }
 
-  /** The stored credentials in clear, for the delivery robots (never sent to the gateway). */
-  async credentials(id: string): Promise<{ username: string | null; password: string | null }> {
+  /** 404 unless the actor may change the integration (the same checks as an update). */
+  async mayManage(actor: Actor, id: string): Promise<{ id: string; userId: string }> {
+    const row = await this.load(this.ds.manager, actor, id);
+    await this.access.assertCanManageOwn(this.ds.manager, actor, row.userId, INTEGRATION_MESSAGES.notFound);
+    return { id: row.id, userId: row.userId };
+  }
+
+  /**
+   * The integration with its settings, secrets and credentials in clear, for the delivery
+   * service: the system actor only (the gateway routes nothing here; a signed-in caller is 403).
+   */
+  async forDelivery(actor: Actor, id: string): Promise<IntegrationForDelivery> {
+    if (actor.role !== 'System') throw RpcError.forbidden();
     const row = await this.integrations.withSealedPassword(this.ds.manager, id);
     if (!row) throw RpcError.notFound(INTEGRATION_MESSAGES.notFound);
-    return { username: row.username, password: row.passwordEncrypted ? this.box.open(row.passwordEncrypted) : null };
+    return {
+      id: row.id,
+      userId: row.userId,
+      provider: row.provider,
+      integrationType: row.integrationType,
+      isActive: row.isActive,
+      username: row.username,
+      password: row.passwordEncrypted ? this.box.open(row.passwordEncrypted) : null,
+      settings: { ...(row.settings ?? {}), ...this.openSecrets(row.secretsEncrypted) },
+      outputRules: outputRulesOf(row),
+    };
+  }
+
+  private sealedSecrets(secrets: IntegrationSettings): Pick<RemoteIntegration, 'secretsEncrypted' | 'secretNames'> {
+    const names = Object.keys(secrets).sort();
+    return { secretsEncrypted: names.length ? this.box.seal(JSON.stringify(secrets)) : null, secretNames: names };
+  }
+
+  private openSecrets(sealed: string | null): IntegrationSettings {
+    return sealed ? (JSON.parse(this.box.open(sealed)) as IntegrationSettings) : {};
   }
 }

@@ -1,5 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,13 +25,15 @@ import { useApiMutation } from '../../../api/useApiMutation';
 import { FormField, PasswordField } from '../../../components/form/FormField';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useForm } from '../../../components/form/useForm';
+import { IntegrationSettingsDialog } from './IntegrationSettingsDialog';
 import { ProfileLayout, useProfileId } from './ProfileLayout';
 import { canSaveCredentials, credentialsBody, providersToAdd } from './profileRules';
 
 /**
  * `/profile/{id}/integrations` (admin): the account's delivery integrations. Add one through a
  * dialog offering the providers it does not have yet; switch one on or off; change its
- * credentials in edit mode (never shown back: only whether a password is stored).
+ * credentials in edit mode (never shown back: only whether a password is stored); set its
+ * provider's settings and output rules (with a preview of the files); test its connection.
  */
 export function ProfileIntegrationsTab() {
   return <ProfileLayout tab="integrations">{() => <Integrations />}</ProfileLayout>;
@@ -67,6 +70,8 @@ function IntegrationCard({ integration }: { integration: IntegrationView }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const test = useApiMutation({ mutationFn: () => integrationsApi.testConnection(integration.id) });
   const refresh = () => queryClient.invalidateQueries({ queryKey: integrationKeys.ofUser(integration.userId) });
   const toggle = useApiMutation({
     action: t('profile.integrations.update'),
@@ -118,6 +123,31 @@ function IntegrationCard({ integration }: { integration: IntegrationView }) {
           </Tooltip>
         </Box>
       )}
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <Button size="small" startIcon={<SettingsOutlined />} onClick={() => setSettingsOpen(true)}>
+          {t('profile.integrations.settings')}
+        </Button>
+        <Button
+          size="small"
+          variant="outlined"
+          disabled={test.isPending}
+          startIcon={test.isPending ? <CircularProgress size={16} color="inherit" aria-hidden="true" /> : undefined}
+          onClick={() => test.mutate()}
+        >
+          {t('profile.integrations.testConnection')}
+        </Button>
+      </Box>
+      {test.data && !test.isPending && (
+        <Alert severity={test.data.ok ? 'success' : 'warning'} data-testid="test-connection-result" sx={{ overflowWrap: 'anywhere' }}>
+          <strong>{test.data.ok ? t('profile.integrations.connectionOk') : t('profile.integrations.connectionFailed')}</strong> {test.data.message}
+        </Alert>
+      )}
+      {test.isError && !test.isPending && (
+        <Alert severity="error" data-testid="test-connection-result" sx={{ overflowWrap: 'anywhere' }}>
+          {test.error.message}
+        </Alert>
+      )}
+      {settingsOpen && <IntegrationSettingsDialog integration={integration} onClose={() => setSettingsOpen(false)} />}
     </Paper>
   );
 }

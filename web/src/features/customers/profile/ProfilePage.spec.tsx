@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { IntegrationView, MeView, OrderListItem, PermissionView, ProviderView, StyleGuideListItem, UserView } from '@app/contracts/wire';
+import { DEFAULT_OUTPUT_RULES, type IntegrationView, type MeView, type OrderListItem, type PermissionView, type ProviderView, type StyleGuideListItem, type UserView } from '@app/contracts/wire';
 import { sessionStore } from '../../../api/session';
 import { fail, fakeApi, reply, testUser, type FakeHandler, type FakeRequest } from '../../../test/fakeApi';
 import { renderAppAt } from '../../../test/render';
@@ -307,6 +307,9 @@ describe('integrations', () => {
     isActive: true,
     Username: null,
     hasPassword: false,
+    settings: {},
+    storedSecrets: [],
+    outputRules: DEFAULT_OUTPUT_RULES,
     createdAt: '',
     updatedAt: '',
     ...extra,
@@ -317,7 +320,7 @@ describe('integrations', () => {
     { provider: 'WEBHOOK_API', label: 'HTTP webhook', integrationType: 'API' },
   ];
 
-  function integrationsApi() {
+  function integrationsApi(more: Record<string, FakeHandler> = {}) {
     let list = [integration('GENERIC_FTP', 'FTP server', { hasPassword: true, Username: 'ftp-user' }), integration('S3_BUCKET', 'S3 bucket', { integrationType: 'BLOB' })];
     const update = (r: FakeRequest) => {
       const id = r.path.split('/').pop();
@@ -335,6 +338,7 @@ describe('integrations', () => {
         list = [...list, created];
         return reply(201, created);
       },
+      ...more,
     });
   }
 
@@ -394,5 +398,51 @@ describe('integrations', () => {
     await waitFor(() => expect(within(screen.getByTestId('integration-S3_BUCKET')).queryByLabelText('Password')).toBeNull());
     expectVisible(await within(screen.getByTestId('integration-S3_BUCKET')).findByText('A password is stored'));
     expect(screen.queryByText('bucket-secret')).toBeNull();
+  });
+  it('sets the provider\'s settings and output rules, with the files of a sample order previewed as the rules are typed', async () => {
+    const api = integrationsApi();
+    renderAppAt(`/profile/${ACCOUNT_ID}/integrations`);
+    const ftp = await screen.findByTestId('integration-GENERIC_FTP', {}, { timeout: 5000 });
+    fireEvent.click(within(ftp).getByRole('button', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Settings of FTP server' });
+    // the preview starts with the default rules: every position, order name and position
+    const preview = within(dialog).getByTestId('delivery-preview');
+    expect(within(preview).getAllByRole('listitem')).toHaveLength(12);
+    expectVisible(within(preview).getByText('Volvo XC60 2026-1.jpg'));
+    // a missing host is refused before anything is sent
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expectFieldError(within(dialog).getByLabelText(/^Host/), 'Host is required');
+    expect(api.to('PUT /remote-integration/i-GENERIC_FTP')).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByLabelText(/^Host/), { target: { value: 'ftp.nordic.test' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Port/), { target: { value: '2121' } });
+    fireEvent.change(within(dialog).getByLabelText('Positions, in order'), { target: { value: '5, 1' } });
+    fireEvent.change(within(dialog).getByLabelText('File name pattern'), { target: { value: '{index}-{angle}' } });
+    fireEvent.mouseDown(within(dialog).getByLabelText('Format'));
+    fireEvent.click(await screen.findByRole('option', { name: 'PNG' }));
+    await waitFor(() => expect(within(within(dialog).getByTestId('delivery-preview')).getAllByRole('listitem').map((i) => i.textContent)).toEqual(['1-Rear.png', '2-Front.png']));
+    fireEvent.click(within(dialog).getByRole('switch', { name: 'Put the "digitally edited" label on' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await mainToast()).toBe('Integration updated');
+    expect(api.to('PUT /remote-integration/i-GENERIC_FTP')[0]!.body).toEqual({
+      settings: { host: 'ftp.nordic.test', port: 2121, secure: false, verifyCertificate: true, writeManifest: false },
+      outputRules: { ...DEFAULT_OUTPUT_RULES, positions: [5, 1], format: 'png', fileNamePattern: '{index}-{angle}', editedLabel: true },
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // many steps through a dialog: more than the default 5 s on a busy machine
+  }, 15_000);
+
+  it('tests the connection and shows the answer, what failed in words', async () => {
+    let answer = { ok: false, message: 'Login: ftp://ftp.nordic.test:21/ refused the user name or password (530 Login incorrect)' };
+    const api = integrationsApi({ 'POST /remote-integration/i-GENERIC_FTP/test-connection': () => reply(200, answer) });
+    renderAppAt(`/profile/${ACCOUNT_ID}/integrations`);
+    const ftp = await screen.findByTestId('integration-GENERIC_FTP', {}, { timeout: 5000 });
+    fireEvent.click(within(ftp).getByRole('button', { name: 'Test connection' }));
+    const result = await within(ftp).findByTestId('test-connection-result');
+    expect(result.textContent).toBe('Not connected: Login: ftp://ftp.nordic.test:21/ refused the user name or password (530 Login incorrect)');
+    answer = { ok: true, message: 'Logged in to ftp://ftp.nordic.test:21/ and listed the folder (3 entries)' };
+    fireEvent.click(within(ftp).getByRole('button', { name: 'Test connection' }));
+    await waitFor(() => expect(within(ftp).getByTestId('test-connection-result').textContent).toBe('Connected: Logged in to ftp://ftp.nordic.test:21/ and listed the folder (3 entries)'));
+    expect(api.to('POST /remote-integration/i-GENERIC_FTP/test-connection')).toHaveLength(2);
   });
 });

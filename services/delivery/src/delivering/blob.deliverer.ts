@@ -1,0 +1,147 @@
+import type { IntegrationForDelivery, IntegrationSettings } from '@app/contracts';
+import { BlobServiceClient, StorageSharedKeyCredential, type ContainerClient } from '@azure/storage-blob';
+import { Client as S3Client } from 'minio';
+import { createHash } from 'node:crypto';
+import { joinKey, resolvedSettings, str, type DeliveryJob, type TypeDeliverer } from './delivery-job';
+import { azureFailure, s3Failure } from './failures';
+import { DeliveryFailure, type DeliveredFile, type DeliveryReceipt } from './order-deliverer';
+
+/** The container of an Azure integration: from its connection string, or its account URL with the account name and key (or a SAS in the URL). */
+export function azureContainer(integration: IntegrationForDelivery, settings: IntegrationSettings, timeoutMs: number): ContainerClient {
+  const options = { retryOptions: { maxTries: 1, tryTimeoutInMs: timeoutMs } };
+  let service: BlobServiceClient;
+  try {
+    if (settings.connectionString) {
+      service = BlobServiceClient.fromConnectionString(str(settings, 'connectionString'), options);
+    } else if (integration.username && integration.password) {
+      service = new BlobServiceClient(str(settings, 'accountUrl'), new StorageSharedKeyCredential(integration.username, integration.password), options);
+    } else {
+      service = new BlobServiceClient(str(settings, 'accountUrl'), undefined, options);
+    }
+  } catch (err) {
+    throw new DeliveryFailure(`The Azure connection string or account key is not valid: ${(err as Error).message}`, false);
+  }
+  return service.getContainerClient(str(settings, 'container'));
+}
+
+function s3Client(integration: IntegrationForDelivery, settings: IntegrationSettings): S3Client {
+  const url = new URL(str(settings, 'endpoint'));
+  const useSSL = url.protocol === 'https:';
+  return new S3Client({
+    endPoint: url.hostname,
+    port: url.port ? Number(url.port) : useSSL ? 443 : 80,
+    useSSL,
+    accessKey: integration.username ?? '',
+    secretKey: integration.password ?? '',
+    region: str(settings, 'region'),
+    pathStyle: true,
+  });
+}
+
+/**
+ * Blob storage: Azure Blob Storage (block blobs with their Content-MD5, written over the same
+ * names, so a retried delivery leaves one blob per file) and any S3-compatible bucket (the
+ * same names overwritten). A SharePoint library is not written by the server.
+ */
+export class BlobDeliverer implements TypeDeliverer {
+  readonly types = ['BLOB'] as const;
+
+  constructor(private readonly timeoutMs: number) {}
+
+  async deliver(job: DeliveryJob): Promise<DeliveryReceipt> {
+    const settings = resolvedSettings(job.integration);
+    if (job.integration.provider === 'AZURE_BLOB') return this.toAzure(job, settings);
+    if (job.integration.provider === 'S3_BUCKET') return this.toS3(job, settings);
+    throw new DeliveryFailure(`${job.integration.provider} is not delivered to by the server`, false);
+  }
+
+  async test(integration: IntegrationForDelivery): Promise<string> {
+    const settings = resolvedSettings(integration);
+    if (integration.provider === 'AZURE_BLOB') {
+      const container = this.azure(integration, settings);
+      try {
+        const created = (await container.createIfNotExists()).succeeded;
+        return `${created ? 'Created' : 'Reached'} the container ${container.url}`;
+      } catch (err) {
+        throw azureFailure(err, container.url);
+      }
+    }
+    if (integration.provider === 'S3_BUCKET') {
+      const { client, where } = this.s3(integration, settings);
+      try {
+        if (!(await withTimeout(client.bucketExists(str(settings, 'bucket')), this.timeoutMs))) {
+          throw new DeliveryFailure(`Not found: ${where} does not exist`, false);
+        }
+        return `Reached the bucket ${where}`;
+      } catch (err) {
+        throw s3Failure(err, where);
+      }
+    }
+    throw new DeliveryFailure(`${integration.provider} is not delivered to by the server`, false);
+  }
+
+  private azure(integration: IntegrationForDelivery, settings: IntegrationSettings): ContainerClient {
+    if (!settings.container || (!settings.connectionString && !settings.accountUrl)) {
+      throw new DeliveryFailure('The Azure container and account URL or connection string are not set in the integration', false);
+    }
+    return azureContainer(integration, settings, this.timeoutMs);
+  }
+
+  private s3(integration: IntegrationForDelivery, settings: IntegrationSettings): { client: S3Client; where: string } {
+    if (!settings.endpoint || !settings.bucket) throw new DeliveryFailure('The S3 endpoint and bucket are not set in the integration', false);
+    return { client: s3Client(integration, settings), where: `${str(settings, 'endpoint').replace(/\/$/, '')}/${str(settings, 'bucket')}` };
+  }
+
+  private async toAzure(job: DeliveryJob, settings: IntegrationSettings): Promise<DeliveryReceipt> {
+    const container = this.azure(job.integration, settings);
+    try {
+      await container.createIfNotExists();
+      const files: DeliveredFile[] = [];
+      let answer: string | null = null;
+      for (const file of job.files) {
+        const blob = container.getBlockBlobClient(joinKey(str(settings, 'pathPrefix'), file.name));
+        const res = await blob.uploadData(file.bytes, {
+          blobHTTPHeaders: { blobContentType: file.contentType, blobContentMD5: createHash('md5').update(file.bytes).digest() },
+          metadata: { sha256: file.sha256, order: job.order.id, position: String(file.position) },
+        });
+        answer = `etag ${res.etag ?? ''}`.trim();
+        files.push({ name: file.name, location: blob.url, bytes: file.bytes.length, sha256: file.sha256, imageId: file.imageId, position: file.position });
+      }
+      return { destination: container.url, files, answer, finishedAt: new Date().toISOString() };
+    } catch (err) {
+      throw azureFailure(err, container.url);
+    }
+  }
+
+  private async toS3(job: DeliveryJob, settings: IntegrationSettings): Promise<DeliveryReceipt> {
+    const { client, where } = this.s3(job.integration, settings);
+    const bucket = str(settings, 'bucket');
+    try {
+      const files: DeliveredFile[] = [];
+      let answer: string | null = null;
+      for (const file of job.files) {
+        const key = joinKey(str(settings, 'prefix'), file.name);
+        const res = await withTimeout(
+          client.putObject(bucket, key, file.bytes, file.bytes.length, { 'Content-Type': file.contentType, 'x-amz-meta-sha256': file.sha256 }),
+          this.timeoutMs,
+        );
+        answer = `etag ${res.etag}`;
+        files.push({ name: file.name, location: `${where}/${key}`, bytes: file.bytes.length, sha256: file.sha256, imageId: file.imageId, position: file.position });
+      }
+      return { destination: where, files, answer, finishedAt: new Date().toISOString() };
+    } catch (err) {
+      throw s3Failure(err, where);
+    }
+  }
+}
+
+/** The minio client has no timeout of its own per call. */
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    promise.finally(() => clearTimeout(timer)),
+    new Promise<T>((_, reject) => {
+      timer = setTimeout(() => reject(Object.assign(new Error(`timed out after ${ms} ms`), { code: 'ETIMEDOUT' })), ms);
+    }),
+  ]);
+}
