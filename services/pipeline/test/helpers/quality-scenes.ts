@@ -7,9 +7,9 @@ import { scenePixels } from './test-images';
  * where the car is (a mask from the same drawing: the car's own shapes in white, nothing of
  * the background and no shadow) and what colour its body is.
  *
- * The car: a body with shading (light from above, darker sills), a cabin with two dark
- * windows, a headlight, black tyres with grey rims standing on the floor. Shares of the
- * picture's width (x) and height (y).
+ * The car: a body with shading (light from above, darker sills), the dark gap of its
+ * underbody below the sills, a cabin with two dark windows, a headlight, black tyres with
+ * grey rims standing on the floor. Shares of the picture's width (x) and height (y).
  */
 const CAR = {
   body: { left: 0.16, top: 0.44, right: 0.84, bottom: 0.68 },
@@ -27,6 +27,8 @@ export const BODY_SAMPLE = { left: 0.2, top: 0.47, width: 0.6, height: 0.08 };
 
 export interface CarPaint {
   body: string;
+  /** the silhouette's edge (panel edges, seals, the paint turning away from the light); none by default */
+  outline?: string;
   tyre?: string;
   /** the shading drawn over body and cabin: 0 = flat paint */
   shading?: number;
@@ -40,6 +42,7 @@ function carSvg(w: number, h: number, paint: CarPaint, mask: boolean): string {
   const shading = mask || shade === 0 ? '' : 'fill="url(#shade)"';
   const x = (f: number) => w * f;
   const y = (f: number) => h * f;
+  const outline = (shape: string) => (paint.outline ? `<${shape} fill="none" stroke="${fill(paint.outline)}" stroke-width="${x(0.008)}"/>` : '');
   const rect = `x="${x(b.left)}" y="${y(b.top)}" width="${x(b.right - b.left)}" height="${y(b.bottom - b.top)}" rx="${y(0.04)}"`;
   const cabinPath = `M ${x(cabin.left)} ${y(b.top + 0.01)} L ${x(roof.left)} ${y(roof.top)} L ${x(roof.right)} ${y(roof.top)} L ${x(cabin.right)} ${y(b.top + 0.01)} Z`;
   const wheels = CAR.wheels
@@ -49,18 +52,20 @@ function carSvg(w: number, h: number, paint: CarPaint, mask: boolean): string {
         `<circle cx="${x(cx)}" cy="${y(CAR.wheelY)}" r="${y(CAR.rim)}" fill="${fill('#9a9ea3')}"/>`,
     )
     .join('');
-  return `<path d="${cabinPath}" fill="${fill(paint.body)}"/>${shading ? `<path d="${cabinPath}" ${shading}/>` : ''}
+  const under = `<rect x="${x(b.left + 0.01)}" y="${y(b.bottom - 0.04)}" width="${x(b.right - b.left - 0.02)}" height="${y(0.06)}" rx="${y(0.01)}" fill="${fill('#1e1f21')}"/>`;
+  return `${under}<path d="${cabinPath}" fill="${fill(paint.body)}"/>${shading ? `<path d="${cabinPath}" ${shading}/>` : ''}
   <path d="M ${x(0.33)} ${y(0.44)} L ${x(0.395)} ${y(0.32)} L ${x(0.49)} ${y(0.32)} L ${x(0.49)} ${y(0.44)} Z" fill="${fill('#2b3440')}"/>
   <path d="M ${x(0.51)} ${y(0.44)} L ${x(0.51)} ${y(0.32)} L ${x(0.605)} ${y(0.32)} L ${x(0.69)} ${y(0.44)} Z" fill="${fill('#2b3440')}"/>
   <rect ${rect} fill="${fill(paint.body)}"/>${shading ? `<rect ${rect} ${shading}/>` : ''}
-  <rect x="${x(0.81)}" y="${y(0.49)}" width="${x(0.025)}" height="${y(0.03)}" rx="${y(0.01)}" fill="${fill('#fff5c0')}"/>
+  ${outline(`path d="${cabinPath}"`)}${outline(`rect ${rect}`)}
+  <rect x="${x(0.8)}" y="${y(0.49)}" width="${x(0.022)}" height="${y(0.03)}" rx="${y(0.01)}" fill="${fill('#fff5c0')}"/>
   ${wheels}`;
 }
 
 function defs(w: number, shading: number): string {
   return `<defs>
     <linearGradient id="shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#ffffff" stop-opacity="${0.3 * shading}"/><stop offset="0.4" stop-color="#808080" stop-opacity="0"/><stop offset="1" stop-color="#000000" stop-opacity="${0.35 * shading}"/></linearGradient>
-    <filter id="soft" x="-20%" y="-200%" width="140%" height="500%"><feGaussianBlur stdDeviation="${0.012 * w}"/></filter>
+    <filter id="soft" x="-20%" y="-300%" width="140%" height="700%"><feGaussianBlur stdDeviation="${0.02 * w}"/></filter>
   </defs>`;
 }
 
@@ -74,29 +79,31 @@ function studio(w: number, h: number, wall: [string, string], floor: [string, st
   <ellipse cx="${w * 0.5}" cy="${h * (CAR.wheelY + CAR.tyre)}" rx="${w * 0.38}" ry="${h * 0.03}" fill="#000000" fill-opacity="${shadowOpacity}" filter="url(#soft)"/>`;
 }
 
-/** Buildings, trees, a parked car's colour and a striped pavement, all reaching the picture's edges. */
+/**
+ * A street: tall buildings of eight colours with rows of windows, trees at both sides and a
+ * striped pavement, close behind the car and running out of the picture, so that the
+ * background's colours reach the picture's edges.
+ */
 function busy(w: number, h: number): string {
   const facades = ['#8a6f5a', '#c9b79c', '#5f6b73', '#a44a3f', '#d8d2c4', '#6d7f5e', '#3f4a56', '#b58d4c'];
   const parts: string[] = [];
   let x = 0;
   for (let i = 0; x < w; i++) {
-    const bw = w * (0.09 + ((i * 37) % 5) * 0.02);
-    const top = h * (0.08 + ((i * 53) % 7) * 0.03);
-    parts.push(`<rect x="${x}" y="${top}" width="${bw + 1}" height="${h * 0.62 - top}" fill="${facades[i % facades.length]}"/>`);
-    for (let r = 0; r < 4; r++) {
+    const bw = w * (0.1 + ((i * 37) % 5) * 0.02);
+    parts.push(`<rect x="${x}" y="0" width="${bw + 1}" height="${h * 0.62}" fill="${facades[i % facades.length]}"/>`);
+    for (let r = 0; r < 5; r++) {
       for (let c = 0; c < 3; c++) {
-        parts.push(`<rect x="${x + bw * (0.12 + c * 0.3)}" y="${top + h * (0.04 + r * 0.11)}" width="${bw * 0.16}" height="${h * 0.05}" fill="#2a2f36"/>`);
+        parts.push(`<rect x="${x + bw * (0.12 + c * 0.3)}" y="${h * (0.05 + r * 0.1)}" width="${bw * 0.16}" height="${h * 0.05}" fill="#2a2f36"/>`);
       }
     }
     x += bw;
   }
-  for (let i = 0; i < 7; i++) {
-    const cx = w * (0.05 + i * 0.15);
-    parts.push(`<rect x="${cx - w * 0.006}" y="${h * 0.4}" width="${w * 0.012}" height="${h * 0.22}" fill="#4a3526"/>`);
-    parts.push(`<circle cx="${cx}" cy="${h * 0.38}" r="${h * 0.07}" fill="${i % 2 ? '#3d6b35' : '#557d3f'}"/>`);
+  for (const cx of [0.02, 0.98]) {
+    parts.push(`<rect x="${w * (cx - 0.008)}" y="${h * 0.35}" width="${w * 0.016}" height="${h * 0.27}" fill="#4a3526"/>`);
+    parts.push(`<circle cx="${w * cx}" cy="${h * 0.3}" r="${h * 0.1}" fill="#3d6b35"/>`);
   }
   const stripes = Array.from({ length: 14 }, (_, i) => `<rect y="${h * (0.62 + i * 0.028)}" width="${w}" height="${h * 0.008}" fill="#9c9a92"/>`).join('');
-  return `<rect width="${w}" height="${h}" fill="#a9c4dc"/>${parts.join('')}<rect y="${h * 0.62}" width="${w}" height="${h * 0.38}" fill="#77766f"/>${stripes}`;
+  return `${parts.join('')}<rect y="${h * 0.62}" width="${w}" height="${h * 0.38}" fill="#77766f"/>${stripes}`;
 }
 
 export interface QualityScene {
@@ -128,17 +135,17 @@ function scene(name: string, what: string, w: number, h: number, background: str
  * on a white wall, a car on a busy street.
  */
 export function segmentationScenes(w = 512, h = 384): QualityScene[] {
-  const greyStudio = studio(w, h, ['#e4e6e9', '#c9ccd1'], ['#a9abae', '#8d8f92'], 0.75);
+  const greyStudio = studio(w, h, ['#e4e6e9', '#c9ccd1'], ['#a9abae', '#8d8f92'], 0.4);
   return [
-    scene('studio', 'a blue car with black tyres on a studio floor, its contact shadow under it', w, h, greyStudio, { body: '#236ea0' }),
-    scene('black car', 'a black car with black tyres on a studio floor, its contact shadow under it', w, h, greyStudio, { body: '#1b1c1f', tyre: '#121212' }),
+    scene('studio', 'a blue car with black tyres on a grey studio floor, a soft shadow under it', w, h, greyStudio, { body: '#236ea0' }),
+    scene('black car', 'a black car with black tyres on the same studio floor', w, h, greyStudio, { body: '#1b1c1f', tyre: '#121212' }),
     scene(
       'white car, white wall',
-      'a white car in front of a white wall, on a light floor',
+      'a white car in front of a white wall, on a light floor: the paint a shade darker than the lit wall, its outline a little darker still',
       w,
       h,
-      studio(w, h, ['#f6f6f6', '#eeeeee'], ['#e2e2e2', '#d2d2d2'], 0.45),
-      { body: '#f2f2f0' },
+      studio(w, h, ['#fbfbfb', '#f1f1f1'], ['#e6e6e6', '#d6d6d6'], 0.3),
+      { body: '#e9e9e7', outline: '#b0b0ae' },
     ),
     scene('busy background', 'a red car in front of buildings and trees, on a striped street', w, h, busy(w, h), { body: '#b3202a' }),
   ];
@@ -194,6 +201,32 @@ export function iou(mask: Raster, truth: Raster): number {
     if (m || t) union++;
   }
   return union ? inter / union : 1;
+}
+
+/** The tyres' rubber (between rim and tread), as a 1-channel mask. */
+export function tyreMask(w: number, h: number): Raster {
+  const data = Buffer.alloc(w * h);
+  for (const cx of CAR.wheels) {
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const r = Math.hypot(x + 0.5 - cx * w, y + 0.5 - CAR.wheelY * h);
+        if (r > CAR.rim * h + 1 && r < CAR.tyre * h - 1) data[y * w + x] = 255;
+      }
+    }
+  }
+  return { data, width: w, height: h, channels: 1 };
+}
+
+/** Share of the pixels `part` selects that `mask` (>= 128) keeps. */
+export function kept(mask: Raster, part: Raster): number {
+  let n = 0;
+  let k = 0;
+  for (let i = 0; i < part.data.length; i++) {
+    if (part.data[i] < 128) continue;
+    n++;
+    if (mask.data[i] >= 128) k++;
+  }
+  return n ? k / n : 1;
 }
 
 /** A 1-channel mask selecting a rectangle given in shares of the picture. */
