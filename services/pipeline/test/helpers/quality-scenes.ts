@@ -22,6 +22,9 @@ const CAR = {
   rim: 0.05,
 };
 
+/** The car's box (roof to tyres, bumper to bumper), in shares of the picture. */
+export const CAR_BOX = { left: CAR.body.left, top: CAR.roof.top, width: CAR.body.right - CAR.body.left, height: CAR.wheelY + CAR.tyre - CAR.roof.top };
+
 /** Body pixels with no shading, window, wheel or light: where the paint's own colour shows. */
 export const BODY_SAMPLE = { left: 0.2, top: 0.47, width: 0.6, height: 0.08 };
 
@@ -148,6 +151,24 @@ export function segmentationScenes(w = 512, h = 384): QualityScene[] {
       { body: '#e9e9e7', outline: '#b0b0ae' },
     ),
     scene('busy background', 'a red car in front of buildings and trees, on a striped street', w, h, busy(w, h), { body: '#b3202a' }),
+  ];
+}
+
+/**
+ * Beyond the classical segmenter (measured by the benchmark, not required): black tyres
+ * standing in their own dark shadow on a dark floor, where nothing in the picture tells the
+ * rubber from the shadow.
+ */
+export function hardSegmentationScenes(w = 512, h = 384): QualityScene[] {
+  return [
+    scene(
+      'dark showroom',
+      'a silver car whose black tyres stand in their shadow on a dark showroom floor',
+      w,
+      h,
+      studio(w, h, ['#55585c', '#3c3f43'], ['#34363a', '#26282b'], 0.5),
+      { body: '#b4b8bd' },
+    ),
   ];
 }
 
