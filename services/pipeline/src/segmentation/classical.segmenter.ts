@@ -86,16 +86,24 @@ export function classicalMask(img: Raster): Raster {
 
   // distance of every pixel to the nearest background colour, in that colour's spreads
   const dist = new Float32Array(n);
+  const m0 = Float32Array.from(clusters, (c) => c.m0);
+  const m1 = Float32Array.from(clusters, (c) => c.m1);
+  const m2 = Float32Array.from(clusters, (c) => c.m2);
+  const inv = Float32Array.from(clusters, (c) => 1 / (c.sigma * c.sigma));
+  const nc = clusters.length;
   for (let i = 0; i < n; i++) {
     let best = Infinity;
-    for (const c of clusters) {
-      const d0 = c0[i] - c.m0;
-      const d1 = c1[i] - c.m1;
-      const d2 = c2[i] - c.m2;
-      const d = Math.sqrt(d0 * d0 + d1 * d1 + d2 * d2) / c.sigma;
+    const v0 = c0[i];
+    const v1 = c1[i];
+    const v2 = c2[i];
+    for (let c = 0; c < nc; c++) {
+      const d0 = v0 - m0[c];
+      const d1 = v1 - m1[c];
+      const d2 = v2 - m2[c];
+      const d = (d0 * d0 + d1 * d1 + d2 * d2) * inv[c];
       if (d < best) best = d;
     }
-    dist[i] = best;
+    dist[i] = Math.sqrt(best);
   }
 
   // grow the background from the border, never onto an edge
