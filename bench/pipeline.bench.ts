@@ -22,6 +22,20 @@ import { RouteSteps } from '../services/pipeline/src/routes/route-steps';
 import { ROUTE_TABLE } from '../services/pipeline/src/routes/route-table';
 import { ClassicalSegmenter } from '../services/pipeline/src/segmentation/classical.segmenter';
 import { createPipelineTestbed, makeJob, type PipelineTestbed } from '../services/pipeline/test/helpers/pipeline-testbed';
+import { deltaE2000Rgb } from '../services/pipeline/src/imaging/colour-difference';
+import { classicalMask } from '../services/pipeline/src/segmentation/classical.segmenter';
+import {
+  BODY_SAMPLE,
+  CAR_BOX,
+  colourScene,
+  hardSegmentationScenes,
+  iou,
+  knownMask,
+  PAINTS,
+  renderScene,
+  sceneJpeg,
+  segmentationScenes,
+} from '../services/pipeline/test/helpers/quality-scenes';
 import { carScene } from '../services/pipeline/test/helpers/test-images';
 import { repoRoot } from './bench-utils';
 
@@ -29,9 +43,12 @@ import { repoRoot } from './bench-utils';
  * The image pipeline on 12-megapixel photos: every route through real worker processes (the
  * built service, one job at a time each) with one and then two workers, the steps of `full`
  * in this process against ImageMagick `convert` doing the same steps in the same run, and
- * the peak memory of each worker. Targets (docs/pipeline.md): full under 700 ms/img on one
- * core, bypass under 250 ms, at least 1.5x faster than ImageMagick, two workers at least
- * 1.6x one worker's throughput, under 400 MB per worker.
+ * the peak memory of each worker, and the quality measures: the car's colour through the
+ * enhancer and full routes (mean CIEDE2000 on its body) and the classical segmenter's
+ * intersection over union with drawn scenes' known masks, with its CPU time per picture.
+ * Targets (docs/pipeline.md): full under 700 ms/img on one core, bypass under 250 ms, at
+ * least 1.5x faster than ImageMagick, two workers at least 1.6x one worker's throughput,
+ * under 400 MB per worker, mean ΔE2000 under 5 on well-exposed photos, IoU at least 0.95.
  */
 const W = 4032;
 const H = 3024;
@@ -416,6 +433,78 @@ async function streamToBuffer(s: NodeJS.ReadableStream): Promise<Buffer> {
 }
 
 // ---------------------------------------------------------------------------------------
+// quality
+
+type Rgb3 = [number, number, number];
+
+/** Mean ΔE2000 of a JPEG's pixels in `rect` (output pixels) against a colour. */
+async function meanDeltaE(jpeg: Buffer, rect: { left: number; top: number; width: number; height: number }, colour: Rgb3): Promise<number> {
+  const { data, info } = await sharp(jpeg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let sum = 0;
+  let n = 0;
+  for (let y = Math.ceil(rect.top); y < Math.floor(rect.top + rect.height); y++) {
+    for (let x = Math.ceil(rect.left); x < Math.floor(rect.left + rect.width); x++) {
+      const j = (y * info.width + x) * 3;
+      sum += deltaE2000Rgb([data[j], data[j + 1], data[j + 2]], colour);
+      n++;
+    }
+  }
+  return sum / n;
+}
+
+const hexRgb = (hex: string): Rgb3 => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as Rgb3;
+
+/**
+ * The car's colour through the enhancer and full routes' steps (photos of the output's size,
+ * so the enhancer keeps the body where it was drawn; full frames the car's box between the
+ * margins), and the classical segmenter on the drawn scenes at its working size.
+ */
+async function quality(run: (route: Route, original: Buffer) => Promise<{ out: Buffer }>): Promise<{ worstColour: number; worstIoU: number }> {
+  const share = (r: typeof CAR_BOX) => ({ left: r.left * OUT_W, top: r.top * OUT_H, width: r.width * OUT_W, height: r.height * OUT_H });
+  const own = share(BODY_SAMPLE);
+  const body = rectInFrame(share(BODY_SAMPLE), frameAroundCar(share(CAR_BOX), OUT_W, OUT_H, { top: 10, right: 5, bottom: 4, left: 5 }), OUT_W, OUT_H);
+  const framed = { left: body.left + 8, top: body.top + 4, width: body.width - 16, height: body.height - 8 };
+  console.log('');
+  console.log('colour: mean ΔE2000 of the body against its paint (target < 5 on a well-exposed photo)');
+  console.log('paint      photo  enhancer   full');
+  let worstColour = 0;
+  for (const paint of Object.keys(PAINTS)) {
+    const scene = colourScene(paint, OUT_W, OUT_H);
+    const photo = await sceneJpeg(scene, OUT_W, OUT_H);
+    const colour = hexRgb(PAINTS[paint]);
+    const [p, e, f] = [await meanDeltaE(photo, own, colour), await meanDeltaE((await run('enhancer', photo)).out, own, colour), await meanDeltaE((await run('full', photo)).out, framed, colour)];
+    worstColour = Math.max(worstColour, e, f);
+    console.log(`${paint.padEnd(10)} ${fmt(p, 1).padStart(5)} ${fmt(e, 1).padStart(9)} ${fmt(f, 1).padStart(6)}`);
+  }
+  const dark = await sceneJpeg(colourScene('blue', OUT_W, OUT_H), OUT_W, OUT_H, 0.3);
+  const blue = hexRgb(PAINTS.blue);
+  console.log(`${'dark blue'.padEnd(10)} ${fmt(await meanDeltaE(dark, own, blue), 1).padStart(5)} ${fmt(await meanDeltaE((await run('enhancer', dark)).out, own, blue), 1).padStart(9)}   (under-exposed: 0.3 of the light)`);
+
+  console.log('');
+  console.log('segmentation: classical segmenter, IoU with the known mask (target >= 0.95) and CPU per picture, 512x384');
+  let worstIoU = 1;
+  const scenes = [...segmentationScenes(), ...hardSegmentationScenes()];
+  const required = segmentationScenes().length;
+  for (const [index, scene] of scenes.entries()) {
+    const img = await renderScene(scene, 512, 384);
+    const truth = await knownMask(scene, 512, 384);
+    classicalMask(img);
+    const cpu: number[] = [];
+    let mask = classicalMask(img);
+    for (let i = 0; i < 9; i++) {
+      const t0 = process.cpuUsage();
+      mask = classicalMask(img);
+      const t = process.cpuUsage(t0);
+      cpu.push((t.user + t.system) / 1000);
+    }
+    const score = iou(mask, truth);
+    if (index < required) worstIoU = Math.min(worstIoU, score);
+    console.log(`${scene.name.padEnd(22)} IoU ${fmt(score, 3)}  ${fmt(median(cpu), 1).padStart(5)} ms${index < required ? '' : '  (beyond the classical segmenter)'}`);
+  }
+  return { worstColour, worstIoU };
+}
+
+// ---------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
   const convert = imageMagick();
@@ -451,6 +540,7 @@ async function main(): Promise<void> {
     if (route === 'full') continue;
     for (const original of originals) steps[route].push((await offline.run(route, original)).ms);
   }
+  const measured = await quality(offline.run);
   const sample = await offline.run('full', originals[0]);
   writeFileSync(join(dir, 'ours-full-0.jpg'), sample.out);
 
@@ -545,6 +635,8 @@ async function main(): Promise<void> {
       `${fmt((fullTwo.imgPerS / fullTwo.workerCores) / (fullWorker.imgPerS / fullWorker.workerCores), 2)}x the images per CPU-second of one`,
   );
   console.log(`peak memory per worker: ${fmt(peak)} MB (target < 400 MB: ${verdict(peak < 400)})`);
+  console.log(`colour: worst mean ΔE2000 on a well-exposed body ${fmt(measured.worstColour, 1)} (target < 5: ${verdict(measured.worstColour < 5)})`);
+  console.log(`segmentation: worst IoU ${fmt(measured.worstIoU, 3)} (target >= 0.95: ${verdict(measured.worstIoU >= 0.95)})`);
   if (keep) console.log(`outputs kept in ${dir}`);
   console.log(`pipeline: full ${fmt(full)} ms/img, imagemagick ${fmt(im)} ms/img, ratio ${fmt(ratio, 2)}`);
 }

@@ -143,10 +143,10 @@ describe('pipeline routes', () => {
   it('enhancer: the rotation fix levels a leaning horizon when switched on', async () => {
     const leaning = await carScene({ tiltDegrees: 6 });
     const horizonAt = (out: Decoded, x: number) => {
-      // first row from the top whose blue no longer beats red by much: sky ends, ground begins
+      // first row from the top of the ground's grey: sky ends, ground begins (the pale sky
+      // just above the horizon is close to grey in blue-minus-red, not in brightness)
       for (let y = 2; y < OUT.height - 2; y++) {
-        const [r, , b] = out.at(x, y, 1);
-        if (b - r < 12) return y;
+        if (colourDistance(out.at(x, y, 1), SCENE.colours.ground) < 40) return y;
       }
       return OUT.height;
     };

@@ -34,11 +34,11 @@ describe('pixel operations', () => {
     const { low, high } = lumaLevels(r, null, 0);
     expect([low, high]).toEqual([100, 150]);
     const limited: Raster = { ...r, data: Buffer.from(r.data) };
-    applyTone(r, { low, high, maxGain: 6, contrast: 0, saturation: 1 });
+    applyTone(r, { low, high, maxGain: 6, slack: 0, contrast: 0, saturation: 1 });
     expect(r.data[0]).toBeLessThan(5);
     expect(r.data[297]).toBeGreaterThan(250);
     // with the gain capped at 2 the 50 levels become 100, around the same middle
-    applyTone(limited, { low, high, maxGain: 2, contrast: 0, saturation: 1 });
+    applyTone(limited, { low, high, maxGain: 2, slack: 0, contrast: 0, saturation: 1 });
     expect(limited.data[297] - limited.data[0]).toBeCloseTo(100, -1);
     expect((limited.data[297] + limited.data[0]) / 2).toBeCloseTo(127.5, -1);
   });

@@ -144,44 +144,90 @@ export function lumaLevels(r: Raster, mask: Raster | null, clip = 0.005): { low:
 }
 
 export interface ToneSettings {
-  /** input black and white points, stretched to 0 and 255 (gain limited by `maxGain`) */
+  /** input black and white points (luma), stretched towards 0 and 255 (gain limited by `maxGain`) */
   low: number;
   high: number;
   maxGain: number;
+  /**
+   * levels this close to 0 and 255 count as reached: a well-exposed photo without pure black
+   * or white (a studio shot, an overcast day) is not stretched, and a dark one is stretched by
+   * this much less than all the way
+   */
+  slack: number;
   /** S-curve strength around mid grey: 0 = none */
   contrast: number;
-  /** 1 = unchanged, > 1 more colourful */
+  /** colour (chroma) gain on top of the levels' own: 1 = the chroma follows the luma gain */
   saturation: number;
 }
 
 /**
- * Auto levels, contrast and colour in one pass: a lookup table for levels and the contrast
- * curve on each channel, then saturation by moving each pixel away from its grey.
+ * The luma curve of `applyTone`: levels from `low`..`high` with the gain capped, then the
+ * S-curve. When the gain is capped, the output range keeps the input's place: the room left
+ * is shared below and above in the proportion the input had (an under-exposed picture
+ * brightens from black, a flat one spreads around where it was). Answers the 256-entry table
+ * and the gain used.
  */
-export function applyTone(r: Raster, t: ToneSettings): void {
-  const span = Math.max(1, t.high - t.low);
-  const gain = Math.min(t.maxGain, 255 / span);
-  // keep the middle of the range where it was when the gain is limited
-  const mid = (t.low + t.high) / 2;
+export function toneCurve(t: ToneSettings): { lut: Float32Array; gain: number } {
+  const low = Math.max(0, t.low - t.slack);
+  const high = Math.min(255, t.high + t.slack);
+  const span = Math.max(1, high - low);
+  const gain = Math.max(1, Math.min(t.maxGain, 255 / span));
+  const room = 255 - span * gain;
+  const below = 255 - span > 0 ? (low / (255 - span)) * room : 0;
   const lut = new Float32Array(256);
   for (let v = 0; v < 256; v++) {
-    let x = (v - mid) * gain + 127.5;
-    const u = clamp255(x) / 255;
+    const u = clamp255(below + (v - low) * gain) / 255;
     // smooth S-curve blended by `contrast`
     const s = u * u * (3 - 2 * u);
-    x = (u + (s - u) * t.contrast) * 255;
-    lut[v] = clamp255(x);
+    lut[v] = clamp255((u + (s - u) * t.contrast) * 255);
   }
+  return { lut, gain };
+}
+
+/**
+ * Levels, contrast and colour on luminance, in one pass, keeping each pixel's hue:
+ * 1. the luma (Rec. 601) goes through `toneCurve`, and the pixel's three channels are scaled
+ *    by the same factor (the same light, more or less of it: the hue and the channels'
+ *    proportions stay). Where the largest channel would pass 255 the factor stops there, so a
+ *    saturated colour is brightened less rather than clipped into another hue;
+ * 2. the colour the levels took back is given back: the difference from grey grows by what
+ *    the levels' gain gave beyond the scaling (a flat, greyed photo gets its colour back; an
+ *    under-exposed one already has it from the scaling; a well-exposed one is left as it
+ *    is), times `saturation`, and never so far that a channel leaves 0..255.
+ * A well-exposed picture (levels already near 0 and 255) keeps its colours.
+ */
+export function applyTone(r: Raster, t: ToneSettings): void {
+  const { lut, gain } = toneCurve(t);
   const d = r.data;
-  const sat = t.saturation;
   for (let j = 0; j < d.length; j += 3) {
-    const R = lut[d[j]];
-    const G = lut[d[j + 1]];
-    const B = lut[d[j + 2]];
+    const R = d[j];
+    const G = d[j + 1];
+    const B = d[j + 2];
     const y = luma(R, G, B);
-    d[j] = clamp255(y + (R - y) * sat + 0.5);
-    d[j + 1] = clamp255(y + (G - y) * sat + 0.5);
-    d[j + 2] = clamp255(y + (B - y) * sat + 0.5);
+    const i = y | 0;
+    const y2 = i >= 255 ? lut[255] : lut[i] + (lut[i + 1] - lut[i]) * (y - i);
+    if (y < 0.5) {
+      d[j] = d[j + 1] = d[j + 2] = clamp255(y2 + 0.5);
+      continue;
+    }
+    let m = y2 / y;
+    const top = R > G ? (R > B ? R : B) : G > B ? G : B;
+    if (top * m > 255) m = 255 / top;
+    const y1 = y * m;
+    const dr = R * m - y1;
+    const dg = G * m - y1;
+    const db = B * m - y1;
+    let k = (gain > m ? gain / Math.max(1, m) : 1) * t.saturation;
+    // the largest colour gain that keeps every channel within 0..255
+    if (dr > 0) k = Math.min(k, (255 - y1) / dr);
+    else if (dr < 0) k = Math.min(k, y1 / -dr);
+    if (dg > 0) k = Math.min(k, (255 - y1) / dg);
+    else if (dg < 0) k = Math.min(k, y1 / -dg);
+    if (db > 0) k = Math.min(k, (255 - y1) / db);
+    else if (db < 0) k = Math.min(k, y1 / -db);
+    d[j] = clamp255(y1 + dr * k + 0.5);
+    d[j + 1] = clamp255(y1 + dg * k + 0.5);
+    d[j + 2] = clamp255(y1 + db * k + 0.5);
   }
 }
 

@@ -40,7 +40,7 @@ export class RouteRunner {
     // nothing below reads the full-size original
     ctx.releaseSource();
     if (has('yellow-fix') && o.yellowFix) image = await ctx.step('yellow-fix', () => this.s.yellowFix(image));
-    if (has('enhance')) image = await ctx.step('enhance', () => this.s.enhance(image, alpha));
+    if (has('enhance')) image = await ctx.step('enhance', () => this.s.enhance(image));
     if (alpha && seg) {
       const canvas = has('featured-canvas')
         ? await ctx.step('featured-canvas', () => this.s.featuredCanvas(ctx))

@@ -35,11 +35,11 @@ export interface Segmentation {
 
 /** Fill for parts of a frame that lie outside the picture when the background is kept. */
 const WHITE = { r: 255, g: 255, b: 255 };
-/** Auto-levels limits: at most this gain, clipping this share at each end. */
-const LEVELS = { maxGain: 1.6, clip: 0.005 };
-/** Enhancer strength: S-curve contrast and saturation. */
+/** Auto-levels limits (on luma): at most this gain, clipping this share at each end. */
+const LEVELS = { maxGain: 2, clip: 0.005, slack: 24 };
+/** Enhancer strength: S-curve contrast, and colour on top of what the levels give back. */
 const CONTRAST = 0.12;
-const SATURATION = 1.08;
+const SATURATION = 1;
 /** Logo box: share of the output's width and height, and inset from the top-right corner. */
 const LOGO_BOX = { width: 0.2, height: 0.15, inset: 0.03 };
 
@@ -116,10 +116,15 @@ export class RouteSteps {
     return image;
   }
 
-  /** enhance: auto levels (measured on the car when a mask is known), contrast, colour, sharpening. */
-  async enhance(image: Raster, alpha: Raster | null): Promise<Raster> {
-    const { low, high } = lumaLevels(image, alpha, LEVELS.clip);
-    applyTone(image, { low, high, maxGain: LEVELS.maxGain, contrast: CONTRAST, saturation: SATURATION });
+  /**
+   * enhance: auto levels on luminance measured on the whole frame, contrast, the colour the
+   * levels give back, sharpening; each pixel keeps its hue. The whole frame, not the car
+   * alone: a car's own tones are its paint (a black car has no white, a blue one no black), so
+   * only the photo as a whole says how it was exposed.
+   */
+  async enhance(image: Raster): Promise<Raster> {
+    const { low, high } = lumaLevels(image, null, LEVELS.clip);
+    applyTone(image, { low, high, maxGain: LEVELS.maxGain, slack: LEVELS.slack, contrast: CONTRAST, saturation: SATURATION });
     return this.imaging.sharpen(image);
   }
 

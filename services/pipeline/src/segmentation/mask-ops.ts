@@ -62,38 +62,33 @@ export function fillHoles(mask: Uint8Array, w: number, h: number): void {
   for (let i = 0; i < mask.length; i++) if (!outside[i]) mask[i] = 1;
 }
 
-/** Binary erosion (`erode`) or dilation with a square of radius 1, `times` times. */
+/**
+ * Binary erosion (`erode`) or dilation with a square of radius 1, `times` times. The square is
+ * done as a row pass and a column pass; outside the picture counts as unset for erosion.
+ */
 export function morph(mask: Uint8Array, w: number, h: number, erode: boolean, times: number): Uint8Array {
   let src = mask;
+  const tmp = new Uint8Array(w * h);
   for (let t = 0; t < times; t++) {
     const out = new Uint8Array(w * h);
     for (let y = 0; y < h; y++) {
+      const row = y * w;
       for (let x = 0; x < w; x++) {
-        let acc = erode ? 1 : 0;
-        for (let dy = -1; dy <= 1 && acc === (erode ? 1 : 0); dy++) {
-          const yy = y + dy;
-          if (yy < 0 || yy >= h) {
-            if (erode) acc = 0;
-            continue;
-          }
-          for (let dx = -1; dx <= 1; dx++) {
-            const xx = x + dx;
-            if (xx < 0 || xx >= w) {
-              if (erode) acc = 0;
-              continue;
-            }
-            const v = src[yy * w + xx];
-            if (erode && !v) {
-              acc = 0;
-              break;
-            }
-            if (!erode && v) {
-              acc = 1;
-              break;
-            }
-          }
-        }
-        out[y * w + x] = acc;
+        const a = x > 0 ? src[row + x - 1] : erode ? 0 : src[row + x];
+        const b = src[row + x];
+        const c = x < w - 1 ? src[row + x + 1] : erode ? 0 : src[row + x];
+        tmp[row + x] = erode ? a & b & c : a | b | c;
+      }
+    }
+    for (let y = 0; y < h; y++) {
+      const row = y * w;
+      const up = y > 0 ? row - w : -1;
+      const down = y < h - 1 ? row + w : -1;
+      for (let x = 0; x < w; x++) {
+        const a = up >= 0 ? tmp[up + x] : erode ? 0 : tmp[row + x];
+        const b = tmp[row + x];
+        const c = down >= 0 ? tmp[down + x] : erode ? 0 : tmp[row + x];
+        out[row + x] = erode ? a & b & c : a | b | c;
       }
     }
     src = out;
