@@ -12,3 +12,4 @@ export * from './style-guides';
 export * from './orders';
 export * from './pipeline';
 export * from './images';
+export * from './delivery/delivery-queue.contract';

@@ -7,11 +7,13 @@ import { EventsMessagesController } from './events/events.messages.controller';
 import { EventsRepository } from './events/events.repository';
 import { EventsService } from './events/events.service';
 import { OrderEvent } from './events/order-event.entity';
+import { DeliveryConsumer } from './lifecycle/delivery.consumer';
 import { LifecycleConsumers } from './lifecycle/lifecycle.consumers';
 import { Tags1764000000000 } from './migrations/1764000000000-tags';
 import { OrderDayTally1764200000001 } from './migrations/1764200000001-order-day-tally';
 import { OrderSearchVersion1764200000002 } from './migrations/1764200000002-order-search-version';
 import { OrderThumbnail1764200000003 } from './migrations/1764200000003-order-thumbnail';
+import { OrderDelivery1764600000000 } from './migrations/1764600000000-order-delivery';
 import { Orders1764200000000 } from './migrations/1764200000000-orders';
 import { AccountCleanupConsumer } from './orders/account-cleanup.consumer';
 import { Order } from './orders/order.entity';
@@ -43,6 +45,7 @@ import { TagsService } from './tags/tags.service';
     TagsService,
     TagAssignmentsService,
     LifecycleConsumers,
+    DeliveryConsumer,
     AccountCleanupConsumer,
     DemoSeed,
   ],
@@ -54,7 +57,7 @@ export const ordersApp: ServiceApp<OrdersConfig> = {
   definition: {
     name: 'orders',
     entities: [Tag, Order, OrderEvent],
-    migrations: [Tags1764000000000, Orders1764200000000, OrderDayTally1764200000001, OrderSearchVersion1764200000002, OrderThumbnail1764200000003],
+    migrations: [Tags1764000000000, Orders1764200000000, OrderDayTally1764200000001, OrderSearchVersion1764200000002, OrderThumbnail1764200000003, OrderDelivery1764600000000],
   },
   // storage only to sign the links of the list's pictures: no call to S3
   modules: (config) => [StorageModule.forRoot(config, { ensureBucket: false }), OrdersFeatureModule],

@@ -248,6 +248,7 @@ export const ORDERS_DURABLES = {
   imageProgress: 'orders-image-progress',
   imageTimeline: 'orders-image-timeline',
   accountDeleted: 'orders-account-deleted',
+  deliveryProgress: 'orders-delivery-progress',
 } as const;
 
 export const OrdersEvents = {

@@ -46,4 +46,6 @@ export const IntegrationsRpc = {
   create: defineRpc<CreateIntegrationBody, IntegrationView>('users', 'integrations.create', CreateIntegrationBody),
   update: defineRpc<UpdateIntegrationPayload, IntegrationView>('users', 'integrations.update', UpdateIntegrationPayload),
   delete: defineRpc<IntegrationIdPayload, { deleted: true }>('users', 'integrations.delete', IntegrationIdPayload),
+  /** one integration, for whoever may read its account (the delivery service asks as the system) */
+  find: defineRpc<IntegrationIdPayload, IntegrationView>('users', 'integrations.find', IntegrationIdPayload),
 };

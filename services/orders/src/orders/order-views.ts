@@ -30,6 +30,10 @@ export function toOrderView(o: Order, tags: TagView[]): OrderView {
     assignedEditor: o.assignedEditorId ? { id: o.assignedEditorId, displayName: o.assignedEditorName ?? '' } : null,
     timeToReadyToDownload: o.timeToReadyToDownload,
     timeToCompleted: o.timeToCompleted,
+    delivery:
+      o.deliveryVersion > 0
+        ? { queued: o.deliveryQueued, delivered: o.deliveryDelivered, failed: o.deliveryFailed, lastError: o.deliveryLastError }
+        : null,
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
   };

@@ -35,6 +35,11 @@ export class IntegrationsMessagesController {
     return this.integrations.update(actor, data);
   }
 
+  @RpcHandler(IntegrationsRpc.find)
+  find(@Payload() { actor, data }: RpcEnvelope<IntegrationIdPayload>) {
+    return this.integrations.find(actor, data.id);
+  }
+
   @RpcHandler(IntegrationsRpc.delete)
   delete(@Payload() { actor, data }: RpcEnvelope<IntegrationIdPayload>) {
     return this.integrations.delete(actor, data.id);
