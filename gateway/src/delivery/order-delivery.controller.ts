@@ -6,6 +6,7 @@ import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
 import { CurrentActor } from '../common/actor.decorator';
 import { ApiErrorResponses, ApiResult } from '../common/api-responses';
 import { UuidParam } from '../common/params';
+import { IntegrationView } from '../users/users.responses';
 import { DeliveryMessageView, OrderDeliveryView } from './delivery.responses';
 
 /** Delivering an order to its account's integrations, and where it went. */
@@ -26,6 +27,14 @@ export class OrderDeliveryController {
   })
   enqueue(@UuidParam('orderId') orderId: string, @Body() body: EnqueueDeliveryBody, @CurrentActor() actor: Actor) {
     return this.rpc.send(DeliveryQueueRpc.enqueue, { orderId, selectedIntegrations: body.selectedIntegrations }, actor);
+  }
+
+  @ApiResult([IntegrationView])
+  @Get(':id/delivery-integrations')
+  @Authenticated({ roles: ['Admin', 'QA'] })
+  @ApiOperation({ summary: "The active integrations of the order's account: what the order can be delivered to" })
+  integrations(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
+    return this.rpc.send(DeliveryQueueRpc.integrationsOf, { orderId: id }, actor);
   }
 
   @ApiResult([OrderDeliveryView])

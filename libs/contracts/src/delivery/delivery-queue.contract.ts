@@ -45,7 +45,7 @@ import {
   type RobotPullView,
   type RobotReleaseRequest,
 } from '../wire/delivery-queue';
-import { INTEGRATION_TYPES, type IntegrationType } from '../wire/integrations';
+import { INTEGRATION_TYPES, type IntegrationType, type IntegrationView } from '../wire/integrations';
 import { ORDER_EVENT_NAMES, type OrderEventName } from '../wire/order-events';
 
 // ---------------------------------------------------------------------------------------
@@ -201,6 +201,8 @@ export const DeliveryQueueRpc = {
   setVisible: defineRpc<DeliveryMessageIdPayload, DeliveryMessageView>('delivery', 'queue.set-visible', DeliveryMessageIdPayload),
   delete: defineRpc<DeliveryMessageIdPayload, { deleted: true }>('delivery', 'queue.delete', DeliveryMessageIdPayload),
   ofOrder: defineRpc<OrderDeliveriesPayload, OrderDeliveryView[]>('delivery', 'queue.of-order', OrderDeliveriesPayload),
+  /** the active integrations of the order's account, for the order header's delivery choice (admin and QA) */
+  integrationsOf: defineRpc<OrderDeliveriesPayload, IntegrationView[]>('delivery', 'queue.integrations-of-order', OrderDeliveriesPayload),
   reboot: defineRpc<Record<string, never>, RebootView>('delivery', 'robots.reboot', null),
   issueRobotKey: defineRpc<RobotCredentialPayload, RobotCredentialView>('delivery', 'robots.issue-key', RobotCredentialPayload),
 };

@@ -54,6 +54,11 @@ export class DeliveryQueueMessagesController {
     return this.queue.ofOrder(actor, data.orderId);
   }
 
+  @RpcHandler(DeliveryQueueRpc.integrationsOf)
+  integrationsOf(@Payload() { actor, data }: RpcEnvelope<OrderDeliveriesPayload>) {
+    return this.queue.integrationsOf(actor, data.orderId);
+  }
+
   @RpcHandler(DeliveryQueueRpc.reboot)
   reboot(@Payload() { actor }: RpcEnvelope<Record<string, never>>) {
     return this.queue.reboot(actor);

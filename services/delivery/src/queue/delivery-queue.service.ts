@@ -107,7 +107,10 @@ export class DeliveryQueueService {
           { orderId: order.id, accountId: order.accountId },
           {
             eventName: 'DELIVERY_QUEUED',
-            payload: { integrations: queued.map((i) => ({ id: i.id, provider: i.provider, integrationType: i.integrationType })) },
+            payload: {
+              integrations: queued.map((i) => ({ id: i.id, provider: i.provider, integrationType: i.integrationType })),
+              provider: queued.map((i) => i.provider).join(', '),
+            },
             userId: actor.userId ?? null,
             userName,
           },
@@ -167,6 +170,14 @@ export class DeliveryQueueService {
     const receipts = await this.receipts.ofMessages(this.ds.manager, rows.map((r) => r.id));
     const now = new Date();
     return rows.map((r) => ({ ...toMessageView(r, now), receipts: receipts.filter((x) => x.messageId === r.id).map(toReceiptView) }));
+  }
+
+  /** The active integrations of the order's account, to choose from (admin and QA). */
+  async integrationsOf(actor: Actor, orderId: string): Promise<IntegrationView[]> {
+    if (!isStaff(actor)) throw RpcError.forbidden();
+    const order = await this.host.rpc.send(OrdersRpc.access, { id: orderId }, actor);
+    const all = await this.host.rpc.send(IntegrationsRpc.ofUser, { userId: order.accountId }, systemActor(actor.requestId));
+    return all.filter((i) => i.isActive);
   }
 
   /** Every robot gets `reboot` with its next pull. */
