@@ -53,6 +53,8 @@ const READ_BY_VALUE = [
   'orderDetail.insert.origins.',
   'orderDetail.events.',
   'salesPeople.login.',
+  'delivery.states.',
+  'delivery.by.',
 ];
 
 // The web project has no Node types: the sources are read through jest's CommonJS require.

@@ -18,6 +18,7 @@ import { useApiMutation } from '../../api/useApiMutation';
 import { formatTimestamp } from '../../components/data-grid/columns';
 import { FormField } from '../../components/form/FormField';
 import { useForm } from '../../components/form/useForm';
+import { DeliveryControls } from './DeliveryControls';
 import { StatusBadge, useStatusLabels } from '../../components/StatusBadge';
 import { orderNameError } from '../../utils/orderName';
 
@@ -67,6 +68,7 @@ export function OrderHeader({ order, staff, canRename }: { order: OrderView; sta
           </>
         )}
       </Box>
+      {staff && <DeliveryControls order={order} />}
       {staff && (
         <Box>
           <Typography variant="caption" color="text.secondary" component="div">
