@@ -3,7 +3,7 @@ import { RpcClient } from '@app/messaging';
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiSecurity, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { CurrentActor } from '../common/actor.decorator';
-import { ApiErrorResponses, ApiResult } from '../common/api-responses';
+import { ApiErrorResponses, ApiResult, ErrorResponse } from '../common/api-responses';
 import { UuidParam } from '../common/params';
 import { DeliveryMessageView, RobotPullView } from './delivery.responses';
 import { RobotKey, RobotKeyGuard } from './robot-key.guard';
@@ -18,7 +18,7 @@ import { RobotKey, RobotKeyGuard } from './robot-key.guard';
 @ApiTags('robot')
 @ApiSecurity('robot-key')
 @ApiErrorResponses()
-@ApiUnauthorizedResponse({ description: 'no robot key, or one that is not valid' })
+@ApiUnauthorizedResponse({ description: 'no robot key, or one that is not valid', type: ErrorResponse })
 @UseGuards(RobotKeyGuard)
 @Controller('robot/messages')
 export class RobotController {
