@@ -4,6 +4,7 @@ import {
   createAccount,
   createOrder,
   postOrderImage,
+  rowsNaming,
   signIn,
   startTestStack,
   type TestAccount,
@@ -266,6 +267,28 @@ describe('delivery queue', () => {
     // keys are for robot integrations only, issued by the admin
     expect((await admin.post(`/api/order-delivery-messages/robot-credentials/${inactiveFtp}`)).body).toEqual({ statusCode: 400, message: 'Robot keys are issued for robot integrations only' });
     expect((await qa.post(`/api/order-delivery-messages/robot-credentials/${robotA.id}`)).status).toBe(403);
+  });
+
+  it('a deleted order leaves the queue with its receipts; a deleted account leaves no trace in delivery', async () => {
+    const r = await freshRobot();
+    const gone = await readyOrder(r.account);
+    const kept = await readyOrder(r.account);
+    const [m1] = await enqueue(gone.id, r.id);
+    const [m2] = await enqueue(kept.id, r.id);
+    expect((await pull(r.key, 1)).messages.map((m) => m.id)).toEqual([m1!.id]);
+    await ack(r.key, m1!.id).expect(200);
+    await waitFor(async () => (await order(gone.id)).status === 'Completed', 'the order Completed');
+
+    await admin.delete(`/api/orders/${gone.id}`).expect(200);
+    await waitFor(async () => (await admin.get(`/api/order-delivery-messages?orderId=${gone.id}`).expect(200)).body[1] === 0, 'the order gone from the queue');
+    expect((await admin.get(`/api/order-delivery-messages?orderId=${kept.id}`).expect(200)).body[0].map((m: DeliveryMessageView) => m.id)).toEqual([m2!.id]);
+
+    const hash = (await admin.get(`/api/users/${r.account.id}`).expect(200)).body.deleteConfirmationHash;
+    await admin.post('/api/users/delete-user-account').send({ userId: r.account.id, hash }).expect(200);
+    await waitFor(async () => (await rowsNaming(stack.db, r.account.id)).filter((x) => x.startsWith('delivery.')).length === 0, 'no delivery row naming the account', 20_000, 200);
+    // its robot key went with it
+    expect((await robot(r.key).post('/api/robot/messages/pull').send({})).status).toBe(401);
+    robotKeys--;
   });
 
   it('the admin queue: newest first with filters and a count, remove, reboot the robots; permissions decide who', async () => {

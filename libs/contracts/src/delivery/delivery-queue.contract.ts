@@ -190,6 +190,12 @@ export class OrderDeliveryProgress {
   @IsISO8601() at!: string;
 }
 
+/** Durable consumers of the delivery service (public names: renaming one leaves its backlog behind). */
+export const DELIVERY_DURABLES = {
+  orderDeleted: 'delivery-order-deleted',
+  accountDeleted: 'delivery-account-deleted',
+} as const;
+
 export const DeliveryEvents = {
   orderProgress: defineEvent('delivery', 'order-delivery-progress', OrderDeliveryProgress),
 };

@@ -63,6 +63,18 @@ export class DeliveryMessagesRepository {
     return row ? { orderId: row.order_id, accountId: row.account_id } : null;
   }
 
+  /** Removes every message (and receipt) of the order; answers how many. */
+  async deleteOfOrder(m: EntityManager, orderId: string): Promise<number> {
+    const res = (await m.query('DELETE FROM delivery_message WHERE order_id = $1 RETURNING id', [orderId])) as [unknown[], number];
+    return res[0].length;
+  }
+
+  /** Removes every message (and receipt) of the account's orders. */
+  async deleteOfAccount(m: EntityManager, accountId: string): Promise<number> {
+    const res = (await m.query('DELETE FROM delivery_message WHERE account_id = $1 RETURNING id', [accountId])) as [unknown[], number];
+    return res[0].length;
+  }
+
   /**
    * Takes up to `limit` takeable messages, oldest first, skipping rows another transaction
    * holds (`FOR UPDATE SKIP LOCKED`): they become `delivering`, invisible until `leaseUntil`,

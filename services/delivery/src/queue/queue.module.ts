@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DeliveryCleanupConsumer } from './cleanup.consumer';
 import { DeliveryMessagesRepository } from './delivery-messages.repository';
 import { DeliveryOrderStatesRepository } from './delivery-order-states.repository';
 import { DeliveryOutcomes } from './delivery-outcomes';
@@ -27,6 +28,7 @@ import { RobotCredentialsRepository } from './robot-credentials.repository';
     DeliveryQueueService,
     RobotService,
     DeliveryWorker,
+    DeliveryCleanupConsumer,
   ],
   exports: [DeliveryWorker],
 })

@@ -26,6 +26,10 @@ export class RobotCredentialsRepository {
     return rows[0].length;
   }
 
+  async deleteOfAccount(m: EntityManager, accountId: string): Promise<void> {
+    await m.query('DELETE FROM robot_credential WHERE account_id = $1', [accountId]);
+  }
+
   save(m: EntityManager, c: RobotCredential): Promise<RobotCredential> {
     return m.save(RobotCredential, c);
   }
