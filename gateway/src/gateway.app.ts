@@ -13,6 +13,7 @@ import { createValidationPipe } from './common/validation';
 import { GatewayConfig } from './gateway.config';
 import { AuthModule } from './auth/auth.module';
 import { DashboardModule } from './dashboard/dashboard.module';
+import { DeliveryModule } from './delivery/delivery.module';
 import { HealthModule } from './health/health.module';
 import { ImagesModule } from './images/images.module';
 import { MobileModule } from './mobile/mobile.module';
@@ -30,7 +31,7 @@ export interface GatewayOptions {
 
 /** The feature modules of the gateway: the HTTP side of each service's features. */
 export function gatewayModules(): Array<new () => unknown> {
-  return [HealthModule, AuthModule, UsersModule, StyleGuidesModule, OrdersModule, ImagesModule, MobileModule, DashboardModule];
+  return [HealthModule, AuthModule, UsersModule, StyleGuidesModule, OrdersModule, ImagesModule, MobileModule, DashboardModule, DeliveryModule];
 }
 
 /**
@@ -80,6 +81,7 @@ export async function createGatewayApp(config: GatewayConfig, opts: GatewayOptio
       .setDescription('REST API of the car-dealership photo and video service. Every error is `{ statusCode, message }`.')
       .setVersion('1')
       .addBearerAuth()
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'X-Robot-Key', description: 'the key of a ROBOT integration (the robot API)' }, 'robot-key')
       .build(),
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });

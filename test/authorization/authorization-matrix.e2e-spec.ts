@@ -1,5 +1,6 @@
 import { createAccount, createSalesPerson, signIn, startTestStack, type TestStack, type UserSession } from '../support';
 import { DASHBOARD_ROUTES } from './dashboard.matrix';
+import { DELIVERY_ROUTES } from './delivery.matrix';
 import { IMAGE_ROUTES } from './images.matrix';
 import { MOBILE_ROUTES } from './mobile.matrix';
 import { ORDER_ROUTES } from './orders.matrix';
@@ -8,7 +9,7 @@ import { USER_ROUTES } from './users.matrix';
 import { expectedFor, WHO, type MatrixContext, type RouteCase, type Tenant, type Who } from './matrix';
 
 /** Every gateway route, by feature. A route missing here fails the completeness check. */
-const MATRIX: RouteCase[] = [...USER_ROUTES, ...STYLE_GUIDE_ROUTES, ...ORDER_ROUTES, ...IMAGE_ROUTES, ...MOBILE_ROUTES, ...DASHBOARD_ROUTES];
+const MATRIX: RouteCase[] = [...USER_ROUTES, ...STYLE_GUIDE_ROUTES, ...ORDER_ROUTES, ...IMAGE_ROUTES, ...MOBILE_ROUTES, ...DASHBOARD_ROUTES, ...DELIVERY_ROUTES];
 
 /**
  * Every permission a route or a service asks of a dealership or management account. The
@@ -90,6 +91,7 @@ describe('authorization matrix: every route x every role x own / other tenant', 
           const session = spec.session ?? (who === 'anonymous' ? undefined : ctx.sessions[who]);
           const call = method.toLowerCase() as 'get' | 'post' | 'put' | 'delete' | 'patch';
           let req = session ? session[call](spec.path) : stack.http()[call](spec.path);
+          if (spec.headers) req = req.set(spec.headers);
           if (spec.body) req = req.send(spec.body);
           const res = await req;
           const expected = expectedFor(route.expect[who], tenant);

@@ -38,6 +38,8 @@ export interface RequestSpec {
   body?: object;
   /** call with this session instead of the caller's own */
   session?: UserSession;
+  /** more request headers (the robot API's key) */
+  headers?: Record<string, string>;
 }
 
 export interface RouteCase {

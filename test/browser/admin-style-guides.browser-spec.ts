@@ -87,6 +87,7 @@ describe('admin area and style guide builder in chromium', () => {
       '/admin/tags',
       '/admin/banners',
       '/admin/app-settings',
+      '/admin/order-delivery-message',
     ]);
 
     // an angle: the overlay goes through POST /api/media and the presigned POST

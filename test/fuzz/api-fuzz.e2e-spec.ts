@@ -14,6 +14,7 @@ import {
   type UserSession,
 } from '../support';
 import { DASHBOARD_ROUTES } from '../authorization/dashboard.matrix';
+import { DELIVERY_ROUTES } from '../authorization/delivery.matrix';
 import { IMAGE_ROUTES } from '../authorization/images.matrix';
 import { MOBILE_ROUTES } from '../authorization/mobile.matrix';
 import { ORDER_ROUTES } from '../authorization/orders.matrix';
@@ -41,7 +42,7 @@ const ONLY_ROLE = process.env.FUZZ_ROLE as Who | undefined;
 const ONLY_CASE = process.env.FUZZ_CASE === undefined ? undefined : Number(process.env.FUZZ_CASE);
 
 /** The valid requests of every route, by role and tenant: the authorization matrix's. */
-const MATRIX: RouteCase[] = [...USER_ROUTES, ...STYLE_GUIDE_ROUTES, ...ORDER_ROUTES, ...IMAGE_ROUTES, ...MOBILE_ROUTES, ...DASHBOARD_ROUTES];
+const MATRIX: RouteCase[] = [...USER_ROUTES, ...STYLE_GUIDE_ROUTES, ...ORDER_ROUTES, ...IMAGE_ROUTES, ...MOBILE_ROUTES, ...DASHBOARD_ROUTES, ...DELIVERY_ROUTES];
 
 /**
  * Routes whose success the matrix never reaches (it checks who may call them, and these
@@ -124,6 +125,7 @@ describe('API fuzz: every OpenAPI operation x every role, bad input and document
     method,
     url: spec.path,
     ...(spec.body !== undefined ? { contentType: 'application/json', body: toJsonText(spec.body) } : {}),
+    ...(spec.headers ? { headers: spec.headers } : {}),
     label: 'valid request',
   });
 
@@ -218,16 +220,17 @@ describe('API fuzz: every OpenAPI operation x every role, bad input and document
   }, 300_000);
 
   /** A valid request to start from (the admin's own-tenant one of the matrix), and the session it needs. */
-  async function baseOf(operation: Operation): Promise<{ base: BaseRequest; ownSession: boolean }> {
+  async function baseOf(operation: Operation): Promise<{ base: BaseRequest; ownSession: boolean; headers?: Record<string, string> }> {
     const route = MATRIX.find((r) => r.route === routeName(operation));
     if (!route) return { base: { pathParams: {}, query: {} }, ownSession: false };
     const spec = await route.request(ctx, 'admin', 'own');
-    return { base: baseFromUrl(operation.path, spec.path, spec.body), ownSession: spec.session !== undefined };
+    return { base: baseFromUrl(operation.path, spec.path, spec.body), ownSession: spec.session !== undefined, headers: spec.headers };
   }
 
   async function fuzz(operation: Operation): Promise<string[]> {
     const route = routeName(operation);
-    const { base, ownSession } = await baseOf(operation);
+    // the headers of the valid request (the robot API's key) go with every case but a broken sign-in, which replaces them
+    const { base, ownSession, headers } = await baseOf(operation);
     const failures: string[] = [];
     for (const who of WHO) {
       if (ONLY_ROLE && who !== ONLY_ROLE) continue;
@@ -236,6 +239,7 @@ describe('API fuzz: every OpenAPI operation x every role, bad input and document
       for (let n = 0; n < CASES; n++) {
         if (ONLY_CASE !== undefined && n !== ONLY_CASE) continue;
         const req = badRequest(SeededRandom.forCase(SEED, route, who, n), doc, operation, base, [...ids]);
+        if (headers && !req.brokenSignIn) req.headers = { ...headers, ...req.headers };
         const { answer, problems } = await sendAndCheck(route, req, session?.accessToken);
         if (req.brokenSignIn && operation.op.security?.length && answer.status !== 401) {
           problems.push(`answered ${answer.status} to a broken sign-in, not 401`);

@@ -91,6 +91,24 @@ export function ApiResultOneOf<A, B>(a: Type<A>, b: Type<B>, description = ''): 
   return describe([a, b], { oneOf: [{ $ref: getSchemaPath(a) }, { $ref: getSchemaPath(b) }] }, description) as ResultDecorator<A | B>;
 }
 
+/**
+ * Documents `[items, count]`, how spec section 7 answers some lists (the delivery queue's):
+ * an array of two, this page's items and how many there are in all.
+ */
+export function ApiResultWithCount<T>(item: Type<T>, description = ''): ResultDecorator<[T[], number]> {
+  return describe(
+    [item],
+    {
+      type: 'array',
+      minItems: 2,
+      maxItems: 2,
+      description: '[this page (10 rows), how many there are in all]',
+      items: { oneOf: [{ type: 'array', items: { $ref: getSchemaPath(item) } }, { type: 'integer', minimum: 0 }] },
+    },
+    description,
+  ) as ResultDecorator<[T[], number]>;
+}
+
 const pagedClasses = new Map<Type<unknown>, Type<unknown>>();
 
 /**

@@ -5,6 +5,7 @@ import {
   QA_STATUSES,
   TAG_CATEGORIES,
   TAG_ENTITIES,
+  type OrderDeliveryState,
   type OrderEventName,
   type OrderEventView as OrderEventContract,
   type OrderListItem as OrderListItemContract,
@@ -80,6 +81,13 @@ export class OrderDevice implements ContractOrderDevice {
   @Field.string({ nullable: true }) osVersion!: string | null;
 }
 
+export class OrderDeliveryStateView implements OrderDeliveryState {
+  @Field.int({ description: 'messages waiting or being delivered' }) queued!: number;
+  @Field.int() delivered!: number;
+  @Field.int({ description: 'messages that failed for good (the order stays Delivering)' }) failed!: number;
+  @Field.string({ nullable: true, description: 'the newest error of a message that failed or is retrying' }) lastError!: string | null;
+}
+
 export class OrderView implements OrderViewContract {
   @Field.id() id!: string;
   @Field.string() orderName!: string;
@@ -110,6 +118,8 @@ export class OrderView implements OrderViewContract {
   @Field.dateTime({ nullable: true, description: 'when the order last entered QA stage' }) qaStageSince!: string | null;
   @Field.number({ nullable: true, description: 'seconds from creation to Ready to download' }) timeToReadyToDownload!: number | null;
   @Field.number({ nullable: true, description: 'seconds from creation to Completed' }) timeToCompleted!: number | null;
+  @Field.object(OrderDeliveryStateView, { nullable: true, description: 'its delivery messages by state, once queued for delivery' })
+  delivery!: OrderDeliveryStateView | null;
   @Field.dateTime() createdAt!: string;
   @Field.dateTime() updatedAt!: string;
 }

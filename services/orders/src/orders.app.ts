@@ -8,12 +8,14 @@ import { EventsRepository } from './events/events.repository';
 import { EventsService } from './events/events.service';
 import { OrderEvent } from './events/order-event.entity';
 import { PushTimelineConsumer } from './events/push-timeline.consumer';
+import { DeliveryConsumer } from './lifecycle/delivery.consumer';
 import { LifecycleConsumers } from './lifecycle/lifecycle.consumers';
 import { Tags1764000000000 } from './migrations/1764000000000-tags';
 import { OrderDayTally1764200000001 } from './migrations/1764200000001-order-day-tally';
 import { OrderSearchVersion1764200000002 } from './migrations/1764200000002-order-search-version';
 import { OrderThumbnail1764200000003 } from './migrations/1764200000003-order-thumbnail';
 import { OrderEventRejectionIndex1764200000050 } from './migrations/1764200000050-order-event-rejection-index';
+import { OrderDelivery1764600000000 } from './migrations/1764600000000-order-delivery';
 import { Orders1764200000000 } from './migrations/1764200000000-orders';
 import { QaWorkspace1764300000010 } from './migrations/1764300000010-qa-workspace';
 import { AccountCleanupConsumer } from './orders/account-cleanup.consumer';
@@ -56,6 +58,7 @@ import { TagsService } from './tags/tags.service';
     TagAssignmentsService,
     QaWorkspaceService,
     LifecycleConsumers,
+    DeliveryConsumer,
     AccountCleanupConsumer,
     PushTimelineConsumer,
     DemoSeed,
@@ -70,7 +73,7 @@ export const ordersApp: ServiceApp<OrdersConfig> = {
   definition: {
     name: 'orders',
     entities: [Tag, Order, OrderEvent],
-    migrations: [Tags1764000000000, Orders1764200000000, OrderDayTally1764200000001, OrderSearchVersion1764200000002, OrderThumbnail1764200000003, OrderEventRejectionIndex1764200000050, QaWorkspace1764300000010],
+    migrations: [Tags1764000000000, Orders1764200000000, OrderDayTally1764200000001, OrderSearchVersion1764200000002, OrderThumbnail1764200000003, OrderEventRejectionIndex1764200000050, QaWorkspace1764300000010, OrderDelivery1764600000000],
   },
   // storage only to sign the links of the list's pictures: no call to S3
   modules: (config) => [StorageModule.forRoot(config, { ensureBucket: false }), OrdersFeatureModule],

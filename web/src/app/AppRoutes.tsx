@@ -26,6 +26,7 @@ const TagsScreen = lazy(() => admin().then((m) => ({ default: m.TagsScreen })));
 const BannersScreen = lazy(() => admin().then((m) => ({ default: m.BannersScreen })));
 const AppVersionsScreen = lazy(() => admin().then((m) => ({ default: m.AppVersionsScreen })));
 const AppSettingsScreen = lazy(() => admin().then((m) => ({ default: m.AppSettingsScreen })));
+const DeliveryQueueScreen = lazy(() => admin().then((m) => ({ default: m.DeliveryQueueScreen })));
 const profile = () => import('../features/customers/profile');
 const ProfileRedirect = lazy(() => profile().then((m) => ({ default: m.ProfileRedirect })));
 const ProfileOrdersTab = lazy(() => profile().then((m) => ({ default: m.ProfileOrdersTab })));
@@ -73,6 +74,7 @@ const ELEMENTS: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   adminBanners: BannersScreen,
   adminBanner: BannersScreen,
   adminAppSettings: AppSettingsScreen,
+  adminOrderDelivery: DeliveryQueueScreen,
   customers: CustomersPage,
   createAccount: AccountFormPage,
   customer: AccountFormPage,

@@ -53,6 +53,7 @@ export const SCREENS = {
   adminBanners: { path: '/admin/banners', access: 'signedIn', requires: ADMIN_ONLY },
   adminBanner: { path: '/admin/banner/:id', access: 'signedIn', requires: ADMIN_ONLY },
   adminAppSettings: { path: '/admin/app-settings', access: 'signedIn', requires: ADMIN_ONLY },
+  adminOrderDelivery: { path: '/admin/order-delivery-message', access: 'signedIn', requires: ADMIN_ONLY },
   customers: { path: '/customers', access: 'signedIn', requires: STAFF_ONLY },
   createAccount: { path: '/create-account', access: 'signedIn', requires: ADMIN_ONLY },
   customer: { path: '/customer/:id', access: 'signedIn', requires: STAFF_ONLY },

@@ -61,6 +61,8 @@ const READ_BY_VALUE = [
   'imageHistory.kinds.',
   'imageHistory.reasons.',
   'profile.integrations.settingFields.',
+  'delivery.states.',
+  'delivery.by.',
 ];
 
 // The web project has no Node types: the sources are read through jest's CommonJS require.

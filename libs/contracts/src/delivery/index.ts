@@ -1,1 +1,2 @@
 export * from './push.contract';
+export * from './delivery-queue.contract';

@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Matches, MaxLength, Min, MinLength, ValidateBy } from 'class-validator';
 import type { Mirror } from '../mirror';
 import { defineEvent, defineRpc } from '../rpc';
+import { OrderDeliveryProgress } from './delivery-queue.contract';
 import { trim } from '../transforms';
 import { IsOmittable } from '../validation';
 import {
@@ -119,10 +120,15 @@ export class PushNotificationRecorded {
 export const DELIVERY_DURABLES = {
   accountDeleted: 'delivery-account-deleted',
   orderDeleted: 'delivery-order-deleted',
+  /** the delivery queue's clean-up of messages, receipts and robot keys */
+  queueAccountDeleted: 'delivery-queue-account-deleted',
+  queueOrderDeleted: 'delivery-queue-order-deleted',
 } as const;
 
 export const DeliveryEvents = {
   pushNotification: defineEvent('delivery', 'push-notification', PushNotificationRecorded),
+  /** an order's delivery messages changed: counts by state, with a version (the orders service keeps the highest) */
+  orderProgress: defineEvent('delivery', 'order-delivery-progress', OrderDeliveryProgress),
 };
 
 export const DeliveryRpc = {

@@ -249,6 +249,7 @@ export const ORDERS_DURABLES = {
   imageTimeline: 'orders-image-timeline',
   accountDeleted: 'orders-account-deleted',
   pushNotifications: 'orders-push-notifications',
+  deliveryProgress: 'orders-delivery-progress',
 } as const;
 
 export const OrdersEvents = {

@@ -184,6 +184,8 @@ export const IntegrationsRpc = {
   create: defineRpc<CreateIntegrationBody, IntegrationView>('users', 'integrations.create', CreateIntegrationBody),
   update: defineRpc<UpdateIntegrationPayload, IntegrationView>('users', 'integrations.update', UpdateIntegrationPayload),
   delete: defineRpc<IntegrationIdPayload, { deleted: true }>('users', 'integrations.delete', IntegrationIdPayload),
+  /** one integration, for whoever may read its account (the delivery service asks as the system) */
+  find: defineRpc<IntegrationIdPayload, IntegrationView>('users', 'integrations.find', IntegrationIdPayload),
   /** 404 unless the actor may change the integration (as PUT may); answers whose it is */
   mayManage: defineRpc<IntegrationIdPayload, { id: string; userId: string }>('users', 'integrations.may-manage', IntegrationIdPayload),
   /** system only: the integration with its settings, secrets and credentials in clear, for the delivery service */

@@ -10,6 +10,7 @@ export * from './app-versions';
 export * from './auth';
 export * from './banners';
 export * from './dashboard';
+export * from './delivery-queue';
 export * from './health';
 export * from './image-versions';
 export * from './images';

@@ -40,6 +40,12 @@ export const ORDER_EVENT_NAMES = [
   'PUSH_NOTIFICATION_SENT',
   /** a push notification could not be sent (payload: title, reason) */
   'PUSH_NOTIFICATION_FAILED',
+  /** the order was queued for delivery to integrations (payload: integrations [{id, provider}]) */
+  'DELIVERY_QUEUED',
+  /** the order arrived at one destination (payload: provider, destination, files, bytes, deliveredBy) */
+  'DELIVERED',
+  /** a delivery attempt failed (payload: provider, error, attempts, final: no more tries) */
+  'DELIVERY_FAILED',
 ] as const;
 export type OrderEventName = (typeof ORDER_EVENT_NAMES)[number];
 
@@ -56,4 +62,4 @@ export interface OrderEventView {
 
 /** Hidden events show only with show-hidden; priority events are marked in the timeline. */
 export const HIDDEN_EVENT_NAMES: readonly OrderEventName[] = ['IMAGE_APPROVED', 'DOWNLOADED'];
-export const PRIORITY_EVENT_NAMES: readonly OrderEventName[] = ['PIPELINE_ERROR', 'IMAGE_REJECTED', 'IMAGE_DECLINED', 'RE_EDIT_REQUESTED', 'PUSH_NOTIFICATION_FAILED'];
+export const PRIORITY_EVENT_NAMES: readonly OrderEventName[] = ['PIPELINE_ERROR', 'IMAGE_REJECTED', 'IMAGE_DECLINED', 'RE_EDIT_REQUESTED', 'PUSH_NOTIFICATION_FAILED', 'DELIVERY_FAILED'];

@@ -1,3 +1,4 @@
+import type { OrderDeliveryState } from './delivery-queue';
 import type { TagView } from './tags';
 
 // ---------------------------------------------------------------------------------------
@@ -167,6 +168,8 @@ export interface OrderView {
   /** seconds from creation to Ready to download / Completed, once reached */
   timeToReadyToDownload: number | null;
   timeToCompleted: number | null;
+  /** its delivery messages by state, once it was queued for delivery (null before) */
+  delivery: OrderDeliveryState | null;
   createdAt: string;
   updatedAt: string;
 }

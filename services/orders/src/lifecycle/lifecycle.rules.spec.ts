@@ -1,5 +1,5 @@
 import { ORDER_STATUSES, type OrderStatus } from '@app/contracts';
-import { lifecycleSteps, reEditStep, type LifecycleOrder } from './lifecycle.rules';
+import { deliveryStep, lifecycleSteps, reEditStep, type LifecycleOrder } from './lifecycle.rules';
 
 const order = (status: OrderStatus, enabledQa = false, takenImagesCount = 3): LifecycleOrder => ({ status, enabledQa, takenImagesCount });
 const names = (o: LifecycleOrder, uploadedCount: number, processedCount: number) =>
@@ -57,5 +57,22 @@ describe('a re-edit request on a finished order', () => {
     for (const status of ['Uploading', 'In Progress', 'QA stage'] as const) {
       expect(reEditStep({ status, reEditOpenCount: 0 }, { reEditOpenCount: 1 })).toBeNull();
     }
+  });
+});
+
+describe('deliveryStep', () => {
+  it('Delivering while a message waits, from Ready to download or Completed only', () => {
+    expect(deliveryStep('Ready to download', { queued: 1, delivered: 0, failed: 0 })).toBe('Delivering');
+    expect(deliveryStep('Completed', { queued: 1, delivered: 3, failed: 0 })).toBe('Delivering');
+    expect(deliveryStep('Delivering', { queued: 2, delivered: 0, failed: 0 })).toBeNull();
+    expect(deliveryStep('QA stage', { queued: 1, delivered: 0, failed: 0 })).toBeNull();
+    expect(deliveryStep('Uploading', { queued: 1, delivered: 0, failed: 0 })).toBeNull();
+  });
+
+  it('Completed once every message is delivered; a failure for good keeps it Delivering', () => {
+    expect(deliveryStep('Delivering', { queued: 0, delivered: 2, failed: 0 })).toBe('Completed');
+    expect(deliveryStep('Delivering', { queued: 0, delivered: 1, failed: 1 })).toBeNull();
+    expect(deliveryStep('Delivering', { queued: 0, delivered: 0, failed: 0 })).toBeNull();
+    expect(deliveryStep('Ready to download', { queued: 0, delivered: 2, failed: 0 })).toBeNull();
   });
 });

@@ -54,3 +54,21 @@ export function reEditStep(order: { status: OrderStatus; reEditOpenCount: number
   if (!STATUSES_APPROVED.includes(order.status)) return null;
   return { status: 'QA stage', QAstatus: 'Waiting For Edition' };
 }
+
+export interface DeliveryCounts {
+  queued: number;
+  delivered: number;
+  failed: number;
+}
+
+/**
+ * Where the delivery takes an order (docs/orders.md): Delivering while any of its messages
+ * waits (from Ready to download or Completed), Completed once every message is delivered.
+ * A message that failed for good keeps the order Delivering; an order still in upload,
+ * processing or QA is never moved.
+ */
+export function deliveryStep(status: OrderStatus, d: DeliveryCounts): 'Delivering' | 'Completed' | null {
+  if (d.queued > 0) return status === 'Ready to download' || status === 'Completed' ? 'Delivering' : null;
+  if (status === 'Delivering' && d.failed === 0 && d.delivered > 0) return 'Completed';
+  return null;
+}

@@ -35,6 +35,10 @@ export function toOrderView(o: Order, tags: TagView[]): OrderView {
     qaStageSince: o.qaStageSince ? o.qaStageSince.toISOString() : null,
     timeToReadyToDownload: o.timeToReadyToDownload,
     timeToCompleted: o.timeToCompleted,
+    delivery:
+      o.deliveryVersion > 0
+        ? { queued: o.deliveryQueued, delivered: o.deliveryDelivered, failed: o.deliveryFailed, lastError: o.deliveryLastError }
+        : null,
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
   };

@@ -57,6 +57,13 @@ export class Order {
   @Column('timestamptz', { name: 'qa_stage_since', nullable: true }) qaStageSince!: Date | null;
   @Column('int', { name: 'time_to_ready_to_download', nullable: true }) timeToReadyToDownload!: number | null;
   @Column('int', { name: 'time_to_completed', nullable: true }) timeToCompleted!: number | null;
+  /** the delivery progress last published by the delivery service (0: never queued) */
+  @Column('bigint', { name: 'delivery_version', default: 0, transformer: { to: (v: number) => v, from: (v: string | number) => Number(v) } })
+  deliveryVersion!: number;
+  @Column('int', { name: 'delivery_queued', default: 0 }) deliveryQueued!: number;
+  @Column('int', { name: 'delivery_delivered', default: 0 }) deliveryDelivered!: number;
+  @Column('int', { name: 'delivery_failed', default: 0 }) deliveryFailed!: number;
+  @Column('text', { name: 'delivery_last_error', nullable: true }) deliveryLastError!: string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
 }

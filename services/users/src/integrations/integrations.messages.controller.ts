@@ -45,6 +45,11 @@ export class IntegrationsMessagesController {
     return this.integrations.forDelivery(actor, data.id);
   }
 
+  @RpcHandler(IntegrationsRpc.find)
+  find(@Payload() { actor, data }: RpcEnvelope<IntegrationIdPayload>) {
+    return this.integrations.find(actor, data.id);
+  }
+
   @RpcHandler(IntegrationsRpc.delete)
   delete(@Payload() { actor, data }: RpcEnvelope<IntegrationIdPayload>) {
     return this.integrations.delete(actor, data.id);

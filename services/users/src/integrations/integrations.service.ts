@@ -178,6 +178,12 @@ export class IntegrationsService {
     });
   }
 
+  /** One integration, for whoever may read its account; 404 otherwise. */
+  async find(actor: Actor, id: string): Promise<IntegrationView> {
+    const row = await this.load(this.ds.manager, actor, id);
+    return (await this.withSecretFlag(this.ds.manager, [row]))[0];
+  }
+
   async update(actor: Actor, p: UpdateIntegrationPayload): Promise<IntegrationView> {
     return inTransaction(this.ds, async (m) => {
       const row = await this.load(m, actor, p.id);

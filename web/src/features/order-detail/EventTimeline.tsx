@@ -16,7 +16,7 @@ import { formatTimestamp } from '../../components/data-grid/columns';
 import { useStatusLabels } from '../../components/StatusBadge';
 
 /** Payload fields worth a word in the timeline, in this order (`from` → `to` for a change). */
-const SHOWN_PAYLOAD = ['orderName', 'status', 'QAstatus', 'position', 'imageCount', 'reason'] as const;
+const SHOWN_PAYLOAD = ['orderName', 'status', 'QAstatus', 'position', 'imageCount', 'reason', 'provider', 'destination', 'error'] as const;
 
 /** A short line of an event's payload; status values are shown translated. */
 function usePayloadSummary() {

@@ -43,6 +43,7 @@ function orderView(overrides: Partial<OrderView> = {}): OrderView {
     qaStageSince: null,
     timeToReadyToDownload: null,
     timeToCompleted: null,
+    delivery: null,
     createdAt: '2026-05-01T09:00:00.000Z',
     updatedAt: '2026-05-01T09:10:00.000Z',
     ...overrides,

@@ -17,6 +17,7 @@ import { useMe } from '../../app/useSession';
 import { canRenameOrders } from './detailLogic';
 import { EventTimeline } from './EventTimeline';
 import { DealerImagesTab, QaImagesTab, SelectImagesView } from './ImageTabs';
+import { DeliveriesCard } from './DeliveriesCard';
 import { OrderHeader } from './OrderHeader';
 import { StyleGuidePanel } from './StyleGuidePanel';
 import { VideosTab } from './VideosTab';
@@ -113,6 +114,7 @@ export function OrderDetailPage() {
         </Box>
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           {!staff && <StyleGuidePanel order={data} />}
+          <DeliveriesCard order={data} />
           <EventTimeline orderId={data.id} staff={staff} />
         </Box>
       </Box>

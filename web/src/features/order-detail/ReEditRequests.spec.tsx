@@ -38,6 +38,7 @@ function orderView(): OrderView {
     reEditOpenCount: 0,
     reEditDueAt: null,
     qaStageSince: null,
+    delivery: null,
     tags: [],
     assignedEditor: null,
     timeToReadyToDownload: null,

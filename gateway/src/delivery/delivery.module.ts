@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { DeliveryMessagesController } from './delivery-messages.controller';
+import { OrderDeliveryController } from './order-delivery.controller';
+import { RobotController } from './robot.controller';
+
+@Module({ imports: [AuthModule], controllers: [OrderDeliveryController, DeliveryMessagesController, RobotController] })
+export class DeliveryModule {}

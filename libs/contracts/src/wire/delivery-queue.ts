@@ -1,0 +1,167 @@
+import type { IntegrationType } from './integrations';
+
+/**
+ * The delivery queue: one message per order and integration, claimed by the delivery
+ * service's worker (push types: FTP, BLOB, API, REMOTE_INTEGRATION) or pulled by a robot
+ * (ROBOT), with a receipt for every delivery (docs/delivery.md).
+ */
+export const DELIVERY_STATES = ['queued', 'delivering', 'delivered', 'failed'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+/** Who wrote a receipt: the delivery service's own worker, or a robot through the pull API. */
+export const DELIVERED_BY = ['worker', 'robot'] as const;
+export type DeliveredBy = (typeof DELIVERED_BY)[number];
+
+/** Commands a robot gets with its next pull. */
+export const ROBOT_COMMANDS = ['reboot'] as const;
+export type RobotCommand = (typeof ROBOT_COMMANDS)[number];
+
+/** The most messages one pull takes. */
+export const ROBOT_PULL_MAX = 50;
+/** The longest error text kept on a message. */
+export const DELIVERY_ERROR_MAX = 2000;
+/** The most files one receipt lists. */
+export const RECEIPT_FILES_MAX = 500;
+
+/** The header a robot sends its key in. */
+export const ROBOT_KEY_HEADER = 'x-robot-key';
+
+export const DELIVERY_MESSAGES = {
+  messageNotFound: 'Delivery message not found',
+  integrationNotFound: 'Integration not found',
+  integrationInactive: 'The integration is not active',
+  notDeliverable: 'Only an order that is ready to download, delivering or completed can be delivered',
+  noIntegrations: 'Choose at least one integration',
+  notRobot: 'Robot keys are issued for robot integrations only',
+  badRobotKey: 'The robot key is not valid',
+  leaseLost: 'This message is not leased to this robot (its lease ran out or it was delivered); pull it again',
+  alreadyDelivered: 'This message has already been delivered',
+} as const;
+
+export interface DeliveryMessageView {
+  id: string;
+  order: { id: string; orderName: string };
+  accountId: string;
+  integration: { id: string; provider: string; integrationType: IntegrationType };
+  state: DeliveryState;
+  /** queued time */
+  createdAt: string;
+  /** the last delivery attempt (a worker's try or a robot's pull), or null */
+  lastAccessed: string | null;
+  /** a worker or robot may take it now */
+  visible: boolean;
+  /** until when it is leased or waiting out a backoff */
+  visibleAfter: string;
+  attempts: number;
+  lastError: string | null;
+}
+
+export interface DeliveredFileView {
+  name: string;
+  location: string;
+  bytes: number;
+  sha256: string;
+  imageId: string | null;
+  position: number | null;
+}
+
+export interface DeliveryReceiptView {
+  id: string;
+  destination: string;
+  files: DeliveredFileView[];
+  answer: string | null;
+  deliveredBy: DeliveredBy;
+  createdAt: string;
+}
+
+/** A message of an order with its receipts: where the order went and when. */
+export interface OrderDeliveryView extends DeliveryMessageView {
+  receipts: DeliveryReceiptView[];
+}
+
+/** The delivery state shown on an order: how many of its messages wait, arrived, failed for good. */
+export interface OrderDeliveryState {
+  queued: number;
+  delivered: number;
+  failed: number;
+  lastError: string | null;
+}
+
+export interface EnqueueDeliveryRequest {
+  selectedIntegrations: Array<{ id: string }>;
+}
+
+export interface DeliveryMessageListRequest {
+  page?: number;
+  /** order name contains (case-insensitive) */
+  search?: string;
+  state?: DeliveryState;
+  provider?: string;
+  integrationType?: IntegrationType;
+  visible?: boolean;
+  orderId?: string;
+}
+
+/** The list of spec section 7: `[items, count]`. */
+export type DeliveryMessagePage = [DeliveryMessageView[], number];
+
+export interface AvailableCountView {
+  availableMessageCount: number;
+}
+
+export interface RobotCredentialView {
+  integrationId: string;
+  /** shown once: send it as the X-Robot-Key header */
+  key: string;
+  createdAt: string;
+}
+
+export interface RebootView {
+  queued: true;
+  /** how many robot keys get the command with their next pull */
+  robots: number;
+}
+
+export interface RobotPullRequest {
+  /** at most this many messages (1 to 50) */
+  max?: number;
+}
+
+export interface RobotImageView {
+  imageId: string;
+  position: number;
+  /** the optimized picture, short-lived */
+  url: string;
+}
+
+export interface RobotMessageView {
+  id: string;
+  orderId: string;
+  orderName: string;
+  provider: string;
+  attempts: number;
+  /** the message is the robot's until then; after it, it is visible again */
+  leaseExpiresAt: string;
+  images: RobotImageView[];
+}
+
+export interface RobotPullView {
+  messages: RobotMessageView[];
+  commands: RobotCommand[];
+}
+
+export interface RobotAckFileRequest {
+  name: string;
+  location: string;
+  bytes: number;
+  sha256: string;
+}
+
+export interface RobotAckRequest {
+  files: RobotAckFileRequest[];
+  answer?: string;
+}
+
+export interface RobotReleaseRequest {
+  error: string;
+}

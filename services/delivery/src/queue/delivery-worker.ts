@@ -1,0 +1,94 @@
+import { INTEGRATION_TYPES } from '@app/contracts';
+import { inTransaction, PeriodicTask, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
+import { Inject, Injectable, Optional, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import type { DeliveryConfig } from '../delivery.config';
+import { DeliveryFailure, ORDER_DELIVERER, type DeliveryReceipt, type OrderDeliverer } from '../delivering/order-deliverer';
+import type { DeliveryMessage } from './delivery-message.entity';
+import { DeliveryMessagesRepository } from './delivery-messages.repository';
+import { DeliveryOutcomes } from './delivery-outcomes';
+
+/** The wait before the next try after `attempts` tries: base × 2^(attempts−1), at most `max`. */
+export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, Math.min(attempts - 1, 30)));
+}
+
+/**
+ * Delivers push messages (every type the bound `OrderDeliverer` names, never ROBOT): every
+ * DELIVERY_POLL_MS it claims up to DELIVERY_BATCH_SIZE visible messages (`FOR UPDATE SKIP
+ * LOCKED`, leased to this worker for DELIVERY_WORKER_LEASE_MS, one attempt more), delivers
+ * each, and records the receipt, or the failure with a backoff (failed for good after
+ * DELIVERY_MAX_ATTEMPTS, or at once when it cannot pass). A result is recorded only while the
+ * lease is still this worker's, so replicas never record one message twice. Without a bound
+ * deliverer the worker does not run and push messages wait in the queue.
+ */
+@Injectable()
+export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  readonly holder = `worker:${randomUUID()}`;
+  private readonly task: PeriodicTask;
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly messages: DeliveryMessagesRepository,
+    private readonly outcomes: DeliveryOutcomes,
+    @Inject(SERVICE_CONFIG) private readonly config: DeliveryConfig,
+    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+    @Optional() @Inject(ORDER_DELIVERER) private readonly deliverer: OrderDeliverer | null = null,
+  ) {
+    this.task = new PeriodicTask(() => this.drain(), config.DELIVERY_POLL_MS, (err) => this.logger.error({ err }, 'delivery worker run failed; tried again later'));
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.deliverer) this.task.start();
+    else this.logger.warn('no order deliverer is bound: push deliveries wait in the queue');
+  }
+
+  beforeApplicationShutdown(): Promise<void> {
+    return this.task.stop();
+  }
+
+  /** Batches until one comes back short (or the worker stops). */
+  private async drain(): Promise<void> {
+    while (!this.task.stopped && (await this.runOnce()) >= this.config.DELIVERY_BATCH_SIZE);
+  }
+
+  /** One batch: answers how many messages it took (exposed for tests). */
+  async runOnce(): Promise<number> {
+    const deliverer = this.deliverer;
+    if (!deliverer) return 0;
+    const types = deliverer.types.filter((t) => t !== 'ROBOT' && INTEGRATION_TYPES.includes(t));
+    if (!types.length) return 0;
+    const leaseUntil = new Date(Date.now() + this.config.DELIVERY_WORKER_LEASE_MS);
+    const claimed = await inTransaction(this.ds, (m) => this.messages.claim(m, { types }, this.config.DELIVERY_BATCH_SIZE, leaseUntil, this.holder, true));
+    await Promise.all(claimed.map((msg) => this.deliver(deliverer, msg)));
+    return claimed.length;
+  }
+
+  private async deliver(deliverer: OrderDeliverer, msg: DeliveryMessage): Promise<void> {
+    let receipt: DeliveryReceipt | null = null;
+    let failure: DeliveryFailure | null = null;
+    try {
+      receipt = await deliverer.deliver({ messageId: msg.id, orderId: msg.orderId, integrationId: msg.integrationId, attempt: msg.attempts });
+    } catch (err) {
+      failure = err instanceof DeliveryFailure ? err : new DeliveryFailure(err instanceof Error ? err.message : String(err), true);
+      if (!(err instanceof DeliveryFailure)) this.logger.warn({ err, messageId: msg.id }, 'deliverer threw something else than a DeliveryFailure; retried');
+    }
+    await inTransaction(this.ds, async (m) => {
+      const locked = await this.messages.findById(m, msg.id, true);
+      if (!locked || locked.state !== 'delivering' || locked.leaseHolder !== this.holder) {
+        this.logger.warn({ messageId: msg.id }, 'the lease of a delivered message was lost before its result was recorded');
+        return;
+      }
+      if (receipt) {
+        const files = receipt.files.map((f) => ({ name: f.name, location: f.location, bytes: f.bytes, sha256: f.sha256, imageId: f.imageId, position: f.position }));
+        await this.outcomes.delivered(m, locked, { destination: receipt.destination, files, answer: receipt.answer }, 'worker');
+      } else if (failure) {
+        const retryAt = new Date(Date.now() + retryDelayMs(locked.attempts, this.config.DELIVERY_RETRY_DELAY_MS, this.config.DELIVERY_RETRY_MAX_DELAY_MS));
+        await this.outcomes.failed(m, locked, failure.message, { retryable: failure.retryable, maxAttempts: this.config.DELIVERY_MAX_ATTEMPTS, retryAt });
+      }
+    });
+  }
+}

@@ -1,0 +1,48 @@
+import { DeliveryEvents, ORDERS_DURABLES, pairForStatus, type OrderDeliveryProgress } from '@app/contracts';
+import type { MessageHandlerContext } from '@app/messaging';
+import { MessagingHost } from '@app/service-kit';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { EventsRepository } from '../events/events.repository';
+import { OrderTransitions } from '../orders/order-transitions';
+import { OrdersRepository } from '../orders/orders.repository';
+import { deliveryStep } from './lifecycle.rules';
+
+/**
+ * The order's delivery, driven by the delivery service (`DeliveryEvents.orderProgress`,
+ * durable consumer `orders-delivery-progress`): the line of the change on the timeline
+ * (queued, delivered to a destination, a failed attempt), the counts on the order (an older
+ * version than the one kept is ignored), and the status: Delivering while messages wait,
+ * Completed once every message is delivered (`changedBy: "delivery"`).
+ */
+@Injectable()
+export class DeliveryConsumer implements OnModuleInit {
+  constructor(
+    private readonly messaging: MessagingHost,
+    private readonly orders: OrdersRepository,
+    private readonly events: EventsRepository,
+    private readonly transitions: OrderTransitions,
+  ) {}
+
+  onModuleInit(): void {
+    this.messaging.on(DeliveryEvents.orderProgress, ORDERS_DURABLES.deliveryProgress, (p, ctx) => this.onProgress(p, ctx));
+  }
+
+  async onProgress(p: OrderDeliveryProgress, { manager: m }: MessageHandlerContext): Promise<void> {
+    const o = await this.orders.findById(m, p.orderId, true);
+    if (!o) return;
+    const at = new Date(p.at);
+    if (p.timeline) {
+      const user = p.timeline.userId ? { id: p.timeline.userId, displayName: p.timeline.userName ?? '' } : null;
+      await this.events.append(m, o, p.timeline.eventName, p.timeline.payload, user, at);
+    }
+    if (p.version <= o.deliveryVersion) return;
+    o.deliveryVersion = p.version;
+    o.deliveryQueued = p.queued;
+    o.deliveryDelivered = p.delivered;
+    o.deliveryFailed = p.failed;
+    o.deliveryLastError = p.lastError ?? null;
+    const to = deliveryStep(o.status, p);
+    if (to) await this.transitions.moveTo(m, o, pairForStatus(to), null, 'delivery', at);
+    await this.orders.save(m, o);
+  }
+}

@@ -1,0 +1,104 @@
+import type { DeliveryState, OrderDeliveryView, OrderView } from '@app/contracts/wire';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { deliveryApi, deliveryKeys } from '../../api/delivery';
+import { orderKeys } from '../../api/orders';
+import { formatTimestamp } from '../../components/data-grid/columns';
+
+/** How often the card asks again while something is on its way. */
+export const DELIVERIES_REFRESH_MS = 3000;
+
+const STATE_COLORS = { queued: 'default', delivering: 'info', delivered: 'success', failed: 'error' } as const satisfies Record<DeliveryState, string>;
+
+/** A signature of what the card shows: when it changes, the order and its timeline are asked again. */
+const signature = (list: OrderDeliveryView[]) => list.map((d) => `${d.id}:${d.state}:${d.attempts}`).join(',');
+
+/**
+ * Where the order went and when (everyone who sees the order, once it was queued for
+ * delivery): each destination with its state, attempts and last error, and the receipts
+ * (destination, time, who delivered, the files). Asked again every few seconds while a
+ * delivery waits; a change brings the order's status and timeline along.
+ */
+export function DeliveriesCard({ order }: { order: OrderView }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const active = order.status === 'Delivering' || (order.delivery?.queued ?? 0) > 0;
+  const deliveries = useQuery({
+    queryKey: deliveryKeys.ofOrder(order.id),
+    queryFn: ({ signal }) => deliveryApi.ofOrder(order.id, signal),
+    enabled: order.delivery !== null,
+    refetchInterval: active ? DELIVERIES_REFRESH_MS : false,
+  });
+  const seen = useRef<string | null>(null);
+  useEffect(() => {
+    if (!deliveries.data) return;
+    const now = signature(deliveries.data);
+    if (seen.current !== null && seen.current !== now) {
+      void queryClient.invalidateQueries({ queryKey: orderKeys.one(order.id) });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.allEvents() });
+    }
+    seen.current = now;
+  }, [deliveries.data, order.id, queryClient]);
+
+  if (order.delivery === null) return null;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="deliveries-title" sx={{ p: 2, display: 'grid', gap: 1.5, alignContent: 'start' }} data-testid="deliveries-card">
+      <Typography variant="h3" id="deliveries-title">
+        {t('delivery.card.title')}
+      </Typography>
+      {order.delivery.failed > 0 && (
+        <Alert severity="error" data-testid="delivery-failed-notice">
+          {t('delivery.card.failedNotice', { n: order.delivery.failed })}
+          {order.delivery.lastError ? `: ${order.delivery.lastError}` : ''}
+        </Alert>
+      )}
+      {deliveries.isPending && <CircularProgress size={24} aria-label={t('common.loading')} />}
+      {deliveries.isError && <Typography color="error">{deliveries.error.message}</Typography>}
+      {deliveries.data?.map((d) => (
+        <Box key={d.id} sx={{ display: 'grid', gap: 0.5, borderTop: 1, borderColor: 'divider', pt: 1, minWidth: 0 }} data-testid="delivery-row">
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', justifyContent: 'space-between' }}>
+            <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{d.integration.provider}</Typography>
+            <Chip size="small" color={STATE_COLORS[d.state]} label={t(`delivery.states.${d.state}`)} />
+          </Box>
+          <Typography variant="body2" color="text.secondary">
+            {t('delivery.card.queuedAt', { time: formatTimestamp(d.createdAt) })}
+            {d.lastAccessed ? ` · ${t('delivery.card.lastAttempt', { time: formatTimestamp(d.lastAccessed) })}` : ''}
+            {` · ${t('delivery.card.attempts', { n: d.attempts })}`}
+          </Typography>
+          {d.lastError && d.state !== 'delivered' && (
+            <Typography variant="body2" color="error" sx={{ overflowWrap: 'anywhere' }}>
+              {d.lastError}
+            </Typography>
+          )}
+          {d.receipts.map((r) => (
+            <Box key={r.id} sx={{ display: 'grid', gap: 0.25, minWidth: 0 }} data-testid="delivery-receipt">
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {t('delivery.card.receipt', { destination: r.destination, time: formatTimestamp(r.createdAt) })} ·{' '}
+                {t(`delivery.by.${r.deliveredBy}`)}
+              </Typography>
+              <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                {r.files.map((f) => (
+                  <Typography key={`${f.name}-${f.location}`} component="li" variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                    {t('delivery.card.file', { name: f.name, size: (f.bytes / 1024).toFixed(1) })}
+                  </Typography>
+                ))}
+              </Box>
+              {r.answer && (
+                <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                  {r.answer}
+                </Typography>
+              )}
+            </Box>
+          ))}
+        </Box>
+      ))}
+    </Paper>
+  );
+}

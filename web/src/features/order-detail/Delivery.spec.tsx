@@ -1,0 +1,210 @@
+import { describe, expect, it } from '@jest/globals';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { DEFAULT_OUTPUT_RULES, type IntegrationView, type MeView, type OrderDeliveryView, type OrderView } from '@app/contracts/wire';
+import { ApiError } from '../../api/client';
+import { sessionStore } from '../../api/session';
+import { fail, fakeApi, reply, testUser, type FakeHandler } from '../../test/fakeApi';
+import { renderAppAt } from '../../test/render';
+import { deliveryButtonState } from './deliveryButton';
+
+const ORDER = '55555555-5555-4555-8555-555555555555';
+
+function orderView(overrides: Partial<OrderView> = {}): OrderView {
+  return {
+    id: ORDER,
+    orderName: 'Audi A4 Avant',
+    note: null,
+    status: 'Ready to download',
+    QAstatus: 'Approved',
+    user: { id: 'u1', displayName: 'Nordic Auto Demo', userName: 'dealer@demo.test' },
+    createdBy: { id: 'u1', displayName: 'Nordic Auto Demo', role: 'Account' },
+    impersonatedBy: null,
+    salesMan: null,
+    styleGuide: { id: 'g1', name: 'Nordic Studio' },
+    carType: null,
+    deviceInformation: { platform: 'web', userAgent: null, model: null, osVersion: null },
+    appVersion: null,
+    takenImagesCount: 1,
+    imageCount: 1,
+    uploadedImagesCount: 1,
+    processedImagesCount: 1,
+    failedImagesCount: 0,
+    videoCount: 0,
+    tags: [],
+    assignedEditor: null,
+    timeToReadyToDownload: 60,
+    timeToCompleted: null,
+    delivery: null,
+    approvedCount: 1,
+    needsEditionCount: 0,
+    reEditOpenCount: 0,
+    reEditDueAt: null,
+    qaStageSince: null,
+    createdAt: '2026-05-01T09:00:00.000Z',
+    updatedAt: '2026-05-01T09:10:00.000Z',
+    ...overrides,
+  };
+}
+
+const integration = (id: string, provider: string, label: string): IntegrationView => ({
+  id,
+  userId: 'u1',
+  provider,
+  label,
+  integrationType: provider === 'GENERIC_FTP' ? 'FTP' : 'ROBOT',
+  isActive: true,
+  Username: null,
+  hasPassword: false,
+  settings: {},
+  storedSecrets: [],
+  outputRules: DEFAULT_OUTPUT_RULES,
+  createdAt: '2026-05-01T09:00:00.000Z',
+  updatedAt: '2026-05-01T09:00:00.000Z',
+});
+
+const INTEGRATIONS = [integration('i-ftp', 'GENERIC_FTP', 'FTP server'), integration('i-robot', 'DELIVERY_ROBOT', 'Delivery robot')];
+
+function open(user: MeView, order: OrderView, extra: Record<string, FakeHandler> = {}) {
+  sessionStore.start({ accessToken: 'a', refreshToken: 'r', expiresIn: 900 }, user);
+  const api = fakeApi({
+    'GET /me': () => reply(200, user),
+    'GET /appSettings': () => reply(200, []),
+    [`GET /orders/${ORDER}`]: () => reply(200, order),
+    [`GET /images/order/${ORDER}`]: () => reply(200, []),
+    [`GET /events/order/${ORDER}`]: () => reply(200, { items: [], total: 0, page: 1, pageSize: 10 }),
+    'GET /style-guides/g1': () => reply(200, { id: 'g1', name: 'Nordic Studio', outputWidth: 1920, outputHeight: 1440, configurations: [] }),
+    [`GET /orders/${ORDER}/delivery-integrations`]: () => reply(200, INTEGRATIONS),
+    ...extra,
+  });
+  renderAppAt(`/order/${ORDER}`);
+  return api;
+}
+
+const admin = testUser({ userRole: 'Admin', permissions: [] });
+
+async function chooseAndDeliver(names: string[]) {
+  const select = await screen.findByRole('combobox', { name: 'Integrations' }, { timeout: 5000 });
+  await waitFor(() => expect(select.getAttribute('aria-disabled')).not.toBe('true'));
+  fireEvent.mouseDown(select);
+  const list = await screen.findByRole('listbox');
+  for (const name of names) fireEvent.click(within(list).getByRole('option', { name }));
+  fireEvent.keyDown(list, { key: 'Escape' });
+  await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+  const button = screen.getByTestId('deliver-button');
+  fireEvent.click(button);
+  return button;
+}
+
+describe('the delivery button', () => {
+  it('has the states of the spec: default, loading, delivered on 200, failed on 500, request failed on 404', () => {
+    expect(deliveryButtonState(false, false, null)).toBe('default');
+    expect(deliveryButtonState(true, false, null)).toBe('loading');
+    expect(deliveryButtonState(false, true, null)).toBe('success');
+    expect(deliveryButtonState(false, false, new ApiError(500, 'Internal server error'))).toBe('error');
+    expect(deliveryButtonState(false, false, new ApiError(409, 'Only an order that is ready…'))).toBe('error');
+    expect(deliveryButtonState(false, false, new ApiError(404, 'Integration not found'))).toBe('secondary');
+  });
+
+  it('delivers to the chosen integrations: "Delivering" while the request runs, then "Delivered"', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    const api = open(admin, orderView(), {
+      [`POST /orders/enqueue-order-delivery-by-id/${ORDER}`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const button = await chooseAndDeliver(['FTP server', 'Delivery robot']);
+    await waitFor(() => expect(button.textContent).toBe('Delivering'));
+    expect(button.hasAttribute('disabled')).toBe(true);
+    expect(api.to(`POST /orders/enqueue-order-delivery-by-id/${ORDER}`)[0]!.body).toEqual({ selectedIntegrations: [{ id: 'i-ftp' }, { id: 'i-robot' }] });
+    answer(reply(200, []));
+    await waitFor(() => expect(button.textContent).toBe('Delivered'));
+    expect(button.getAttribute('data-state')).toBe('success');
+    expect((await screen.findByTestId('toast-main')).textContent).toBe('Deliver order - Successfully');
+  });
+
+  it('a 500 shows "Delivery failed"; a 404 "Request failed" and the button stays disabled', async () => {
+    open(admin, orderView(), { [`POST /orders/enqueue-order-delivery-by-id/${ORDER}`]: () => fail(500, 'Internal server error') });
+    const button = await chooseAndDeliver(['Delivery robot']);
+    await waitFor(() => expect(button.textContent).toBe('Delivery failed'));
+    expect(button.hasAttribute('disabled')).toBe(false);
+  });
+
+  it('a 404 shows "Request failed", disabled', async () => {
+    open(admin, orderView(), { [`POST /orders/enqueue-order-delivery-by-id/${ORDER}`]: () => fail(404, 'Integration not found') });
+    const button = await chooseAndDeliver(['Delivery robot']);
+    await waitFor(() => expect(button.textContent).toBe('Request failed'));
+    expect(button.hasAttribute('disabled')).toBe(true);
+    expect((await screen.findByTestId('toast-main')).textContent).toBe('Deliver order - Error: Integration not found');
+  });
+
+  it('is not shown to a dealership', async () => {
+    const api = open(testUser(), orderView());
+    await screen.findByRole('heading', { level: 1, name: 'Audi A4 Avant' }, { timeout: 5000 });
+    expect(screen.queryByTestId('delivery-controls')).toBeNull();
+    expect(api.to(`GET /orders/${ORDER}/delivery-integrations`)).toHaveLength(0);
+  });
+});
+
+describe('the Deliveries card', () => {
+  const deliveries: OrderDeliveryView[] = [
+    {
+      id: 'm1',
+      order: { id: ORDER, orderName: 'Audi A4 Avant' },
+      accountId: 'u1',
+      integration: { id: 'i-robot', provider: 'DELIVERY_ROBOT', integrationType: 'ROBOT' },
+      state: 'delivered',
+      createdAt: '2026-05-02T08:00:00.000Z',
+      lastAccessed: '2026-05-02T08:01:00.000Z',
+      visible: false,
+      visibleAfter: '2026-05-02T08:06:00.000Z',
+      attempts: 0,
+      lastError: null,
+      receipts: [
+        {
+          id: 'r1',
+          destination: 'robot DELIVERY_ROBOT',
+          files: [{ name: 'audi-a4-1.jpg', location: '/in/audi-a4-1.jpg', bytes: 204800, sha256: 'a'.repeat(64), imageId: null, position: null }],
+          answer: 'stored',
+          deliveredBy: 'robot',
+          createdAt: '2026-05-02T08:02:00.000Z',
+        },
+      ],
+    },
+    {
+      id: 'm2',
+      order: { id: ORDER, orderName: 'Audi A4 Avant' },
+      accountId: 'u1',
+      integration: { id: 'i-ftp', provider: 'GENERIC_FTP', integrationType: 'FTP' },
+      state: 'failed',
+      createdAt: '2026-05-02T08:00:00.000Z',
+      lastAccessed: '2026-05-02T08:30:00.000Z',
+      visible: true,
+      visibleAfter: '2026-05-02T08:30:00.000Z',
+      attempts: 5,
+      lastError: '530 Login incorrect',
+      receipts: [],
+    },
+  ];
+
+  it('shows the dealership where the order went and when, and the failure the order shows', async () => {
+    open(testUser(), orderView({ status: 'Delivering', delivery: { queued: 0, delivered: 1, failed: 1, lastError: '530 Login incorrect' } }), {
+      [`GET /orders/${ORDER}/deliveries`]: () => reply(200, deliveries),
+    });
+    const card = await screen.findByTestId('deliveries-card', {}, { timeout: 5000 });
+    expect(within(card).getByTestId('delivery-failed-notice').textContent).toBe('Delivery failed for 1 destination(s): 530 Login incorrect');
+    const rows = await within(card).findAllByTestId('delivery-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByText('DELIVERY_ROBOT', { selector: 'p' })).toBeTruthy();
+    expect(within(rows[1]!).getByText('GENERIC_FTP', { selector: 'p' })).toBeTruthy();
+    expect(within(rows[0]!).getByText('Delivered')).toBeTruthy();
+    expect(within(rows[0]!).getByTestId('delivery-receipt').textContent).toContain('Delivered to robot DELIVERY_ROBOT at');
+    expect(within(rows[0]!).getByText('audi-a4-1.jpg (200.0 KB)')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Failed')).toBeTruthy();
+    expect(within(rows[1]!).getByText('530 Login incorrect')).toBeTruthy();
+  });
+
+  it('is absent for an order never queued for delivery', async () => {
+    const api = open(testUser(), orderView());
+    await screen.findByRole('heading', { level: 1, name: 'Audi A4 Avant' }, { timeout: 5000 });
+    expect(screen.queryByTestId('deliveries-card')).toBeNull();
+    expect(api.to(`GET /orders/${ORDER}/deliveries`)).toHaveLength(0);
+  });
+});
