@@ -13,7 +13,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageKeys, imagesApi } from '../../api/images';
 import { orderKeys } from '../../api/orders';
@@ -87,6 +87,17 @@ export function ImageEditingModal({ orderId, styleGuideId, images, imageId, onNa
       return queryClient.invalidateQueries({ queryKey: imageKeys.ofOrder(orderId) });
     },
   });
+
+  // a new version arrived (a repush done, the pipeline gave up): the history lists it
+  const status = image ? `${image.id}|${image.optimisationStatus}` : '';
+  const lastStatus = useRef(status);
+  useEffect(() => {
+    const [lastId, lastState] = lastStatus.current.split('|');
+    lastStatus.current = status;
+    if (image && lastId === image.id && lastState === 'queued' && image.optimisationStatus !== 'queued') {
+      void queryClient.invalidateQueries({ queryKey: imageKeys.versions(image.id) });
+    }
+  }, [status, image, queryClient]);
 
   // the arrow keys walk the pictures, except while a field, a list or the repush dialog has them
   useEffect(() => {
