@@ -202,6 +202,12 @@ describe('the QA workspace in chromium', () => {
     expect(await badge.textContent()).toBe('Requires edition');
     await shot(page, 'qa-modal-repushed');
 
+    // the timeline says who marked and who repushed it
+    const timeline = page.getByTestId('timeline');
+    for (const event of ['IMAGE_DECLINED', 'IMAGE_REPUSHED']) {
+      await waitFor(async () => ((await timeline.locator(`[data-event="${event}"]`).first().textContent()) ?? '').endsWith(' · Edith Editor'), `${event} by Edith Editor`, 10_000, 100);
+    }
+
     // the reason tag is on the picture: the select view's panel of the selected picture
     await modal.getByRole('button', { name: 'Close' }).click();
     await page.waitForURL(`${baseUrl}/order/${orderId}/select`);
