@@ -1,5 +1,6 @@
 import type { ImageView, TagView } from '@app/contracts';
 import { testJpeg, waitFor } from '@app/testing';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -34,7 +35,30 @@ const ORDER_NAME = 'Fjordbil Tiguan R-Line – EV 44 812';
 const REASON = 'Reflections on the door';
 
 // what the functions run in the page use of the browser (the tests compile without the DOM library)
-declare const document: { documentElement: { scrollWidth: number; clientWidth: number } };
+interface Rect {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  width: number;
+}
+interface DomNode {
+  textContent: string | null;
+  parentElement: DomElement | null;
+}
+interface DomElement extends DomNode {
+  closest(selector: string): DomElement | null;
+  getBoundingClientRect(): Rect;
+}
+declare const document: {
+  documentElement: { scrollWidth: number; clientWidth: number };
+  body: unknown;
+  createTreeWalker(root: unknown, show: number): { nextNode(): DomNode | null };
+  createRange(): { selectNodeContents(node: unknown): void; getClientRects(): Iterable<Rect> };
+  querySelectorAll(selector: string): Iterable<DomElement>;
+};
+declare const window: { innerWidth: number; innerHeight: number };
+declare function getComputedStyle(element: unknown): { visibility: string; overflowX: string };
 
 /** The mean colour of the picture's top-left corner: the background the pipeline put there. */
 async function cornerOf(url: string): Promise<[number, number, number]> {
@@ -312,4 +336,210 @@ describe('the QA workspace in chromium', () => {
     expect(await page.getByRole('combobox', { name: 'Status', exact: true }).textContent()).toBe('QA stage');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   }, 240_000);
+
+  /**
+   * Layout of the QA screens at 1440 px and 390 px, in English, Japanese and Hindi: the work
+   * lists (both tabs), the image editing modal, the repush dialog, the select view with its
+   * side panel, and the dealership's order view with a re-edit request and its history. On
+   * each: the page does not scroll sideways, no text sits outside the window or one character
+   * a line, dialogs fit the window, and no English string is left where the language has its own.
+   */
+  describe('layout of the QA screens', () => {
+    const LANGUAGES = ['en', 'jp', 'hi'] as const;
+    const VIEWPORTS = [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ];
+    const LONG = 'Volkswagen ID. Buzz Pro Long Wheelbase – AB 12 345';
+    let layoutQa: TestAccount;
+    let layoutDealer: TestAccount;
+    let processed: { orderId: string; imageId: string };
+
+    /** The strings of a language by key (`imageEditing.repush`). */
+    const strings = (lang: string): Map<string, string> => {
+      const flat = (o: Record<string, unknown>, prefix = '', out = new Map<string, string>()) => {
+        for (const [k, v] of Object.entries(o)) {
+          if (v && typeof v === 'object') flat(v as Record<string, unknown>, `${prefix}${k}.`, out);
+          else if (typeof v === 'string') out.set(`${prefix}${k}`, v);
+        }
+        return out;
+      };
+      return flat(JSON.parse(readFileSync(join(__dirname, '..', '..', 'web', 'src', 'locales', `${lang}.json`), 'utf8')) as Record<string, unknown>);
+    };
+    /** The strings of a language that differ from English: none of their English texts may show. */
+    const english = (lang: string): Set<string> => {
+      const en = strings('en');
+      const other = strings(lang);
+      const left = new Set<string>();
+      for (const [key, text] of en) if (other.get(key) !== text && !text.includes('{{') && text.length >= 3) left.add(text);
+      return left;
+    };
+
+    beforeAll(async () => {
+      const lists = ['READ_QA_EDITOR_LIST', 'READ_QA_COORDINATOR_LIST'];
+      [layoutQa, layoutDealer] = await Promise.all([
+        createAccount(stack, { role: 'QA', displayName: 'Lakshmi Layout-Subramanian', email: 'layout.qa@example.test', roleTags: ['QA_EDITOR', 'QA_COORDINATOR'], permissions: lists }),
+        createAccount(stack, { role: 'Dealership', displayName: 'Nordlys Bilcenter Aarhus Syd ApS', email: 'layout.dealer@example.test', permissions: ['CREATE_ORDERS', 'READ_ORDERS'], enabledQa: true }),
+      ]);
+      const [asQa, asOther, asDealer] = await Promise.all([apiSignIn(stack, layoutQa.email), apiSignIn(stack, editor2.email), apiSignIn(stack, layoutDealer.email)]);
+      const priority = (await admin.post('/api/tags').send({ name: 'Priority customer', category: 'PRIORITY', entity: 'order', color: 'orange' }).expect(201)).body as TagView;
+      const row = async (name: string) =>
+        (
+          await createOrder(stack, {
+            accountId: layoutDealer.id,
+            accountName: 'Nordlys Bilcenter Aarhus Syd ApS',
+            orderName: name,
+            status: 'QA stage',
+            QAstatus: 'Waiting For QA',
+            styleGuideName: 'Nordlys Studio Interior and Exterior',
+            enabledQa: true,
+            takenImagesCount: 8,
+            createdAt: new Date(Date.now() - 30 * 3_600_000),
+          })
+        ).id;
+      const pick = (who: UserSession, id: string, role: 'editor' | 'coordinator') => who.post(`/api/orders/${id}/qa/pick`).send({ role }).expect(200);
+      const done = (who: UserSession, id: string) => who.put(`/api/orders/${id}/qa/task`).send({ state: 'DONE' }).expect(200);
+      // the editor's own task, with a priority tag
+      const mine = await row(`${LONG} 1`);
+      await admin.post(`/api/tags/orders/${mine}`).send({ tagId: priority.id }).expect(201);
+      await pick(asQa, mine, 'editor');
+      // the coordinator's own task and one waiting for a coordinator, both done by another editor
+      for (const [i, coordinate] of [
+        [2, true],
+        [3, false],
+      ] as const) {
+        const id = await row(`${LONG} ${i}`);
+        await pick(asOther, id, 'editor');
+        await done(asOther, id);
+        if (coordinate) await pick(asQa, id, 'coordinator');
+      }
+      // an overdue re-edit request in the editors' unassigned list
+      const overdue = await row(`${LONG} 4`);
+      await stack.db.query('UPDATE orders.orders SET re_edit_open_count = 2, re_edit_due_at = $2 WHERE id = $1', [overdue, new Date(Date.now() - 3_600_000)]);
+
+      // an order of the dealership, processed, approved, then asked to be edited again
+      const guide = (await admin.post('/api/style-guides').send({ name: 'Nordlys Studio Interior and Exterior', outputWidth: 640, outputHeight: 480, maxImageSize: 300_000, frameFreeRouting: 'bypass' }).expect(201)).body.id as string;
+      await admin.post('/api/style-guides/add-style-guide-to-user').send({ userId: layoutDealer.id, styleGuideId: guide }).expect(200);
+      const salesMan = (await createSalesPerson(stack, layoutDealer.id, { name: 'Mette Kristensen-Højgaard' })).id;
+      const orderId = (await createOrder(asDealer, { styleGuide: guide, salesMan, orderName: `${LONG} 5`, takenImagesCount: 2 })).id;
+      const photo = await testJpeg(640, 480);
+      const imageId = (await uploadOrderImage(asDealer, orderId, 1, photo)).id;
+      await uploadOrderImage(asDealer, orderId, 2, photo);
+      await waitFor(async () => (await admin.get(`/api/orders/${orderId}`).expect(200)).body.status === 'QA stage', 'the layout order in QA stage', 60_000, 200);
+      await asQa.post(`/api/images/approval/${imageId}`).send({ approved: false, errorTagId: reasonTag.id }).expect(200);
+      await admin.put(`/api/orders/approval/${orderId}/true`).expect(200);
+      await asDealer.post(`/api/images/${imageId}/re-edit-requests`).send({ reason: 'other', text: 'The reflection of the showroom lamps on the bonnet is still visible, please remove it' }).expect(201);
+      await waitFor(async () => (await admin.get(`/api/orders/${orderId}`).expect(200)).body.status === 'QA stage', 'the re-edit request back in QA', 20_000, 200);
+      processed = { orderId, imageId };
+    }, 120_000);
+
+    async function signedInAs(account: TestAccount, lang: string, viewport: { width: number; height: number }): Promise<Page> {
+      await admin.put(`/api/users/${account.id}`).send({ language: lang }).expect(200);
+      const context = await browser.newContext({ viewport });
+      context.setDefaultTimeout(20_000);
+      contexts.push(context);
+      const page = await context.newPage();
+      await submitSignInForm(page, baseUrl, account.email);
+      await page.waitForURL(/\/orders/);
+      return page;
+    }
+
+    /** What is wrong with the page as shown: sideways scrolling, text off the window or one character a line, dialogs larger than the window, English left. */
+    async function problems(page: Page, leftEnglish: Set<string>): Promise<string[]> {
+      await page.waitForLoadState('networkidle');
+      const found = await page.evaluate((englishTexts: string[]) => {
+        const out: string[] = [];
+        const { scrollWidth, clientWidth } = document.documentElement;
+        if (scrollWidth > clientWidth) out.push(`the page scrolls sideways: ${scrollWidth} > ${clientWidth}`);
+        const english = new Set(englishTexts);
+        const walker = document.createTreeWalker(document.body, 4 /* NodeFilter.SHOW_TEXT */);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = (node.textContent ?? '').trim();
+          const parent = node.parentElement;
+          if (!text || !parent || getComputedStyle(parent).visibility === 'hidden') continue;
+          // what sits in a horizontal scroller (the tabs) may leave the window
+          if (parent.closest('.MuiTabs-scroller, [aria-hidden="true"]')) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+          if (rects.length === 0) continue;
+          const lines = new Set(rects.map((r) => Math.round(r.top))).size;
+          if (lines >= 3 && text.length / lines <= 2) out.push(`"${text}" takes ${lines} lines`);
+          const left = Math.min(...rects.map((r) => r.left));
+          const right = Math.max(...rects.map((r) => r.right));
+          if (left < -1 || right > window.innerWidth + 1) out.push(`"${text}" leaves the window (${Math.round(left)}..${Math.round(right)})`);
+          // tags are named by the admin, in one language
+          if (english.has(text) && !parent.closest('.MuiChip-root[data-tag-color], [data-tag-id]')) out.push(`"${text}" is left in English`);
+        }
+        for (const dialog of document.querySelectorAll('.MuiDialog-paper')) {
+          const r = dialog.getBoundingClientRect();
+          if (r.left < 0 || r.right > window.innerWidth) out.push(`a dialog is wider than the window (${Math.round(r.left)}..${Math.round(r.right)})`);
+          // a dialog that scrolls its content fits the window's height too
+          if (dialog.closest('.MuiDialog-scrollPaper') && (r.top < 0 || r.bottom > window.innerHeight)) out.push(`a dialog is taller than the window (${Math.round(r.top)}..${Math.round(r.bottom)})`);
+        }
+        return out;
+      }, [...leftEnglish]);
+      return [...new Set(found)];
+    }
+
+    for (const lang of LANGUAGES) {
+      for (const viewport of VIEWPORTS) {
+        it(`fits at ${viewport.width} px in ${lang}`, async () => {
+          const leftEnglish = lang === 'en' ? new Set<string>() : english(lang);
+          const where = `${viewport.width}-${lang}`;
+          const words = strings(lang);
+          const check = async (page: Page, screen: string, dialog?: Locator) => {
+            // a dialog scrolls over the page: its own picture shows all of it
+            if (dialog && process.env.SCREENSHOTS) await dialog.screenshot({ path: join(process.env.SCREENSHOTS, `layout-${screen}-${where}.png`) });
+            else await shot(page, `layout-${screen}-${where}`);
+            expect({ screen, problems: await problems(page, leftEnglish) }).toEqual({ screen, problems: [] });
+          };
+          const page = await signedInAs(layoutQa, lang, viewport);
+
+          // the work lists, both tabs, each list with its cards
+          await page.goto(`${baseUrl}/editing-page`);
+          await page.getByTestId('qa-own').getByTestId('qa-row').first().waitFor();
+          await page.getByTestId('qa-unassigned').getByTestId('qa-re-edit').first().waitFor();
+          await check(page, 'qa-editor');
+          await page.goto(`${baseUrl}/editing-page?list=coordinator`);
+          await page.getByTestId('qa-own').getByTestId('qa-editor-task').first().waitFor();
+          await page.getByTestId('qa-unassigned').getByTestId('qa-row').first().waitFor();
+          await check(page, 'qa-coordinator');
+
+          // the image editing modal from the editing page, with its history
+          await page.goto(`${baseUrl}/editing-page/${processed.orderId}/${processed.imageId}`);
+          const modal = page.getByRole('dialog');
+          await modal.locator('li[data-version]').first().waitFor();
+          await modal.locator('[data-badge]').waitFor();
+          await check(page, 'image-editing-modal', modal);
+
+          // the repush dialog over it
+          await modal.getByRole('button', { name: words.get('imageEditing.repush'), exact: true }).click();
+          await page.locator('.MuiDialog-scrollPaper input[type="color"]').waitFor();
+          await check(page, 'repush-dialog', page.getByRole('dialog').filter({ has: page.locator('input[type="color"]') }));
+          await page.keyboard.press('Escape');
+          await page.locator('.MuiDialog-scrollPaper input[type="color"]').waitFor({ state: 'detached' });
+          await page.keyboard.press('Escape');
+          await page.waitForURL(`${baseUrl}/editing-page`);
+
+          // the select view with the side panel of a selected picture and its tag
+          await page.goto(`${baseUrl}/order/${processed.orderId}/select`);
+          await page.getByTestId('image-1').locator('input[type="checkbox"]').check();
+          await page.getByTestId('selection-panel').locator(`[data-tag-id="${reasonTag.id}"]`).waitFor();
+          await check(page, 'select-view');
+
+          // the dealership's order view with the re-edit request, and the picture's history
+          const dealerPage = await signedInAs(layoutDealer, lang, viewport);
+          await dealerPage.goto(`${baseUrl}/order/${processed.orderId}`);
+          await dealerPage.getByTestId('image-1').getByTestId('re-edit-state').waitFor();
+          await check(dealerPage, 'dealer-order');
+          await dealerPage.getByTestId('image-1').getByRole('button', { name: words.get('imageHistory.title'), exact: true }).click();
+          await dealerPage.getByRole('dialog').locator('li[data-version]').first().waitFor();
+          await check(dealerPage, 'dealer-history', dealerPage.getByRole('dialog'));
+          await page.context().close();
+          await dealerPage.context().close();
+        }, 90_000);
+      }
+    }
+  });
 });

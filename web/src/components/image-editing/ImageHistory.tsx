@@ -75,6 +75,8 @@ export function ImageHistory({ imageId, canRestore }: ImageHistoryProps) {
               aria-current={v.current ? 'true' : undefined}
               sx={{
                 display: 'flex',
+                // on a phone Restore goes under the text rather than squeezing it to a word a line
+                flexWrap: 'wrap',
                 gap: 1.5,
                 alignItems: 'flex-start',
                 p: 1,
@@ -99,7 +101,7 @@ export function ImageHistory({ imageId, canRestore }: ImageHistoryProps) {
                   <ImageOutlined color="disabled" titleAccess={t('imageHistory.noPreview')} />
                 )}
               </Box>
-              <Box sx={{ flex: '1 1 auto', minWidth: 0, display: 'grid', gap: 0.25 }}>
+              <Box sx={{ flex: '1 1 140px', minWidth: 0, display: 'grid', gap: 0.25 }}>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                   <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                     {kind}
@@ -115,7 +117,7 @@ export function ImageHistory({ imageId, canRestore }: ImageHistoryProps) {
                 </Typography>
               </Box>
               {canRestore && !v.current && v.url && (
-                <Button size="small" variant="outlined" onClick={() => setConfirming(v)} sx={{ flex: '0 0 auto', alignSelf: 'center' }}>
+                <Button size="small" variant="outlined" onClick={() => setConfirming(v)} sx={{ flex: '0 0 auto', alignSelf: 'center', ml: 'auto' }}>
                   {t('imageHistory.restore')}
                 </Button>
               )}
