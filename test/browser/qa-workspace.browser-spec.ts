@@ -226,11 +226,12 @@ describe('the QA workspace in chromium', () => {
     expect(await badge.textContent()).toBe('Requires edition');
     await shot(page, 'qa-modal-repushed');
 
-    // the timeline says who marked and who repushed it
+    // the timeline says who marked it and why, and who repushed it
     const timeline = page.getByTestId('timeline');
     for (const event of ['IMAGE_DECLINED', 'IMAGE_REPUSHED']) {
       await waitFor(async () => ((await timeline.locator(`[data-event="${event}"]`).first().textContent()) ?? '').endsWith(' · Edith Editor'), `${event} by Edith Editor`, 10_000, 100);
     }
+    expect(await timeline.locator('[data-event="IMAGE_DECLINED"]').first().textContent()).toContain(`1 · ${REASON}`);
 
     // the reason tag is on the picture: the select view's panel of the selected picture
     await modal.getByRole('button', { name: 'Close' }).click();
@@ -286,6 +287,10 @@ describe('the QA workspace in chromium', () => {
     await coord.goto(`${baseUrl}/order/${orderId}`);
     await waitFor(async () => (await coord.getByRole('combobox', { name: 'Status', exact: true }).textContent()) === 'Ready to download', 'Ready to download', 10_000, 100);
     expect(await coord.getByRole('combobox', { name: 'QA status' }).textContent()).toBe('Approved');
+    // the timeline says where the editor's task went: from sent back to done
+    const task = coord.getByTestId('timeline').locator('[data-event="QA_TASK_UPDATED"]').first();
+    await task.waitFor();
+    expect(await task.textContent()).toMatch(/^QA task updatedsent back → done\d{4}-/);
 
     // the dealership sees the edited picture, not "Requires edition", and its history, read-only
     const dealerPage = await signedIn(dealer.email);
@@ -317,6 +322,10 @@ describe('the QA workspace in chromium', () => {
     expect(await state.getAttribute('data-state')).toBe('open');
     expect(await state.textContent()).toMatch(/^Re-edit requested: [34] h \d+ min left$/);
     await shot(dealerPage, 'dealer-re-edit');
+    // the timeline names the reason as the dialog did
+    const requested = dealerPage.getByTestId('timeline').locator('[data-event="RE_EDIT_REQUESTED"]');
+    await requested.waitFor();
+    expect(await requested.textContent()).toMatch(/^Re-edit requested1 · Reflections\d{4}-\d{2}-\d{2} [\d:]+ · Fjordbil Bergen$/);
 
     // QA: the order is back in Unassigned, marked with the request and its due time
     await refresh(page);
@@ -489,9 +498,15 @@ describe('the QA workspace in chromium', () => {
           const where = `${viewport.width}-${lang}`;
           const words = strings(lang);
           const check = async (page: Page, screen: string, dialog?: Locator) => {
-            // a dialog scrolls over the page: its own picture shows all of it
-            if (dialog && process.env.SCREENSHOTS) await dialog.screenshot({ path: join(process.env.SCREENSHOTS, `layout-${screen}-${where}.png`) });
-            else await shot(page, `layout-${screen}-${where}`);
+            // a dialog scrolls in a layer over the page: a window as tall as the dialog shows all of it
+            if (dialog && process.env.SCREENSHOTS) {
+              // once it has faded in
+              await dialog.evaluate((el) => new Promise((done) => setTimeout(done, 400, el)));
+              const height = await dialog.evaluate((el) => (el as unknown as { closest(s: string): { scrollHeight: number } }).closest('.MuiDialog-container').scrollHeight);
+              await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
+              await page.screenshot({ path: join(process.env.SCREENSHOTS, `layout-${screen}-${where}.png`) });
+              await page.setViewportSize(viewport);
+            } else await shot(page, `layout-${screen}-${where}`);
             expect({ screen, problems: await problems(page, leftEnglish) }).toEqual({ screen, problems: [] });
           };
           const page = await signedInAs(layoutQa, lang, viewport);

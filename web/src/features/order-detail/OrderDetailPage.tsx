@@ -62,8 +62,10 @@ export function OrderDetailPage() {
     refetchInterval: (query) => (moving || isReprocessing(query.state.data) ? DETAIL_REFRESH_MS : false),
   });
 
-  // a step of the order (upload completed, processing completed, a change by QA): the timeline and the images follow
-  const step = order.data ? `${order.data.status}|${order.data.QAstatus}|${order.data.processedImagesCount}` : '';
+  // a step of the order (upload completed, processing completed, a change by QA, a repushed
+  // picture back from the pipeline): the timeline and the images follow
+  const queued = images.data?.filter((i) => i.optimisationStatus === 'queued').length ?? 0;
+  const step = order.data ? `${order.data.status}|${order.data.QAstatus}|${order.data.processedImagesCount}|${queued}` : '';
   useEffect(() => {
     if (!step) return;
     void queryClient.invalidateQueries({ queryKey: orderKeys.allEvents() });
