@@ -240,6 +240,9 @@ describe('the QA workspace in chromium', () => {
     const panel = page.getByTestId('selection-panel');
     await panel.locator(`[data-tag-id="${reasonTag.id}"]`).waitFor();
     expect(await panel.getByTestId('selection-tags').textContent()).toBe(REASON);
+    expect(await panel.getByText('Selected: 1').count()).toBe(1);
+    expect(await panel.getByRole('button', { name: 'Repush' }).isDisabled()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Download selected' }).isDisabled()).toBe(false);
     await shot(page, 'qa-select-panel');
 
     // Done: the order waits for a coordinator
@@ -296,6 +299,7 @@ describe('the QA workspace in chromium', () => {
     const dealerPage = await signedIn(dealer.email);
     await dealerPage.locator(`tr[data-id="${orderId}"]`).getByText(ORDER_NAME).click();
     await dealerPage.waitForURL(`${baseUrl}/order/${orderId}`);
+    await dealerPage.getByTestId('order-header').locator('[data-status="Ready to download"]').waitFor();
     const picture = dealerPage.getByTestId('image-1');
     const img = picture.getByRole('img', { name: 'Position 1' });
     await waitFor(async () => (await img.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth)) > 0, 'the picture', 20_000, 200);
@@ -306,6 +310,8 @@ describe('the QA workspace in chromium', () => {
     const history = dealerPage.getByRole('dialog', { name: 'Image history' });
     await waitFor(async () => (await versionsIn(history)).join() === 'pipeline*,pipeline,original', 'the history for the dealership', 10_000, 100);
     expect(await history.getByRole('button', { name: 'Restore version' }).count()).toBe(0);
+    // said once, by the dialog's title
+    expect(await history.getByText('Image history', { exact: true }).count()).toBe(1);
     await shot(dealerPage, 'dealer-history');
     await history.getByRole('button', { name: 'Close' }).click();
 
@@ -322,7 +328,8 @@ describe('the QA workspace in chromium', () => {
     expect(await state.getAttribute('data-state')).toBe('open');
     expect(await state.textContent()).toMatch(/^Re-edit requested: [34] h \d+ min left$/);
     await shot(dealerPage, 'dealer-re-edit');
-    // the timeline names the reason as the dialog did
+    // the order is back with QA, and the timeline names the reason as the dialog did
+    await dealerPage.getByTestId('order-header').locator('[data-status="QA stage"]').waitFor();
     const requested = dealerPage.getByTestId('timeline').locator('[data-event="RE_EDIT_REQUESTED"]');
     await requested.waitFor();
     expect(await requested.textContent()).toMatch(/^Re-edit requested1 · Reflections\d{4}-\d{2}-\d{2} [\d:]+ · Fjordbil Bergen$/);
@@ -498,6 +505,7 @@ describe('the QA workspace in chromium', () => {
           const where = `${viewport.width}-${lang}`;
           const words = strings(lang);
           const check = async (page: Page, screen: string, dialog?: Locator) => {
+            await page.waitForLoadState('networkidle');
             // a dialog scrolls in a layer over the page: a window as tall as the dialog shows all of it
             if (dialog && process.env.SCREENSHOTS) {
               // once it has faded in
@@ -542,6 +550,7 @@ describe('the QA workspace in chromium', () => {
           await page.getByTestId('image-1').locator('input[type="checkbox"]').check();
           await page.getByTestId('selection-panel').locator(`[data-tag-id="${reasonTag.id}"]`).waitFor();
           await check(page, 'select-view');
+          expect(await page.getByTestId('selection-panel').getByRole('button', { name: words.get('orderDetail.panel.repush') }).isDisabled()).toBe(false);
 
           // the dealership's order view with the re-edit request, and the picture's history
           const dealerPage = await signedInAs(layoutDealer, lang, viewport);

@@ -16,7 +16,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageKeys, imagesApi } from '../../api/images';
-import { orderKeys } from '../../api/orders';
+import { refreshOrderSoon } from '../../api/orders';
 import { tagKeys, tagsApi } from '../../api/tags';
 import { useApiMutation } from '../../api/useApiMutation';
 import { ImageHistory } from './ImageHistory';
@@ -82,7 +82,7 @@ export function ImageEditingModal({ orderId, styleGuideId, images, imageId, onNa
     mutationFn: ({ approved, errorTagId }: { approved: boolean; errorTagId?: string }) => imagesApi.approval(image!.id, approved, errorTagId),
     onSuccess: () => {
       setReason('');
-      void queryClient.invalidateQueries({ queryKey: orderKeys.allEvents() });
+      refreshOrderSoon(queryClient, orderId);
       void queryClient.invalidateQueries({ queryKey: tagKeys.all() });
       return queryClient.invalidateQueries({ queryKey: imageKeys.ofOrder(orderId) });
     },
