@@ -339,7 +339,8 @@ describe('the QA workspace in chromium', () => {
     const back = card(page, 'qa-unassigned');
     await back.waitFor();
     expect(await card(page, 'qa-own').count()).toBe(0);
-    expect(await back.getByTestId('qa-re-edit').textContent()).toMatch(/^Re-edit requests: 1, due \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    expect(await back.getByTestId('qa-re-edit').textContent()).toMatch(/^Re-edit requests: 1, due \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}[34] h \d+ min left$/);
+    expect(await back.getByTestId('qa-re-edit-left').textContent()).toMatch(/^[34] h \d+ min left$/);
     expect(await back.getByText('Overdue').count()).toBe(0);
     await shot(page, 'qa-re-edit-unassigned');
     // the order's QA tab says what the dealership asked and how long is left
