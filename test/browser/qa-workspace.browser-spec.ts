@@ -148,11 +148,10 @@ describe('the QA workspace in chromium', () => {
   const refresh = (page: Page) => page.getByRole('button', { name: 'Refresh' }).click();
   const toast = (page: Page) => page.getByTestId('toast-main');
 
-  /** From the own list's card to the order, its select view and the picture in the image editing modal. */
+  /** From the own list's card to the order (its QA tab) and the picture in the image editing modal. */
   async function openPicture(page: Page): Promise<Locator> {
     await card(page, 'qa-own').getByRole('link', { name: ORDER_NAME }).click();
     await page.waitForURL(`${baseUrl}/order/${orderId}`);
-    await page.getByTestId('order-tab-select').click();
     await page.getByRole('button', { name: 'Open the image of position 1' }).click();
     await page.waitForURL(`${baseUrl}/order/${orderId}/select/${imageId}`);
     const modal = page.getByRole('dialog', { name: /^Position 1/ });
