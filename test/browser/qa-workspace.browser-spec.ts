@@ -560,6 +560,15 @@ describe('the QA workspace in chromium', () => {
           await dealerPage.getByTestId('image-1').getByRole('button', { name: words.get('imageHistory.title'), exact: true }).click();
           await dealerPage.getByRole('dialog').locator('li[data-version]').first().waitFor();
           await check(dealerPage, 'dealer-history', dealerPage.getByRole('dialog'));
+          await dealerPage.keyboard.press('Escape');
+          await dealerPage.getByRole('dialog').waitFor({ state: 'detached' });
+          // and the request dialog of the other picture
+          await dealerPage.getByTestId('image-2').getByRole('button', { name: words.get('reEdit.ask'), exact: true }).click();
+          await dealerPage.getByRole('dialog').getByRole('combobox').waitFor();
+          await check(dealerPage, 'dealer-ask-re-edit', dealerPage.getByRole('dialog'));
+          // the position is called as everywhere else in the language
+          const title = (await dealerPage.getByRole('dialog').locator('h2').textContent())!.toLowerCase();
+          expect(title).toContain(words.get('common.positionLabel')!.replace('{{position}}', '2').toLowerCase());
           await page.context().close();
           await dealerPage.context().close();
         }, 90_000);
