@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { createAccount, createOrder, createSalesPerson, signIn, startTestStack, uploadOrderImage, type TestStack, type UserSession } from '../support';
 
 const INTERIOR = '#2E7D32';
+const qaName = 'Quinn Repush';
 const OUT_W = 640;
 const OUT_H = 480;
 
@@ -65,7 +66,7 @@ describe('images: repush with settings and the decline reason', () => {
     const dealer2 = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'] });
     [admin, qa, asDealer] = await Promise.all([
       createAccount(stack, { role: 'Admin' }).then((a) => signIn(stack, a.email)),
-      createAccount(stack, { role: 'QA', roleTags: ['QA_EDITOR'] }).then((a) => signIn(stack, a.email)),
+      createAccount(stack, { role: 'QA', roleTags: ['QA_EDITOR'], displayName: qaName }).then((a) => signIn(stack, a.email)),
       signIn(stack, dealer.email),
     ]);
     const asDealer2 = await signIn(stack, dealer2.email);
@@ -131,6 +132,8 @@ describe('images: repush with settings and the decline reason', () => {
     expect(repushed.map((e) => (e.payload.imageIds as string[])[0]).sort()).toEqual(images.map((i) => i.id).sort());
     for (const line of repushed) {
       expect(line.user?.id).toBeTruthy();
+      // the images service reports who by id; the timeline names the account
+      expect(line.user?.displayName).toBe(qaName);
       expect(line.payload).toMatchObject({
         method: 'ai_no_enh',
         category: 'interior',

@@ -1,4 +1,5 @@
 import type { CreateOrderRequest, OrderEventView, OrderListItem, OrderStatus, OrderView, Paged, QaStatus, SalesPersonView, StyleGuideListItem, UpdateOrderRequest, UserListItem } from '@app/contracts/wire';
+import type { QueryClient } from '@tanstack/react-query';
 import { api } from './client';
 
 /** Calls of orders and their timeline, and what the order creator reads of accounts, sales people and style guides. */
@@ -58,3 +59,20 @@ export const orderKeys = {
   /** one page of the events of an account's orders */
   accountEvents: (accountId: string, page: number, isHidden: boolean) => ['order-events', 'of-user', { accountId, page, isHidden }] as const,
 };
+
+/** How long after a change of an image the orders service has written its line on the timeline (and the order's step). */
+export const TIMELINE_SETTLE_MS = 1500;
+
+/**
+ * After a change of an image (approval, repush, a re-edit request): its timeline line and what
+ * it does to the order are written by the orders service from the images service's event, a
+ * moment later. The timeline and the order are read now and once more after that moment.
+ */
+export function refreshOrderSoon(queryClient: QueryClient, orderId: string): void {
+  const read = () => {
+    void queryClient.invalidateQueries({ queryKey: orderKeys.allEvents() });
+    void queryClient.invalidateQueries({ queryKey: orderKeys.one(orderId) });
+  };
+  read();
+  setTimeout(read, TIMELINE_SETTLE_MS);
+}

@@ -8,6 +8,7 @@ import { OrdersRepository } from '../orders/orders.repository';
 import { TagAssignmentsRepository } from '../tags/tag-assignments.repository';
 import { QaTaskChanges } from '../qa-workspace/qa-task-changes';
 import { TagsRepository } from '../tags/tags.repository';
+import { ActorNames } from '../shared/actor-names';
 import { lifecycleSteps, reEditStep } from './lifecycle.rules';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -34,6 +35,7 @@ export class LifecycleConsumers implements OnModuleInit {
     private readonly tags: TagAssignmentsRepository,
     private readonly tagList: TagsRepository,
     private readonly qaTasks: QaTaskChanges,
+    private readonly names: ActorNames,
   ) {}
 
   onModuleInit(): void {
@@ -83,7 +85,9 @@ export class LifecycleConsumers implements OnModuleInit {
     const o = await this.orders.findById(m, p.orderId);
     if (!o) return;
     const payload = p.payload && typeof p.payload === 'object' ? p.payload : {};
-    const user = p.userId || p.userName ? { id: p.userId ?? null, displayName: p.userName ?? '' } : null;
+    // the images service reports who by id: the timeline shows the name, as on the orders' own events
+    const userName = p.userName ?? (p.userId ? (await this.names.ofAccount(p.userId, `timeline-${p.orderId}`))?.displayName : undefined);
+    const user = p.userId || userName ? { id: p.userId ?? null, displayName: userName ?? '' } : null;
     await this.events.append(m, o, p.eventName, payload, user, new Date(p.at));
     // images taken off the order lose their tags
     const imageIds = (payload as { imageIds?: unknown }).imageIds;

@@ -40,4 +40,17 @@ export class ActorNames {
     this.cache.set(key, { ref, until: Date.now() + TTL_MS });
     return ref;
   }
+
+  /**
+   * The display name of an account another service reported by id only (the images service's
+   * timeline events). Null when the users service cannot say now: the event is still written,
+   * without the name, rather than held back.
+   */
+  async ofAccount(userId: string, requestId: string): Promise<PersonRef | null> {
+    try {
+      return await this.of({ userId, role: 'System', permissions: [], requestId });
+    } catch {
+      return null;
+    }
+  }
 }

@@ -13,10 +13,10 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageKeys, imagesApi } from '../../api/images';
-import { orderKeys } from '../../api/orders';
+import { refreshOrderSoon } from '../../api/orders';
 import { tagKeys, tagsApi } from '../../api/tags';
 import { useApiMutation } from '../../api/useApiMutation';
 import { ImageHistory } from './ImageHistory';
@@ -82,11 +82,22 @@ export function ImageEditingModal({ orderId, styleGuideId, images, imageId, onNa
     mutationFn: ({ approved, errorTagId }: { approved: boolean; errorTagId?: string }) => imagesApi.approval(image!.id, approved, errorTagId),
     onSuccess: () => {
       setReason('');
-      void queryClient.invalidateQueries({ queryKey: orderKeys.allEvents() });
+      refreshOrderSoon(queryClient, orderId);
       void queryClient.invalidateQueries({ queryKey: tagKeys.all() });
       return queryClient.invalidateQueries({ queryKey: imageKeys.ofOrder(orderId) });
     },
   });
+
+  // a new version arrived (a repush done, the pipeline gave up): the history lists it
+  const status = image ? `${image.id}|${image.optimisationStatus}` : '';
+  const lastStatus = useRef(status);
+  useEffect(() => {
+    const [lastId, lastState] = lastStatus.current.split('|');
+    lastStatus.current = status;
+    if (image && lastId === image.id && lastState === 'queued' && image.optimisationStatus !== 'queued') {
+      void queryClient.invalidateQueries({ queryKey: imageKeys.versions(image.id) });
+    }
+  }, [status, image, queryClient]);
 
   // the arrow keys walk the pictures, except while a field, a list or the repush dialog has them
   useEffect(() => {

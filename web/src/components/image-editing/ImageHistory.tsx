@@ -23,6 +23,8 @@ export interface ImageHistoryProps {
   imageId: string;
   /** admin and QA: each earlier version offers Restore */
   canRestore: boolean;
+  /** its own heading; off where a dialog's title already says it */
+  heading?: boolean;
 }
 
 const THUMB = { width: 96, height: 72 };
@@ -33,7 +35,7 @@ const THUMB = { width: 96, height: 72 };
  * Staff restore an earlier version after confirming; the image, its order's timeline and the
  * history refresh.
  */
-export function ImageHistory({ imageId, canRestore }: ImageHistoryProps) {
+export function ImageHistory({ imageId, canRestore, heading = true }: ImageHistoryProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<ImageVersionView | null>(null);
@@ -56,10 +58,17 @@ export function ImageHistory({ imageId, canRestore }: ImageHistoryProps) {
   const newestFirst = [...(versions.data ?? [])].reverse();
 
   return (
-    <Box component="section" aria-labelledby={`image-history-${imageId}`} sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
-      <Typography variant="h3" id={`image-history-${imageId}`}>
-        {t('imageHistory.title')}
-      </Typography>
+    <Box
+      component="section"
+      aria-labelledby={heading ? `image-history-${imageId}` : undefined}
+      aria-label={heading ? undefined : t('imageHistory.title')}
+      sx={{ display: 'grid', gap: 1, minWidth: 0 }}
+    >
+      {heading && (
+        <Typography variant="h3" id={`image-history-${imageId}`}>
+          {t('imageHistory.title')}
+        </Typography>
+      )}
       {versions.isPending && <CircularProgress size={24} aria-label={t('common.loading')} />}
       {versions.isError && <Typography color="error">{versions.error.message}</Typography>}
       {versions.isSuccess && newestFirst.length === 0 && <Typography color="text.secondary">{t('imageHistory.empty')}</Typography>}
@@ -75,6 +84,8 @@ export function ImageHistory({ imageId, canRestore }: ImageHistoryProps) {
               aria-current={v.current ? 'true' : undefined}
               sx={{
                 display: 'flex',
+                // on a phone Restore goes under the text rather than squeezing it to a word a line
+                flexWrap: 'wrap',
                 gap: 1.5,
                 alignItems: 'flex-start',
                 p: 1,
@@ -99,7 +110,7 @@ export function ImageHistory({ imageId, canRestore }: ImageHistoryProps) {
                   <ImageOutlined color="disabled" titleAccess={t('imageHistory.noPreview')} />
                 )}
               </Box>
-              <Box sx={{ flex: '1 1 auto', minWidth: 0, display: 'grid', gap: 0.25 }}>
+              <Box sx={{ flex: '1 1 140px', minWidth: 0, display: 'grid', gap: 0.25 }}>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                   <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                     {kind}
@@ -115,7 +126,7 @@ export function ImageHistory({ imageId, canRestore }: ImageHistoryProps) {
                 </Typography>
               </Box>
               {canRestore && !v.current && v.url && (
-                <Button size="small" variant="outlined" onClick={() => setConfirming(v)} sx={{ flex: '0 0 auto', alignSelf: 'center' }}>
+                <Button size="small" variant="outlined" onClick={() => setConfirming(v)} sx={{ flex: '0 0 auto', alignSelf: 'center', ml: 'auto' }}>
                   {t('imageHistory.restore')}
                 </Button>
               )}

@@ -22,7 +22,7 @@ export function ImageHistoryButton({ imageId }: { imageId: string }) {
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
         <DialogTitle>{t('imageHistory.title')}</DialogTitle>
-        <DialogContent>{open && <ImageHistory imageId={imageId} canRestore={false} />}</DialogContent>
+        <DialogContent>{open && <ImageHistory imageId={imageId} canRestore={false} heading={false} />}</DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)}>{t('buttons.close')}</Button>
         </DialogActions>

@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { styleGuideKeys, styleGuidesApi } from '../../api/admin';
 import { imageKeys, imagesApi } from '../../api/images';
-import { orderKeys } from '../../api/orders';
+import { refreshOrderSoon } from '../../api/orders';
 import { FormField } from '../form/FormField';
 import { SubmitButton } from '../form/SubmitButton';
 import { useForm } from '../form/useForm';
@@ -115,7 +115,7 @@ function RepushFormBody({
     mutationFn: (values: RepushForm) => imagesApi.repush(repushRequest(orderId, styleGuideId, images.map((i) => i.id), values)),
     onSuccess: () => {
       onDone();
-      void queryClient.invalidateQueries({ queryKey: orderKeys.allEvents() });
+      refreshOrderSoon(queryClient, orderId);
       return queryClient.invalidateQueries({ queryKey: imageKeys.ofOrder(orderId) });
     },
   });

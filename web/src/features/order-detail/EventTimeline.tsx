@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ORDER_STATUSES, QA_STATUSES, type OrderEventView, type OrderStatus, type QaStatus } from '@app/contracts/wire';
+import { ORDER_STATUSES, QA_STATUSES, RE_EDIT_REASONS, type OrderEventView, type OrderStatus, type QaStatus, type ReEditReason } from '@app/contracts/wire';
 import { orderKeys, ordersApi } from '../../api/orders';
 import { formatTimestamp } from '../../components/data-grid/columns';
 import { useStatusLabels } from '../../components/StatusBadge';
@@ -18,14 +18,30 @@ import { useStatusLabels } from '../../components/StatusBadge';
 /** Payload fields worth a word in the timeline, in this order (`from` → `to` for a change). */
 const SHOWN_PAYLOAD = ['orderName', 'status', 'QAstatus', 'position', 'imageCount', 'reason', 'provider', 'destination', 'error'] as const;
 
-/** A short line of an event's payload; status values are shown translated. */
+/** The states of a QA task on the timeline (`QA_TASK_UPDATED`: `from` → `state`). */
+const TASK_STATE_WORDS = {
+  IN_PROGRESS: 'qaWorkspace.taskStates.inProgress',
+  DONE: 'qaWorkspace.taskStates.done',
+  REJECTED: 'qaWorkspace.taskStates.rejected',
+  RELEASED: 'qaWorkspace.taskStates.released',
+} as const;
+const isTaskState = (value: string): value is keyof typeof TASK_STATE_WORDS => Object.hasOwn(TASK_STATE_WORDS, value);
+
+/**
+ * A short line of an event's payload; status values, QA task states and re-edit reasons are
+ * shown translated, a decline's reason by its tag's name.
+ */
 function usePayloadSummary() {
+  const { t } = useTranslation();
   const labels = useStatusLabels();
   const word = (value: unknown): string | undefined => {
     if (typeof value === 'number') return String(value);
+    if (value && typeof value === 'object' && typeof (value as { name?: unknown }).name === 'string') return (value as { name: string }).name;
     if (typeof value !== 'string') return undefined;
     if ((ORDER_STATUSES as readonly string[]).includes(value)) return labels.status(value as OrderStatus);
     if ((QA_STATUSES as readonly string[]).includes(value)) return labels.qaStatus(value as QaStatus);
+    if (isTaskState(value)) return t(TASK_STATE_WORDS[value]);
+    if ((RE_EDIT_REASONS as readonly string[]).includes(value)) return t(`reEdit.reasons.${value as ReEditReason}`);
     return value;
   };
   const pair = (value: unknown): string | undefined => {
@@ -38,7 +54,8 @@ function usePayloadSummary() {
   return (payload: Record<string, unknown>): string => {
     const parts: string[] = [];
     const from = pair(payload['from']);
-    const to = pair(payload['to']);
+    // a QA task's change says where it went in `state`
+    const to = pair(payload['to'] ?? (payload['from'] !== undefined ? payload['state'] : undefined));
     if (from || to) parts.push([from, to].filter(Boolean).join(' → '));
     for (const key of SHOWN_PAYLOAD) {
       const value = word(payload[key]);

@@ -75,9 +75,13 @@ function Empty({ children }: { children: string }) {
   );
 }
 
-/** Admin and QA, the QA tab: every image with its badge, approve or mark for edition. */
-export function QaImagesTab({ images }: { order: OrderView; images: ImageView[] }) {
+/**
+ * Admin and QA, the QA tab: every image with its badge, approve or mark for edition; a
+ * picture opens the image editing modal over the select view (reason, repush, history).
+ */
+export function QaImagesTab({ order, images }: { order: OrderView; images: ImageView[] }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const approval = useApiMutation({
     action: t('orderDetail.imageApproval'),
@@ -91,6 +95,7 @@ export function QaImagesTab({ images }: { order: OrderView; images: ImageView[] 
         <ImageCard
           key={image.id}
           image={image}
+          onOpen={() => navigate(`/order/${order.id}/select/${image.id}`)}
           actions={
             <>
               <QaReEdit image={image} />

@@ -339,6 +339,15 @@ describe('/order/{id} images, timeline, tabs', () => {
     expect(api.to('POST /images/approval/img-2')[0]!.body).toEqual({ approved: true });
   });
 
+  it('QA tab: a picture opens the image editing modal over the select view', async () => {
+    await open(admin);
+    await screen.findAllByRole('listitem', { name: /^Position \d$/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Open the image of position 2' }));
+    await waitFor(() => expect(location()).toBe(`/order/${ORDER}/select/img-2`));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('img', { name: 'Optimized picture of position 2' }).getAttribute('src')).toBe('http://storage.test/2.jpg');
+  });
+
   it('timeline: 10 a page, load next batch, show hidden (admin)', async () => {
     const api = await open(admin);
     const timeline = await screen.findByTestId('timeline');

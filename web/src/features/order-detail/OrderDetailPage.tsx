@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useMatch, useParams } from 'react-router-dom';
-import type { OrderView } from '@app/contracts/wire';
+import type { ImageView, OrderView } from '@app/contracts/wire';
 import { imageKeys, imagesApi } from '../../api/images';
 import { MOVING_STATUSES, orderKeys, ordersApi } from '../../api/orders';
 import { isStaff } from '../../app/access';
@@ -26,6 +26,8 @@ import { VideosTab } from './VideosTab';
 export const DETAIL_REFRESH_MS = 3000;
 
 const isMoving = (order: OrderView | undefined) => Boolean(order && MOVING_STATUSES.includes(order.status));
+/** A picture sent through the pipeline again (a repush) is queued until its new version arrives. */
+const isReprocessing = (images: readonly ImageView[] | undefined) => Boolean(images?.some((i) => i.optimisationStatus === 'queued'));
 
 type TabId = 'main' | 'select' | 'videos';
 
@@ -35,7 +37,8 @@ type TabId = 'main' | 'select' | 'videos';
  * opens it from the editing page, over the select view, and closes back there), videos. Dealership and management: images
  * and videos, the style-guide side panel and download buttons only. The header and the
  * timeline sit above and beside. While the order is Uploading or In Progress the screen
- * polls it and its images, so the user watches it move.
+ * polls it and its images, so the user watches it move; while a picture is in the pipeline
+ * again (a repush), its images, so the new version shows when it arrives.
  */
 export function OrderDetailPage() {
   const { t } = useTranslation();
@@ -57,11 +60,13 @@ export function OrderDetailPage() {
     queryKey: imageKeys.ofOrder(id),
     queryFn: ({ signal }) => imagesApi.ofOrder(id, signal),
     enabled: order.isSuccess,
-    refetchInterval: moving ? DETAIL_REFRESH_MS : false,
+    refetchInterval: (query) => (moving || isReprocessing(query.state.data) ? DETAIL_REFRESH_MS : false),
   });
 
-  // a step of the order (upload completed, processing completed, a change by QA): the timeline and the images follow
-  const step = order.data ? `${order.data.status}|${order.data.QAstatus}|${order.data.processedImagesCount}` : '';
+  // a step of the order (upload completed, processing completed, a change by QA, a repushed
+  // picture back from the pipeline): the timeline and the images follow
+  const queued = images.data?.filter((i) => i.optimisationStatus === 'queued').length ?? 0;
+  const step = order.data ? `${order.data.status}|${order.data.QAstatus}|${order.data.processedImagesCount}|${queued}` : '';
   useEffect(() => {
     if (!step) return;
     void queryClient.invalidateQueries({ queryKey: orderKeys.allEvents() });

@@ -12,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageKeys, imagesApi } from '../../api/images';
-import { orderKeys } from '../../api/orders';
+import { refreshOrderSoon } from '../../api/orders';
 import { FormField } from '../../components/form/FormField';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { useForm } from '../../components/form/useForm';
@@ -28,11 +28,11 @@ function useNow(): number {
   return now;
 }
 
-/** After a request or an answer: the pictures and the timeline again. */
+/** After a request or an answer: the pictures, the order and the timeline again. */
 function useRefresh(orderId: string) {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: orderKeys.allEvents() });
+    refreshOrderSoon(queryClient, orderId);
     return queryClient.invalidateQueries({ queryKey: imageKeys.ofOrder(orderId) });
   };
 }

@@ -15,7 +15,7 @@ import { useApiMutation } from '../../api/useApiMutation';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { TagBadge } from '../../components/TagBadge';
 import { formatDateTime } from '../../utils/date';
-import { durationSince, rowActions, TASK_STATE_KEYS, type RowAction } from './qaWorkspaceLogic';
+import { durationSince, durationUntil, rowActions, TASK_STATE_KEYS, type RowAction } from './qaWorkspaceLogic';
 
 /**
  * One order of a QA work list: name (opens `/order/{id}`), dealership and style guide, tags,
@@ -43,6 +43,7 @@ export function QaOrderCard({ row, role, own, now }: { row: QaWorkListRow; role:
   const sendBack = useApiMutation({ action: t('qaWorkspace.sendBack'), mutationFn: () => ordersApi.approve(row.id, false), onSuccess: decided });
   const busy = pick.isPending || done.isPending || release.isPending || approve.isPending || sendBack.isPending;
   const duration = durationSince(row.waitingSince, now);
+  const left = row.reEditDueAt ? durationUntil(row.reEditDueAt, now) : undefined;
   const unapproved = unapprovedImages(row);
 
   const open = (event: MouseEvent) => {
@@ -112,6 +113,11 @@ export function QaOrderCard({ row, role, own, now }: { row: QaWorkListRow; role:
                 : t('qaWorkspace.reEdit', { n: row.reEditOpenCount })}
             </Typography>
             {row.overdue && <Chip size="small" color="error" label={t('qaWorkspace.overdue')} />}
+            {!row.overdue && left && (
+              <Typography variant="body2" data-testid="qa-re-edit-left" sx={{ color: 'warning.dark', fontWeight: 600 }}>
+                {t('qaWorkspace.reEditLeft', { left: t(left.key, left.values) })}
+              </Typography>
+            )}
           </Box>
         )}
         {row.task && (

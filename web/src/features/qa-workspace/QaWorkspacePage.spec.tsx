@@ -5,7 +5,7 @@ import { sessionStore } from '../../api/session';
 import { fail, fakeApi, reply, testUser, type FakeHandler } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
 import { expectVisible } from '../../test/visible';
-import { durationSince, rowActions } from './qaWorkspaceLogic';
+import { durationSince, durationUntil, rowActions } from './qaWorkspaceLogic';
 
 const ME = '00000000-0000-4000-8000-0000000000e1';
 const MIN = 60_000;
@@ -49,6 +49,7 @@ const EDITOR_LISTS: QaWorkLists = {
   unassignedOrders: [
     row('u1', { tags: [PRIORITY] }),
     row('u2', { reEditOpenCount: 2, reEditDueAt: new Date(Date.now() - 60 * MIN).toISOString(), overdue: true, waitingSince: new Date(Date.now() - 20 * MIN).toISOString() }),
+    row('u3', { reEditOpenCount: 1, reEditDueAt: new Date(Date.now() + 150 * MIN + 30_000).toISOString(), waitingSince: new Date(Date.now() - 5 * MIN).toISOString() }),
   ],
 };
 
@@ -94,6 +95,8 @@ describe('QA work list rules', () => {
     expect(durationSince('2026-05-02T09:50:00.000Z', now)).toEqual({ key: 'qaWorkspace.duration.hours', values: { hours: 2, minutes: 10 } });
     expect(durationSince('2026-04-29T08:00:00.000Z', now)).toEqual({ key: 'qaWorkspace.duration.days', values: { days: 3, hours: 4 } });
     expect(durationSince('2026-05-02T12:05:00.000Z', now)).toEqual({ key: 'qaWorkspace.duration.minutes', values: { minutes: 0 } });
+    expect(durationUntil('2026-05-02T14:30:00.000Z', now)).toEqual({ key: 'qaWorkspace.duration.hours', values: { hours: 2, minutes: 30 } });
+    expect(durationUntil('2026-05-02T11:00:00.000Z', now)).toEqual({ key: 'qaWorkspace.duration.minutes', values: { minutes: 0 } });
   });
 
   it('offers Pick on unassigned rows, Done until done to the editor, Approve only when every image is approved', () => {
@@ -114,7 +117,7 @@ describe('/editing-page', () => {
     expect(api.to(`GET /orders/editor/${ME}`)).toHaveLength(1);
     expect(screen.getByRole('tab', { name: 'Editor' }).getAttribute('aria-selected')).toBe('true');
     expect(within(list(/^Your tasks/)).getByRole('heading', { level: 2 }).textContent).toBe('Your tasks (1)');
-    expect(within(list(/^Unassigned/)).getByRole('heading', { level: 2 }).textContent).toBe('Unassigned (2)');
+    expect(within(list(/^Unassigned/)).getByRole('heading', { level: 2 }).textContent).toBe('Unassigned (3)');
 
     const mine = rowOf('Order o1');
     expect(within(mine).getByTestId('qa-task').textContent).toBe('Edith Editor: in progress');
@@ -129,6 +132,10 @@ describe('/editing-page', () => {
     expect(within(overdue).getByTestId('qa-waited').textContent).toBe('waited 20 min');
     expect(within(overdue).getByTestId('qa-re-edit').textContent).toMatch(/^Re-edit requests: 2, due \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}Overdue$/);
     expect(within(priority).queryByTestId('qa-re-edit')).toBeNull();
+    // an open request's clock: the time left until it is due
+    const dueLater = rowOf('Order u3');
+    expect(within(dueLater).getByTestId('qa-re-edit').textContent).toMatch(/^Re-edit requests: 1, due \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}2 h 30 min left$/);
+    expect(within(overdue).queryByTestId('qa-re-edit-left')).toBeNull();
 
     // a row opens the order
     fireEvent.click(within(mine).getByTestId('qa-waited'));

@@ -52,7 +52,7 @@ export function QaWorkspacePage() {
     );
 
   return (
-    <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+    <Box sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2, minWidth: 0, width: '100%', maxWidth: 1600, mx: 'auto', boxSizing: 'border-box' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
         <Typography variant="h1">{t('qaWorkspace.title')}</Typography>
         <Button

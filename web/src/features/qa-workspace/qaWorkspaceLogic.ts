@@ -31,6 +31,11 @@ export function durationSince(since: string, now: number): Duration {
   return { key: 'qaWorkspace.duration.days', values: { days: Math.floor(minutes / (24 * 60)), hours: Math.floor((minutes % (24 * 60)) / 60) } };
 }
 
+/** How long until `until` (an open re-edit request's due time), as `durationSince` says it (never negative). */
+export function durationUntil(until: string, now: number): Duration {
+  return durationSince(new Date(now).toISOString(), new Date(until).getTime());
+}
+
 export type RowAction = 'pick' | 'done' | 'approve' | 'sendBack' | 'release';
 
 /**
