@@ -12,7 +12,7 @@ import {
   type UserSession,
 } from '../support';
 
-const LEASE_MS = 1500;
+const LEASE_MS = 5000;
 const sha = (c: string) => c.repeat(64);
 
 /**

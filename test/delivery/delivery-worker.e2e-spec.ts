@@ -17,6 +17,7 @@ import {
   type DeliveryReceipt,
   type OrderDeliverer,
 } from '../../services/delivery/src/delivering/order-deliverer';
+import { DeliveringModule } from '../../services/delivery/src/delivering/delivering.module';
 import { createAccount, createOrder, SERVICE_APPS, signIn, startTestStack, type TestAccount, type TestStack, type UserSession } from '../support';
 
 const IMAGE = '0b8f2d52-52a3-4c1e-9b51-6a0f3c1f2a10';
@@ -102,9 +103,11 @@ describe('delivery worker', () => {
     // every service but delivery from the harness; delivery twice, with the folder deliverer bound
     stack = await startTestStack({ label: 'delivery-worker', services: ['users', 'style-guides', 'orders', 'images'], env });
     @Global()
+    // in place of the product's deliverers (FTP, blob, API), which test/delivery/deliverers.e2e-spec.ts runs against real servers
+    @Global()
     @Module({ providers: [{ provide: ORDER_DELIVERER, useValue: deliverer }], exports: [ORDER_DELIVERER] })
     class FolderDelivererModule {}
-    const app = { ...deliveryApp, modules: (c: DeliveryConfig) => [...deliveryApp.modules(c), FolderDelivererModule] };
+    const app = { ...deliveryApp, modules: (c: DeliveryConfig) => [...deliveryApp.modules(c).filter((m) => m !== DeliveringModule), FolderDelivererModule] };
     const config = loadConfig(SERVICE_APPS.delivery.configClass, stack.env) as DeliveryConfig;
     for (let i = 0; i < 2; i++) replicas.push(await startService(app, config, { gracePeriodMs: 0, logger: createLogger('delivery', testInfra.logLevel) }));
     admin = await signIn(stack, (await createAccount(stack, { role: 'Admin' })).email);
