@@ -76,8 +76,8 @@ describe('header menu shows only screens that exist', () => {
       '/admin/tags',
       '/admin/banners',
       '/admin/app-settings',
-      '/editing-page',
       '/admin/order-delivery-message',
+      '/editing-page',
     ]);
     // the admin sees every tab, QA only the style guides, the others no admin area
     expect(headerMenu('Admin', isRegistered).map((e) => [e.id, e.children.length])).toEqual([
