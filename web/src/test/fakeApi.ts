@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import type { MeView } from '@app/contracts/wire';
+import type { MeView, OrderView } from '@app/contracts/wire';
 import { fakeResponse } from './render';
 
 export interface FakeRequest {
@@ -71,6 +71,44 @@ export function testUser(overrides: Partial<MeView> = {}): MeView {
     createdAt: '2026-01-05T08:00:00.000Z',
     updatedAt: '2026-01-05T08:00:00.000Z',
     loggedInSalesPersonInfo: null,
+    ...overrides,
+  };
+}
+
+/** An order as `GET /orders/{id}` answers it: a processed order of the demo dealership in the QA stage. */
+export function testOrder(overrides: Partial<OrderView> = {}): OrderView {
+  return {
+    id: '44444444-4444-4444-8444-444444444444',
+    orderName: 'VW Golf 8',
+    note: 'Keep the plate visible',
+    status: 'QA stage',
+    QAstatus: 'Waiting For QA',
+    user: { id: 'u1', displayName: 'Nordic Auto Demo', userName: 'dealer@demo.test' },
+    createdBy: { id: 'u1', displayName: 'Nordic Auto Demo', role: 'Account' },
+    impersonatedBy: null,
+    salesMan: { id: 's1', name: 'Anna Sales' },
+    styleGuide: { id: 'g1', name: 'Nordic Studio' },
+    carType: null,
+    deviceInformation: { platform: 'android', userAgent: null, model: 'Pixel 8', osVersion: '15' },
+    appVersion: '2.4.1',
+    takenImagesCount: 3,
+    imageCount: 3,
+    uploadedImagesCount: 3,
+    processedImagesCount: 3,
+    failedImagesCount: 0,
+    videoCount: 0,
+    tags: [],
+    assignedEditor: null,
+    approvedCount: 3,
+    needsEditionCount: 0,
+    reEditOpenCount: 0,
+    reEditDueAt: null,
+    qaStageSince: null,
+    timeToReadyToDownload: null,
+    timeToCompleted: null,
+    delivery: null,
+    createdAt: '2026-05-01T09:00:00.000Z',
+    updatedAt: '2026-05-01T09:10:00.000Z',
     ...overrides,
   };
 }

@@ -3,47 +3,30 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEFAULT_OUTPUT_RULES, type IntegrationView, type MeView, type OrderDeliveryView, type OrderView } from '@app/contracts/wire';
 import { ApiError } from '../../api/client';
 import { sessionStore } from '../../api/session';
-import { fail, fakeApi, reply, testUser, type FakeHandler } from '../../test/fakeApi';
+import { fail, fakeApi, reply, testOrder, testUser, type FakeHandler } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
 import { deliveryButtonState } from './deliveryButton';
 
 const ORDER = '55555555-5555-4555-8555-555555555555';
 
 function orderView(overrides: Partial<OrderView> = {}): OrderView {
-  return {
+  return testOrder({
     id: ORDER,
     orderName: 'Audi A4 Avant',
     note: null,
     status: 'Ready to download',
     QAstatus: 'Approved',
-    user: { id: 'u1', displayName: 'Nordic Auto Demo', userName: 'dealer@demo.test' },
-    createdBy: { id: 'u1', displayName: 'Nordic Auto Demo', role: 'Account' },
-    impersonatedBy: null,
     salesMan: null,
-    styleGuide: { id: 'g1', name: 'Nordic Studio' },
-    carType: null,
     deviceInformation: { platform: 'web', userAgent: null, model: null, osVersion: null },
     appVersion: null,
     takenImagesCount: 1,
     imageCount: 1,
     uploadedImagesCount: 1,
     processedImagesCount: 1,
-    failedImagesCount: 0,
-    videoCount: 0,
-    tags: [],
-    assignedEditor: null,
-    timeToReadyToDownload: 60,
-    timeToCompleted: null,
-    delivery: null,
     approvedCount: 1,
-    needsEditionCount: 0,
-    reEditOpenCount: 0,
-    reEditDueAt: null,
-    qaStageSince: null,
-    createdAt: '2026-05-01T09:00:00.000Z',
-    updatedAt: '2026-05-01T09:10:00.000Z',
+    timeToReadyToDownload: 60,
     ...overrides,
-  };
+  });
 }
 
 const integration = (id: string, provider: string, label: string): IntegrationView => ({

@@ -2,7 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { pairForQaStatus, pairForStatus, type ImageView, type MeView, type OrderView, type TagView } from '@app/contracts/wire';
 import { sessionStore } from '../../api/session';
-import { fail, fakeApi, reply, testUser, type FakeHandler, type FakeRequest } from '../../test/fakeApi';
+import { fail, fakeApi, reply, testOrder, testUser, type FakeHandler, type FakeRequest } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
 import { expectFieldError, expectVisible } from '../../test/visible';
 import { BADGE_COLOURS, filterByType, imageBadge, validateInsert } from './detailLogic';
@@ -14,40 +14,7 @@ const ORDER = '44444444-4444-4444-8444-444444444444';
 jest.setTimeout(20_000);
 
 function orderView(overrides: Partial<OrderView> = {}): OrderView {
-  return {
-    id: ORDER,
-    orderName: 'VW Golf 8',
-    note: 'Keep the plate visible',
-    status: 'QA stage',
-    QAstatus: 'Waiting For QA',
-    user: { id: 'u1', displayName: 'Nordic Auto Demo', userName: 'dealer@demo.test' },
-    createdBy: { id: 'u1', displayName: 'Nordic Auto Demo', role: 'Account' },
-    impersonatedBy: null,
-    salesMan: { id: 's1', name: 'Anna Sales' },
-    styleGuide: { id: 'g1', name: 'Nordic Studio' },
-    carType: null,
-    deviceInformation: { platform: 'android', userAgent: null, model: 'Pixel 8', osVersion: '15' },
-    appVersion: '2.4.1',
-    takenImagesCount: 3,
-    imageCount: 3,
-    uploadedImagesCount: 3,
-    processedImagesCount: 3,
-    failedImagesCount: 0,
-    videoCount: 0,
-    tags: [],
-    assignedEditor: null,
-    approvedCount: 3,
-    needsEditionCount: 0,
-    reEditOpenCount: 0,
-    reEditDueAt: null,
-    qaStageSince: null,
-    timeToReadyToDownload: null,
-    timeToCompleted: null,
-    delivery: null,
-    createdAt: '2026-05-01T09:00:00.000Z',
-    updatedAt: '2026-05-01T09:10:00.000Z',
-    ...overrides,
-  };
+  return testOrder({ id: ORDER, ...overrides });
 }
 
 function image(position: number, overrides: Partial<ImageView> = {}): ImageView {

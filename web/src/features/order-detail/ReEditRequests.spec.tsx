@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ImageView, MeView, OrderView, ReEditRequestSummary } from '@app/contracts/wire';
 import { sessionStore } from '../../api/session';
-import { fail, fakeApi, reply, testUser, type FakeHandler } from '../../test/fakeApi';
+import { fail, fakeApi, reply, testOrder, testUser, type FakeHandler } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
 import { expectFieldError, expectVisible } from '../../test/visible';
 import { reEditBody, reEditDisplay, validateDecline, validateReEdit } from './reEditLogic';
@@ -13,7 +13,7 @@ const qa = testUser({ id: '00000000-0000-4000-8000-000000000009', userRole: 'QA'
 const parent = testUser({ id: '00000000-0000-4000-8000-000000000007', userRole: 'Management', displayName: 'Nordic Group' });
 
 function orderView(): OrderView {
-  return {
+  return testOrder({
     id: ORDER,
     orderName: 'Audi A4 Avant',
     note: null,
@@ -21,31 +21,9 @@ function orderView(): OrderView {
     QAstatus: 'Approved',
     user: { id: dealer.id, displayName: dealer.displayName, userName: dealer.email },
     createdBy: { id: dealer.id, displayName: dealer.displayName, role: 'Account' },
-    impersonatedBy: null,
-    salesMan: { id: 's1', name: 'Anna Sales' },
-    styleGuide: { id: 'g1', name: 'Nordic Studio' },
-    carType: null,
     deviceInformation: { platform: 'web', userAgent: null, model: null, osVersion: null },
     appVersion: null,
-    takenImagesCount: 3,
-    imageCount: 3,
-    uploadedImagesCount: 3,
-    processedImagesCount: 3,
-    failedImagesCount: 0,
-    videoCount: 0,
-    approvedCount: 3,
-    needsEditionCount: 0,
-    reEditOpenCount: 0,
-    reEditDueAt: null,
-    qaStageSince: null,
-    delivery: null,
-    tags: [],
-    assignedEditor: null,
-    timeToReadyToDownload: null,
-    timeToCompleted: null,
-    createdAt: '2026-05-01T09:00:00.000Z',
-    updatedAt: '2026-05-01T09:10:00.000Z',
-  };
+  });
 }
 
 const HOUR = 3_600_000;
