@@ -1,4 +1,3 @@
-import { FileSystem, FtpSrv, type FtpConnection } from 'ftp-srv';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -6,9 +5,12 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 
-/** Destinations the deliverers write to in tests: a real FTP(S) server, azurite and a receiving API. */
+/**
+ * Destinations the deliverers write to in tests: a real FTP(S) server (`startFtpServer` of
+ * `@app/testing`, which the delivery benchmark uses too), azurite and a receiving API.
+ */
+export { startFtpServer, type TestFtpServer } from '@app/testing';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -20,18 +22,6 @@ export function freePort(): Promise<number> {
     });
   });
 }
-
-const quiet = {
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-  debug: () => undefined,
-  trace: () => undefined,
-  fatal: () => undefined,
-  child() {
-    return quiet;
-  },
-};
 
 /** A self-signed certificate for 127.0.0.1, made with openssl in a temporary folder. */
 export function selfSignedCertificate(): { key: string; cert: string } {
@@ -46,78 +36,6 @@ export function selfSignedCertificate(): { key: string; cert: string } {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-export interface TestFtpServer {
-  port: number;
-  /** the folder the FTP user's `/` is */
-  root: string;
-  /** the next upload is cut after this many bytes: the control and data connections are destroyed mid-file */
-  dropNextUploadAfter(bytes: number): void;
-  close(): Promise<void>;
-}
-
-/** ftp-srv on a free port with a temporary root; one user with this password; FTPS (explicit) with `tls`. */
-export async function startFtpServer(opts: { user: string; password: string; tls?: { key: string; cert: string } }): Promise<TestFtpServer> {
-  const port = await freePort();
-  const root = mkdtempSync(join(tmpdir(), 'ftp-root-'));
-  const pasvMin = 20000 + Math.floor(Math.random() * 20000);
-  let dropAfter: number | null = null;
-
-  class DroppingFileSystem extends FileSystem {
-    override write(fileName: string, options?: { append?: boolean; start?: unknown }) {
-      const written = super.write(fileName, options) as { stream: NodeJS.WritableStream; clientPath: string };
-      if (dropAfter === null) return written;
-      const limit = dropAfter;
-      dropAfter = null;
-      const connection = this.connection as FtpConnection & { commandSocket: { destroy(): void }; connector: { socket?: { destroy(): void } } };
-      const file = written.stream as NodeJS.WritableStream & { path: string };
-      let seen = 0;
-      const cutting = new Writable({
-        write(chunk: Buffer, _enc, done) {
-          const room = limit - seen;
-          seen += chunk.length;
-          if (room > 0) file.write(chunk.subarray(0, room));
-          if (seen >= limit) {
-            file.end();
-            connection.connector.socket?.destroy();
-            connection.commandSocket.destroy();
-          }
-          done();
-        },
-      });
-      Object.assign(cutting, { path: file.path });
-      return { stream: cutting, clientPath: written.clientPath };
-    }
-  }
-
-  const server = new FtpSrv({
-    url: `ftp://127.0.0.1:${port}`,
-    pasv_url: '127.0.0.1',
-    pasv_min: pasvMin,
-    pasv_max: pasvMin + 200,
-    anonymous: false,
-    greeting: 'test ftp',
-    tls: opts.tls ?? false,
-    log: quiet,
-  } as ConstructorParameters<typeof FtpSrv>[0]);
-  server.on('login', ({ connection, username, password }, resolve, reject) => {
-    if (username === opts.user && password === opts.password) resolve({ fs: new DroppingFileSystem(connection, { root, cwd: '/' }) });
-    else reject(new Error('Invalid username or password'));
-  });
-  server.on('client-error', () => undefined);
-  await server.listen();
-  return {
-    port,
-    root,
-    dropNextUploadAfter: (bytes) => {
-      dropAfter = bytes;
-    },
-    close: async () => {
-      await server.close().catch(() => undefined);
-      rmSync(root, { recursive: true, force: true });
-    },
-  };
 }
 
 /** The well-known development account of azurite. */

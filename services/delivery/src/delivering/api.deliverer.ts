@@ -1,4 +1,5 @@
 import { OUTPUT_EXTENSIONS, type IntegrationForDelivery } from '@app/contracts';
+import { tracedFetch } from '@app/ops';
 import { ObjectKeys, StorageService } from '@app/storage';
 import { createHmac, randomUUID } from 'node:crypto';
 import { resolvedSettings, str, type DeliveryJob, type PreparedFile, type TypeDeliverer } from './delivery-job';
@@ -82,7 +83,7 @@ export class ApiDeliverer implements TypeDeliverer {
 
   private async post(url: string, secret: string, body: string, idempotencyKey: string): Promise<{ status: number; text: string }> {
     try {
-      const res = await fetch(url, {
+      const res = await tracedFetch(url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey, ...signatureHeaders(secret, body) },
         body,

@@ -14,6 +14,11 @@ describe('failures: what failed in words, and whether trying again can help', ()
     });
     expect(networkFailure(new Error('Timeout (control socket)'), 'x')).toMatchObject({ retryable: true, message: 'Timeout: x did not answer in time' });
     expect(networkFailure(coded('ECONNRESET', 'read ECONNRESET'), 'x')!.retryable).toBe(true);
+    // an FTP server that cut the connection mid-file, as basic-ftp reports it
+    expect(said(networkFailure(new Error('Server sent FIN packet unexpectedly, closing connection.'), 'ftp://h:21/in')!)).toEqual({
+      message: 'Connection to ftp://h:21/in dropped (Server sent FIN packet unexpectedly, closing connection.)',
+      retryable: true,
+    });
     // fetch wraps the cause
     expect(networkFailure(Object.assign(new TypeError('fetch failed'), { cause: coded('ECONNREFUSED') }), 'x')!.message).toMatch(/^Refused/);
     expect(networkFailure(new Error('something else'), 'x')).toBeNull();

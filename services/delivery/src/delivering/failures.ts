@@ -39,7 +39,8 @@ export function networkFailure(err: unknown, where: string): DeliveryFailure | n
   if (code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || /timeout|timed out|aborted due to timeout/i.test(message)) {
     return new DeliveryFailure(`Timeout: ${where} did not answer in time`, true);
   }
-  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || /closed|socket hang up|other side/i.test(message)) {
+  // basic-ftp says "Server sent FIN packet unexpectedly, closing connection." when the server cut the control connection mid-file
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || /closed|closing connection|FIN packet|socket hang up|other side/i.test(message)) {
     return new DeliveryFailure(`Connection to ${where} dropped (${message})`, true);
   }
   return null;

@@ -92,8 +92,9 @@ export class FtpDeliverer implements TypeDeliverer {
         };
         await put(`${safeDeliveryName(job.order.orderName, 'order')}.manifest.json`, Buffer.from(JSON.stringify(manifest, null, 2)));
       }
+      // basic-ftp's message is the whole reply, its code included
       const reply = last as FTPResponse | null;
-      return { destination: where, files, answer: reply ? `${reply.code} ${reply.message}` : null, finishedAt: new Date().toISOString() };
+      return { destination: where, files, answer: reply ? reply.message : null, finishedAt: new Date().toISOString() };
     } catch (err) {
       throw ftpFailure(err, where);
     } finally {
@@ -105,12 +106,34 @@ export class FtpDeliverer implements TypeDeliverer {
     const { client, settings, where } = await this.connect(integration, this.timeoutMs);
     try {
       const folder = `/${str(settings, 'path').split('/').filter(Boolean).join('/')}`;
-      const entries = await client.list(folder);
-      return `Logged in to ${where} and listed the folder (${entries.length} entries)`;
+      try {
+        const entries = await client.list(folder);
+        return `Logged in to ${where} and listed the folder (${entries.length} entries)`;
+      } catch (err) {
+        // a folder not made yet is no failure: the first delivery makes it
+        const missing = await firstMissingFolder(client, folder).catch(() => null);
+        if (missing) return `Logged in to ${where}; the folder ${missing} does not exist yet: the first delivery makes it`;
+        throw err;
+      }
     } catch (err) {
       throw ftpFailure(err, where);
     } finally {
       client.close();
     }
   }
+}
+
+/**
+ * The first folder of the path that does not exist: the one its parent lists without it (a
+ * folder that is there but cannot be listed is a refusal, not a missing folder). Null when
+ * every folder is there.
+ */
+async function firstMissingFolder(client: Client, folder: string): Promise<string | null> {
+  let parent = '';
+  for (const part of folder.split('/').filter(Boolean)) {
+    const names = (await client.list(parent || '/')).map((entry) => entry.name);
+    parent = `${parent}/${part}`;
+    if (!names.includes(part)) return parent;
+  }
+  return null;
 }

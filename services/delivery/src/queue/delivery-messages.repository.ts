@@ -18,6 +18,24 @@ export type ClaimScope = { types: readonly IntegrationType[] } | { integrationId
 /** The delivery messages (`delivery_message`). */
 @Injectable()
 export class DeliveryMessagesRepository {
+  /**
+   * The active messages by state and the age of the oldest, for the metrics: it reads only
+   * the rows of the partial index `delivery_message_claim` (queued or delivering), however
+   * many delivered messages the table keeps.
+   */
+  async activeBacklog(m: EntityManager): Promise<{ queued: number; delivering: number; oldestAgeSeconds: number }> {
+    const rows = (await m.query(
+      `SELECT state, count(*)::int AS n, COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0)::float8 AS age
+         FROM delivery_message WHERE state IN ('queued','delivering') GROUP BY state`,
+    )) as Array<{ state: 'queued' | 'delivering'; n: number; age: number }>;
+    const of = (state: string) => rows.find((r) => r.state === state);
+    return {
+      queued: of('queued')?.n ?? 0,
+      delivering: of('delivering')?.n ?? 0,
+      oldestAgeSeconds: Math.max(0, ...rows.map((r) => r.age)),
+    };
+  }
+
   findById(m: EntityManager, id: string, lock = false): Promise<DeliveryMessage | null> {
     return m.findOne(DeliveryMessage, { where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
   }

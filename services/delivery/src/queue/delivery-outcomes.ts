@@ -1,5 +1,7 @@
 import { DELIVERY_ERROR_MAX, type DeliveredBy, type DeliveredFileView } from '@app/contracts';
-import { Injectable } from '@nestjs/common';
+import { METRICS, METRICS_REGISTRY, type Metrics } from '@app/ops';
+import { afterCommit } from '@app/service-kit';
+import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { DeliveryMessage } from './delivery-message.entity';
 import { DeliveryMessagesRepository } from './delivery-messages.repository';
@@ -21,11 +23,21 @@ const clip = (text: string) => (text.length > DELIVERY_ERROR_MAX ? `${text.slice
  */
 @Injectable()
 export class DeliveryOutcomes {
+  private readonly settled;
+
   constructor(
     private readonly messages: DeliveryMessagesRepository,
     private readonly receipts: DeliveryReceiptsRepository,
     private readonly progress: DeliveryProgress,
-  ) {}
+    @Inject(METRICS_REGISTRY) metrics: Metrics,
+  ) {
+    this.settled = metrics.counter(METRICS.deliveriesTotal);
+  }
+
+  /** `dealer_deliveries_total`, once the attempt's transaction has committed. */
+  private count(m: EntityManager, outcome: 'delivered' | 'retry' | 'failed', provider: string): Promise<void> {
+    return afterCommit(m, async () => this.settled.inc({ outcome, provider }));
+  }
 
   async delivered(m: EntityManager, msg: DeliveryMessage, receipt: ReceiptInput, by: DeliveredBy): Promise<DeliveryMessage> {
     msg.state = 'delivered';
@@ -33,6 +45,7 @@ export class DeliveryOutcomes {
     msg.leaseHolder = null;
     msg.lastError = null;
     const saved = await this.messages.save(m, msg);
+    await this.count(m, 'delivered', msg.provider);
     await this.receipts.insert(m, { messageId: msg.id, orderId: msg.orderId, ...receipt, answer: receipt.answer ? clip(receipt.answer) : null, deliveredBy: by });
     await this.progress.publish(m, msg, {
       eventName: 'DELIVERED',
@@ -67,6 +80,7 @@ export class DeliveryOutcomes {
       msg.visible = opts.retryAt.getTime() <= Date.now();
     }
     const saved = await this.messages.save(m, msg);
+    await this.count(m, final ? 'failed' : 'retry', msg.provider);
     await this.progress.publish(m, msg, {
       eventName: 'DELIVERY_FAILED',
       payload: {

@@ -1,4 +1,6 @@
+import { faultPoint } from '@app/config';
 import { INTEGRATION_TYPES } from '@app/contracts';
+import { isDatabaseUnavailable, waitForDatabase } from '@app/messaging';
 import { inTransaction, PeriodicTask, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { Inject, Injectable, Optional, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -63,7 +65,11 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     if (!types.length) return 0;
     const leaseUntil = new Date(Date.now() + this.config.DELIVERY_WORKER_LEASE_MS);
     const claimed = await inTransaction(this.ds, (m) => this.messages.claim(m, { types }, this.config.DELIVERY_BATCH_SIZE, leaseUntil, this.holder, true));
-    await Promise.all(claimed.map((msg) => this.deliver(deliverer, msg)));
+    // every delivery of the batch ends before the next batch is claimed, also when one of them failed to record
+    const settled = await Promise.allSettled(claimed.map((msg) => this.deliver(deliverer, msg)));
+    settled.forEach((r, i) => {
+      if (r.status === 'rejected') this.logger.error({ err: r.reason, messageId: claimed[i].id }, 'the result of a delivery could not be recorded; the message is taken again when its lease runs out');
+    });
     return claimed.length;
   }
 
@@ -76,6 +82,31 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       failure = err instanceof DeliveryFailure ? err : new DeliveryFailure(err instanceof Error ? err.message : String(err), true);
       if (!(err instanceof DeliveryFailure)) this.logger.warn({ err, messageId: msg.id }, 'deliverer threw something else than a DeliveryFailure; retried');
     }
+    // the files are at the destination, the receipt not yet recorded
+    if (receipt) await faultPoint('delivery.delivered', { messageId: msg.id, orderId: msg.orderId });
+    await this.recordWhenTheDatabaseAnswers(msg, () => this.record(msg, receipt, failure));
+  }
+
+  /**
+   * Records the outcome; while the database is away (restarting, or full: no connection to
+   * be had) it waits for it, until the message's lease runs out. The files may already be at
+   * the destination: giving up at once would leave the message to its lease and deliver it
+   * a second time, for nothing.
+   */
+  private async recordWhenTheDatabaseAnswers(msg: DeliveryMessage, record: () => Promise<void>): Promise<void> {
+    const leaseEnds = msg.visibleAfter.getTime();
+    for (;;) {
+      try {
+        return await record();
+      } catch (err) {
+        if (!isDatabaseUnavailable(err) || this.task.stopped || Date.now() >= leaseEnds) throw err;
+        this.logger.warn({ err, messageId: msg.id }, 'the database is away: the delivery is recorded once it answers');
+        if (!(await waitForDatabase(this.ds, { timeoutMs: leaseEnds - Date.now(), stopped: () => this.task.stopped }))) throw err;
+      }
+    }
+  }
+
+  private async record(msg: DeliveryMessage, receipt: DeliveryReceipt | null, failure: DeliveryFailure | null): Promise<void> {
     await inTransaction(this.ds, async (m) => {
       const locked = await this.messages.findById(m, msg.id, true);
       if (!locked || locked.state !== 'delivering' || locked.leaseHolder !== this.holder) {

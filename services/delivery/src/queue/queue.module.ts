@@ -4,6 +4,7 @@ import { DeliveryMessagesRepository } from './delivery-messages.repository';
 import { DeliveryOrderStatesRepository } from './delivery-order-states.repository';
 import { DeliveryOutcomes } from './delivery-outcomes';
 import { DeliveryProgress } from './delivery-progress';
+import { DeliveryQueueMetrics } from './delivery-queue.metrics';
 import { DeliveryQueueMessagesController } from './delivery-queue.messages.controller';
 import { DeliveryQueueService } from './delivery-queue.service';
 import { DeliveryReceiptsRepository } from './delivery-receipts.repository';
@@ -29,6 +30,7 @@ import { RobotCredentialsRepository } from './robot-credentials.repository';
     RobotService,
     DeliveryWorker,
     DeliveryCleanupConsumer,
+    DeliveryQueueMetrics,
   ],
   exports: [DeliveryWorker],
 })

@@ -1,4 +1,5 @@
 import { createPrivateKey, createSign } from 'node:crypto';
+import { tracedFetch } from '@app/ops';
 import { readFileSync } from 'node:fs';
 import type { Logger } from 'pino';
 import type { DeviceOutcome, PushMessage, PushProvider } from './push-provider';
@@ -144,7 +145,7 @@ export class FcmPushProvider implements PushProvider {
 
   private post(token: string, message: PushMessage, accessToken: string): Promise<Response> {
     const url = `${this.options.apiUrl.replace(/\/$/, '')}/v1/projects/${encodeURIComponent(this.account.projectId)}/messages:send`;
-    return fetch(url, {
+    return tracedFetch(url, {
       method: 'POST',
       headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ message: { token, notification: { title: message.title, body: message.body }, data: message.data } }),
@@ -172,7 +173,7 @@ export class FcmPushProvider implements PushProvider {
     const signature = createSign('RSA-SHA256').update(`${header}.${claims}`).sign(this.account.privateKey).toString('base64url');
     let res: Response;
     try {
-      res = await fetch(tokenUrl, {
+      res = await tracedFetch(tokenUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ grant_type: GRANT_TYPE, assertion: `${header}.${claims}.${signature}` }).toString(),
