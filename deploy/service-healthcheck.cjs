@@ -1,9 +1,10 @@
 'use strict';
 /**
- * Container healthcheck of a service (services have no HTTP port): asks `health.<service>`
- * over NATS, as the gateway's health route does, and exits 0 when an instance answers.
- * With several replicas any of them may answer, so this says "the service answers", not
- * "this replica answers". Usage: node deploy/service-healthcheck.cjs <service>
+ * Whether a service answers at all: asks `health.<service>` over NATS, as the gateway's
+ * health route does, and exits 0 when an instance answers. With several replicas any of
+ * them may answer, so this says "the service answers", not "this replica answers": the
+ * containers' own healthchecks ask `/health/ready` on their operations port instead (see
+ * deploy/README.md, Health). Usage: node deploy/service-healthcheck.cjs <service>
  * Reads NATS_URL and NATS_NAMESPACE like the services.
  */
 const { connect } = require('nats');

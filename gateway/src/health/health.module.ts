@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { HealthController } from './health.controller';
+import { GatewayOpsHealth } from './ops-health';
 
-@Module({ controllers: [HealthController] })
+@Module({ controllers: [HealthController], providers: [GatewayOpsHealth] })
 export class HealthModule {}

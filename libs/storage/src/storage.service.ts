@@ -1,3 +1,5 @@
+import http from 'node:http';
+import https from 'node:https';
 import type { Readable } from 'node:stream';
 import { Client, CopyDestinationOptions, CopySourceOptions, type BucketItemStat } from 'minio';
 import { detectFileType, type DetectedType } from './file-type';
@@ -77,6 +79,9 @@ function clientFor(endpoint: string, opts: StorageOptions): Client {
     region: opts.region,
     pathStyle: true,
     transportAgent: s3Agent(useSSL, opts.stallTimeoutMs),
+    // the modules themselves, read at each request: minio's own copy of them is taken when it
+    // loads, before tracing can wrap `request`, and its calls would then go untraced
+    transport: useSSL ? https : http,
   });
 }
 
@@ -130,6 +135,11 @@ export class StorageService {
       region: cfg.S3_REGION,
       publicEndpoint: cfg.S3_PUBLIC_ENDPOINT,
     });
+  }
+
+  /** Readiness: a HEAD of the bucket answers and says it exists (throws with the reason otherwise). */
+  async checkBucket(): Promise<void> {
+    if (!(await this.client.bucketExists(this.bucket))) throw new Error(`the bucket ${this.bucket} does not exist`);
   }
 
   /** Creates the bucket when missing. Safe to call from every replica at boot. */
