@@ -3,13 +3,15 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 NPM ?= npm
 
-.PHONY: help install build build-server build-web typecheck dev test test-machine test-unit test-integration test-e2e test-faults test-mutation bench bench-gateway bench-web bench-pipeline bench-orders clean
+.PHONY: help install build build-server build-web typecheck dev test test-machine test-unit test-integration test-e2e test-faults test-mutation bench bench-gateway bench-web bench-pipeline bench-orders bench-statistics bench-delivery bench-load clean
 
 help:
 	@echo "make dev        run the whole product on this machine (http://localhost:$${PORT:-8080})"
 	@echo "make test       every test tier (installs and starts what the tests need when missing, see README)"
-	@echo "make test-faults  processes killed and servers restarted mid-work (part of make test)"
-	@echo "make bench      every benchmark; make bench-gateway for the NATS hop alone, make bench-pipeline for the image pipeline"
+	@echo "make test-faults  processes killed, stopped under load and servers restarted mid-work (part of make test)"
+	@echo "make bench      every benchmark; make bench-gateway for the NATS hop alone, make bench-pipeline for the image pipeline,"
+	@echo "                make bench-orders for the orders list, make bench-delivery for deliveries to FTP and robots"
+	@echo "make bench-load the load test: 50 dealers uploading and 10 staff working for 3 min, 1 then 2 replicas of images and pipeline (about 15 min; not in make bench)"
 
 # Installs npm packages when node_modules is missing or older than the lockfile. npm records
 # only this platform's optional native packages (swc, rolldown) in the lockfile and `npm ci`
@@ -63,7 +65,7 @@ test-faults: install test-machine build-server
 test-mutation: install
 	node_modules/.bin/stryker run
 
-bench: bench-gateway bench-web bench-pipeline bench-orders
+bench: bench-gateway bench-web bench-pipeline bench-orders bench-statistics bench-delivery
 
 bench-gateway: build-server
 	node dist/bench/gateway-hop.bench.js
@@ -82,6 +84,28 @@ bench-pipeline: build-server
 # BENCH_ORDERS, BENCH_IMAGES_PER_ORDER, BENCH_ACCOUNTS, BENCH_REQUESTS change the sizes
 bench-orders: build-server
 	node dist/bench/orders.bench.js
+
+# the statistics service: its facts consumer (events/s and CPU per 1,000 events of the service
+# and of PostgreSQL, against one event per transaction; BENCH_EVENTS, BENCH_BASELINE_EVENTS),
+# then every dashboard question, uncached, over the facts of 100,000 orders, 3,000,000 processed
+# images and their timeline events across 500 accounts (seeded with SQL), 10 requests in flight
+# over NATS; fails when a p95 reaches 50 ms. BENCH_ORDERS, BENCH_IMAGES_PER_ORDER, BENCH_ACCOUNTS, BENCH_WAVES
+bench-statistics: build-server
+	node dist/bench/statistics-consumer.bench.js
+	node dist/bench/statistics.bench.js
+
+# 1,000 orders of 30 pictures delivered to an FTP server (ftp-srv) and to robots pulling through the
+# robot API, with one and then two delivery replicas: messages per second, enqueue-to-delivered
+# p50/p95/p99, CPU per message and the ratios; BENCH_ORDERS, BENCH_IMAGES, BENCH_ROBOTS change the sizes
+bench-delivery: build-server
+	node dist/bench/delivery.bench.js
+
+# the load test (not in `make bench`: about 15 minutes): the product as processes, 50 dealership
+# clients uploading and 10 staff for 3 minutes, with 1 then 2 replicas of images and pipeline;
+# BENCH_SECONDS, BENCH_DEALERS, BENCH_STAFF shrink it, BENCH_ROLLING=1 restarts every process
+# in turn during the run. See docs/operations.md
+bench-load: test-machine build-server
+	node dist/bench/load.bench.js
 
 clean:
 	rm -rf dist web/dist node_modules/.cache

@@ -6,6 +6,38 @@ import { join } from 'node:path';
 
 export const repoRoot = join(__dirname, '..', '..');
 
+/**
+ * The environment of the product's processes in a benchmark that boots them on a database,
+ * NATS namespace and S3 of its own: the gateway on `port`, the admin and dealership written by
+ * the users service's seeding call, the upload sweeper quiet. `extra` adds or overrides.
+ */
+export function benchProcessEnv(
+  stack: { databaseUrl: string; natsUrl: string; namespace: string; s3: { endpoint: string; accessKey: string; secretKey: string; bucket: string } },
+  port: number,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    DATABASE_URL: stack.databaseUrl,
+    DATABASE_POOL_SIZE: '10',
+    NATS_URL: stack.natsUrl,
+    NATS_NAMESPACE: stack.namespace,
+    S3_ENDPOINT: stack.s3.endpoint,
+    S3_ACCESS_KEY: stack.s3.accessKey,
+    S3_SECRET_KEY: stack.s3.secretKey,
+    S3_BUCKET: stack.s3.bucket,
+    SMTP_URL: 'smtp://127.0.0.1:1025',
+    LOG_LEVEL: 'warn',
+    PORT: String(port),
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
+    ACCESS_TOKEN_TTL_S: '7200',
+    INTEGRATION_SECRET_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
+    PASSWORD_HASH_COST: '11',
+    ACCOUNT_SEEDING: 'true',
+    IMAGES_UPLOAD_POLL_MS: '60000',
+    ...extra,
+  };
+}
+
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const idx = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
@@ -104,7 +136,7 @@ export const fmt = (n: number, digits = 3): string => n.toFixed(digits);
 const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
 
 /** CPU time (user + system, ms) a process has used so far, from /proc; 0 once it is gone. */
-function processCpuMs(pid: number): number {
+export function processCpuMs(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // the fields after the command name (which may hold spaces) start at the last ')'

@@ -4,7 +4,7 @@ import { cpus, loadavg } from 'node:os';
 import { createTestDatabase, createTestNamespace, openTestDatabase, startTestS3, testInfra, waitFor } from '@app/testing';
 import { seedAccounts } from '@app/seeding';
 import { Client } from 'pg';
-import { CpuMeter, fmt, freePort, percentile, startProcess, stopProcess } from './bench-utils';
+import { benchProcessEnv, CpuMeter, fmt, freePort, percentile, startProcess, stopProcess } from './bench-utils';
 
 /**
  * The orders list and the order detail at scale, through the gateway: 100,000 orders with
@@ -182,27 +182,7 @@ async function main(): Promise<void> {
   const ns = createTestNamespace('bench_orders');
   const s3 = await startTestS3();
   const port = await freePort();
-  const env = {
-    DATABASE_URL: db.url,
-    DATABASE_POOL_SIZE: '10',
-    NATS_URL: testInfra.natsUrl,
-    NATS_NAMESPACE: ns.prefix,
-    S3_ENDPOINT: s3.endpoint,
-    S3_ACCESS_KEY: s3.accessKey,
-    S3_SECRET_KEY: s3.secretKey,
-    S3_BUCKET: s3.bucket,
-    SMTP_URL: 'smtp://127.0.0.1:1025',
-    LOG_LEVEL: 'warn',
-    PORT: String(port),
-    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
-    ACCESS_TOKEN_TTL_S: '7200',
-    INTEGRATION_SECRET_KEY: '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
-    PASSWORD_HASH_COST: '11',
-    // the admin and the dealership are written by the users service's seeding call
-    ACCOUNT_SEEDING: 'true',
-    // the sweeper has nothing to find here; keep it quiet
-    IMAGES_UPLOAD_POLL_MS: '60000',
-  };
+  const env = benchProcessEnv({ databaseUrl: db.url, natsUrl: testInfra.natsUrl, namespace: ns.prefix, s3 }, port);
   const base = `http://127.0.0.1:${port}/api`;
   const processes = [startProcess('gateway', 'gateway/src/main.js', env)];
   const client = new Client({ connectionString: db.url });

@@ -31,6 +31,13 @@ import type { Logger } from 'pino';
 const ROOT = resolve(__dirname, '..', '..');
 const DATA = join(ROOT, '.data');
 const HEALTH_WAIT_MS = 60000;
+/** the first operations port (`/health/live`, `/health/ready`, `/metrics`): the services in SERVICE_NAMES order, then the gateway */
+const OPS_PORT_BASE_DEFAULT = 9100;
+
+/** Each process's operations port: `OPS_PORT_BASE` (9100) + its index, the gateway last. */
+function opsPorts(base: number): Record<ServiceName | 'gateway', number> {
+  return Object.fromEntries([...SERVICE_NAMES, 'gateway' as const].map((name, i) => [name, base + i])) as Record<ServiceName | 'gateway', number>;
+}
 
 const env = (name: string): string | undefined => {
   const value = process.env[name];
@@ -217,7 +224,7 @@ async function waitForHealth(group: ProcessGroup, port: number, timeoutMs: numbe
   return last;
 }
 
-function banner(port: number, infra: Infrastructure, webServed: boolean, down: string[]): string {
+function banner(port: number, infra: Infrastructure, webServed: boolean, down: string[], ops: Record<string, number>): string {
   const url = `http://localhost:${port}`;
   const lines = [
     '',
@@ -227,6 +234,10 @@ function banner(port: number, infra: Infrastructure, webServed: boolean, down: s
     `  API docs:  ${url}/api/docs`,
     `  Mails:     ${infra.mail}`,
     `  Push:      ${env('PUSH_PROVIDER') === 'fcm' ? 'sent through FCM' : 'captured in .data/push (one JSON file per device)'}`,
+    `  Health:    http://localhost:<port>/health/ready (and /health/live) per process:`,
+    `             ${Object.entries(ops)
+      .map(([name, p]) => `${name} ${p}`)
+      .join(', ')}`,
     `  Sign in:   ${DEMO_ACCOUNTS.dealer.email} (or ${DEMO_ACCOUNTS.admin.email}, ${DEMO_ACCOUNTS.qaEditor.email}, ${DEMO_ACCOUNTS.manager.email})`,
     `             password ${DEMO_PASSWORD}; every demo account is listed in the README`,
     ...(down.length > 0 ? ['', `  Still down after ${HEALTH_WAIT_MS / 1000} s: ${down.join(', ')} (see the log above)`] : []),
@@ -245,10 +256,12 @@ async function main(): Promise<void> {
   process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejection'));
 
   let port: number;
+  let ops: Record<ServiceName | 'gateway', number>;
   let infra: Infrastructure;
   let secrets: Record<string, string>;
   try {
     port = portFrom('PORT', 8080);
+    ops = opsPorts(portFrom('OPS_PORT_BASE', OPS_PORT_BASE_DEFAULT));
     secrets = devSecrets();
     const scripts = [...SERVICE_NAMES.map((s) => join('dist', 'services', s, 'src', 'main.js')), join('dist', 'gateway', 'src', 'main.js')];
     const missing = scripts.filter((s) => !existsSync(join(ROOT, s)));
@@ -284,14 +297,27 @@ async function main(): Promise<void> {
     APP_ENV: 'development',
   };
   for (const service of SERVICE_NAMES) {
-    group.start({ name: service, script: join(ROOT, 'dist', 'services', service, 'src', 'main.js'), env: childEnv, cwd: ROOT });
+    group.start({
+      name: service,
+      script: join(ROOT, 'dist', 'services', service, 'src', 'main.js'),
+      env: { ...childEnv, OPS_PORT: String(ops[service]), OPS_HOST: '127.0.0.1' },
+      cwd: ROOT,
+    });
   }
   const webDist = env('WEB_DIST') ?? (existsSync(join(ROOT, 'web', 'dist', 'index.html')) ? join('web', 'dist') : undefined);
   const webServed = webDist !== undefined && existsSync(join(resolve(ROOT, webDist), 'index.html'));
   group.start({
     name: 'gateway',
     script: join(ROOT, 'dist', 'gateway', 'src', 'main.js'),
-    env: { ...childEnv, PORT: String(port), ...(webDist ? { WEB_DIST: webDist } : {}) },
+    env: {
+      ...childEnv,
+      PORT: String(port),
+      OPS_PORT: String(ops.gateway),
+      OPS_HOST: '127.0.0.1',
+      // Ctrl-C on one machine: nothing to take out of rotation first
+      SHUTDOWN_DELAY_MS: env('SHUTDOWN_DELAY_MS') ?? '0',
+      ...(webDist ? { WEB_DIST: webDist } : {}),
+    },
     cwd: ROOT,
   });
 
@@ -319,7 +345,7 @@ async function main(): Promise<void> {
     }
   }
 
-  process.stderr.write(banner(port, infra, webServed, down));
+  process.stderr.write(banner(port, infra, webServed, down, ops));
 }
 
 void main();

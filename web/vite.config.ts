@@ -19,15 +19,14 @@ const apiProxy = { '/api': { target: 'http://localhost:8080', changeOrigin: true
  * - mui-core: only the MUI/emotion modules the shell imports statically (`$initial`: theme,
  *   CssBaseline, splash). MUI components that only some screens use are left to automatic
  *   splitting, so they load with the lazy feature chunks instead of with the first page.
- * - mui-x-charts: heavy, used by a few screens; named so it stays apart.
- * - The data grid has no group of its own: a group takes the modules it captures with their
- *   dependencies, and the MUI core it shares with the sign-in page and the shell came along,
- *   which put the whole grid (about 220 KB gzip) on every page. Left to automatic splitting,
- *   it loads with the screens that use it (the admin area).
+ * - The data grid and the charts have no group of their own: a group takes the modules it
+ *   captures with their dependencies, and the MUI utilities they share with the sign-in page
+ *   and the shell came along, which put the whole grid (about 220 KB gzip), or the charts
+ *   (about 150 KB), on every page. Left to automatic splitting, each loads with the screens
+ *   that use it (the admin area, the dashboards).
  */
 const vendorGroups: Rolldown.CodeSplittingGroup[] = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 40 },
-  { name: 'mui-x-charts', test: /node_modules[\\/](@mui[\\/]x-charts|d3-)/, priority: 35 },
   { name: 'mui-core', test: /node_modules[\\/](@mui|@emotion|@babel[\\/]runtime|@popperjs|react-transition-group|react-is|clsx|stylis|hoist-non-react-statics|prop-types)[\\/]/, tags: ['$initial'], priority: 30 },
   { name: 'query-i18n', test: /node_modules[\\/](@tanstack|i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/, priority: 20 },
 ];

@@ -1,5 +1,7 @@
+import { Metrics, METRICS_REGISTRY, OPS_SERVER, OpsServer, PROCESS_HEALTH, ProcessHealth } from '@app/ops';
 import { createLogger, PinoNestLogger } from '@app/logging';
-import { Module, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
+import { httpMetricsMiddleware } from './common/http-metrics';
+import { Global, Module, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -9,6 +11,7 @@ import type { Logger } from 'pino';
 import { HttpErrorFilter } from './common/http-error.filter';
 import { refuseDeepJson } from './common/json-body';
 import { requestIdMiddleware, requestIdOf } from './common/request-id';
+import { TraceRouteInterceptor } from './common/trace-route.interceptor';
 import { createValidationPipe } from './common/validation';
 import { GatewayConfig } from './gateway.config';
 import { AuthModule } from './auth/auth.module';
@@ -27,6 +30,21 @@ export interface GatewayOptions {
   logger?: Logger;
   /** more modules to mount under /api (tests add test-only controllers this way) */
   modules?: Array<Type<unknown> | DynamicModule>;
+  /** the process's operations port, where features register health and metrics routes (one of its own by default) */
+  ops?: OpsServer;
+  /** the process's metrics, served as `/metrics` on `ops` (one of its own by default) */
+  metrics?: Metrics;
+  /** the process's liveness and readiness (one of its own by default); the stop tells it first */
+  health?: ProcessHealth;
+}
+
+/** The gateway's health (liveness and readiness) with the settings of its config. */
+export function gatewayHealthOf(config: GatewayConfig): ProcessHealth {
+  return new ProcessHealth({
+    maxLoopLagMs: config.HEALTH_MAX_LOOP_LAG_MS ?? 2000,
+    loopLagForMs: config.HEALTH_LOOP_LAG_FOR_MS ?? 30_000,
+    checkTimeoutMs: config.HEALTH_CHECK_TIMEOUT_MS ?? 2000,
+  });
 }
 
 /** The feature modules of the gateway: the HTTP side of each service's features. */
@@ -41,7 +59,22 @@ export function gatewayModules(): Array<new () => unknown> {
 export async function createGatewayApp(config: GatewayConfig, opts: GatewayOptions = {}): Promise<INestApplication> {
   const logger = opts.logger ?? createLogger('gateway', config.LOG_LEVEL);
 
-  @Module({ imports: [NatsModule.forRoot(config), ...gatewayModules(), ...(opts.modules ?? [])] })
+  const ops = opts.ops ?? new OpsServer();
+  const metrics = opts.metrics ?? new Metrics('gateway');
+  metrics.serveOn(ops);
+
+  @Global()
+  @Module({
+    providers: [
+      { provide: OPS_SERVER, useValue: ops },
+      { provide: METRICS_REGISTRY, useValue: metrics },
+      { provide: PROCESS_HEALTH, useValue: opts.health ?? gatewayHealthOf(config) },
+    ],
+    exports: [OPS_SERVER, METRICS_REGISTRY, PROCESS_HEALTH],
+  })
+  class OpsModule {}
+
+  @Module({ imports: [OpsModule, NatsModule.forRoot(config, metrics), ...gatewayModules(), ...(opts.modules ?? [])] })
   class GatewayModule {}
 
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule, {
@@ -50,6 +83,7 @@ export async function createGatewayApp(config: GatewayConfig, opts: GatewayOptio
   });
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  app.use(httpMetricsMiddleware(metrics));
   app.use(requestIdMiddleware);
   app.use(
     pinoHttp({
@@ -68,6 +102,7 @@ export async function createGatewayApp(config: GatewayConfig, opts: GatewayOptio
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpErrorFilter(logger));
+  app.useGlobalInterceptors(new TraceRouteInterceptor());
   // only configured origins get CORS headers (with credentials); any other gets none at all
   const corsOrigins = new Set(config.corsOrigins());
   app.enableCors((req: Request, cb) =>

@@ -14,6 +14,17 @@ export class GatewayConfig extends CommonConfig {
   @Max(30000)
   HEALTH_TIMEOUT_MS: number = 1000;
 
+  /**
+   * At SIGTERM, how long readiness answers 503 "shutting down" while the gateway still
+   * serves, before it stops accepting connections: the time the orchestrator needs to take it
+   * out of rotation (Kubernetes: a readiness probe period or two), so no client meets a
+   * refused connection meanwhile. In-flight requests then have SHUTDOWN_GRACE_MS to finish.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(120000)
+  SHUTDOWN_DELAY_MS: number = 2000;
+
   /** folder of the built web app to serve beside the API (single-machine mode) */
   @IsOptional()
   @IsString()

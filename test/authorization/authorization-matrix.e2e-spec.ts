@@ -27,6 +27,7 @@ const TENANT_PERMISSIONS = [
   'READ_USER_INTEGRATIONS',
   'UPDATE_USER_INTEGRATIONS',
   'UPDATE_USER_INTEGRATION_CREDENTIALS',
+  'READ_USER_STATISTICS',
 ];
 
 describe('authorization matrix: every route x every role x own / other tenant', () => {
@@ -40,7 +41,7 @@ describe('authorization matrix: every route x every role x own / other tenant', 
     const dealer2 = await createAccount(stack, { role: 'Dealership', permissions: TENANT_PERMISSIONS });
     const accounts = {
       admin: await createAccount(stack, { role: 'Admin' }),
-      qa: await createAccount(stack, { role: 'QA', roleTags: ['QA_EDITOR', 'QA_COORDINATOR'], permissions: ['READ_QA_EDITOR_LIST', 'READ_QA_COORDINATOR_LIST'] }),
+      qa: await createAccount(stack, { role: 'QA', roleTags: ['QA_EDITOR', 'QA_COORDINATOR'], permissions: ['READ_QA_EDITOR_LIST', 'READ_QA_COORDINATOR_LIST', 'READ_ADMIN_STATISTICS'] }),
       dealer,
       dealer2,
       manager: await createAccount(stack, { role: 'Management', permissions: TENANT_PERMISSIONS, children: [dealer.id] }),

@@ -18,6 +18,13 @@ const dist = (...p: string[]) => join(ROOT, 'dist', ...p);
 export type StackProcess = ServiceName | 'gateway';
 export const FAULT_STACK_SERVICES: readonly ServiceName[] = ['users', 'style-guides', 'orders', 'images', 'pipeline'];
 
+export interface FaultStackOptions {
+  /** the services to run (FAULT_STACK_SERVICES by default): a scenario starts what its flows need */
+  services?: readonly ServiceName[];
+  /** environment every process gets besides the stack's own */
+  env?: Record<string, string>;
+}
+
 /** how long a process may take to answer after it is started (two cores shared with other tests) */
 const BOOT_TIMEOUT_MS = 90_000;
 /** lines of output kept per process, for the failure messages */
@@ -33,6 +40,29 @@ interface Running {
   watchers: Array<(line: string) => void>;
   /** started with fault points enabled */
   faulty: boolean;
+  /** its operations port (`/health/live`, `/health/ready`); 0 for a migration run */
+  opsPort: number;
+}
+
+/** An instance of a process that a newer one replaced, still running until it is stopped. */
+export interface OldInstance {
+  name: StackProcess;
+  /** GET on its operations port: the status and JSON body, or null when nothing answers there */
+  ops(path: string): Promise<{ status: number; body: Record<string, unknown> } | null>;
+  /** SIGTERM: resolves once it has exited, with its exit code and how long it took */
+  terminate(): Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }>;
+  /** its last log lines */
+  logs(): string;
+}
+
+/** GET on an operations port: the status and JSON body, or null when nothing answers there. */
+async function opsGet(port: number, path: string): Promise<{ status: number; body: Record<string, unknown> } | null> {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}${path}`, { signal: AbortSignal.timeout(3000) });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  } catch {
+    return null;
+  }
 }
 
 /** A PostgreSQL of the fault stack's own, which it may stop and start again. */
@@ -138,6 +168,8 @@ export class FaultStack {
   readonly env: Record<string, string>;
   readonly db: TestDatabase;
   private readonly running = new Map<StackProcess, Running>();
+  /** instances replaced by a newer one and not stopped yet (`startReplacement`) */
+  private readonly replaced = new Set<Running>();
   private natsRunning = true;
   private pgRunning = true;
   /** last resort when the test process ends without close(): no process or server is left behind */
@@ -161,6 +193,8 @@ export class FaultStack {
     readonly s3: TestS3,
     readonly gatewayPort: number,
     smtpPort: number,
+    readonly services: readonly ServiceName[],
+    extraEnv: Record<string, string>,
   ) {
     this.env = {
       PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
@@ -189,6 +223,7 @@ export class FaultStack {
       PIPELINE_ACK_WAIT_MS: '4000',
       PIPELINE_RETRY_DELAY_MS: '500',
       SESSION_CACHE_MS: '0',
+      ...extraEnv,
     };
     const url = pg.databaseUrl;
     this.db = {
@@ -201,8 +236,9 @@ export class FaultStack {
   }
 
   /** Starts the infrastructure, then every process, and waits until each answers. */
-  static async start(): Promise<FaultStack> {
-    const scripts = [...[...FAULT_STACK_SERVICES, 'gateway' as const].map(FaultStack.scriptOf), dist('libs', 'devstack', 'src', 'embedded-postgres.js')];
+  static async start(opts: FaultStackOptions = {}): Promise<FaultStack> {
+    const services = opts.services ?? FAULT_STACK_SERVICES;
+    const scripts = [...[...services, 'gateway' as const].map(FaultStack.scriptOf), dist('libs', 'devstack', 'src', 'embedded-postgres.js')];
     for (const script of scripts) {
       if (!existsSync(script)) throw new Error(`${script} is missing: run "npm run build:server" first (make test does)`);
     }
@@ -227,10 +263,10 @@ export class FaultStack {
       if (started[2].status === 'fulfilled') s3 = started[2].value;
       const failed = started.find((r): r is PromiseRejectedResult => r.status === 'rejected');
       if (failed || !pg || !nats || !s3) throw failed?.reason ?? new Error('the infrastructure did not start');
-      stack = new FaultStack(root, pg, pgDataDir, nats, natsStore, s3, gatewayPort, smtpPort);
+      stack = new FaultStack(root, pg, pgDataDir, nats, natsStore, s3, gatewayPort, smtpPort, services, opts.env ?? {});
       // one after another: each creates its schema and the shared messaging tables at its first start
-      for (const service of FAULT_STACK_SERVICES) await stack.migrate(service);
-      await Promise.all([...FAULT_STACK_SERVICES, 'gateway' as const].map((p) => stack!.start(p)));
+      for (const service of services) await stack.migrate(service);
+      await Promise.all([...services, 'gateway' as const].map((p) => stack!.start(p)));
       return stack;
     } catch (err) {
       if (stack) {
@@ -258,11 +294,11 @@ export class FaultStack {
     this.running.delete(service);
   }
 
-  private launch(name: StackProcess, extraEnv: Record<string, string>, args: string[] = []): Running {
-    const env: Record<string, string> = { ...this.env, ...extraEnv };
+  private launch(name: StackProcess, extraEnv: Record<string, string>, args: string[] = [], opsPort = 0): Running {
+    const env: Record<string, string> = { ...this.env, ...(opsPort ? { OPS_PORT: String(opsPort), OPS_HOST: '127.0.0.1' } : {}), ...extraEnv };
     if (name === 'gateway') env.PORT = String(this.gatewayPort);
     const child = spawn(process.execPath, [FaultStack.scriptOf(name), ...args], { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    const running: Running = { name, child, lines: [], watchers: [], exited: Promise.resolve(), faulty: FAULT_POINTS_VARIABLE in extraEnv };
+    const running: Running = { name, child, lines: [], watchers: [], exited: Promise.resolve(), faulty: FAULT_POINTS_VARIABLE in extraEnv, opsPort };
     running.exited = new Promise<void>((done) => {
       child.once('exit', () => done());
       child.once('error', (err) => {
@@ -290,7 +326,7 @@ export class FaultStack {
    */
   async start(name: StackProcess, extraEnv: Record<string, string> = {}): Promise<void> {
     if (this.running.has(name)) throw new Error(`${name} is running already`);
-    const r = this.launch(name, extraEnv);
+    const r = this.launch(name, extraEnv, [], await freePort());
     let gone = false;
     void r.exited.then(() => (gone = true));
     await waitUntil(
@@ -305,6 +341,60 @@ export class FaultStack {
       BOOT_TIMEOUT_MS,
       () => [this.logsOf(name), name === 'gateway' ? '' : this.logsOf('gateway')].filter(Boolean).join('\n'),
     );
+  }
+
+  /** The operations port of the running instance of a process. */
+  opsPortOf(name: StackProcess): number {
+    const r = this.running.get(name);
+    if (!r) throw new Error(`${name} is not running`);
+    return r.opsPort;
+  }
+
+  /** GET on the operations port of the running instance of a process. */
+  ops(name: StackProcess, path: string): Promise<{ status: number; body: Record<string, unknown> } | null> {
+    const r = this.running.get(name);
+    if (!r) return Promise.reject(new Error(`${name} is not running`));
+    return opsGet(r.opsPort, path);
+  }
+
+  /**
+   * A rolling update's first half: starts a new instance of the process beside the running
+   * one (with the given environment) and waits until the new one's readiness says 200. The
+   * old one keeps running, and is returned to be stopped (`terminate`); close() kills it if
+   * the test does not.
+   */
+  async startReplacement(name: StackProcess, extraEnv: Record<string, string> = {}): Promise<OldInstance> {
+    const old = this.running.get(name);
+    if (!old) throw new Error(`${name} is not running`);
+    this.running.delete(name);
+    this.replaced.add(old);
+    await this.start(name, extraEnv);
+    await waitUntil(async () => (await this.ops(name, '/health/ready'))?.status === 200, `the new ${name} to be ready`, BOOT_TIMEOUT_MS, () => this.logsOf(name));
+    return this.handleOf(old);
+  }
+
+  /** SIGTERM to the running instance: it stops gracefully; resolves once it has exited. */
+  terminate(name: StackProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }> {
+    const r = this.running.get(name);
+    if (!r) return Promise.reject(new Error(`${name} is not running`));
+    this.running.delete(name);
+    this.replaced.add(r);
+    return this.handleOf(r).terminate();
+  }
+
+  private handleOf(r: Running): OldInstance {
+    return {
+      name: r.name,
+      ops: (path) => opsGet(r.opsPort, path),
+      logs: () => r.lines.slice(-25).join('\n'),
+      terminate: async () => {
+        const started = Date.now();
+        r.child.kill('SIGTERM');
+        await r.exited;
+        this.replaced.delete(r);
+        return { code: r.child.exitCode, signal: r.child.signalCode, ms: Date.now() - started };
+      },
+    };
   }
 
   /** SIGKILL: the process ends at once, wherever it is (no shutdown hooks run). */
@@ -329,7 +419,7 @@ export class FaultStack {
   async reset(): Promise<void> {
     if (!this.pgRunning) await this.startPostgres();
     if (!this.natsRunning) await this.startNats();
-    for (const name of [...FAULT_STACK_SERVICES, 'gateway'] as const) {
+    for (const name of [...this.services, 'gateway' as const]) {
       const r = this.running.get(name);
       if (r?.faulty) await this.kill(name);
       else if (r && (r.child.exitCode !== null || r.child.signalCode !== null)) this.running.delete(name);
@@ -457,7 +547,7 @@ export class FaultStack {
   }
 
   private signalAll(signal: NodeJS.Signals): void {
-    for (const r of this.running.values()) {
+    for (const r of [...this.running.values(), ...this.replaced]) {
       try {
         r.child.kill(signal);
       } catch {
@@ -469,8 +559,9 @@ export class FaultStack {
   /** Kills every process, stops the infrastructure and removes the folder; safe to call twice. */
   async close(): Promise<void> {
     this.signalAll('SIGKILL');
-    await Promise.all([...this.running.values()].map((r) => r.exited));
+    await Promise.all([...this.running.values(), ...this.replaced].map((r) => r.exited));
     this.running.clear();
+    this.replaced.clear();
     process.removeListener('exit', this.killAll);
     await Promise.allSettled([this.pg.stop(), this.nats.stop(), this.s3.close()]);
     rmSync(this.root, { recursive: true, force: true });

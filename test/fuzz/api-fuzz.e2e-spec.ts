@@ -58,7 +58,7 @@ const SUCCESS_MADE_HERE = [
   'POST /api/videos/upload-complete',
 ];
 
-const DEALER_PERMISSIONS = ['CREATE_ORDERS', 'CREATE_SALESMAN', 'UPDATE_SALESMAN', 'DELETE_SALESMAN', 'READ_USER_INTEGRATIONS', 'UPDATE_USER_INTEGRATIONS'];
+const DEALER_PERMISSIONS = ['CREATE_ORDERS', 'CREATE_SALESMAN', 'UPDATE_SALESMAN', 'DELETE_SALESMAN', 'READ_USER_INTEGRATIONS', 'UPDATE_USER_INTEGRATIONS', 'READ_USER_STATISTICS'];
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 
 describe('API fuzz: every OpenAPI operation x every role, bad input and documented answers', () => {
@@ -79,10 +79,10 @@ describe('API fuzz: every OpenAPI operation x every role, bad input and document
     const dealer2 = await createAccount(stack, { role: 'Dealership', permissions: DEALER_PERMISSIONS });
     const accounts = {
       admin: await createAccount(stack, { role: 'Admin' }),
-      qa: await createAccount(stack, { role: 'QA', roleTags: ['QA_EDITOR', 'QA_COORDINATOR'] }),
+      qa: await createAccount(stack, { role: 'QA', roleTags: ['QA_EDITOR', 'QA_COORDINATOR'], permissions: ['READ_ADMIN_STATISTICS'] }),
       dealer,
       dealer2,
-      manager: await createAccount(stack, { role: 'Management', children: [dealer.id] }),
+      manager: await createAccount(stack, { role: 'Management', children: [dealer.id], permissions: ['READ_USER_STATISTICS'] }),
     };
     const salesLogin = await createSalesPerson(stack, dealer.id, { login: true });
     for (const id of [...Object.values(accounts).map((a) => a.id), salesLogin.id]) protectedIds.add(id);

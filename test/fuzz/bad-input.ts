@@ -46,6 +46,8 @@ const ODD_DATES = [
 ];
 /** text a search or a name must take as it is: LIKE wildcards, a trailing backslash, quotes, case folding that changes length, zero-width and right-to-left characters, emoji */
 const TRICKY_TEXT = ['%', '_', '\\', 'a\\', "'", '"', "O'Brien", 'İstanbul', 'ß', 'ﬃ', 'a\u200bb', 'عربي', '😀', ' padded ', '%_\\%'];
+/** months a `YYYY-MM` check must refuse or take with care: before 2023, month 13 and 0, one digit, a date, far ahead, a week */
+const ODD_MONTHS = ['2022-12', '2023-13', '2023-00', '2023-1', '2023-01-01', '9999-12', '0000-01', '2023-W01', '2023-01%00'];
 const NOT_IDS = ['not-a-uuid', '00000000-0000-0000-0000-000000000000', 'ZZZZZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZZZZZZZZZ', '1', '0', "' OR 1=1 --", '{}', 'null', 'undefined', 'true'];
 
 /** a raw JSON token to put in place of a value (for numbers JSON.stringify would normalise) */
@@ -93,6 +95,26 @@ function deepValue(rnd: SeededRandom): RawJson {
   const open = shapes.map((array) => (array ? '[' : '{"a":')).join('');
   const close = shapes.reverse().map((array) => (array ? ']' : '}')).join('');
   return new RawJson(`${open}${rnd.pick(['"x"', '1', 'null'])}${close}`);
+}
+
+/** a month parameter: `YYYY-MM` by its pattern, or named so */
+function isMonthField(name: string, schema: JsonObject): boolean {
+  return (typeof schema.pattern === 'string' && schema.pattern.startsWith('^\\d{4}-')) || /^timeStamp$|Month$/.test(name);
+}
+
+/** A member of the list written almost right: another case, padded, cut short, with a suffix, or a word next to them. */
+function nearMiss(rnd: SeededRandom, values: readonly unknown[]): string {
+  const member = String(rnd.pick(values as unknown[]));
+  const misses = [
+    member.toUpperCase() === member ? member.toLowerCase() : member.toUpperCase(),
+    ` ${member}`,
+    `${member} `,
+    member.slice(0, -1),
+    `${member}x`,
+    `${member},${member}`,
+    rnd.pick(['hour', 'quarter', 'previous', 'next', 'ALL', 'none', '15', '0']),
+  ];
+  return rnd.pick(misses);
 }
 
 function isDateField(name: string, schema: JsonObject): boolean {
@@ -315,7 +337,11 @@ export function badRequest(rnd: SeededRandom, doc: OpenApiDocument, operation: O
     default: {
       const param = queryParams.length && rnd.chance(0.8) ? rnd.pick(queryParams) : { name: rnd.pick(['unknown', '__proto__[x]', 'page[]', 'sort[a]']), schema: {} };
       const kinds = ['number', 'odd', 'long', 'repeated', 'nested', 'empty', 'id', 'text'];
-      if (isDateField(param.name, (param.schema ?? {}) as JsonObject)) kinds.push('date', 'date', 'date');
+      const schema = resolveSchema(doc, param.schema ?? {});
+      if (isDateField(param.name, schema)) kinds.push('date', 'date', 'date');
+      // a list (timePeriod, eventName …) gets values next to its members; a month (timeStamp) months out of range or malformed
+      if (Array.isArray(schema.enum)) kinds.push('not in the list', 'not in the list', 'not in the list');
+      if (isMonthField(param.name, schema)) kinds.push('month', 'month', 'month');
       const kind = rnd.pick(kinds);
       const value =
         kind === 'number'
@@ -330,6 +356,10 @@ export function badRequest(rnd: SeededRandom, doc: OpenApiDocument, operation: O
                   ? rnd.pick([...NOT_IDS.map(encodeValue), ...ids.slice(0, 5)])
                   : kind === 'date'
                     ? encodeValue(rnd.pick(ODD_DATES))
+                    : kind === 'not in the list'
+                      ? encodeValue(nearMiss(rnd, schema.enum as unknown[]))
+                      : kind === 'month'
+                        ? rnd.pick(ODD_MONTHS)
                     : kind === 'text'
                       ? encodeValue(rnd.pick(TRICKY_TEXT))
                       : 'x';

@@ -1,8 +1,8 @@
-import type { ImageView, OrderEventView, OrderView, TagView } from '@app/contracts';
+import { OrdersEvents, type ImageView, type OrderEventView, type OrderView, type TagView } from '@app/contracts';
 import { testJpeg, waitFor } from '@app/testing';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { createAccount, createOrder, createSalesPerson, signIn, startTestStack, uploadOrderImage, type TestStack, type UserSession } from '../support';
+import { createAccount, createOrder, createSalesPerson, signIn, startTestStack, uploadOrderImage, waitForEvents, type TestStack, type UserSession } from '../support';
 
 const INTERIOR = '#2E7D32';
 const qaName = 'Quinn Repush';
@@ -130,6 +130,11 @@ describe('images: repush with settings and the decline reason', () => {
       'two IMAGE_REPUSHED lines',
     );
     expect(repushed.map((e) => (e.payload.imageIds as string[])[0]).sort()).toEqual(images.map((i) => i.id).sort());
+    // each line names its picture for the statistics (repushes per image), and is published with the line's id
+    expect(repushed.map((e) => e.payload.imageId).sort()).toEqual(images.map((i) => i.id).sort());
+    const published = await waitForEvents(stack, OrdersEvents.timelineRecorded, (p) => p.orderId === order.id && p.eventName === 'IMAGE_REPUSHED', 2);
+    expect(published.map((e) => e.id).sort()).toEqual(repushed.map((e) => e.id).sort());
+    for (const e of published) expect(e.payload).toMatchObject({ eventId: e.id, accountId: order.user.id, orderName: order.orderName, payload: { imageId: expect.any(String) } });
     for (const line of repushed) {
       expect(line.user?.id).toBeTruthy();
       // the images service reports who by id; the timeline names the account
@@ -222,7 +227,17 @@ describe('images: repush with settings and the decline reason', () => {
       async () => (await timelineOf(order.id)).find((e) => e.eventName === 'IMAGE_DECLINED') ?? null,
       'the IMAGE_DECLINED line',
     );
-    expect(line.payload).toEqual({ imageId: image.id, position: image.position, reason: { tagId: tag.id, name: 'Reflections' } });
+    expect(line.payload).toEqual({
+      imageId: image.id,
+      position: image.position,
+      reason: { tagId: tag.id, name: 'Reflections' },
+      tagId: tag.id,
+      tagName: 'Reflections',
+      tagCategory: 'IMAGE_ERROR',
+    });
+    // the statistics count declines per reason tag from the published line
+    const [published] = await waitForEvents(stack, OrdersEvents.timelineRecorded, (p) => p.eventId === line.id);
+    expect(published.payload).toMatchObject({ eventName: 'IMAGE_DECLINED', orderId: order.id, payload: { imageId: image.id, tagId: tag.id, tagName: 'Reflections', tagCategory: 'IMAGE_ERROR' } });
     expect(line.isPriority).toBe(true);
     const tags = await waitFor(
       async () => {

@@ -1,6 +1,6 @@
-import type { OrderEventView, OrderListItem } from '@app/contracts';
+import { OrdersEvents, StyleGuidesEvents, UsersEvents, type OrderEventView, type OrderListItem } from '@app/contracts';
 import { DEMO_ACCOUNTS, DEMO_ORDERS, DEMO_PASSWORD, DEMO_STYLE_GUIDE_ID } from '@app/seeding';
-import { signIn, startTestStack, type TestStack, type UserSession } from '../support';
+import { eventsOn, signIn, startTestStack, waitForEvents, type TestStack, type UserSession } from '../support';
 
 /** The demo orders of `make dev` (SEED_DEMO_DATA=true). */
 describe('demo orders', () => {
@@ -73,12 +73,34 @@ describe('demo orders', () => {
     expect(ready.map((o) => typeof o.timeToReadyToDownload)).toEqual(ready.map(() => 'number'));
   });
 
+  it('publishes the demo data as live data is, so the dashboards of make dev count it', async () => {
+    const created = await waitForEvents(stack, OrdersEvents.created, (p) => DEMO_ORDERS.some((o) => o.id === p.orderId), DEMO_ORDERS.length);
+    expect(created.map((e) => e.payload.orderName).sort()).toEqual(DEMO_ORDERS.map((o) => o.orderName).sort());
+    // each order's latest status change (by its time: one transaction's events go out in any order) is where it stands
+    const changes = await eventsOn(stack, OrdersEvents.statusChanged);
+    for (const d of DEMO_ORDERS.filter((o) => o.status !== 'Uploading')) {
+      const last = changes.filter((e) => e.payload.orderId === d.id).sort((a, b) => a.payload.at.localeCompare(b.payload.at)).at(-1);
+      expect({ id: d.id, status: last?.payload.status, QAstatus: last?.payload.QAstatus }).toEqual({ id: d.id, status: d.status, QAstatus: d.QAstatus });
+    }
+    const lines = await eventsOn(stack, OrdersEvents.timelineRecorded);
+    expect(lines.filter((e) => DEMO_ORDERS.some((o) => o.id === e.payload.orderId))).toHaveLength(await eventCount());
+    const [guide] = await waitForEvents(stack, StyleGuidesEvents.saved, (p) => p.styleGuideId === DEMO_STYLE_GUIDE_ID);
+    expect(guide.payload.name).toBe('Demo Studio');
+    const accounts = await waitForEvents(stack, UsersEvents.accountSaved, (p) => Object.values(DEMO_ACCOUNTS).some((a) => a.id === p.userId), Object.values(DEMO_ACCOUNTS).length);
+    expect(accounts.map((e) => e.payload.email).sort()).toEqual(Object.values(DEMO_ACCOUNTS).map((a) => a.email).sort());
+    const [children] = await waitForEvents(stack, UsersEvents.childAccountsChanged, (p) => p.userId === DEMO_ACCOUNTS.manager.id);
+    expect(children.payload.childIds.sort()).toEqual([DEMO_ACCOUNTS.dealer.id, DEMO_ACCOUNTS.dealer2.id].sort());
+  });
+
   it('seeding again at the next start changes nothing', async () => {
     const before = await eventCount();
     await stack.stopService('orders');
     await stack.startService('orders');
     expect((await all(admin)).length).toBe(DEMO_ORDERS.length);
     expect(await eventCount()).toBe(before);
+    // and publishes nothing again
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await eventsOn(stack, OrdersEvents.created)).filter((e) => DEMO_ORDERS.some((o) => o.id === e.payload.orderId))).toHaveLength(DEMO_ORDERS.length);
     expect((await admin.get('/api/tags?entity=order&category=PRIORITY').expect(200)).body.total).toBe(1);
   });
 });

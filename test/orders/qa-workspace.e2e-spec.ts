@@ -150,7 +150,7 @@ describe('QA work lists', () => {
     expect(among((await lists(editor2, 'editor')).unassignedOrders, [id])).toEqual([]);
     expect(among((await lists(editor2, 'editor')).ownOrders, [id])).toEqual([]);
     expect((await timeline(id)).find((e) => e.eventName === 'QA_PICKED')).toMatchObject({
-      payload: { role: 'editor', userName: editor1.name },
+      payload: { role: 'QA_EDITOR', userName: editor1.name },
       user: { id: editor1.account.id },
     });
 
@@ -168,7 +168,7 @@ describe('QA work lists', () => {
     const forCoordinator = row((await lists(coordinator, 'coordinator')).unassignedOrders, id)!;
     expect(forCoordinator.task).toBeNull();
     expect(forCoordinator.editorTask).toMatchObject({ state: 'DONE', user: { displayName: editor1.name } });
-    expect((await timeline(id)).find((e) => e.eventName === 'QA_TASK_UPDATED')).toMatchObject({ payload: { role: 'editor', state: 'DONE', from: 'IN_PROGRESS' } });
+    expect((await timeline(id)).find((e) => e.eventName === 'QA_TASK_UPDATED')).toMatchObject({ payload: { role: 'QA_EDITOR', state: 'DONE', from: 'IN_PROGRESS' } });
 
     // the coordinator picks it, then sends it back: the editor's task REJECTED, in the editor's own list
     await pick(coordinator, id, 'coordinator').expect(200);
@@ -197,7 +197,7 @@ describe('QA work lists', () => {
     const released = await editor1.session.delete(`/api/orders/${id}/qa/pick?role=editor`).expect(200);
     expect(released.body).toMatchObject({ tags: [], assignedEditor: null });
     expect(among((await lists(editor2, 'editor')).unassignedOrders, [id])).toEqual([id]);
-    expect((await timeline(id)).find((e) => e.eventName === 'QA_TASK_UPDATED')).toMatchObject({ payload: { role: 'editor', state: 'RELEASED' } });
+    expect((await timeline(id)).find((e) => e.eventName === 'QA_TASK_UPDATED')).toMatchObject({ payload: { role: 'QA_EDITOR', state: 'RELEASED' } });
 
     // the tag on the order is the same pick: the other editor now has it, and the first is told so
     const tagged = await editor2.session.post(`/api/tags/orders/${id}`).send({ tagId: editorTag.id }).expect(201);

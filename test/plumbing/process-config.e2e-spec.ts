@@ -67,6 +67,17 @@ describe('a process with a missing or wrong variable', () => {
     expect(wrong.stderr).toContain('PUSH_PROVIDER has a wrong value "apns"');
   });
 
+  it('a service and the gateway refuse a trace exporter they do not know, naming the variable and the values it takes', () => {
+    for (const [entry, name] of [
+      ['services/orders/src/main.js', 'orders'],
+      ['gateway/src/main.js', 'gateway'],
+    ] as const) {
+      const res = run(entry, { OTEL_TRACES_EXPORTER: 'jaeger' });
+      expect(res.status).toBe(1);
+      expect(res.stderr).toContain(`${name} refuses to start: OTEL_TRACES_EXPORTER has a wrong value "jaeger": must be otlp, console or none`);
+    }
+  });
+
   it('a service refuses a yes/no variable it cannot read, naming the words it takes', () => {
     const res = run('services/orders/src/main.js', {
       DATABASE_URL: 'postgres://postgres@127.0.0.1/x',
@@ -126,6 +137,11 @@ describe('users create-admin: the first admin of a new installation', () => {
       });
       expect(first.status).toBe(0);
       expect(first.stdout).toMatch(/Admin root@example.test created\. Temporary password: \S{14}/);
+      // its accountSaved waits in the outbox for the users service's relay
+      const saved = await db.query<{ payload: Record<string, unknown> }>(`SELECT payload FROM users.outbox WHERE subject = 'evt.users.account-saved'`);
+      expect(saved.map((r) => r.payload)).toEqual([
+        { userId: expect.any(String), userRole: 'Admin', displayName: 'Administrator', email: 'root@example.test', createdAt: expect.any(String), at: expect.any(String) },
+      ]);
       const again = spawnSync(process.execPath, [dist('services/users/src/main.js'), 'create-admin', 'root@example.test'], {
         env: { PATH: process.env.PATH ?? '', ...env },
         encoding: 'utf8',
@@ -134,6 +150,26 @@ describe('users create-admin: the first admin of a new installation', () => {
       expect(again.status).toBe(1);
       expect(again.stderr).toContain('already exists');
     } finally {
+      await db.drop();
+    }
+  });
+});
+
+describe('NATS_STREAM_REPLICAS on a single NATS server', () => {
+  it('a service asked for three copies of each stream refuses to start, naming the variable', async () => {
+    const { createTestDatabase, createTestNamespace, testInfra } = await import('@app/testing');
+    const db = await createTestDatabase('stream_replicas');
+    const ns = createTestNamespace('stream_replicas');
+    try {
+      const res = spawnSync(process.execPath, [dist('services/statistics/src/main.js')], {
+        env: { PATH: process.env.PATH ?? '', DATABASE_URL: db.url, NATS_URL: testInfra.natsUrl, NATS_NAMESPACE: ns.prefix, NATS_STREAM_REPLICAS: '3' },
+        encoding: 'utf8',
+        timeout: 30000,
+      });
+      expect(res.status).toBe(1);
+      expect(`${res.stdout}${res.stderr}`).toContain('NATS_STREAM_REPLICAS is 3 but the NATS server is not part of a cluster');
+    } finally {
+      await ns.cleanup();
       await db.drop();
     }
   });

@@ -21,13 +21,14 @@ export interface BrowserStack {
 
 /**
  * The stack booted in-process serving the built web app, and Debian's chromium, for browser
- * tests. Fails at once with the fix when the web app is not built or chromium is missing.
+ * tests (`env`: more environment for the services, e.g. `SEED_DEMO_DATA`). Fails at once with
+ * the fix when the web app is not built or chromium is missing.
  */
-export async function startBrowserStack(label: string): Promise<BrowserStack> {
+export async function startBrowserStack(label: string, env: Record<string, string> = {}): Promise<BrowserStack> {
   if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error('web/dist has no build: run "npm run build:web" first (make test does)');
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (make test does)`);
   const [stack, browser] = await Promise.all([
-    startTestStack({ label, env: { WEB_DIST } }),
+    startTestStack({ label, env: { ...env, WEB_DIST } }),
     chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
   ]);
   const baseUrl = `http://127.0.0.1:${(stack.gateway.getHttpServer().address() as AddressInfo).port}`;

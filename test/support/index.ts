@@ -14,3 +14,4 @@ export * from './order-factories';
 export * from './image-factories';
 export * from './browser-stack';
 export * from './account-traces';
+export * from './event-stream';

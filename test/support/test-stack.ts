@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readCapturedMails, startSmtpCapture, type CapturedMail, type SmtpCapture } from '@app/devstack';
+import type { Logger } from 'pino';
 import supertest from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { createTestDatabase, createTestNamespace, startTestS3, testInfra, type TestDatabase, type TestNamespace, type TestS3 } from '@app/testing';
@@ -23,6 +24,8 @@ export interface TestStackOptions {
   healthTimeoutMs?: number;
   /** extra gateway modules, e.g. a test-only controller */
   gatewayModules?: Array<Type<unknown> | DynamicModule>;
+  /** the logger of each process (silent at TEST_LOG_LEVEL by default); a test reading log lines gives its own */
+  logger?: (name: ServiceName | 'gateway') => Logger;
   /** more environment for the services and the gateway (overrides the defaults) */
   env?: Record<string, string>;
 }
@@ -91,7 +94,7 @@ export async function startTestStack(opts: TestStackOptions): Promise<TestStack>
     const config = loadConfig(entry.configClass, env);
     const app = await startService(entry.app, config, {
       gracePeriodMs: 0,
-      logger: createLogger(name, testInfra.logLevel),
+      logger: opts.logger?.(name) ?? createLogger(name, testInfra.logLevel),
     });
     services[name] = app;
     return app;
@@ -101,7 +104,7 @@ export async function startTestStack(opts: TestStackOptions): Promise<TestStack>
 
   const gatewayConfig = loadConfig(GatewayConfig, env);
   const gateway = await createGatewayApp(gatewayConfig, {
-    logger: createLogger('gateway', testInfra.logLevel),
+    logger: opts.logger?.('gateway') ?? createLogger('gateway', testInfra.logLevel),
     modules: opts.gatewayModules,
   });
   await gateway.listen(0, '127.0.0.1');

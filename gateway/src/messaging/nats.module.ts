@@ -1,5 +1,6 @@
 import { Namespace } from '@app/contracts';
 import { connectNats, RpcClient } from '@app/messaging';
+import type { Metrics } from '@app/ops';
 import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type { NatsConnection } from 'nats';
 import { GatewayConfig } from '../gateway.config';
@@ -18,7 +19,7 @@ class NatsCloser implements OnApplicationShutdown {
 @Global()
 @Module({})
 export class NatsModule {
-  static forRoot(config: GatewayConfig): DynamicModule {
+  static forRoot(config: GatewayConfig, metrics?: Metrics): DynamicModule {
     return {
       module: NatsModule,
       providers: [
@@ -27,7 +28,7 @@ export class NatsModule {
         {
           provide: RpcClient,
           inject: [NATS_CONNECTION],
-          useFactory: (nc: NatsConnection) => new RpcClient(nc, new Namespace(config.NATS_NAMESPACE), config.RPC_TIMEOUT_MS),
+          useFactory: (nc: NatsConnection) => new RpcClient(nc, new Namespace(config.NATS_NAMESPACE), config.RPC_TIMEOUT_MS, metrics),
         },
         NatsCloser,
       ],

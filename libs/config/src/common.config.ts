@@ -22,6 +22,47 @@ export class CommonConfig {
   @Min(50)
   @Max(120000)
   RPC_TIMEOUT_MS: number = 5000;
+
+  /**
+   * The process's operations port (`libs/ops`): liveness, readiness and metrics for the
+   * orchestrator and Prometheus. 0 (the default) starts none; the Kubernetes manifests set
+   * 9090, `make dev` gives each process its own.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  OPS_PORT: number = 0;
+
+  /** The address the operations port listens on. */
+  @IsString()
+  OPS_HOST: string = '0.0.0.0';
+
+  /** Event-loop lag above which the process counts as stuck (liveness, `/health/live`). */
+  @IsInt()
+  @Min(50)
+  @Max(600000)
+  HEALTH_MAX_LOOP_LAG_MS: number = 2000;
+
+  /** How long the lag must stay above HEALTH_MAX_LOOP_LAG_MS before liveness answers 503. */
+  @IsInt()
+  @Min(0)
+  @Max(600000)
+  HEALTH_LOOP_LAG_FOR_MS: number = 30000;
+
+  /** Each readiness check (`/health/ready`: database, NATS, S3) is cut after this. */
+  @IsInt()
+  @Min(50)
+  @Max(60000)
+  HEALTH_CHECK_TIMEOUT_MS: number = 2000;
+
+  /**
+   * At SIGTERM, how long in-flight requests, messages and jobs may take to finish before
+   * they are handed back (nak) and the process closes; it exits at the latest 5 s after.
+   */
+  @IsInt()
+  @Min(0)
+  @Max(300000)
+  SHUTDOWN_GRACE_MS: number = 10000;
 }
 
 /** Settings of a service that owns a PostgreSQL schema. */
@@ -39,6 +80,16 @@ export class DatabaseConfig extends CommonConfig {
   @Min(10)
   @Max(60000)
   OUTBOX_POLL_MS: number = 500;
+
+  /**
+   * Copies JetStream keeps of each stream the services create (EVENTS, PIPELINE, DEADLETTER):
+   * 1 on a single NATS server, 3 on a three-node cluster so that losing a node loses nothing.
+   * Checked at boot against the servers; an existing stream with another count is changed.
+   */
+  @IsInt()
+  @Min(1)
+  @Max(5)
+  NATS_STREAM_REPLICAS: number = 1;
 }
 
 /** Settings of a service that reads or writes media in S3. */

@@ -14,7 +14,8 @@
  * The points:
  * - `images.upload-checked`: an uploaded picture passed the server's check, not yet accepted;
  * - `pipeline.outputs-written`: a job wrote its outputs to S3, its result not yet committed;
- * - `consumer.<durable>.applied`: a durable consumer committed a message, not yet acknowledged.
+ * - `consumer.<durable>.applied`: a durable consumer committed a message, not yet acknowledged;
+ * - `delivery.delivered`: the delivery worker wrote an order's files to its destination, the receipt not yet recorded.
  */
 export const FAULT_POINTS_VARIABLE = 'FAULT_POINTS';
 export const FAULT_POINT_REACHED = 'fault point reached:';

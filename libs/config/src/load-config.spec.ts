@@ -9,6 +9,14 @@ describe('loadConfig', () => {
     expect(cfg.LOG_LEVEL).toBe('info');
   });
 
+  it('keeps each stream in one copy unless NATS_STREAM_REPLICAS says 1 to 5', () => {
+    const db = { DATABASE_URL: 'postgres://u@h/db' };
+    expect(loadConfig(DatabaseConfig, db).NATS_STREAM_REPLICAS).toBe(1);
+    expect(loadConfig(DatabaseConfig, { ...db, NATS_STREAM_REPLICAS: '3' }).NATS_STREAM_REPLICAS).toBe(3);
+    expect(() => loadConfig(DatabaseConfig, { ...db, NATS_STREAM_REPLICAS: '7' })).toThrow('NATS_STREAM_REPLICAS has a wrong value "7"');
+    expect(() => loadConfig(DatabaseConfig, { ...db, NATS_STREAM_REPLICAS: 'three' })).toThrow('NATS_STREAM_REPLICAS has a wrong value "three"');
+  });
+
   it('names a missing variable', () => {
     expect(() => loadConfig(DatabaseConfig, {})).toThrow('DATABASE_URL is missing');
   });

@@ -13,3 +13,4 @@ export * from './orders';
 export * from './pipeline';
 export * from './images';
 export * from './delivery';
+export * from './statistics';

@@ -1,20 +1,24 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
+import { activeTraceIds } from '@app/ops';
 import { currentRequestContext } from './request-context';
 
 /**
- * Structured JSON logs (one object a line on stdout). Every line carries the process name
- * and, inside a request, its request id, so one request can be followed across services.
+ * Structured JSON logs (one object a line on stdout, or on `destination`). Every line carries the process name
+ * and, inside a request, its request id, so one request can be followed across services; with
+ * tracing on, also the `traceId` and `spanId` of the span running, so a line leads to its trace.
  */
-export function createLogger(name: string, level: string = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({
+export function createLogger(name: string, level: string = process.env.LOG_LEVEL ?? 'info', destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: { service: name, pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
     mixin() {
       const ctx = currentRequestContext();
-      return ctx ? { requestId: ctx.requestId } : {};
+      const ids = activeTraceIds();
+      if (!ids) return ctx ? { requestId: ctx.requestId } : {};
+      return ctx ? { requestId: ctx.requestId, ...ids } : { ...ids };
     },
     redact: {
       paths: [
@@ -37,7 +41,8 @@ export function createLogger(name: string, level: string = process.env.LOG_LEVEL
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Nest's logger interface on top of pino, so framework messages are JSON too. */

@@ -10,3 +10,4 @@ export * from './consumer/durable-consumer';
 export * from './messaging-tables.migration';
 export * from './codec';
 export * from './consumer/database-availability';
+export * from './outbox/outbox-backlog';

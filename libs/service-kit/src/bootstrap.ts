@@ -2,6 +2,7 @@ import { Namespace } from '@app/contracts';
 import { DatabaseConfig, loadConfigOrExit } from '@app/config';
 import { createLogger, PinoNestLogger } from '@app/logging';
 import { NamespacedNatsServer } from '@app/messaging';
+import { Metrics, OpsServer, startTracingOrExit, stopTracing, type ProcessHealth } from '@app/ops';
 import { Module, type DynamicModule, type INestMicroservice, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Logger } from 'pino';
@@ -9,7 +10,7 @@ import { openDatabase } from './database';
 import { RpcContextInterceptor } from './rpc-context.interceptor';
 import { RpcErrorFilter } from './rpc-error.filter';
 import type { ServiceDefinition } from './service-definition';
-import { ServiceKitModule } from './service-kit.module';
+import { processHealthOf, ServiceKitModule } from './service-kit.module';
 
 export interface ServiceApp<C extends DatabaseConfig = DatabaseConfig> {
   definition: ServiceDefinition;
@@ -26,6 +27,12 @@ export interface StartOptions {
   /** how long in-flight requests may finish after unsubscribing at shutdown */
   gracePeriodMs?: number;
   logger?: Logger;
+  /** the process's operations port, where features register health and metrics routes (one of its own by default) */
+  ops?: OpsServer;
+  /** the process's metrics, served as `/metrics` on `ops` (one of its own by default) */
+  metrics?: Metrics;
+  /** the process's liveness and readiness (one of its own by default); the stop tells it first */
+  health?: ProcessHealth;
 }
 
 /**
@@ -40,8 +47,11 @@ export async function startService<C extends DatabaseConfig>(
   const name = app.definition.name;
   const logger = opts.logger ?? createLogger(name, config.LOG_LEVEL);
   if (app.preflight) await app.preflight(config);
+  const ops = opts.ops ?? new OpsServer();
+  const metrics = opts.metrics ?? new Metrics(name);
+  metrics.serveOn(ops);
 
-  @Module({ imports: [ServiceKitModule.forRoot(app.definition, config, logger), ...app.modules(config)] })
+  @Module({ imports: [ServiceKitModule.forRoot(app.definition, config, logger, ops, metrics, opts.health), ...app.modules(config)] })
   class RootModule {}
   Object.defineProperty(RootModule, 'name', { value: `${name}RootModule` });
 
@@ -52,7 +62,7 @@ export async function startService<C extends DatabaseConfig>(
         queue: name,
         name: `${name}-rpc-${process.pid}`,
         gracefulShutdown: true,
-        gracePeriod: opts.gracePeriodMs ?? 2000,
+        gracePeriod: opts.gracePeriodMs ?? config.SHUTDOWN_GRACE_MS ?? 10_000,
         maxReconnectAttempts: -1,
         noAsyncTraces: true,
       },
@@ -61,7 +71,7 @@ export async function startService<C extends DatabaseConfig>(
     logger: new PinoNestLogger(logger),
   });
   microservice.useGlobalFilters(new RpcErrorFilter(logger));
-  microservice.useGlobalInterceptors(new RpcContextInterceptor(logger));
+  microservice.useGlobalInterceptors(new RpcContextInterceptor(logger, metrics, new Namespace(config.NATS_NAMESPACE)));
   await microservice.listen();
   // the NATS server has every subscription before the service says it is ready: a request
   // sent the moment after would otherwise find no responder and be answered 503
@@ -76,6 +86,8 @@ export async function startService<C extends DatabaseConfig>(
  */
 export async function runServiceMain<C extends DatabaseConfig>(app: ServiceApp<C>, configClass: new () => C): Promise<void> {
   const name = app.definition.name;
+  // first, before the database and the storage are used (OTEL_TRACES_EXPORTER; off by default)
+  startTracingOrExit(name);
   const config = loadConfigOrExit(configClass, name);
   const logger = createLogger(name, config.LOG_LEVEL);
   process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejection'));
@@ -86,15 +98,33 @@ export async function runServiceMain<C extends DatabaseConfig>(app: ServiceApp<C
       logger.info('migrations are up to date');
       return;
     }
-    const microservice = await startService(app, config, { logger });
+    const ops = new OpsServer();
+    const health = processHealthOf(config);
+    const microservice = await startService(app, config, { logger, ops, health });
+    if (config.OPS_PORT > 0) {
+      await ops.listen(config.OPS_PORT, config.OPS_HOST);
+      logger.info({ port: config.OPS_PORT }, 'operations port listening');
+    }
     let stopping = false;
     const stop = async (signal: string) => {
       if (stopping) return;
       stopping = true;
-      logger.info({ signal }, 'shutting down');
-      const force = setTimeout(() => process.exit(1), 15000);
+      const graceMs = config.SHUTDOWN_GRACE_MS;
+      logger.info({ signal, graceMs }, 'shutting down');
+      const force = setTimeout(() => {
+        logger.error({ graceMs }, 'not stopped within the grace period and 5 s more; exiting');
+        process.exit(1);
+      }, graceMs + 5000);
       force.unref();
+      // 1. readiness answers 503 "shutting down" from now on (the ops port stays up until the end)
+      health.shuttingDown(graceMs);
+      // 2. no new requests (the subscriptions drain), those in flight are answered; then the
+      //    pipeline worker stops taking jobs and finishes (or hands back) the ones in hand, the
+      //    consumers stop pulling and finish (or hand back) their messages, the outbox is
+      //    flushed and the relay stopped, NATS drained, the database closed
       await microservice.close();
+      await ops.close();
+      await stopTracing();
       logger.info('stopped');
       process.exit(0);
     };

@@ -1,4 +1,4 @@
-import { Namespace, schemaOf, type EventDef } from '@app/contracts';
+import { Namespace, schemaOf, STREAMS, type EventDef, type StreamKey } from '@app/contracts';
 import type { DatabaseConfig } from '@app/config';
 import {
   connectNats,
@@ -6,12 +6,14 @@ import {
   ensureStreams,
   Outbox,
   OutboxRelay,
+  readOutboxBacklog,
   DurableSubscription,
   RpcClient,
   type DurableSubscriptionOptions,
 } from '@app/messaging';
+import { cachedFor, METRICS, Metrics } from '@app/ops';
 import type { BeforeApplicationShutdown, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import type { JetStreamClient, NatsConnection } from 'nats';
+import type { ConsumerInfo, JetStreamClient, JetStreamManager, NatsConnection } from 'nats';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { eventConsumer, type EventHandler, type EventPayload } from './event-consumer';
@@ -32,6 +34,11 @@ export class MessagingHost implements OnApplicationBootstrap, BeforeApplicationS
   readonly js: JetStreamClient;
   private relay: OutboxRelay | null = null;
   private readonly consumers: DurableConsumer<unknown>[] = [];
+  /** every durable consumer of the service (events and the pipeline's lanes), for the JetStream gauges */
+  private readonly durables: Array<{ stream: StreamKey; durable: string }> = [];
+  private readonly subscriptions: DurableSubscription[] = [];
+  /** how long in-flight messages may finish at shutdown (set by the process's stop) */
+  private graceMs: () => number = () => Infinity;
 
   private constructor(
     readonly nc: NatsConnection,
@@ -39,18 +46,60 @@ export class MessagingHost implements OnApplicationBootstrap, BeforeApplicationS
     private readonly config: DatabaseConfig,
     private readonly dataSource: DataSource,
     private readonly logger: Logger,
+    metrics: Metrics,
   ) {
     this.namespace = new Namespace(config.NATS_NAMESPACE);
     this.outbox = new Outbox(schemaOf(def.name));
-    this.rpc = new RpcClient(nc, this.namespace, config.RPC_TIMEOUT_MS);
+    this.rpc = new RpcClient(nc, this.namespace, config.RPC_TIMEOUT_MS, metrics);
     this.js = nc.jetstream();
+    this.registerMetrics(metrics);
   }
 
-  static async connect(def: ServiceDefinition, config: DatabaseConfig, dataSource: DataSource, logger: Logger): Promise<MessagingHost> {
+  static async connect(
+    def: ServiceDefinition,
+    config: DatabaseConfig,
+    dataSource: DataSource,
+    logger: Logger,
+    metrics: Metrics = new Metrics(def.name, { defaultMetrics: false }),
+  ): Promise<MessagingHost> {
     const nc = await connectNats(config.NATS_URL, `${def.name}-${process.pid}`);
-    const host = new MessagingHost(nc, def, config, dataSource, logger);
-    await ensureStreams(nc, host.namespace);
+    const host = new MessagingHost(nc, def, config, dataSource, logger, metrics);
+    await ensureStreams(nc, host.namespace, { replicas: config.NATS_STREAM_REPLICAS, logger });
     return host;
+  }
+
+  /**
+   * Gauges read on scrape, each source asked at most every 5 s: the outbox backlog (one query
+   * on the partial index of unsent rows, `outbox_unsent_idx`: it reads only the unsent rows),
+   * and per durable consumer of this service JetStream's pending, ack-pending and redelivered
+   * counts (`consumers.info`, one small request per consumer). Every replica of a service
+   * reports the same consumers and the same outbox: dashboards take `max` over them.
+   */
+  private registerMetrics(metrics: Metrics): void {
+    const outbox = cachedFor(5_000, () => readOutboxBacklog(this.dataSource, schemaOf(this.def.name)));
+    metrics.gauge(METRICS.outboxUnsent, async (g) => g.set((await outbox()).unsent));
+    metrics.gauge(METRICS.outboxOldestAge, async (g) => g.set((await outbox()).oldestAgeSeconds));
+
+    let jsm: JetStreamManager | null = null;
+    const consumers = cachedFor(5_000, async () => {
+      jsm ??= await this.nc.jetstreamManager();
+      const infos: Array<{ labels: { stream: string; durable: string }; info: ConsumerInfo }> = [];
+      for (const { stream, durable } of this.durables) {
+        // a consumer not created yet (the service is starting) has no series
+        const info = await jsm.consumers.info(this.namespace.stream(STREAMS[stream].name), this.namespace.durable(durable)).catch(() => null);
+        if (info) infos.push({ labels: { stream: STREAMS[stream].name, durable }, info });
+      }
+      return infos;
+    });
+    const consumerGauge = (spec: typeof METRICS.jetstreamPending, read: (info: ConsumerInfo) => number) =>
+      metrics.gauge(spec, async (g) => {
+        const infos = await consumers();
+        g.reset();
+        for (const { labels, info } of infos) g.set(labels, read(info));
+      });
+    consumerGauge(METRICS.jetstreamPending, (i) => i.num_pending);
+    consumerGauge(METRICS.jetstreamAckPending, (i) => i.num_ack_pending);
+    consumerGauge(METRICS.jetstreamRedelivered, (i) => i.num_redelivered);
   }
 
   /**
@@ -72,8 +121,10 @@ export class MessagingHost implements OnApplicationBootstrap, BeforeApplicationS
     if (this.consumers.some((c) => c.name === this.namespace.durable(durable))) {
       throw new Error(`durable consumer ${durable} is registered twice: each consumer needs a name of its own`);
     }
+    const spec = eventConsumer(events, durable, handler);
+    this.durables.push({ stream: spec.stream, durable });
     const consumer = new DurableConsumer<EventPayload<D>>({
-      ...eventConsumer(events, durable, handler),
+      ...spec,
       nc: this.nc,
       namespace: this.namespace,
       dataSource: this.dataSource,
@@ -89,7 +140,27 @@ export class MessagingHost implements OnApplicationBootstrap, BeforeApplicationS
    * calls `ensure()` at boot and stops its pulls before the application shuts down.
    */
   subscription(spec: SubscriptionSpec): DurableSubscription {
-    return new DurableSubscription({ ...spec, nc: this.nc, namespace: this.namespace, logger: this.logger });
+    this.durables.push({ stream: spec.stream, durable: spec.durable });
+    return this.track(new DurableSubscription({ ...spec, nc: this.nc, namespace: this.namespace, logger: this.logger }));
+  }
+
+  /**
+   * Counts a durable subscription the service made itself (a subclass of its own) in its
+   * readiness: ready only while it is bound (`ensure()` done, not `release()`d).
+   */
+  track<S extends DurableSubscription>(sub: S): S {
+    this.subscriptions.push(sub);
+    return sub;
+  }
+
+  /** The durable consumers of this service not bound now (none started yet, or stopped): readiness names them. */
+  unboundConsumers(): string[] {
+    return [...this.consumers, ...this.subscriptions].filter((c) => !c.bound).map((c) => c.name);
+  }
+
+  /** Where the consumers read the time left to finish their messages at shutdown. */
+  setShutdownGrace(remainingMs: () => number): void {
+    this.graceMs = remainingMs;
   }
 
   /** Publishes everything committed to the outbox so far (tests and shutdown use it). */
@@ -112,8 +183,13 @@ export class MessagingHost implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    for (const consumer of this.consumers) await consumer.stop();
-    if (this.relay) await this.relay.stop();
+    // every consumer stops pulling at once; each lets its message in hand finish (or hands it back)
+    await Promise.all(this.consumers.map((consumer) => consumer.stop(this.graceMs())));
+    // what the last handlers committed to the outbox goes out before the database closes
+    if (this.relay) {
+      await this.relay.flush().catch((err) => this.logger.warn({ err }, 'outbox not flushed at shutdown; the next instance relays it'));
+      await this.relay.stop();
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {

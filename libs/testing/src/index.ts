@@ -12,3 +12,5 @@ export * from './factories';
 export * from './wait-for';
 export * from './test-files';
 export * from './fake-fcm';
+export * from './test-ftp';
+export * from './delivery-seeding';

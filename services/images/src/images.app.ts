@@ -27,6 +27,7 @@ import { VideoFileKey1764100000003 } from './migrations/1764100000003-video-file
 import { UploadLeftover1764100000004 } from './migrations/1764100000004-upload-leftover';
 import { ReEditRequests1764100000050 } from './migrations/1764100000050-re-edit-requests';
 import { ImageVersions1764100000010 } from './migrations/1764100000010-image-versions';
+import { ProcessedJobsKept1764700000400 } from './migrations/1764700000400-processed-jobs-kept';
 import { PipelineJobsService } from './pipeline-results/pipeline-jobs.service';
 import { PipelineResultsConsumer } from './pipeline-results/pipeline-results.consumer';
 import { ReEditRequest } from './re-edit-requests/re-edit-request.entity';
@@ -53,9 +54,15 @@ import { ImageVersionsService } from './versions/image-versions.service';
 import { VersionAuthors } from './versions/version-authors';
 import { VersionRecorder } from './versions/version-recorder';
 
+import { ImagesExportRepository } from './statistics-export/images-export.repository';
+import { StatisticsExportMessagesController } from './statistics-export/statistics-export.messages.controller';
+import { StatisticsExportService } from './statistics-export/statistics-export.service';
+
 @Module({
-  controllers: [ImagesMessagesController, UploadsMessagesController, DownloadsMessagesController, VideosMessagesController, ReEditRequestsMessagesController, ImageVersionsMessagesController],
+  controllers: [StatisticsExportMessagesController, ImagesMessagesController, UploadsMessagesController, DownloadsMessagesController, VideosMessagesController, ReEditRequestsMessagesController, ImageVersionsMessagesController],
   providers: [
+    ImagesExportRepository,
+    StatisticsExportService,
     ImagesRepository,
     VideosRepository,
     DownloadBundlesRepository,
@@ -96,7 +103,7 @@ export const imagesApp: ServiceApp<ImagesConfig> = {
   definition: {
     name: 'images',
     entities: [Image, Video, DownloadBundle, ReEditRequest, ImageVersion],
-    migrations: [Images1764100000000, ImageLabelDerived1764100000001, OrderThumbnailSent1764100000002, VideoFileKey1764100000003, UploadLeftover1764100000004, ReEditRequests1764100000050, ImageVersions1764100000010],
+    migrations: [Images1764100000000, ImageLabelDerived1764100000001, OrderThumbnailSent1764100000002, VideoFileKey1764100000003, UploadLeftover1764100000004, ReEditRequests1764100000050, ImageVersions1764100000010, ProcessedJobsKept1764700000400],
   },
   modules: (config) => [StorageModule.forRoot(config), ImagesFeatureModule],
   // every uploaded video is checked with ffmpeg: the service does not start without it

@@ -18,6 +18,7 @@ import { OrderEventRejectionIndex1764200000050 } from './migrations/176420000005
 import { OrderDelivery1764600000000 } from './migrations/1764600000000-order-delivery';
 import { Orders1764200000000 } from './migrations/1764200000000-orders';
 import { QaWorkspace1764300000010 } from './migrations/1764300000010-qa-workspace';
+import { OrderEventSeqIndex1764700000100 } from './migrations/1764700000100-order-event-seq-index';
 import { AccountCleanupConsumer } from './orders/account-cleanup.consumer';
 import { Order } from './orders/order.entity';
 import { OrderTransitions } from './orders/order-transitions';
@@ -33,6 +34,9 @@ import { QaTasksRepository } from './qa-workspace/qa-tasks.repository';
 import { QaWorkspaceMessagesController } from './qa-workspace/qa-workspace.messages.controller';
 import { QaWorkspaceService } from './qa-workspace/qa-workspace.service';
 import { ActorNames } from './shared/actor-names';
+import { OrdersExportRepository } from './statistics-export/orders-export.repository';
+import { StatisticsExportMessagesController } from './statistics-export/statistics-export.messages.controller';
+import { StatisticsExportService } from './statistics-export/statistics-export.service';
 import { Tag } from './tags/tag.entity';
 import { TagAssignmentsRepository } from './tags/tag-assignments.repository';
 import { TagAssignmentsService } from './tags/tag-assignments.service';
@@ -41,7 +45,7 @@ import { TagsRepository } from './tags/tags.repository';
 import { TagsService } from './tags/tags.service';
 
 @Module({
-  controllers: [OrdersMessagesController, EventsMessagesController, TagsMessagesController, QaStatisticsMessagesController, QaWorkspaceMessagesController],
+  controllers: [OrdersMessagesController, EventsMessagesController, TagsMessagesController, QaStatisticsMessagesController, QaWorkspaceMessagesController, StatisticsExportMessagesController],
   providers: [
     OrderPolicy,
     ActorNames,
@@ -64,6 +68,8 @@ import { TagsService } from './tags/tags.service';
     DemoSeed,
     QaStatisticsRepository,
     QaStatisticsService,
+    OrdersExportRepository,
+    StatisticsExportService,
   ],
 })
 class OrdersFeatureModule {}
@@ -73,7 +79,7 @@ export const ordersApp: ServiceApp<OrdersConfig> = {
   definition: {
     name: 'orders',
     entities: [Tag, Order, OrderEvent],
-    migrations: [Tags1764000000000, Orders1764200000000, OrderDayTally1764200000001, OrderSearchVersion1764200000002, OrderThumbnail1764200000003, OrderEventRejectionIndex1764200000050, QaWorkspace1764300000010, OrderDelivery1764600000000],
+    migrations: [Tags1764000000000, Orders1764200000000, OrderDayTally1764200000001, OrderSearchVersion1764200000002, OrderThumbnail1764200000003, OrderEventRejectionIndex1764200000050, QaWorkspace1764300000010, OrderDelivery1764600000000, OrderEventSeqIndex1764700000100],
   },
   // storage only to sign the links of the list's pictures: no call to S3
   modules: (config) => [StorageModule.forRoot(config, { ensureBucket: false }), OrdersFeatureModule],

@@ -30,8 +30,13 @@ import { StyleGuidesRepository } from './style-guides/style-guides.repository';
 import { StyleGuidesService } from './style-guides/style-guides.service';
 import { StyleGuidesConfig } from './style-guides.config';
 
+import { StatisticsExportMessagesController } from './statistics-export/statistics-export.messages.controller';
+import { StatisticsExportService } from './statistics-export/statistics-export.service';
+import { StyleGuidesExportRepository } from './statistics-export/style-guides-export.repository';
+import { StyleGuideEvents } from './style-guides/style-guide-events';
+
 @Module({
-  controllers: [StyleGuidesMessagesController, ConfigurationsMessagesController, CatalogueMessagesController, MediaMessagesController],
+  controllers: [StatisticsExportMessagesController, StyleGuidesMessagesController, ConfigurationsMessagesController, CatalogueMessagesController, MediaMessagesController],
   providers: [
     StyleGuideAccess,
     StyleGuidesRepository,
@@ -43,6 +48,9 @@ import { StyleGuidesConfig } from './style-guides.config';
     UploadLeftoverSweeper,
     StyleGuideViews,
     StyleGuidesService,
+    StyleGuideEvents,
+    StyleGuidesExportRepository,
+    StatisticsExportService,
     ConfigurationsService,
     CatalogueService,
     PipelineSettingsService,

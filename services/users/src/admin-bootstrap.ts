@@ -1,5 +1,8 @@
 import { loadConfigOrExit } from '@app/config';
-import { openDatabase } from '@app/service-kit';
+import { schemaOf } from '@app/contracts';
+import { Outbox } from '@app/messaging';
+import { inTransaction, openDatabase } from '@app/service-kit';
+import { queueAccountSaved } from './accounts/account-events';
 import { AccountsRepository } from './accounts/accounts.repository';
 import { generateTemporaryPassword, PasswordHasher } from './auth/password-hasher';
 import { usersApp } from './users.app';
@@ -20,7 +23,13 @@ export async function createAdminCommand(given: string | undefined): Promise<voi
   try {
     const password = generateTemporaryPassword();
     const hash = await new PasswordHasher(config.PASSWORD_HASH_COST).hash(password);
-    if (!(await new AccountsRepository().insertAdmin(ds.manager, email, hash))) {
+    // its accountSaved waits in the outbox until the users service's relay publishes it
+    const created = await inTransaction(ds, async (m) => {
+      const admin = await new AccountsRepository().insertAdmin(m, email, hash);
+      if (admin) await queueAccountSaved(new Outbox(schemaOf(usersApp.definition.name)), m, admin);
+      return admin;
+    });
+    if (!created) {
       process.stderr.write(`An account with the e-mail ${email} already exists.\n`);
       process.exitCode = 1;
       return;

@@ -36,6 +36,7 @@ import { TemporaryPasswordResent1763800000005 } from './migrations/1763800000005
 import { ReEditDueHours1763800000050 } from './migrations/1763800000050-re-edit-due-hours';
 import { EditedImageLabel1763800000010 } from './migrations/1763800000010-edited-image-label';
 import { IntegrationSettings1764000000000 } from './migrations/1764000000000-integration-settings';
+import { DeletedSalesPeople1764700000300 } from './migrations/1764700000300-deleted-sales-people';
 import { Permission } from './permissions/permission.entity';
 import { PermissionsMessagesController } from './permissions/permissions.messages.controller';
 import { PermissionsRepository } from './permissions/permissions.repository';
@@ -48,10 +49,16 @@ import { AccountSeeder } from './seeding/account-seeder';
 import { SeedingMessagesController } from './seeding/seeding.messages.controller';
 import { SeedingRepository } from './seeding/seeding.repository';
 import { UsersCoreModule } from './shared/users-core.module';
+import { AccountEvents } from './accounts/account-events';
+import { SalesPersonEvents } from './sales-people/sales-person-events';
+import { StatisticsExportMessagesController } from './statistics-export/statistics-export.messages.controller';
+import { StatisticsExportService } from './statistics-export/statistics-export.service';
+import { UsersExportRepository } from './statistics-export/users-export.repository';
 import { UsersConfig } from './users.config';
 
 @Module({
   controllers: [
+    StatisticsExportMessagesController,
     AuthMessagesController,
     AccountsMessagesController,
     PermissionsMessagesController,
@@ -72,7 +79,11 @@ import { UsersConfig } from './users.config';
     AppVersionsRepository,
     BannersRepository,
     SeedingRepository,
+    UsersExportRepository,
     AccountAccess,
+    AccountEvents,
+    SalesPersonEvents,
+    StatisticsExportService,
     AuthService,
     AccountsService,
     PermissionsService,
@@ -98,7 +109,7 @@ export const usersApp: ServiceApp<UsersConfig> = {
   definition: {
     name: 'users',
     entities: [UserAccount, Permission, SalesPerson, RemoteIntegration, AppSetting, AppVersion, Banner],
-    migrations: [Identity1763800000000, PermissionCatalogue1763800000001, AppSettings1763800000002, AppVersionsBanners1763800000003, RefreshSuccessor1763800000004, TemporaryPasswordResent1763800000005, ReEditDueHours1763800000050, EditedImageLabel1763800000010, IntegrationSettings1764000000000],
+    migrations: [Identity1763800000000, PermissionCatalogue1763800000001, AppSettings1763800000002, AppVersionsBanners1763800000003, RefreshSuccessor1763800000004, TemporaryPasswordResent1763800000005, ReEditDueHours1763800000050, EditedImageLabel1763800000010, IntegrationSettings1764000000000, DeletedSalesPeople1764700000300],
   },
   modules: () => [UsersCoreModule, UsersFeatureModule],
 };

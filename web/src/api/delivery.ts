@@ -32,4 +32,6 @@ export const deliveryKeys = {
   availableCount: () => ['delivery', 'available-count'] as const,
   ofOrder: (orderId: string) => ['delivery', 'of-order', { orderId }] as const,
   integrationsOf: (orderId: string) => ['delivery', 'integrations-of-order', { orderId }] as const,
+  /** the order header's Deliver (a mutation key: the deliveries card follows what it queued) */
+  enqueue: (orderId: string) => ['delivery', 'enqueue', { orderId }] as const,
 };

@@ -21,6 +21,8 @@ export function mutationToast(status: number): MutationToast {
 
 export interface ApiMutationOptions<TData, TVariables> {
   mutationFn: (variables: TVariables) => Promise<TData>;
+  /** names the write for `useMutationState` elsewhere on the screen */
+  mutationKey?: readonly unknown[];
   /**
    * What the user did, already translated: "Save account" → "Save account - Successfully".
    * Without it no toast shows: the screen tells the outcome itself (sign-in, the order creator).
@@ -38,6 +40,7 @@ export function useApiMutation<TData, TVariables = void>(
 ): UseMutationResult<TData, Error, TVariables> {
   const { t } = useTranslation();
   return useMutation<TData, Error, TVariables>({
+    ...(options.mutationKey ? { mutationKey: options.mutationKey } : {}),
     mutationFn: options.mutationFn,
     onSuccess: async (data, variables) => {
       if (options.action !== undefined) toast.success(options.successMessage ?? t('toast.actionSuccess', { action: options.action }));

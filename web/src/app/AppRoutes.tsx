@@ -16,6 +16,8 @@ const OrdersPage = lazy(() => import('../features/orders/OrdersPage').then((m) =
 const CreateOrderPage = lazy(() => import('../features/create-order/CreateOrderPage').then((m) => ({ default: m.CreateOrderPage })));
 const SalesPeoplePage = lazy(() => import('../features/sales-people/SalesPeoplePage').then((m) => ({ default: m.SalesPeoplePage })));
 const OrderDetailPage = lazy(() => import('../features/order-detail/OrderDetailPage').then((m) => ({ default: m.OrderDetailPage })));
+const dashboard = () => import('../features/dashboard');
+const DashboardPage = lazy(() => dashboard().then((m) => ({ default: m.DashboardPage })));
 const admin = () => import('../features/admin');
 const AdminRedirect = lazy(() => admin().then((m) => ({ default: m.AdminRedirect })));
 const StyleGuidesScreen = lazy(() => admin().then((m) => ({ default: m.StyleGuidesScreen })));
@@ -31,6 +33,12 @@ const profile = () => import('../features/customers/profile');
 const ProfileRedirect = lazy(() => profile().then((m) => ({ default: m.ProfileRedirect })));
 const ProfileOrdersTab = lazy(() => profile().then((m) => ({ default: m.ProfileOrdersTab })));
 const ProfileEventsTab = lazy(() => profile().then((m) => ({ default: m.ProfileEventsTab })));
+/* The profile's statistics tab is the profile's layout around the dashboard's content: composed here, where both features may be imported. */
+const ProfileStatisticsTab = lazy(() =>
+  Promise.all([profile(), dashboard()]).then(([p, d]) => ({
+    default: () => <p.ProfileStatisticsTab content={(account) => <d.AccountStatistics account={account} />} />,
+  })),
+);
 const ProfileSettingsTab = lazy(() => profile().then((m) => ({ default: m.ProfileSettingsTab })));
 const ProfileIntegrationsTab = lazy(() => profile().then((m) => ({ default: m.ProfileIntegrationsTab })));
 const ProfileStyleGuidesTab = lazy(() => profile().then((m) => ({ default: m.ProfileStyleGuidesTab })));
@@ -51,6 +59,7 @@ const ELEMENTS: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   account: AccountPage,
   accountSettings: AccountPage,
   status: StatusPage,
+  dashboard: DashboardPage,
   orders: OrdersPage,
   ordersSuccess: OrdersPage,
   createOrder: CreateOrderPage,
@@ -85,6 +94,7 @@ const ELEMENTS: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   profile: ProfileRedirect,
   profileOrders: ProfileOrdersTab,
   profileEvents: ProfileEventsTab,
+  profileStatistics: ProfileStatisticsTab,
   profileSettings: ProfileSettingsTab,
   profileIntegrations: ProfileIntegrationsTab,
   profileStyleGuides: ProfileStyleGuidesTab,

@@ -59,12 +59,13 @@ describe('header menu shows only screens that exist', () => {
     expect(flat(headerMenu('QA', only(['/admin/tags'])))).toEqual([]);
   });
 
-  it('today: the orders list, the sales people, the customers, the admin area (all its tabs) and the QA list exist; the other menu screens do not yet', () => {
-    // when a later issue registers /dashboard (and so on), this fails on purpose: update it
+  it('today: every menu screen exists: the dashboard, the orders list, the sales people, the customers, the admin area (all its tabs) and the QA list', () => {
+    // when a later issue registers a new menu screen, this fails on purpose: update it
     const today = HEADER_MENU.flatMap((e) => [e, ...(e.children ?? [])])
       .filter((e) => isRegistered(e.path))
       .map((e) => e.path);
     expect(today).toEqual([
+      '/dashboard',
       '/orders',
       '/salesmen',
       '/customers',
@@ -81,6 +82,7 @@ describe('header menu shows only screens that exist', () => {
     ]);
     // the admin sees every tab, QA only the style guides, the others no admin area
     expect(headerMenu('Admin', isRegistered).map((e) => [e.id, e.children.length])).toEqual([
+      ['dashboard', 0],
       ['orders', 0],
       ['sales-people', 0],
       ['customers', 0],
@@ -88,15 +90,16 @@ describe('header menu shows only screens that exist', () => {
       ['qa-list', 0],
     ]);
     expect(headerMenu('QA', isRegistered).map((e) => [e.id, e.children.map((c) => c.path)])).toEqual([
+      ['dashboard', []],
       ['orders', []],
       ['sales-people', []],
       ['customers', []],
       ['admin', ['/admin/style-guides-v2']],
       ['qa-list', []],
     ]);
-    // Orders and Sales people for every role
-    expect(headerMenu('Dealership', isRegistered).map((e) => e.path)).toEqual(['/orders', '/salesmen']);
-    expect(headerMenu('Management', isRegistered).map((e) => e.path)).toEqual(['/orders', '/salesmen']);
+    // Dashboard, Orders and Sales people for every role
+    expect(headerMenu('Dealership', isRegistered).map((e) => e.path)).toEqual(['/dashboard', '/orders', '/salesmen']);
+    expect(headerMenu('Management', isRegistered).map((e) => e.path)).toEqual(['/dashboard', '/orders', '/salesmen']);
   });
 });
 

@@ -101,12 +101,12 @@ describe('signed-in layout', () => {
     expect(within(contact).getByRole('link', { name: /\+45 70 11 22 33/ }).getAttribute('href')).toBe('tel:+4570112233');
   });
 
-  it('the header menu shows the screens that exist (Orders, Sales people, Customers, QA list), and the Create order shortcut leads to /create-order', async () => {
+  it('the header menu shows the screens that exist (Dashboard, Orders, Sales people, Customers, QA list), and the Create order shortcut leads to /create-order', async () => {
     signedInAs(testUser({ userRole: 'Admin', permissions: [] }));
     renderAppAt('/account');
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('My account'));
     const links = within(screen.getByTestId('header-menu')).queryAllByRole('link');
-    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/orders', '/salesmen', '/customers', '/editing-page']);
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/dashboard', '/orders', '/salesmen', '/customers', '/editing-page']);
     expect(screen.getByTestId('toolbar-shortcut').getAttribute('href')).toBe('/create-order');
   });
 

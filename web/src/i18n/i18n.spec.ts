@@ -63,6 +63,7 @@ const READ_BY_VALUE = [
   'profile.integrations.settingFields.',
   'delivery.states.',
   'delivery.by.',
+  'dashboard.common.windows.',
 ];
 
 // The web project has no Node types: the sources are read through jest's CommonJS require.

@@ -47,6 +47,7 @@ import {
   type UpdateOrderRequest,
   type VideoFilter,
 } from '../wire/orders';
+import { ORDER_EVENT_NAMES, type OrderEventName } from '../wire/order-events';
 
 // ---------------------------------------------------------------------------------------
 // payloads
@@ -217,6 +218,8 @@ export interface OrderAccess {
 export class OrderCreated {
   @IsUUID() orderId!: string;
   @IsUUID() accountId!: string;
+  /** the name at creation (absent in events from before it was published) */
+  @IsOptional() @IsString() orderName?: string;
   @IsUUID() styleGuideId!: string;
   @IsOptional() @IsUUID() salesPersonId?: string | null;
   @IsIn(ORDER_PLATFORMS) platform!: OrderPlatform;
@@ -234,6 +237,24 @@ export class OrderStatusChanged {
   @IsIn(QA_STATUSES) previousQAstatus!: QaStatus;
   /** 'lifecycle' when the images' progress moved it, else the user who changed it */
   @IsString() changedBy!: string;
+  @IsISO8601() at!: string;
+}
+
+/**
+ * A line written to an order's timeline (every `ORDER_EVENT_NAMES` event, whoever caused it),
+ * published in the same transaction: the statistics service counts QA picks, repushes,
+ * declines with their tags, re-edit requests, deliveries and downloads from these.
+ */
+export class OrderTimelineRecorded {
+  /** the timeline row's id: the same line replayed or backfilled has the same id */
+  @IsUUID() eventId!: string;
+  @IsUUID() orderId!: string;
+  @IsUUID() accountId!: string;
+  @IsString() orderName!: string;
+  @IsIn(ORDER_EVENT_NAMES) eventName!: OrderEventName;
+  @IsOptional() @IsUUID() userId?: string | null;
+  @IsOptional() @IsString() userName?: string | null;
+  @IsObject() payload!: Record<string, unknown>;
   @IsISO8601() at!: string;
 }
 
@@ -257,6 +278,7 @@ export const OrdersEvents = {
   statusChanged: defineEvent('orders', 'order-status-changed', OrderStatusChanged),
   /** the images service deletes the order's images, videos and their files */
   deleted: defineEvent('orders', 'order-deleted', OrderDeleted),
+  timelineRecorded: defineEvent('orders', 'order-timeline-recorded', OrderTimelineRecorded),
 };
 
 export const OrdersRpc = {

@@ -1,3 +1,4 @@
+import { context, propagation } from '@opentelemetry/api';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { headers as natsHeaders, type JetStreamClient } from 'nats';
@@ -39,6 +40,8 @@ export async function publishPipelineJob(
   if (!check.ok) throw new Error(`Invalid pipeline job: ${check.problem}`);
   const h = natsHeaders();
   if (opts.requestId) h.set('x-request-id', opts.requestId);
+  // the job continues the trace of the work that queues it (no-op with tracing off)
+  propagation.inject(context.active(), h, { set: (carrier, key, value) => carrier.set(key, value) });
   const ack = await js.publish(namespace.subject(pipelineJobSubject(job.lane, job.route)), new TextEncoder().encode(JSON.stringify(job)), {
     msgID: job.jobId,
     headers: h,

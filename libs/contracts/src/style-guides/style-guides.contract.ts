@@ -4,6 +4,7 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
+  IsISO8601,
   IsObject,
   IsOptional,
   IsString,
@@ -279,7 +280,15 @@ export const STYLE_GUIDES_DURABLES = {
   accountDeleted: 'style-guides-account-deleted',
 } as const;
 
+/** A style guide was created or renamed (the statistics service keeps names from it). */
+export class StyleGuideSaved {
+  @IsUUID() styleGuideId!: string;
+  @IsString() name!: string;
+  @IsISO8601() at!: string;
+}
+
 export const StyleGuidesEvents = {
+  saved: defineEvent('style-guides', 'style-guide-saved', StyleGuideSaved),
   deleted: defineEvent('style-guides', 'style-guide-deleted', StyleGuideDeleted),
 };
 

@@ -6,6 +6,7 @@ import {
   IsBoolean,
   IsEmail,
   IsIn,
+  IsISO8601,
   IsNumber,
   IsObject,
   IsOptional,
@@ -251,8 +252,51 @@ export class AccountCreated {
   userRole!: Role;
 }
 
+/** An account was created or its name, e-mail or role changed (the statistics service keeps names from it). */
+export class AccountSaved {
+  @IsUUID() userId!: string;
+  @IsIn(ROLES) userRole!: Role;
+  @IsString() displayName!: string;
+  @IsString() email!: string;
+  @IsISO8601() createdAt!: string;
+  @IsISO8601() at!: string;
+}
+
+/** A management account's child accounts after a change: the whole list. */
+export class ChildAccountsChanged {
+  @IsUUID() userId!: string;
+  @IsArray() @IsUUID('all', { each: true }) childIds!: string[];
+  @IsISO8601() at!: string;
+}
+
+/** A successful sign-in (password or refresh of a new session), of an account or its sales person. */
+export class UserSignedIn {
+  @IsUUID() userId!: string;
+  @IsOptional() @IsUUID() salesPersonId?: string | null;
+  @IsISO8601() at!: string;
+}
+
+export class SalesPersonSaved {
+  @IsUUID() salesPersonId!: string;
+  @IsUUID() accountId!: string;
+  @IsString() name!: string;
+  @IsISO8601() at!: string;
+}
+
+export class SalesPersonDeleted {
+  @IsUUID() salesPersonId!: string;
+  @IsUUID() accountId!: string;
+  @IsISO8601() at!: string;
+}
+
 export const UsersEvents = {
   accountCreated: defineEvent('users', 'account-created', AccountCreated),
+  /** on create and on every change of name, e-mail or role */
+  accountSaved: defineEvent('users', 'account-saved', AccountSaved),
+  childAccountsChanged: defineEvent('users', 'child-accounts-changed', ChildAccountsChanged),
+  signedIn: defineEvent('users', 'signed-in', UserSignedIn),
+  salesPersonSaved: defineEvent('users', 'sales-person-saved', SalesPersonSaved),
+  salesPersonDeleted: defineEvent('users', 'sales-person-deleted', SalesPersonDeleted),
   /** other services delete the account's orders, images, videos, events and assignments */
   accountDeleted: defineEvent('users', 'account-deleted', AccountDeleted),
 };

@@ -15,15 +15,16 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT
 /**
  * True when the error says the database could not be reached or went away, not that the work
  * was wrong: a refused or cut connection (also under a transaction), a server shutting down
- * or starting up (SQLSTATE 57P01-57P03) and the connection exceptions (class 08). Such a failure is not the message's
- * fault and must not use up its attempts.
+ * or starting up (SQLSTATE 57P01-57P03), a server that takes no more connections (53300 "sorry,
+ * too many clients already": a shared server full for a moment) and the connection exceptions
+ * (class 08). Such a failure is not the message's fault and must not use up its attempts.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
     const { code, message, name } = e as { code?: unknown; message?: unknown; name?: unknown };
     // TypeORM, when the connection under a transaction was lost and released
     if (name === 'QueryRunnerProviderAlreadyReleasedError') return true;
-    if (typeof code === 'string' && (NETWORK_CODES.has(code) || /^57P0[123]$/.test(code) || /^08/.test(code))) return true;
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || /^57P0[123]$/.test(code) || /^08/.test(code) || code === '53300')) return true;
     if (typeof message === 'string' && /Connection terminated|connection is closed|Client has encountered a connection error/i.test(message)) return true;
     // TypeORM keeps the driver's error; AggregateError (a connect tried on every address) its parts
     const next = (e as { driverError?: unknown; cause?: unknown; errors?: unknown[] }).driverError ?? (e as { cause?: unknown }).cause ?? (e as { errors?: unknown[] }).errors?.[0];

@@ -1,6 +1,7 @@
 import { faultPoint } from '@app/config';
 import { deadLetterSubject, STREAMS, type Namespace, type StreamKey } from '@app/contracts';
 import { runWithRequestContext } from '@app/logging';
+import { extractTraceContext, inSpan, messagingAttributes, SpanKind } from '@app/ops';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -96,6 +97,8 @@ export class DurableSubscription {
   private consumer: Consumer | null = null;
   private jsm: JetStreamManager | null = null;
   private readonly pulls = new Set<ConsumerMessages>();
+  private ensured = false;
+  private released = false;
 
   constructor(protected readonly base: DurableSubscriptionOptions) {
     this.maxDeliver = base.maxDeliver ?? 5;
@@ -133,6 +136,18 @@ export class DurableSubscription {
       if (!/consumer not found/i.test((err as Error).message) && (err as { code?: string }).code !== '404') throw err;
       await jsm.consumers.add(this.streamName, config);
     }
+    this.ensured = true;
+    this.released = false;
+  }
+
+  /** The consumer exists on the server and this instance takes messages from it (readiness). */
+  get bound(): boolean {
+    return this.ensured && !this.released;
+  }
+
+  /** This instance takes no more messages from it (its owner stopped): readiness names it. */
+  release(): void {
+    this.released = true;
   }
 
   protected async serverConsumer(): Promise<Consumer> {
@@ -159,6 +174,7 @@ export class DurableSubscription {
 
   /** Ends the pulls waiting now: they resolve with null. */
   stopPulls(): void {
+    this.release();
     for (const batch of this.pulls) batch.stop();
     this.pulls.clear();
   }
@@ -210,6 +226,8 @@ export class DurableConsumer<P = unknown> extends DurableSubscription {
   private messages: ConsumerMessages | null = null;
   private loop: Promise<void> | null = null;
   private stopping = false;
+  /** the message being handled now */
+  private current: JsMsg | null = null;
 
   constructor(private readonly opts: DurableConsumerOptions<P>) {
     super(opts);
@@ -223,7 +241,17 @@ export class DurableConsumer<P = unknown> extends DurableSubscription {
     this.messages = messages;
     this.loop = (async () => {
       for await (const m of messages) {
-        await this.handle(m);
+        // taken from the server before the stop: handed back at once for another instance
+        if (this.stopping) {
+          m.nak();
+          continue;
+        }
+        this.current = m;
+        try {
+          await this.handle(m);
+        } finally {
+          this.current = null;
+        }
       }
     })().catch((err) => this.opts.logger.error({ err, consumer: this.name }, 'consumer loop ended'));
   }
@@ -276,26 +304,38 @@ export class DurableConsumer<P = unknown> extends DurableSubscription {
 
   /** Applies the message once: the handler and the processed-message record in one transaction. */
   private async apply(m: JsMsg, payload: P, messageId: string, subject: string, delivery: number, requestId: string): Promise<void> {
-    await runWithRequestContext({ requestId, subject }, () =>
-      this.opts.dataSource.transaction(async (manager) => {
-        const inserted: unknown[] = await manager.query(
-          `INSERT INTO processed_message (consumer, message_id) VALUES ($1, $2)
-           ON CONFLICT DO NOTHING RETURNING message_id`,
-          [this.opts.durable, messageId],
-        );
-        if (inserted.length === 0) {
-          this.opts.logger.debug({ consumer: this.name, messageId }, 'already applied; acknowledging redelivery');
-          return;
-        }
-        await this.opts.handler(payload, {
-          manager,
-          messageId,
-          subject,
-          headers: m.headers,
-          delivery,
-          working: () => m.working(),
-        });
-      }),
+    // a span per delivery, child of the work that wrote the event (the traceparent the outbox kept)
+    const span = {
+      kind: SpanKind.CONSUMER,
+      parent: extractTraceContext(m.headers),
+      attributes: {
+        ...messagingAttributes(subject, 'process', messageId),
+        'messaging.consumer.group.name': this.opts.durable,
+        'messaging.message.delivery': delivery,
+      },
+    };
+    await inSpan(subject, span, () =>
+      runWithRequestContext({ requestId, subject }, () =>
+        this.opts.dataSource.transaction(async (manager) => {
+          const inserted: unknown[] = await manager.query(
+            `INSERT INTO processed_message (consumer, message_id) VALUES ($1, $2)
+             ON CONFLICT DO NOTHING RETURNING message_id`,
+            [this.opts.durable, messageId],
+          );
+          if (inserted.length === 0) {
+            this.opts.logger.debug({ consumer: this.name, messageId }, 'already applied; acknowledging redelivery');
+            return;
+          }
+          await this.opts.handler(payload, {
+            manager,
+            messageId,
+            subject,
+            headers: m.headers,
+            delivery,
+            working: () => m.working(),
+          });
+        }),
+      ),
     );
   }
 
@@ -311,13 +351,36 @@ export class DurableConsumer<P = unknown> extends DurableSubscription {
     }
   }
 
-  async stop(): Promise<void> {
+  override get bound(): boolean {
+    return super.bound && this.messages !== null && !this.stopping;
+  }
+
+  /**
+   * Stops taking messages and lets the one being handled finish and be acknowledged, for at
+   * most `graceMs`; after that it is handed back (nak) for redelivery, and applying it here
+   * later changes nothing (the processed-message record makes the second run a no-op).
+   * Messages fetched but not started are handed back too, or come back after `ackWaitMs`.
+   */
+  async stop(graceMs = Infinity): Promise<void> {
     this.stopping = true;
     if (this.messages) {
       this.messages.stop();
       this.messages = null;
     }
-    if (this.loop) await this.loop;
+    if (this.loop) {
+      let timer: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([
+        this.loop.then(() => true),
+        new Promise<boolean>((resolve) => {
+          if (Number.isFinite(graceMs)) timer = setTimeout(() => resolve(false), graceMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (!finished && this.current) {
+        this.opts.logger.warn({ consumer: this.name, messageId: this.messageId(this.current) }, 'message still running at the end of the grace period; handed back for redelivery');
+        this.current.nak();
+      }
+    }
     this.loop = null;
   }
 }

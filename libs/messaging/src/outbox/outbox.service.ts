@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { checkPipelineJob, pipelineJobSubject, type EventDef, type PipelineJob } from '@app/contracts';
 import { currentRequestContext } from '@app/logging';
+import { traceHeaders } from '@app/ops';
 import type { EntityManager } from 'typeorm';
 import { OutboxMessage } from './outbox-message.entity';
 
@@ -16,8 +17,13 @@ export function outboxChannel(schema: string): string {
 export class Outbox {
   constructor(private readonly schema: string) {}
 
-  async add<P>(manager: EntityManager, event: EventDef<P>, payload: P): Promise<string> {
-    return this.insert(manager, randomUUID(), event.subject, payload);
+  /**
+   * `id` (a uuid) becomes the message's `Nats-Msg-Id`; give it when the event stands for a row
+   * of its own (a timeline line, a session) so a later export of that row can name the same
+   * message. A random one otherwise.
+   */
+  async add<P>(manager: EntityManager, event: EventDef<P>, payload: P, id: string = randomUUID()): Promise<string> {
+    return this.insert(manager, id, event.subject, payload);
   }
 
   /**
@@ -33,7 +39,9 @@ export class Outbox {
   }
 
   private async insert(manager: EntityManager, id: string, subject: string, payload: unknown): Promise<string> {
-    const headers: Record<string, string> = { 'occurred-at': new Date().toISOString() };
+    // the trace of the work that wrote the event (traceparent, tracestate) is kept with the
+    // row, and the relay publishes it with the message: the consumers continue that trace
+    const headers: Record<string, string> = { 'occurred-at': new Date().toISOString(), ...traceHeaders() };
     const requestId = currentRequestContext()?.requestId;
     if (requestId) headers['x-request-id'] = requestId;
     await manager.insert(OutboxMessage, {

@@ -9,6 +9,7 @@ import { ImageVersionsRepository } from '../versions/image-versions.repository';
 import { VideosRepository } from '../videos/videos.repository';
 import { ImageFiles } from './image-files';
 import { ImagesRepository } from './images.repository';
+import { ImagesExportRepository } from '../statistics-export/images-export.repository';
 import { OrderDeletedConsumer } from './order-deleted.consumer';
 
 /**
@@ -32,6 +33,7 @@ export class AccountDeletedConsumer implements OnModuleInit {
     private readonly reEdits: ReEditRequestsRepository,
     private readonly versions: ImageVersionsRepository,
     private readonly orderDeleted: OrderDeletedConsumer,
+    private readonly statisticsHistory: ImagesExportRepository,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -43,6 +45,7 @@ export class AccountDeletedConsumer implements OnModuleInit {
     const orderIds = new Set([...(await this.images.orderIdsOfAccount(m, userId)), ...(await this.videos.orderIdsOfAccount(m, userId))]);
     const at = new Date().toISOString();
     for (const orderId of orderIds) await this.orderDeleted.apply(m, { orderId, accountId: userId, at });
+    await this.statisticsHistory.forgetAccount(m, userId);
     for (const key of await this.bundles.keysCreatedBy(m, userId)) await this.files.delete(key);
     await this.bundles.deleteCreatedBy(m, userId);
     await this.images.forgetCreator(m, userId);

@@ -1,6 +1,7 @@
 import { IMAGE_CONTENT_TYPES, IMAGE_MAX_HEIGHT, IMAGE_MAX_WIDTH, IMAGE_MESSAGES, IMAGE_UPLOAD_MAX_BYTES } from '@app/contracts';
 import { DIGITAL_SOURCE_TYPES, editDisclosureXmp, ObjectKeys, ObjectRejectedError, StorageService, withXmpSegment, type EditDisclosure, type PresignedPost } from '@app/storage';
-import { Injectable } from '@nestjs/common';
+import { METRICS, METRICS_REGISTRY, type Metrics } from '@app/ops';
+import { Inject, Injectable } from '@nestjs/common';
 import sharp, { type Metadata } from 'sharp';
 
 /** What QA's own finished pictures (a replacement, an inserted finished picture) say in their XMP. */
@@ -18,9 +19,15 @@ export class PictureMissingError extends Error {
   }
 }
 
+/** Why the server's check refused a picture (the `reason` label of `dealer_upload_checks_total`). */
+export type PictureRefusal = 'empty' | 'too-large' | 'wrong-type' | 'not-an-image' | 'too-many-pixels';
+
 /** The uploaded file failed the server's check; the message is for the uploader. */
 export class PictureRejectedError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly reason: PictureRefusal,
+  ) {
     super(message);
     this.name = 'PictureRejectedError';
   }
@@ -66,7 +73,14 @@ export function orderFolder(orderId: string): string {
  */
 @Injectable()
 export class ImageFiles {
-  constructor(private readonly storage: StorageService) {}
+  private readonly checks;
+
+  constructor(
+    private readonly storage: StorageService,
+    @Inject(METRICS_REGISTRY) metrics: Metrics,
+  ) {
+    this.checks = metrics.counter(METRICS.uploadChecksTotal);
+  }
 
   presignedPost(key: string, contentType: string, maxBytes: number, expiresInSeconds: number): Promise<PresignedPost> {
     return this.storage.presignedPost({ key, contentType, maxBytes, expiresInSeconds });
@@ -91,29 +105,40 @@ export class ImageFiles {
    * 4032x3024 pixels either way round.
    */
   async verifyPicture(key: string): Promise<VerifiedPicture> {
+    try {
+      const picture = await this.checkPicture(key);
+      this.checks.inc({ kind: 'picture', outcome: 'accepted', reason: 'none' });
+      return picture;
+    } catch (err) {
+      if (err instanceof PictureRejectedError) this.checks.inc({ kind: 'picture', outcome: 'refused', reason: err.reason });
+      throw err;
+    }
+  }
+
+  private async checkPicture(key: string): Promise<VerifiedPicture> {
     let verified;
     try {
       verified = await this.storage.readVerified(key, { maxBytes: IMAGE_UPLOAD_MAX_BYTES, allowedTypes: IMAGE_CONTENT_TYPES });
     } catch (err) {
       if (!(err instanceof ObjectRejectedError)) throw err;
       if (err.reason === 'missing') throw new PictureMissingError();
-      if (err.reason === 'empty') throw new PictureRejectedError(IMAGE_MESSAGES.emptyFile);
-      if (err.reason === 'too-large') throw new PictureRejectedError(IMAGE_MESSAGES.tooLarge);
-      throw new PictureRejectedError(IMAGE_MESSAGES.notAnImage);
+      if (err.reason === 'empty') throw new PictureRejectedError(IMAGE_MESSAGES.emptyFile, 'empty');
+      if (err.reason === 'too-large') throw new PictureRejectedError(IMAGE_MESSAGES.tooLarge, 'too-large');
+      throw new PictureRejectedError(IMAGE_MESSAGES.notAnImage, err.reason === 'wrong-type' ? 'wrong-type' : 'not-an-image');
     }
     const bytes = verified.bytes;
     let meta: Metadata;
     try {
       meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     } catch {
-      throw new PictureRejectedError(IMAGE_MESSAGES.notAnImage);
+      throw new PictureRejectedError(IMAGE_MESSAGES.notAnImage, 'not-an-image');
     }
     const width = meta.autoOrient?.width ?? meta.width;
     const height = meta.autoOrient?.height ?? meta.height;
-    if (!width || !height) throw new PictureRejectedError(IMAGE_MESSAGES.notAnImage);
+    if (!width || !height) throw new PictureRejectedError(IMAGE_MESSAGES.notAnImage, 'not-an-image');
     const long = Math.max(width, height);
     const short = Math.min(width, height);
-    if (long > IMAGE_MAX_WIDTH || short > IMAGE_MAX_HEIGHT) throw new PictureRejectedError(IMAGE_MESSAGES.tooManyPixels);
+    if (long > IMAGE_MAX_WIDTH || short > IMAGE_MAX_HEIGHT) throw new PictureRejectedError(IMAGE_MESSAGES.tooManyPixels, 'too-many-pixels');
     return { bytes, size: verified.size, width, height, mime: verified.type.mime, ext: verified.type.ext };
   }
 

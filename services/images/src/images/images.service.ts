@@ -28,6 +28,7 @@ import { ImagesRepository } from './images.repository';
 import { ImageViews } from './image-views';
 import { OrderEventsWriter, userOf } from './order-events.writer';
 import { VersionAuthors } from '../versions/version-authors';
+import { ImagesExportRepository } from '../statistics-export/images-export.repository';
 
 const NOT_FOUND = IMAGE_MESSAGES.notFound;
 const ZERO_MARGINS = { top: 0, right: 0, bottom: 0, left: 0 };
@@ -74,6 +75,7 @@ export class ImagesService {
     private readonly reEditRows: ReEditRequestsRepository,
     private readonly host: MessagingHost,
     private readonly authors: VersionAuthors,
+    private readonly statisticsHistory: ImagesExportRepository,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -127,8 +129,8 @@ export class ImagesService {
       await this.events.timeline(m, current.orderId, p.approved ? 'IMAGE_APPROVED' : 'IMAGE_DECLINED', userOf(actor), {
         imageId: current.id,
         position: current.position,
-        // the orders service puts this tag on the image as it writes the line
-        ...(reason ? { reason } : {}),
+        // the orders service puts this tag on the image as it writes the line; the statistics count declines by tag
+        ...(reason ? { reason: { tagId: reason.tagId, name: reason.name }, tagId: reason.tagId, tagName: reason.name, tagCategory: reason.category } : {}),
       });
       // approved again: the picture's open re-edit request is done
       if (p.approved) await this.reEdits.closeOnApproval(m, current, actor);
@@ -139,7 +141,7 @@ export class ImagesService {
   }
 
   /** The reason of a decline: an IMAGE_ERROR tag made for images (400 otherwise). */
-  private async declineReason(actor: Actor, approved: boolean, tagId: string): Promise<DeclineReason> {
+  private async declineReason(actor: Actor, approved: boolean, tagId: string): Promise<DeclineReason & { category: string }> {
     if (approved) throw RpcError.badRequest(IMAGE_MESSAGES.reasonOnlyWhenDeclined);
     let tag;
     try {
@@ -149,7 +151,7 @@ export class ImagesService {
       throw err;
     }
     if (tag.category !== 'IMAGE_ERROR' || tag.entity !== 'image') throw RpcError.badRequest(IMAGE_MESSAGES.reasonTagNotImageError(tag.name));
-    return { tagId: tag.id, name: tag.name };
+    return { tagId: tag.id, name: tag.name, category: tag.category };
   }
 
   /** `DELETE /images/`: the images and their files; DELETED on each order's timeline. */
@@ -164,6 +166,8 @@ export class ImagesService {
     const deleted = await inTransaction(this.ds, async (m) => {
       let n = 0;
       for (const [orderId, list] of byOrder) {
+        // the statistics count deleted pictures' processing: their jobs stay for the export
+        await this.statisticsHistory.keepProcessed(m, list[0].accountId, { imageIds: list.map((i) => i.id) });
         const removed = await this.images.deleteByIds(m, list.map((i) => i.id));
         // a delete of the same images at the same moment got there first: nothing changes (404)
         if (removed !== list.length) throw RpcError.notFound(NOT_FOUND);
@@ -238,6 +242,7 @@ export class ImagesService {
         });
         await this.images.save(m, current);
         await this.events.timeline(m, current.orderId, 'IMAGE_REPUSHED', userOf(actor), {
+          imageId: current.id,
           imageIds: [current.id],
           position: current.position,
           method: overrides.route ?? prepared[i].position.route,

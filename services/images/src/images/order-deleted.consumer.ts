@@ -4,6 +4,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 import { DownloadBundlesRepository } from '../downloads/download-bundles.repository';
+import { ImagesExportRepository } from '../statistics-export/images-export.repository';
 import { VideosRepository } from '../videos/videos.repository';
 import { ImageFiles } from './image-files';
 import { ImagesRepository } from './images.repository';
@@ -23,6 +24,7 @@ export class OrderDeletedConsumer implements OnModuleInit {
     private readonly videos: VideosRepository,
     private readonly bundles: DownloadBundlesRepository,
     private readonly orderProgress: OrderProgressRepository,
+    private readonly statisticsHistory: ImagesExportRepository,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -34,6 +36,8 @@ export class OrderDeletedConsumer implements OnModuleInit {
     const bundleKeys = await this.bundles.keysOfOrder(m, e.orderId);
     const removed = await this.files.deleteOrderFiles(e.orderId);
     for (const key of bundleKeys) await this.files.delete(key);
+    // the statistics count a deleted order's processed pictures: their jobs stay for the export
+    await this.statisticsHistory.keepProcessed(m, e.accountId, { orderId: e.orderId });
     await this.images.deleteOfOrder(m, e.orderId);
     await this.videos.deleteOfOrder(m, e.orderId);
     await this.bundles.deleteOfOrder(m, e.orderId);

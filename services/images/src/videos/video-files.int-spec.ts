@@ -1,3 +1,4 @@
+import { Metrics, readSample } from '@app/ops';
 import { StorageService } from '@app/storage';
 import { startTestS3, testMp4, type TestS3 } from '@app/testing';
 import { randomUUID } from 'node:crypto';
@@ -9,7 +10,14 @@ describe('the check of an uploaded video, with ffmpeg, from S3', () => {
   let s3: TestS3;
   let storage: StorageService;
   const folder = () => `orders/${randomUUID()}/videos/${randomUUID()}`;
-  const videoFiles = (ffmpeg = 'ffmpeg') => new VideoFiles(storage, { FFMPEG_PATH: ffmpeg } as ImagesConfig);
+  let metrics: Metrics;
+  const videoFiles = (ffmpeg = 'ffmpeg') => new VideoFiles(storage, { FFMPEG_PATH: ffmpeg } as ImagesConfig, metrics);
+  const checks = async (outcome: string, reason: string) =>
+    readSample(await metrics.text(), 'dealer_upload_checks_total', { kind: 'video', outcome, reason }) ?? 0;
+
+  beforeEach(() => {
+    metrics = new Metrics('images', { defaultMetrics: false });
+  });
 
   beforeAll(async () => {
     s3 = await startTestS3();
@@ -31,6 +39,7 @@ describe('the check of an uploaded video, with ffmpeg, from S3', () => {
     expect((await storage.head(kept.key))?.metaData['content-type']).toBe('video/mp4');
     expect(await sharp(kept.thumbnail.jpeg).metadata()).toMatchObject({ format: 'jpeg', width: 225, height: 126 });
     expect(kept.thumbnail.durationSeconds).toBeCloseTo(2, 0);
+    expect(await checks('accepted', 'none')).toBe(1);
   });
 
   it('does not accept a video unchecked when ffmpeg is missing: it says so and keeps nothing', async () => {
@@ -40,6 +49,8 @@ describe('the check of an uploaded video, with ffmpeg, from S3', () => {
     expect(missing).toBeInstanceOf(FfmpegUnavailableError);
     expect((missing as Error).message).toBe('Videos cannot be checked: ffmpeg is not installed on the server (/nonexistent/ffmpeg was not found)');
     expect(await storage.head(`${dir}/original.mp4`)).toBeNull();
+    // the server's failure is not the file's: neither accepted nor refused
+    expect((await metrics.text()).match(/^dealer_upload_checks_total\{/m)).toBeNull();
   });
 
   it('refuses HTML behind an MP4 header, and a file ffmpeg cannot read, keeping nothing', async () => {
@@ -54,5 +65,6 @@ describe('the check of an uploaded video, with ffmpeg, from S3', () => {
       expect((refused as Error).message).toMatch(/^The file could not be read as a video: .+/);
       expect(await storage.head(`${dir}/original.mp4`)).toBeNull();
     }
+    expect([await checks('refused', 'unreadable'), await checks('accepted', 'none')]).toEqual([2, 0]);
   });
 });

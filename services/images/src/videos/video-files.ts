@@ -1,4 +1,5 @@
 import { VIDEO_CONTENT_TYPES, VIDEO_MESSAGES, VIDEO_THUMB_WIDTH, VIDEO_UPLOAD_MAX_BYTES } from '@app/contracts';
+import { METRICS, METRICS_REGISTRY, type Metrics } from '@app/ops';
 import { SERVICE_CONFIG } from '@app/service-kit';
 import { detectFileType, ObjectRejectedError, StorageService, type PresignedPost, type VerifiedObject } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
@@ -20,9 +21,15 @@ export class VideoMissingError extends Error {
   }
 }
 
+/** Why the check refused a video (the `reason` label of `dealer_upload_checks_total`). */
+export type VideoRefusal = 'empty' | 'too-large' | 'wrong-type' | 'unreadable';
+
 /** The uploaded file failed the check (or ffmpeg cannot read it as a video); the message is for the uploader. */
 export class VideoRejectedError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly reason: VideoRefusal,
+  ) {
     super(message);
     this.name = 'VideoRejectedError';
   }
@@ -65,10 +72,15 @@ const STDERR_LIMIT = 64 * 1024;
  */
 @Injectable()
 export class VideoFiles {
+  private readonly checks;
+
   constructor(
     private readonly storage: StorageService,
     @Inject(SERVICE_CONFIG) private readonly config: ImagesConfig,
-  ) {}
+    @Inject(METRICS_REGISTRY) metrics: Metrics,
+  ) {
+    this.checks = metrics.counter(METRICS.uploadChecksTotal);
+  }
 
   presignedPost(key: string, contentType: string, expiresInSeconds: number): Promise<PresignedPost> {
     return this.storage.presignedPost({ key, contentType, maxBytes: VIDEO_UPLOAD_MAX_BYTES, expiresInSeconds });
@@ -89,9 +101,9 @@ export class VideoFiles {
     } catch (err) {
       if (!(err instanceof ObjectRejectedError)) throw err;
       if (err.reason === 'missing') throw new VideoMissingError();
-      if (err.reason === 'too-large') throw new VideoRejectedError(VIDEO_MESSAGES.tooLarge);
-      if (err.reason === 'empty') throw new VideoRejectedError('The video file is empty');
-      throw new VideoRejectedError(VIDEO_MESSAGES.notAVideo);
+      if (err.reason === 'too-large') throw new VideoRejectedError(VIDEO_MESSAGES.tooLarge, 'too-large');
+      if (err.reason === 'empty') throw new VideoRejectedError('The video file is empty', 'empty');
+      throw new VideoRejectedError(VIDEO_MESSAGES.notAVideo, 'wrong-type');
     }
   }
 
@@ -103,6 +115,17 @@ export class VideoFiles {
    * upload grant names.
    */
   async keepChecked(stagingKey: string, finalKey: (ext: string) => string): Promise<KeptVideo> {
+    try {
+      const kept = await this.checkAndKeep(stagingKey, finalKey);
+      this.checks.inc({ kind: 'video', outcome: 'accepted', reason: 'none' });
+      return kept;
+    } catch (err) {
+      if (err instanceof VideoRejectedError) this.checks.inc({ kind: 'video', outcome: 'refused', reason: err.reason });
+      throw err;
+    }
+  }
+
+  private async checkAndKeep(stagingKey: string, finalKey: (ext: string) => string): Promise<KeptVideo> {
     // refuses what is missing, too large or not a video container without reading it whole
     await this.verify(stagingKey);
     const file = join(tmpdir(), `video-${randomUUID()}`);
@@ -115,9 +138,9 @@ export class VideoFiles {
         throw err;
       }
       const size = (await stat(file)).size;
-      if (size === 0) throw new VideoRejectedError('The video file is empty');
+      if (size === 0) throw new VideoRejectedError('The video file is empty', 'empty');
       const type = detectFileType(await firstBytes(file, 64));
-      if (!type || !(VIDEO_CONTENT_TYPES as readonly string[]).includes(type.mime)) throw new VideoRejectedError(VIDEO_MESSAGES.notAVideo);
+      if (!type || !(VIDEO_CONTENT_TYPES as readonly string[]).includes(type.mime)) throw new VideoRejectedError(VIDEO_MESSAGES.notAVideo, 'wrong-type');
       const thumbnail = await this.runFfmpeg(file);
       const key = finalKey(type.ext);
       await this.storage.putStream(key, createReadStream(file), type.mime);
@@ -155,10 +178,10 @@ export class VideoFiles {
           return;
         }
         if (signal === 'SIGKILL') {
-          reject(new VideoRejectedError(`The video could not be read in ${FFMPEG_TIMEOUT_MS / 1000} s`));
+          reject(new VideoRejectedError(`The video could not be read in ${FFMPEG_TIMEOUT_MS / 1000} s`, 'unreadable'));
           return;
         }
-        reject(new VideoRejectedError(`The file could not be read as a video: ${lastProblem(err)}`));
+        reject(new VideoRejectedError(`The file could not be read as a video: ${lastProblem(err)}`, 'unreadable'));
       });
     });
   }
@@ -183,7 +206,7 @@ function capped(limit: number): Transform {
   return new Transform({
     transform(chunk: Buffer, _enc, done) {
       seen += chunk.length;
-      if (seen > limit) done(new VideoRejectedError(VIDEO_MESSAGES.tooLarge));
+      if (seen > limit) done(new VideoRejectedError(VIDEO_MESSAGES.tooLarge, 'too-large'));
       else done(null, chunk);
     },
   });

@@ -1,6 +1,6 @@
-import type { OrderEventName } from '@app/contracts';
+import { OrdersEvents, type OrderEventName, type OrderStatus, type QaStatus } from '@app/contracts';
 import { DEMO_ACCOUNTS, DEMO_ORDERS, DEMO_SALES_PEOPLE, DEMO_STYLE_GUIDE_ID, type DemoOrder } from '@app/seeding';
-import { inTransaction, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
+import { inTransaction, MessagingHost, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
@@ -23,7 +23,9 @@ const coordinator: EventUser = { id: DEMO_ACCOUNTS.qaCoordinator.id, displayName
  * Development only (SEED_DEMO_DATA=true, set by `make dev`): the demo orders of DEMO_ORDERS in
  * their states, on the "Demo Studio" guide, with a timeline that tells how they got there and
  * a PRIORITY tag on one. Orders are created when missing and never overwritten; the images
- * service seeds their images.
+ * service seeds their images. Each new order is published as `OrdersEvents.created` and each
+ * status step as `statusChanged` (every timeline line as `timelineRecorded`), as live orders
+ * are, so `make dev`'s dashboards count them.
  */
 @Injectable()
 export class DemoSeed implements OnApplicationBootstrap {
@@ -32,6 +34,7 @@ export class DemoSeed implements OnApplicationBootstrap {
     @Inject(SERVICE_CONFIG) private readonly config: OrdersConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
     private readonly events: EventsRepository,
+    private readonly messaging: MessagingHost,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -103,9 +106,33 @@ export class DemoSeed implements OnApplicationBootstrap {
     if (!rows.length) return false;
 
     const order = { id: d.id, accountId: account.id, orderName: d.orderName };
+    await this.messaging.outbox.add(m, OrdersEvents.created, {
+      orderId: d.id,
+      accountId: account.id,
+      orderName: d.orderName,
+      styleGuideId: DEMO_STYLE_GUIDE_ID,
+      salesPersonId: sp?.id ?? null,
+      platform: d.platform,
+      appVersion: d.appVersion,
+      takenImagesCount: d.status === 'Uploading' ? 4 : d.positions.length,
+      createdAt: createdAt.toISOString(),
+    });
     const at = (minutes: number) => new Date(createdAt.getTime() + minutes * 60 * 1000);
-    const event = (name: OrderEventName, payload: Record<string, unknown>, user: EventUser, when: Date) =>
-      this.events.append(m, order, name, payload, user, when);
+    const event = async (name: OrderEventName, payload: Record<string, unknown>, user: EventUser, when: Date) => {
+      await this.events.append(m, order, name, payload, user, when);
+      if (name !== 'UPDATED') return;
+      const { from, to } = payload as { from: { status: OrderStatus; QAstatus: QaStatus }; to: { status: OrderStatus; QAstatus: QaStatus } };
+      await this.messaging.outbox.add(m, OrdersEvents.statusChanged, {
+        orderId: d.id,
+        accountId: account.id,
+        status: to.status,
+        QAstatus: to.QAstatus,
+        previousStatus: from.status,
+        previousQAstatus: from.QAstatus,
+        changedBy: user?.id ?? 'lifecycle',
+        at: when.toISOString(),
+      });
+    };
     await event('NEW', { takenImagesCount: d.positions.length || 4, platform: d.platform, ...(sp ? { salesMan: sp.name } : {}) }, sp ? { id: sp.id, displayName: sp.name } : { id: account.id, displayName: account.displayName }, createdAt);
     if (!done) return true;
     const counts = { uploadedCount: images, processedCount: images, failedCount: 0, takenImagesCount: images };

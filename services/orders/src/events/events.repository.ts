@@ -1,4 +1,6 @@
-import { HIDDEN_EVENT_NAMES, PAGE_SIZE, PRIORITY_EVENT_NAMES, type OrderEventName, type OrderEventView } from '@app/contracts';
+import { randomUUID } from 'node:crypto';
+import { HIDDEN_EVENT_NAMES, OrdersEvents, PAGE_SIZE, PRIORITY_EVENT_NAMES, type OrderEventName, type OrderEventView, type OrderTimelineRecorded } from '@app/contracts';
+import { MessagingHost } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { OrderEvent } from './order-event.entity';
@@ -23,9 +25,29 @@ export const toEventView = (e: OrderEvent): OrderEventView => ({
   isPriority: e.isPriority,
 });
 
-/** The order timeline's table: events are written inside the transaction of what they record. */
+/** The `OrdersEvents.timelineRecorded` of a timeline line: the same for the live event and the statistics export. */
+export const timelineRecorded = (e: Pick<OrderEvent, 'id' | 'orderId' | 'accountId' | 'orderName' | 'eventName' | 'payload' | 'userId' | 'userName' | 'createdAt'>): OrderTimelineRecorded => ({
+  eventId: e.id,
+  orderId: e.orderId,
+  accountId: e.accountId,
+  orderName: e.orderName,
+  eventName: e.eventName,
+  userId: e.userId || null,
+  userName: e.userName,
+  payload: e.payload,
+  at: e.createdAt.toISOString(),
+});
+
+/**
+ * The order timeline's table: events are written inside the transaction of what they record,
+ * and each line is published as `OrdersEvents.timelineRecorded` through the outbox in the same
+ * transaction, with the line's id as its message id.
+ */
 @Injectable()
 export class EventsRepository {
+  constructor(private readonly messaging: MessagingHost) {}
+
+  /** Writes one line of the order's timeline and queues its event; answers the line's id. */
   async append(
     m: EntityManager,
     order: TimelineOrder,
@@ -33,8 +55,10 @@ export class EventsRepository {
     payload: Record<string, unknown>,
     user: EventUser,
     at: Date = new Date(),
-  ): Promise<void> {
-    await m.insert(OrderEvent, {
+  ): Promise<string> {
+    const id = randomUUID();
+    const line = {
+      id,
       orderId: order.id,
       accountId: order.accountId,
       orderName: order.orderName,
@@ -45,7 +69,10 @@ export class EventsRepository {
       isHidden: HIDDEN_EVENT_NAMES.includes(eventName),
       isPriority: PRIORITY_EVENT_NAMES.includes(eventName),
       createdAt: at,
-    });
+    };
+    await m.insert(OrderEvent, line);
+    await this.messaging.outbox.add(m, OrdersEvents.timelineRecorded, timelineRecorded(line), id);
+    return id;
   }
 
   /** One page of events, newest first, of an order or of an account's orders. */

@@ -38,6 +38,7 @@ import { ActorNames, type PersonRef } from '../shared/actor-names';
 import { TagAssignmentsRepository } from '../tags/tag-assignments.repository';
 import type { Order, OrderCreatorRole } from './order.entity';
 import { approvalPair, resolveStatusChange } from './order-status.rules';
+import { orderCreated } from './order-created';
 import { OrderTransitions } from './order-transitions';
 import { toAccess, toListItem, toOrderView } from './order-views';
 import { OrdersRepository } from './orders.repository';
@@ -197,16 +198,7 @@ export class OrdersService {
         creator,
         o.createdAt,
       );
-      await this.messaging.outbox.add(m, OrdersEvents.created, {
-        orderId: o.id,
-        accountId: o.accountId,
-        styleGuideId: o.styleGuideId,
-        salesPersonId: o.salesPersonId,
-        platform: o.platform,
-        appVersion: o.appVersion,
-        takenImagesCount: o.takenImagesCount,
-        createdAt: o.createdAt.toISOString(),
-      });
+      await this.messaging.outbox.add(m, OrdersEvents.created, orderCreated(o));
       return o;
     });
     return toOrderView(saved, []);
@@ -356,7 +348,8 @@ export class OrdersService {
       const o = await this.orders.findById(m, id, true);
       if (!o) throw RpcError.notFound(ORDER_MESSAGES.notFound);
       await this.deleteLocked(m, o);
-      await this.events.append(m, o, 'DELETED', { orderName: o.orderName }, by);
+      // the line keeps the order as its creation was told: the statistics' history of a deleted order (orders.statistics.backfill)
+      await this.events.append(m, o, 'DELETED', { orderName: o.orderName, created: orderCreated(o) }, by);
     });
     return { deleted: true };
   }

@@ -37,6 +37,6 @@ export class QaTaskChanges {
     const editor = await this.tasks.open(m, o.id, 'editor');
     if (!editor || editor.state === 'REJECTED') return;
     await this.tasks.setState(m, editor.id, 'REJECTED');
-    await this.events.append(m, o, 'QA_TASK_UPDATED', { role: 'editor', state: 'REJECTED', from: editor.state, userName: editor.userName }, by);
+    await this.events.append(m, o, 'QA_TASK_UPDATED', { role: QA_TASK_TAG_CATEGORY.editor, state: 'REJECTED', from: editor.state, userName: editor.userName }, by);
   }
 }

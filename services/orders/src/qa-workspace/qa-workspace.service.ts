@@ -149,7 +149,8 @@ export class QaWorkspaceService {
         return this.view(m, o);
       }
       await this.assignTag(m, o, tag.id, actor);
-      await this.events.append(m, o, 'QA_PICKED', { role, userName: by.displayName }, by);
+      // the role as the QA tag category it is counted under, and the tag the pick put on the order
+      await this.events.append(m, o, 'QA_PICKED', { role: category, userName: by.displayName, tagId: tag.id, tagName: tag.name, tagCategory: tag.category }, by);
       if (role === 'editor') {
         o.assignedEditorId = actor.userId ?? null;
         o.assignedEditorName = by.displayName;
@@ -178,7 +179,7 @@ export class QaWorkspaceService {
       if (holder && holder.userId !== actor.userId && !OrderPolicy.isAdmin(actor)) throw RpcError.forbidden(QA_MESSAGES.notYourTask(holder.userName));
       await this.changes.close(m, o, p.role);
       if (holder) {
-        await this.events.append(m, o, 'QA_TASK_UPDATED', { role: p.role, state: 'RELEASED', from: holder.state, userName: holder.userName }, by);
+        await this.events.append(m, o, 'QA_TASK_UPDATED', { role: QA_TASK_TAG_CATEGORY[p.role], state: 'RELEASED', from: holder.state, userName: holder.userName }, by);
         await this.orders.save(m, o);
       }
       return this.view(m, o);
@@ -197,7 +198,7 @@ export class QaWorkspaceService {
       if (editor.userId !== actor.userId && !OrderPolicy.isAdmin(actor)) throw RpcError.forbidden(QA_MESSAGES.notYourTask(editor.userName));
       if (editor.state !== p.state) {
         await this.tasks.setState(m, editor.id, p.state);
-        await this.events.append(m, o, 'QA_TASK_UPDATED', { role: 'editor', state: p.state, from: editor.state, userName: editor.userName }, by);
+        await this.events.append(m, o, 'QA_TASK_UPDATED', { role: QA_TASK_TAG_CATEGORY.editor, state: p.state, from: editor.state, userName: editor.userName }, by);
       }
       return this.view(m, o);
     });

@@ -13,6 +13,7 @@ import {
 import { faultPoint } from '@app/config';
 import { runWithRequestContext } from '@app/logging';
 import { isDatabaseUnavailable, waitForDatabase } from '@app/messaging';
+import { extractTraceContext, inSpan, messagingAttributes, METRICS, METRICS_REGISTRY, SpanKind, type Metrics } from '@app/ops';
 import { inTransaction, MessagingHost, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
@@ -35,6 +36,8 @@ export interface JobMessage {
   delivery: number;
   subject: string;
   requestId?: string;
+  /** the message's headers: the job's `traceparent` continues the trace of the work that queued it */
+  headers?: { get(key: string): string | undefined | null };
   /** progress ack: resets JetStream's redelivery timer */
   working(): void;
   ack(): void;
@@ -95,6 +98,9 @@ export class JobRunner {
   readonly worker = `${hostname()}:${process.pid}`;
   /** set at shutdown: a job waiting for the database gives up waiting and is offered again later */
   private stopping = false;
+  private readonly stepSeconds;
+  private readonly jobSeconds;
+  private readonly jobsTotal;
 
   constructor(
     private readonly registry: RouteRegistry,
@@ -105,31 +111,53 @@ export class JobRunner {
     private readonly host: MessagingHost,
     @Inject(SERVICE_CONFIG) private readonly config: PipelineConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
-  ) {}
+    @Inject(METRICS_REGISTRY) metrics: Metrics,
+  ) {
+    this.stepSeconds = metrics.histogram(METRICS.pipelineStepSeconds);
+    this.jobSeconds = metrics.histogram(METRICS.pipelineJobSeconds);
+    this.jobsTotal = metrics.counter(METRICS.pipelineJobsTotal);
+  }
+
+  /** Counts a settled delivery of a job and its time, and for a processed one each step's time. */
+  private count(job: { route: string; lane: string } | null, lane: string, outcome: string, started: number, steps: StepTiming[] = []): void {
+    const labels = { route: job?.route ?? 'unknown', lane: job?.lane ?? lane, outcome };
+    this.jobsTotal.inc(labels);
+    this.jobSeconds.observe(labels, (performance.now() - started) / 1000);
+    for (const t of steps) this.stepSeconds.observe({ step: t.step, route: labels.route, lane: labels.lane }, t.ms / 1000);
+  }
 
   /** The worker is shutting down: jobs stop waiting for an absent database. */
   stop(): void {
     this.stopping = true;
   }
 
+  /** Runs one delivery of a job inside a span named after its subject, child of the work that queued it. */
   async handle(msg: JobMessage, lane: PipelineLane): Promise<void> {
+    const attributes = { ...messagingAttributes(msg.subject, 'process'), 'messaging.message.delivery': msg.delivery, 'pipeline.lane': lane };
+    await inSpan(msg.subject, { kind: SpanKind.CONSUMER, parent: extractTraceContext(msg.headers), attributes }, () => this.handleJob(msg, lane));
+  }
+
+  private async handleJob(msg: JobMessage, lane: PipelineLane): Promise<void> {
     const started = performance.now();
     let raw: unknown;
     try {
       raw = JSON.parse(new TextDecoder().decode(msg.data));
     } catch {
       await this.park(msg, null, 'invalid-job', 'The job message is not JSON.', started);
+      this.count(null, lane, 'invalid', started);
       return;
     }
     const check = checkPipelineJob(raw);
     if (!check.ok) {
       await this.park(msg, identify(raw, lane), 'invalid-job', `The job message is invalid: ${check.problem}.`, started);
+      this.count(identify(raw, lane), lane, 'invalid', started);
       return;
     }
     const job = check.job;
     const keys = ownOutputKeys(job);
     if (!SOURCE_KEY(job.orderId, job.imageId).test(job.sourceKey) || job.outputKeys.optimized !== keys.optimized || job.outputKeys.thumb !== keys.thumb) {
       await this.park(msg, identify(raw, lane), 'invalid-job', "The job's object keys are not the image's own keys.", started);
+      this.count(job, lane, 'invalid', started);
       return;
     }
     await runWithRequestContext({ requestId: msg.requestId ?? job.jobId, subject: msg.subject }, () => this.run(msg, job, started));
@@ -142,6 +170,7 @@ export class JobRunner {
       if (await this.jobs.isFinished(this.dataSource.manager, job.jobId)) {
         log.info('job already finished; acknowledging the redelivery');
         msg.ack();
+        this.count(job, job.lane, 'duplicate', started);
         return;
       }
       if (msg.delivery > max) {
@@ -152,6 +181,7 @@ export class JobRunner {
           started,
         );
         log.error('job given up: the worker kept stopping during it');
+        this.count(job, job.lane, 'dead_lettered', started);
         return;
       }
       log.info('job started');
@@ -163,6 +193,7 @@ export class JobRunner {
         return { rendered, result };
       });
       msg.ack();
+      this.count(job, job.lane, outcome.result, started, outcome.result === 'processed' ? outcome.rendered.timings : []);
       log.info(
         { result: outcome.result, ms: Math.round(performance.now() - started), steps: outcome.rendered.timings, bytes: outcome.rendered.optimized.length },
         `job ${outcome.result}`,
@@ -179,6 +210,7 @@ export class JobRunner {
           await this.recordFailure(job, err.code, err.reason, msg.delivery, false, started);
           msg.ack();
           log.warn({ code: err.code, reason: err.reason }, 'job failed');
+          this.count(job, job.lane, 'failed', started);
         });
         return;
       }
@@ -187,12 +219,14 @@ export class JobRunner {
         await this.settle(msg, log, async () => {
           await this.giveUp(msg, job, `Processing failed ${max} times; the last error: ${reason}`, started);
           log.error({ err }, 'job failed on its last attempt; moved to the dead-letter stream');
+          this.count(job, job.lane, 'dead_lettered', started);
         });
         return;
       }
       const delay = Math.min(60_000, this.config.PIPELINE_RETRY_DELAY_MS * 2 ** (msg.delivery - 1));
       log.warn({ err, retryInMs: delay }, 'job failed; it will be retried');
       msg.nak(delay);
+      this.count(job, job.lane, 'retried', started);
     }
   }
 

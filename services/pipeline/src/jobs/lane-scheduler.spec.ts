@@ -109,4 +109,22 @@ describe('LaneScheduler', () => {
     await t.settle();
     expect(t.lanes.live.pulls + t.lanes.bulk.pulls).toBe(pulls);
   });
+
+  it('stops waiting for a job that outlasts the grace period and says how many are still running', async () => {
+    const t = await run(2, ['l1', 'l2'], []);
+    expect(t.started).toEqual(['live:l1', 'live:l2']);
+    const started = Date.now();
+    // neither job finishes: after the grace period the caller hands them back
+    expect(await t.scheduler.stop(50)).toBe(2);
+    expect(Date.now() - started).toBeLessThan(1000);
+    await t.finishOne();
+    await t.finishOne();
+  });
+
+  it('reports none left when the jobs finish within the grace period', async () => {
+    const t = await run(1, ['l1'], []);
+    const stopping = t.scheduler.stop(5_000);
+    await t.finishOne();
+    expect(await stopping).toBe(0);
+  });
 });

@@ -50,14 +50,25 @@ export class LaneScheduler {
     this.loops = [this.liveLoop(), this.bulkLoop()];
   }
 
-  /** Stops pulling and waits for the jobs running now to finish and be settled. */
-  async stop(): Promise<void> {
+  /**
+   * Stops pulling and waits for the jobs running now to finish and be settled, for at most
+   * `graceMs`; resolves with how many were still running then (the caller hands them back).
+   */
+  async stop(graceMs = Infinity): Promise<number> {
     this.stopped = true;
     this.opts.live.stopPulls();
     this.opts.bulk.stopPulls();
     this.notify();
     await Promise.all(this.loops);
-    await Promise.all([...this.inFlight]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all([...this.inFlight]),
+      new Promise<void>((resolve) => {
+        if (Number.isFinite(graceMs)) timer = setTimeout(resolve, graceMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    return this.inFlight.size;
   }
 
   get busy(): Record<PipelineLane, number> {
@@ -112,6 +123,11 @@ export class LaneScheduler {
   }
 
   private launch(m: JsMsg, lane: PipelineLane): void {
+    // a job pulled while the stop began goes back at once, for another worker
+    if (this.stopped) {
+      m.nak();
+      return;
+    }
     this.running[lane]++;
     const job = this.opts
       .run(m, lane)

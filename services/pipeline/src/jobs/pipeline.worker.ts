@@ -1,5 +1,6 @@
 import { PIPELINE_DURABLES, pipelineLaneFilter, type PipelineLane } from '@app/contracts';
 import type { DurableSubscription } from '@app/messaging';
+import { PROCESS_HEALTH, type ProcessHealth } from '@app/ops';
 import { MessagingHost, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { JsMsg } from 'nats';
@@ -16,13 +17,21 @@ import { LaneScheduler } from './lane-scheduler';
 @Injectable()
 export class PipelineWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private scheduler: LaneScheduler | null = null;
+  /** jobs taken and not settled yet: handed back (nak) if they cannot finish within the grace period */
+  private readonly inHand = new Set<JsMsg>();
 
   constructor(
     private readonly host: MessagingHost,
     private readonly runner: JobRunner,
     @Inject(SERVICE_CONFIG) private readonly config: PipelineConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
-  ) {}
+    @Inject(PROCESS_HEALTH) private readonly health: ProcessHealth,
+  ) {
+    // ready only once the lanes are bound and jobs are being pulled
+    health.readiness.add('job-lanes', () => {
+      if (!this.scheduler) throw new Error('the worker is not pulling jobs');
+    });
+  }
 
   private lane(lane: PipelineLane): DurableSubscription {
     return this.host.subscription({
@@ -41,17 +50,25 @@ export class PipelineWorker implements OnApplicationBootstrap, OnModuleDestroy {
     const bulk = this.lane('bulk');
     await live.ensure();
     await bulk.ensure();
-    const adapt = (m: JsMsg, sub: DurableSubscription): JobMessage => ({
-      data: m.data,
-      delivery: m.info.redeliveryCount,
-      subject: this.host.namespace.strip(m.subject),
-      requestId: m.headers?.get('x-request-id') || undefined,
-      working: () => m.working(),
-      ack: () => m.ack(),
-      nak: (delayMs) => m.nak(delayMs),
-      term: () => m.term(),
-      deadLetter: (reason) => sub.copyToDeadLetter(m, reason),
-    });
+    const adapt = (m: JsMsg, sub: DurableSubscription): JobMessage => {
+      const settle = (how: () => void) => {
+        this.inHand.delete(m);
+        how();
+      };
+      this.inHand.add(m);
+      return {
+        data: m.data,
+        delivery: m.info.redeliveryCount,
+        subject: this.host.namespace.strip(m.subject),
+        requestId: m.headers?.get('x-request-id') || undefined,
+        headers: m.headers,
+        working: () => m.working(),
+        ack: () => settle(() => m.ack()),
+        nak: (delayMs) => settle(() => m.nak(delayMs)),
+        term: () => settle(() => m.term()),
+        deadLetter: (reason) => sub.copyToDeadLetter(m, reason),
+      };
+    };
     this.scheduler = new LaneScheduler({
       live,
       bulk,
@@ -66,9 +83,23 @@ export class PipelineWorker implements OnApplicationBootstrap, OnModuleDestroy {
     );
   }
 
+  /**
+   * At shutdown (before messaging and the database close): stops pulling, lets the jobs in
+   * hand finish within the grace period, and hands back (nak) those that cannot, so another
+   * worker takes them at once rather than after the ack wait. A job handed back and finished
+   * here anyway is not done twice: the next delivery finds it recorded as finished.
+   */
   async onModuleDestroy(): Promise<void> {
-    this.runner.stop();
-    await this.scheduler?.stop();
+    const scheduler = this.scheduler;
     this.scheduler = null;
+    if (!scheduler) return;
+    this.runner.stop();
+    const graceMs = this.health.remainingGraceMs();
+    const left = await scheduler.stop(graceMs);
+    if (left > 0) {
+      this.logger.warn({ jobs: left, graceMs }, 'jobs still running at the end of the grace period; handed back for another worker');
+      for (const m of this.inHand) m.nak();
+      this.inHand.clear();
+    }
   }
 }

@@ -8,6 +8,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { StyleGuidesConfig } from '../style-guides.config';
+import { StyleGuideEvents } from '../style-guides/style-guide-events';
 import { demoAngleOverlay, demoBackground, demoCarTypeIcon, demoFloor, demoLogo } from './demo-images';
 
 /** A stable id per demo thing, so seeding twice finds what the first run made. */
@@ -36,6 +37,7 @@ export class DemoSeed implements OnApplicationBootstrap {
     @Inject(SERVICE_CONFIG) private readonly config: StyleGuidesConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
     private readonly storage: StorageService,
+    private readonly events: StyleGuideEvents,
   ) {}
 
   private async medium(m: EntityManager, name: string, kind: MediaKind, draw: () => Promise<Buffer>): Promise<string> {
@@ -85,6 +87,7 @@ export class DemoSeed implements OnApplicationBootstrap {
          VALUES ($1, 'Demo Studio', $2, 1920, 1440, 800000, '#FFFFFF', $3, $4, $5)`,
         [DEMO_STYLE_GUIDE_ID, 'Photograph in daylight. Keep the number plate readable.', logo, background, floor],
       );
+      await this.events.saved(m, { id: DEMO_STYLE_GUIDE_ID, name: 'Demo Studio' });
       for (const p of DEMO_POSITIONS) {
         await m.query(
           `INSERT INTO style_guide_configuration (style_guide_id, position, margins, route_to, type, with_logo, horizon_line_height, angle_id)

@@ -21,6 +21,7 @@ import { StyleGuideAccess } from '../access/style-guide-access';
 import { ConfigurationsRepository } from '../configurations/configurations.repository';
 import { MediaService } from '../media/media.service';
 import type { StyleGuide } from './style-guide.entity';
+import { StyleGuideEvents } from './style-guide-events';
 import { StyleGuideViews } from './style-guide-views';
 import { StyleGuidesRepository } from './style-guides.repository';
 const MEDIA_FIELDS = ['logoMediaId', 'backgroundMediaId', 'floorMediaId', 'numberplateMediaId'] as const;
@@ -35,6 +36,7 @@ export class StyleGuidesService {
     private readonly views: StyleGuideViews,
     private readonly messaging: MessagingHost,
     private readonly access: StyleGuideAccess,
+    private readonly events: StyleGuideEvents,
   ) {}
 
   private async load(m: EntityManager, actor: Actor, id: string, lock = false): Promise<StyleGuide> {
@@ -64,7 +66,7 @@ export class StyleGuidesService {
     StyleGuideAccess.assertManager(actor);
     const saved = await inTransaction(this.ds, async (m) => {
       await this.media.requireUploaded(m, MEDIA_FIELDS.map((f) => body[f]));
-      return this.guides.insert(m, {
+      const g = await this.guides.insert(m, {
         name: body.name,
         customerNote: body.customerNote ?? '',
         outputWidth: body.outputWidth,
@@ -77,6 +79,8 @@ export class StyleGuidesService {
         floorMediaId: body.floorMediaId ?? null,
         numberplateMediaId: body.numberplateMediaId ?? null,
       });
+      await this.events.saved(m, g);
+      return g;
     });
     return this.views.guide(saved);
   }
@@ -86,6 +90,7 @@ export class StyleGuidesService {
     const saved = await inTransaction(this.ds, async (m) => {
       const g = await this.load(m, actor, p.id, true);
       await this.media.requireUploaded(m, MEDIA_FIELDS.map((f) => p[f]));
+      const renamed = p.name !== undefined && p.name !== g.name;
       if (p.name !== undefined) g.name = p.name;
       if (p.customerNote !== undefined) g.customerNote = p.customerNote;
       if (p.outputWidth !== undefined) g.outputWidth = p.outputWidth;
@@ -94,7 +99,9 @@ export class StyleGuidesService {
       if (p.interiorColor !== undefined) g.interiorColor = p.interiorColor.toUpperCase();
       if (p.frameFreeRouting !== undefined) g.frameFreeRouting = p.frameFreeRouting;
       for (const f of MEDIA_FIELDS) if (p[f] !== undefined) g[f] = p[f] ?? null;
-      return this.guides.save(m, g);
+      const after = await this.guides.save(m, g);
+      if (renamed) await this.events.saved(m, after);
+      return after;
     });
     return this.views.guide(saved);
   }
@@ -106,6 +113,7 @@ export class StyleGuidesService {
       const g = await this.load(m, actor, id);
       const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = g;
       const saved = await this.guides.insert(m, { ...fields, name: `${g.name}-COPY`.slice(0, 120) });
+      await this.events.saved(m, saved);
       for (const c of await this.configurations.ofGuide(m, g.id)) {
         const { id: _cid, createdAt: _cc, updatedAt: _cu, ...rest } = c;
         await this.configurations.save(m, this.configurations.create(m, { ...rest, styleGuideId: saved.id }));

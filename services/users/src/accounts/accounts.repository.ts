@@ -86,14 +86,14 @@ export class AccountsRepository {
    * The first admin of an installation, on a temporary password (`create-admin`); false when
    * an account with the e-mail exists.
    */
-  async insertAdmin(manager: EntityManager, email: string, passwordHash: string): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
+  async insertAdmin(manager: EntityManager, email: string, passwordHash: string): Promise<UserAccount | null> {
+    const rows: Array<{ id: string }> = await manager.query(
       `INSERT INTO user_account (email, display_name, user_role, contact_name, contact_email, password_hash, user_status)
        VALUES ($1, 'Administrator', 'Admin', 'Administrator', $1, $2, 'FORCE_CHANGE_PASSWORD')
        ON CONFLICT DO NOTHING RETURNING id`,
       [email, passwordHash],
     );
-    return rows.length > 0;
+    return rows.length ? this.byId(manager, rows[0].id) : null;
   }
 
   async permissionNames(manager: EntityManager, userId: string): Promise<string[]> {
@@ -102,6 +102,12 @@ export class AccountsRepository {
       [userId],
     );
     return rows.map((r) => r.name);
+  }
+
+  /** The accounts that have this one as a child. */
+  async parentIds(manager: EntityManager, childId: string): Promise<string[]> {
+    const rows: Array<{ parent_id: string }> = await manager.query('SELECT parent_id FROM child_account WHERE child_id = $1 ORDER BY parent_id', [childId]);
+    return rows.map((r) => r.parent_id);
   }
 
   async childIds(manager: EntityManager, parentId: string): Promise<string[]> {

@@ -28,6 +28,8 @@ import { AuthRepository, TEMPORARY_PASSWORD_JUST_SENT } from '../auth/auth.repos
 import { generateTemporaryPassword, PasswordHasher } from '../auth/password-hasher';
 import { Mailer } from '../mail/mailer';
 import { SalesPeopleRepository } from '../sales-people/sales-people.repository';
+import { SalesPersonEvents } from '../sales-people/sales-person-events';
+import { AccountEvents } from './account-events';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { confirmsDeletion, toListItem, toUserView } from './account-view';
 import { AccountsRepository } from './accounts.repository';
@@ -44,6 +46,8 @@ export class AccountsService {
     private readonly messaging: MessagingHost,
     private readonly hasher: PasswordHasher,
     private readonly mailer: Mailer,
+    private readonly events: AccountEvents,
+    private readonly salesPersonEvents: SalesPersonEvents,
   ) {}
 
   private async view(manager: EntityManager, user: UserAccount, actor: Actor, forAdmin = AccountAccess.isAdmin(actor)): Promise<UserView> {
@@ -105,6 +109,8 @@ export class AccountsService {
     return inTransaction(this.ds, async (manager) => {
       const user = await this.load(manager, actor, id);
       assertMayUpdate(actor, user, changes);
+      const before = { displayName: user.displayName, email: user.email, userRole: user.userRole };
+      let childrenCleared = false;
       if (changes.email && changes.email !== user.email.toLowerCase()) {
         if (await this.auth.loginEmailTaken(manager, changes.email, { userId: id })) throw RpcError.conflict(ACCOUNT_MESSAGES.emailTaken);
         user.email = changes.email;
@@ -113,6 +119,7 @@ export class AccountsService {
       if (changes.language !== undefined) user.language = changes.language;
       if (changes.userRole !== undefined) {
         if (user.userRole === 'Management' && changes.userRole !== 'Management') {
+          childrenCleared = (await this.accounts.childIds(manager, id)).length > 0;
           await this.accounts.replaceChildren(manager, id, []);
         }
         user.userRole = changes.userRole;
@@ -141,6 +148,8 @@ export class AccountsService {
       if (changes.desaturateYellowLight !== undefined) user.desaturateYellowLight = changes.desaturateYellowLight;
       if (changes.editedImageLabel !== undefined) user.editedImageLabel = changes.editedImageLabel;
       const saved = await this.accounts.save(manager, user);
+      if (accountSavedChanged(before, saved)) await this.events.saved(manager, saved);
+      if (childrenCleared) await this.events.childrenChanged(manager, saved.id);
       return this.view(manager, saved, actor);
     });
   }
@@ -179,6 +188,7 @@ export class AccountsService {
         lastOrderDate: null,
       });
       await this.messaging.outbox.add(manager, UsersEvents.accountCreated, { userId: saved.id, userRole: saved.userRole });
+      await this.events.saved(manager, saved);
       return saved;
     });
     await this.mailer.temporaryPassword(created.email, created.language, created.displayName, password);
@@ -214,9 +224,14 @@ export class AccountsService {
       if (!user) throw RpcError.notFound(ACCOUNT_MESSAGES.notFound);
       if (!confirmsDeletion(body.hash, user.id)) throw RpcError.badRequest(ACCOUNT_MESSAGES.hashMismatch);
       await this.auth.dropResetCodesOfAccount(manager, user.id);
+      const parents = await this.accounts.parentIds(manager, user.id);
+      const salesPeople = await this.salesPeople.allOfAccount(manager, user.id);
       // sales people, permissions, child links, integrations and sessions go with it (cascade)
       await this.accounts.delete(manager, user.id);
       await this.messaging.outbox.add(manager, UsersEvents.accountDeleted, { userId: user.id });
+      // the management accounts it was a child of have one child less
+      for (const parentId of parents) await this.events.childrenChanged(manager, parentId);
+      for (const sp of salesPeople) await this.salesPersonEvents.deleted(manager, sp);
     });
     return { deleted: true };
   }
@@ -232,7 +247,10 @@ export class AccountsService {
       const existing = await this.accounts.existingIds(manager, ids);
       const unknown = ids.filter((id) => !existing.includes(id));
       if (unknown.length) throw RpcError.badRequest(ACCOUNT_MESSAGES.unknownChildren(unknown));
+      const before = await this.accounts.childIds(manager, parent.id);
       await this.accounts.replaceChildren(manager, parent.id, ids);
+      // the same list again (two clicks) changes nothing and tells nobody
+      if (before.length !== ids.length || before.some((c) => !ids.includes(c))) await this.events.childrenChanged(manager, parent.id);
       return (await this.accounts.children(manager, parent.id)).map(toChildView);
     });
   }
@@ -269,6 +287,11 @@ export function assertMayUpdate(actor: Actor, account: Pick<UserAccount, 'id' | 
   const self = actor.userId === account.id && !actor.salesPersonId;
   const qaOnCustomer = actor.role === 'QA' && (account.userRole === 'Dealership' || account.userRole === 'Management');
   if (!self && !qaOnCustomer) throw RpcError.forbidden();
+}
+
+/** Whether a change touched what `accountSaved` carries: the name, the e-mail or the role. */
+export function accountSavedChanged(before: Pick<UserAccount, 'displayName' | 'email' | 'userRole'>, after: Pick<UserAccount, 'displayName' | 'email' | 'userRole'>): boolean {
+  return before.displayName !== after.displayName || before.email !== after.email || before.userRole !== after.userRole;
 }
 
 function toChildView(u: UserAccount): ChildAccountView {

@@ -1,6 +1,7 @@
 import {
   AUTH_MESSAGES,
   RpcError,
+  UsersEvents,
   type ConfirmForgotPasswordPayload,
   type ForgotPasswordPayload,
   type Language,
@@ -11,7 +12,7 @@ import {
   type SessionGrant,
   type ValidateSessionPayload,
 } from '@app/contracts';
-import { inTransaction, SERVICE_CONFIG } from '@app/service-kit';
+import { inTransaction, MessagingHost, SERVICE_CONFIG } from '@app/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -42,14 +43,21 @@ export class AuthService {
     @Inject(SERVICE_CONFIG) private readonly config: UsersConfig,
     private readonly hasher: PasswordHasher,
     private readonly mailer: Mailer,
+    private readonly messaging: MessagingHost,
   ) {}
 
   private async assertNotLocked(m: EntityManager, keys: string[], message: string = AUTH_MESSAGES.limitExceeded): Promise<void> {
     if ((await this.auth.lockedKeys(m, keys)).length) throw new RpcError(429, message);
   }
 
+  /**
+   * A new session after a successful sign-in (password, or the new-password challenge), and its
+   * `UsersEvents.signedIn` in the same transaction, with the session's id as the message id. A
+   * token refresh continues a session and is no sign-in.
+   */
   private async grant(m: EntityManager, who: { userId: string; salesPersonId: string | null }): Promise<SessionGrant> {
     const s = await this.auth.createSession(m, who.userId, who.salesPersonId, this.config.REFRESH_TOKEN_TTL_DAYS);
+    await this.messaging.outbox.add(m, UsersEvents.signedIn, { userId: who.userId, salesPersonId: who.salesPersonId, at: new Date().toISOString() }, s.sessionId);
     return {
       sessionId: s.sessionId,
       userId: who.userId,
@@ -78,7 +86,7 @@ export class AuthService {
       const session = await this.auth.createChallenge(m, identity, this.config.CHALLENGE_TTL_MS);
       return { kind: 'challenge', challenge: 'NEW_PASSWORD_REQUIRED', session };
     }
-    return { kind: 'session', grant: await this.grant(m, identity) };
+    return { kind: 'session', grant: await inTransaction(this.ds, (t) => this.grant(t, identity)) };
   }
 
   async completeNewPassword(p: NewPasswordPayload): Promise<SessionGrant> {

@@ -46,6 +46,17 @@ export class SalesPeopleRepository {
     return m.count(SalesPerson, { where: { userId } });
   }
 
+  /** Keeps a removed sales person's id, account, name and times (`deleted_sales_person`) for the statistics' history. */
+  async keepDeleted(m: EntityManager, sp: Pick<SalesPerson, 'id' | 'userId' | 'name' | 'updatedAt'>, at: Date): Promise<void> {
+    await m.query('INSERT INTO deleted_sales_person (id, user_id, name, saved_at, deleted_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING', [
+      sp.id,
+      sp.userId,
+      sp.name,
+      sp.updatedAt,
+      at,
+    ]);
+  }
+
   allOfAccount(m: EntityManager, userId: string): Promise<SalesPerson[]> {
     return m.find(SalesPerson, { where: { userId }, order: { name: 'ASC', id: 'ASC' } });
   }

@@ -19,6 +19,7 @@ import { AuthRepository, TEMPORARY_PASSWORD_JUST_SENT } from '../auth/auth.repos
 import { generateTemporaryPassword, PasswordHasher } from '../auth/password-hasher';
 import { Mailer } from '../mail/mailer';
 import { SalesPeopleRepository } from './sales-people.repository';
+import { SalesPersonEvents } from './sales-person-events';
 import type { SalesPerson } from './sales-person.entity';
 
 function toView(sp: SalesPerson): SalesPersonView {
@@ -50,6 +51,7 @@ export class SalesPeopleService {
     private readonly access: AccountAccess,
     private readonly hasher: PasswordHasher,
     private readonly mailer: Mailer,
+    private readonly events: SalesPersonEvents,
   ) {}
 
   /**
@@ -111,6 +113,7 @@ export class SalesPeopleService {
           }),
         );
       }
+      for (const sp of created) await this.events.saved(m, sp);
       return created.map(toView);
     });
   }
@@ -126,9 +129,12 @@ export class SalesPeopleService {
         }
         sp.email = p.email;
       }
+      const renamed = p.name !== undefined && p.name !== sp.name;
       if (p.name !== undefined) sp.name = p.name;
       if (p.phone !== undefined) sp.phone = p.phone;
-      return toView(await this.salesPeople.save(m, sp));
+      const saved = await this.salesPeople.save(m, sp);
+      if (renamed) await this.events.saved(m, saved);
+      return toView(saved);
     });
   }
 
@@ -137,6 +143,10 @@ export class SalesPeopleService {
       const sp = await this.load(m, actor, id, true);
       await this.access.assertCanManageOwn(m, actor, sp.userId, SALES_PERSON_MESSAGES.notFound);
       if (!(await this.salesPeople.delete(m, sp.id))) throw RpcError.notFound(SALES_PERSON_MESSAGES.notFound);
+      const at = new Date();
+      // the statistics keep its name on its orders: the users service's export keeps telling it
+      await this.salesPeople.keepDeleted(m, sp, at);
+      await this.events.deleted(m, sp, at);
     });
     return { deleted: true };
   }

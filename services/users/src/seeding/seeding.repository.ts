@@ -52,10 +52,14 @@ export class SeedingRepository {
     );
   }
 
-  async linkChildren(m: EntityManager, parentId: string, childIds: string[]): Promise<void> {
+  /** Adds the child links that are missing; answers whether it added any. */
+  async linkChildren(m: EntityManager, parentId: string, childIds: string[]): Promise<boolean> {
+    let added = false;
     for (const childId of childIds) {
-      await m.query('INSERT INTO child_account (parent_id, child_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [parentId, childId]);
+      const rows: unknown[] = await m.query('INSERT INTO child_account (parent_id, child_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING child_id', [parentId, childId]);
+      added ||= rows.length > 0;
     }
+    return added;
   }
 
   async insertSalesPerson(m: EntityManager, s: SeedSalesPerson, passwordHash: string | null): Promise<{ id: string; created: boolean }> {

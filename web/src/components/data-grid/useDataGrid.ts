@@ -31,6 +31,8 @@ export interface UseDataGridOptions<Row, F extends string = string> {
   filters?: readonly F[];
   /** sorting when the URL names none */
   defaultSort?: { field: string; order: SortOrder };
+  /** a list that changes on its own (the delivery queue) asks again this often while shown */
+  refetchIntervalMs?: number;
 }
 
 /** Reads a 1-based page number from the URL; anything else is page 1. */
@@ -68,7 +70,7 @@ const ORDER = 'order';
  * List screens hold no paging code: they give columns and filters, and render `DataGridPage`.
  */
 export function useDataGrid<Row, F extends string = string>(options: UseDataGridOptions<Row, F>) {
-  const { queryKey, path, fetchPage, filters: filterNames = NO_FILTERS as readonly F[], defaultSort } = options;
+  const { queryKey, path, fetchPage, filters: filterNames = NO_FILTERS as readonly F[], defaultSort, refetchIntervalMs } = options;
   const [params, setParams] = useSearchParams();
 
   const rawPage = params.get(PAGE);
@@ -105,6 +107,7 @@ export function useDataGrid<Row, F extends string = string>(options: UseDataGrid
       return api.get<Paged<Row>>(path, { query, signal });
     },
     placeholderData: keepPreviousData,
+    refetchInterval: refetchIntervalMs ?? false,
   });
 
   const total = result.data?.total ?? 0;

@@ -49,7 +49,11 @@ function queueApi(initial: DeliveryMessageView[]) {
       return reply(200, messages.find((x) => x.id === m.id));
     };
   }
-  return fakeApi(handlers);
+  // what a worker or robot does meanwhile
+  const change = (id: string, to: Partial<DeliveryMessageView>) => {
+    messages = messages.map((x) => (x.id === id ? { ...x, ...to } : x));
+  };
+  return Object.assign(fakeApi(handlers), { change });
 }
 
 describe('/admin/order-delivery-message', () => {
@@ -62,10 +66,24 @@ describe('/admin/order-delivery-message', () => {
     const grid = await screen.findByRole('grid', {}, { timeout: 5000 });
     await within(grid).findByText('Audi A4 Avant');
     const row = within(grid).getByText('Audi A4 Avant').closest('[role="row"]') as HTMLElement;
-    for (const text of ['GENERIC_FTP', '2026-05-02 08:30:00', 'Failed', '5', '530 Login incorrect']) expect(within(row).getByText(text)).toBeTruthy();
+    for (const text of ['FTP server', '2026-05-02 08:30:00', 'Failed', '5', '530 Login incorrect']) expect(within(row).getByText(text)).toBeTruthy();
     expect(within(grid).getByText('VW Golf 8')).toBeTruthy();
     expect((await screen.findByTestId('available-count')).textContent).toBe('Available now: 1');
     expect(screen.getByRole('tab', { name: 'Order delivery', selected: true })).toBeTruthy();
+  });
+
+  it('shows what the worker did meanwhile without a reload', async () => {
+    const api = queueApi([message('m1', 'Audi A4 Avant', { integration: { id: 'i2', provider: 'GENERIC_FTP', integrationType: 'FTP' } })]);
+    renderAppAt('/admin/order-delivery-message');
+    const grid = await screen.findByRole('grid', {}, { timeout: 5000 });
+    const row = () => within(grid).getByText('Audi A4 Avant').closest('[role="row"]') as HTMLElement;
+    await within(grid).findByText('Audi A4 Avant');
+    expect(within(row()).getByText('Queued')).toBeTruthy();
+    expect((await screen.findByTestId('available-count')).textContent).toBe('Available now: 1');
+    api.change('m1', { state: 'queued', visible: false, attempts: 1, lastError: 'Refused: nothing accepts connections on ftp://h.test:21/' });
+    await waitFor(() => expect(within(row()).getByText('Refused: nothing accepts connections on ftp://h.test:21/')).toBeTruthy(), { timeout: 12_000 });
+    expect(within(row()).getByText('1')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('available-count').textContent).toBe('Available now: 0'), { timeout: 12_000 });
   });
 
   it('removes a message only after confirmation, then lists it no more', async () => {
@@ -75,7 +93,7 @@ describe('/admin/order-delivery-message', () => {
     await within(grid).findByText('Audi A4 Avant');
     fireEvent.click(within(grid).getByRole('button', { name: 'Remove Audi A4 Avant' }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog.textContent).toContain('Remove the delivery of Audi A4 Avant to DELIVERY_ROBOT from the queue?');
+    expect(dialog.textContent).toContain('Remove the delivery of Audi A4 Avant to Delivery robot from the queue?');
     // cancel removes nothing
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

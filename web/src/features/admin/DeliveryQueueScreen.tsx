@@ -1,4 +1,4 @@
-import { DELIVERY_STATES, type DeliveryMessageView } from '@app/contracts/wire';
+import { DELIVERY_STATES, providerInfo, type DeliveryMessageView } from '@app/contracts/wire';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Visibility from '@mui/icons-material/Visibility';
 import Box from '@mui/material/Box';
@@ -23,13 +23,20 @@ import { formatTimestamp } from '../../components/data-grid/columns';
 import { useDataGrid } from '../../components/data-grid/useDataGrid';
 import { AdminLayout } from './AdminLayout';
 
+/** The provider as the integrations tab names it ("FTP server"), not its code. */
+const providerName = (row: DeliveryMessageView) => providerInfo(row.integration.provider)?.label ?? row.integration.provider;
+
+/** The queue changes on its own (workers, robots, retries): the screen asks again this often. */
+export const QUEUE_REFRESH_MS = 5000;
+
 type Confirming = { kind: 'remove'; row: DeliveryMessageView } | { kind: 'reboot' } | null;
 
 /**
  * `/admin/order-delivery-message`: the delivery queue, newest first, 10 a page (order name,
  * queued, last attempt, provider, visible, attempts, last error), searched by order name and
  * filtered by state; make a message visible now, remove one (after confirmation), reboot the
- * delivery robots (after confirmation), and the count of messages available now.
+ * delivery robots (after confirmation), and the count of messages available now. Asked again
+ * every few seconds, so an attempt, a retry or a delivery shows without a reload.
  */
 export function DeliveryQueueScreen() {
   const { t } = useTranslation();
@@ -38,12 +45,13 @@ export function DeliveryQueueScreen() {
   const grid = useDataGrid<DeliveryMessageView, 'search' | 'state'>({
     queryKey: deliveryKeys.lists(),
     filters: ['search', 'state'],
+    refetchIntervalMs: QUEUE_REFRESH_MS,
     fetchPage: async (query, signal) => {
       const [items, total] = await deliveryApi.list(query, signal);
       return { items, total };
     },
   });
-  const available = useQuery({ queryKey: deliveryKeys.availableCount(), queryFn: ({ signal }) => deliveryApi.availableCount(signal) });
+  const available = useQuery({ queryKey: deliveryKeys.availableCount(), queryFn: ({ signal }) => deliveryApi.availableCount(signal), refetchInterval: QUEUE_REFRESH_MS });
   const refresh = () => queryClient.invalidateQueries({ queryKey: deliveryKeys.all() });
 
   const setVisible = useApiMutation({ action: t('delivery.queue.makeVisible'), mutationFn: (id: string) => deliveryApi.setVisible(id), onSuccess: refresh });
@@ -67,7 +75,7 @@ export function DeliveryQueueScreen() {
     { field: 'orderName', headerName: t('fields.orderName'), flex: 1, minWidth: 180, valueGetter: (_v, row) => row.order.orderName },
     { field: 'createdAt', headerName: t('delivery.queue.fields.queued'), width: 170, valueFormatter: (value: unknown) => formatTimestamp(value) },
     { field: 'lastAccessed', headerName: t('delivery.queue.fields.lastAttempt'), width: 170, valueFormatter: (value: unknown) => (value ? formatTimestamp(value) : '–') },
-    { field: 'provider', headerName: t('delivery.queue.fields.provider'), width: 160, valueGetter: (_v, row) => row.integration.provider },
+    { field: 'provider', headerName: t('delivery.queue.fields.provider'), width: 160, valueGetter: (_v, row) => providerName(row) },
     {
       field: 'state',
       headerName: t('fields.status'),
@@ -76,7 +84,23 @@ export function DeliveryQueueScreen() {
     },
     { field: 'visible', headerName: t('common.visible'), width: 100, valueFormatter: (value: unknown) => yesNo(Boolean(value)) },
     { field: 'attempts', headerName: t('delivery.queue.fields.attempts'), width: 100, type: 'number' },
-    { field: 'lastError', headerName: t('delivery.queue.fields.lastError'), flex: 1, minWidth: 200, valueFormatter: (value: unknown) => (typeof value === 'string' ? value : '–') },
+    {
+      field: 'lastError',
+      headerName: t('delivery.queue.fields.lastError'),
+      flex: 1,
+      minWidth: 200,
+      // the error is what the admin acts on: the whole text on hover or focus when the cell cuts it
+      renderCell: ({ row }) =>
+        row.lastError ? (
+          <Tooltip title={row.lastError}>
+            <Box component="span" tabIndex={0} sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              {row.lastError}
+            </Box>
+          </Tooltip>
+        ) : (
+          '–'
+        ),
+    },
     {
       field: '__actions__',
       headerName: t('common.actions'),
@@ -159,7 +183,7 @@ export function DeliveryQueueScreen() {
           {confirming?.kind === 'reboot'
             ? t('delivery.queue.confirmReboot')
             : confirming?.kind === 'remove'
-              ? t('delivery.queue.confirmRemove', { name: confirming.row.order.orderName, provider: confirming.row.integration.provider })
+              ? t('delivery.queue.confirmRemove', { name: confirming.row.order.orderName, provider: providerName(confirming.row) })
               : null}
         </DialogContent>
         <DialogActions>

@@ -1,11 +1,11 @@
-import type { DeliveryState, OrderDeliveryView, OrderView } from '@app/contracts/wire';
+import { providerInfo, type DeliveryState, type OrderDeliveryView, type OrderView } from '@app/contracts/wire';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deliveryApi, deliveryKeys } from '../../api/delivery';
@@ -21,39 +21,60 @@ const STATE_COLORS = { queued: 'default', delivering: 'info', delivered: 'succes
 const signature = (list: OrderDeliveryView[]) => list.map((d) => `${d.id}:${d.state}:${d.attempts}`).join(',');
 
 /**
+ * Whether the order's delivery counts (kept by the orders service from the delivery service's
+ * events, a moment later) do not yet say what the messages say: the order is then asked again.
+ */
+export function orderBehindDeliveries(delivery: OrderView['delivery'], list: readonly OrderDeliveryView[]): boolean {
+  if (list.length === 0) return false;
+  const queued = list.filter((d) => d.state === 'queued' || d.state === 'delivering').length;
+  const delivered = list.filter((d) => d.state === 'delivered').length;
+  const failed = list.filter((d) => d.state === 'failed').length;
+  return delivery === null || delivery.queued !== queued || delivery.delivered !== delivered || delivery.failed !== failed;
+}
+
+/**
  * Where the order went and when (everyone who sees the order, once it was queued for
  * delivery): each destination with its state, attempts and last error, and the receipts
  * (destination, time, who delivered, the files). Asked again every few seconds while a
- * delivery waits; a change brings the order's status and timeline along.
+ * delivery waits, and while the order's status has not caught up with its deliveries (right
+ * after the header's Deliver, before the order knows it was queued); a change brings the
+ * order's status and timeline along.
  */
 export function DeliveriesCard({ order }: { order: OrderView }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const active = order.status === 'Delivering' || (order.delivery?.queued ?? 0) > 0;
+  // the header's Deliver queued something on this screen: follow it before the order shows it
+  const enqueued = useMutationState({ filters: { mutationKey: deliveryKeys.enqueue(order.id), status: 'success' } }).length > 0;
   const deliveries = useQuery({
     queryKey: deliveryKeys.ofOrder(order.id),
     queryFn: ({ signal }) => deliveryApi.ofOrder(order.id, signal),
-    enabled: order.delivery !== null,
-    refetchInterval: active ? DELIVERIES_REFRESH_MS : false,
+    enabled: order.delivery !== null || enqueued,
+    refetchInterval: (query) => {
+      const list = query.state.data ?? [];
+      const waiting = order.status === 'Delivering' || (order.delivery?.queued ?? 0) > 0 || list.some((d) => d.state === 'queued' || d.state === 'delivering');
+      return waiting || orderBehindDeliveries(order.delivery, list) ? DELIVERIES_REFRESH_MS : false;
+    },
   });
+  const behind = orderBehindDeliveries(order.delivery, deliveries.data ?? []);
   const seen = useRef<string | null>(null);
   useEffect(() => {
     if (!deliveries.data) return;
     const now = signature(deliveries.data);
-    if (seen.current !== null && seen.current !== now) {
+    // on every answer of the list while the order is behind, not only when the list changes
+    if ((seen.current !== null && seen.current !== now) || behind) {
       void queryClient.invalidateQueries({ queryKey: orderKeys.one(order.id) });
       void queryClient.invalidateQueries({ queryKey: orderKeys.allEvents() });
     }
     seen.current = now;
-  }, [deliveries.data, order.id, queryClient]);
+  }, [deliveries.data, deliveries.dataUpdatedAt, behind, order.id, queryClient]);
 
-  if (order.delivery === null) return null;
+  if (order.delivery === null && !deliveries.data?.length) return null;
   return (
     <Paper variant="outlined" component="section" aria-labelledby="deliveries-title" sx={{ p: 2, display: 'grid', gap: 1.5, alignContent: 'start' }} data-testid="deliveries-card">
       <Typography variant="h3" id="deliveries-title">
         {t('delivery.card.title')}
       </Typography>
-      {order.delivery.failed > 0 && (
+      {order.delivery && order.delivery.failed > 0 && (
         <Alert severity="error" data-testid="delivery-failed-notice">
           {t('delivery.card.failedNotice', { n: order.delivery.failed })}
           {order.delivery.lastError ? `: ${order.delivery.lastError}` : ''}
@@ -64,7 +85,7 @@ export function DeliveriesCard({ order }: { order: OrderView }) {
       {deliveries.data?.map((d) => (
         <Box key={d.id} sx={{ display: 'grid', gap: 0.5, borderTop: 1, borderColor: 'divider', pt: 1, minWidth: 0 }} data-testid="delivery-row">
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', justifyContent: 'space-between' }}>
-            <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{d.integration.provider}</Typography>
+            <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{providerInfo(d.integration.provider)?.label ?? d.integration.provider}</Typography>
             <Chip size="small" color={STATE_COLORS[d.state]} label={t(`delivery.states.${d.state}`)} />
           </Box>
           <Typography variant="body2" color="text.secondary">

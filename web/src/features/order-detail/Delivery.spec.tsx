@@ -175,13 +175,62 @@ describe('the Deliveries card', () => {
     expect(within(card).getByTestId('delivery-failed-notice').textContent).toBe('Delivery failed for 1 destination(s): 530 Login incorrect');
     const rows = await within(card).findAllByTestId('delivery-row');
     expect(rows).toHaveLength(2);
-    expect(within(rows[0]!).getByText('DELIVERY_ROBOT', { selector: 'p' })).toBeTruthy();
-    expect(within(rows[1]!).getByText('GENERIC_FTP', { selector: 'p' })).toBeTruthy();
+    expect(within(rows[0]!).getByText('Delivery robot', { selector: 'p' })).toBeTruthy();
+    expect(within(rows[1]!).getByText('FTP server', { selector: 'p' })).toBeTruthy();
     expect(within(rows[0]!).getByText('Delivered')).toBeTruthy();
     expect(within(rows[0]!).getByTestId('delivery-receipt').textContent).toContain('Delivered to robot DELIVERY_ROBOT at');
     expect(within(rows[0]!).getByText('audi-a4-1.jpg (200.0 KB)')).toBeTruthy();
     expect(within(rows[1]!).getByText('Failed')).toBeTruthy();
     expect(within(rows[1]!).getByText('530 Login incorrect')).toBeTruthy();
+  });
+
+  it('right after Deliver, before the order knows it was queued: shows the queued delivery and asks for the order until it says Delivering', async () => {
+    let orderNow = orderView();
+    const queued: OrderDeliveryView = { ...deliveries[1]!, state: 'queued', attempts: 0, lastError: null, lastAccessed: null };
+    const api = open(admin, orderView(), {
+      [`GET /orders/${ORDER}`]: () => reply(200, orderNow),
+      [`POST /orders/enqueue-order-delivery-by-id/${ORDER}`]: () => reply(200, [queued]),
+      [`GET /orders/${ORDER}/deliveries`]: () => reply(200, [queued]),
+    });
+    await chooseAndDeliver(['FTP server']);
+    const card = await screen.findByTestId('deliveries-card', {}, { timeout: 5000 });
+    expect(within(card).getByText('Queued')).toBeTruthy();
+    expect(within(card).getByText('FTP server', { selector: 'p' })).toBeTruthy();
+    // the order's counts arrive a moment later: the screen asks for the order again and shows it
+    const asked = api.to(`GET /orders/${ORDER}`).length;
+    orderNow = orderView({ status: 'Delivering', delivery: { queued: 1, delivered: 0, failed: 0, lastError: null } });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Status' }).textContent).toBe('Delivering'), { timeout: 10_000 });
+    expect(api.to(`GET /orders/${ORDER}`).length).toBeGreaterThan(asked);
+  }, 20_000);
+
+  it('the timeline names the providers of its delivery lines as the integrations tab does', async () => {
+    const line = (id: string, eventName: string, payload: Record<string, unknown>) => ({
+      id,
+      eventName,
+      payload,
+      createdAt: '2026-05-02T08:00:00.000Z',
+      user: null,
+      order: { id: ORDER, orderName: 'Audi A4 Avant' },
+      isHidden: false,
+      isPriority: false,
+    });
+    open(admin, orderView({ status: 'Completed', delivery: { queued: 0, delivered: 2, failed: 0, lastError: null } }), {
+      [`GET /orders/${ORDER}/deliveries`]: () => reply(200, []),
+      [`GET /events/order/${ORDER}`]: () =>
+        reply(200, {
+          items: [
+            line('e2', 'DELIVERED', { provider: 'GENERIC_FTP', destination: 'ftp://ftp.dealer.test:21/in', files: 2 }),
+            line('e1', 'DELIVERY_QUEUED', { provider: 'GENERIC_FTP, DELIVERY_ROBOT' }),
+          ],
+          total: 2,
+          page: 1,
+          pageSize: 10,
+        }),
+    });
+    const timeline = await screen.findByTestId('timeline', {}, { timeout: 5000 });
+    await waitFor(() => expect(timeline.querySelector('[data-event="DELIVERED"]')?.textContent).toContain('FTP server · ftp://ftp.dealer.test:21/in'));
+    expect(timeline.querySelector('[data-event="DELIVERY_QUEUED"]')?.textContent).toContain('FTP server, Delivery robot');
+    expect(timeline.textContent).not.toContain('GENERIC_FTP');
   });
 
   it('is absent for an order never queued for delivery', async () => {

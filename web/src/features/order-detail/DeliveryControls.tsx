@@ -27,6 +27,7 @@ export function DeliveryControls({ order }: { order: OrderView }) {
     queryFn: ({ signal }) => deliveryApi.integrationsOf(order.id, signal),
   });
   const deliver = useApiMutation({
+    mutationKey: deliveryKeys.enqueue(order.id),
     action: t('delivery.deliverAction'),
     mutationFn: (ids: string[]) => deliveryApi.enqueue(order.id, { selectedIntegrations: ids.map((id) => ({ id })) }),
     onSuccess: async () => {

@@ -10,13 +10,17 @@ import Typography from '@mui/material/Typography';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ORDER_STATUSES, QA_STATUSES, RE_EDIT_REASONS, type OrderEventView, type OrderStatus, type QaStatus, type ReEditReason } from '@app/contracts/wire';
+import { ORDER_STATUSES, providerInfo, QA_STATUSES, RE_EDIT_REASONS, type OrderEventView, type OrderStatus, type QaStatus, type ReEditReason } from '@app/contracts/wire';
 import { orderKeys, ordersApi } from '../../api/orders';
 import { formatTimestamp } from '../../components/data-grid/columns';
 import { useStatusLabels } from '../../components/StatusBadge';
 
 /** Payload fields worth a word in the timeline, in this order (`from` → `to` for a change). */
 const SHOWN_PAYLOAD = ['orderName', 'status', 'QAstatus', 'position', 'imageCount', 'reason', 'provider', 'destination', 'error'] as const;
+
+/** A delivery line's providers ("GENERIC_FTP, DELIVERY_ROBOT") as the integrations tab names them. */
+const providerNames = (value: unknown): string | undefined =>
+  typeof value === 'string' && value ? value.split(/,\s*/).map((p) => providerInfo(p)?.label ?? p).join(', ') : undefined;
 
 /** The states of a QA task on the timeline (`QA_TASK_UPDATED`: `from` → `state`). */
 const TASK_STATE_WORDS = {
@@ -58,7 +62,7 @@ function usePayloadSummary() {
     const to = pair(payload['to'] ?? (payload['from'] !== undefined ? payload['state'] : undefined));
     if (from || to) parts.push([from, to].filter(Boolean).join(' → '));
     for (const key of SHOWN_PAYLOAD) {
-      const value = word(payload[key]);
+      const value = key === 'provider' ? providerNames(payload[key]) : word(payload[key]);
       if (value) parts.push(value);
     }
     return parts.join(' · ');

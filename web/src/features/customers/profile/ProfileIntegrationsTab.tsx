@@ -26,6 +26,7 @@ import { FormField, PasswordField } from '../../../components/form/FormField';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useForm } from '../../../components/form/useForm';
 import { IntegrationSettingsDialog } from './IntegrationSettingsDialog';
+import { integrationDestination } from './integrationRules';
 import { ProfileLayout, useProfileId } from './ProfileLayout';
 import { canSaveCredentials, credentialsBody, providersToAdd } from './profileRules';
 
@@ -72,6 +73,7 @@ function IntegrationCard({ integration }: { integration: IntegrationView }) {
   const [editing, setEditing] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const test = useApiMutation({ mutationFn: () => integrationsApi.testConnection(integration.id) });
+  const destination = integrationDestination(integration);
   const refresh = () => queryClient.invalidateQueries({ queryKey: integrationKeys.ofUser(integration.userId) });
   const toggle = useApiMutation({
     action: t('profile.integrations.update'),
@@ -104,6 +106,11 @@ function IntegrationCard({ integration }: { integration: IntegrationView }) {
           label={t('profile.integrations.fields.active')}
         />
       </Box>
+      {destination !== undefined && (
+        <Typography variant="body2" color={destination ? 'text.primary' : 'warning.main'} sx={{ overflowWrap: 'anywhere' }} data-testid="integration-destination">
+          {destination ? t('profile.integrations.destination', { where: destination }) : t('profile.integrations.noDestination')}
+        </Typography>
+      )}
       {editing ? (
         <CredentialsForm integration={integration} onDone={() => setEditing(false)} />
       ) : (

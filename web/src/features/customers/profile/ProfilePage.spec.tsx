@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEFAULT_OUTPUT_RULES, type IntegrationView, type MeView, type OrderListItem, type PermissionView, type ProviderView, type StyleGuideListItem, type UserView } from '@app/contracts/wire';
 import { sessionStore } from '../../../api/session';
-import { fail, fakeApi, reply, testUser, type FakeHandler, type FakeRequest } from '../../../test/fakeApi';
+import { childAccount, dashboardRoutes, fail, fakeApi, reply, testUser, type FakeHandler, type FakeRequest } from '../../../test/fakeApi';
 import { renderAppAt } from '../../../test/render';
 import { expectFieldError, expectVisible } from '../../../test/visible';
 
@@ -82,7 +82,7 @@ describe('/profile/{id}', () => {
     profileApi(signInAs({ userRole: 'Admin' }), account());
     renderAppAt(`/profile/${ACCOUNT_ID}/orders`);
     await screen.findByRole('heading', { level: 1, name: 'Nordic Cars' }, { timeout: 5000 });
-    expect(tabNames()).toEqual(['Orders', 'Events', 'Settings', 'Integrations', 'Style guides', 'Permissions']);
+    expect(tabNames()).toEqual(['Orders', 'Events', 'Statistics', 'Settings', 'Integrations', 'Style guides', 'Permissions']);
     expect(screen.getByRole('tab', { name: 'Events' }).getAttribute('href')).toBe(`/profile/${ACCOUNT_ID}/events`);
     expectVisible(screen.getByRole('button', { name: 'Delete user' }));
   });
@@ -91,7 +91,7 @@ describe('/profile/{id}', () => {
     profileApi(signInAs({ userRole: 'Admin' }), account({ userRole: 'Management' }));
     renderAppAt(`/profile/${ACCOUNT_ID}/orders`);
     await screen.findByRole('heading', { level: 1, name: 'Nordic Cars' }, { timeout: 5000 });
-    expect(tabNames()).toEqual(['Orders', 'Events', 'Settings', 'Integrations', 'Style guides', 'Child accounts', 'Permissions']);
+    expect(tabNames()).toEqual(['Orders', 'Events', 'Statistics', 'Settings', 'Integrations', 'Style guides', 'Child accounts', 'Permissions']);
   });
 
   it('settings: the admin edits the account in the account form, filled with the account', async () => {
@@ -126,6 +126,45 @@ describe('/profile/{id}', () => {
     profileApi(signInAs({ userRole: 'Admin' }), account());
     renderAppAt(`/profile/${ACCOUNT_ID}/child-accounts`);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(new RegExp(`^/profile/${ACCOUNT_ID}/orders`)), { timeout: 5000 });
+  });
+});
+
+describe('statistics', () => {
+  it('shows the admin a dealership\'s statistics as its dashboard shows them, asked for that account', async () => {
+    const api = profileApi(signInAs({ userRole: 'Admin' }), account(), dashboardRoutes(ACCOUNT_ID));
+    renderAppAt(`/profile/${ACCOUNT_ID}/statistics`);
+    await screen.findByRole('heading', { level: 1, name: 'Nordic Cars' }, { timeout: 5000 });
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Statistics');
+    const dashboard = await screen.findByTestId('dealership-dashboard');
+    await waitFor(() => expectVisible(within(dashboard).getByText('Anna Sales')));
+    expect(within(dashboard).getByTestId('half-doughnut-value').textContent).toBe('6 / 14');
+    expect(api.to(`GET /dashboard/getDealershipOrderStatistics/${ACCOUNT_ID}`)).toHaveLength(1);
+    // the admin's own numbers are not asked for
+    expect(api.requests.filter((r) => r.path.startsWith('/dashboard/') && !r.path.endsWith(ACCOUNT_ID))).toEqual([]);
+  });
+
+  it('shows the management dashboard of a management account, with its child accounts to pick', async () => {
+    const children = [childAccount('00000000-0000-4000-8000-0000000000d1', 'Nordic Auto Demo')];
+    const api = profileApi(signInAs({ userRole: 'Admin' }), account({ userRole: 'Management', childAccounts: children.map((c) => c.id) }), dashboardRoutes(ACCOUNT_ID, { children }));
+    renderAppAt(`/profile/${ACCOUNT_ID}/statistics`);
+    const dashboard = await screen.findByTestId('management-dashboard', {}, { timeout: 5000 });
+    await waitFor(() => expectVisible(within(dashboard).getByText('Winter Showroom')));
+    fireEvent.mouseDown(within(dashboard).getByRole('combobox', { name: 'Account' }));
+    expect(within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Nordic Auto Demo']);
+    expect(api.to(`GET /dashboard/get-orders-by-dealership/${ACCOUNT_ID}`)).toHaveLength(1);
+  });
+
+  it('has no statistics tab on a QA account: its address opens the orders tab', async () => {
+    profileApi(signInAs({ userRole: 'Admin' }), account({ userRole: 'QA' }));
+    renderAppAt(`/profile/${ACCOUNT_ID}/statistics`);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(new RegExp(`^/profile/${ACCOUNT_ID}/orders`)), { timeout: 5000 });
+    expect(tabNames()).not.toContain('Statistics');
+  });
+
+  it('is not QA\'s: the 401 page', async () => {
+    profileApi(signInAs({ userRole: 'QA' }), account());
+    renderAppAt(`/profile/${ACCOUNT_ID}/statistics`);
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Permission Denied'), { timeout: 5000 });
   });
 });
 

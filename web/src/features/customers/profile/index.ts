@@ -7,6 +7,7 @@ export { ProfileIntegrationsTab } from './ProfileIntegrationsTab';
 export { ProfileOrdersTab } from './ProfileOrdersTab';
 export { ProfilePermissionsTab } from './ProfilePermissionsTab';
 export { ProfileSettingsTab } from './ProfileSettingsTab';
+export { ProfileStatisticsTab } from './ProfileStatisticsTab';
 export { ProfileStyleGuidesTab } from './ProfileStyleGuidesTab';
 
 /** `/profile/{id}` opens the orders tab. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_OUTPUT_RULES } from '@app/contracts/wire';
-import { outputRulesOf, parsePositions, previewFiles, settingsBody, settingsFormValues, validateSettingsForm } from './integrationRules';
+import { integrationDestination, outputRulesOf, parsePositions, previewFiles, settingsBody, settingsFormValues, validateSettingsForm } from './integrationRules';
 
 const ftp = { provider: 'GENERIC_FTP', settings: { host: 'ftp.dealer.test', port: 2121 }, outputRules: DEFAULT_OUTPUT_RULES };
 
@@ -42,5 +42,18 @@ describe('integration settings rules', () => {
     const rules = outputRulesOf({ ...settingsFormValues(ftp), positions: '5, 1, 14', maxFiles: '2', format: 'webp', fileNamePattern: '{index}_{angle}' });
     expect(previewFiles(rules)).toEqual(['1_Rear.webp', '2_Front.webp']);
     expect(previewFiles({ ...rules, maxFiles: null })).toEqual(['1_Rear.webp', '2_Front.webp', '3_position 14.webp']);
+  });
+
+  it('says where an integration delivers as its receipts will, or that it is not set up yet; never a SAS', () => {
+    expect(integrationDestination(ftp)).toBe('ftp://ftp.dealer.test:2121/');
+    expect(integrationDestination({ provider: 'FTPS', settings: { host: 'h.test', path: 'in//cars/', secure: true } })).toBe('ftps://h.test:21/in/cars');
+    expect(integrationDestination({ provider: 'GENERIC_FTP', settings: {} })).toBeNull();
+    expect(integrationDestination({ provider: 'AZURE_BLOB', settings: { accountUrl: 'https://acc.blob.core.windows.net/?sv=2024&sig=secret', container: 'cars', pathPrefix: 'in' } })).toBe(
+      'https://acc.blob.core.windows.net/cars/in',
+    );
+    expect(integrationDestination({ provider: 'S3_BUCKET', settings: { endpoint: 'https://s3.test/', bucket: 'photos' } })).toBe('https://s3.test/photos');
+    expect(integrationDestination({ provider: 'WEBHOOK_API', settings: { endpointUrl: 'https://h.test/hook' } })).toBe('https://h.test/hook');
+    expect(integrationDestination({ provider: 'WEBHOOK_API', settings: {} })).toBeNull();
+    expect(integrationDestination({ provider: 'DELIVERY_ROBOT', settings: {} })).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import {
   DEFAULT_OUTPUT_RULES,
+  providerInfo,
   fileNamePatternProblem,
   OUTPUT_FORMATS,
   OUTPUT_LIMITS,
@@ -131,4 +132,29 @@ export function previewFiles(rules: OutputRules): string[] {
   const last = Math.max(SAMPLE_ANGLES.length, ...rules.positions);
   const pictures = Array.from({ length: last }, (_, i) => ({ position: i + 1, angleName: SAMPLE_ANGLES[i] ?? null }));
   return planDeliveryFiles(rules, SAMPLE_ORDER_NAME, pictures).map((f) => f.name);
+}
+
+const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '');
+const folder = (path: unknown) => `/${text(path).split('/').filter(Boolean).join('/')}`;
+
+/**
+ * Where the integration delivers, in the words a delivery's receipt uses (`ftp://host:21/path`,
+ * the container or bucket, the endpoint), from its settings; null when its required settings
+ * are not there yet, undefined for a type that has no destination to set (robots pull).
+ * Never shows a secret: an account URL loses its query (a SAS).
+ */
+export function integrationDestination(integration: Pick<IntegrationView, 'provider' | 'settings'>): string | null | undefined {
+  const s = integration.settings ?? {};
+  const type = providerInfo(integration.provider)?.integrationType;
+  if (type === 'FTP') return text(s.host) ? `${s.secure === true ? 'ftps' : 'ftp'}://${text(s.host)}:${text(s.port) || '21'}${folder(s.path)}` : null;
+  if (integration.provider === 'AZURE_BLOB') {
+    if (!text(s.container)) return null;
+    const account = text(s.accountUrl).split('?')[0]!.replace(/\/+$/, '');
+    return `${account ? `${account}/` : ''}${text(s.container)}${text(s.pathPrefix) ? folder(s.pathPrefix) : ''}`;
+  }
+  if (integration.provider === 'S3_BUCKET') {
+    return text(s.endpoint) && text(s.bucket) ? `${text(s.endpoint).replace(/\/+$/, '')}/${text(s.bucket)}${text(s.prefix) ? folder(s.prefix) : ''}` : null;
+  }
+  if (type === 'API' || type === 'REMOTE_INTEGRATION') return text(s.endpointUrl) || null;
+  return undefined;
 }

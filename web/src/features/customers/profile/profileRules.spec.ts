@@ -2,9 +2,11 @@ import { describe, expect, it } from '@jest/globals';
 import { canSaveCredentials, credentialsBody, profileTabs, providersToAdd, withId, withoutId } from './profileRules';
 
 describe('profile rules', () => {
-  it('gives the admin every tab, child accounts only on a management account; QA the orders; others nothing', () => {
-    expect(profileTabs('Admin', 'Dealership')).toEqual(['orders', 'events', 'settings', 'integrations', 'styleguides', 'permissions']);
-    expect(profileTabs('Admin', 'Management')).toEqual(['orders', 'events', 'settings', 'integrations', 'styleguides', 'child-accounts', 'permissions']);
+  it('gives the admin every tab, statistics only on a dealership or management account, child accounts only on a management account; QA the orders; others nothing', () => {
+    expect(profileTabs('Admin', 'Dealership')).toEqual(['orders', 'events', 'statistics', 'settings', 'integrations', 'styleguides', 'permissions']);
+    expect(profileTabs('Admin', 'Management')).toEqual(['orders', 'events', 'statistics', 'settings', 'integrations', 'styleguides', 'child-accounts', 'permissions']);
+    expect(profileTabs('Admin', 'QA')).toEqual(['orders', 'events', 'settings', 'integrations', 'styleguides', 'permissions']);
+    expect(profileTabs('Admin', 'Admin')).toEqual(['orders', 'events', 'settings', 'integrations', 'styleguides', 'permissions']);
     expect(profileTabs('QA', 'Management')).toEqual(['orders']);
     expect(profileTabs('Dealership', 'Dealership')).toEqual([]);
     expect(profileTabs('Management', 'Dealership')).toEqual([]);

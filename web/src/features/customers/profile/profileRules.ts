@@ -2,12 +2,13 @@ import type { PermissionGroup, Role } from '@app/contracts/wire';
 
 /** Pure rules of the account profile (`/profile/{id}/…`). */
 
-export type ProfileTab = 'orders' | 'events' | 'settings' | 'integrations' | 'styleguides' | 'child-accounts' | 'permissions';
+export type ProfileTab = 'orders' | 'events' | 'statistics' | 'settings' | 'integrations' | 'styleguides' | 'child-accounts' | 'permissions';
 
 /** The tabs' labels, by tab. */
 export const PROFILE_TAB_LABELS = {
   orders: 'profile.tabs.orders',
   events: 'profile.tabs.events',
+  statistics: 'profile.tabs.statistics',
   settings: 'profile.tabs.settings',
   integrations: 'profile.tabs.integrations',
   styleguides: 'profile.tabs.styleguides',
@@ -15,14 +16,27 @@ export const PROFILE_TAB_LABELS = {
   permissions: 'profile.tabs.permissions',
 } as const satisfies Record<ProfileTab, string>;
 
+/** The accounts a dashboard is about, whose profile has a statistics tab. */
+export const hasStatistics = (account: Role | undefined) => account === 'Dealership' || account === 'Management';
+
 /**
- * The tabs a viewer gets on an account: the admin every tab (child accounts only on a
- * management account, the only kind that has them), QA the orders only, anyone else none.
+ * The tabs a viewer gets on an account: the admin every tab (statistics only on a dealership
+ * or management account, child accounts only on a management account, the only kind that has
+ * them), QA the orders only, anyone else none.
  */
 export function profileTabs(viewer: Role, account: Role | undefined): ProfileTab[] {
   if (viewer === 'QA') return ['orders'];
   if (viewer !== 'Admin') return [];
-  return ['orders', 'events', 'settings', 'integrations', 'styleguides', ...(account === 'Management' ? (['child-accounts'] as const) : []), 'permissions'];
+  return [
+    'orders',
+    'events',
+    ...(hasStatistics(account) ? (['statistics'] as const) : []),
+    'settings',
+    'integrations',
+    'styleguides',
+    ...(account === 'Management' ? (['child-accounts'] as const) : []),
+    'permissions',
+  ];
 }
 
 export const profilePath = (id: string, tab: ProfileTab) => `/profile/${id}/${tab}`;

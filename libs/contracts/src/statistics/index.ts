@@ -1,0 +1,2 @@
+export * from './statistics.contract';
+export * from './backfill.contract';

@@ -1,0 +1,369 @@
+import { createHash } from 'node:crypto';
+import {
+  AVERAGE_WINDOW_DAYS,
+  DEFAULT_INACTIVE_USER_DAYS,
+  INACTIVE_USERS_PAGE_SIZE,
+  ORDER_TIMELINE_DAYS,
+  QA_ACTIVITY_ROLES,
+  QA_PROMISED_HOURS,
+  RpcError,
+  STATISTICS_FIRST_MONTH,
+  STATISTICS_MESSAGES,
+  type AccountWindowPayload,
+  type Actor,
+  type AppVersionStatisticsView,
+  type AverageImagesPerCarView,
+  type DealershipOrderStatisticsView,
+  type DeviceStatisticsView,
+  type Expiring,
+  type FlawlessOrdersView,
+  type ImageRatioView,
+  type ImageStatisticsPerPeriodView,
+  type InactiveUsersQuery,
+  type InactiveUsersView,
+  type MonthQuery,
+  type OrdersByDealershipView,
+  type OrdersByStatusView,
+  type OrderStatisticsPerPeriodView,
+  type OrdersPerSalesManView,
+  type OrdersPerStyleGuideView,
+  type OrderTimelineQuery,
+  type OrderTimelineView,
+  type PeriodCount,
+  type QaActivitiesQuery,
+  type QaActivitiesView,
+  type QaServiceLevelsView,
+  type ServiceLevelsQuery,
+  type StatisticsWindowQuery,
+  type TotalEventsQuery,
+  type TotalEventsView,
+} from '@app/contracts';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { StatisticsAccess, type StatScope } from '../access/statistics-access';
+import { AnswerCacheRepository } from './answer-cache.repository';
+import { DashboardsRepository } from './dashboards.repository';
+import { addDays, addMonths, dayKey, endOfDay, endOfMonth, oneDecimal, resolveWindow, startOfDay, startOfMonth, startOfWeek, type StatWindow } from './statistics-window';
+
+type Expiry = 'day' | 'month';
+type Computed<T extends Expiring> = Omit<T, 'expires'>;
+
+/** the steps of the image-ratio charts: 0, 10 … 90 % */
+const RATIO_STEPS = Array.from({ length: 10 }, (_, i) => i * 10);
+const FLAW_EVENTS = { repushed: 'IMAGE_REPUSHED', edited: 'QA_UPLOADED_PICTURE' } as const;
+const IMAGES_PER_DAY_DAYS = 14;
+const MAX_SERVICE_LEVEL_WEEKS = 52;
+const DEFAULT_SERVICE_LEVEL_WEEKS = 12;
+
+const total = (rows: PeriodCount[]) => rows.reduce((s, r) => s + r.count, 0);
+const scopeKey = (scope: StatScope | string[]): string => (Array.isArray(scope) ? [...scope].sort().join(',') : scope.kind === 'all' ? 'all' : [...scope.ids].sort().join(','));
+const windowKey = (w: StatWindow) => ({ from: w.from.toISOString(), to: w.to.toISOString(), unit: w.unit });
+
+/**
+ * The dashboards' questions (docs/statistics.md, "Questions"): who may ask (`StatisticsAccess`),
+ * the window, and the answer kept per question, counted accounts and window until the end of
+ * the UTC day (the monthly charts: the month). Every count comes from the fact tables.
+ */
+@Injectable()
+export class DashboardsService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly access: StatisticsAccess,
+    private readonly repo: DashboardsRepository,
+    private readonly cache: AnswerCacheRepository,
+  ) {}
+
+  /** now, for the window and the expiry */
+  protected now(): Date {
+    return new Date();
+  }
+
+  private get m(): EntityManager {
+    return this.ds.manager;
+  }
+
+  /**
+   * The kept answer of `question` for these accounts and parameters, or a new one kept until
+   * the end of the day (month). The accounts are in the key: an answer is only ever given
+   * back to a question about the same accounts.
+   */
+  private async cached<T extends Expiring>(question: string, scope: StatScope | string[], params: unknown, expiry: Expiry, compute: (now: Date) => Promise<Computed<T>>): Promise<T> {
+    const now = this.now();
+    const key = createHash('sha256').update(JSON.stringify([question, scopeKey(scope), params])).digest('hex');
+    const kept = await this.cache.find<T>(this.m, key, now);
+    if (kept) return kept;
+    const expires = expiry === 'month' ? endOfMonth(now) : endOfDay(now);
+    const answer = { ...(await compute(now)), expires: expires.toISOString() } as T;
+    await this.cache.save(this.m, key, answer, expires, now);
+    return answer;
+  }
+
+  /** one count per bucket of the window, every bucket present */
+  private async periodCounts(metric: 'orders' | 'images_processed', scope: StatScope, w: StatWindow): Promise<PeriodCount[]> {
+    const counts =
+      w.unit !== 'hour'
+        ? await this.repo.dailyByBucket(this.m, metric, scope, w.from, w.to, w.unit)
+        : metric === 'orders'
+          ? await this.repo.ordersByHour(this.m, scope, w.from, w.to)
+          : await this.repo.imagesByHour(this.m, w.from, w.to);
+    return w.buckets.map((b) => ({ period: b.start.toISOString(), count: counts.get(b.key) ?? 0 }));
+  }
+
+  /** per day over the last 30 days (today included) and over the 30 before, one decimal; `extra` ranges summed too */
+  private async averages(metric: string, scope: StatScope, now: Date, extra: Array<[Date, Date]> = []): Promise<{ average: number; previousAverage: number; extra: number[] }> {
+    const end = addDays(startOfDay(now), 1);
+    const mid = addDays(end, -AVERAGE_WINDOW_DAYS);
+    const start = addDays(mid, -AVERAGE_WINDOW_DAYS);
+    const [last, before, ...rest] = await this.repo.dailySums(this.m, metric, scope, [[mid, end], [start, mid], ...extra]);
+    return { average: oneDecimal(last / AVERAGE_WINDOW_DAYS), previousAverage: oneDecimal(before / AVERAGE_WINDOW_DAYS), extra: rest };
+  }
+
+  private window(q: StatisticsWindowQuery, defaultPeriod: 'year' | 'month' | 'week' = 'year'): StatWindow {
+    return resolveWindow(this.now(), q.timePeriod ?? defaultPeriod, q.timeFrame ?? 'current');
+  }
+
+  // ----------------------------------------------------------------------------------
+  // an account's questions
+
+  async dealershipOrders(actor: Actor, q: AccountWindowPayload): Promise<DealershipOrderStatisticsView> {
+    const ids = await this.access.accountScope(this.m, actor, q.accountId);
+    const w = this.window(q);
+    return this.cached<DealershipOrderStatisticsView>('dealership-orders', ids, windowKey(w), 'day', async (now) => {
+      const scope: StatScope = { kind: 'accounts', ids };
+      const rows = await this.periodCounts('orders', scope, w);
+      const week = startOfWeek(now);
+      const avg = await this.averages('orders', scope, now, [[week, addDays(week, 7)]]);
+      return { rows, total: total(rows), average: avg.average, previousAverage: avg.previousAverage, currentWeek: avg.extra[0], bestWeek: await this.repo.bestWeek(this.m, scope) };
+    });
+  }
+
+  async ordersPerSalesMan(actor: Actor, q: AccountWindowPayload): Promise<OrdersPerSalesManView> {
+    const ids = await this.access.accountScope(this.m, actor, q.accountId);
+    const w = this.window(q);
+    return this.cached<OrdersPerSalesManView>('orders-per-sales-man', ids, windowKey(w), 'day', async () => {
+      const rows = await this.repo.ordersPerSalesPerson(this.m, ids, w.from, w.to);
+      const own = rows.some((r) => r.id === null) ? await this.repo.displayName(this.m, q.accountId) : '';
+      const named = rows.map((r) => ({ salesManId: r.id, salesMan_name: r.id === null ? own : r.name, totalorders: r.n }));
+      // most first, then by name (the account's own orders go by the account's name)
+      named.sort((a, b) => b.totalorders - a.totalorders || (a.salesMan_name < b.salesMan_name ? -1 : a.salesMan_name > b.salesMan_name ? 1 : 0));
+      return { rows: named };
+    });
+  }
+
+  async ordersByDealership(actor: Actor, q: AccountWindowPayload): Promise<OrdersByDealershipView> {
+    const ids = await this.access.accountScope(this.m, actor, q.accountId);
+    const w = this.window(q);
+    return this.cached<OrdersByDealershipView>('orders-by-dealership', ids, windowKey(w), 'day', async () => {
+      // the child accounts; an account without children is its own one row
+      const rows = await this.repo.ordersPerAccount(this.m, ids.length > 1 ? ids.slice(1) : ids, w.from, w.to);
+      return { rows: rows.map((r) => ({ userId: r.id, user_displayName: r.name, totalorders: r.n })) };
+    });
+  }
+
+  async ordersPerStyleGuide(actor: Actor, q: AccountWindowPayload): Promise<OrdersPerStyleGuideView> {
+    // the admin asking about itself (the admin dashboard's card) counts every account: an admin has no orders of its own
+    const scope: StatScope | string[] =
+      StatisticsAccess.isAdmin(actor) && actor.userId === q.accountId ? { kind: 'all' } : await this.access.accountScope(this.m, actor, q.accountId);
+    const w = this.window(q);
+    return this.cached<OrdersPerStyleGuideView>('orders-per-style-guide', scope, windowKey(w), 'day', async () => {
+      const rows = await this.repo.ordersPerStyleGuide(this.m, Array.isArray(scope) ? scope : null, w.from, w.to);
+      return { rows: rows.map((r) => ({ styleGuideId: r.id, style_guide_name: r.name, total_orders: r.n })) };
+    });
+  }
+
+  /** every role's: the actor's own accounts (admin and QA: every account) */
+  async averageImagesPerCar(actor: Actor, q: StatisticsWindowQuery): Promise<AverageImagesPerCarView> {
+    const scope = await this.access.ownScope(this.m, actor);
+    const w = this.window(q);
+    return this.cached<AverageImagesPerCarView>('average-images-per-car', scope, windowKey(w), 'day', async (now) => {
+      const { orders, images } = await this.repo.ordersAndImages(this.m, scope, w.from, w.to);
+      const end = addDays(startOfDay(now), 1);
+      const [processed] = await this.repo.dailySums(this.m, 'images_processed', scope, [[addDays(end, -IMAGES_PER_DAY_DAYS), end]]);
+      return { avg: orders === 0 ? 0 : oneDecimal(images / orders), averageImagesPerDay: oneDecimal(processed / IMAGES_PER_DAY_DAYS) };
+    });
+  }
+
+  // ----------------------------------------------------------------------------------
+  // the admin's questions about the whole product
+
+  async devices(actor: Actor, q: StatisticsWindowQuery): Promise<DeviceStatisticsView> {
+    StatisticsAccess.assertAdmin(actor);
+    const w = this.window(q);
+    return this.cached<DeviceStatisticsView>('devices', { kind: 'all' }, windowKey(w), 'day', async () => {
+      const { mobile, web } = await this.repo.devices(this.m, w.from, w.to);
+      return { mobile, webApp: web };
+    });
+  }
+
+  async appVersions(actor: Actor, q: StatisticsWindowQuery): Promise<AppVersionStatisticsView> {
+    StatisticsAccess.assertAdmin(actor);
+    const w = this.window(q);
+    return this.cached<AppVersionStatisticsView>('app-versions', { kind: 'all' }, windowKey(w), 'day', async () => ({
+      rows: (await this.repo.appVersions(this.m, w.from, w.to)).map((r) => ({ appVersion: r.v, count: r.n })),
+    }));
+  }
+
+  async ordersPerPeriod(actor: Actor, q: StatisticsWindowQuery): Promise<OrderStatisticsPerPeriodView> {
+    StatisticsAccess.assertAdmin(actor);
+    const w = this.window(q);
+    return this.cached<OrderStatisticsPerPeriodView>('orders-per-period', { kind: 'all' }, windowKey(w), 'day', async (now) => {
+      const rows = await this.periodCounts('orders', { kind: 'all' }, w);
+      const { average, previousAverage } = await this.averages('orders', { kind: 'all' }, now);
+      return { rows, total: total(rows), average, previousAverage };
+    });
+  }
+
+  async imagesPerPeriod(actor: Actor, q: StatisticsWindowQuery): Promise<ImageStatisticsPerPeriodView> {
+    StatisticsAccess.assertAdmin(actor);
+    const w = this.window(q);
+    return this.cached<ImageStatisticsPerPeriodView>('images-per-period', { kind: 'all' }, windowKey(w), 'day', async (now) => {
+      const rows = await this.periodCounts('images_processed', { kind: 'all' }, w);
+      const { average, previousAverage } = await this.averages('images_processed', { kind: 'all' }, now);
+      return { rows, total: total(rows), average, previousAverage };
+    });
+  }
+
+  async orderTimeline(actor: Actor, q: OrderTimelineQuery): Promise<OrderTimelineView> {
+    StatisticsAccess.assertAdmin(actor);
+    const step = q.timeLineStep ?? 'day';
+    return this.cached<OrderTimelineView>('order-timeline', { kind: 'all' }, { step }, 'day', async (now) => {
+      const first = step === 'day' ? addDays(startOfDay(now), 1 - ORDER_TIMELINE_DAYS) : addDays(startOfWeek(now), -7 * (ORDER_TIMELINE_DAYS - 1));
+      const starts = Array.from({ length: ORDER_TIMELINE_DAYS }, (_, i) => addDays(first, step === 'day' ? i : 7 * i));
+      const to = addDays(starts[starts.length - 1], step === 'day' ? 1 : 7);
+      const byKey = new Map((await this.repo.stageTimes(this.m, first, to, step)).map((r) => [r.k, r]));
+      const avg = (v: number | null | undefined) => (v === null || v === undefined ? null : oneDecimal(v));
+      return {
+        rows: starts.map((s) => {
+          const r = byKey.get(dayKey(s));
+          return {
+            period: s.toISOString(),
+            averageUploadMinutes: avg(r?.upload),
+            averageInProgressMinutes: avg(r?.inProgress),
+            averageQaStageMinutes: avg(r?.qaStage),
+            averageDeliveryMinutes: avg(r?.delivery),
+            totalOrders: r?.total ?? 0,
+          };
+        }),
+      };
+    });
+  }
+
+  async ordersByStatus(actor: Actor, q: StatisticsWindowQuery): Promise<OrdersByStatusView> {
+    StatisticsAccess.assertAdmin(actor);
+    const w = this.window(q, 'week');
+    return this.cached<OrdersByStatusView>('orders-by-status', { kind: 'all' }, windowKey(w), 'day', async () => {
+      const byKey = new Map((await this.repo.ordersByStatus(this.m, w.from, w.to, w.unit)).map((r) => [r.k, r]));
+      const rows = w.buckets.map((b) => {
+        const r = byKey.get(b.key);
+        return { period: b.start.toISOString(), uploading: r?.uploading ?? 0, inProgress: r?.inProgress ?? 0, qaStage: r?.qaStage ?? 0, finished: r?.finished ?? 0 };
+      });
+      const sum = (f: 'uploading' | 'inProgress' | 'qaStage' | 'finished') => rows.reduce((s, r) => s + r[f], 0);
+      return { rows, uploading: sum('uploading'), inProgress: sum('inProgress'), qaStage: sum('qaStage'), finished: sum('finished') };
+    });
+  }
+
+  async inactiveUsers(actor: Actor, q: InactiveUsersQuery): Promise<InactiveUsersView> {
+    StatisticsAccess.assertAdmin(actor);
+    const days = q.timeFrame ?? DEFAULT_INACTIVE_USER_DAYS;
+    const page = q.page ?? 1;
+    if (page < 1) throw RpcError.badRequest('page must be at least 1');
+    return this.cached<InactiveUsersView>('inactive-users', { kind: 'all' }, { days, page }, 'day', async (now) => {
+      const before = addDays(startOfDay(now), -days);
+      const { rows, count } = await this.repo.inactiveAccounts(this.m, before, INACTIVE_USERS_PAGE_SIZE, (page - 1) * INACTIVE_USERS_PAGE_SIZE);
+      const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+      return { results: rows.map((r) => ({ ...r, lastSignInAt: iso(r.lastSignInAt), lastOrderAt: iso(r.lastOrderAt) })), count };
+    });
+  }
+
+  // ----------------------------------------------------------------------------------
+  // QA's work (admin and QA)
+
+  async qaActivities(actor: Actor, q: QaActivitiesQuery): Promise<QaActivitiesView> {
+    StatisticsAccess.assertAdminOrQa(actor);
+    const w = this.window(q, 'month');
+    const categories = q.tagCategoryFromQA ? [q.tagCategoryFromQA] : [...QA_ACTIVITY_ROLES];
+    return this.cached<QaActivitiesView>('qa-activities', { kind: 'all' }, { ...windowKey(w), categories }, 'day', async () => {
+      const [users, tags, minutes] = [
+        await this.repo.qaPicks(this.m, w.from, w.to),
+        await this.repo.qaTags(this.m, categories, w.from, w.to),
+        await this.repo.averageQaMinutes(this.m, w.from, w.to),
+      ];
+      return {
+        users: users.map((u) => ({ userId: u.id, user_displayName: u.name, role: u.role, totalorders: u.n })),
+        tags: tags.map((t) => ({ tagId: t.id, tags_name: t.name, totalorderswithevents: t.n })),
+        averageMinutesPerOrder: minutes === null ? null : oneDecimal(minutes),
+      };
+    });
+  }
+
+  repushedImages(actor: Actor, q: MonthQuery): Promise<ImageRatioView> {
+    return this.imageRatio(actor, q, 'repushed');
+  }
+
+  editedImages(actor: Actor, q: MonthQuery): Promise<ImageRatioView> {
+    return this.imageRatio(actor, q, 'edited');
+  }
+
+  private async imageRatio(actor: Actor, q: MonthQuery, which: keyof typeof FLAW_EVENTS): Promise<ImageRatioView> {
+    StatisticsAccess.assertAdminOrQa(actor);
+    const lastMonth = addMonths(startOfMonth(this.now()), -1).toISOString().slice(0, 7);
+    const month = q.timeStamp ?? lastMonth;
+    if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month) || month < STATISTICS_FIRST_MONTH || month > lastMonth) throw RpcError.badRequest(STATISTICS_MESSAGES.badMonth);
+    return this.cached<ImageRatioView>(`${which}-images`, { kind: 'all' }, { month }, 'month', async () => {
+      const from = new Date(`${month}-01T00:00:00.000Z`);
+      const { total: all, steps } = await this.repo.imageRatios(this.m, FLAW_EVENTS[which], from, addMonths(from, 1));
+      const rows = RATIO_STEPS.map((percentage) => ({ percentage, total_orders: steps.get(percentage) ?? 0 }));
+      return { month, rows, ordersWithImages: rows.reduce((s, r) => s + r.total_orders, 0), total_orders: all };
+    });
+  }
+
+  async totalEvents(actor: Actor, q: TotalEventsQuery): Promise<TotalEventsView> {
+    StatisticsAccess.assertAdminOrQa(actor);
+    const eventName = q.eventName ?? 'IMAGE_REPUSHED';
+    return this.cached<TotalEventsView>('total-events', { kind: 'all' }, { eventName }, 'day', async (now) => {
+      const metric = `event:${eventName}`;
+      const end = addDays(startOfDay(now), 1);
+      const from = addDays(end, -AVERAGE_WINDOW_DAYS);
+      const counts = await this.repo.dailyByBucket(this.m, metric, { kind: 'all' }, from, end, 'day');
+      const rows = Array.from({ length: AVERAGE_WINDOW_DAYS }, (_, i) => {
+        const d = dayKey(addDays(from, i));
+        return { day: d, total_events: counts.get(d) ?? 0 };
+      });
+      const { average, previousAverage } = await this.averages(metric, { kind: 'all' }, now);
+      return { eventName, rows, total: rows.reduce((s, r) => s + r.total_events, 0), average, previousAverage };
+    });
+  }
+
+  async flawlessOrders(actor: Actor, q: StatisticsWindowQuery): Promise<FlawlessOrdersView> {
+    StatisticsAccess.assertAdminOrQa(actor);
+    const w = this.window(q);
+    return this.cached<FlawlessOrdersView>('flawless-orders', { kind: 'all' }, windowKey(w), 'day', async () => {
+      const { flawless, flawed } = await this.repo.flawless(this.m, w.from, w.to);
+      return { totalFlawlessOrders: flawless, totalOrdersWithFlaws: flawed };
+    });
+  }
+
+  async qaServiceLevels(actor: Actor, q: ServiceLevelsQuery): Promise<QaServiceLevelsView> {
+    StatisticsAccess.assertAdminOrQa(actor);
+    const weeks = q.weeks ?? DEFAULT_SERVICE_LEVEL_WEEKS;
+    if (weeks < 1 || weeks > MAX_SERVICE_LEVEL_WEEKS) throw RpcError.badRequest(`weeks must be between 1 and ${MAX_SERVICE_LEVEL_WEEKS}`);
+    return this.cached<QaServiceLevelsView>('qa-service-levels', { kind: 'all' }, { weeks }, 'day', async (now) => {
+      const first = addDays(startOfWeek(now), -7 * (weeks - 1));
+      const byKey = new Map((await this.repo.serviceLevels(this.m, first, weeks, QA_PROMISED_HOURS * 60)).map((r) => [r.k, r]));
+      return {
+        rows: Array.from({ length: weeks }, (_, i) => {
+          const start = addDays(first, 7 * i);
+          const r = byKey.get(dayKey(start));
+          return {
+            week: start.toISOString(),
+            orders: r?.orders ?? 0,
+            medianMinutes: r?.median == null ? null : oneDecimal(r.median),
+            p90Minutes: r?.p90 == null ? null : oneDecimal(r.p90),
+            withinPromise: r?.within == null ? null : Math.round(r.within * 1000) / 1000,
+          };
+        }),
+      };
+    });
+  }
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from '@jest/globals';
+import { blobBytes, blobText } from '../../test/blob';
+import { csvBlob, csvFilename, toCsv } from './csv';
+
+describe('toCsv', () => {
+  it('writes a header of the keys in order of appearance, then one CRLF line per row', () => {
+    expect(toCsv([{ period: '2026-01-01T00:00:00.000Z', count: 3 }, { period: '2026-02-01T00:00:00.000Z', count: 0 }])).toBe(
+      'period,count\r\n2026-01-01T00:00:00.000Z,3\r\n2026-02-01T00:00:00.000Z,0\r\n',
+    );
+    // a key only a later row has is a column too; a missing or null value is an empty field
+    expect(toCsv([{ a: 1 }, { a: null, b: 'x' }])).toBe('a,b\r\n1,\r\n,x\r\n');
+    expect(toCsv([])).toBe('');
+  });
+
+  it('quotes a field with a comma, a quote or a line break, doubling its quotes (RFC 4180)', () => {
+    expect(toCsv([{ name: 'Auto, Cars', note: 'the "best"', text: 'two\nlines', plain: 'Nordic Auto' }])).toBe(
+      'name,note,text,plain\r\n"Auto, Cars","the ""best""","two\nlines",Nordic Auto\r\n',
+    );
+  });
+
+  it('keeps a spreadsheet from running a name as a formula, and writes numbers as they are', () => {
+    expect(toCsv([{ name: '=HYPERLINK("x")', other: '+45 20', n: -3, at: '@home' }])).toBe(`name,other,n,at\r\n"'=HYPERLINK(""x"")",'+45 20,-3,'@home\r\n`);
+  });
+
+  it('keeps Japanese and Hindi text as it is', () => {
+    expect(toCsv([{ 販売店: '東京モーターズ', बिक्री: 'दिल्ली कार्स' }])).toBe('販売店,बिक्री\r\n東京モーターズ,दिल्ली कार्स\r\n');
+  });
+});
+
+describe('csvBlob', () => {
+  it('starts the file with the UTF-8 byte order mark, so Excel reads it as UTF-8', async () => {
+    const blob = csvBlob([{ name: '東京' }]);
+    expect(blob.type).toBe('text/csv;charset=utf-8');
+    const bytes = await blobBytes(blob);
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(await blobText(blob)).toBe('name\r\n東京\r\n');
+  });
+});
+
+describe('csvFilename', () => {
+  it('ends in .csv and leaves out what file systems refuse', () => {
+    expect(csvFilename('uploaded-cars-year-current')).toBe('uploaded-cars-year-current.csv');
+    expect(csvFilename('a/b:c?.csv')).toBe('a-b-c-.csv');
+    expect(csvFilename('  ')).toBe('chart.csv');
+  });
+});

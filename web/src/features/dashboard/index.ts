@@ -1,0 +1,2 @@
+export { AccountStatistics } from './AccountStatistics';
+export { DashboardPage } from './DashboardPage';
