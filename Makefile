@@ -3,14 +3,15 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 NPM ?= npm
 
-.PHONY: help install build build-server build-web typecheck dev test test-machine test-unit test-integration test-e2e test-faults test-mutation bench bench-gateway bench-web bench-pipeline bench-orders bench-statistics bench-delivery bench-load clean
+.PHONY: help install build build-server build-web typecheck dev test test-machine test-unit test-integration test-e2e test-faults test-mutation bench bench-gateway bench-web bench-pipeline bench-orders bench-statistics bench-delivery bench-load bench-requests clean
 
 help:
 	@echo "make dev        run the whole product on this machine (http://localhost:$${PORT:-8080})"
 	@echo "make test       every test tier (installs and starts what the tests need when missing, see README)"
 	@echo "make test-faults  processes killed, stopped under load and servers restarted mid-work (part of make test)"
 	@echo "make bench      every benchmark; make bench-gateway for the NATS hop alone, make bench-pipeline for the image pipeline,"
-	@echo "                make bench-orders for the orders list, make bench-delivery for deliveries to FTP and robots"
+	@echo "                make bench-orders for the orders list, make bench-requests for the CPU a request costs,"
+	@echo "                make bench-delivery for deliveries to FTP and robots"
 	@echo "make bench-load the load test: 50 dealers uploading and 10 staff working for 3 min, 1 then 2 replicas of images and pipeline (about 15 min; not in make bench)"
 
 # Installs npm packages when node_modules is missing or older than the lockfile. npm records
@@ -65,7 +66,7 @@ test-faults: install test-machine build-server
 test-mutation: install
 	node_modules/.bin/stryker run
 
-bench: bench-gateway bench-web bench-pipeline bench-orders bench-statistics bench-delivery
+bench: bench-gateway bench-web bench-pipeline bench-orders bench-requests bench-statistics bench-delivery
 
 bench-gateway: build-server
 	node dist/bench/gateway-hop.bench.js
@@ -84,6 +85,13 @@ bench-pipeline: build-server
 # BENCH_ORDERS, BENCH_IMAGES_PER_ORDER, BENCH_ACCOUNTS, BENCH_REQUESTS change the sizes
 bench-orders: build-server
 	node dist/bench/orders.bench.js
+
+# what a request costs: CPU per request of every process (gateway, services, PostgreSQL, NATS)
+# and p50/p95/p99 for the five most common signed-in reads and the liveness floor, 10 clients
+# in flight, against bench/baselines/requests.json; fails when a signed-in read takes more than
+# 1.5 ms of CPU or an orders-list page more than 2 ms. BENCH_REQUESTS, BENCH_SAVE_BASELINE=1
+bench-requests: build-server
+	node dist/bench/requests.bench.js
 
 # the statistics service: its facts consumer (events/s and CPU per 1,000 events of the service
 # and of PostgreSQL, against one event per transaction; BENCH_EVENTS, BENCH_BASELINE_EVENTS),
