@@ -1,4 +1,5 @@
-import { Metrics, METRICS_REGISTRY, OPS_SERVER, OpsServer, PROCESS_HEALTH, ProcessHealth } from '@app/ops';
+import { Metrics, METRICS_REGISTRY, OPS_SERVER, OpsServer, PROCESS_HEALTH, ProcessHealth, tracingStarted } from '@app/ops';
+import { cacheValidationMetadata } from '@app/contracts';
 import { createLogger, PinoNestLogger } from '@app/logging';
 import { httpMetricsMiddleware } from './common/http-metrics';
 import { Global, Module, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
@@ -6,11 +7,11 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { Request } from 'express';
-import pinoHttp from 'pino-http';
 import type { Logger } from 'pino';
 import { HttpErrorFilter } from './common/http-error.filter';
 import { refuseDeepJson } from './common/json-body';
-import { requestIdMiddleware, requestIdOf } from './common/request-id';
+import { requestIdMiddleware } from './common/request-id';
+import { requestLogMiddleware } from './common/request-log';
 import { TraceRouteInterceptor } from './common/trace-route.interceptor';
 import { createValidationPipe } from './common/validation';
 import { GatewayConfig } from './gateway.config';
@@ -58,6 +59,7 @@ export function gatewayModules(): Array<new () => unknown> {
  */
 export async function createGatewayApp(config: GatewayConfig, opts: GatewayOptions = {}): Promise<INestApplication> {
   const logger = opts.logger ?? createLogger('gateway', config.LOG_LEVEL);
+  cacheValidationMetadata();
 
   const ops = opts.ops ?? new OpsServer();
   const metrics = opts.metrics ?? new Metrics('gateway');
@@ -82,27 +84,20 @@ export async function createGatewayApp(config: GatewayConfig, opts: GatewayOptio
     bodyParser: false,
   });
   app.disable('x-powered-by');
+  // no ETag (a SHA-1 of every answer): the API's answers are not revalidated by clients, the
+  // web app's files are served with their own caching (web-app.ts)
+  app.set('etag', false);
   app.set('trust proxy', 'loopback');
   app.use(httpMetricsMiddleware(metrics));
   app.use(requestIdMiddleware);
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req) => requestIdOf(req as unknown as Request),
-      autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/health') },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLogMiddleware(logger));
   app.useBodyParser('json', { limit: config.BODY_LIMIT, verify: refuseDeepJson });
   app.useBodyParser('urlencoded', { limit: config.BODY_LIMIT, extended: false });
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpErrorFilter(logger));
-  app.useGlobalInterceptors(new TraceRouteInterceptor());
+  // the route's name on the request's span: only with tracing on (an interceptor costs every request)
+  if (tracingStarted()) app.useGlobalInterceptors(new TraceRouteInterceptor());
   // only configured origins get CORS headers (with credentials); any other gets none at all
   const corsOrigins = new Set(config.corsOrigins());
   app.enableCors((req: Request, cb) =>

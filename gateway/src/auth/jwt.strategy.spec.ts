@@ -99,9 +99,8 @@ describe('JwtStrategy: a valid access token of a live session', () => {
       return jwt.sign(payload, secret, Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined)) as jwt.SignOptions);
     };
 
-    /** what passport makes of a request with this Authorization header */
-    function authenticate(authorization: string | undefined): Promise<{ user?: unknown; failed?: boolean; error?: unknown }> {
-      const { strategy: s } = strategy();
+    /** what passport makes of a request with this Authorization header (with a strategy of its own unless given) */
+    function authenticate(authorization: string | undefined, s: JwtStrategy = strategy().strategy): Promise<{ user?: unknown; failed?: boolean; error?: unknown }> {
       return new Promise((resolve) => {
         const p = s as unknown as {
           success: (user: unknown) => void;
@@ -118,6 +117,42 @@ describe('JwtStrategy: a valid access token of a live session', () => {
 
     it('takes a bearer token signed with the secret for this API', async () => {
       expect(await authenticate(`Bearer ${sign(claims())}`)).toEqual({ user: { ...LIVE, sessionId: SESSION } });
+    });
+
+    it('verifies a token once: sent again, its signature is not checked again, its session is', async () => {
+      let live = true;
+      const { strategy: s, calls } = strategy(() => (live ? LIVE : new RpcCallError(401, 'Session ended', 'users')));
+      const verify = jest.spyOn(jwt, 'verify');
+      try {
+        const token = `Bearer ${sign(claims(), { expiresIn: 60 })}`;
+        expect(await authenticate(token, s)).toEqual({ user: { ...LIVE, sessionId: SESSION } });
+        expect(await authenticate(token, s)).toEqual({ user: { ...LIVE, sessionId: SESSION } });
+        expect(verify).toHaveBeenCalledTimes(1);
+        expect(calls).toHaveLength(2);
+        // the session ended: the remembered token no longer lets anyone in
+        live = false;
+        expect(await authenticate(token, s)).toEqual({ error: new UnauthorizedException(AUTH_MESSAGES.unauthorized) });
+        expect(calls).toHaveLength(3);
+        // another token (another signature) is verified on its own
+        live = true;
+        expect(await authenticate(`Bearer ${sign(claims(), { expiresIn: 60 }, 'another-secret-that-is-long-enough-0123456')}`, s)).toEqual({ failed: true });
+        expect(verify).toHaveBeenCalledTimes(2);
+      } finally {
+        verify.mockRestore();
+      }
+    });
+
+    it('verifies a remembered token again once it has expired, and refuses it', async () => {
+      const { strategy: s } = strategy();
+      const token = `Bearer ${sign(claims(), { expiresIn: 30 })}`;
+      expect(await authenticate(token, s)).toEqual({ user: { ...LIVE, sessionId: SESSION } });
+      const now = Date.now();
+      const clock = jest.spyOn(Date, 'now').mockReturnValue(now + 31_000);
+      try {
+        expect(await authenticate(token, s)).toEqual({ failed: true });
+      } finally {
+        clock.mockRestore();
+      }
     });
 
     it('refuses a missing, foreign-signed, expired, other-issuer, other-audience or other-algorithm token', async () => {

@@ -12,6 +12,9 @@ import type { AccessTokenClaims, AuthUser } from './auth-user';
 import { SessionCache } from './session-cache';
 
 export const JWT_ISSUER = 'dealer-photo';
+/** the most verified tokens remembered; the oldest go first */
+const MAX_VERIFIED = 20_000;
+const bearerOf = ExtractJwt.fromAuthHeaderAsBearerToken();
 export const JWT_AUDIENCE = 'dealer-photo-api';
 
 /**
@@ -40,8 +43,23 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
     });
   }
 
+  /** verified tokens (their text) and their claims, until they expire */
+  private readonly verified = new Map<string, AccessTokenClaims & { exp: number }>();
+
+  /** Passport's entry: a token verified before skips the signature check (its session is checked all the same). */
+  override authenticate(req: Request, options?: unknown): void {
+    const token = bearerOf(req);
+    const known = token ? this.verified.get(token) : undefined;
+    if (!known || known.exp * 1000 <= Date.now()) return super.authenticate(req, options);
+    this.validate(req, known).then(
+      (user) => this.success(user),
+      (err: unknown) => this.error(err as Error),
+    );
+  }
+
   async validate(req: Request, claims: AccessTokenClaims): Promise<AuthUser> {
     if (claims.typ !== 'access' || !claims.sub || !claims.sid) throw new UnauthorizedException(AUTH_MESSAGES.unauthorized);
+    this.remember(req, claims);
     try {
       const actor = await this.sessions.get(`${claims.sid}|${claims.sub}|${claims.spid ?? ''}`, () =>
         this.rpc.send(
@@ -57,5 +75,17 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
       }
       throw err;
     }
+  }
+
+  private remember(req: Request, claims: AccessTokenClaims): void {
+    const exp = (claims as { exp?: unknown }).exp;
+    const token = bearerOf(req);
+    if (!token || typeof exp !== 'number' || this.verified.has(token)) return;
+    if (this.verified.size >= MAX_VERIFIED) {
+      const now = Date.now();
+      for (const [known, c] of this.verified) if (c.exp * 1000 <= now) this.verified.delete(known);
+      if (this.verified.size >= MAX_VERIFIED) this.verified.delete(this.verified.keys().next().value!);
+    }
+    this.verified.set(token, { ...claims, exp });
   }
 }

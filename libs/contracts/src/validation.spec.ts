@@ -1,5 +1,5 @@
-import { validate } from 'class-validator';
-import { findUnsafeText, IsFixedPoint, IsOmittable } from './validation';
+import { IsInt, IsString, Max, MinLength, validate } from 'class-validator';
+import { cacheValidationMetadata, findUnsafeText, IsFixedPoint, IsOmittable } from './validation';
 
 describe('findUnsafeText: text PostgreSQL cannot keep, found in any string of a request', () => {
   it.each([
@@ -36,5 +36,37 @@ describe('IsFixedPoint and IsOmittable', () => {
 
   it.each([[1e-7], [1e-300], [0.001], [12.345], ['12.5'], [true], [null], [Number.NaN], [Number.POSITIVE_INFINITY]])('refuses %p', async (price) => {
     expect(await errors(price)).toEqual(['price must be a number with at most 2 decimal places']);
+  });
+});
+
+describe('cacheValidationMetadata: the rules of a class looked up once', () => {
+  class Base {
+    @IsString() @MinLength(2) name!: string;
+  }
+  class Derived extends Base {
+    @IsInt() @Max(10) count!: number;
+  }
+  const errorsOf = async (o: object) => (await validate(o, { forbidUnknownValues: true })).map((e) => `${e.property}: ${Object.keys(e.constraints ?? {}).sort().join(',')}`);
+
+  it('validates as before, inherited rules included, the second time from the cache', async () => {
+    cacheValidationMetadata();
+    cacheValidationMetadata();
+    for (let i = 0; i < 2; i++) {
+      expect(await errorsOf(Object.assign(new Derived(), { name: 'x', count: 11 }))).toEqual(['count: max', 'name: minLength']);
+      expect(await errorsOf(Object.assign(new Derived(), { name: 'ok', count: 3 }))).toEqual([]);
+      expect(await errorsOf(Object.assign(new Base(), { name: 7 }))).toEqual(['name: isString,minLength']);
+    }
+  });
+
+  it('sees the rules of a class declared after the cache was filled', async () => {
+    cacheValidationMetadata();
+    expect(await errorsOf(Object.assign(new Base(), { name: 'ok' }))).toEqual([]);
+    class Later extends Base {
+      @IsInt() size!: number;
+    }
+    expect(await errorsOf(Object.assign(new Later(), { name: 'ok', size: 'big' }))).toEqual(['size: isInt']);
+    // and a rule added to a class already looked up
+    IsInt()(Base.prototype, 'extra');
+    expect(await errorsOf(Object.assign(new Base(), { name: 'ok', extra: 'no' }))).toEqual(['extra: isInt']);
   });
 });

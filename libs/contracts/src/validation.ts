@@ -1,4 +1,6 @@
-import { ValidateBy, ValidateIf, type ValidationError } from 'class-validator';
+import { getMetadataStorage, ValidateBy, ValidateIf, type ValidationError } from 'class-validator';
+import type { MetadataStorage } from 'class-validator/types/metadata/MetadataStorage';
+import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 
 function collect(errors: ValidationError[], parent: string, out: string[]): void {
   for (const e of errors) {
@@ -100,4 +102,43 @@ function walk(value: unknown, path: string, depth: number): string | null {
     if (found) return found;
   }
   return null;
+}
+
+const METADATA_CACHED = Symbol.for('dealer-photo.validation-metadata-cached');
+
+/**
+ * Makes class-validator's lookup of a class's rules a cache hit. As shipped, every
+ * `validate()` scans the rules of every class the process knows to find the ones of the class
+ * at hand (and of the classes it extends), then groups them by property: a cost that grows
+ * with the number of DTOs, paid by every request and every message. The rules only change when
+ * a decorator runs (while a module loads); any new rule empties the cache. The answers are read,
+ * never changed, by the validator. Idempotent; called by the gateway and by every service at start.
+ */
+export function cacheValidationMetadata(): void {
+  const storage = getMetadataStorage() as MetadataStorage & { [METADATA_CACHED]?: true };
+  if (storage[METADATA_CACHED]) return;
+  storage[METADATA_CACHED] = true;
+  const lookup = storage.getTargetValidationMetadatas.bind(storage);
+  const group = storage.groupByPropertyName.bind(storage);
+  const addRule = storage.addValidationMetadata.bind(storage);
+  let rules = new Map<unknown, Map<string, ValidationMetadata[]>>();
+  let grouped = new WeakMap<ValidationMetadata[], Record<string, ValidationMetadata[]>>();
+  storage.getTargetValidationMetadatas = (target, schema, always, strictGroups, groups) => {
+    const key = `${schema}|${always}|${strictGroups}|${groups?.join('\u0000') ?? ''}`;
+    let ofTarget = rules.get(target);
+    if (!ofTarget) rules.set(target, (ofTarget = new Map()));
+    let found = ofTarget.get(key);
+    if (!found) ofTarget.set(key, (found = lookup(target, schema, always, strictGroups, groups)));
+    return found;
+  };
+  storage.groupByPropertyName = (metadata) => {
+    let found = grouped.get(metadata);
+    if (!found) grouped.set(metadata, (found = group(metadata)));
+    return found;
+  };
+  storage.addValidationMetadata = (metadata) => {
+    rules = new Map();
+    grouped = new WeakMap();
+    addRule(metadata);
+  };
 }

@@ -1,2 +1,3 @@
 export * from './logger';
 export * from './request-context';
+export * from './log-destination';

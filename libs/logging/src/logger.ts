@@ -1,10 +1,11 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
 import { activeTraceIds } from '@app/ops';
+import { batchedStdout } from './log-destination';
 import { currentRequestContext } from './request-context';
 
 /**
- * Structured JSON logs (one object a line on stdout, or on `destination`). Every line carries the process name
+ * Structured JSON logs (one object a line on stdout, written in batches: `BatchedStdout`; or on `destination`). Every line carries the process name
  * and, inside a request, its request id, so one request can be followed across services; with
  * tracing on, also the `traceId` and `spanId` of the span running, so a line leads to its trace.
  */
@@ -42,7 +43,7 @@ export function createLogger(name: string, level: string = process.env.LOG_LEVEL
       censor: '[redacted]',
     },
   };
-  return destination ? pino(options, destination) : pino(options);
+  return pino(options, destination ?? batchedStdout());
 }
 
 /** Nest's logger interface on top of pino, so framework messages are JSON too. */

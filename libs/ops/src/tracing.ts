@@ -141,6 +141,11 @@ export function startTracingOrExit(serviceName: string): Tracing | null {
 }
 
 /** Sends the spans still buffered and stops tracing (a no-op when it is off). */
+/** Whether tracing runs in this process (what only matters to traces can then be skipped). */
+export function tracingStarted(): boolean {
+  return started !== null;
+}
+
 export async function stopTracing(): Promise<void> {
   const t = started;
   started = null;

@@ -1,4 +1,4 @@
-import { Namespace } from '@app/contracts';
+import { cacheValidationMetadata, Namespace } from '@app/contracts';
 import { DatabaseConfig, loadConfigOrExit } from '@app/config';
 import { createLogger, PinoNestLogger } from '@app/logging';
 import { NamespacedNatsServer } from '@app/messaging';
@@ -46,6 +46,7 @@ export async function startService<C extends DatabaseConfig>(
 ): Promise<INestMicroservice> {
   const name = app.definition.name;
   const logger = opts.logger ?? createLogger(name, config.LOG_LEVEL);
+  cacheValidationMetadata();
   if (app.preflight) await app.preflight(config);
   const ops = opts.ops ?? new OpsServer();
   const metrics = opts.metrics ?? new Metrics(name);

@@ -9,18 +9,33 @@ const ORDER = { id: '00000000-0000-4000-8000-0000000000f1' };
 interface Sent {
   subject: string;
   packet: { pattern: string; data: unknown; id: string };
-  timeout: number;
   requestId: string | undefined;
 }
 
-/** a NATS connection whose service answers with `reply` (a Nest reply packet) or fails with `fail` */
-function client(answer: { reply?: unknown; fail?: unknown }, defaultTimeoutMs = 5000) {
+/**
+ * A NATS connection whose service answers with `reply` (a Nest reply packet) on the request's
+ * reply subject; `fail` with NoResponders answers NATS's "no responders" status instead,
+ * with Timeout nobody answers, and any other error is thrown by the publish itself.
+ */
+function client(answer: { reply?: unknown; fail?: { code: string } }, defaultTimeoutMs = 5000) {
   const sent: Sent[] = [];
+  const inboxes: Array<{ subject: string; callback: (err: Error | null, msg: unknown) => void }> = [];
+  const deliver = (reply: string, msg: object) => {
+    const inbox = inboxes.find((i) => reply.startsWith(i.subject.slice(0, -1)));
+    queueMicrotask(() => inbox?.callback(null, { subject: reply, ...msg }));
+  };
   const nc = {
-    request: async (subject: string, data: Uint8Array, opts: { timeout: number; headers: { get(k: string): string } }) => {
-      sent.push({ subject, packet: decodeJson(data), timeout: opts.timeout, requestId: opts.headers.get('x-request-id') });
-      if (answer.fail) throw answer.fail;
-      return { data: encodeJson(answer.reply) };
+    closed: () => new Promise(() => undefined),
+    subscribe: (subject: string, opts: { callback: (err: Error | null, msg: unknown) => void }) => {
+      inboxes.push({ subject, callback: opts.callback });
+      return { unsubscribe: () => undefined };
+    },
+    publish: (subject: string, data: Uint8Array, opts: { reply: string; headers: { get(k: string): string } }) => {
+      sent.push({ subject, packet: decodeJson(data), requestId: opts.headers.get('x-request-id') });
+      if (answer.fail?.code === ErrorCode.NoResponders) deliver(opts.reply, { data: new Uint8Array(0), headers: { code: 503 } });
+      else if (answer.fail?.code === ErrorCode.Timeout) return;
+      else if (answer.fail) throw answer.fail;
+      else deliver(opts.reply, { data: encodeJson(answer.reply) });
     },
   } as unknown as NatsConnection;
   return { rpc: new RpcClient(nc, new Namespace('ns7'), defaultTimeoutMs), sent };
@@ -36,16 +51,21 @@ describe('RpcClient: request-reply with a service over NATS', () => {
       {
         subject: `ns7.${OrdersRpc.get.subject}`,
         packet: { pattern: OrdersRpc.get.subject, data: { actor, data: ORDER }, id: expect.any(String) },
-        timeout: 5000,
         requestId: 'req-21',
       },
     ]);
   });
 
   it('waits the default time unless the call says otherwise', async () => {
-    const { rpc, sent } = client({ reply: { response: null } }, 5000);
-    await rpc.send(OrdersRpc.get, ORDER, actor, { timeoutMs: 120_000 });
-    expect(sent[0].timeout).toBe(120_000);
+    const { rpc } = client({ fail: natsError(ErrorCode.Timeout) }, 60);
+    const waited = async (timeoutMs?: number) => {
+      const started = Date.now();
+      await expect(rpc.send(OrdersRpc.get, ORDER, actor, timeoutMs ? { timeoutMs } : {})).rejects.toMatchObject({ reason: 'timeout' });
+      return Date.now() - started;
+    };
+    expect(await waited()).toBeGreaterThanOrEqual(55);
+    const longer = await waited(400);
+    expect(longer).toBeGreaterThanOrEqual(395);
   });
 
   it('passes on a service\'s refusal with its status and message, naming the service', async () => {

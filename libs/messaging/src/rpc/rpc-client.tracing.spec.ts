@@ -8,14 +8,20 @@ import { RpcCallError, RpcClient, ServiceUnavailableError } from './rpc-client';
 const actor: Actor = { role: 'Dealership', userId: '00000000-0000-4000-8000-00000000d001', salesPersonId: null, permissions: [], requestId: 'req-21' };
 const ORDER = { id: '00000000-0000-4000-8000-0000000000f1' };
 
-/** a NATS connection whose service answers `reply` or fails with `fail`, keeping the traceparent it was sent */
-function client(answer: { reply?: unknown; fail?: unknown }) {
+/** a NATS connection whose service answers `reply` (or NATS's "no responders" with `noResponders`), keeping the traceparent it was sent */
+function client(answer: { reply?: unknown; noResponders?: true }) {
   const traceparents: string[] = [];
+  let inbox: (err: Error | null, msg: unknown) => void = () => undefined;
   const nc = {
-    request: async (_subject: string, _data: Uint8Array, opts: { headers: { get(k: string): string } }) => {
+    closed: () => new Promise(() => undefined),
+    subscribe: (_subject: string, opts: { callback: typeof inbox }) => {
+      inbox = opts.callback;
+      return { unsubscribe: () => undefined };
+    },
+    publish: (_subject: string, _data: Uint8Array, opts: { reply: string; headers: { get(k: string): string } }) => {
       traceparents.push(opts.headers.get('traceparent'));
-      if (answer.fail) throw answer.fail;
-      return { data: encodeJson(answer.reply) };
+      const msg = answer.noResponders ? { data: new Uint8Array(0), headers: { code: 503 } } : { data: encodeJson(answer.reply) };
+      queueMicrotask(() => inbox(null, { subject: opts.reply, ...msg }));
     },
   } as unknown as NatsConnection;
   return { rpc: new RpcClient(nc, new Namespace('ns7'), 5000), traceparents };
@@ -39,7 +45,7 @@ describe('RpcClient with tracing on', () => {
 
   it('a refusal (4xx) is an answer, not a failed span; an unreachable service and a 500 are failures', async () => {
     await expect(client({ reply: { err: { status: 404, message: 'Order not found' } } }).rpc.send(OrdersRpc.get, ORDER, actor)).rejects.toBeInstanceOf(RpcCallError);
-    await expect(client({ fail: Object.assign(new Error('503'), { code: '503' }) }).rpc.send(OrdersRpc.get, ORDER, actor)).rejects.toBeInstanceOf(ServiceUnavailableError);
+    await expect(client({ noResponders: true }).rpc.send(OrdersRpc.get, ORDER, actor)).rejects.toBeInstanceOf(ServiceUnavailableError);
     await expect(client({ reply: { err: { status: 500, message: 'Internal server error' } } }).rpc.send(OrdersRpc.get, ORDER, actor)).rejects.toBeInstanceOf(RpcCallError);
     const spans = exporter.getFinishedSpans();
     expect(spans.map((s) => [s.attributes['rpc.status'], s.status.code])).toEqual([

@@ -9,6 +9,7 @@ import {
 import { failSpan, injectTraceHeaders, messagingAttributes, METRICS, SpanKind, startSpan, withTraceContext, type Metrics } from '@app/ops';
 import { ErrorCode, headers as natsHeaders, type NatsConnection, type NatsError } from 'nats';
 import { decodeJson, encodeJson } from '../codec';
+import { ReplyMux } from './reply-mux';
 
 /** A service answered with an error meant for the caller (`{ status, message }`). */
 export class RpcCallError extends Error {
@@ -51,6 +52,7 @@ interface NestReply<R> {
  */
 export class RpcClient {
   private readonly latency;
+  private readonly replies: ReplyMux;
 
   /** With `metrics`, every call is timed in `dealer_rpc_client_duration_seconds` by subject and outcome. */
   constructor(
@@ -60,6 +62,7 @@ export class RpcClient {
     metrics?: Metrics,
   ) {
     this.latency = metrics?.histogram(METRICS.rpcClientSeconds) ?? null;
+    this.replies = new ReplyMux(nc);
   }
 
   async send<P, R>(def: RpcDef<P, R>, data: P, actor: Actor, opts: { timeoutMs?: number } = {}): Promise<R> {
@@ -87,7 +90,7 @@ export class RpcClient {
       let replyData: Uint8Array;
       try {
         const msg = await withTraceContext(context, () =>
-          this.nc.request(this.namespace.subject(def.subject), encodeJson(packet), {
+          this.replies.request(this.namespace.subject(def.subject), encodeJson(packet), {
             timeout: opts.timeoutMs ?? this.defaultTimeoutMs,
             headers: h,
           }),
