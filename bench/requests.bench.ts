@@ -33,6 +33,8 @@ const IMAGES_PER_ORDER = Number(process.env.BENCH_IMAGES_PER_ORDER ?? 30);
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 20);
 const CONCURRENCY = 10;
 const ROUNDS = 3;
+/** requests per case before measuring: V8 optimises the request path only after a few thousand */
+const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 1500);
 const PASSWORD = 'Bench-Pass-2026!';
 const PROCESSES = ['gateway', 'users', 'orders', 'images'] as const;
 /** the product's processes, whose CPU is the request's cost (the load generator is not) */
@@ -177,7 +179,7 @@ async function main(): Promise<void> {
       { key: 'order-events', label: 'GET /api/events/order/{id}', path: `/events/order/${order}`, token },
     ];
     // warm up every path (JIT, connections, prepared statements, caches)
-    for (const c of cases) await run(base, c, 300);
+    for (const c of cases) await run(base, c, WARM_UP);
     const loadBefore = loadavg().map((l) => l.toFixed(2)).join(' ');
     const meter = new CpuMeter(processes.map((p, i) => ({ name: PROCESSES[i], pid: p.pid! })));
     const results = await measureAll(base, cases, meter);

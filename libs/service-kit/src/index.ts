@@ -18,3 +18,4 @@ export * from './payload-check';
 export * from './statistics-backfill';
 export * from './health/service-health';
 export * from './health/readiness-checks';
+export * from './prepared-query';

@@ -26,3 +26,22 @@ describe('NamespacedNatsServer: a service answers on the subjects of its namespa
     expect(subscriptionsOf('run42', [{ subject: 'health.orders', queue: 'orders-health' }])).toEqual([{ subject: 'run42.health.orders', queue: 'orders-health' }]);
   });
 });
+
+describe('NamespacedNatsServer: the handler of a message', () => {
+  const server = new NamespacedNatsServer({ servers: 'nats://127.0.0.1:4222', queue: 'orders' }, new Namespace('run42'));
+  const get = async () => 'the order';
+  server.addHandler('orders.get', get, false);
+  server.addHandler({ cmd: 'legacy' } as unknown as string, async () => 'legacy', false);
+
+  it('finds a plain subject\'s handler without parsing it as JSON, and a JSON pattern\'s as Nest does', () => {
+    const parse = jest.spyOn(JSON, 'parse');
+    try {
+      expect(server.getHandlerByPattern('orders.get')).toBe(get);
+      expect(parse).not.toHaveBeenCalled();
+      expect(server.getHandlerByPattern('{"cmd":"legacy"}')).not.toBeNull();
+      expect(server.getHandlerByPattern('orders.nothing')).toBeNull();
+    } finally {
+      parse.mockRestore();
+    }
+  });
+});

@@ -34,6 +34,19 @@ export class NamespacedNatsServer extends ServerNats {
     return this.inFlight;
   }
 
+  /**
+   * The handler's route for a message's pattern. Ours are plain subjects (`orders.get`), their
+   * own route; Nest tries every pattern as JSON first, which throws (an error with its stack
+   * trace) for each plain one: for every message. A pattern that looks like JSON still goes
+   * Nest's way.
+   */
+  override getRouteFromPattern(pattern: string): string {
+    const first = pattern.charCodeAt(0);
+    // '{', '[' or '"': an object, array or string pattern in JSON
+    if (first === 123 || first === 91 || first === 34) return super.getRouteFromPattern(pattern);
+    return this.normalizePattern(pattern);
+  }
+
   override bindEvents(client: NatsClientLike): void {
     const defaultQueue = this.getOptionsProp(this.natsOptions, 'queue');
     const subscriptions = (this as unknown as { subscriptions: Subscription[] }).subscriptions;
