@@ -1,8 +1,6 @@
 import type { ServiceApp } from '@app/service-kit';
 import { Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { AccountAccess } from './access/account-access';
-import { SessionChangeInterceptor } from './auth/session-change.interceptor';
 import { AppSetting } from './app-settings/app-setting.entity';
 import { AppSettingsMessagesController } from './app-settings/app-settings.messages.controller';
 import { AppSettingsRepository } from './app-settings/app-settings.repository';
@@ -22,6 +20,7 @@ import { UserAccount } from './accounts/user-account.entity';
 import { AuthMessagesController } from './auth/auth.messages.controller';
 import { AuthRepository } from './auth/auth.repository';
 import { AuthService } from './auth/auth.service';
+import { SessionReadsMessagesController } from './auth/session-reads.messages.controller';
 import { DemoSeed } from './demo/demo-seed';
 import { IntegrationsMessagesController } from './integrations/integrations.messages.controller';
 import { IntegrationsRepository } from './integrations/integrations.repository';
@@ -56,10 +55,15 @@ import { StatisticsExportService } from './statistics-export/statistics-export.s
 import { UsersExportRepository } from './statistics-export/users-export.repository';
 import { UsersConfig } from './users.config';
 
+/**
+ * Gateways cache session checks: every controller but `SessionReadsMessagesController` carries
+ * `SessionChangeInterceptor`, which tells them when a call may have changed one.
+ */
 @Module({
   controllers: [
     StatisticsExportMessagesController,
     AuthMessagesController,
+    SessionReadsMessagesController,
     AccountsMessagesController,
     PermissionsMessagesController,
     SalesPeopleMessagesController,
@@ -94,8 +98,6 @@ import { UsersConfig } from './users.config';
     BannersService,
     AccountSeeder,
     DemoSeed,
-    // gateways cache session checks: tell them when a call may have changed one
-    { provide: APP_INTERCEPTOR, useClass: SessionChangeInterceptor },
   ],
 })
 class UsersFeatureModule {}

@@ -1,5 +1,6 @@
 import type { UserAccount } from './user-account.entity';
-import { confirmsDeletion, deleteConfirmationHash, toUserView } from './account-view';
+import type { AccountRow } from './accounts.repository';
+import { accountOfRow, confirmsDeletion, deleteConfirmationHash, toListItem, toMeView, toUserView } from './account-view';
 
 const ID = '00000000-0000-4000-8000-00000000d001';
 const OTHER = '00000000-0000-4000-8000-00000000d002';
@@ -73,5 +74,72 @@ describe('toUserView: days since the last order', () => {
 
   it('says null, not zero, for an account that never ordered', () => {
     expect(toUserView(account(null), [], [], false)).toMatchObject({ days_since_last_order: null, last_order_date: null });
+  });
+});
+
+describe('toUserView and toMeView: what an account looks like', () => {
+  it('shows the list item\'s fields first, then the rest, in the order the API has always had', () => {
+    const view = toUserView(account(new Date('2025-02-01T00:00:00Z')), ['READ_ORDERS'], [OTHER], false);
+    expect(view).toMatchObject(toListItem(account()));
+    expect(Object.keys(view)).toEqual([
+      ...Object.keys(toListItem(account())),
+      'language',
+      'roleTags',
+      'permissions',
+      'currency',
+      'subscriptionPrice',
+      'mobileAppAccess',
+      'minimumZoomValue',
+      'enabled_qa',
+      'desaturateYellowLight',
+      'editedImageLabel',
+      'loginActivated',
+      'childAccounts',
+      'last_order_date',
+      'days_since_last_order',
+    ]);
+  });
+
+  it('adds the signed-in sales person on /me, last, and never the delete-confirmation code', () => {
+    const seller = { id: OTHER, name: 'Seller', email: 'seller@example.com' };
+    const me = toMeView(account(), ['READ_ORDERS'], [], seller);
+    expect(me).toEqual({ ...toUserView(account(), ['READ_ORDERS'], [], false), loggedInSalesPersonInfo: seller });
+    expect(Object.keys(me).at(-1)).toBe('loggedInSalesPersonInfo');
+    expect(toMeView(account(), [], [], null)).toMatchObject({ loggedInSalesPersonInfo: null });
+    expect(me).not.toHaveProperty('deleteConfirmationHash');
+  });
+
+  it('reads a raw row as the entity holds it: numerics as numbers, no password', () => {
+    const row: AccountRow = {
+      id: ID,
+      email: 'dealer@example.com',
+      display_name: 'Nordic Auto',
+      language: 'en',
+      user_role: 'Dealership',
+      role_tags: [],
+      country: 'Denmark',
+      city: '',
+      postal_code: '',
+      address: '',
+      company_id: '',
+      contact_name: 'Jens',
+      contact_email: 'jens@example.com',
+      contact_phone: '',
+      contact_title: '',
+      currency: 'EUR',
+      subscription_price: null,
+      mobile_app_access: false,
+      minimum_zoom_value: '1.0',
+      enabled_qa: false,
+      desaturate_yellow_light: false,
+      edited_image_label: false,
+      user_status: 'CONFIRMED',
+      last_order_date: null,
+      created_at: new Date('2025-01-01T00:00:00Z'),
+      updated_at: new Date('2025-01-02T00:00:00Z'),
+    };
+    const { passwordHash: _hash, passwordChangedAt: _changed, ...fields } = account();
+    expect(accountOfRow(row)).toEqual(fields);
+    expect(accountOfRow({ ...row, subscription_price: '49.90', minimum_zoom_value: '1.5' })).toMatchObject({ subscriptionPrice: 49.9, minimumZoomValue: 1.5 });
   });
 });

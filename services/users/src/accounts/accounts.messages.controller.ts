@@ -12,11 +12,13 @@ import {
   type UserRefPayload,
 } from '@app/contracts';
 import { RpcHandler } from '@app/service-kit';
-import { Controller } from '@nestjs/common';
+import { Controller, UseInterceptors } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { AccountsService } from './accounts.service';
+import { SessionChangeInterceptor } from '../auth/session-change.interceptor';
 
 @Controller()
+@UseInterceptors(SessionChangeInterceptor)
 export class AccountsMessagesController {
   constructor(private readonly accounts: AccountsService) {}
 

@@ -1,4 +1,4 @@
-import { PAGE_SIZE, RpcError, type Role } from '@app/contracts';
+import { PAGE_SIZE, RpcError, type Language, type QaRoleTag, type Role, type UserStatus } from '@app/contracts';
 import { escapeLike, isUniqueViolation } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { Brackets, type EntityManager } from 'typeorm';
@@ -10,6 +10,56 @@ export interface AccountFilter {
   search?: string;
   country?: string;
   userRole?: Role;
+}
+
+/** An account's columns as raw SQL answers them (`ACCOUNT_COLUMNS`), the password aside. */
+export interface AccountRow {
+  id: string;
+  email: string;
+  display_name: string;
+  language: Language;
+  user_role: Role;
+  role_tags: QaRoleTag[];
+  country: string;
+  city: string;
+  postal_code: string;
+  address: string;
+  company_id: string;
+  contact_name: string;
+  contact_email: string;
+  contact_phone: string;
+  contact_title: string;
+  currency: string;
+  /** numeric: text, as the driver answers it */
+  subscription_price: string | null;
+  mobile_app_access: boolean;
+  /** numeric: text, as the driver answers it */
+  minimum_zoom_value: string;
+  enabled_qa: boolean;
+  desaturate_yellow_light: boolean;
+  edited_image_label: boolean;
+  user_status: UserStatus;
+  last_order_date: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The columns of `AccountRow`, of `user_account u`. */
+const ACCOUNT_COLUMNS = `u.id, u.email, u.display_name, u.language, u.user_role, u.role_tags, u.country, u.city, u.postal_code,
+       u.address, u.company_id, u.contact_name, u.contact_email, u.contact_phone, u.contact_title, u.currency,
+       u.subscription_price, u.mobile_app_access, u.minimum_zoom_value, u.enabled_qa, u.desaturate_yellow_light,
+       u.edited_image_label, u.user_status, u.last_order_date, u.created_at, u.updated_at`;
+
+/** What `GET /api/me` shows: the account, its permission names and child ids, and the signed-in sales person. */
+export interface MeRow extends AccountRow {
+  /** permission names, by name */
+  permissions: string[];
+  /** child account ids, oldest link first */
+  child_accounts: string[];
+  /** the signed-in sales person when it is one of this account's; else null */
+  sp_id: string | null;
+  sp_name: string | null;
+  sp_email: string | null;
 }
 
 /** Two requests for one e-mail both passed the check: the loser hears what the check says. */
@@ -32,6 +82,27 @@ export class AccountsRepository {
    */
   lockById(manager: EntityManager, id: string): Promise<UserAccount | null> {
     return manager.findOne(UserAccount, { where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /**
+   * The signed-in account for `GET /api/me` in one statement: its columns, its permission
+   * names (by name), its child ids (oldest link first, as `childIds`) and, when a sales person
+   * signed in, that sales person if it belongs to the account. Null when the account is gone.
+   */
+  async me(manager: EntityManager, userId: string, salesPersonId: string | null): Promise<MeRow | null> {
+    const rows: MeRow[] = await manager.query(
+      `SELECT ${ACCOUNT_COLUMNS},
+              ARRAY(SELECT p.name FROM user_permission up JOIN permission p ON p.id = up.permission_id
+                     WHERE up.user_id = u.id ORDER BY p.name) AS permissions,
+              ARRAY(SELECT c.child_id::text FROM child_account c WHERE c.parent_id = u.id
+                     ORDER BY c.created_at, c.child_id) AS child_accounts,
+              sp.id AS sp_id, sp.name AS sp_name, sp.email AS sp_email
+         FROM user_account u
+         LEFT JOIN sales_person sp ON sp.id = $2::uuid AND sp.user_id = u.id
+        WHERE u.id = $1`,
+      [userId, salesPersonId],
+    );
+    return rows[0] ?? null;
   }
 
   async exists(manager: EntityManager, id: string): Promise<boolean> {

@@ -31,7 +31,7 @@ import { SalesPeopleRepository } from '../sales-people/sales-people.repository';
 import { SalesPersonEvents } from '../sales-people/sales-person-events';
 import { AccountEvents } from './account-events';
 import { ACCOUNT_MESSAGES } from './account-messages';
-import { confirmsDeletion, toListItem, toUserView } from './account-view';
+import { accountOfRow, confirmsDeletion, toListItem, toMeView, toUserView } from './account-view';
 import { AccountsRepository } from './accounts.repository';
 import type { UserAccount } from './user-account.entity';
 
@@ -90,18 +90,15 @@ export class AccountsService {
 
   async me(actor: Actor): Promise<MeView> {
     if (!actor.userId) throw RpcError.unauthorized();
-    const user = await this.accounts.byId(this.ds.manager, actor.userId);
-    if (!user) throw RpcError.unauthorized();
-    // never the delete-confirmation hash: nobody deletes their own account, and the sign-in
-    // response asks for `me` as the system, which would otherwise count as an admin
-    const view = await this.view(this.ds.manager, user, actor, false);
-    let loggedInSalesPersonInfo: MeView['loggedInSalesPersonInfo'] = null;
-    if (actor.salesPersonId) {
-      const sp = await this.salesPeople.findOfAccount(this.ds.manager, actor.salesPersonId, user.id);
-      if (!sp) throw RpcError.unauthorized();
-      loggedInSalesPersonInfo = { id: sp.id, name: sp.name, email: sp.email };
-    }
-    return { ...view, loggedInSalesPersonInfo };
+    // one statement: the account, its permissions, its children and the signed-in sales person
+    const row = await this.accounts.me(this.ds.manager, actor.userId, actor.salesPersonId ?? null);
+    if (!row) throw RpcError.unauthorized();
+    // a sales person that is gone, or is another account's, is no longer signed in
+    if (actor.salesPersonId && !row.sp_id) throw RpcError.unauthorized();
+    // never the delete-confirmation hash (`toMeView`): nobody deletes their own account, and
+    // the sign-in response asks for `me` as the system, which would otherwise count as an admin
+    const salesPerson = row.sp_id === null ? null : { id: row.sp_id, name: row.sp_name as string, email: row.sp_email as string };
+    return toMeView(accountOfRow(row), row.permissions, row.child_accounts, salesPerson);
   }
 
   async update(actor: Actor, payload: UpdateUserPayload): Promise<UserView> {

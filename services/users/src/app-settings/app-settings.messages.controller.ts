@@ -1,10 +1,12 @@
 import { AppSettingsRpc, type RpcEnvelope, type UpdateAppSettingPayload } from '@app/contracts';
 import { RpcHandler } from '@app/service-kit';
-import { Controller } from '@nestjs/common';
+import { Controller, UseInterceptors } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { AppSettingsService } from './app-settings.service';
+import { SessionChangeInterceptor } from '../auth/session-change.interceptor';
 
 @Controller()
+@UseInterceptors(SessionChangeInterceptor)
 export class AppSettingsMessagesController {
   constructor(private readonly settings: AppSettingsService) {}
 

@@ -1,10 +1,12 @@
 import { AppVersionsRpc, type AppVersionBody, type AppVersionIdPayload, type AppVersionListQuery, type RpcEnvelope, type UpdateAppVersionPayload } from '@app/contracts';
 import { RpcHandler } from '@app/service-kit';
-import { Controller } from '@nestjs/common';
+import { Controller, UseInterceptors } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { AppVersionsService } from './app-versions.service';
+import { SessionChangeInterceptor } from '../auth/session-change.interceptor';
 
 @Controller()
+@UseInterceptors(SessionChangeInterceptor)
 export class AppVersionsMessagesController {
   constructor(private readonly versions: AppVersionsService) {}
 

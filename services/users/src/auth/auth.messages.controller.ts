@@ -7,20 +7,18 @@ import {
   type RefreshBody,
   type RpcEnvelope,
   type SessionIdPayload,
-  type ValidateSessionPayload,
 } from '@app/contracts';
 import { RpcHandler } from '@app/service-kit';
-import { Controller } from '@nestjs/common';
+import { Controller, UseInterceptors } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
-import { AccountsService } from '../accounts/accounts.service';
 import { AuthService } from './auth.service';
+import { SessionChangeInterceptor } from './session-change.interceptor';
 
+/** Sign-in, sessions and password resets; the two reads of every signed-in request are in `SessionReadsMessagesController`. */
 @Controller()
+@UseInterceptors(SessionChangeInterceptor)
 export class AuthMessagesController {
-  constructor(
-    private readonly auth: AuthService,
-    private readonly accounts: AccountsService,
-  ) {}
+  constructor(private readonly auth: AuthService) {}
 
   @RpcHandler(AuthRpc.login)
   login(@Payload() { data }: RpcEnvelope<LoginPayload>) {
@@ -42,11 +40,6 @@ export class AuthMessagesController {
     return this.auth.logout(data.sessionId);
   }
 
-  @RpcHandler(AuthRpc.validateSession)
-  validateSession(@Payload() { data }: RpcEnvelope<ValidateSessionPayload>) {
-    return this.auth.validateSession(data);
-  }
-
   @RpcHandler(AuthRpc.forgotPassword)
   forgotPassword(@Payload() { data }: RpcEnvelope<ForgotPasswordPayload>) {
     return this.auth.forgotPassword(data);
@@ -55,10 +48,5 @@ export class AuthMessagesController {
   @RpcHandler(AuthRpc.confirmForgotPassword)
   confirmForgotPassword(@Payload() { data }: RpcEnvelope<ConfirmForgotPasswordPayload>) {
     return this.auth.confirmForgotPassword(data);
-  }
-
-  @RpcHandler(AuthRpc.me)
-  me(@Payload() { actor }: RpcEnvelope<Record<string, never>>) {
-    return this.accounts.me(actor);
   }
 }

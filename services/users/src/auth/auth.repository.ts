@@ -44,6 +44,14 @@ export interface SessionRow {
   revoked_at: Date | null;
 }
 
+/** A live session and who is behind it now: its account's role and permission names (by name). */
+export interface LiveSessionActor {
+  user_id: string;
+  sales_person_id: string | null;
+  user_role: ActorRole;
+  permissions: string[];
+}
+
 /** Sign-in state: identities, sessions, refresh tokens, challenges, reset codes, throttling. */
 @Injectable()
 export class AuthRepository {
@@ -231,22 +239,21 @@ export class AuthRepository {
     );
   }
 
-  async liveSession(m: EntityManager, sessionId: string): Promise<SessionRow | null> {
-    const rows: SessionRow[] = await m.query(
-      'SELECT id, user_id, sales_person_id, expires_at, revoked_at FROM auth_session WHERE id = $1 AND revoked_at IS NULL AND expires_at > now()',
+  /**
+   * A live session (not revoked, not expired) with its account's role and permission names
+   * as they are now, in one statement; null when the session is not live or its account is
+   * gone. The gateway asks this on every request its session cache cannot answer.
+   */
+  async liveSessionActor(m: EntityManager, sessionId: string): Promise<LiveSessionActor | null> {
+    const rows: LiveSessionActor[] = await m.query(
+      `SELECT s.user_id, s.sales_person_id, u.user_role,
+              ARRAY(SELECT p.name FROM user_permission up JOIN permission p ON p.id = up.permission_id
+                     WHERE up.user_id = u.id ORDER BY p.name) AS permissions
+         FROM auth_session s JOIN user_account u ON u.id = s.user_id
+        WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
       [sessionId],
     );
     return rows[0] ?? null;
-  }
-
-  async actorOf(m: EntityManager, userId: string): Promise<{ role: ActorRole; permissions: string[] } | null> {
-    const rows: Array<{ user_role: ActorRole; permissions: string[] | null }> = await m.query(
-      `SELECT u.user_role,
-              (SELECT array_agg(p.name ORDER BY p.name) FROM user_permission up JOIN permission p ON p.id = up.permission_id WHERE up.user_id = u.id) AS permissions
-         FROM user_account u WHERE u.id = $1`,
-      [userId],
-    );
-    return rows[0] ? { role: rows[0].user_role, permissions: rows[0].permissions ?? [] } : null;
   }
 
   // new-password challenges

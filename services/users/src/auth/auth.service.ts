@@ -132,14 +132,15 @@ export class AuthService {
 
   /** The actor of a live session, read fresh: role and permission changes apply at once. */
   async validateSession(p: ValidateSessionPayload): Promise<SessionActor> {
-    const m = this.ds.manager;
-    const session = await this.auth.liveSession(m, p.sessionId);
+    // one statement: the session, its account's role and permissions (a deleted account or
+    // sales person takes its sessions with it)
+    const session = await this.auth.liveSessionActor(this.ds.manager, p.sessionId);
+    // a session of another account, or of the account where a sales person's was named (or
+    // the other way round), is refused like a dead one
     if (!session || session.user_id !== p.userId || (session.sales_person_id ?? undefined) !== (p.salesPersonId ?? undefined)) {
       throw RpcError.unauthorized();
     }
-    const actor = await this.auth.actorOf(m, session.user_id);
-    if (!actor) throw RpcError.unauthorized();
-    return { userId: session.user_id, role: actor.role, permissions: actor.permissions, salesPersonId: session.sales_person_id };
+    return { userId: session.user_id, role: session.user_role, permissions: session.permissions, salesPersonId: session.sales_person_id };
   }
 
   async forgotPassword(p: ForgotPasswordPayload): Promise<{ sent: true }> {

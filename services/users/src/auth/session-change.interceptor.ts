@@ -9,14 +9,17 @@ import { catchError, from, mergeMap, Observable, throwError } from 'rxjs';
  * Every other call (sign-in, refresh, logout, role, permissions, deletion of an account or a
  * sales person, …) may, and is followed by `SESSIONS_CHANGED_SUBJECT`.
  */
-const READS = /\.(get|list|page|all|catalogue|for-user|providers|of-user|data|session|me)$/;
+export const READS = /\.(get|list|page|all|catalogue|for-user|providers|of-user|data|session|me)$/;
 
 /**
  * Tells the gateways that session checks may answer differently now, after any call that is
  * not a read, whether it succeeded or failed (a refresh token reused revokes its session and
  * then fails). It is published, and flushed to the server, before the answer goes back: the
  * server hands it to each gateway ahead of the answer, so the caller's next request is
- * checked afresh.
+ * checked afresh. It sits on every controller of the service (`@UseInterceptors`) but
+ * `SessionReadsMessagesController`, whose two reads run on nearly every signed-in request and
+ * are spared the interceptor's cost in Nest's chain; `session-change.interceptor.spec.ts`
+ * checks both.
  */
 @Injectable()
 export class SessionChangeInterceptor implements NestInterceptor {

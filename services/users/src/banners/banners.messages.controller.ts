@@ -1,10 +1,12 @@
 import { BannersRpc, type BannerBody, type BannerIdPayload, type BannerListQuery, type RpcEnvelope, type UpdateBannerPayload } from '@app/contracts';
 import { RpcHandler } from '@app/service-kit';
-import { Controller } from '@nestjs/common';
+import { Controller, UseInterceptors } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { BannersService } from './banners.service';
+import { SessionChangeInterceptor } from '../auth/session-change.interceptor';
 
 @Controller()
+@UseInterceptors(SessionChangeInterceptor)
 export class BannersMessagesController {
   constructor(private readonly banners: BannersService) {}
 

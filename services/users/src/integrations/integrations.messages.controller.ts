@@ -7,11 +7,13 @@ import {
   type UserRefPayload,
 } from '@app/contracts';
 import { RpcHandler } from '@app/service-kit';
-import { Controller } from '@nestjs/common';
+import { Controller, UseInterceptors } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { IntegrationsService } from './integrations.service';
+import { SessionChangeInterceptor } from '../auth/session-change.interceptor';
 
 @Controller()
+@UseInterceptors(SessionChangeInterceptor)
 export class IntegrationsMessagesController {
   constructor(private readonly integrations: IntegrationsService) {}
 

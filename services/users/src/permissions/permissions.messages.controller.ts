@@ -1,10 +1,12 @@
 import { PermissionsRpc, type RpcEnvelope, type SetUserPermissionsPayload, type UserRefPayload } from '@app/contracts';
 import { RpcHandler } from '@app/service-kit';
-import { Controller } from '@nestjs/common';
+import { Controller, UseInterceptors } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { PermissionsService } from './permissions.service';
+import { SessionChangeInterceptor } from '../auth/session-change.interceptor';
 
 @Controller()
+@UseInterceptors(SessionChangeInterceptor)
 export class PermissionsMessagesController {
   constructor(private readonly permissions: PermissionsService) {}
 

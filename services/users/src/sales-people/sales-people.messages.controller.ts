@@ -7,11 +7,13 @@ import {
   type UpdateSalesPersonPayload,
 } from '@app/contracts';
 import { RpcHandler } from '@app/service-kit';
-import { Controller } from '@nestjs/common';
+import { Controller, UseInterceptors } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { SalesPeopleService } from './sales-people.service';
+import { SessionChangeInterceptor } from '../auth/session-change.interceptor';
 
 @Controller()
+@UseInterceptors(SessionChangeInterceptor)
 export class SalesPeopleMessagesController {
   constructor(private readonly salesPeople: SalesPeopleService) {}
 

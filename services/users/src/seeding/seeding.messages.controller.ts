@@ -2,9 +2,10 @@ import { RpcError, type RpcEnvelope } from '@app/contracts';
 import { SeedingRpc, type SeedAccountsPayload } from '@app/seeding';
 import { RpcHandler, SERVICE_CONFIG } from '@app/service-kit';
 import { Payload } from '@nestjs/microservices';
-import { Controller, Inject } from '@nestjs/common';
+import { Controller, Inject, UseInterceptors } from '@nestjs/common';
 import type { UsersConfig } from '../users.config';
 import { AccountSeeder } from './account-seeder';
+import { SessionChangeInterceptor } from '../auth/session-change.interceptor';
 
 export const SEEDING_MESSAGES = {
   off: 'Account seeding is off (ACCOUNT_SEEDING)',
@@ -12,6 +13,7 @@ export const SEEDING_MESSAGES = {
 } as const;
 
 @Controller()
+@UseInterceptors(SessionChangeInterceptor)
 export class SeedingMessagesController {
   constructor(
     private readonly seeder: AccountSeeder,
