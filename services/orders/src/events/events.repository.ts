@@ -25,6 +25,32 @@ export const toEventView = (e: OrderEvent): OrderEventView => ({
   isPriority: e.isPriority,
 });
 
+/** the columns of a timeline line a page shows, as the PostgreSQL driver returns them */
+interface EventRow {
+  id: string;
+  order_id: string;
+  order_name: string;
+  event_name: OrderEventName;
+  payload: Record<string, unknown>;
+  user_id: string | null;
+  user_name: string | null;
+  is_hidden: boolean;
+  is_priority: boolean;
+  created_at: Date;
+}
+
+/** `toEventView` of a row read without the entity */
+const eventViewOfRow = (r: EventRow): OrderEventView => ({
+  id: r.id,
+  eventName: r.event_name,
+  payload: r.payload,
+  createdAt: r.created_at.toISOString(),
+  user: r.user_id || r.user_name ? { id: r.user_id ?? '', displayName: r.user_name ?? '' } : null,
+  order: { id: r.order_id, orderName: r.order_name },
+  isHidden: r.is_hidden,
+  isPriority: r.is_priority,
+});
+
 /** The `OrdersEvents.timelineRecorded` of a timeline line: the same for the live event and the statistics export. */
 export const timelineRecorded = (e: Pick<OrderEvent, 'id' | 'orderId' | 'accountId' | 'orderName' | 'eventName' | 'payload' | 'userId' | 'userName' | 'createdAt'>): OrderTimelineRecorded => ({
   eventId: e.id,
@@ -95,6 +121,34 @@ export class EventsRepository {
       .limit(PAGE_SIZE)
       .getMany();
     return { rows, total, page: p };
+  }
+
+  /**
+   * One page of an order's timeline, newest first, in one statement: the order's account (for
+   * the policy; null when there is no such order), the count of its events, the page kept
+   * within 1..max and that page's events.
+   */
+  async orderPage(
+    m: EntityManager,
+    orderId: string,
+    withHidden: boolean,
+    requestedPage: number | undefined,
+  ): Promise<{ accountId: string | null; rows: OrderEventView[]; total: number; page: number }> {
+    const visible = withHidden ? '' : 'AND NOT e.is_hidden';
+    const raw: Array<EventRow & { owner: string; total: number; page: number }> = await m.query(
+      `WITH counted AS (SELECT count(*)::int AS total FROM order_event e WHERE e.order_id = $1 ${visible}),
+            clamped AS (SELECT total, least(greatest($2::int, 1), greatest(1, ceil(total / ${PAGE_SIZE}.0)::int)) AS page FROM counted)
+       SELECT o.account_id AS owner, clamped.total, clamped.page, e.*
+         FROM orders o CROSS JOIN clamped
+         LEFT JOIN LATERAL (SELECT e.id, e.order_id, e.order_name, e.event_name, e.payload, e.user_id, e.user_name, e.is_hidden, e.is_priority, e.created_at
+                              FROM order_event e WHERE e.order_id = $1 ${visible}
+                             ORDER BY e.created_at DESC, e.seq DESC LIMIT ${PAGE_SIZE} OFFSET (clamped.page - 1) * ${PAGE_SIZE}) e ON true
+        WHERE o.id = $1`,
+      [orderId, requestedPage ?? 1],
+    );
+    if (!raw.length) return { accountId: null, rows: [], total: 0, page: 1 };
+    const [{ owner, total, page }] = raw;
+    return { accountId: owner, rows: raw.filter((r) => r.id !== null).map(eventViewOfRow), total, page };
   }
 
   async deleteOfAccount(m: EntityManager, accountId: string): Promise<void> {

@@ -13,7 +13,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { OrderPolicy } from '../access/order-policy';
-import { OrdersRepository } from '../orders/orders.repository';
 import { EventsRepository, toEventView } from './events.repository';
 
 /**
@@ -26,16 +25,15 @@ export class EventsService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly events: EventsRepository,
-    private readonly orders: OrdersRepository,
     private readonly policy: OrderPolicy,
   ) {}
 
+  /** The order, its count and its page are read in one statement; the page is answered only if the actor may see the order. */
   async ofOrder(actor: Actor, p: OrderEventsPayload): Promise<Paged<OrderEventView>> {
-    const o = await this.orders.findById(this.ds.manager, p.id);
-    await this.policy.assertCanSee(actor, o);
     const withHidden = !!p.isHidden && OrderPolicy.isStaff(actor);
-    const res = await this.events.page(this.ds.manager, { orderId: p.id }, withHidden, (n) => clampPage(p.page, n));
-    return paged(res.rows.map(toEventView), res.total, res.page);
+    const res = await this.events.orderPage(this.ds.manager, p.id, withHidden, p.page);
+    await this.policy.assertCanSee(actor, res.accountId === null ? null : { accountId: res.accountId });
+    return paged(res.rows, res.total, res.page);
   }
 
   async ofUser(actor: Actor, p: UserEventsPayload): Promise<Paged<OrderEventView>> {

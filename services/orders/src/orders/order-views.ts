@@ -1,4 +1,4 @@
-import type { OrderAccess, OrderListItem, OrderView, TagView } from '@app/contracts';
+import type { OrderAccess, OrderListItem, OrderStatus, OrderView, QaStatus, TagView } from '@app/contracts';
 import { notePreview } from './order-status.rules';
 import type { Order } from './order.entity';
 
@@ -44,44 +44,167 @@ export function toOrderView(o: Order, tags: TagView[]): OrderView {
   };
 }
 
-/** A row of the orders list; the note preview is for admin and QA only. */
-/** `thumbnailUrl`: the signed link of the order's picture for lists (`Order.thumbnailKey`), or null */
-export function toListItem(o: Order, tags: TagView[], withNote: boolean, thumbnailUrl: string | null): OrderListItem {
+// -------------------------------------------------------------------------------------
+// Hot reads map the rows of `dataSource.query` straight to their answers, without the
+// entity: columns by their names in the table, as the PostgreSQL driver returns them
+// (timestamps as Date, int as number, bigint as text, jsonb parsed).
+
+/** A tag as `TAGS_SQL` builds it in JSON: its times are text. */
+export type TagJson = Omit<TagView, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };
+
+export const tagsOfJson = (tags: readonly TagJson[]): TagView[] =>
+  tags.map((t) => ({ ...t, createdAt: new Date(t.createdAt).toISOString(), updatedAt: new Date(t.updatedAt).toISOString() }));
+
+/** the columns a list row needs (`LIST_COLUMNS` in the repository) */
+export interface OrderListRow {
+  id: string;
+  order_name: string;
+  note: string | null;
+  status: OrderStatus;
+  qa_status: QaStatus;
+  account_id: string;
+  account_name: string;
+  account_email: string;
+  sales_person_id: string | null;
+  sales_person_name: string | null;
+  style_guide_id: string;
+  style_guide_name: string;
+  taken_images_count: number;
+  image_count: number;
+  uploaded_images_count: number;
+  approved_count: number;
+  needs_edition_count: number;
+  re_edit_open_count: number;
+  re_edit_due_at: Date | null;
+  video_count: number;
+  time_to_ready_to_download: number | null;
+  time_to_completed: number | null;
+  thumbnail_key: string | null;
+  created_at: Date;
+  updated_at: Date;
+  tags: TagJson[];
+}
+
+/** the columns the detail needs besides those of a list row (`VIEW_COLUMNS` in the repository) */
+export interface OrderViewRow extends OrderListRow {
+  created_by_id: string | null;
+  created_by_name: string;
+  created_by_role: Order['createdByRole'];
+  impersonated_by_id: string | null;
+  impersonated_by_name: string | null;
+  car_type_id: string | null;
+  car_type_name: string | null;
+  platform: Order['platform'];
+  user_agent: string | null;
+  device_model: string | null;
+  os_version: string | null;
+  app_version: string | null;
+  processed_images_count: number;
+  failed_images_count: number;
+  assigned_editor_id: string | null;
+  assigned_editor_name: string | null;
+  qa_stage_since: Date | null;
+  /** bigint: text */
+  delivery_version: string;
+  delivery_queued: number;
+  delivery_delivered: number;
+  delivery_failed: number;
+  delivery_last_error: string | null;
+}
+
+/** the columns `OrdersRpc.access` needs */
+export interface OrderAccessRow {
+  id: string;
+  order_name: string;
+  account_id: string;
+  style_guide_id: string;
+  status: OrderStatus;
+  qa_status: QaStatus;
+  taken_images_count: number;
+  enabled_qa: boolean;
+}
+
+const rowAccount = (r: OrderListRow) => ({ id: r.account_id, displayName: r.account_name, userName: r.account_email });
+const rowSalesPerson = (r: OrderListRow) => (r.sales_person_id ? { id: r.sales_person_id, name: r.sales_person_name ?? '' } : null);
+
+/** The order's detail from its row read with its tags: the same answer as `toOrderView` of the entity. */
+export function orderViewOfRow(r: OrderViewRow): OrderView {
   return {
-    id: o.id,
-    orderName: o.orderName,
-    status: o.status,
-    QAstatus: o.qaStatus,
-    user: account(o),
-    salesMan: salesPerson(o),
-    styleGuide: { id: o.styleGuideId, name: o.styleGuideName },
-    takenImagesCount: o.takenImagesCount,
-    imageCount: o.imageCount,
-    uploadedImagesCount: o.uploadedImagesCount,
-    approvedCount: o.approvedCount,
-    needsEditionCount: o.needsEditionCount,
-    reEditOpenCount: o.reEditOpenCount,
-    reEditDueAt: o.reEditDueAt ? o.reEditDueAt.toISOString() : null,
-    videoCount: o.videoCount,
-    tags,
-    timeToReadyToDownload: o.timeToReadyToDownload,
-    timeToCompleted: o.timeToCompleted,
-    createdAt: o.createdAt.toISOString(),
-    updatedAt: o.updatedAt.toISOString(),
-    notePreview: withNote ? notePreview(o.note) : null,
+    id: r.id,
+    orderName: r.order_name,
+    note: r.note,
+    status: r.status,
+    QAstatus: r.qa_status,
+    user: rowAccount(r),
+    createdBy: { id: r.created_by_id ?? r.account_id, displayName: r.created_by_name, role: r.created_by_role },
+    impersonatedBy: r.impersonated_by_id ? { id: r.impersonated_by_id, displayName: r.impersonated_by_name ?? '' } : null,
+    salesMan: rowSalesPerson(r),
+    styleGuide: { id: r.style_guide_id, name: r.style_guide_name },
+    carType: r.car_type_id ? { id: r.car_type_id, carTypeName: r.car_type_name ?? '' } : null,
+    deviceInformation: { platform: r.platform, userAgent: r.user_agent, model: r.device_model, osVersion: r.os_version },
+    appVersion: r.app_version,
+    takenImagesCount: r.taken_images_count,
+    imageCount: r.image_count,
+    uploadedImagesCount: r.uploaded_images_count,
+    processedImagesCount: r.processed_images_count,
+    failedImagesCount: r.failed_images_count,
+    videoCount: r.video_count,
+    tags: tagsOfJson(r.tags),
+    assignedEditor: r.assigned_editor_id ? { id: r.assigned_editor_id, displayName: r.assigned_editor_name ?? '' } : null,
+    approvedCount: r.approved_count,
+    needsEditionCount: r.needs_edition_count,
+    reEditOpenCount: r.re_edit_open_count,
+    reEditDueAt: r.re_edit_due_at ? r.re_edit_due_at.toISOString() : null,
+    qaStageSince: r.qa_stage_since ? r.qa_stage_since.toISOString() : null,
+    timeToReadyToDownload: r.time_to_ready_to_download,
+    timeToCompleted: r.time_to_completed,
+    delivery:
+      Number(r.delivery_version) > 0
+        ? { queued: r.delivery_queued, delivered: r.delivery_delivered, failed: r.delivery_failed, lastError: r.delivery_last_error }
+        : null,
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+  };
+}
+
+/** A row of the orders list; the note preview is for admin and QA only. `thumbnailUrl`: the signed link of the order's picture for lists (`thumbnail_key`), or null. */
+export function listItemOfRow(r: OrderListRow, withNote: boolean, thumbnailUrl: string | null): OrderListItem {
+  return {
+    id: r.id,
+    orderName: r.order_name,
+    status: r.status,
+    QAstatus: r.qa_status,
+    user: rowAccount(r),
+    salesMan: rowSalesPerson(r),
+    styleGuide: { id: r.style_guide_id, name: r.style_guide_name },
+    takenImagesCount: r.taken_images_count,
+    imageCount: r.image_count,
+    uploadedImagesCount: r.uploaded_images_count,
+    approvedCount: r.approved_count,
+    needsEditionCount: r.needs_edition_count,
+    reEditOpenCount: r.re_edit_open_count,
+    reEditDueAt: r.re_edit_due_at ? r.re_edit_due_at.toISOString() : null,
+    videoCount: r.video_count,
+    tags: tagsOfJson(r.tags),
+    timeToReadyToDownload: r.time_to_ready_to_download,
+    timeToCompleted: r.time_to_completed,
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+    notePreview: withNote ? notePreview(r.note) : null,
     thumbnailUrl,
   };
 }
 
-export function toAccess(o: Order): OrderAccess {
+/** What `OrdersRpc.access` answers. */
+export function accessOfRow(r: OrderAccessRow): OrderAccess {
   return {
-    id: o.id,
-    orderName: o.orderName,
-    accountId: o.accountId,
-    styleGuideId: o.styleGuideId,
-    status: o.status,
-    QAstatus: o.qaStatus,
-    takenImagesCount: o.takenImagesCount,
-    enabledQa: o.enabledQa,
+    id: r.id,
+    orderName: r.order_name,
+    accountId: r.account_id,
+    styleGuideId: r.style_guide_id,
+    status: r.status,
+    QAstatus: r.qa_status,
+    takenImagesCount: r.taken_images_count,
+    enabledQa: r.enabled_qa,
   };
 }

@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { type EntityManager } from 'typeorm';
 import type { OrderScope } from '../access/order-policy';
 import { Order } from './order.entity';
+import type { OrderAccessRow, OrderListRow, OrderViewRow } from './order-views';
 import { VersionedCache } from './versioned-cache';
 
 export interface OrderListFilter {
@@ -132,6 +133,25 @@ export const TAGS_SQL = `COALESCE((SELECT json_agg(json_build_object('id', t.id,
                      FROM tag_assignment a JOIN tag t ON t.id = a.tag_id
                     WHERE a.entity = 'order' AND a.entity_id = o.id), '[]'::json) AS tags`;
 
+/** the columns of a list row (`OrderListRow`): the table without what the list never shows */
+const LIST_COLUMNS = `o.id, o.order_name, o.note, o.status, o.qa_status, o.account_id, o.account_name, o.account_email,
+       o.sales_person_id, o.sales_person_name, o.style_guide_id, o.style_guide_name, o.taken_images_count, o.image_count,
+       o.uploaded_images_count, o.approved_count, o.needs_edition_count, o.re_edit_open_count, o.re_edit_due_at, o.video_count,
+       o.time_to_ready_to_download, o.time_to_completed, o.thumbnail_key, o.created_at, o.updated_at`;
+
+/** the columns of the order's detail (`OrderViewRow`) */
+const VIEW_COLUMNS = `${LIST_COLUMNS}, o.created_by_id, o.created_by_name, o.created_by_role, o.impersonated_by_id, o.impersonated_by_name,
+       o.car_type_id, o.car_type_name, o.platform, o.user_agent, o.device_model, o.os_version, o.app_version,
+       o.processed_images_count, o.failed_images_count, o.assigned_editor_id, o.assigned_editor_name, o.qa_stage_since,
+       o.delivery_version, o.delivery_queued, o.delivery_delivered, o.delivery_failed, o.delivery_last_error`;
+
+/** A page of the list: its rows (with their tags) in order, the count and the page (kept within 1..max). */
+export interface ListPage {
+  rows: OrderListRow[];
+  total: number;
+  page: number;
+}
+
 export const listed = (r: ListRow): ListedOrder => ({
   order: orderOf(r),
   tags: r.tags.map((t) => ({ ...t, createdAt: iso(t.createdAt), updatedAt: iso(t.updatedAt) })),
@@ -171,6 +191,21 @@ export class OrdersRepository {
 
   findById(m: EntityManager, id: string, lock = false): Promise<Order | null> {
     return m.findOne(Order, { where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+  }
+
+  /** The order's detail with its tags, in one statement; null when there is no such order. */
+  async viewRow(m: EntityManager, id: string): Promise<OrderViewRow | null> {
+    const rows: OrderViewRow[] = await m.query(`SELECT ${VIEW_COLUMNS}, ${TAGS_SQL} FROM orders o WHERE o.id = $1`, [id]);
+    return rows[0] ?? null;
+  }
+
+  /** What `OrdersRpc.access` answers (and the policy needs) of an order; null when there is no such order. */
+  async accessRow(m: EntityManager, id: string): Promise<OrderAccessRow | null> {
+    const rows: OrderAccessRow[] = await m.query(
+      'SELECT id, order_name, account_id, style_guide_id, status, qa_status, taken_images_count, enabled_qa FROM orders WHERE id = $1',
+      [id],
+    );
+    return rows[0] ?? null;
   }
 
   async insert(m: EntityManager, order: Partial<Order>): Promise<Order> {
@@ -218,11 +253,14 @@ export class OrdersRepository {
   }
 
   /**
-   * Two statements: the count (from the tally when it can answer; for a search, the orders'
-   * version, the count being kept), then the page (ids from an index in the sort order, then
-   * those rows with their tags, kept in that order).
+   * One page of the list, rows read without the entity. The first page (the one nearly every
+   * request asks for) is one statement: the count (from the tally when it can answer) and the
+   * page (`firstPage`). Another page takes two: the count (with the orders' version over every
+   * account, for a deep page's day), then the page from the end that is nearer (`readPage`).
+   * A search reads the orders' version first, its count being kept (`searchCounts`), then the
+   * page; when its count is not known the count and the page are one statement (`searchPage`).
    */
-  async list(m: EntityManager, f: OrderListFilter, requestedPage: number | undefined): Promise<{ rows: ListedOrder[]; total: number; page: number }> {
+  async list(m: EntityManager, f: OrderListFilter, requestedPage: number | undefined): Promise<ListPage> {
     if (f.scope.kind === 'accounts' && f.scope.ids.length === 0) return { rows: [], total: 0, page: 1 };
     const params: unknown[] = [];
     const p = (v: unknown) => {
@@ -246,39 +284,58 @@ export class OrdersRepository {
     if (f.salesPersonId) where.push(`sales_person_id = ${p(f.salesPersonId)}`);
     if (f.search) where.push(`search_text LIKE ${p(`%${escapeLike(f.search)}%`)}`);
     const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    let total: number;
     // Over every account, without search: when the dates leave out no order, the tally knows the count.
     const byTally = f.scope.kind === 'all' && !f.accountId && !f.salesPersonId && !f.search;
-    let covers = false;
-    let version = '';
+    /**
+     * the count: a sum of tally rows when the dates leave no order out, else the matching rows
+     * counted from an index (`OFFSET 0` keeps `covers` computed once, not copied into both uses)
+     */
+    const countSql = byTally
+      ? `SELECT CASE WHEN c.covers THEN (SELECT coalesce(sum(n), 0) FROM order_tally ${tally.length ? `WHERE ${tally.join(' AND ')}` : ''})::int
+                     ELSE (SELECT count(*) FROM orders ${whereSql})::int END AS total, c.covers
+           FROM (SELECT ${[
+             from ? `coalesce(${from}::timestamptz <= (SELECT min(created_at) FROM orders), true)` : 'true',
+             toBefore ? `coalesce(${toBefore}::timestamptz > (SELECT max(created_at) FROM orders), true)` : 'true',
+           ].join(' AND ')} AS covers OFFSET 0) c`
+      : `SELECT count(*)::int AS total, false AS covers FROM orders ${whereSql}`;
+
     if (f.search) {
       // a search's count visits every match: kept while the orders it depends on are unchanged
       const key = `${whereSql}\u0000${JSON.stringify(params)}`;
-      [{ version }] = (await m.query(`SELECT ${VERSION_SQL} AS version`)) as Array<{ version: string }>;
+      const [{ version }] = (await m.query(`SELECT ${VERSION_SQL} AS version`)) as Array<{ version: string }>;
       const known = this.searchCounts.get(key, version);
       if (known === undefined) {
         const found = await this.searchPage(m, whereSql, params, f, requestedPage);
         this.searchCounts.set(key, version, found.total);
         return found;
       }
-      total = known;
-    } else if (byTally) {
-      const coversSql = [
-        from ? `coalesce(${from}::timestamptz <= (SELECT min(created_at) FROM orders), true)` : 'true',
-        toBefore ? `coalesce(${toBefore}::timestamptz > (SELECT max(created_at) FROM orders), true)` : 'true',
-      ].join(' AND ');
-      let n: number;
-      [{ n, covers, version }] = (await m.query(
-        `SELECT ${VERSION_SQL} AS version, c.covers,
-                CASE WHEN c.covers THEN (SELECT coalesce(sum(n), 0) FROM order_tally ${tally.length ? `WHERE ${tally.join(' AND ')}` : ''})::int
-                     ELSE (SELECT count(*) FROM orders ${whereSql})::int END AS n
-           FROM (SELECT ${coversSql} AS covers) c`,
-        params,
-      )) as Array<{ n: number; covers: boolean; version: string }>;
-      total = n;
-    } else {
-      [{ n: total }] = (await m.query(`SELECT count(*)::int AS n FROM orders ${whereSql}`, params)) as Array<{ n: number }>;
+      return this.readPage(m, where, params, f, requestedPage, known);
     }
+    // The first page is read forwards whatever the count: one statement with its count.
+    if ((requestedPage ?? 1) <= 1) return this.firstPage(m, countSql, whereSql, params, f);
+    // Another page: its direction (and for a deep page its day) depends on the count, read first.
+    const [{ total, covers, version }] = (await m.query(
+      byTally ? `SELECT ${VERSION_SQL} AS version, counted.* FROM (${countSql}) counted` : countSql,
+      params,
+    )) as Array<{ total: number; covers: boolean; version?: string }>;
+    return this.readPage(m, where, params, f, requestedPage, total, covers ? version : undefined);
+  }
+
+  /**
+   * The page of a known count: its ids from an index in the sort order, then those rows with
+   * their tags, kept in that order. Past the middle it is read from the other end and turned
+   * round. With `daysAt` (the orders' version, when the tally covers the dates), a page more
+   * than DAY_SEEK_FROM orders from its end starts from the day it falls in.
+   */
+  private async readPage(
+    m: EntityManager,
+    where: readonly string[],
+    params: unknown[],
+    f: OrderListFilter,
+    requestedPage: number | undefined,
+    total: number,
+    daysAt?: string,
+  ): Promise<ListPage> {
     const page = clampPage(requestedPage, total);
     const offset = (page - 1) * PAGE_SIZE;
     const take = Math.min(PAGE_SIZE, total - offset);
@@ -287,27 +344,48 @@ export class OrdersRepository {
     const fromEnd = offset > total / 2;
     const dir = fromEnd ? (f.dir === 'ASC' ? 'DESC' : 'ASC') : f.dir;
     let skip = fromEnd ? total - offset - take : offset;
-    let pageWhereSql = whereSql;
-    if (byTally && covers && f.sort === 'createdAt' && skip >= DAY_SEEK_FROM) {
+    let pageWhere = where;
+    if (daysAt !== undefined && f.sort === 'createdAt' && skip >= DAY_SEEK_FROM) {
       // a deep page over every order by creation: start from the day it falls in
-      const anchor = dayAnchor(await this.daysOf(m, f, version), dir, skip);
+      const anchor = dayAnchor(await this.daysOf(m, f, daysAt), dir, skip);
       if (anchor) {
         const day = `$${params.push(anchor.day)}::date`;
         const bound = dir === 'DESC' ? `created_at < ((${day} + 1)::timestamp AT TIME ZONE 'UTC')` : `created_at >= (${day}::timestamp AT TIME ZONE 'UTC')`;
-        pageWhereSql = `WHERE ${[...where, bound].join(' AND ')}`;
+        pageWhere = [...where, bound];
         skip -= anchor.before;
       }
     }
-    const raw: ListRow[] = await m.query(
-      `SELECT o.*, ${TAGS_SQL}
-         FROM unnest(ARRAY(SELECT id FROM orders ${pageWhereSql} ORDER BY ${SORT_KEYS[f.sort]} ${dir}, id ${dir} LIMIT ${take} OFFSET ${skip}))
+    const rows: OrderListRow[] = await m.query(
+      `SELECT ${LIST_COLUMNS}, ${TAGS_SQL}
+         FROM unnest(ARRAY(SELECT id FROM orders ${pageWhere.length ? `WHERE ${pageWhere.join(' AND ')}` : ''}
+                            ORDER BY ${SORT_KEYS[f.sort]} ${dir}, id ${dir} LIMIT ${take} OFFSET ${skip}))
               WITH ORDINALITY AS page(id, n)
          JOIN orders o ON o.id = page.id
         ORDER BY page.n`,
       params,
     );
-    if (fromEnd) raw.reverse();
-    return { rows: raw.map(listed), total, page };
+    if (fromEnd) rows.reverse();
+    return { rows, total, page };
+  }
+
+  /**
+   * The first page and the count (`countSql`, one row with `total`) in one statement: the ids
+   * of the page from an index in the sort order, then those rows with their tags, kept in that
+   * order; with no match, one row that only carries the count. The count is materialized so
+   * that its expression is planned once.
+   */
+  private async firstPage(m: EntityManager, countSql: string, whereSql: string, params: unknown[], f: OrderListFilter): Promise<ListPage> {
+    const raw: Array<OrderListRow & { total: number }> = await m.query(
+      `WITH counted AS MATERIALIZED (${countSql})
+       SELECT counted.total, ${LIST_COLUMNS}, ${TAGS_SQL}
+         FROM counted
+         LEFT JOIN unnest(ARRAY(SELECT id FROM orders ${whereSql} ORDER BY ${SORT_KEYS[f.sort]} ${f.dir}, id ${f.dir} LIMIT ${PAGE_SIZE}))
+                   WITH ORDINALITY AS page(id, n) ON true
+         LEFT JOIN orders o ON o.id = page.id
+        ORDER BY page.n`,
+      params,
+    );
+    return { rows: raw.filter((r) => r.id !== null), total: raw[0].total, page: 1 };
   }
 
   /**
@@ -341,20 +419,20 @@ export class OrdersRepository {
     params: unknown[],
     f: OrderListFilter,
     requestedPage: number | undefined,
-  ): Promise<{ rows: ListedOrder[]; total: number; page: number }> {
+  ): Promise<ListPage> {
     const dir = f.dir;
     const pageParam = `$${params.push(requestedPage ?? 1)}::int`;
-    const raw: Array<ListRow & { total: number; page: number }> = await m.query(
+    const raw: Array<OrderListRow & { total: number; page: number }> = await m.query(
       `WITH matches AS MATERIALIZED (SELECT id, ${SORT_KEYS[f.sort]} AS k FROM orders ${whereSql}),
             counted AS (SELECT count(*)::int AS total FROM matches),
             paged AS (SELECT total, least(greatest(${pageParam}, 1), greatest(1, ceil(total / ${PAGE_SIZE}.0)::int)) AS page FROM counted),
             picked AS (SELECT id, k FROM matches ORDER BY k ${dir}, id ${dir} LIMIT ${PAGE_SIZE} OFFSET (SELECT (page - 1) * ${PAGE_SIZE} FROM paged))
-       SELECT paged.total, paged.page, o.*, ${TAGS_SQL}
+       SELECT paged.total, paged.page, ${LIST_COLUMNS}, ${TAGS_SQL}
          FROM paged LEFT JOIN picked ON true LEFT JOIN orders o ON o.id = picked.id
         ORDER BY picked.k ${dir}, picked.id ${dir}`,
       params,
     );
     const [{ total, page }] = raw;
-    return { rows: raw.filter((r) => r.id !== null).map(listed), total, page };
+    return { rows: raw.filter((r) => r.id !== null), total, page };
   }
 }

@@ -40,7 +40,7 @@ import type { Order, OrderCreatorRole } from './order.entity';
 import { approvalPair, resolveStatusChange } from './order-status.rules';
 import { orderCreated } from './order-created';
 import { OrderTransitions } from './order-transitions';
-import { toAccess, toListItem, toOrderView } from './order-views';
+import { accessOfRow, listItemOfRow, orderViewOfRow, toOrderView } from './order-views';
 import { OrdersRepository } from './orders.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -207,8 +207,11 @@ export class OrdersService {
   // -------------------------------------------------------------------------------------
   // read
 
+  /** The order with its tags: one statement, the row mapped straight to the answer. */
   async get(actor: Actor, id: string): Promise<OrderView> {
-    return this.view(this.ds.manager, await this.visible(actor, id));
+    const row = await this.orders.viewRow(this.ds.manager, id);
+    await this.policy.assertCanSee(actor, row && { accountId: row.account_id });
+    return orderViewOfRow(row!);
   }
 
   async list(actor: Actor, q: OrderListQuery): Promise<Paged<OrderListItem>> {
@@ -241,7 +244,7 @@ export class OrdersService {
       q.page,
     );
     return paged(
-      rows.map((r) => toListItem(r.order, r.tags, staff, r.order.thumbnailKey ? this.storage.signedGet(r.order.thumbnailKey, VIEW_URL_TTL_SECONDS) : null)),
+      rows.map((r) => listItemOfRow(r, staff, r.thumbnail_key ? this.storage.signedGet(r.thumbnail_key, VIEW_URL_TTL_SECONDS) : null)),
       total,
       page,
     );
@@ -255,10 +258,11 @@ export class OrdersService {
 
   /** For the images service: the order as the actor may see it (and change it, with `write`). */
   async access(actor: Actor, p: OrderAccessPayload): Promise<OrderAccess> {
-    const o = await this.orders.findById(this.ds.manager, p.id);
+    const row = await this.orders.accessRow(this.ds.manager, p.id);
+    const o = row && { accountId: row.account_id };
     if (p.write) await this.policy.assertCanWrite(actor, o);
     else await this.policy.assertCanSee(actor, o);
-    return toAccess(o!);
+    return accessOfRow(row!);
   }
 
   // -------------------------------------------------------------------------------------
