@@ -1,11 +1,11 @@
-import { OrdersRpc, type Actor, type ImageView, type OrderAccess } from '@app/contracts';
+import { OrdersRpc, RpcError, type Actor, type ImageView, type OrderAccess } from '@app/contracts';
 import { connectNats, RpcCallError, RpcClient } from '@app/messaging';
 import { actorFor, testInfra } from '@app/testing';
-import { getDataSourceToken } from '@nestjs/typeorm';
 import type { NatsConnection } from 'nats';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
-import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
+import { readFileSync } from 'node:fs';
+import { Client } from 'pg';
 import { createAccount, createOrder, startTestStack, type TestStack } from '../../../../test/support';
 import { OrderAccessService } from '../access/order-access';
 import { ImagesService } from './images.service';
@@ -29,7 +29,6 @@ describe('images of an order', () => {
   let nc: NatsConnection;
   let rpc: RpcClient;
   let service: ImagesService;
-  let imagesDs: DataSource;
   let dealer: string;
   let other: string;
   let parent: string;
@@ -40,22 +39,23 @@ describe('images of an order', () => {
   /** the re-edit requests written below, by what they are */
   const requests = { open: randomUUID(), declinedBefore: randomUUID(), done: randomUUID(), declined: randomUUID() };
 
-  const statusOf = async (actor: Actor, id: string): Promise<number> => {
+  /** the answer's status, and the message of a refusal */
+  const answerOf = async (run: () => Promise<unknown>): Promise<[number, string?]> => {
     try {
-      await service.ofOrder(actor, id);
-      return 200;
+      await run();
+      return [200];
     } catch (err) {
-      if (err instanceof RpcCallError) return err.status;
+      if (err instanceof RpcCallError || err instanceof RpcError) return [err.status, err.message];
       throw err;
     }
   };
+  const statusOf = async (actor: Actor, id: string): Promise<number> => (await answerOf(() => service.ofOrder(actor, id)))[0];
 
   beforeAll(async () => {
     stack = await startTestStack({ label: 'order_images', services: ['users', 'orders', 'images'] });
     nc = await connectNats(testInfra.natsUrl, 'order-images-test');
     rpc = new RpcClient(nc, stack.ns.namespace, 5000);
     service = stack.services.images!.get(ImagesService);
-    imagesDs = stack.services.images!.get<DataSource>(getDataSourceToken());
     dealer = (await createAccount(stack, { role: 'Dealership' })).id;
     other = (await createAccount(stack, { role: 'Dealership' })).id;
     parent = (await createAccount(stack, { role: 'Management', children: [dealer] })).id;
@@ -219,21 +219,43 @@ describe('images of an order', () => {
     expect(await statusOf(actorFor('Admin'), randomUUID())).toBe(404);
   });
 
+  it('answers one picture as the order\'s list shows it, and "Image not found" to whoever may not see it', async () => {
+    const dealerActor = actorFor('Dealership', { userId: dealer });
+    const list = await service.ofOrder(dealerActor, orderId);
+    for (const index of [0, 2, 4, 29]) {
+      const one = await service.get(dealerActor, imageIds[index]);
+      expect({ ...one, url: null, thumbnailUrl: null }).toEqual({ ...list[index], url: null, thumbnailUrl: null });
+    }
+    expect(await answerOf(() => service.get(actorFor('Management', { userId: parent }), imageIds[0]))).toEqual([200]);
+    for (const actor of [actorFor('Dealership', { userId: other }), actorFor('Management', { userId: stranger })]) {
+      expect(await answerOf(() => service.get(actor, imageIds[0]))).toEqual([404, 'Image not found']);
+    }
+    expect(await answerOf(() => service.get(actorFor('Admin'), randomUUID()))).toEqual([404, 'Image not found']);
+  });
+
   it('reads the pictures and their re-edit requests in one statement', async () => {
     const dealerActor = actorFor('Dealership', { userId: dealer });
-    const statements: string[] = [];
-    const original = PostgresQueryRunner.prototype.query;
-    const spy = jest.spyOn(PostgresQueryRunner.prototype, 'query').mockImplementation(function (this: PostgresQueryRunner, ...args: Parameters<PostgresQueryRunner['query']>) {
+    // every statement goes through a pg client's query (TypeORM's and the prepared ones alike);
+    // only those of the call being counted: the services' pollers (outbox, sweepers) run meanwhile
+    const counting = new AsyncLocalStorage<string[]>();
+    const original = Client.prototype.query;
+    const spy = jest.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: unknown[]) {
       // the orders and users services share the process: only the images service's statements count
-      if (this.connection === imagesDs) statements.push(args[0]);
-      return original.apply(this, args);
-    } as PostgresQueryRunner['query']);
+      const params = (this as unknown as { connectionParameters: { application_name?: string } }).connectionParameters;
+      const statements = counting.getStore();
+      if (statements && params.application_name === 'images') statements.push(typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text);
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof Client.prototype.query);
+    const statementsOf = async (run: () => Promise<unknown>): Promise<string[]> => {
+      const statements: string[] = [];
+      await counting.run(statements, run);
+      return statements;
+    };
     try {
-      await service.ofOrder(dealerActor, orderId);
-      expect(statements).toHaveLength(1);
-      statements.length = 0;
-      await service.ofOrder(dealerActor, emptyOrderId);
-      expect(statements).toHaveLength(1);
+      expect(await statementsOf(() => service.ofOrder(dealerActor, orderId))).toHaveLength(1);
+      expect(await statementsOf(() => service.ofOrder(dealerActor, emptyOrderId))).toHaveLength(1);
+      // one picture: the same, by its id
+      expect(await statementsOf(() => service.get(dealerActor, imageIds[0]))).toHaveLength(1);
     } finally {
       spy.mockRestore();
     }
@@ -243,13 +265,25 @@ describe('images of an order', () => {
     const dealerActor = actorFor('Dealership', { userId: dealer });
     const runs = Number(process.env.IMAGES_CPU_RUNS ?? 0);
     if (runs > 0) {
+      /** CPU milliseconds PostgreSQL's backends spent for the images service's connections (Linux /proc, 10 ms ticks) */
+      const backendMs = async (): Promise<number> => {
+        const rows = await stack.db.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'images'`);
+        let ms = 0;
+        for (const { pid } of rows) {
+          const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+          ms += (Number(fields[11]) + Number(fields[12])) * 10;
+        }
+        return ms;
+      };
       const measure = async (label: string) => {
         for (let i = 0; i < 50; i++) await service.ofOrder(dealerActor, orderId);
+        const backend = await backendMs();
         const start = process.cpuUsage();
         for (let i = 0; i < runs; i++) await service.ofOrder(dealerActor, orderId);
         const used = process.cpuUsage(start);
+        const pg = (await backendMs()) - backend;
         // eslint-disable-next-line no-console
-        console.log(`${label}: ${((used.user + used.system) / runs / 1000).toFixed(3)} ms CPU per call (${runs} calls)`);
+        console.log(`${label}: ${((used.user + used.system) / runs / 1000).toFixed(3)} ms CPU per call in this process, PostgreSQL ${(pg / runs).toFixed(3)} ms (${runs} calls)`);
       };
       // the whole call: the images service, the access RPC on NATS and the orders service's answer
       await measure('of-order with the access RPC');
