@@ -1,9 +1,9 @@
-import { PIPELINE_ERROR_LABEL, VIEW_URL_TTL_SECONDS, type Actor, type ImageLabel, type ImageView, type OrderStatus, type QaStatus } from '@app/contracts';
+import { PIPELINE_ERROR_LABEL, VIEW_URL_TTL_SECONDS, type Actor, type ImageLabel, type ImageView, type OrderStatus, type QaStatus, type ReEditRequestSummary } from '@app/contracts';
 import { Injectable } from '@nestjs/common';
 import type { Image } from './image.entity';
 import { OrderAccessService } from '../access/order-access';
 import type { ReEditRequest } from '../re-edit-requests/re-edit-request.entity';
-import { reEditSummary } from '../re-edit-requests/re-edit-requests.service';
+import { reEditSummaryOf } from '../re-edit-requests/re-edit-requests.service';
 import { ImageFiles } from './image-files';
 
 /** The order's state as far as an image's label depends on it. */
@@ -39,6 +39,47 @@ export function imageLabel(image: Pick<Image, 'optimisationStatus' | 'needsEditi
   return 'completed';
 }
 
+/** The fields of an image its view shows (an `Image` entity has them all). */
+export type ImageViewFields = Pick<
+  Image,
+  | 'id'
+  | 'orderId'
+  | 'position'
+  | 'mediaOrigin'
+  | 'types'
+  | 'optimisedVia'
+  | 'optimisationStatus'
+  | 'failureReason'
+  | 'approved'
+  | 'needsEdition'
+  | 'originalKey'
+  | 'optimizedKey'
+  | 'thumbKey'
+  | 'width'
+  | 'height'
+  | 'fileSize'
+  | 'sensorData'
+  | 'expectedAngle'
+  | 'detectedAngle'
+>;
+
+/**
+ * A row of the hot reads (`ImagesRepository.viewRowsOfOrder`, `viewRowById`): an image's
+ * view fields, its times already as ISO strings, and its latest re-edit request (all null
+ * when nobody asked), read in one statement and mapped straight to the view.
+ */
+export interface ImageViewRow extends ImageViewFields {
+  createdAt: string;
+  updatedAt: string;
+  reEditId: string | null;
+  reEditReason: ReEditRequest['reason'] | null;
+  reEditText: string | null;
+  reEditState: ReEditRequest['state'] | null;
+  /** ISO */
+  reEditDueAt: string | null;
+  reEditAnswer: string | null;
+}
+
 /**
  * Image views with short-lived links (signed locally, no S3 round trip). `url` is the
  * optimized picture once processed, else the original; `originalUrl` is the original for
@@ -49,11 +90,47 @@ export function imageLabel(image: Pick<Image, 'optimisationStatus' | 'needsEditi
 export class ImageViews {
   constructor(private readonly files: ImageFiles) {}
 
-  /** `reEdit`: the picture's latest re-edit request, when the caller read it (the order's and one image's views) */
-  view(actor: Actor, image: Image, order: OrderState | null, reEdit?: ReEditRequest | null): ImageView {
+  /** The view of an image entity (the answers of QA's tools and uploads: without `reEditRequest`). */
+  view(actor: Actor, image: Image, order: OrderState | null): ImageView {
+    return this.make(OrderAccessService.isStaff(actor), image, image.createdAt.toISOString(), image.updatedAt.toISOString(), order, undefined);
+  }
+
+  views(actor: Actor, images: Image[], order: OrderState | null): ImageView[] {
+    return images.map((i) => this.view(actor, i, order));
+  }
+
+  /**
+   * The views of rows read with their latest re-edit request (the order's pictures, one
+   * picture): `reEditRequest` is that request, null when nobody asked. No entities in between.
+   */
+  viewsOfRows(actor: Actor, rows: readonly ImageViewRow[], order: OrderState | null): ImageView[] {
+    const staff = OrderAccessService.isStaff(actor);
+    const now = Date.now();
+    return rows.map((r) =>
+      this.make(
+        staff,
+        r,
+        r.createdAt,
+        r.updatedAt,
+        order,
+        r.reEditId
+          ? reEditSummaryOf({ id: r.reEditId, reason: r.reEditReason!, text: r.reEditText, state: r.reEditState!, dueAt: r.reEditDueAt!, answer: r.reEditAnswer }, now)
+          : null,
+      ),
+    );
+  }
+
+  /** One view; `reEdit` undefined leaves `reEditRequest` out (the views of QA's tools). */
+  private make(
+    staff: boolean,
+    image: ImageViewFields,
+    createdAt: string,
+    updatedAt: string,
+    order: OrderState | null,
+    reEdit: ReEditRequestSummary | null | undefined,
+  ): ImageView {
     const sign = (key: string | null) => (key ? this.files.signedGet(key, VIEW_URL_TTL_SECONDS) : null);
     const accepted = image.optimisationStatus !== 'awaiting-upload' && image.optimisationStatus !== 'upload-rejected';
-    const staff = OrderAccessService.isStaff(actor);
     const optimized = sign(image.optimizedKey);
     const original = sign(accepted && (staff || !image.optimizedKey) ? image.originalKey : null);
     const thumb = sign(image.thumbKey);
@@ -78,13 +155,9 @@ export class ImageViews {
       sensorData: image.sensorData,
       expectedAngle: image.expectedAngle,
       detectedAngle: image.detectedAngle,
-      ...(reEdit === undefined ? {} : { reEditRequest: reEdit ? reEditSummary(reEdit) : null }),
-      createdAt: image.createdAt.toISOString(),
-      updatedAt: image.updatedAt.toISOString(),
+      ...(reEdit === undefined ? {} : { reEditRequest: reEdit }),
+      createdAt,
+      updatedAt,
     };
-  }
-
-  views(actor: Actor, images: Image[], order: OrderState | null, reEdits?: ReadonlyMap<string, ReEditRequest>): ImageView[] {
-    return images.map((i) => this.view(actor, i, order, reEdits ? (reEdits.get(i.id) ?? null) : undefined));
   }
 }

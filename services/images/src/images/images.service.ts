@@ -20,7 +20,6 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { OrderAccessService } from '../access/order-access';
 import { PipelineJobsService, StyleGuideGoneError, type JobOverrides, type PreparedJob } from '../pipeline-results/pipeline-jobs.service';
-import { ReEditRequestsRepository } from '../re-edit-requests/re-edit-requests.repository';
 import { ReEditRequestsService } from '../re-edit-requests/re-edit-requests.service';
 import { UPLOADED_STATUSES, type Image } from './image.entity';
 import { ImageFiles } from './image-files';
@@ -72,7 +71,6 @@ export class ImagesService {
     private readonly events: OrderEventsWriter,
     private readonly jobs: PipelineJobsService,
     private readonly reEdits: ReEditRequestsService,
-    private readonly reEditRows: ReEditRequestsRepository,
     private readonly host: MessagingHost,
     private readonly authors: VersionAuthors,
     private readonly statisticsHistory: ImagesExportRepository,
@@ -87,24 +85,22 @@ export class ImagesService {
 
   /** `GET /images/data/{id}` */
   async get(actor: Actor, id: string): Promise<ImageView> {
-    const image = await this.find(id);
-    const order = await this.access.readFor(actor, image.orderId, NOT_FOUND);
-    const reEdit = await this.reEditRows.latestOfImages(this.ds.manager, [image.id]);
-    return this.views.view(actor, image, order, reEdit.get(image.id) ?? null);
+    // the picture and its latest re-edit request in one statement, shown only if the orders service says yes
+    const row = await this.images.viewRowById(this.ds.manager, id);
+    if (!row) throw RpcError.notFound(NOT_FOUND);
+    const order = await this.access.readFor(actor, row.orderId, NOT_FOUND);
+    return this.views.viewsOfRows(actor, [row], order)[0];
   }
 
-  /** `GET /images/order/{id}`: every image of the order by position, with short-lived links. */
+  /**
+   * `GET /images/order/{id}`: every image of the order by position, with short-lived links.
+   * The orders service decides who sees the order (and its state gives the labels); the rows,
+   * pictures and latest re-edit requests in one statement, are read while it answers and
+   * used only if it says yes.
+   */
   async ofOrder(actor: Actor, orderId: string): Promise<ImageView[]> {
-    // the rows are read while the orders service answers; they are used only if it says yes
-    const [order, images] = await Promise.all([
-      this.access.read(actor, orderId),
-      this.images.ofOrder(this.ds.manager, orderId),
-    ]);
-    const reEdits = await this.reEditRows.latestOfImages(
-      this.ds.manager,
-      images.map((i) => i.id),
-    );
-    return this.views.views(actor, images, order, reEdits);
+    const [order, rows] = await Promise.all([this.access.read(actor, orderId), this.images.viewRowsOfOrder(this.ds.manager, orderId)]);
+    return this.views.viewsOfRows(actor, rows, order);
   }
 
   /**

@@ -40,19 +40,6 @@ export class ReEditRequestsRepository {
     return m.find(ReEditRequest, { where: { orderId }, order: { createdAt: 'DESC', id: 'ASC' } });
   }
 
-  /** The latest request of each of these pictures, by image id (pictures never asked about are left out). */
-  async latestOfImages(m: EntityManager, imageIds: string[]): Promise<Map<string, ReEditRequest>> {
-    if (imageIds.length === 0) return new Map();
-    const rows = await m
-      .createQueryBuilder(ReEditRequest, 'r')
-      .distinctOn(['r.image_id'])
-      .where('r.image_id = ANY(:ids)', { ids: imageIds })
-      .orderBy('r.image_id')
-      .addOrderBy('r.created_at', 'DESC')
-      .getMany();
-    return new Map(rows.map((r) => [r.imageId, r]));
-  }
-
   /** Requests a deleted user made or answered on other accounts' orders stay, without naming it. */
   async forgetUser(m: EntityManager, userId: string): Promise<void> {
     await m.query('UPDATE re_edit_request SET requested_by_user_id = NULL, requested_by_name = NULL WHERE requested_by_user_id = $1', [userId]);

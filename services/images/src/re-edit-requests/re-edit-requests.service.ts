@@ -29,15 +29,12 @@ const HOUR_MS = 3_600_000;
 
 /** What the image views carry of a picture's latest request. */
 export function reEditSummary(r: ReEditRequest, now = Date.now()): ReEditRequestSummary {
-  return {
-    id: r.id,
-    reason: r.reason,
-    text: r.text,
-    state: r.state,
-    dueAt: r.dueAt.toISOString(),
-    overdue: r.state === 'open' && r.dueAt.getTime() < now,
-    answer: r.answer,
-  };
+  return reEditSummaryOf({ id: r.id, reason: r.reason, text: r.text, state: r.state, dueAt: r.dueAt.toISOString(), answer: r.answer }, now);
+}
+
+/** The same from the request's fields as a row gives them (`dueAt` ISO): an open request past its due time is overdue. */
+export function reEditSummaryOf(r: Omit<ReEditRequestSummary, 'overdue'>, now = Date.now()): ReEditRequestSummary {
+  return { id: r.id, reason: r.reason, text: r.text, state: r.state, dueAt: r.dueAt, overdue: r.state === 'open' && Date.parse(r.dueAt) < now, answer: r.answer };
 }
 
 export function reEditView(r: ReEditRequest, now = Date.now()): ReEditRequestView {
