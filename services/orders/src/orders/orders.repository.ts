@@ -1,5 +1,5 @@
 import { clampPage, PAGE_SIZE, RpcError, ORDER_MESSAGES, type OrderSortField, type OrderStatus, type QaStatus, type TagView } from '@app/contracts';
-import { escapeLike, isUniqueViolation } from '@app/service-kit';
+import { escapeLike, isUniqueViolation, queryPrepared } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { type EntityManager } from 'typeorm';
 import type { OrderScope } from '../access/order-policy';
@@ -193,15 +193,17 @@ export class OrdersRepository {
     return m.findOne(Order, { where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
   }
 
-  /** The order's detail with its tags, in one statement; null when there is no such order. */
+  /** The order's detail with its tags, in one statement (prepared: a read by key); null when there is no such order. */
   async viewRow(m: EntityManager, id: string): Promise<OrderViewRow | null> {
-    const rows: OrderViewRow[] = await m.query(`SELECT ${VIEW_COLUMNS}, ${TAGS_SQL} FROM orders o WHERE o.id = $1`, [id]);
+    const rows = await queryPrepared<OrderViewRow>(m, 'orders.order-view', `SELECT ${VIEW_COLUMNS}, ${TAGS_SQL} FROM orders o WHERE o.id = $1`, [id]);
     return rows[0] ?? null;
   }
 
   /** What `OrdersRpc.access` answers (and the policy needs) of an order; null when there is no such order. */
   async accessRow(m: EntityManager, id: string): Promise<OrderAccessRow | null> {
-    const rows: OrderAccessRow[] = await m.query(
+    const rows = await queryPrepared<OrderAccessRow>(
+      m,
+      'orders.order-access',
       'SELECT id, order_name, account_id, style_guide_id, status, qa_status, taken_images_count, enabled_qa FROM orders WHERE id = $1',
       [id],
     );
