@@ -1,6 +1,6 @@
+import { queryPrepared } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { Image } from './image.entity';
 import type { ImageViewRow } from './image-views';
 
@@ -26,29 +26,6 @@ const VIEW_SELECT = `
     LEFT JOIN LATERAL (
       SELECT id, reason, text, state, due_at, answer FROM re_edit_request WHERE image_id = i.id ORDER BY created_at DESC LIMIT 1
     ) r ON true`;
-
-/**
- * The rows of a hot read as a named prepared statement on a connection of the pool: each
- * connection parses and plans it once instead of at every call (planning is about half of
- * PostgreSQL's CPU for these reads), and the client keeps its row description. The text is
- * fixed per name and the values are parameters. Inside a transaction the statement runs on
- * the transaction's own connection, unnamed.
- */
-async function preparedRows<T>(m: EntityManager, name: string, text: string, values: unknown[]): Promise<T[]> {
-  if (m.queryRunner) return m.query(text, values);
-  const [client, release] = await (m.connection.driver as PostgresDriver).obtainMasterConnection();
-  let failure: unknown;
-  try {
-    const result: { rows: T[] } = await client.query({ name, text, values });
-    return result.rows;
-  } catch (err) {
-    failure = err;
-    throw err;
-  } finally {
-    // with an error the pool drops the connection (and its prepared statements) rather than reuse it
-    release(failure);
-  }
-}
 
 /** The pictures of orders (`image`); their files are in S3 (`ImageFiles`). */
 @Injectable()
@@ -87,12 +64,12 @@ export class ImagesRepository {
    * request: one statement, plain rows (no entities), a walk of image_order_position_idx.
    */
   viewRowsOfOrder(m: EntityManager, orderId: string): Promise<ImageViewRow[]> {
-    return preparedRows(m, 'images_view_rows_of_order', `${VIEW_SELECT} WHERE i.order_id = $1 ORDER BY i.position`, [orderId]);
+    return queryPrepared<ImageViewRow>(m, 'images_view_rows_of_order', `${VIEW_SELECT} WHERE i.order_id = $1 ORDER BY i.position`, [orderId]);
   }
 
   /** One picture as its view needs it, with its latest re-edit request; null when it is gone. */
   async viewRowById(m: EntityManager, id: string): Promise<ImageViewRow | null> {
-    const rows = await preparedRows<ImageViewRow>(m, 'images_view_row_by_id', `${VIEW_SELECT} WHERE i.id = $1`, [id]);
+    const rows = await queryPrepared<ImageViewRow>(m, 'images_view_row_by_id', `${VIEW_SELECT} WHERE i.id = $1`, [id]);
     return rows[0] ?? null;
   }
 
