@@ -48,12 +48,12 @@ describe('LanguageSelector', () => {
     expect(window.localStorage.getItem(CONFIG_STORAGE_KEY)).toBeNull();
   });
 
-  it('keeps other settings stored under the same key', () => {
+  it('keeps other settings stored under the same key', async () => {
     window.localStorage.setItem(CONFIG_STORAGE_KEY, JSON.stringify({ theme: 'dark', language: 'fr' }));
     renderWithApp(<LanguageSelector reload={jest.fn()} />);
 
     fireEvent.click(screen.getByRole('button', { name: 'Language: English' }));
-    fireEvent.click(screen.getByRole('menuitem', { name: /Español/ }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: /Español/ }));
 
     expect(JSON.parse(window.localStorage.getItem(CONFIG_STORAGE_KEY) ?? '{}')).toEqual({ theme: 'dark', language: 'es' });
   });

@@ -1,15 +1,15 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { useId, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useId, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionStore } from '../api/session';
 import { usersApi } from '../api/users';
 import { selectLanguage } from '../i18n';
-import { LANGUAGES, languageOf, storeLanguage, type LanguageCode } from '../i18n/languages';
+import { languageOf, storeLanguage, type LanguageCode } from '../i18n/languages';
+import { useOpenedOnce } from './useOpenedOnce';
+
+// The list of languages loads the first time it opens: the button shows without its code.
+const LanguageMenu = lazy(() => import('./LanguageMenu').then((m) => ({ default: m.LanguageMenu })));
 
 interface LanguageSelectorProps {
   /** Called after the choice is stored; reloads the page unless a test replaces it. */
@@ -41,6 +41,7 @@ export function LanguageSelector({ reload }: LanguageSelectorProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const current = languageOf(i18n.language);
+  const menuOpened = useOpenedOnce(anchor !== null);
 
   const choose = (code: LanguageCode) => {
     setAnchor(null);
@@ -73,16 +74,11 @@ export function LanguageSelector({ reload }: LanguageSelectorProps) {
           {current.name}
         </Box>
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {LANGUAGES.map((language) => (
-          <MenuItem key={language.code} selected={language.code === current.code} onClick={() => choose(language.code)}>
-            <ListItemIcon aria-hidden="true" sx={{ fontSize: '1.25rem' }}>
-              {language.flag}
-            </ListItemIcon>
-            <ListItemText lang={language.locale}>{language.name}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+      {menuOpened && (
+        <Suspense fallback={null}>
+          <LanguageMenu id={menuId} anchor={anchor} current={current.code} onChoose={choose} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

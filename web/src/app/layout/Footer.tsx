@@ -2,27 +2,20 @@ import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { APP_SETTING_NAMES, type AppSettingView, type MeView } from '@app/contracts/wire';
 import { appSettingsKeys, getAppSettings, settingValue } from '../../api/appSettings';
+import { useOpenedOnce } from '../../components/useOpenedOnce';
 import { visuallyHidden } from '../../components/visuallyHidden';
 import { useMe } from '../useSession';
+import type { InfoTopic } from './InfoDialog';
 
-type InfoTopic = 'privacy' | 'cookies' | 'about';
-
-const TEXTS = {
-  privacy: ['footer.privacyText1', 'footer.privacyText2', 'footer.privacyText3'],
-  cookies: ['footer.cookiesText1', 'footer.cookiesText2'],
-  about: ['footer.aboutText1', 'footer.aboutText2'],
-} as const;
+// The topic's dialog loads the first time a topic is opened: the footer shows without its code.
+const InfoDialog = lazy(() => import('./InfoDialog').then((m) => ({ default: m.InfoDialog })));
 
 /**
  * The number to show: the Danish one to accounts in Denmark (or using the Danish interface),
@@ -35,38 +28,12 @@ export function contactNumber(settings: readonly AppSettingView[] | undefined, m
   return danish ? (dk ?? int) : (int ?? dk);
 }
 
-function InfoDialog({ topic, onClose, contact }: { topic: InfoTopic | null; onClose: () => void; contact: ReactNode }) {
-  const { t } = useTranslation();
-  const titleId = useId();
-  return (
-    <Dialog open={topic !== null} onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      {topic && (
-        <>
-          <DialogTitle id={titleId}>{t(`footer.topics.${topic}`)}</DialogTitle>
-          <DialogContent>
-            {TEXTS[topic].map((key) => (
-              <Typography key={key} sx={{ mb: 1.5 }}>
-                {t(key)}
-              </Typography>
-            ))}
-            {topic !== 'cookies' && contact}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose} autoFocus>
-              {t('buttons.close')}
-            </Button>
-          </DialogActions>
-        </>
-      )}
-    </Dialog>
-  );
-}
-
 /** The footer: privacy, cookie policy, contact number and e-mail (app settings), about. */
 export function Footer() {
   const { t, i18n } = useTranslation();
   const { data: me } = useMe();
   const [topic, setTopic] = useState<InfoTopic | null>(null);
+  const topicOpened = useOpenedOnce(topic !== null);
   // the footer stays quiet when the settings cannot be read (spec: list fetch failures are ignored)
   const settings = useQuery({ queryKey: appSettingsKeys.list(), queryFn: ({ signal }) => getAppSettings(signal), staleTime: 10 * 60_000 });
   const phone = contactNumber(settings.data, me, i18n.language);
@@ -130,7 +97,11 @@ export function Footer() {
           {contact}
         </Box>
       )}
-      <InfoDialog topic={topic} onClose={() => setTopic(null)} contact={contact} />
+      {topicOpened && (
+        <Suspense fallback={null}>
+          <InfoDialog topic={topic} onClose={() => setTopic(null)} contact={contact} />
+        </Suspense>
+      )}
     </Box>
   );
 }

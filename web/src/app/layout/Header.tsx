@@ -4,30 +4,26 @@ import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useId, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, NavLink, matchPath, useLocation } from 'react-router-dom';
+import { Link as RouterLink, NavLink, useLocation } from 'react-router-dom';
 import { LanguageSelector } from '../../components/LanguageSelector';
 import { Logo } from '../../components/Logo';
+import { useOpenedOnce } from '../../components/useOpenedOnce';
 import { headerMenu, toolbarShortcut, type VisibleMenuEntry } from '../menu';
 import { paths } from '../paths';
 import { isRegistered } from '../screens';
 import { useMe } from '../useSession';
+import { isActive } from './isActive';
 import { UserMenu } from './UserMenu';
 
-const isActive = (pathname: string, entry: VisibleMenuEntry): boolean =>
-  matchPath({ path: entry.path, end: false }, pathname) !== null || entry.children.some((c) => isActive(pathname, c));
+// The narrow screens' menu drawer loads the first time it opens: the header shows without its code.
+const MobileNav = lazy(() => import('./MobileNav').then((m) => ({ default: m.MobileNav })));
 
 /** An entry with a sub-menu (Admin). */
 function SubMenu({ entry, active }: { entry: VisibleMenuEntry; active: boolean }) {
@@ -85,47 +81,13 @@ function DesktopNav({ entries }: { entries: VisibleMenuEntry[] }) {
   );
 }
 
-function MobileNav({ entries, open, onClose }: { entries: VisibleMenuEntry[]; open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
-  return (
-    <Drawer open={open} onClose={onClose} slotProps={{ paper: { sx: { width: 280 } } }}>
-      <Box component="nav" aria-label={t('nav.main')} onClick={onClose}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 2 }}>
-          <Logo size={32} />
-          <Typography sx={{ fontWeight: 600 }}>{t('app.name')}</Typography>
-        </Box>
-        <Divider />
-        <List>
-          {entries.map((entry) =>
-            entry.children.length > 0 ? (
-              <li key={entry.id}>
-                <List subheader={<ListSubheader component="div">{t(entry.labelKey)}</ListSubheader>} disablePadding>
-                  {entry.children.map((child) => (
-                    <ListItemButton key={child.id} component={RouterLink} to={child.path} selected={isActive(pathname, child)} sx={{ pl: 4 }}>
-                      <ListItemText primary={t(child.labelKey)} />
-                    </ListItemButton>
-                  ))}
-                </List>
-              </li>
-            ) : (
-              <ListItemButton key={entry.id} component={RouterLink} to={entry.path} selected={isActive(pathname, entry)}>
-                <ListItemText primary={t(entry.labelKey)} />
-              </ListItemButton>
-            ),
-          )}
-        </List>
-      </Box>
-    </Drawer>
-  );
-}
-
 /** The header: menu by role, the toolbar shortcut, the language selector and the user menu. */
 export function Header() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { data: me } = useMe();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerOpened = useOpenedOnce(drawerOpen);
   if (!me) return null;
   const entries = headerMenu(me.userRole, isRegistered);
   const shortcut = toolbarShortcut(me, pathname, isRegistered);
@@ -176,7 +138,11 @@ export function Header() {
         <LanguageSelector />
         <UserMenu me={me} />
       </Toolbar>
-      <MobileNav entries={entries} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      {drawerOpened && (
+        <Suspense fallback={null}>
+          <MobileNav entries={entries} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

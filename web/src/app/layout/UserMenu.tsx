@@ -1,18 +1,12 @@
-import LogoutIcon from '@mui/icons-material/Logout';
-import ManageAccounts from '@mui/icons-material/ManageAccounts';
 import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
-import { useId, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useId, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
 import type { MeView } from '@app/contracts/wire';
-import { paths } from '../paths';
+import { useOpenedOnce } from '../../components/useOpenedOnce';
+
+// The menu itself loads the first time it opens: the avatar button shows without its code.
+const UserMenuPopup = lazy(() => import('./UserMenuPopup').then((m) => ({ default: m.UserMenuPopup })));
 
 /** Up to two initials of a name, for the avatar. */
 export function initials(name: string): string {
@@ -22,16 +16,16 @@ export function initials(name: string): string {
 }
 
 /**
- * The user menu: display name and e-mail (the signed-in sales person's
- * e-mail when a sales person signed in), account settings, sign out.
+ * The user menu: the avatar (the signed-in sales person's initials when a sales person signed
+ * in), opening `UserMenuPopup` (name, e-mail, account settings, sign out).
  */
 export function UserMenu({ me }: { me: MeView }) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const id = useId();
   const salesPerson = me.loggedInSalesPersonInfo;
-  const email = salesPerson?.email ?? me.email;
   const close = () => setAnchor(null);
+  const menuOpened = useOpenedOnce(anchor !== null);
 
   return (
     <>
@@ -47,40 +41,11 @@ export function UserMenu({ me }: { me: MeView }) {
           {initials(salesPerson?.name ?? me.displayName)}
         </Avatar>
       </IconButton>
-      <Menu
-        id={id}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { minWidth: 260, mt: 1 } } }}
-      >
-        <Box sx={{ px: 2, pt: 1, pb: 1.5 }} data-testid="user-menu-identity">
-          <Typography sx={{ fontWeight: 600 }}>{me.displayName}</Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary', wordBreak: 'break-all' }}>
-            {email}
-          </Typography>
-          {salesPerson && (
-            <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-              {t('userMenu.salesPerson', { name: salesPerson.name })}
-            </Typography>
-          )}
-        </Box>
-        <Divider />
-        <MenuItem component={RouterLink} to={paths.accountSettings} onClick={close}>
-          <ListItemIcon>
-            <ManageAccounts fontSize="small" />
-          </ListItemIcon>
-          {t('userMenu.accountSettings')}
-        </MenuItem>
-        <MenuItem component={RouterLink} to={paths.logout} onClick={close}>
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          {t('userMenu.signOut')}
-        </MenuItem>
-      </Menu>
+      {menuOpened && (
+        <Suspense fallback={null}>
+          <UserMenuPopup id={id} anchor={anchor} me={me} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -4,10 +4,10 @@ import FirstPage from '@mui/icons-material/FirstPage';
 import LastPage from '@mui/icons-material/LastPage';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyTooltip } from '../LazyTooltip';
 import type { DataGridView } from './useDataGrid';
 
 export interface GridPagerProps {
@@ -20,13 +20,13 @@ export interface GridPagerProps {
 function PagerButton({ label, disabled, onClick, children }: { label: string; disabled: boolean; onClick: () => void; children: ReactNode }) {
   // a disabled button gets no hover events: the tooltip wraps a span
   return (
-    <Tooltip title={label}>
+    <LazyTooltip title={label}>
       <span>
         <IconButton aria-label={label} disabled={disabled} onClick={onClick} size="small">
           {children}
         </IconButton>
       </span>
-    </Tooltip>
+    </LazyTooltip>
   );
 }
 

@@ -1,11 +1,11 @@
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../utils/date';
+import { LazyTooltip } from '../LazyTooltip';
 import { TagBadge, type TagLike } from '../TagBadge';
 
 /** `YYYY-MM-DD HH:mm:ss` of an ISO date, or empty when there is none or it is not a date. */
@@ -60,7 +60,7 @@ export function useStandardColumns<Row extends GridValidRowModel>() {
         headerAlign: 'center',
         renderHeader: () => <Box component="span" sx={{ fontWeight: 500 }}>{t('buttons.delete')}</Box>,
         renderCell: ({ row }) => (
-          <Tooltip title={label(row)}>
+          <LazyTooltip title={label(row)}>
             <IconButton
               size="small"
               color="error"
@@ -73,7 +73,7 @@ export function useStandardColumns<Row extends GridValidRowModel>() {
             >
               <DeleteOutlined fontSize="small" />
             </IconButton>
-          </Tooltip>
+          </LazyTooltip>
         ),
       }),
     }),

@@ -18,6 +18,7 @@ import {
 } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
 import { expectVisible } from '../../test/visible';
+import { theme } from '../../theme';
 import { dashboardOf } from './DashboardPage';
 
 const DEALER_ID = '00000000-0000-4000-8000-000000000004';
@@ -95,6 +96,8 @@ describe('/dashboard of a dealership', () => {
     expectVisible(within(card('Uploaded cars')).getByText('17'));
     // the uploaded cars' axis ends 30 % above the highest month: 17 * 1.3 = 22.1, so 23
     expect(within(card('Uploaded cars')).getByTestId('bar-chart').getAttribute('data-max')).toBe('23');
+    // the theme's primary blue, as the admin dashboard's bars (one colour scheme, components/Charts.tsx)
+    expect([...new Set([...card('Uploaded cars').querySelectorAll('.MuiBarChart-element')].map((e) => e.getAttribute('fill')))]).toEqual([theme.palette.primary.main]);
     expect(within(card('This week against the best week')).getByTestId('half-doughnut-value').textContent).toBe('6 / 14');
     const people = card('Orders per sales person');
     expectVisible(within(people).getByText('Anna Sales'));

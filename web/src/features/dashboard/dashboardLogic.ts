@@ -56,3 +56,8 @@ export const hasCounts = (values: readonly number[]) => values.some((v) => v > 0
 
 /** The part of a file name a window adds: `year-current`. */
 export const windowSlug = (w: DashboardWindow) => windowValue(w);
+
+/** The sum of each bucket's stacked values: what a stacked chart's maximum is taken from. */
+export function stackTotals<R>(rows: readonly R[], parts: ReadonlyArray<(row: R) => number | null>): number[] {
+  return rows.map((row) => parts.reduce<number>((sum, part) => sum + (part(row) ?? 0), 0));
+}

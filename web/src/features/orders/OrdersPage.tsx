@@ -1,18 +1,12 @@
-import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Download from '@mui/icons-material/Download';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate, useSearchParams } from 'react-router-dom';
 import { type MeView, ORDER_STATUSES, type OrderListItem, QA_STATUSES } from '@app/contracts/wire';
@@ -21,18 +15,23 @@ import { MOVING_STATUSES, orderKeys, ordersApi } from '../../api/orders';
 import { useApiMutation } from '../../api/useApiMutation';
 import { isStaff } from '../../app/access';
 import { useMe } from '../../app/useSession';
-import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { formatTimestamp } from '../../components/data-grid/columns';
 import { DataTable, type TableColumn } from '../../components/data-grid/DataTable';
 import { FilterDate, FilterSelect } from '../../components/data-grid/FilterFields';
 import { SearchField } from '../../components/data-grid/SearchField';
 import { useDataGrid } from '../../components/data-grid/useDataGrid';
+import { LazyTooltip } from '../../components/LazyTooltip';
 import { StatusBadge, useStatusLabels } from '../../components/StatusBadge';
+import { useOpenedOnce } from '../../components/useOpenedOnce';
 import { canDeleteOrders, canOpen, defaultFrom, filtersFor, formatDuration, type OrderFilter } from './orderRules';
 
 /** While an order on screen is still uploading or in the pipeline, the list asks again this often. */
 export const LIST_REFRESH_MS = 5000;
 export { SEARCH_DEBOUNCE_MS } from '../../components/data-grid/SearchField';
+
+// The dialogs load the first time they open: the list shows without their code (Dialog, the form).
+const ConfirmDeleteDialog = lazy(() => import('../../components/ConfirmDeleteDialog').then((m) => ({ default: m.ConfirmDeleteDialog })));
+const UploadSuccessDialog = lazy(() => import('./UploadSuccessDialog').then((m) => ({ default: m.UploadSuccessDialog })));
 
 /**
  * `/orders` and `/orders/success`: the orders the user may see, 10 a page,
@@ -76,6 +75,8 @@ function OrdersList({ me }: { me: MeView }) {
     defaultSort: { field: 'createdAt', order: 'desc' },
   });
   const [deleting, setDeleting] = useState<OrderListItem | null>(null);
+  const deleteOpened = useOpenedOnce(deleting !== null);
+  const successOpened = useOpenedOnce(success);
 
   // orders on screen that still move (uploads, the pipeline): ask again every few seconds
   const moving = grid.rows.some((row) => MOVING_STATUSES.includes(row.status));
@@ -94,7 +95,7 @@ function OrdersList({ me }: { me: MeView }) {
 
   const actions = (row: OrderListItem) => (
     <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 0.25 }}>
-      <Tooltip title={t('orders.downloadOf', { name: row.orderName })}>
+      <LazyTooltip title={t('orders.downloadOf', { name: row.orderName })}>
         <span>
           <IconButton
             size="small"
@@ -105,13 +106,13 @@ function OrdersList({ me }: { me: MeView }) {
             <Download fontSize="small" />
           </IconButton>
         </span>
-      </Tooltip>
+      </LazyTooltip>
       {canDeleteOrders(me) && (
-        <Tooltip title={t('common.deleteOf', { name: row.orderName })}>
+        <LazyTooltip title={t('common.deleteOf', { name: row.orderName })}>
           <IconButton size="small" color="error" aria-label={t('common.deleteOf', { name: row.orderName })} onClick={() => setDeleting(row)}>
             <DeleteOutlined fontSize="small" />
           </IconButton>
-        </Tooltip>
+        </LazyTooltip>
       )}
     </Box>
   );
@@ -214,17 +215,26 @@ function OrdersList({ me }: { me: MeView }) {
         rowLink={(row) => (canOpen(row, me.userRole) ? `/order/${row.id}` : undefined)}
         card={card}
       />
-      <ConfirmDeleteDialog
-        name={deleting?.orderName ?? null}
-        action={t('orders.delete')}
-        onDelete={() => ordersApi.remove(deleting!.id)}
-        onDeleted={() => {
-          setDeleting(null);
-          return queryClient.invalidateQueries({ queryKey: orderKeys.all() });
-        }}
-        onClose={() => setDeleting(null)}
-      />
-      <UploadSuccessDialog open={success} onClose={() => navigate({ pathname: '/orders', search: params.toString() })} />
+      {/* each in its own boundary: while one loads, the list stays on screen */}
+      {deleteOpened && (
+        <Suspense fallback={null}>
+          <ConfirmDeleteDialog
+            name={deleting?.orderName ?? null}
+            action={t('orders.delete')}
+            onDelete={() => ordersApi.remove(deleting!.id)}
+            onDeleted={() => {
+              setDeleting(null);
+              return queryClient.invalidateQueries({ queryKey: orderKeys.all() });
+            }}
+            onClose={() => setDeleting(null)}
+          />
+        </Suspense>
+      )}
+      {successOpened && (
+        <Suspense fallback={null}>
+          <UploadSuccessDialog open={success} onClose={() => navigate({ pathname: '/orders', search: params.toString() })} />
+        </Suspense>
+      )}
     </Box>
   );
 }
@@ -262,25 +272,4 @@ function Thumbnail({ url, name }: { url: string | null; name: string }) {
       </Box>
     );
   return <Box component="img" src={url} alt={name} loading="lazy" onError={() => setFailed(true)} sx={{ ...box, objectFit: 'cover' }} />;
-}
-
-/** After an upload (`/orders/success`): the order is in and processing has started. */
-function UploadSuccessDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="upload-success-title">
-      <DialogTitle id="upload-success-title" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <CheckCircleOutlined color="success" />
-        {t('orders.success.title')}
-      </DialogTitle>
-      <DialogContent>
-        <Typography>{t('orders.success.message')}</Typography>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={onClose} autoFocus>
-          {t('orders.success.close')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
 }

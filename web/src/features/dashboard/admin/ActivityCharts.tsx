@@ -5,7 +5,7 @@ import { dashboardApi } from '../../../api/dashboard';
 import { ChartCard } from '../components/ChartCard';
 import { useStatistics } from '../useStatistics';
 import { adminDashboardKeys, hasStageTimes, hours, periodLabel, SERVICE_LEVEL_WEEKS } from './adminDashboardLogic';
-import { Bars, useLocaleTag } from './charts';
+import { Bars, useLocaleTag } from '../components/Charts';
 
 const WEEK: StatisticsWindowRequest = { timePeriod: 'week', timeFrame: 'current' };
 

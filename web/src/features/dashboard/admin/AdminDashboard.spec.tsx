@@ -4,6 +4,7 @@ import type { MeView } from '@app/contracts/wire';
 import { sessionStore } from '../../../api/session';
 import { dashboardAdminData, dashboardAdminFixtures, fakeApi, reply, testUser, type FakeHandler } from '../../../test/fakeApi';
 import { renderWithApp } from '../../../test/render';
+import { theme } from '../../../theme';
 import { expectVisible } from '../../../test/visible';
 import type { ReactElement } from 'react';
 import { StageTimesCard, OrdersByStatusCard, QaServiceLevelsCard } from './ActivityCharts';
@@ -74,6 +75,8 @@ const texts = (root: Element, selector: string) => [...root.querySelectorAll(sel
 const xTicks = (root: Element) => texts(root, '.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel');
 const yTicks = (root: Element) => texts(root, '.MuiChartsAxis-directionY .MuiChartsAxis-tickLabel');
 const legend = (root: Element) => texts(root, '.MuiChartsLegend-label');
+/** the colours the bars are drawn in, each once */
+const barFills = (root: Element) => [...new Set([...root.querySelectorAll('.MuiBarChart-element')].map((e) => e.getAttribute('fill')))];
 
 describe('admin dashboard: order and image statistics', () => {
   it('asks for the year of orders and of images only once their button is clicked', async () => {
@@ -112,6 +115,8 @@ describe('admin dashboard: cards and pies', () => {
     await waitFor(() => expect(within(pictures).getByTestId('stat-value').textContent).toBe('11.5'));
     const guides = await card('Orders per style guide');
     await waitFor(() => expect(texts(guides, '.MuiChartsAxis-directionY .MuiChartsAxis-tickLabel')).toEqual(['Nordic Studio', 'Budapest Showroom, white']));
+    // one series: drawn in the theme's primary blue, as the bars of the other dashboards
+    expect(barFills(guides)).toEqual([theme.palette.primary.main]);
   });
 
   it('draws the app versions, the devices, and edited against not edited orders once asked', async () => {

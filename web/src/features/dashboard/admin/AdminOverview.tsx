@@ -7,7 +7,7 @@ import { ChartCard } from '../components/ChartCard';
 import { StatCard } from '../components/StatCard';
 import { useStatistics } from '../useStatistics';
 import { adminDashboardKeys, lastMonth, monthLabel, oneDecimal, TOP_STYLE_GUIDES } from './adminDashboardLogic';
-import { Bars, emptySlices, Pie, useLocaleTag, type PieSlice } from './charts';
+import { Bars, emptySlices, Pie, useLocaleTag, type PieSlice } from '../components/Charts';
 
 const YEAR: StatisticsWindowRequest = { timePeriod: 'year', timeFrame: 'current' };
 const MONTH: StatisticsWindowRequest = { timePeriod: 'month', timeFrame: 'current' };

@@ -7,7 +7,7 @@ import { dashboardApi } from '../../../api/dashboard';
 import { ChartCard } from '../components/ChartCard';
 import { useStatistics } from '../useStatistics';
 import { adminDashboardKeys, lastMonth, monthLabel, monthOptions, ratioLabel, type ImageRatioKind } from './adminDashboardLogic';
-import { Bars, useLocaleTag } from './charts';
+import { Bars, useLocaleTag } from '../components/Charts';
 
 /**
  * How many orders of a month had which share of their images edited (or repushed), in steps

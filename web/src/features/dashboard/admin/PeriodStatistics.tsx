@@ -9,7 +9,7 @@ import { dashboardApi } from '../../../api/dashboard';
 import { ChartCard } from '../components/ChartCard';
 import { useStatistics } from '../useStatistics';
 import { adminDashboardKeys, periodLabel } from './adminDashboardLogic';
-import { Bars, Summary, useLocaleTag } from './charts';
+import { Bars, Summary, useLocaleTag } from '../components/Charts';
 
 const YEAR: StatisticsWindowRequest = { timePeriod: 'year', timeFrame: 'current' };
 

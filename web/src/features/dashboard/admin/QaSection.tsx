@@ -6,7 +6,7 @@ import { ChartCard } from '../components/ChartCard';
 import { StatCard } from '../components/StatCard';
 import { useStatistics } from '../useStatistics';
 import { adminDashboardKeys, lastMonth, periodLabel, qaUserBars, splitMinutes } from './adminDashboardLogic';
-import { Bars, emptySlices, Pie, Summary, useLocaleTag } from './charts';
+import { Bars, emptySlices, Pie, Summary, useLocaleTag } from '../components/Charts';
 import { ImageRatioChart } from './ImageRatioCharts';
 
 const THIS_MONTH: StatisticsWindowRequest = { timePeriod: 'month', timeFrame: 'current' };

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { rejectionReasonKeys, rejectionReasonsApi } from '../../../api/rejectionReasons';
 import { ChartCard } from '../components/ChartCard';
 import { reasonMatrix } from './adminDashboardLogic';
-import { Bars } from './charts';
+import { Bars } from '../components/Charts';
 
 const isReEditReason = (value: string): value is ReEditReason => (RE_EDIT_REASONS as readonly string[]).includes(value);
 

@@ -89,11 +89,6 @@ export function hours(minutes: number | null): number | null {
   return minutes === null ? null : Math.round((minutes / 60) * 10) / 10;
 }
 
-/** The sum of each bucket's stacked values: what a stacked chart's maximum is taken from. */
-export function stackTotals<R>(rows: readonly R[], parts: ReadonlyArray<(row: R) => number | null>): number[] {
-  return rows.map((row) => parts.reduce<number>((sum, part) => sum + (part(row) ?? 0), 0));
-}
-
 /** Whether a stage-times answer has any finished stage at all. */
 export function hasStageTimes(rows: readonly OrderTimelineRow[]): boolean {
   return rows.some((r) => [r.averageUploadMinutes, r.averageInProgressMinutes, r.averageQaStageMinutes, r.averageDeliveryMinutes].some((v) => v !== null));
@@ -144,3 +139,6 @@ export function splitMinutes(minutes: number): { hours: number; minutes: number 
 export function pageCount(count: number, pageSize: number): number {
   return Math.max(1, Math.ceil(count / pageSize));
 }
+
+// the stacked bars of every dashboard take their maximum from it (components/Charts.tsx)
+export { stackTotals } from '../dashboardLogic';
