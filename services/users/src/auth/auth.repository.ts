@@ -2,6 +2,7 @@ import type { ActorRole, UserStatus } from '@app/contracts';
 import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
+import { preparedRows } from '../shared/prepared-read';
 
 /**
  * Rows of a query. TypeORM answers UPDATE and DELETE … RETURNING as `[rows, affected]` but
@@ -242,10 +243,13 @@ export class AuthRepository {
   /**
    * A live session (not revoked, not expired) with its account's role and permission names
    * as they are now, in one statement; null when the session is not live or its account is
-   * gone. The gateway asks this on every request its session cache cannot answer.
+   * gone. The gateway asks this on every request its session cache cannot answer: a prepared
+   * statement.
    */
   async liveSessionActor(m: EntityManager, sessionId: string): Promise<LiveSessionActor | null> {
-    const rows: LiveSessionActor[] = await m.query(
+    const rows = await preparedRows<LiveSessionActor>(
+      m,
+      'users_live_session_actor',
       `SELECT s.user_id, s.sales_person_id, u.user_role,
               ARRAY(SELECT p.name FROM user_permission up JOIN permission p ON p.id = up.permission_id
                      WHERE up.user_id = u.id ORDER BY p.name) AS permissions
