@@ -13,7 +13,10 @@ const texts = new Map<string, string>();
  * (`dataSource.query`), planned for its values each time.
  *
  * `name` is the statement's name, unique in the service (a name given another text throws at
- * once). With `manager` inside a transaction, the statement runs on the transaction's
+ * once). Name the columns (no `*`): a migration that adds a column would otherwise change the
+ * result of a statement prepared on a live connection, which PostgreSQL refuses. Connections
+ * must reach PostgreSQL without a transaction-pooling proxy in between (deploy/README.md
+ * requires session pooling). With `manager` inside a transaction, the statement runs on the transaction's
  * connection; otherwise on a connection of the pool.
  */
 export async function queryPrepared<R extends QueryResultRow>(

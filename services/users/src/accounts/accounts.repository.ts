@@ -1,8 +1,7 @@
 import { PAGE_SIZE, RpcError, type Language, type QaRoleTag, type Role, type UserStatus } from '@app/contracts';
-import { escapeLike, isUniqueViolation } from '@app/service-kit';
+import { escapeLike, isUniqueViolation, queryPrepared } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { Brackets, type EntityManager } from 'typeorm';
-import { preparedRows } from '../shared/prepared-read';
 import { ACCOUNT_MESSAGES } from './account-messages';
 import { UserAccount } from './user-account.entity';
 
@@ -92,7 +91,7 @@ export class AccountsRepository {
    * A prepared statement: it runs on nearly every signed-in page.
    */
   async me(manager: EntityManager, userId: string, salesPersonId: string | null): Promise<MeRow | null> {
-    const rows = await preparedRows<MeRow>(
+    const rows = await queryPrepared<MeRow>(
       manager,
       'users_me',
       `SELECT ${ACCOUNT_COLUMNS},

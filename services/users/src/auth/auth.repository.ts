@@ -1,8 +1,8 @@
+import { queryPrepared } from '@app/service-kit';
 import type { ActorRole, UserStatus } from '@app/contracts';
 import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { preparedRows } from '../shared/prepared-read';
 
 /**
  * Rows of a query. TypeORM answers UPDATE and DELETE … RETURNING as `[rows, affected]` but
@@ -247,7 +247,7 @@ export class AuthRepository {
    * statement.
    */
   async liveSessionActor(m: EntityManager, sessionId: string): Promise<LiveSessionActor | null> {
-    const rows = await preparedRows<LiveSessionActor>(
+    const rows = await queryPrepared<LiveSessionActor>(
       m,
       'users_live_session_actor',
       `SELECT s.user_id, s.sales_person_id, u.user_role,
