@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { Image } from './image.entity';
 import { OrderAccessService } from '../access/order-access';
 import type { ReEditRequest } from '../re-edit-requests/re-edit-request.entity';
-import { reEditSummaryOf } from '../re-edit-requests/re-edit-requests.service';
+import { reEditSummaryOf } from '../re-edit-requests/re-edit-request-views';
 import { ImageFiles } from './image-files';
 
 /** The order's state as far as an image's label depends on it. */

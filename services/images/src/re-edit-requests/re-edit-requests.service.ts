@@ -10,7 +10,6 @@ import {
   type Actor,
   type ReEditDeclinePayload,
   type ReEditRequestPayload,
-  type ReEditRequestSummary,
   type ReEditRequestView,
 } from '@app/contracts';
 import { RpcCallError } from '@app/messaging';
@@ -23,32 +22,10 @@ import type { Image } from '../images/image.entity';
 import { ImagesRepository } from '../images/images.repository';
 import { OrderEventsWriter, userOf } from '../images/order-events.writer';
 import type { ReEditRequest } from './re-edit-request.entity';
+import { reEditView } from './re-edit-request-views';
 import { ReEditRequestsRepository } from './re-edit-requests.repository';
 
 const HOUR_MS = 3_600_000;
-
-/** What the image views carry of a picture's latest request. */
-export function reEditSummary(r: ReEditRequest, now = Date.now()): ReEditRequestSummary {
-  return reEditSummaryOf({ id: r.id, reason: r.reason, text: r.text, state: r.state, dueAt: r.dueAt.toISOString(), answer: r.answer }, now);
-}
-
-/** The same from the request's fields as a row gives them (`dueAt` ISO): an open request past its due time is overdue. */
-export function reEditSummaryOf(r: Omit<ReEditRequestSummary, 'overdue'>, now = Date.now()): ReEditRequestSummary {
-  return { id: r.id, reason: r.reason, text: r.text, state: r.state, dueAt: r.dueAt, overdue: r.state === 'open' && Date.parse(r.dueAt) < now, answer: r.answer };
-}
-
-export function reEditView(r: ReEditRequest, now = Date.now()): ReEditRequestView {
-  return {
-    ...reEditSummary(r, now),
-    imageId: r.imageId,
-    orderId: r.orderId,
-    position: r.position,
-    requestedBy: { userId: r.requestedByUserId, salesPersonId: r.requestedBySalesPersonId, name: r.requestedByName },
-    answeredByUserId: r.answeredByUserId,
-    answeredAt: r.answeredAt ? r.answeredAt.toISOString() : null,
-    createdAt: r.createdAt.toISOString(),
-  };
-}
 
 /** The hours of the app setting `RE_EDIT_DUE_HOURS`; the default when it is missing or not a positive number. */
 export function dueHoursOf(value: string | undefined): number {

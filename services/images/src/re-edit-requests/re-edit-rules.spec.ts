@@ -1,4 +1,5 @@
-import { dueHoursOf, reEditSummary } from './re-edit-requests.service';
+import { reEditSummary } from './re-edit-request-views';
+import { dueHoursOf } from './re-edit-requests.service';
 import type { ReEditRequest } from './re-edit-request.entity';
 
 describe('re-edit request rules', () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { HIDDEN_EVENT_NAMES, OrdersEvents, PAGE_SIZE, PRIORITY_EVENT_NAMES, type OrderEventName, type OrderEventView, type OrderTimelineRecorded } from '@app/contracts';
-import { MessagingHost } from '@app/service-kit';
+import { MessagingHost, queryPrepared } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { OrderEvent } from './order-event.entity';
@@ -126,7 +126,8 @@ export class EventsRepository {
   /**
    * One page of an order's timeline, newest first, in one statement: the order's account (for
    * the policy; null when there is no such order), the count of its events, the page kept
-   * within 1..max and that page's events.
+   * within 1..max and that page's events. Prepared (one statement with the hidden events, one
+   * without): a read by the order's key.
    */
   async orderPage(
     m: EntityManager,
@@ -135,7 +136,9 @@ export class EventsRepository {
     requestedPage: number | undefined,
   ): Promise<{ accountId: string | null; rows: OrderEventView[]; total: number; page: number }> {
     const visible = withHidden ? '' : 'AND NOT e.is_hidden';
-    const raw: Array<EventRow & { owner: string; total: number; page: number }> = await m.query(
+    const raw = await queryPrepared<EventRow & { owner: string; total: number; page: number }>(
+      m,
+      withHidden ? 'orders.timeline-page-all' : 'orders.timeline-page',
       `WITH counted AS (SELECT count(*)::int AS total FROM order_event e WHERE e.order_id = $1 ${visible}),
             clamped AS (SELECT total, least(greatest($2::int, 1), greatest(1, ceil(total / ${PAGE_SIZE}.0)::int)) AS page FROM counted)
        SELECT o.account_id AS owner, clamped.total, clamped.page, e.*

@@ -1,6 +1,6 @@
 import type { OrderAccess, OrderListItem, OrderStatus, OrderView, QaStatus, TagView } from '@app/contracts';
 import { notePreview } from './order-status.rules';
-import type { Order } from './order.entity';
+import { Order } from './order.entity';
 
 const account = (o: Order) => ({ id: o.accountId, displayName: o.accountName, userName: o.accountEmail });
 const salesPerson = (o: Order) => (o.salesPersonId ? { id: o.salesPersonId, name: o.salesPersonName ?? '' } : null);
@@ -127,21 +127,37 @@ export interface OrderAccessRow {
 const rowAccount = (r: OrderListRow) => ({ id: r.account_id, displayName: r.account_name, userName: r.account_email });
 const rowSalesPerson = (r: OrderListRow) => (r.sales_person_id ? { id: r.sales_person_id, name: r.sales_person_name ?? '' } : null);
 
-/** The order's detail from its row read with its tags: the same answer as `toOrderView` of the entity. */
-export function orderViewOfRow(r: OrderViewRow): OrderView {
-  return {
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/**
+ * The order of a raw row (hot reads go without the ORM), as the entity holds it: an order's
+ * detail is `toOrderView` of it, so the entity and the row answer alike.
+ */
+export function orderOfRow(r: Record<string, unknown>): Order {
+  return Object.assign(new Order(), {
     id: r.id,
+    accountId: r.account_id,
+    accountName: r.account_name,
+    accountEmail: r.account_email,
     orderName: r.order_name,
     note: r.note,
     status: r.status,
-    QAstatus: r.qa_status,
-    user: rowAccount(r),
-    createdBy: { id: r.created_by_id ?? r.account_id, displayName: r.created_by_name, role: r.created_by_role },
-    impersonatedBy: r.impersonated_by_id ? { id: r.impersonated_by_id, displayName: r.impersonated_by_name ?? '' } : null,
-    salesMan: rowSalesPerson(r),
-    styleGuide: { id: r.style_guide_id, name: r.style_guide_name },
-    carType: r.car_type_id ? { id: r.car_type_id, carTypeName: r.car_type_name ?? '' } : null,
-    deviceInformation: { platform: r.platform, userAgent: r.user_agent, model: r.device_model, osVersion: r.os_version },
+    qaStatus: r.qa_status,
+    createdById: r.created_by_id,
+    createdByName: r.created_by_name,
+    createdByRole: r.created_by_role,
+    impersonatedById: r.impersonated_by_id,
+    impersonatedByName: r.impersonated_by_name,
+    salesPersonId: r.sales_person_id,
+    salesPersonName: r.sales_person_name,
+    styleGuideId: r.style_guide_id,
+    styleGuideName: r.style_guide_name,
+    carTypeId: r.car_type_id,
+    carTypeName: r.car_type_name,
+    platform: r.platform,
+    userAgent: r.user_agent,
+    deviceModel: r.device_model,
+    osVersion: r.os_version,
     appVersion: r.app_version,
     takenImagesCount: r.taken_images_count,
     imageCount: r.image_count,
@@ -149,22 +165,31 @@ export function orderViewOfRow(r: OrderViewRow): OrderView {
     processedImagesCount: r.processed_images_count,
     failedImagesCount: r.failed_images_count,
     videoCount: r.video_count,
-    tags: tagsOfJson(r.tags),
-    assignedEditor: r.assigned_editor_id ? { id: r.assigned_editor_id, displayName: r.assigned_editor_name ?? '' } : null,
-    approvedCount: r.approved_count,
-    needsEditionCount: r.needs_edition_count,
-    reEditOpenCount: r.re_edit_open_count,
-    reEditDueAt: r.re_edit_due_at ? r.re_edit_due_at.toISOString() : null,
-    qaStageSince: r.qa_stage_since ? r.qa_stage_since.toISOString() : null,
-    timeToReadyToDownload: r.time_to_ready_to_download,
-    timeToCompleted: r.time_to_completed,
-    delivery:
-      Number(r.delivery_version) > 0
-        ? { queued: r.delivery_queued, delivered: r.delivery_delivered, failed: r.delivery_failed, lastError: r.delivery_last_error }
-        : null,
-    createdAt: r.created_at.toISOString(),
-    updatedAt: r.updated_at.toISOString(),
-  };
+    progressVersion: Number(r.progress_version),
+    thumbnailKey: r.thumbnail_key,
+    enabledQa: r.enabled_qa,
+    assignedEditorId: r.assigned_editor_id,
+    assignedEditorName: r.assigned_editor_name,
+    approvedCount: r.approved_count ?? 0,
+    needsEditionCount: r.needs_edition_count ?? 0,
+    reEditOpenCount: r.re_edit_open_count ?? 0,
+    reEditDueAt: r.re_edit_due_at ?? null,
+    qaStageSince: r.qa_stage_since ?? null,
+    timeToReadyToDownload: num(r.time_to_ready_to_download),
+    timeToCompleted: num(r.time_to_completed),
+    deliveryVersion: Number(r.delivery_version ?? 0),
+    deliveryQueued: r.delivery_queued,
+    deliveryDelivered: r.delivery_delivered,
+    deliveryFailed: r.delivery_failed,
+    deliveryLastError: r.delivery_last_error,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  });
+}
+
+/** The order's detail from its row read with its tags: `toOrderView` of the order it holds. */
+export function orderViewOfRow(r: OrderViewRow): OrderView {
+  return toOrderView(orderOfRow(r as unknown as Record<string, unknown>), tagsOfJson(r.tags));
 }
 
 /** A row of the orders list; the note preview is for admin and QA only. `thumbnailUrl`: the signed link of the order's picture for lists (`thumbnail_key`), or null. */

@@ -5,7 +5,7 @@ import { Injectable } from '@nestjs/common';
 import { type EntityManager } from 'typeorm';
 import type { OrderScope } from '../access/order-policy';
 import { Order } from './order.entity';
-import type { OrderAccessRow, OrderListRow, OrderViewRow } from './order-views';
+import { orderOfRow, type OrderAccessRow, type OrderListRow, type OrderViewRow } from './order-views';
 import { VersionedCache } from './versioned-cache';
 
 export interface OrderListFilter {
@@ -75,57 +75,6 @@ const DAY_SEEK_FROM = 1000;
 export type ListRow = Record<string, unknown> & { tags: Array<Omit<TagView, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string }> };
 
 const iso = (v: unknown) => new Date(v as string).toISOString();
-const num = (v: unknown) => (v === null ? null : Number(v));
-
-/** The order of a raw row (the list reads rows without the ORM: it is the hot path). */
-function orderOf(r: Record<string, unknown>): Order {
-  return Object.assign(new Order(), {
-    id: r.id,
-    accountId: r.account_id,
-    accountName: r.account_name,
-    accountEmail: r.account_email,
-    orderName: r.order_name,
-    note: r.note,
-    status: r.status,
-    qaStatus: r.qa_status,
-    createdById: r.created_by_id,
-    createdByName: r.created_by_name,
-    createdByRole: r.created_by_role,
-    impersonatedById: r.impersonated_by_id,
-    impersonatedByName: r.impersonated_by_name,
-    salesPersonId: r.sales_person_id,
-    salesPersonName: r.sales_person_name,
-    styleGuideId: r.style_guide_id,
-    styleGuideName: r.style_guide_name,
-    carTypeId: r.car_type_id,
-    carTypeName: r.car_type_name,
-    platform: r.platform,
-    userAgent: r.user_agent,
-    deviceModel: r.device_model,
-    osVersion: r.os_version,
-    appVersion: r.app_version,
-    takenImagesCount: r.taken_images_count,
-    imageCount: r.image_count,
-    uploadedImagesCount: r.uploaded_images_count,
-    processedImagesCount: r.processed_images_count,
-    failedImagesCount: r.failed_images_count,
-    videoCount: r.video_count,
-    progressVersion: Number(r.progress_version),
-    thumbnailKey: r.thumbnail_key,
-    enabledQa: r.enabled_qa,
-    assignedEditorId: r.assigned_editor_id,
-    assignedEditorName: r.assigned_editor_name,
-    approvedCount: r.approved_count ?? 0,
-    needsEditionCount: r.needs_edition_count ?? 0,
-    reEditOpenCount: r.re_edit_open_count ?? 0,
-    reEditDueAt: r.re_edit_due_at ?? null,
-    qaStageSince: r.qa_stage_since ?? null,
-    timeToReadyToDownload: num(r.time_to_ready_to_download),
-    timeToCompleted: num(r.time_to_completed),
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  });
-}
 
 /** the tags of the order `o`, as JSON, by category and name */
 export const TAGS_SQL = `COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'category', t.category, 'entity', t.entity,
@@ -154,7 +103,7 @@ export interface ListPage {
 }
 
 export const listed = (r: ListRow): ListedOrder => ({
-  order: orderOf(r),
+  order: orderOfRow(r),
   tags: r.tags.map((t) => ({ ...t, createdAt: iso(t.createdAt), updatedAt: iso(t.updatedAt) })),
 });
 
