@@ -155,6 +155,91 @@ describe('JwtStrategy: a valid access token of a live session', () => {
       }
     });
 
+    it('verifies a remembered token again from the very second it expires', async () => {
+      const { strategy: s } = strategy();
+      const exp = Math.floor(Date.now() / 1000) + 30;
+      const token = `Bearer ${sign({ ...claims(), exp }, { expiresIn: undefined })}`;
+      expect(await authenticate(token, s)).toEqual({ user: { ...LIVE, sessionId: SESSION } });
+      const clock = jest.spyOn(Date, 'now').mockReturnValue(exp * 1000);
+      try {
+        expect(await authenticate(token, s)).toEqual({ failed: true });
+      } finally {
+        clock.mockRestore();
+      }
+    });
+
+    it('remembers only a token that has an expiry and was sent as a bearer token', async () => {
+      const { strategy: s } = strategy();
+      const verify = jest.spyOn(jwt, 'verify');
+      try {
+        const forever = `Bearer ${sign(claims(), { expiresIn: undefined })}`;
+        expect(await authenticate(forever, s)).toEqual({ user: { ...LIVE, sessionId: SESSION } });
+        expect(await authenticate(forever, s)).toEqual({ user: { ...LIVE, sessionId: SESSION } });
+        expect(verify).toHaveBeenCalledTimes(2);
+        expect(s.rememberedTokens).toBe(0);
+        await s.validate(request(), { ...claims(), exp: Math.floor(Date.now() / 1000) + 60 } as AccessTokenClaims);
+        expect(s.rememberedTokens).toBe(0);
+        expect(await authenticate(`Bearer ${sign(claims())}`, s)).toEqual({ user: { ...LIVE, sessionId: SESSION } });
+        expect(s.rememberedTokens).toBe(1);
+      } finally {
+        verify.mockRestore();
+      }
+    });
+
+    it('forgets expired tokens only when it is full (an expired one is verified again anyway)', async () => {
+      const { strategy: s } = strategy();
+      const now = Date.now();
+      const clock = jest.spyOn(Date, 'now').mockReturnValue(now);
+      try {
+        const seconds = Math.floor(now / 1000);
+        await authenticate(`Bearer ${sign({ ...claims(), exp: seconds + 10 }, { expiresIn: undefined })}`, s);
+        clock.mockReturnValue((seconds + 11) * 1000);
+        await authenticate(`Bearer ${sign({ ...claims(), exp: seconds + 600 }, { expiresIn: undefined })}`, s);
+        expect(s.rememberedTokens).toBe(2);
+      } finally {
+        clock.mockRestore();
+      }
+    });
+
+    it('keeps at most maxVerified tokens: the expired go first, then the oldest', async () => {
+      const { strategy: s } = strategy();
+      const max = JwtStrategy.maxVerified;
+      JwtStrategy.maxVerified = 2;
+      const verify = jest.spyOn(jwt, 'verify');
+      const now = Date.now();
+      const clock = jest.spyOn(Date, 'now').mockReturnValue(now);
+      try {
+        const seconds = Math.floor(now / 1000);
+        const token = (name: string, exp: number) => `Bearer ${sign({ ...claims(), name, exp }, { expiresIn: undefined })}`;
+        const oldest = token('oldest', seconds + 600);
+        const brief = token('brief', seconds + 10);
+        const verifiedAgain = async (t: string) => {
+          const before = verify.mock.calls.length;
+          await authenticate(t, s);
+          return verify.mock.calls.length > before;
+        };
+        await authenticate(oldest, s);
+        await authenticate(brief, s);
+        expect(s.rememberedTokens).toBe(2);
+        // the brief token expires (this very second): a third one takes its place, the oldest stays
+        clock.mockReturnValue((seconds + 10) * 1000);
+        const third = token('third', seconds + 600);
+        await authenticate(third, s);
+        expect(s.rememberedTokens).toBe(2);
+        expect(await verifiedAgain(oldest)).toBe(false);
+        expect(await verifiedAgain(third)).toBe(false);
+        // none expired: a fourth one takes the oldest's place
+        await authenticate(token('fourth', seconds + 600), s);
+        expect(s.rememberedTokens).toBe(2);
+        expect(await verifiedAgain(third)).toBe(false);
+        expect(await verifiedAgain(oldest)).toBe(true);
+      } finally {
+        JwtStrategy.maxVerified = max;
+        clock.mockRestore();
+        verify.mockRestore();
+      }
+    });
+
     it('refuses a missing, foreign-signed, expired, other-issuer, other-audience or other-algorithm token', async () => {
       const refused = [
         undefined,

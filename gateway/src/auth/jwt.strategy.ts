@@ -12,8 +12,6 @@ import type { AccessTokenClaims, AuthUser } from './auth-user';
 import { SessionCache } from './session-cache';
 
 export const JWT_ISSUER = 'dealer-photo';
-/** the most verified tokens remembered; the oldest go first */
-const MAX_VERIFIED = 20_000;
 const bearerOf = ExtractJwt.fromAuthHeaderAsBearerToken();
 export const JWT_AUDIENCE = 'dealer-photo-api';
 
@@ -43,23 +41,37 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
     });
   }
 
+  /** the most verified tokens remembered (the expired go first, then the oldest) */
+  static maxVerified = 20_000;
+
   /** verified tokens (their text) and their claims, until they expire */
   private readonly verified = new Map<string, AccessTokenClaims & { exp: number }>();
+
+  /** How many verified tokens are remembered now. */
+  get rememberedTokens(): number {
+    return this.verified.size;
+  }
 
   /** Passport's entry: a token verified before skips the signature check (its session is checked all the same). */
   override authenticate(req: Request, options?: unknown): void {
     const token = bearerOf(req);
     const known = token ? this.verified.get(token) : undefined;
     if (!known || known.exp * 1000 <= Date.now()) return super.authenticate(req, options);
-    this.validate(req, known).then(
+    this.sessionOf(req, known).then(
       (user) => this.success(user),
       (err: unknown) => this.error(err as Error),
     );
   }
 
+  /** What passport-jwt calls once it verified the token: the session behind it; the token is remembered. */
   async validate(req: Request, claims: AccessTokenClaims): Promise<AuthUser> {
+    const user = await this.sessionOf(req, claims);
+    this.remember(bearerOf(req), claims);
+    return user;
+  }
+
+  private async sessionOf(req: Request, claims: AccessTokenClaims): Promise<AuthUser> {
     if (claims.typ !== 'access' || !claims.sub || !claims.sid) throw new UnauthorizedException(AUTH_MESSAGES.unauthorized);
-    this.remember(req, claims);
     try {
       const actor = await this.sessions.get(`${claims.sid}|${claims.sub}|${claims.spid ?? ''}`, () =>
         this.rpc.send(
@@ -77,14 +89,14 @@ export class JwtStrategy extends PassportStrategy(Strategy) {
     }
   }
 
-  private remember(req: Request, claims: AccessTokenClaims): void {
+  /** Keeps a verified token until it expires; a token without an expiry is not kept. */
+  private remember(token: string | null, claims: AccessTokenClaims): void {
     const exp = (claims as { exp?: unknown }).exp;
-    const token = bearerOf(req);
-    if (!token || typeof exp !== 'number' || this.verified.has(token)) return;
-    if (this.verified.size >= MAX_VERIFIED) {
+    if (!token || typeof exp !== 'number') return;
+    if (this.verified.size >= JwtStrategy.maxVerified) {
       const now = Date.now();
       for (const [known, c] of this.verified) if (c.exp * 1000 <= now) this.verified.delete(known);
-      if (this.verified.size >= MAX_VERIFIED) this.verified.delete(this.verified.keys().next().value!);
+      if (this.verified.size >= JwtStrategy.maxVerified) this.verified.delete(this.verified.keys().next().value!);
     }
     this.verified.set(token, { ...claims, exp });
   }
