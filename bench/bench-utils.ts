@@ -93,6 +93,40 @@ export function get(url: string): Promise<number> {
   });
 }
 
+/** One GET on a keep-alive connection, signed in with `token` when given: the status and the body. */
+export function request(url: string, token?: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers: token ? { authorization: `Bearer ${token}` } : {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+  });
+}
+
+/**
+ * `total` GETs of `url`, `concurrency` in flight: each one's latency in ms (monotonic clock)
+ * and the seconds they took together. Any non-2xx answer aborts (a benchmark of errors lies).
+ */
+export async function runRequests(url: string, token: string | undefined, total: number, concurrency: number): Promise<{ latencies: number[]; seconds: number }> {
+  const latencies: number[] = new Array(total);
+  let next = 0;
+  const started = process.hrtime.bigint();
+  const worker = async () => {
+    for (;;) {
+      const i = next++;
+      if (i >= total) return;
+      const t0 = process.hrtime.bigint();
+      const res = await request(url, token);
+      latencies[i] = Number(process.hrtime.bigint() - t0) / 1e6;
+      if (res.status < 200 || res.status >= 300) throw new Error(`${url} answered ${res.status} ${res.body.slice(0, 200)}`);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return { latencies, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+}
+
 export interface LatencyStats {
   requests: number;
   median: number;

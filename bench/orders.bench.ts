@@ -1,11 +1,10 @@
 import 'reflect-metadata';
-import http from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { createTestDatabase, createTestNamespace, openTestDatabase, startTestS3, testInfra, waitFor } from '@app/testing';
 import { seedAccounts } from '@app/seeding';
 import { Client } from 'pg';
 import { seedOrders, signInToken } from './orders-seed';
-import { benchProcessEnv, CpuMeter, fmt, freePort, percentile, startProcess, stopProcess } from './bench-utils';
+import { benchProcessEnv, CpuMeter, fmt, freePort, percentile, runRequests, startProcess, stopProcess } from './bench-utils';
 
 /**
  * The orders list and the order detail at scale, through the gateway: 100,000 orders with
@@ -36,19 +35,6 @@ const TARGET_P95 = 50;
 const TARGET_P99 = 100;
 const PASSWORD = 'Bench-Pass-2026!';
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
-function request(url: string, token: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-    });
-    req.on('error', reject);
-  });
-}
-
 interface Case {
   label: string;
   path: string;
@@ -65,24 +51,8 @@ interface Result {
   cpu: Map<string, number>;
 }
 
-/** `total` GETs of one case, `CONCURRENCY` in flight; latencies in ms. Any non-2xx answer aborts (a benchmark of errors lies). */
-async function run(base: string, c: Case, total: number): Promise<{ latencies: number[]; seconds: number }> {
-  const latencies: number[] = new Array(total);
-  let next = 0;
-  const started = process.hrtime.bigint();
-  const worker = async () => {
-    for (;;) {
-      const i = next++;
-      if (i >= total) return;
-      const t0 = process.hrtime.bigint();
-      const res = await request(base + c.path, c.token);
-      latencies[i] = Number(process.hrtime.bigint() - t0) / 1e6;
-      if (res.status < 200 || res.status >= 300) throw new Error(`${c.path} answered ${res.status} ${res.body.slice(0, 200)}`);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return { latencies, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
-}
+/** `total` GETs of one case, `CONCURRENCY` in flight. */
+const run = (base: string, c: Case, total: number) => runRequests(base + c.path, c.token, total, CONCURRENCY);
 
 /**
  * Every case in turn, `ROUNDS` times over, so that whatever else the machine does at some

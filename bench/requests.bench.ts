@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import http from 'node:http';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +6,7 @@ import { createTestDatabase, createTestNamespace, startTestS3, testInfra, waitFo
 import { seedAccounts } from '@app/seeding';
 import { Client } from 'pg';
 import { seedOrders, signInToken } from './orders-seed';
-import { benchProcessEnv, CpuMeter, fmt, freePort, percentile, repoRoot, startProcess, stopProcess } from './bench-utils';
+import { benchProcessEnv, CpuMeter, fmt, freePort, percentile, repoRoot, runRequests, startProcess, stopProcess } from './bench-utils';
 
 /**
  * What one request costs the whole product: the five most common signed-in reads of the web
@@ -64,35 +63,6 @@ interface Result {
   product: number;
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
-function request(url: string, token?: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers: token ? { authorization: `Bearer ${token}` } : {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-    });
-    req.on('error', reject);
-  });
-}
-
-/** `total` GETs, `CONCURRENCY` in flight; any non-2xx answer aborts (a benchmark of errors lies). */
-async function run(base: string, c: Case, total: number): Promise<number[]> {
-  const latencies: number[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next++ < total) {
-      const t0 = process.hrtime.bigint();
-      const res = await request(base + c.path, c.token);
-      latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
-      if (res.status < 200 || res.status >= 300) throw new Error(`${c.path} answered ${res.status} ${res.body.slice(0, 200)}`);
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  return latencies;
-}
-
 /** Every case in turn, `ROUNDS` times over, so that what else the machine does weighs on each alike. */
 async function measureAll(base: string, cases: Case[], meter: CpuMeter): Promise<Result[]> {
   const per = Math.ceil(REQUESTS / ROUNDS);
@@ -100,9 +70,9 @@ async function measureAll(base: string, cases: Case[], meter: CpuMeter): Promise
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, c] of cases.entries()) {
       const before = meter.sample();
-      const t0 = process.hrtime.bigint();
-      acc[i].latencies.push(...(await run(base, c, per)));
-      acc[i].seconds += Number(process.hrtime.bigint() - t0) / 1e9;
+      const r = await runRequests(base + c.path, c.token, per, CONCURRENCY);
+      acc[i].latencies.push(...r.latencies);
+      acc[i].seconds += r.seconds;
       for (const [name, ms] of CpuMeter.diff(before, meter.sample())) acc[i].cpu.set(name, (acc[i].cpu.get(name) ?? 0) + ms);
     }
   }
@@ -179,7 +149,7 @@ async function main(): Promise<void> {
       { key: 'order-events', label: 'GET /api/events/order/{id}', path: `/events/order/${order}`, token },
     ];
     // warm up every path (JIT, connections, prepared statements, caches)
-    for (const c of cases) await run(base, c, WARM_UP);
+    for (const c of cases) await runRequests(base + c.path, c.token, WARM_UP, CONCURRENCY);
     const loadBefore = loadavg().map((l) => l.toFixed(2)).join(' ');
     const meter = new CpuMeter(processes.map((p, i) => ({ name: PROCESSES[i], pid: p.pid! })));
     const results = await measureAll(base, cases, meter);

@@ -14,7 +14,7 @@ export interface TimelineOrder {
   orderName: string;
 }
 
-export const toEventView = (e: OrderEvent): OrderEventView => ({
+export const toEventView = (e: EventFields): OrderEventView => ({
   id: e.id,
   eventName: e.eventName,
   payload: e.payload,
@@ -25,31 +25,8 @@ export const toEventView = (e: OrderEvent): OrderEventView => ({
   isPriority: e.isPriority,
 });
 
-/** the columns of a timeline line a page shows, as the PostgreSQL driver returns them */
-interface EventRow {
-  id: string;
-  order_id: string;
-  order_name: string;
-  event_name: OrderEventName;
-  payload: Record<string, unknown>;
-  user_id: string | null;
-  user_name: string | null;
-  is_hidden: boolean;
-  is_priority: boolean;
-  created_at: Date;
-}
-
-/** `toEventView` of a row read without the entity */
-const eventViewOfRow = (r: EventRow): OrderEventView => ({
-  id: r.id,
-  eventName: r.event_name,
-  payload: r.payload,
-  createdAt: r.created_at.toISOString(),
-  user: r.user_id || r.user_name ? { id: r.user_id ?? '', displayName: r.user_name ?? '' } : null,
-  order: { id: r.order_id, orderName: r.order_name },
-  isHidden: r.is_hidden,
-  isPriority: r.is_priority,
-});
+/** what a timeline line shows: the entity's fields, or a row read with them as column names (`orderPage`) */
+type EventFields = Pick<OrderEvent, 'id' | 'eventName' | 'payload' | 'createdAt' | 'userId' | 'userName' | 'orderId' | 'orderName' | 'isHidden' | 'isPriority'>;
 
 /** The `OrdersEvents.timelineRecorded` of a timeline line: the same for the live event and the statistics export. */
 export const timelineRecorded = (e: Pick<OrderEvent, 'id' | 'orderId' | 'accountId' | 'orderName' | 'eventName' | 'payload' | 'userId' | 'userName' | 'createdAt'>): OrderTimelineRecorded => ({
@@ -136,14 +113,15 @@ export class EventsRepository {
     requestedPage: number | undefined,
   ): Promise<{ accountId: string | null; rows: OrderEventView[]; total: number; page: number }> {
     const visible = withHidden ? '' : 'AND NOT e.is_hidden';
-    const raw = await queryPrepared<EventRow & { owner: string; total: number; page: number }>(
+    const raw = await queryPrepared<EventFields & { owner: string; total: number; page: number }>(
       m,
       withHidden ? 'orders.timeline-page-all' : 'orders.timeline-page',
       `WITH counted AS (SELECT count(*)::int AS total FROM order_event e WHERE e.order_id = $1 ${visible}),
             clamped AS (SELECT total, least(greatest($2::int, 1), greatest(1, ceil(total / ${PAGE_SIZE}.0)::int)) AS page FROM counted)
        SELECT o.account_id AS owner, clamped.total, clamped.page, e.*
          FROM orders o CROSS JOIN clamped
-         LEFT JOIN LATERAL (SELECT e.id, e.order_id, e.order_name, e.event_name, e.payload, e.user_id, e.user_name, e.is_hidden, e.is_priority, e.created_at
+         LEFT JOIN LATERAL (SELECT e.id, e.order_id AS "orderId", e.order_name AS "orderName", e.event_name AS "eventName", e.payload,
+                                     e.user_id AS "userId", e.user_name AS "userName", e.is_hidden AS "isHidden", e.is_priority AS "isPriority", e.created_at AS "createdAt"
                               FROM order_event e WHERE e.order_id = $1 ${visible}
                              ORDER BY e.created_at DESC, e.seq DESC LIMIT ${PAGE_SIZE} OFFSET (clamped.page - 1) * ${PAGE_SIZE}) e ON true
         WHERE o.id = $1`,
@@ -151,7 +129,7 @@ export class EventsRepository {
     );
     if (!raw.length) return { accountId: null, rows: [], total: 0, page: 1 };
     const [{ owner, total, page }] = raw;
-    return { accountId: owner, rows: raw.filter((r) => r.id !== null).map(eventViewOfRow), total, page };
+    return { accountId: owner, rows: raw.filter((r) => r.id !== null).map(toEventView), total, page };
   }
 
   async deleteOfAccount(m: EntityManager, accountId: string): Promise<void> {
