@@ -140,21 +140,7 @@ export interface LatencyStats {
  * with a monotonic clock. Any non-2xx answer aborts the run: a benchmark of errors lies.
  */
 export async function measure(url: string, total: number, concurrency: number): Promise<LatencyStats> {
-  const latencies: number[] = new Array(total);
-  let next = 0;
-  const started = process.hrtime.bigint();
-  const worker = async () => {
-    for (;;) {
-      const i = next++;
-      if (i >= total) return;
-      const t0 = process.hrtime.bigint();
-      const status = await get(url);
-      latencies[i] = Number(process.hrtime.bigint() - t0) / 1e6;
-      if (status < 200 || status >= 300) throw new Error(`${url} answered ${status}`);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const { latencies, seconds } = await runRequests(url, undefined, total, concurrency);
   const sorted = latencies.slice().sort((a, b) => a - b);
   return {
     requests: total,
