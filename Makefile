@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 NPM ?= npm
 
-.PHONY: help install build build-server build-web typecheck dev test test-machine test-unit test-integration test-e2e test-faults test-mutation bench bench-gateway bench-web bench-pipeline bench-orders bench-statistics bench-delivery bench-load bench-requests clean
+.PHONY: help install build build-server build-web typecheck dev test test-machine test-unit test-integration test-e2e test-faults test-mutation test-mutation-full bench bench-gateway bench-web bench-pipeline bench-orders bench-statistics bench-delivery bench-load bench-requests bench-security clean
 
 help:
 	@echo "make dev        run the whole product on this machine (http://localhost:$${PORT:-8080})"
@@ -37,7 +37,7 @@ typecheck: install
 dev: build
 	node dist/scripts/dev.js
 
-# Installs nats-server, postgresql, chromium and ffmpeg when missing and starts PostgreSQL and
+# Installs nats-server, postgresql, chromium, ffmpeg and exiftool when missing and starts PostgreSQL and
 # NATS on 127.0.0.1 when nothing answers; quick when everything is there
 test-machine:
 	@if [ "$${TEST_MACHINE_SETUP:-1}" != 0 ]; then bash scripts/test-machine.sh; fi
@@ -65,8 +65,14 @@ test-faults: install test-machine build-server
 # every mutant must be killed; report in reports/mutation/ (stryker.config.mjs)
 test-mutation: install
 	node_modules/.bin/stryker run
+	node scripts/tidy-mutation-result.js
 
-bench: bench-gateway bench-web bench-pipeline bench-orders bench-requests bench-statistics bench-delivery
+# every mutant retested, whatever the incremental file says
+test-mutation-full: install
+	node_modules/.bin/stryker run --force
+	node scripts/tidy-mutation-result.js
+
+bench: bench-gateway bench-web bench-pipeline bench-orders bench-requests bench-statistics bench-delivery bench-security
 
 bench-gateway: build-server
 	node dist/bench/gateway-hop.bench.js
@@ -114,6 +120,14 @@ bench-delivery: build-server
 # in turn during the run. See docs/operations.md
 bench-load: test-machine build-server
 	node dist/bench/load.bench.js
+
+# the edges of trust, counted on the product as processes: internal addresses given to
+# integrations (save and test connection), a burst of wrong passwords, forwarded addresses from
+# a direct client, forgot-password and robot-key timing, 600 wrong robot keys, mobile app access,
+# a NUL byte in a header, anonymous health calls, security headers, the embedded S3's default
+# key; prints what was tried, how many and what held (docs/security.md), exits 1 when one did not
+bench-security: build-server
+	node dist/bench/security-edges.bench.js
 
 clean:
 	rm -rf dist web/dist node_modules/.cache

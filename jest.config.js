@@ -31,7 +31,8 @@ const projects = [
   { ...base, displayName: 'unit', testMatch: ['**/*.spec.ts'] },
   { ...base, displayName: 'integration', testMatch: ['**/*.int-spec.ts'], slowTestThreshold: 30 },
   { ...base, displayName: 'e2e', testMatch: ['**/*.e2e-spec.ts'], slowTestThreshold: 60 },
-  { ...base, displayName: 'browser', testMatch: ['**/*.browser-spec.ts'], slowTestThreshold: 60 },
+  // a Content-Security-Policy violation in any page fails the test (test/support/csp-violations.ts)
+  { ...base, displayName: 'browser', testMatch: ['**/*.browser-spec.ts'], slowTestThreshold: 60, setupFilesAfterEnv: ['<rootDir>/test/support/browser-csp.setup.ts'] },
   { ...base, displayName: 'faults', testMatch: ['**/*.fault-spec.ts'], slowTestThreshold: 240 },
 ];
 if (existsSync(`${__dirname}/web/jest.project.js`)) projects.push(require('./web/jest.project.js'));

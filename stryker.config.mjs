@@ -16,6 +16,8 @@ const mutate = [
   '!services/*/src/access/**/*.int-spec.ts',
   'gateway/src/auth/authenticated.decorator.ts',
   'gateway/src/auth/jwt.strategy.ts',
+  'gateway/src/auth/attempt-throttle.ts',
+  'gateway/src/delivery/robot-key.guard.ts',
 ];
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
@@ -29,8 +31,8 @@ export default {
     config: {
       ...unit,
       // only the folders of the code under test: jest maps them (and what they import) on every run
-      roots: ['<rootDir>/services/orders/src/access', '<rootDir>/services/images/src/access', '<rootDir>/services/style-guides/src/access', '<rootDir>/services/users/src/access', '<rootDir>/gateway/src/auth'],
-      testMatch: ['<rootDir>/services/*/src/access/**/*.spec.ts', '<rootDir>/gateway/src/auth/**/*.spec.ts'],
+      roots: ['<rootDir>/services/orders/src/access', '<rootDir>/services/images/src/access', '<rootDir>/services/style-guides/src/access', '<rootDir>/services/users/src/access', '<rootDir>/gateway/src/auth', '<rootDir>/gateway/src/delivery'],
+      testMatch: ['<rootDir>/services/*/src/access/**/*.spec.ts', '<rootDir>/gateway/src/auth/**/*.spec.ts', '<rootDir>/gateway/src/delivery/robot-key.guard.spec.ts'],
     },
     enableFindRelatedTests: true,
   },
@@ -40,6 +42,12 @@ export default {
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/access.html' },
   jsonReporter: { fileName: 'reports/mutation/access.json' },
+  // Incremental: the last run's result is kept in the repository, and a run retests only the
+  // mutants whose code or covering tests changed since (Stryker diffs both); the report still
+  // holds every mutant. `make test-mutation` rewrites the file: commit it with the change.
+  // `make test-mutation-full` (--force) retests every mutant.
+  incremental: true,
+  incrementalFile: 'test/mutation/access.incremental.json',
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
   // the sandbox links the shared node_modules instead of copying it

@@ -186,6 +186,8 @@ async function main(): Promise<void> {
     // full fails whoever asks next
     DATABASE_POOL_SIZE: '5',
     PUSH_CAPTURE_DIR: join(s3.directory, 'push'),
+    // the FTP server listens on the loopback: allowed here explicitly (the default refuses it)
+    OUTBOUND_ALLOW: '127.0.0.1',
   });
   const base = `http://127.0.0.1:${port}/api`;
   const named: Array<{ name: string; child: ChildProcess }> = [

@@ -10,6 +10,7 @@ import {
   EMBEDDED_PG_DEFAULT_PORT,
   ensureFfmpeg,
   ensureNatsServer,
+  loadOrCreateS3Credentials,
   ProcessGroup,
   relaunchInOwnProcessGroup,
   startEmbeddedPostgres,
@@ -101,6 +102,8 @@ interface Infrastructure {
   FFMPEG_PATH: string;
   /** where mails end up, for the banner */
   mail: string;
+  /** the file holding the embedded S3's key pair, for the banner (none with a configured S3) */
+  s3CredentialsFile?: string;
 }
 
 /** Postgres and nats-server print plain text: carried into the JSON log, problems as warnings. */
@@ -152,14 +155,17 @@ async function startInfrastructure(group: ProcessGroup, logger: Logger): Promise
     return server.url;
   };
 
-  const s3 = async (): Promise<Pick<Infrastructure, 'S3_ENDPOINT' | 'S3_ACCESS_KEY' | 'S3_SECRET_KEY'>> => {
+  const s3 = async (): Promise<Pick<Infrastructure, 'S3_ENDPOINT' | 'S3_ACCESS_KEY' | 'S3_SECRET_KEY' | 's3CredentialsFile'>> => {
     if (s3Endpoint) {
       return { S3_ENDPOINT: s3Endpoint, S3_ACCESS_KEY: env('S3_ACCESS_KEY') ?? '', S3_SECRET_KEY: env('S3_SECRET_KEY') ?? '' };
     }
-    const server = await startEmbeddedS3({ directory: join(DATA, 's3'), port: s3Port, buckets: [bucket] });
+    // this installation's own key pair, made on the first start (never s3rver's public default)
+    const file = join(DATA, 's3-credentials.json');
+    const credentials = loadOrCreateS3Credentials(file);
+    const server = await startEmbeddedS3({ directory: join(DATA, 's3'), port: s3Port, buckets: [bucket], credentials });
     group.onStop('embedded S3', server.close);
-    logger.info({ endpoint: server.endpoint, directory: '.data/s3', bucket }, 'embedded S3 started');
-    return { S3_ENDPOINT: server.endpoint, S3_ACCESS_KEY: server.accessKey, S3_SECRET_KEY: server.secretKey };
+    logger.info({ endpoint: server.endpoint, directory: '.data/s3', bucket, credentials: relative(ROOT, file), newCredentials: credentials.created }, 'embedded S3 started');
+    return { S3_ENDPOINT: server.endpoint, S3_ACCESS_KEY: server.accessKey, S3_SECRET_KEY: server.secretKey, s3CredentialsFile: relative(ROOT, file) };
   };
 
   const smtp = async (): Promise<{ url: string; mail: string }> => {
@@ -233,6 +239,7 @@ function banner(port: number, infra: Infrastructure, webServed: boolean, down: s
     webServed ? `  Web app:   ${url}` : `  Web app:   not built (run "make build-web"); the API is at ${url}/api`,
     `  API docs:  ${url}/api/docs`,
     `  Mails:     ${infra.mail}`,
+    ...(infra.s3CredentialsFile ? [`  S3:        ${infra.S3_ENDPOINT}, bucket ${env('S3_BUCKET') ?? 'dealer-media'}; its keys (for rclone, s3cmd, mc) are in ${infra.s3CredentialsFile}`] : []),
     `  Push:      ${env('PUSH_PROVIDER') === 'fcm' ? 'sent through FCM' : 'captured in .data/push (one JSON file per device)'}`,
     `  Health:    http://localhost:<port>/health/ready (and /health/live) per process:`,
     `             ${Object.entries(ops)

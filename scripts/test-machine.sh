@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes this machine ready for `make test` (Debian 12, run as root): installs what the tests
 # need when it is missing (nats-server, postgresql, chromium with Japanese and Devanagari
-# fonts, ffmpeg) and starts PostgreSQL on
+# fonts, ffmpeg, exiftool, rclone, s3cmd) and starts PostgreSQL on
 # 127.0.0.1:5432 (trust for TCP from 127.0.0.1, as the tests connect as postgres without a
 # password) and NATS with JetStream on 127.0.0.1:4222 when nothing answers there. A no-op,
 # in well under a second, when everything is there. Without root or apt-get it says exactly
@@ -26,6 +26,11 @@ command -v chromium >/dev/null || missing+=(chromium)
 [ -d /usr/share/fonts/truetype/noto ] || missing+=(fonts-noto-core)
 # video thumbnails (services/images) and the test videos
 command -v ffmpeg >/dev/null || missing+=(ffmpeg)
+# an independent reader of the metadata of the files the product serves (test/images/private-metadata)
+command -v exiftool >/dev/null || missing+=(libimage-exiftool-perl)
+# ordinary S3 tools: the embedded S3's compatibility tier drives it with them (libs/devstack)
+command -v rclone >/dev/null || missing+=(rclone)
+command -v s3cmd >/dev/null || missing+=(s3cmd)
 
 if [ "${#missing[@]}" -gt 0 ]; then
   if [ "$EUID" != 0 ] || ! command -v apt-get >/dev/null; then

@@ -28,3 +28,28 @@ declare module '@20minutes/s3rver' {
     close(): Promise<void>;
   }
 }
+
+declare module '@20minutes/s3rver/lib/models/account' {
+  /** the one account s3rver knows; its key pairs are the access keys it takes */
+  export const DUMMY_ACCOUNT: {
+    createKeyPair(accessKeyId: string, secretAccessKey: string): void;
+    revokeAccessKey(accessKeyId: string): void;
+  };
+}
+
+declare module '@20minutes/s3rver/lib/stores/filesystem' {
+  /** s3rver's store of objects in files: `<key>._S3rver_object` with its metadata beside */
+  export default class FilesystemStore {
+    putObject(object: unknown): Promise<{ size: number; md5: string }>;
+  }
+}
+
+declare module '@20minutes/s3rver/lib/models/object' {
+  /** s3rver's object as its store hands it to the controllers (size, ETag and dates from `metadata`) */
+  export default class S3Object {
+    constructor(bucket: string, key: string, content: NodeJS.ReadableStream | null, metadata: Record<string, string>);
+    metadata: Record<string, string>;
+    content: NodeJS.ReadableStream | null;
+    range?: { start: number; end: number };
+  }
+}

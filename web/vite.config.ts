@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Rolldown } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { precompressDirectory } from '../scripts/precompress-web';
 
 /** Folder of this file, so the build works whatever directory it is started from. */
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -31,10 +32,28 @@ const vendorGroups: Rolldown.CodeSplittingGroup[] = [
   { name: 'query-i18n', test: /node_modules[\\/](@tanstack|i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/, priority: 20 },
 ];
 
+/**
+ * Brotli and gzip copies of the build's text files, made once here rather than per request:
+ * the gateway serves them by Accept-Encoding (scripts/precompress-web.ts, gateway/src/web-app.ts).
+ */
+const precompress = (): Plugin => ({
+  name: 'precompress',
+  apply: 'build',
+  closeBundle: {
+    order: 'post',
+    handler() {
+      const r = precompressDirectory(fileURLToPath(new URL('dist', import.meta.url)));
+      const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+      this.info(`precompressed ${r.files} files: ${kb(r.bytes)} raw, ${kb(r.brotli)} brotli, ${kb(r.gzip)} gzip`);
+    },
+  },
+});
+
 export default defineConfig({
   root: webRoot,
   // No @vitejs/plugin-react: Vite 8's built-in oxc transform compiles JSX (no React fast refresh in dev).
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+  plugins: [precompress()],
   resolve: { alias: wireContract },
   build: {
     outDir: 'dist',

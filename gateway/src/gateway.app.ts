@@ -5,16 +5,21 @@ import { httpMetricsMiddleware } from './common/http-metrics';
 import { Global, Module, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import type { Request } from 'express';
+import type { Server } from 'node:http';
 import type { Logger } from 'pino';
+import { answerClientErrorsAsJson } from './common/client-error';
+import { compressAnswers } from './common/compress-answers';
 import { HttpErrorFilter } from './common/http-error.filter';
 import { refuseDeepJson } from './common/json-body';
 import { requestIdMiddleware } from './common/request-id';
 import { requestLogMiddleware } from './common/request-log';
+import { originOf, securityHeaders } from './common/security-headers';
 import { TraceRouteInterceptor } from './common/trace-route.interceptor';
 import { createValidationPipe } from './common/validation';
 import { GatewayConfig } from './gateway.config';
+import { buildOpenApiDocument } from './openapi';
 import { AuthModule } from './auth/auth.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { DeliveryModule } from './delivery/delivery.module';
@@ -83,14 +88,20 @@ export async function createGatewayApp(config: GatewayConfig, opts: GatewayOptio
     logger: new PinoNestLogger(logger),
     bodyParser: false,
   });
+  answerClientErrorsAsJson(app.getHttpServer() as Server);
   app.disable('x-powered-by');
   // no ETag (a SHA-1 of every answer): the API's answers are not revalidated by clients, the
   // web app's files are served with their own caching (web-app.ts)
   app.set('etag', false);
-  app.set('trust proxy', 'loopback');
+  // the client's address is the connection's peer unless it is a proxy the operator names
+  app.set('trust proxy', config.trustedProxies().length ? config.trustedProxies() : false);
   app.use(httpMetricsMiddleware(metrics));
+  app.use(securityHeaders(config.mediaOrigins()));
   app.use(requestIdMiddleware);
   app.use(requestLogMiddleware(logger));
+  // before every route and the web app's files: JSON above 1 KB leaves compressed; files the
+  // build compressed go out as they are (their Content-Encoding is set), media never
+  app.use(compressAnswers());
   app.useBodyParser('json', { limit: config.BODY_LIMIT, verify: refuseDeepJson });
   app.useBodyParser('urlencoded', { limit: config.BODY_LIMIT, extended: false });
   app.setGlobalPrefix('api');
@@ -104,16 +115,7 @@ export async function createGatewayApp(config: GatewayConfig, opts: GatewayOptio
     cb(null, corsOrigins.has(req.header('origin') ?? '') ? { origin: true, credentials: true, exposedHeaders: ['x-request-id'] } : { origin: false }),
   );
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Dealer photo back-office API')
-      .setDescription('REST API of the car-dealership photo and video service. Every error is `{ statusCode, message }`.')
-      .setVersion('1')
-      .addBearerAuth()
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'X-Robot-Key', description: 'the key of a ROBOT integration (the robot API)' }, 'robot-key')
-      .build(),
-  );
+  const document = buildOpenApiDocument(app);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
 
   if (config.WEB_DIST && !serveWebApp(app, config.WEB_DIST)) {

@@ -20,3 +20,22 @@ describe('gateway configuration: CORS_ORIGINS', () => {
     }
   });
 });
+
+describe('gateway configuration: TRUSTED_PROXIES', () => {
+  const base = { JWT_SECRET: 'a-secret-that-is-long-enough-for-hs256-0123' };
+
+  it('trusts no proxy when unset', () => {
+    expect(loadConfig(GatewayConfig, base).trustedProxies()).toEqual([]);
+  });
+
+  it('takes addresses and ranges, IPv4 and IPv6, separated by commas', () => {
+    const config = loadConfig(GatewayConfig, { ...base, TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1,::1, fd00::/8' });
+    expect(config.trustedProxies()).toEqual(['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8']);
+  });
+
+  it('refuses to start on something that is not an address', () => {
+    for (const wrong of ['*', 'loopback', 'proxy.example.com', '10.0.0.0/8,,10.1.0.0/16', 'true']) {
+      expect(() => loadConfig(GatewayConfig, { ...base, TRUSTED_PROXIES: wrong })).toThrow(ConfigError);
+    }
+  });
+});

@@ -1,5 +1,9 @@
 import { CommonConfig } from '@app/config';
+import { originOf } from './common/security-headers';
 import { IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
+
+const PROXY_ADDRESS = String.raw`\s*(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-fA-F:]*:[0-9a-fA-F:.]*)(?:/\d{1,3})?\s*`;
+const TRUSTED_PROXIES_FORMAT = new RegExp(`^(?:${PROXY_ADDRESS})(?:,(?:${PROXY_ADDRESS}))*$`);
 
 /** Environment of the API gateway (see the configuration table in the README). */
 export class GatewayConfig extends CommonConfig {
@@ -66,6 +70,52 @@ export class GatewayConfig extends CommonConfig {
   corsOrigins(): string[] {
     if (!this.CORS_ORIGINS) return [`http://localhost:${this.PORT}`];
     return this.CORS_ORIGINS.split(',').map((o) => o.trim());
+  }
+
+  /**
+   * the proxies (IP addresses or CIDR ranges, comma separated) whose `X-Forwarded-For` the
+   * gateway believes: the client of a request is the address before the last of them. Unset:
+   * no proxy is trusted and the client is the connection's own peer, whatever headers it sends
+   * (sign-in and robot-key limits count per client, so a client must not choose its own)
+   */
+  @IsOptional()
+  @Matches(TRUSTED_PROXIES_FORMAT, { message: 'must be IP addresses or CIDR ranges (like 10.0.0.0/8) separated by commas' })
+  TRUSTED_PROXIES?: string;
+
+  /** `TRUSTED_PROXIES` as a list (empty: trust none). */
+  trustedProxies(): string[] {
+    return (this.TRUSTED_PROXIES ?? '').split(',').map((p) => p.trim()).filter((p) => p.length > 0);
+  }
+
+  /** requests with a wrong robot key from one client within 15 minutes before the client is locked (429) */
+  @IsInt()
+  @Min(1)
+  @Max(100000)
+  ROBOT_KEY_MAX_FAILURES: number = 20;
+
+  /** the first lock of a client that sent too many wrong robot keys; each next lock lasts twice as long, at most 15 minutes */
+  @IsInt()
+  @Min(100)
+  @Max(900000)
+  ROBOT_KEY_LOCKOUT_MS: number = 60000;
+
+  /**
+   * The media storage the web app's pages load pictures from and upload to (presigned
+   * links): `S3_PUBLIC_ENDPOINT`, else `S3_ENDPOINT`, as the services sign them. Only their
+   * origins are used, in the pages' Content-Security-Policy.
+   */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/]+(:\d+)?\/?$/, { message: 'must be an http(s)://host[:port] URL' })
+  S3_ENDPOINT?: string;
+
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/]+(:\d+)?\/?$/, { message: 'must be an http(s)://host[:port] URL' })
+  S3_PUBLIC_ENDPOINT?: string;
+
+  /** The origin of the media storage that browsers reach (none when the gateway is not told it). */
+  mediaOrigins(): string[] {
+    const origin = originOf(this.S3_PUBLIC_ENDPOINT ?? this.S3_ENDPOINT);
+    return origin ? [origin] : [];
   }
 
   /** largest JSON body accepted */

@@ -231,7 +231,7 @@ export const IMAGE_ROUTES: RouteCase[] = [
     expect: { anonymous: 401, admin: 200, qa: 403, dealer: 403, sales: 403, manager: 403 },
   },
   {
-    route: 'POST /api/images/download/{orderId}',
+    route: 'POST /api/images/download/{id}',
     request: async (ctx, who, tenant) => ({ path: `/api/images/download/${(await ordersOf(ctx, who, tenant)).processed}`, body: { media: 'original' } }),
     expect: READ_SCOPED,
   },

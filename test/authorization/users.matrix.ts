@@ -8,8 +8,8 @@ const dealership = (ctx: MatrixContext, tenant: Tenant) => (tenant === 'own' ? c
 const accountBody = (ctx: MatrixContext) => ({
   email: `new-${ctx.unique()}@example.test`,
   displayName: 'Matrix Motors',
-  address: { country: 'Denmark' },
-  contactPerson: { name: 'Matrix Contact', email: 'contact@example.test' },
+  address: { country: 'Denmark', city: 'Aalborg', postalCode: '9000', address: 'Havnegade 1', companyId: 'DK12345678' },
+  contactPerson: { name: 'Matrix Contact', email: 'contact@example.test', phoneNumber: '+45 11 22 33 44', title: 'Owner' },
 });
 
 async function salesPersonOf(ctx: MatrixContext, tenant: Tenant, opts: { login?: boolean; temporary?: boolean } = {}) {
@@ -62,7 +62,7 @@ function aVersion(ctx: MatrixContext): Promise<string> {
 function aBanner(ctx: MatrixContext): Promise<string> {
   bannerId ??= ctx.sessions.admin
     .post('/api/banner')
-    .send({ message: 'Matrix banner' })
+    .send({ message: 'Matrix banner', isActive: true })
     .expect(201)
     .then((res) => res.body.id as string);
   return bannerId;
@@ -78,6 +78,7 @@ export const USER_ROUTES: RouteCase[] = [
   // health: public
   { route: 'GET /api/health', request: () => ({ path: '/api/health' }), expect: PUBLIC(200) },
   { route: 'GET /api/health/live', request: () => ({ path: '/api/health/live' }), expect: PUBLIC(200) },
+  // health of one service: public up or down; its instance id and uptime only for staff (test/hardening/sign-in-limits)
   { route: 'GET /api/health/services/{service}', request: () => ({ path: '/api/health/services/users' }), expect: PUBLIC(200) },
 
   // sign-in: public; the answer depends on the input, never on who asks

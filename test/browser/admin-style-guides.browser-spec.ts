@@ -1,6 +1,5 @@
 import { testPng } from '@app/testing';
-import { createAccount, signIn as apiSignIn, startBrowserStack, submitSignInForm, type TestAccount, type TestStack } from '../support';
-import { join } from 'node:path';
+import { createAccount, signIn as apiSignIn, startBrowserStack, submitSignInForm, type TestAccount, type TestStack, screenshot } from '../support';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 /**
@@ -46,9 +45,6 @@ describe('admin area and style guide builder in chromium', () => {
   }
 
   /** SCREENSHOTS=/some/dir keeps pictures of the screens on the way (to look at them). */
-  const shot = async (page: Page, name: string) => {
-    if (process.env.SCREENSHOTS) await page.screenshot({ path: join(process.env.SCREENSHOTS, `${name}.png`), fullPage: true });
-  };
   const file = (name: string) => ({ name, mimeType: 'image/png', buffer: png });
   const tabs = async (page: Page) => {
     await page.getByTestId('admin-tab-admin-style-guides').waitFor();
@@ -108,7 +104,7 @@ describe('admin area and style guide builder in chromium', () => {
     expect(await page.getByRole('dialog').getByLabel(/^Name/).inputValue()).toBe('Front three-quarter');
     await page.getByRole('dialog').getByRole('img', { name: 'Angle overlay' }).waitFor();
     expect(await page.getByRole('dialog').getByRole('button', { name: 'Save' }).isEnabled()).toBe(true);
-    await shot(page, 'angle-edit-modal');
+    await screenshot(page, 'angle-edit-modal');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL(`${baseUrl}/admin/angles`);
 
@@ -120,7 +116,7 @@ describe('admin area and style guide builder in chromium', () => {
     await page.getByLabel(/^Max. image size/).fill('750');
     await page.getByTestId('slot-logo').getByLabel('Logo').setInputFiles(file('logo.png'));
     await page.getByTestId('slot-background').getByLabel('Background').setInputFiles(file('background.png'));
-    await shot(page, 'builder-step1-new');
+    await screenshot(page, 'builder-step1-new');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'Configurations (0)' }).waitFor();
     expect(new URL(page.url()).pathname).toMatch(/^\/style-guide-v2\/[0-9a-f-]{36}$/);
@@ -136,7 +132,7 @@ describe('admin area and style guide builder in chromium', () => {
     const second = page.getByTestId('configuration-2');
     await second.getByLabel('After frame-free').check();
     await second.getByLabel(/^Position after frame-free/).fill('5');
-    await shot(page, 'builder-step2');
+    await screenshot(page, 'builder-step2');
     await Promise.all([
       page.waitForResponse((r) => r.url().includes('/api/style-guide-configurations/') && r.request().method() === 'PUT' && r.ok()),
       second.getByRole('button', { name: 'Update configuration' }).click(),
@@ -165,7 +161,7 @@ describe('admin area and style guide builder in chromium', () => {
     await page.getByTestId('slot-logo').getByRole('img', { name: 'Logo' }).waitFor();
     await page.getByTestId('slot-background').getByRole('img', { name: 'Background' }).waitFor();
     expect(await page.getByLabel(/^Max. image size/).inputValue()).toBe('750');
-    await shot(page, 'builder-step1-saved');
+    await screenshot(page, 'builder-step1-saved');
 
     // duplicate opens the copy
     await page.getByRole('button', { name: 'Duplicate' }).click();
@@ -179,23 +175,26 @@ describe('admin area and style guide builder in chromium', () => {
     await copyRow.waitFor();
     expect(await copyRow.getByRole('gridcell').nth(3).textContent()).toBe('3');
     await page.getByRole('row', { name: /Harbour Studio(?!-COPY)/ }).first().waitFor();
-    await shot(page, 'style-guides-tab');
+    await screenshot(page, 'style-guides-tab');
     await page.getByRole('button', { name: 'Delete Harbour Studio-COPY' }).click();
     await page.getByRole('dialog').getByLabel('Name').fill('Harbour');
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByText('Invalid name').waitFor();
-    await shot(page, 'delete-confirm');
+    await screenshot(page, 'delete-confirm');
     await page.getByRole('dialog').getByLabel('Name').fill('Harbour Studio-COPY');
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await copyRow.waitFor({ state: 'detached' });
     await page.getByTestId('admin-tab-admin-app-settings').click();
     await page.getByRole('gridcell', { name: 'CONTACT_EMAIL', exact: true }).waitFor();
-    await shot(page, 'app-settings-tab');
+    await screenshot(page, 'app-settings-tab');
     await page.getByTestId('admin-tab-admin-tags').click();
     await page.getByRole('button', { name: 'Create tag' }).click();
     await page.getByRole('dialog').getByLabel(/^Name/).fill('  Rush  ');
-    await shot(page, 'tag-create-modal');
+    await screenshot(page, 'tag-create-modal');
     await page.getByRole('dialog').getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    // every installation starts with its image-error tags: more than a page, so the new one is searched for
+    await page.getByLabel('Search').fill('rush');
     await page.locator('[role="gridcell"][data-field="name"]', { hasText: 'Rush' }).waitFor();
 
     // an app version: created in the modal, deleted by its typed version

@@ -38,7 +38,7 @@ const REGISTRATION_MAIL = [
 /**
  * A customer's whole life in Debian's chromium against the whole product booted in-process: an
  * admin creates a dealership from a pasted registration mail (its temporary password is mailed),
- * grants it order creation, assigns a style guide, makes it a child of a management account and
+ * finds order creation granted, assigns a style guide, makes it a child of a management account and
  * adds two sales people, one with a login; that sales person signs in with the mailed password,
  * chooses a new one and creates an order with pictures; the admin deletes the dealership, and
  * nothing of it remains in any service's database nor in storage.
@@ -101,8 +101,11 @@ describe('a customer from registration to deletion in chromium', () => {
     await available.waitFor();
     if (search) await available.getByLabel('Search').fill(search);
     const add = available.getByRole('button', { name: `Add ${name}`, exact: true });
-    await waitFor(async () => (await add.count()) > 0 || (await assigned.getByText(name, { exact: true }).count()) > 0, `${name} offered or assigned`, 20_000, 200);
-    if ((await add.count()) > 0) await add.click();
+    // the add buttons wait while the account's side loads: an item may turn out assigned already
+    const offered = async () => (await add.count()) > 0 && (await add.isEnabled());
+    const isAssigned = async () => (await assigned.getByText(name, { exact: true }).count()) > 0;
+    await waitFor(async () => (await isAssigned()) || (await offered()), `${name} offered or assigned`, 20_000, 200);
+    if (!(await isAssigned())) await add.click();
     await assigned.getByText(name, { exact: true }).waitFor();
   }
 
@@ -137,6 +140,9 @@ describe('a customer from registration to deletion in chromium', () => {
     await page.waitForURL(`${baseUrl}/customers`);
     await page.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
     await page.getByLabel('Search').fill('Limfjord');
+    // the search applies after a pause: click once the list shows its answer, not a row of the list before it
+    await page.waitForURL(/[?&]search=Limfjord/);
+    await page.getByTestId('grid-total').filter({ hasText: /^1 in total$/ }).waitFor();
     await page.getByText(DEALERSHIP, { exact: true }).click();
     await page.waitForURL(new RegExp(`/profile/[0-9a-f-]{36}/orders$`));
     accountId = new URL(page.url()).pathname.split('/')[2]!;
@@ -155,8 +161,9 @@ describe('a customer from registration to deletion in chromium', () => {
     await page.getByRole('heading', { level: 1, name: DEALERSHIP }).waitFor();
     await page.getByRole('tab', { name: 'Permissions' }).click();
     await page.waitForURL(`${baseUrl}/profile/${accountId}/permissions`);
-    await assign(page, 'CREATE_ORDERS');
-    await assign(page, 'CREATE_SALESMAN');
+    // a new dealership holds both already (its role's defaults): assign finds them assigned
+    await assign(page, 'Create orders');
+    await assign(page, 'Create sales people');
 
     await page.getByRole('tab', { name: 'Style guides' }).click();
     await page.waitForURL(`${baseUrl}/profile/${accountId}/styleguides`);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { freePort, startFtpServer, type TestFtpServer } from '../delivery/destinations';
-import { signIn as apiSignIn, startBrowserStack, submitSignInForm, type TestStack, type UserSession } from '../support';
+import { signIn as apiSignIn, startBrowserStack, submitSignInForm, type TestStack, type UserSession, screenshot } from '../support';
 
 /**
  * Delivery end to end in Debian's chromium against the whole product booted in-process with
@@ -24,6 +24,7 @@ const FTP_PASSWORD = 'Ftp-Pass-2026!';
 const FOLDER = '/incoming/nordic';
 const TESLA = DEMO_ORDERS.find((o) => o.orderName === 'Tesla Model 3 – EV 77 001')!;
 const GOLF = DEMO_ORDERS.find((o) => o.orderName === 'VW Golf 8 GTI – WD 12 345')!;
+const BMW = DEMO_ORDERS.find((o) => o.orderName === 'BMW X5 xDrive – BX 55 500')!;
 const DEALER = DEMO_ACCOUNTS.dealer;
 
 describe('delivery to an FTP server in chromium', () => {
@@ -44,6 +45,8 @@ describe('delivery to an FTP server in chromium', () => {
         DELIVERY_TEST_TIMEOUT_MS: '30000',
         DELIVERY_TIMEOUT_MS: '120000',
         DELIVERY_RETRY_DELAY_MS: '600000',
+        // the FTP server listens on the loopback: allowed here explicitly (the default refuses it)
+        OUTBOUND_ALLOW: '127.0.0.1',
       }),
       startFtpServer({ user: FTP_USER, password: FTP_PASSWORD }),
     ]);
@@ -67,9 +70,6 @@ describe('delivery to an FTP server in chromium', () => {
     return page;
   }
 
-  const shot = async (page: Page, name: string) => {
-    if (process.env.SCREENSHOTS) await page.screenshot({ path: join(process.env.SCREENSHOTS, `${name}.png`), fullPage: true });
-  };
   const toast = (page: Page) => page.getByTestId('toast-main');
   /** Waits for the toast to say this; a timeout names what the toasts said meanwhile. */
   const untilToast = async (page: Page, text: string) => {
@@ -109,7 +109,7 @@ describe('delivery to an FTP server in chromium', () => {
     await page.getByRole('option', { name: 'FTP server', exact: true }).click();
     await add.getByLabel(/^User name/).fill(FTP_USER);
     await add.getByLabel(/^Password/).fill(FTP_PASSWORD);
-    await shot(page, 'delivery-add-integration');
+    await screenshot(page, 'delivery-add-integration');
     await add.getByRole('button', { name: 'Create' }).click();
     await add.waitFor({ state: 'detached' });
     const card = page.getByTestId('integration-GENERIC_FTP');
@@ -135,7 +135,7 @@ describe('delivery to an FTP server in chromium', () => {
     await page.getByRole('option', { name: 'PNG', exact: true }).click();
     await settings.getByLabel(/^File name pattern/).fill('{orderName} {angle} {index}');
     await waitFor(async () => (await previewed()).join('|') === 'Volvo XC60 2026 Rear left 1.png|Volvo XC60 2026 Front 2.png', 'the preview of the rules', 20_000, 100);
-    await shot(page, 'delivery-integration-settings');
+    await screenshot(page, 'delivery-integration-settings');
     await settings.getByRole('button', { name: 'Save' }).click();
     await untilToast(page, 'Integration updated');
     await settings.waitFor({ state: 'detached' });
@@ -147,7 +147,7 @@ describe('delivery to an FTP server in chromium', () => {
     const result = card.getByTestId('test-connection-result');
     await result.waitFor({ timeout: 45_000 });
     expect(await result.textContent()).toBe(`Connected: Logged in to ftp://127.0.0.1:${ftp.port}${FOLDER}; the folder /incoming does not exist yet: the first delivery makes it`);
-    await shot(page, 'delivery-integrations-tab');
+    await screenshot(page, 'delivery-integrations-tab');
 
     // the demo's order waiting for QA, once the pipeline processed its pictures
     await waitFor(async () => (await admin.get(`/api/orders/${TESLA.id}`).expect(200)).body.processedImagesCount === TESLA.positions.length, 'the demo order processed', 240_000, 1000);
@@ -168,7 +168,7 @@ describe('delivery to an FTP server in chromium', () => {
     const options = page.getByRole('listbox').getByRole('option');
     expect(await options.allTextContents()).toEqual(['FTP server']);
     await options.first().click();
-    await shot(page, 'delivery-order-dropdown');
+    await screenshot(page, 'delivery-order-dropdown');
     await page.keyboard.press('Escape');
     expect(await controls.getByRole('combobox', { name: 'Integrations' }).textContent()).toBe('FTP server');
 
@@ -188,7 +188,7 @@ describe('delivery to an FTP server in chromium', () => {
       expect(await cell(row, 'state').textContent()).toBe('Delivering');
       expect(await cell(row, 'provider').textContent()).toBe('FTP server');
       expect(await cell(row, 'attempts').textContent()).toBe('1');
-      await shot(queue, 'delivery-queue-delivering');
+      await screenshot(queue, 'delivery-queue-delivering');
       await queue.context().close();
     } finally {
       release();
@@ -207,7 +207,7 @@ describe('delivery to an FTP server in chromium', () => {
     const delivered = page.getByTestId('timeline').locator('[data-event="DELIVERED"]').first();
     await delivered.waitFor();
     expect(await delivered.textContent()).toMatch(new RegExp(`^DeliveredFTP server · ftp://127\\.0\\.0\\.1:${ftp.port}${FOLDER}\\d{4}-`));
-    await shot(page, 'delivery-order-completed');
+    await screenshot(page, 'delivery-order-completed');
 
     // the FTP folder holds exactly those files, PNG within 800 px
     const folder = join(ftp.root, FOLDER);
@@ -245,7 +245,7 @@ describe('delivery to an FTP server in chromium', () => {
     expect(message.lastError).toContain(`127.0.0.1:${closed}`);
     await cell(row, 'lastError').locator('span').hover();
     expect(await page.getByRole('tooltip').textContent()).toBe(message.lastError);
-    await shot(page, 'delivery-queue-failed');
+    await screenshot(page, 'delivery-queue-failed');
 
     // make visible now: tried again at once
     await row.getByRole('button', { name: `Make ${GOLF.orderName} visible now` }).click();
@@ -257,10 +257,72 @@ describe('delivery to an FTP server in chromium', () => {
     await row.getByRole('button', { name: `Remove ${GOLF.orderName}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Remove from queue' });
     expect(await confirm.textContent()).toContain(`Remove the delivery of ${GOLF.orderName} to Dealer website FTP from the queue?`);
-    await shot(page, 'delivery-queue-remove');
+    await screenshot(page, 'delivery-queue-remove');
     await confirm.getByRole('button', { name: 'Remove from queue' }).click();
     await confirm.waitFor({ state: 'detached' });
     await row.waitFor({ state: 'detached' });
     expect((await admin.get(`/api/order-delivery-messages?orderId=${GOLF.id}`).expect(200)).body[1]).toBe(0);
   }, 300_000);
+  it('a delivery whose FTP login is refused shows failed with the reason (never Delivered) and takes the order back to Ready to download saying why; with the login fixed, retry delivers it', async () => {
+    // an FTP integration of the dealership whose password the server refuses
+    const refused = (
+      await admin
+        .post('/api/remote-integration')
+        .send({ provider: 'PORTAL_FTP', isActive: true, userId: DEALER.id, Username: FTP_USER, Password: 'Not-The-Password-1', settings: { host: '127.0.0.1', port: ftp.port, path: '/portal' } })
+        .expect(201)
+    ).body as { id: string };
+    await waitFor(async () => (await admin.get(`/api/orders/${BMW.id}`).expect(200)).body.processedImagesCount === BMW.positions.length, 'the demo order processed', 240_000, 1000);
+
+    const page = await signedIn(DEMO_ACCOUNTS.admin.email);
+    await page.goto(`${baseUrl}/order/${BMW.id}`);
+    await page.getByRole('heading', { level: 1, name: BMW.orderName }).waitFor();
+    const before = await statusOf(page);
+    expect(['Completed', 'Ready to download']).toContain(before);
+    const controls = page.getByTestId('delivery-controls');
+    await controls.getByRole('combobox', { name: 'Integrations' }).click();
+    await page.getByRole('listbox').getByRole('option', { name: 'Portal image FTP', exact: true }).click();
+    await page.keyboard.press('Escape');
+    const button = controls.getByTestId('deliver-button');
+    await button.click();
+    // the button names what it did: queued, not delivered
+    await waitFor(async () => (await button.getAttribute('data-state')) === 'success', 'the delivery queued', 30_000, 100);
+    expect(await button.textContent()).toBe('Queued');
+
+    // the destination failed with the server's reason; the order is back to Ready to download
+    const header = page.getByTestId('order-header');
+    const chip = header.getByTestId('delivery-destination').filter({ hasText: 'Portal image FTP' });
+    await waitFor(async () => (await chip.getAttribute('data-state', { timeout: 1000 }).catch(() => null)) === 'failed', 'the destination failed in the header', 60_000, 200);
+    expect(await chip.textContent()).toBe('Portal image FTP: Failed');
+    await waitFor(async () => (await statusOf(page)) === 'Ready to download', 'the order back to Ready to download', 60_000, 200);
+    const row = page.getByTestId('deliveries-card').getByTestId('delivery-row').filter({ hasText: 'Portal image FTP' });
+    await waitFor(async () => ((await row.textContent({ timeout: 1000 }).catch(() => '')) ?? '').includes('Failed'), 'the failed row in the card', 30_000, 200);
+    const reason = await row.getByTestId('delivery-error').textContent();
+    expect(reason).toMatch(/refused the user name or password \(530/);
+    expect(await row.textContent()).not.toContain('Delivered');
+    expect(await row.getByTestId('delivery-receipt').count()).toBe(0);
+    // the timeline says why it left Delivering
+    const stopped = page.getByTestId('timeline').locator('[data-event="DELIVERY_STOPPED"]').first();
+    await stopped.waitFor();
+    expect(await stopped.textContent()).toMatch(/^Delivery failed: back to Ready to downloadPortal image FTP · .*refused the user name or password/);
+    await screenshot(page, 'delivery-order-failed');
+
+    // staff fix the login and retry: queued again, then delivered with the receipt
+    await admin.put(`/api/remote-integration/${refused.id}`).send({ Username: FTP_USER, Password: FTP_PASSWORD, settings: { host: '127.0.0.1', port: ftp.port, path: '/portal' } }).expect(200);
+    await row.getByRole('button', { name: 'Retry the delivery to Portal image FTP' }).click();
+    await waitFor(async () => (await chip.getAttribute('data-state', { timeout: 1000 }).catch(() => null)) === 'delivered', 'the destination delivered in the header', 90_000, 200);
+    expect(await chip.textContent()).toBe('Portal image FTP: Delivered');
+    await waitFor(async () => (await statusOf(page)) === 'Completed', 'Completed', 60_000, 200);
+    const receipt = row.getByTestId('delivery-receipt');
+    await receipt.waitFor();
+    expect(await receipt.locator('p').first().textContent()).toMatch(new RegExp(`^Delivered to ftp://127\\.0\\.0\\.1:${ftp.port}/portal at \\d{4}-`));
+    expect(await row.getByTestId('delivery-error').count()).toBe(0);
+    expect(readdirSync(join(ftp.root, '/portal')).length).toBeGreaterThan(0);
+    await screenshot(page, 'delivery-order-retried');
+
+    // the orders list shows the destination's state too
+    await page.getByTestId('header-menu').getByRole('link', { name: 'Orders' }).click();
+    const listed = page.locator(`tr[data-id="${BMW.id}"]`).getByTestId('delivery-destination').filter({ hasText: 'Portal image FTP' });
+    await listed.waitFor();
+    expect(await listed.textContent()).toBe('Portal image FTP: Delivered');
+  }, 420_000);
 });

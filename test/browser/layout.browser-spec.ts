@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import {
@@ -12,6 +11,7 @@ import {
   uploadMedia,
   type TestAccount,
   type TestStack,
+  screenshot,
 } from '../support';
 
 /**
@@ -167,9 +167,6 @@ describe('layout of the lists and previews in chromium', () => {
     await page.waitForURL(/\/orders/);
   }
 
-  const shot = async (page: Page, name: string) => {
-    if (process.env.SCREENSHOTS) await page.screenshot({ path: join(process.env.SCREENSHOTS, `${name}.png`), fullPage: true });
-  };
 
   /** The page does not scroll sideways. */
   const pageWidth = (page: Page) => page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
@@ -180,7 +177,7 @@ describe('layout of the lists and previews in chromium', () => {
       await signIn(page, admins[lang].email);
       const table = page.locator('table');
       await table.locator('tbody tr[data-id]').nth(9).waitFor();
-      await shot(page, `orders-admin-1440-${lang}`);
+      await screenshot(page, `orders-admin-1440-${lang}`);
 
       // the table needs no sideways scrolling, so the sticky actions column sits beside Updated and the note
       const scroll = await table.evaluate((el) => ({ scroll: el.parentElement!.scrollWidth, client: el.parentElement!.clientWidth }));
@@ -201,7 +198,7 @@ describe('layout of the lists and previews in chromium', () => {
       await signIn(page, admins[lang].email);
       const cards = page.locator('[data-layout="cards"] [role="listitem"]');
       await cards.nth(9).waitFor();
-      await shot(page, `orders-admin-390-${lang}`);
+      await screenshot(page, `orders-admin-390-${lang}`);
       const statuses = await cards.evaluateAll((els) =>
         els.map((card) => {
           const badge = card.querySelector('[data-field="status"] [data-status]');
@@ -228,15 +225,36 @@ describe('layout of the lists and previews in chromium', () => {
       ['app versions', '/admin/app-versions'],
       ['banners', '/admin/banners'],
       ['app settings', '/admin/app-settings'],
-    ])('%s: every header readable at 1440 px and 390 px', async (name, path) => {
+    ])('%s: every header readable at 1440 px, every card whole at 390 px', async (name, path) => {
       for (const viewport of [WIDE, NARROW]) {
         const page = await newPage(viewport);
         await signIn(page, admins[lang].email);
         await page.goto(`${baseUrl}${path}`);
-        await page.locator('.MuiDataGrid-columnHeaderTitle').first().waitFor();
-        await page.waitForLoadState('networkidle');
-        await shot(page, `admin-${name.replaceAll(' ', '-')}-${viewport.width}-${lang}`);
-        expectReadableHeaders(await headerBoxes(page, '.MuiDataGrid-columnHeaderTitle'), `${path} ${viewport.width} ${lang}`);
+        if (viewport === WIDE) {
+          await page.locator('.MuiDataGrid-columnHeaderTitle').first().waitFor();
+          await page.waitForLoadState('networkidle');
+          expectReadableHeaders(await headerBoxes(page, '.MuiDataGrid-columnHeaderTitle'), `${path} ${viewport.width} ${lang}`);
+        } else {
+          // a phone reads the list as cards: each label and value inside the screen, none cut off
+          await page.locator('[data-layout="cards"]').waitFor();
+          await page.waitForLoadState('networkidle');
+          // the page is there: its cards, or the words saying there are none
+          await page.locator('[data-layout="cards"] [role="listitem"]').first().or(page.getByTestId('no-rows')).waitFor();
+          const cards = page.locator('[data-layout="cards"] [role="listitem"]');
+          expect(await page.locator('.MuiDataGrid-root').count()).toBe(0);
+          const outside = await cards.evaluateAll((els) =>
+            els.flatMap((card) =>
+              [...card.querySelectorAll('dt, dd, [data-field]')]
+                .filter((el) => {
+                  const r = el.getBoundingClientRect();
+                  return r.width > 0 && (r.left < 0 || r.right > window.innerWidth + 0.5 || el.scrollWidth > el.clientWidth + 1);
+                })
+                .map((el) => el.textContent),
+            ),
+          );
+          expect({ path, lang, outside }).toEqual({ path, lang, outside: [] });
+        }
+        await screenshot(page, `admin-${name.replaceAll(' ', '-')}-${viewport.width}-${lang}`);
         const width = await pageWidth(page);
         expect(width.scroll).toBeLessThanOrEqual(width.client);
         await page.context().close();
@@ -250,7 +268,7 @@ describe('layout of the lists and previews in chromium', () => {
     await page.goto(`${baseUrl}/admin/angles`);
     const tile = page.locator('.MuiDataGrid-row', { hasText: 'Front three quarters' }).getByTestId('overlay-preview');
     await tile.locator('img').waitFor();
-    await shot(page, 'angles-overlay');
+    await screenshot(page, 'angles-overlay');
     const darkness = (locator: typeof tile) =>
       locator.evaluate((el) => {
         const [r, g, b] = getComputedStyle(el).backgroundColor.match(/\d+/g)!.map(Number);
@@ -265,7 +283,7 @@ describe('layout of the lists and previews in chromium', () => {
     await creator.getByRole('option', { name: guideName }).click();
     const cardTile = creator.getByTestId('position-1').getByTestId('overlay-preview');
     await cardTile.locator('img').waitFor();
-    await shot(creator, 'creator-overlay');
+    await screenshot(creator, 'creator-overlay');
     expect(await darkness(cardTile)).toBeLessThan(100);
   }, 60_000);
 
@@ -285,7 +303,7 @@ describe('layout of the lists and previews in chromium', () => {
       await page.goto(`${baseUrl}${path}`);
       await page.getByRole('heading', { name: 'Not found' }).waitFor();
       expect(await page.locator('form input').count()).toBe(0);
-      await shot(page, `not-found-${list.split('/').pop()}`);
+      await screenshot(page, `not-found-${list.split('/').pop()}`);
       await page.getByRole('link', { name: /^Back to/ }).click();
       await page.waitForURL(`${baseUrl}${list}`);
     }, 60_000);

@@ -10,6 +10,7 @@ import {
   uploadMedia,
   type TestAccount,
   type TestStack,
+  screenshot,
 } from '../support';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -77,9 +78,6 @@ describe('orders in chromium', () => {
   }
 
   /** SCREENSHOTS=/some/dir keeps pictures of the screens on the way (to look at them). */
-  const shot = async (page: Page, name: string) => {
-    if (process.env.SCREENSHOTS) await page.screenshot({ path: join(process.env.SCREENSHOTS, `${name}.png`), fullPage: true });
-  };
 
   /** Reads a badge every 250 ms until it shows `last`, and answers every value it showed on the way. */
   async function watchStatus(page: Page, selector: string, last: string, timeoutMs = 90_000): Promise<string[]> {
@@ -129,7 +127,7 @@ describe('orders in chromium', () => {
         .setInputFiles({ name: `car-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer: photo });
       await page.getByTestId(`position-${i + 1}`).getByTestId('image-preview').waitFor();
     }
-    await shot(page, 'create-order-filled');
+    await screenshot(page, 'create-order-filled');
     const submit = page.getByRole('button', { name: 'Create order' });
     await waitFor(() => submit.isEnabled(), 'the submit button enabled', 20_000, 200);
     await submit.click();
@@ -137,7 +135,7 @@ describe('orders in chromium', () => {
     // the progress dialog, then the success modal over the list
     await page.waitForURL(`${baseUrl}/orders/success`);
     await page.getByRole('dialog', { name: 'Upload successful' }).waitFor();
-    await shot(page, 'orders-success');
+    await screenshot(page, 'orders-success');
     await page.getByRole('button', { name: 'Back to the orders' }).click();
     await page.waitForURL(`${baseUrl}/orders`);
 
@@ -148,7 +146,7 @@ describe('orders in chromium', () => {
     const seenInList = await watchStatus(page, `tr[data-id="${orderId}"] [data-status]`, 'Ready to download');
     expect(['Uploading', 'In Progress', 'Ready to download']).toEqual(expect.arrayContaining(seenInList));
     await page.locator(`tr[data-id="${orderId}"][data-openable="true"]`).waitFor();
-    await shot(page, 'orders-list-dealer');
+    await screenshot(page, 'orders-list-dealer');
     await row.getByText(ORDER_NAME).click();
     await page.waitForURL(`${baseUrl}/order/${orderId}`);
 
@@ -172,7 +170,7 @@ describe('orders in chromium', () => {
     for (const step of ['NEW', 'UPLOAD_COMPLETED', 'PROCESSING_COMPLETED']) expect(names).toContain(step);
     expect(names.indexOf('PROCESSING_COMPLETED')).toBeLessThan(names.indexOf('UPLOAD_COMPLETED'));
     expect(await page.getByTestId('style-guide-panel').textContent()).toContain('Harbour Studio');
-    await shot(page, 'order-detail-dealer');
+    await screenshot(page, 'order-detail-dealer');
 
     // the server kept the trimmed name
     const api = await apiSignIn(stack, dealer.email);
@@ -196,7 +194,7 @@ describe('orders in chromium', () => {
     // the list shows the order's thumbnail
     const thumbnail = row.locator('td[data-field="thumbnail"] img');
     await waitFor(async () => (await thumbnail.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)) > 0, 'the thumbnail', 20_000, 200);
-    await shot(page, 'orders-list-admin');
+    await screenshot(page, 'orders-list-admin');
 
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), row.getByRole('button', { name: `Download ${ORDER_NAME}` }).click()]);
     const zip = readZip(await readFile((await download.path())!));
@@ -213,7 +211,7 @@ describe('orders in chromium', () => {
     await page.waitForURL(`${baseUrl}/order/${orderId}`);
     await page.getByRole('combobox', { name: 'QA status' }).waitFor();
     await waitFor(async () => (await page.getByRole('listitem', { name: /^Position \d$/ }).count()) === 3, 'three image cards', 20_000, 200);
-    await shot(page, 'order-detail-admin');
+    await screenshot(page, 'order-detail-admin');
 
     // the select view: a picture opens the image editing modal at /select/{imageId}, closing goes back
     await page.getByTestId('order-tab-select').click();
@@ -222,12 +220,12 @@ describe('orders in chromium', () => {
     await page.waitForURL(new RegExp(`/order/${orderId}/select/[0-9a-f-]{36}$`));
     const large = page.getByRole('dialog').getByRole('img', { name: 'Optimized picture of position 2' });
     await waitFor(async () => (await large.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)) === 1600, 'the large optimized picture', 20_000, 200);
-    await shot(page, 'order-select-modal');
+    await screenshot(page, 'order-select-modal');
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await page.waitForURL(`${baseUrl}/order/${orderId}/select`);
     await page.getByRole('button', { name: 'Insert image' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Insert' }).click();
     await page.getByRole('dialog').getByText('Position is required').waitFor();
-    await shot(page, 'order-insert-image');
+    await screenshot(page, 'order-insert-image');
   }, 120_000);
 });

@@ -15,6 +15,7 @@ import {
   type TestAccount,
   type TestStack,
   type UserSession,
+  screenshot,
 } from '../support';
 
 /**
@@ -129,9 +130,6 @@ describe('the QA workspace in chromium', () => {
     return page;
   }
 
-  const shot = async (page: Page, name: string) => {
-    if (process.env.SCREENSHOTS) await page.screenshot({ path: join(process.env.SCREENSHOTS, `${name}.png`), fullPage: true });
-  };
 
   /** The QA list through the header menu, on the editor or the coordinator tab. */
   async function openQaList(page: Page, tab: 'Editor' | 'Coordinator' = 'Editor') {
@@ -172,7 +170,7 @@ describe('the QA workspace in chromium', () => {
     const waiting = card(page, 'qa-unassigned');
     expect(await waiting.textContent()).toContain('Fjordbil Bergen · Fjordbil Studio');
     expect(await waiting.getByTestId('qa-waited').textContent()).toMatch(/^waited \d+ min$/);
-    await shot(page, 'qa-editor-unassigned');
+    await screenshot(page, 'qa-editor-unassigned');
 
     // Pick: the order moves to Your tasks, in progress
     await waiting.getByRole('button', { name: 'Pick' }).click();
@@ -201,7 +199,7 @@ describe('the QA workspace in chromium', () => {
     await waitFor(async () => (await badge.textContent()) === 'Requires edition', 'the Requires edition badge', 10_000, 100);
     expect(await badge.getAttribute('data-badge')).toBe('requiresEdition');
     expect(await modal.getByRole('button', { name: 'Mark for editing' }).isDisabled()).toBe(true);
-    await shot(page, 'qa-modal-marked');
+    await screenshot(page, 'qa-modal-marked');
 
     // repush as interior from the modal
     await modal.getByRole('button', { name: 'Repush' }).click();
@@ -209,7 +207,7 @@ describe('the QA workspace in chromium', () => {
     await repush.getByRole('button', { name: 'Interior' }).click();
     await repush.getByText('Interior: AI (NO ENHANCER), no margins, the interior colour').waitFor();
     for (const side of ['Top', 'Bottom', 'Left', 'Right']) expect(await repush.getByLabel(side).inputValue()).toBe('0');
-    await shot(page, 'qa-repush-interior');
+    await screenshot(page, 'qa-repush-interior');
     await repush.getByRole('button', { name: 'Repush' }).click();
     await repush.waitFor({ state: 'detached' });
     await waitFor(async () => (await toast(page).textContent()) === 'Sent to processing again: 1', 'the repush toast', 10_000, 100);
@@ -223,7 +221,7 @@ describe('the QA workspace in chromium', () => {
     const shown = await modal.getByRole('img', { name: 'Optimized picture of position 1' }).getAttribute('src');
     expect(near(await cornerOf(shown!), INTERIOR)).toBe(true);
     expect(await badge.textContent()).toBe('Requires edition');
-    await shot(page, 'qa-modal-repushed');
+    await screenshot(page, 'qa-modal-repushed');
 
     // the timeline says who marked it and why, and who repushed it
     const timeline = page.getByTestId('timeline');
@@ -242,7 +240,7 @@ describe('the QA workspace in chromium', () => {
     expect(await panel.getByText('Selected: 1').count()).toBe(1);
     expect(await panel.getByRole('button', { name: 'Repush' }).isDisabled()).toBe(false);
     expect(await page.getByRole('button', { name: 'Download selected' }).isDisabled()).toBe(false);
-    await shot(page, 'qa-select-panel');
+    await screenshot(page, 'qa-select-panel');
 
     // Done: the order waits for a coordinator
     await openQaList(page);
@@ -261,14 +259,14 @@ describe('the QA workspace in chromium', () => {
     await card(coord, 'qa-own').getByRole('button', { name: 'Send back' }).click();
     const sendBack = coord.getByRole('dialog', { name: `Send ${ORDER_NAME} back?` });
     expect(await sendBack.getByText('1 of 1 images are not approved. The order goes back to the editor.').count()).toBe(1);
-    await shot(coord, 'qa-coordinator-send-back');
+    await screenshot(coord, 'qa-coordinator-send-back');
     await sendBack.getByRole('button', { name: 'Send back' }).click();
     await sendBack.waitFor({ state: 'detached' });
 
     // the editor's list shows it sent back (REJECTED); she approves the picture and is done again
     await refresh(page);
     await waitFor(async () => (await card(page, 'qa-own').getByTestId('qa-task').textContent()) === 'Edith Editor: sent back', 'the task sent back', 10_000, 100);
-    await shot(page, 'qa-editor-sent-back');
+    await screenshot(page, 'qa-editor-sent-back');
     modal = await openPicture(page);
     await modal.getByRole('button', { name: 'Approve' }).click();
     await waitFor(async () => (await modal.locator('[data-badge]').textContent()) === 'Approved', 'the Approved badge', 10_000, 100);
@@ -309,9 +307,11 @@ describe('the QA workspace in chromium', () => {
     const history = dealerPage.getByRole('dialog', { name: 'Image history' });
     await waitFor(async () => (await versionsIn(history)).join() === 'pipeline*,pipeline,original', 'the history for the dealership', 10_000, 100);
     expect(await history.getByRole('button', { name: 'Restore version' }).count()).toBe(0);
+    // the picture it uploaded shows as a picture, not as an empty box
+    expect(await history.locator('li[data-version="original"] img').count()).toBe(1);
     // said once, by the dialog's title
     expect(await history.getByText('Image history', { exact: true }).count()).toBe(1);
-    await shot(dealerPage, 'dealer-history');
+    await screenshot(dealerPage, 'dealer-history');
     await history.getByRole('button', { name: 'Close' }).click();
 
     // and asks for a re-edit with a reason
@@ -326,7 +326,7 @@ describe('the QA workspace in chromium', () => {
     await state.waitFor();
     expect(await state.getAttribute('data-state')).toBe('open');
     expect(await state.textContent()).toMatch(/^Re-edit requested: [34] h \d+ min left$/);
-    await shot(dealerPage, 'dealer-re-edit');
+    await screenshot(dealerPage, 'dealer-re-edit');
     // the order is back with QA, and the timeline names the reason as the dialog did
     await dealerPage.getByTestId('order-header').locator('[data-status="QA stage"]').waitFor();
     const requested = dealerPage.getByTestId('timeline').locator('[data-event="RE_EDIT_REQUESTED"]');
@@ -341,7 +341,7 @@ describe('the QA workspace in chromium', () => {
     expect(await back.getByTestId('qa-re-edit').textContent()).toMatch(/^Re-edit requests: 1, due \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}[34] h \d+ min left$/);
     expect(await back.getByTestId('qa-re-edit-left').textContent()).toMatch(/^[34] h \d+ min left$/);
     expect(await back.getByText('Overdue').count()).toBe(0);
-    await shot(page, 'qa-re-edit-unassigned');
+    await screenshot(page, 'qa-re-edit-unassigned');
     // the order's QA tab says what the dealership asked and how long is left
     await back.getByRole('link', { name: ORDER_NAME }).click();
     await page.waitForURL(`${baseUrl}/order/${orderId}`);
@@ -514,7 +514,7 @@ describe('the QA workspace in chromium', () => {
               await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
               await page.screenshot({ path: join(process.env.SCREENSHOTS, `layout-${screen}-${where}.png`) });
               await page.setViewportSize(viewport);
-            } else await shot(page, `layout-${screen}-${where}`);
+            } else await screenshot(page, `layout-${screen}-${where}`);
             expect({ screen, problems: await problems(page, leftEnglish) }).toEqual({ screen, problems: [] });
           };
           const page = await signedInAs(layoutQa, lang, viewport);

@@ -1,6 +1,5 @@
-import { createAccount, createSalesPerson, signIn as apiSignIn, startBrowserStack, submitSignInForm, type TestAccount, type TestStack } from '../support';
+import { createAccount, createSalesPerson, signIn as apiSignIn, startBrowserStack, submitSignInForm, type TestAccount, type TestStack, screenshot } from '../support';
 import { waitFor } from '@app/testing';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 /**
@@ -44,9 +43,6 @@ describe('sales people in chromium', () => {
   }
 
   /** SCREENSHOTS=/some/dir keeps pictures of the screens on the way (to look at them). */
-  async function shot(page: Page, name: string) {
-    if (process.env.SCREENSHOTS) await page.screenshot({ path: join(process.env.SCREENSHOTS, `${name}.png`), fullPage: true });
-  }
 
   /** Nothing wider than the window, and the title on one or two lines (not a letter a line). */
   async function expectFits(page: Page) {
@@ -77,7 +73,7 @@ describe('sales people in chromium', () => {
     expect(page.url()).toBe(`${baseUrl}/salesmen?account=${dealer.id}`);
     // a dealership: the admin may add to it
     await waitFor(() => page.getByRole('button', { name: 'Add sales person' }).isEnabled(), 'Add sales person to be enabled');
-    await shot(page, 'sales-people-admin-1440');
+    await screenshot(page, 'sales-people-admin-1440');
     await expectFits(page);
 
     await page.getByRole('button', { name: 'Activate the login of Anna Sales' }).click();
@@ -113,6 +109,29 @@ describe('sales people in chromium', () => {
     expect(list.items.map((s) => s.name)).toEqual(['Anna Sales', 'Bo Bergström']);
   });
 
+  it.each([1440, 390])('shows a long e-mail whole at %i px (the column sized by what it holds; on a phone, a card)', async (width) => {
+    const long = 'kristoffer.vestergaard-hansen@fjord-cars-aalborg.test';
+    if (!(await stack.db.query('SELECT 1 FROM users.sales_person WHERE email = $1', [long])).length) {
+      await createSalesPerson(stack, dealer.id, { name: 'Kristoffer Vestergaard', email: long });
+    }
+    const api = await apiSignIn(stack, dealer.email);
+    await api.put(`/api/users/${dealer.id}`).send({ language: 'en' }).expect(200);
+    const page = await newPage(width, 900);
+    await submitSignInForm(page, baseUrl, dealer.email);
+    await page.waitForURL(`${baseUrl}/orders`);
+    await page.goto(`${baseUrl}/salesmen`);
+    // a row of the grid at 1440 px; on a phone a card, its e-mail under the name
+    const row = width > 600 ? page.getByRole('row', { name: /Kristoffer Vestergaard/ }) : page.getByRole('listitem').filter({ hasText: 'Kristoffer Vestergaard' });
+    const cell = row.locator('[data-field="email"]');
+    await cell.waitFor();
+    await screenshot(page, `sales-people-long-email-${width}`);
+    // the cell's text fits its cell: nothing cut off behind an ellipsis
+    const { scrollWidth, clientWidth, text } = await cell.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth, text: el.textContent }));
+    expect(text).toBe(long);
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    await expectFits(page);
+  });
+
   it.each([
     ['jp', 390],
     ['hi', 390],
@@ -126,7 +145,7 @@ describe('sales people in chromium', () => {
     await page.waitForURL(`${baseUrl}/orders`);
     await page.goto(`${baseUrl}/salesmen`);
     await page.getByText('Anna Sales').waitFor();
-    await shot(page, `sales-people-${language}-${width}`);
+    await screenshot(page, `sales-people-${language}-${width}`);
     await expectFits(page);
   });
 });

@@ -2,9 +2,11 @@ import {
   createAccount,
   createSalesPerson,
   mailsTo,
+  peekCspViolations,
   signIn,
   startBrowserStack,
   submitSignInForm,
+  takeCspViolations,
   TEST_PASSWORD,
   verificationCodeIn,
   type TestAccount,
@@ -12,6 +14,7 @@ import {
 } from '../support';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { isRegistered } from '../../web/src/app/screens';
+import { waitFor } from '@app/testing';
 
 /**
  * The web app in Debian's chromium against the whole product booted in-process: the gateway
@@ -138,6 +141,27 @@ describe('web app shell in chromium', () => {
     await page.goto(`${baseUrl}/account`);
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth/login');
+  });
+
+  it("the app's Content-Security-Policy blocks an injected inline script and a picture from elsewhere, and the tests see it", async () => {
+    const page = await newPage();
+    await page.goto(`${baseUrl}/auth/login`);
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    expect(peekCspViolations()).toEqual([]);
+    await page.evaluate(`(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true';
+      document.head.append(script);
+      const img = document.createElement('img');
+      img.src = 'http://tracker.example.test/pixel.png';
+      document.body.append(img);
+    })()`);
+    // the page's securitypolicyviolation events (chromium's console reports come too)
+    const reported = [/script-src(-elem)? blocked inline/, /img-src blocked http:\/\/tracker\.example\.test\/pixel\.png/];
+    await waitFor(() => reported.every((r) => r.test(peekCspViolations().join('\n'))), 'the violations reported');
+    expect(await page.evaluate('window.__injected')).toBeUndefined();
+    // taken here: this test's violations are on purpose (any other fails its test)
+    takeCspViolations();
   });
 
   it('a wrong password shows the exact message and keeps the visitor on sign-in', async () => {

@@ -1,4 +1,4 @@
-import { IntegrationsRpc, Namespace, type IntegrationView, type OutputRules } from '@app/contracts';
+import { DEFAULT_OUTPUT_RULES, IntegrationsRpc, Namespace, type IntegrationView, type OutputRules } from '@app/contracts';
 import { connectNats, RpcClient } from '@app/messaging';
 import { actorFor, startTestS3, testInfra, testJpeg, waitFor, type TestS3 } from '@app/testing';
 import { BlobServiceClient } from '@azure/storage-blob';
@@ -25,17 +25,6 @@ function filesIn(dir: string): Map<string, Buffer> {
   return out;
 }
 
-const RULES: OutputRules = {
-  positions: [],
-  maxFiles: null,
-  width: null,
-  height: null,
-  format: 'jpeg',
-  quality: 90,
-  fileNamePattern: '{orderName}-{position}',
-  logo: false,
-  editedLabel: false,
-};
 
 /**
  * The deliverers against real destinations: an FTP and an FTPS server (ftp-srv), Azure Blob
@@ -62,7 +51,11 @@ describe('deliverers: an order to FTP, FTPS, Azure, S3 and a signed API', () => 
   beforeAll(async () => {
     const tls = selfSignedCertificate();
     [stack, ftp, ftps] = await Promise.all([
-      startTestStack({ label: 'deliverers', env: { IMAGES_UPLOAD_POLL_MS: '300', DELIVERY_TEST_TIMEOUT_MS: '4000', DELIVERY_TIMEOUT_MS: '5000' } }),
+      startTestStack({
+        label: 'deliverers',
+        // the destinations listen on the loopback: allowed here explicitly (the default refuses them)
+        env: { IMAGES_UPLOAD_POLL_MS: '300', DELIVERY_TEST_TIMEOUT_MS: '4000', DELIVERY_TIMEOUT_MS: '5000', OUTBOUND_ALLOW: '127.0.0.1' },
+      }),
       startFtpServer({ user: FTP_USER, password: FTP_PASSWORD }),
       startFtpServer({ user: FTP_USER, password: FTP_PASSWORD, tls }),
     ]);
@@ -121,7 +114,7 @@ describe('deliverers: an order to FTP, FTPS, Azure, S3 and a signed API', () => 
       Username: FTP_USER,
       Password: FTP_PASSWORD,
       settings: { host: '127.0.0.1', port: ftp.port, path: '/incoming/cars', writeManifest: true },
-      outputRules: { ...RULES, positions: [3, 1, 2], maxFiles: 2, format: 'png', width: 320, fileNamePattern: '{orderName}_{position}_{angle}' },
+      outputRules: { ...DEFAULT_OUTPUT_RULES, positions: [3, 1, 2], maxFiles: 2, format: 'png', width: 320, fileNamePattern: '{orderName}_{position}_{angle}' },
     });
     const receipt = await deliverer.deliver(attempt(ftpIntegration.id));
 
@@ -227,7 +220,7 @@ describe('deliverers: an order to FTP, FTPS, Azure, S3 and a signed API', () => 
     it('Azure: block blobs under the prefix with their Content-MD5, written over on a second delivery', async () => {
       const blob = await integration('AZURE_BLOB', {
         settings: { connectionString: azurite.connectionString, container: 'dealer-photos', pathPrefix: 'orders/2026' },
-        outputRules: { ...RULES, format: 'webp', quality: 70, fileNamePattern: '{index}-{angle}' },
+        outputRules: { ...DEFAULT_OUTPUT_RULES, format: 'webp', quality: 70, fileNamePattern: '{index}-{angle}' },
       });
       const test = await admin.post(`/api/remote-integration/${blob.id}/test-connection`).expect(200);
       expect(test.body).toEqual({ ok: true, message: expect.stringMatching(/container .*dealer-photos/) });
@@ -253,7 +246,7 @@ describe('deliverers: an order to FTP, FTPS, Azure, S3 and a signed API', () => 
         Username: s3.accessKey,
         Password: s3.secretKey,
         settings: { endpoint: s3.endpoint, bucket: s3.bucket, prefix: 'deliveries/' },
-        outputRules: { ...RULES, positions: [2], height: 100 },
+        outputRules: { ...DEFAULT_OUTPUT_RULES, positions: [2], height: 100 },
       });
       const receipt = await deliverer.deliver(attempt(bucket.id));
       const client = new S3Client({ endPoint: new URL(s3.endpoint).hostname, port: Number(new URL(s3.endpoint).port), useSSL: false, accessKey: s3.accessKey, secretKey: s3.secretKey, pathStyle: true });
@@ -283,7 +276,7 @@ describe('deliverers: an order to FTP, FTPS, Azure, S3 and a signed API', () => 
     it('posts the signed payload with an idempotency key; 500 is retryable, then 200 delivers; the links give the files', async () => {
       const api = await integration('DMS_REST_API', {
         settings: { endpointUrl: receiver.url, signingSecret: SECRET },
-        outputRules: { ...RULES, positions: [1, 3], editedLabel: true },
+        outputRules: { ...DEFAULT_OUTPUT_RULES, positions: [1, 3], editedLabel: true },
       });
       const messageId = randomUUID();
       receiver.answerWith(500);
@@ -344,7 +337,7 @@ describe('deliverers: an order to FTP, FTPS, Azure, S3 and a signed API', () => 
       expect(res.body.message).toBe('bucket is not a setting of GENERIC_FTP; host is required for GENERIC_FTP; port must be a whole number from 1 to 65535; path must be a path without .. or backslashes');
       const rules = await admin
         .post('/api/remote-integration')
-        .send({ provider: 'GENERIC_FTP', isActive: true, userId: dealerId, outputRules: { ...RULES, fileNamePattern: '{orderName}' } });
+        .send({ provider: 'GENERIC_FTP', isActive: true, userId: dealerId, outputRules: { ...DEFAULT_OUTPUT_RULES, fileNamePattern: '{orderName}' } });
       expect(rules.status).toBe(400);
       expect(rules.body.message).toContain('fileNamePattern must contain {position} or {index}');
     });
@@ -357,7 +350,7 @@ describe('deliverers: an order to FTP, FTPS, Azure, S3 and a signed API', () => 
         .send({ provider: 'GENERIC_FTP', isActive: true, userId: own.id, settings: { host: 'ftp.own.test', port: 21 } })
         .expect(201);
       const id = created.body.id as string;
-      const rules = { ...RULES, maxFiles: 5 };
+      const rules = { ...DEFAULT_OUTPUT_RULES, maxFiles: 5 };
       // the form sends the settings back as they were, with new rules: allowed
       const saved = await asOwn.put(`/api/remote-integration/${id}`).send({ settings: created.body.settings, outputRules: rules }).expect(200);
       expect(saved.body.outputRules).toEqual(rules);

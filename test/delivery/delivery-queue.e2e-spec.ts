@@ -1,4 +1,4 @@
-import type { DeliveryMessageView, OrderDeliveryView, OrderEventView, OrderView, RobotPullView } from '@app/contracts';
+import type { DeliveryMessageView, OrderDeliveryView, OrderEventView, OrderListItem, OrderView, Paged, RobotPullView } from '@app/contracts';
 import { testJpeg, waitFor } from '@app/testing';
 import {
   createAccount,
@@ -106,6 +106,35 @@ describe('delivery queue', () => {
     expect((await order(ready.id)).delivery).toBeNull();
   });
 
+  it('takes whole integration objects as the web app and robots send them (their ids count, nothing else); a malformed entry is 400 with a sentence', async () => {
+    const send = (orderId: string, body: object) => admin.post(`/api/orders/enqueue-order-delivery-by-id/${orderId}`).send(body);
+    // a queue of its own, so the other tests' robots pull nothing of this one
+    const own = await freshRobot();
+    // what GET /orders/{id}/delivery-integrations lists, sent back whole (userId, provider, settings…)
+    const first = await readyOrder(own.account);
+    const listed = (await admin.get(`/api/orders/${first.id}/delivery-integrations`).expect(200)).body as Array<{ id: string; userId: string }>;
+    const whole = listed.find((i) => i.id === own.id)!;
+    expect(whole).toMatchObject({ id: own.id, userId: own.account.id });
+    const queued = await send(first.id, { selectedIntegrations: [whole] });
+    expect(queued.body).toEqual([expect.objectContaining({ integration: expect.objectContaining({ id: own.id }), state: 'queued' })]);
+    expect(queued.status).toBe(200);
+    // { id } alone as before
+    const second = await readyOrder(own.account);
+    expect((await send(second.id, { selectedIntegrations: [{ id: own.id }] })).status).toBe(200);
+    // malformed entries: each a 400 naming the field, nothing queued
+    const third = await readyOrder(own.account);
+    for (const [entry, message] of [
+      [{ userId: own.account.id }, 'selectedIntegrations.0.id must be a UUID'],
+      [{ id: 'not-an-id', provider: 'DELIVERY_ROBOT' }, 'selectedIntegrations.0.id must be a UUID'],
+      [own.id, 'nested property selectedIntegrations must be either object or array'],
+      [null, 'nested property selectedIntegrations must be either object or array'],
+    ] as const) {
+      const res = await send(third.id, { selectedIntegrations: [entry] });
+      expect({ entry, status: res.status, message: res.body.message }).toEqual({ entry, status: 400, message: expect.stringContaining(message) });
+    }
+    expect((await order(third.id)).delivery).toBeNull();
+  });
+
   it('enqueue → Delivering; a robot pulls the pictures, acknowledges with a receipt → Completed, with the timeline and the receipt on the order', async () => {
     const guide = await admin.post('/api/style-guides').send({ name: 'Delivery pictures', outputWidth: 640, outputHeight: 480, maxImageSize: 200_000, frameFreeRouting: 'bypass' }).expect(201);
     const made = await createOrder(stack, { accountId: dealer.id, styleGuideId: guide.body.id, styleGuideName: 'Delivery pictures', takenImagesCount: 1, status: 'Uploading' });
@@ -122,7 +151,7 @@ describe('delivery queue', () => {
     expect(queued).toHaveLength(1);
     expect(queued[0]).toMatchObject({ state: 'queued', visible: true, attempts: 0, integration: { id: robotA.id, provider: 'DELIVERY_ROBOT', integrationType: 'ROBOT' } });
     await waitFor(async () => (await order(made.id)).status === 'Delivering', 'the order Delivering');
-    expect((await order(made.id)).delivery).toEqual({ queued: 1, delivered: 0, failed: 0, lastError: null });
+    expect((await order(made.id)).delivery).toMatchObject({ queued: 1, delivered: 0, failed: 0, lastError: null, destinations: [{ integrationId: robotA.id, state: 'queued' }] });
     // the same integration again, while its message waits: the same message, not a second one
     expect((await enqueue(made.id, robotA.id)).map((m) => m.id)).toEqual([queued[0].id]);
 
@@ -144,7 +173,7 @@ describe('delivery queue', () => {
     expect((await ack(robotA.key, msg.id)).body).toEqual({ statusCode: 409, message: 'This message has already been delivered' });
 
     await waitFor(async () => (await order(made.id)).status === 'Completed', 'the order Completed');
-    expect((await order(made.id)).delivery).toEqual({ queued: 0, delivered: 1, failed: 0, lastError: null });
+    expect((await order(made.id)).delivery).toMatchObject({ queued: 0, delivered: 1, failed: 0, lastError: null, destinations: [{ integrationId: robotA.id, state: 'delivered' }] });
     const lines = await timeline(made.id);
     const names = lines.map((e) => e.eventName);
     expect(names).toEqual(expect.arrayContaining(['DELIVERY_QUEUED', 'DELIVERED']));
@@ -168,7 +197,7 @@ describe('delivery queue', () => {
     expect((await asDealer2.get(`/api/orders/${made.id}/deliveries`)).status).toBe(404);
   }, 150_000);
 
-  it('a released message is visible again with its error; after the last attempt it fails for good and the order shows it; set-visible queues it again', async () => {
+  it('a released message is visible again with its error; after the last attempt it fails for good, the order shows it and is back to Ready to download; set-visible queues it again', async () => {
     const o = await readyOrder();
     const [queued] = await enqueue(o.id, robotB.id);
     const first = await pull(robotB.key);
@@ -185,9 +214,10 @@ describe('delivery queue', () => {
     expect(failed.body).toMatchObject({ state: 'failed', visible: true, attempts: 2, lastError: 'Portal answered 500' });
     expect((await pull(robotB.key)).messages).toEqual([]);
     await waitFor(async () => (await order(o.id)).delivery?.failed === 1, 'the failure on the order');
+    await waitFor(async () => (await order(o.id)).status === 'Ready to download', 'the order out of Delivering');
     const shown = await order(o.id);
-    expect(shown.status).toBe('Delivering');
-    expect(shown.delivery).toEqual({ queued: 0, delivered: 0, failed: 1, lastError: 'Portal answered 500' });
+    expect(shown.delivery).toMatchObject({ queued: 0, delivered: 0, failed: 1, lastError: 'Portal answered 500' });
+    expect(shown.delivery?.destinations).toEqual([expect.objectContaining({ messageId: queued.id, integrationId: robotB.id, state: 'failed', attempts: 2, lastError: 'Portal answered 500' })]);
     await waitFor(async () => (await timeline(o.id)).filter((e) => e.eventName === 'DELIVERY_FAILED').length === 2, 'two failure lines');
     const failures = (await timeline(o.id)).filter((e) => e.eventName === 'DELIVERY_FAILED');
     expect(failures.map((e) => [e.payload.error, e.payload.final, e.isPriority])).toEqual([
@@ -201,7 +231,7 @@ describe('delivery queue', () => {
     expect((await pull(robotB.key)).messages.map((m) => m.id)).toEqual([queued.id]);
     await ack(robotB.key, queued.id).expect(200);
     await waitFor(async () => (await order(o.id)).status === 'Completed', 'the order Completed');
-    expect((await order(o.id)).delivery).toEqual({ queued: 0, delivered: 1, failed: 0, lastError: null });
+    expect((await order(o.id)).delivery).toMatchObject({ queued: 0, delivered: 1, failed: 0, lastError: null, destinations: [{ integrationId: robotB.id, state: 'delivered', lastError: null }] });
     expect((await admin.put(`/api/order-delivery-messages/set-visible/${queued.id}`)).body).toEqual({ statusCode: 409, message: 'This message has already been delivered' });
   });
 
@@ -289,6 +319,100 @@ describe('delivery queue', () => {
     // its robot key went with it
     expect((await robot(r.key).post('/api/robot/messages/pull').send({})).status).toBe(401);
     robotKeys--;
+  });
+
+  describe('an order out of Delivering once nothing is pending', () => {
+    /** a dealership of its own with two robot integrations: its queue and list are its own */
+    let account: TestAccount;
+    let asOwner: UserSession;
+    let a: { id: string; key: string };
+    let b: { id: string; key: string };
+
+    beforeAll(async () => {
+      const r = await freshRobot();
+      account = r.account;
+      a = { id: r.id, key: r.key };
+      const second = await integration(account, 'CUSTOM_ROBOT');
+      robotKeys++;
+      b = { id: second, key: await issueKey(second) };
+      asOwner = await signIn(stack, account.email);
+    });
+
+    /** pulled and released until the last attempt (`DELIVERY_MAX_ATTEMPTS` 2): failed for good */
+    const failForGood = async (key: string, id: string, error: string) => {
+      for (let i = 0; i < 2; i++) {
+        expect((await pull(key)).messages.map((m) => m.id)).toEqual([id]);
+        await robot(key).post(`/api/robot/messages/${id}/release`).send({ error }).expect(200);
+      }
+    };
+    /** the order's row in the list as this user sees it, or undefined */
+    const listed = async (as: UserSession, orderName: string): Promise<OrderListItem | undefined> =>
+      ((await as.get(`/api/orders/get-orders?search=${encodeURIComponent(orderName)}`).expect(200)).body as Paged<OrderListItem>).items.find((i) => i.orderName === orderName);
+    const states = (d: OrderView['delivery'] | OrderListItem['delivery']) => (d?.destinations ?? []).map((x) => [x.provider, x.state, x.lastError]);
+    const stopped = async (id: string) => (await timeline(id)).filter((e) => e.eventName === 'DELIVERY_STOPPED');
+
+    it('a destination that fails for good leaves the order Delivering while another is pending; removing that one takes it back to Ready to download, saying why; the list shows each destination', async () => {
+      const o = await readyOrder(account);
+      const [ma, mb] = await enqueue(o.id, a.id, b.id);
+      await waitFor(async () => (await order(o.id)).status === 'Delivering', 'the order Delivering');
+
+      await failForGood(a.key, ma.id, 'Login refused (530)');
+      await waitFor(async () => (await order(o.id)).delivery?.failed === 1, 'the failure on the order');
+      // the other destination still waits: Delivering, and each destination shows where it stands
+      const waiting = await order(o.id);
+      expect(waiting.status).toBe('Delivering');
+      // queued together: by provider
+      expect(states(waiting.delivery)).toEqual([
+        ['CUSTOM_ROBOT', 'queued', null],
+        ['DELIVERY_ROBOT', 'failed', 'Login refused (530)'],
+      ]);
+      // the list shows the same, to the admin and to the dealership that owns the order, never to another
+      expect(states((await listed(admin, o.orderName))?.delivery ?? null)).toEqual(states(waiting.delivery));
+      expect(states((await listed(asOwner, o.orderName))?.delivery ?? null)).toEqual(states(waiting.delivery));
+      expect(await listed(asDealer2, o.orderName)).toBeUndefined();
+      expect(await stopped(o.id)).toEqual([]);
+
+      // the pending one removed from the queue: nothing pending, one failed → Ready to download, with the line
+      await admin.delete(`/api/order-delivery-messages/${mb.id}`).expect(200);
+      await waitFor(async () => (await order(o.id)).status === 'Ready to download', 'the order back to Ready to download');
+      const back = await order(o.id);
+      expect(states(back.delivery)).toEqual([['DELIVERY_ROBOT', 'failed', 'Login refused (530)']]);
+      expect(states((await listed(admin, o.orderName))?.delivery ?? null)).toEqual([['DELIVERY_ROBOT', 'failed', 'Login refused (530)']]);
+      const lines = await timeline(o.id);
+      const removed = lines.find((e) => e.eventName === 'DELIVERY_REMOVED');
+      expect(removed?.payload).toMatchObject({ provider: 'CUSTOM_ROBOT', integrationId: b.id, state: 'queued' });
+      expect(removed?.user).not.toBeNull();
+      const [line] = await stopped(o.id);
+      expect(line).toMatchObject({ isPriority: true, user: null, payload: { cause: 'removed', provider: 'CUSTOM_ROBOT', failed: 1, delivered: 0 } });
+      const update = lines.find((e) => e.eventName === 'UPDATED');
+      expect(update?.payload).toMatchObject({ from: { status: 'Delivering' }, to: { status: 'Ready to download' } });
+    }, 60_000);
+
+    it('a removed destination leaves it Delivering while another is pending; that one failing for good takes it back to Ready to download, saying why; retried and delivered, it is Completed', async () => {
+      const o = await readyOrder(account);
+      const [ma, mb] = await enqueue(o.id, a.id, b.id);
+      await waitFor(async () => (await order(o.id)).status === 'Delivering', 'the order Delivering');
+
+      await admin.delete(`/api/order-delivery-messages/${ma.id}`).expect(200);
+      await waitFor(async () => (await order(o.id)).delivery?.destinations.length === 1, 'the removed destination gone from the order');
+      expect((await order(o.id)).status).toBe('Delivering');
+      expect(await stopped(o.id)).toEqual([]);
+
+      await failForGood(b.key, mb.id, 'Portal refused the files');
+      await waitFor(async () => (await order(o.id)).status === 'Ready to download', 'the order back to Ready to download');
+      expect(states((await order(o.id)).delivery)).toEqual([['CUSTOM_ROBOT', 'failed', 'Portal refused the files']]);
+      const [line] = await stopped(o.id);
+      expect(line.payload).toMatchObject({ cause: 'failed', provider: 'CUSTOM_ROBOT', error: 'Portal refused the files' });
+
+      // staff retry: queued again (Delivering), delivered → Completed; the list says delivered
+      const [again] = await enqueue(o.id, b.id);
+      expect(again).toMatchObject({ id: mb.id, state: 'queued', attempts: 0 });
+      await waitFor(async () => (await order(o.id)).status === 'Delivering', 'Delivering again');
+      expect((await pull(b.key)).messages.map((m) => m.id)).toEqual([mb.id]);
+      await ack(b.key, mb.id).expect(200);
+      await waitFor(async () => (await order(o.id)).status === 'Completed', 'the order Completed');
+      expect(states((await listed(asOwner, o.orderName))?.delivery ?? null)).toEqual([['CUSTOM_ROBOT', 'delivered', null]]);
+    }, 60_000);
   });
 
   it('the admin queue: newest first with filters and a count, remove, reboot the robots; permissions decide who', async () => {

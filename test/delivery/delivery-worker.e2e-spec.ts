@@ -135,7 +135,11 @@ describe('delivery worker', () => {
     expect(readdirSync(dir).sort()).toEqual(messages.map((m) => `${m.id}.txt`).sort());
 
     const first = orders[0]!;
-    expect((await order(first.id)).delivery).toEqual({ queued: 0, delivered: 2, failed: 0, lastError: null });
+    expect((await order(first.id)).delivery).toMatchObject({ queued: 0, delivered: 2, failed: 0, lastError: null });
+    expect((await order(first.id)).delivery?.destinations.map((d) => [d.provider, d.state])).toEqual([
+      ['AZURE_BLOB', 'delivered'],
+      ['GENERIC_FTP', 'delivered'],
+    ]);
     const deliveries = (await admin.get(`/api/orders/${first.id}/deliveries`).expect(200)).body as OrderDeliveryView[];
     // queued in one transaction: the same queued time
     deliveries.sort((a, b) => a.integration.provider.localeCompare(b.integration.provider));
@@ -151,7 +155,7 @@ describe('delivery worker', () => {
     expect(lines.map((e) => e.payload.provider).sort()).toEqual(['AZURE_BLOB', 'GENERIC_FTP']);
   }, 60_000);
 
-  it('retries a failure that may pass with a backoff, and fails for good after the last attempt; the order shows it', async () => {
+  it('retries a failure that may pass with a backoff, and fails for good after the last attempt; the order shows it, back to Ready to download', async () => {
     const flaky = await integration('DEALER_FTP');
     const down = await integration('PORTAL_FTP');
     deliverer.plans.set(flaky, { retry: 2 });
@@ -166,9 +170,10 @@ describe('delivery worker', () => {
     expect(deliverer.calls.filter((c) => c.messageId === m1!.id).map((c) => c.attempt)).toEqual([1, 2, 3]);
     // three tries, then failed, in sight with its error
     expect(byId.get(m2!.id)).toMatchObject({ state: 'failed', attempts: 3, lastError: '421 Too many connections', visible: true });
+    // nothing pends any more and one destination failed: back to Ready to download
+    await waitFor(async () => (await order(o.id)).status === 'Ready to download', 'the order back to Ready to download', 30_000, 200);
     const shown = await order(o.id);
-    expect(shown.status).toBe('Delivering');
-    expect(shown.delivery).toEqual({ queued: 0, delivered: 1, failed: 1, lastError: '421 Too many connections' });
+    expect(shown.delivery).toMatchObject({ queued: 0, delivered: 1, failed: 1, lastError: '421 Too many connections' });
     await waitFor(async () => (await timeline(o.id)).filter((e) => e.eventName === 'DELIVERY_FAILED').length === 5, 'five failure lines');
     const failures = (await timeline(o.id)).filter((e) => e.eventName === 'DELIVERY_FAILED' && e.payload.provider === 'PORTAL_FTP');
     expect(failures.map((e) => e.payload.final)).toEqual([true, false, false]);
@@ -185,7 +190,7 @@ describe('delivery worker', () => {
     expect(existsSync(join(dir, `${m2!.id}.txt`))).toBe(true);
   }, 60_000);
 
-  it('fails at once when the failure cannot pass', async () => {
+  it('fails at once when the failure cannot pass; the order is back to Ready to download', async () => {
     const refused = await integration('FTPS');
     deliverer.plans.set(refused, { refuse: '530 Login incorrect' });
     const o = await readyOrder();
@@ -194,6 +199,7 @@ describe('delivery worker', () => {
     expect(deliverer.calls.filter((c) => c.messageId === m!.id)).toHaveLength(1);
     const [d] = (await admin.get(`/api/orders/${o.id}/deliveries`).expect(200)).body as OrderDeliveryView[];
     expect(d).toMatchObject({ state: 'failed', attempts: 1, lastError: '530 Login incorrect' });
-    expect((await order(o.id)).status).toBe('Delivering');
+    await waitFor(async () => (await order(o.id)).status === 'Ready to download', 'the order back to Ready to download', 30_000, 200);
+    expect((await order(o.id)).delivery?.destinations).toEqual([expect.objectContaining({ messageId: m!.id, state: 'failed', lastError: '530 Login incorrect' })]);
   }, 60_000);
 });

@@ -46,6 +46,8 @@ describe('faults: delivery killed mid-batch delivers every order exactly once', 
           DELIVERY_RETRY_DELAY_MS: '500',
           DELIVERY_RETRY_MAX_DELAY_MS: '1000',
           DELIVERY_TIMEOUT_MS: '5000',
+          // the FTP server listens on the loopback: allowed here explicitly (the default refuses it)
+          OUTBOUND_ALLOW: '127.0.0.1',
         },
       }),
       startFtpServer({ user: FTP_USER, password: FTP_PASSWORD }),
@@ -120,7 +122,7 @@ describe('faults: delivery killed mid-batch delivers every order exactly once', 
       expect(receipt.deliveredBy).toBe('worker');
       expect(receipt.files.map((f) => [f.name, f.bytes, f.sha256, f.position])).toEqual(o.pictures.map((p, i) => [`${o.orderName}-${i + 1}.jpg`, p.bytes, p.sha256, i + 1]));
       const order = await orderOf(o.id);
-      expect(order.delivery).toEqual({ queued: 0, delivered: 1, failed: 0, lastError: null });
+      expect(order.delivery).toMatchObject({ queued: 0, delivered: 1, failed: 0, lastError: null, destinations: [{ integrationId, state: 'delivered' }] });
       const timeline = (await admin.get(`/api/events/order/${o.id}?isHidden=true`).expect(200)).body.items as OrderEventView[];
       expect(timeline.filter((e) => e.eventName === 'DELIVERED')).toHaveLength(1);
       const lines = timeline.map((e) => `${e.eventName} ${JSON.stringify(e.payload)}`);

@@ -335,7 +335,8 @@ export class FaultStack {
         if (name === 'gateway') return (await this.http().get('/api/health/live').timeout(2000)).status === 200;
         // through the gateway (which may be starting too); an earlier instance of this
         // service is dead by now, so the answer comes from this one
-        return (await this.http().get(`/api/health/services/${name}`).timeout(4000)).status === 200;
+        const health = await this.http().get('/api/health').timeout(4000);
+        return health.status === 200 && (health.body as { services?: Record<string, string> }).services?.[name] === 'up';
       },
       `${name} to answer after its start`,
       BOOT_TIMEOUT_MS,

@@ -23,7 +23,7 @@ import { USER_ROUTES } from '../authorization/users.matrix';
 import { expectedFor, WHO, type MatrixContext, type RequestSpec, type RouteCase, type Who } from '../authorization/matrix';
 import { badRequest, baseFromUrl, toJsonText, type BaseRequest, type FuzzRequest } from './bad-input';
 import { describeRequest, sendRaw } from './fuzz-http';
-import { operationsOf, ResponseChecker, routeName, SLOW_MS, type Answer, type OpenApiDocument, type Operation } from './response-checker';
+import { openApiBackendValidator, operationsOf, ResponseChecker, routeName, SLOW_MS, type Answer, type JsonObject, type OpenApiDocument, type Operation } from './response-checker';
 import { SeededRandom } from './seeded-random';
 
 /**
@@ -103,8 +103,10 @@ describe('API fuzz: every OpenAPI operation x every role, bad input and document
       unique: () => `${Date.now().toString(36)}-${++counter}`,
     };
     doc = (await stack.http().get('/api/docs/openapi.json').expect(200)).body as OpenApiDocument;
-    checker = new ResponseChecker(doc);
-  });
+    // every success answer through two readers: the suite's strict ajv and openapi-backend's own
+    checker = new ResponseChecker(doc, await openApiBackendValidator(doc));
+    // booting seven services, signing in five roles and openapi-backend compiling the document's schemas
+  }, 180_000);
 
   afterAll(async () => {
     await stack?.close();
@@ -154,8 +156,71 @@ describe('API fuzz: every OpenAPI operation x every role, bad input and document
       }
       if (!entries.some(([s]) => s === 'default')) problems.push(`${routeName(o)}: no default error answer`);
     }
+    // the security each operation states is what the server does to a caller without a sign-in:
+    // none needed (`[]`, or an empty requirement `{}` beside the bearer one) where it answers
+    // without one; a requirement where it answers 401 (but on the sign-in routes, whose 401 is
+    // about the credentials in the body)
+    const CREDENTIALS_IN_BODY = ['POST /api/auth/login', 'POST /api/auth/new-password', 'POST /api/auth/refresh'];
+    for (const route of MATRIX) {
+      const security = operation(route.route).op.security as Array<Record<string, unknown>> | undefined;
+      const anonymous = expectedFor(route.expect.anonymous, 'own');
+      const open = Array.isArray(security) && (!security.length || security.some((s) => !Object.keys(s).length));
+      if (!Array.isArray(security)) problems.push(`${route.route}: no security stated`);
+      else if (anonymous === 401 && open && !CREDENTIALS_IN_BODY.includes(route.route)) problems.push(`${route.route}: no sign-in required, but answers 401 without one`);
+      else if (anonymous !== 401 && !open) problems.push(`${route.route}: requires ${JSON.stringify(security)}, but answers ${anonymous} without a sign-in`);
+    }
     expect(problems).toEqual([]);
     expect(doc.components.schemas.ErrorResponse).toMatchObject({ required: ['statusCode', 'message'] });
+  });
+
+  /**
+   * The limits the document states are the ones the validation enforces: one past the
+   * documented limit is 400 naming the field; at the limit the field is not what is refused.
+   * The limits come from class-validator's rules (gateway/src/openapi.ts), so each row here
+   * also shows that the rule reached the document.
+   */
+  it('documents the limits the server enforces: one past is 400 naming the field, at the limit the field passes', async () => {
+    const LIMITS: Array<{ route: string; field: string; in: 'query' | 'body'; keyword: 'maxLength' | 'minLength' | 'maximum' | 'minimum'; expected: number; path?: string }> = [
+      { route: 'GET /api/orders/get-orders', field: 'search', in: 'query', keyword: 'maxLength', expected: 100 },
+      { route: 'GET /api/order-delivery-messages', field: 'search', in: 'query', keyword: 'maxLength', expected: 100 },
+      { route: 'GET /api/app-versions', field: 'search', in: 'query', keyword: 'maxLength', expected: 20 },
+      { route: 'POST /api/orders', field: 'orderName', in: 'body', keyword: 'maxLength', expected: 60 },
+      { route: 'POST /api/orders', field: 'orderName', in: 'body', keyword: 'minLength', expected: 3 },
+      { route: 'POST /api/orders', field: 'takenImagesCount', in: 'body', keyword: 'maximum', expected: 100 },
+      { route: 'POST /api/orders', field: 'takenImagesCount', in: 'body', keyword: 'minimum', expected: 1 },
+    ];
+    const schemaOf = (route: string, where: 'query' | 'body', field: string): JsonObject => {
+      const op = operation(route).op;
+      if (where === 'query') return op.parameters?.find((p) => p.in === 'query' && p.name === field)?.schema ?? {};
+      const ref = (op.requestBody?.content['application/json']?.schema as { $ref: string }).$ref;
+      const body = doc.components.schemas[ref.split('/').pop()!] as { properties: Record<string, JsonObject> };
+      return body.properties[field] ?? {};
+    };
+    const valueAt = (keyword: string, limit: number, past: boolean): string | number => {
+      const n = keyword === 'maxLength' || keyword === 'maximum' ? limit + (past ? 1 : 0) : limit - (past ? 1 : 0);
+      return keyword.endsWith('Length') ? 'x'.repeat(n) : n;
+    };
+    const seen: string[] = [];
+    for (const row of LIMITS) {
+      const limit = schemaOf(row.route, row.in, row.field)[row.keyword];
+      seen.push(`${row.route} ${row.field} ${row.keyword} ${String(limit)}`);
+      const send = async (value: string | number) => {
+        const [method, path] = row.route.split(' ');
+        const req = ctx.sessions.admin[method === 'GET' ? 'get' : 'post'](path);
+        const res = row.in === 'query' ? await req.query({ [row.field]: value }) : await req.send({ [row.field]: value });
+        return { status: res.status, message: String(res.body?.message ?? '') };
+      };
+      const past = await send(valueAt(row.keyword, row.expected, true));
+      const at = await send(valueAt(row.keyword, row.expected, false));
+      // one past the limit is refused with a sentence the value at the limit does not get (a
+      // body's other fields are missing in both: their sentences are the same)
+      const pastOnly = past.message.split('; ').filter((m) => !at.message.split('; ').includes(m));
+      const which = `${row.route} ${row.field} ${row.keyword}`;
+      expect({ which, status: past.status, refusedForTheLimit: pastOnly.length > 0 }).toEqual({ which, status: 400, refusedForTheLimit: true });
+      if (row.in === 'query') expect({ which, status: at.status }).not.toEqual({ which, status: 400 });
+      else expect({ which, atOnly: at.message.split('; ').filter((m) => !past.message.split('; ').includes(m)) }).toEqual({ which, atOnly: [] });
+    }
+    expect(seen).toEqual(LIMITS.map((r) => `${r.route} ${r.field} ${r.keyword} ${r.expected}`));
   });
 
   it('valid requests: every success answer matches its documented schema', async () => {

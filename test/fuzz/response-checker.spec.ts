@@ -1,20 +1,25 @@
-import { ResponseChecker, SLOW_MS, type OpenApiDocument } from './response-checker';
+import { openApiBackendValidator, ResponseChecker, SLOW_MS, type OpenApiDocument } from './response-checker';
 
 /** A document as the gateway writes it: a nullable reference, an enum, formats, a shared error. */
-const DOC: OpenApiDocument = {
+const DOC: OpenApiDocument & { openapi: string; info: object } = {
+  openapi: '3.0.3',
+  info: { title: 'things', version: '1' },
   paths: {
     '/api/things/{id}': {
       get: {
+        operationId: 'getThing',
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
         responses: {
-          '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } },
-          default: { content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } } },
+          '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } },
+          default: { description: 'error', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } } },
         },
       },
     },
     '/api/things': {
       get: {
+        operationId: 'listThings',
         responses: {
-          '200': { content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Thing' } } } } },
+          '200': { description: 'ok', content: { 'application/json': { schema: { type: 'array', items: { $ref: '#/components/schemas/Thing' } } } } },
         },
       },
     },
@@ -33,7 +38,7 @@ const DOC: OpenApiDocument = {
           id: { type: 'string', format: 'uuid' },
           count: { type: 'integer' },
           status: { allOf: [{ $ref: '#/components/schemas/ThingStatus' }] },
-          owner: { nullable: true, type: 'object', allOf: [{ $ref: '#/components/schemas/Owner' }] },
+          owner: { oneOf: [{ $ref: '#/components/schemas/Owner' }, { type: 'object', nullable: true, enum: [null] }] },
           note: { type: 'string', nullable: true },
           createdAt: { type: 'string', format: 'date-time' },
         },
@@ -98,5 +103,38 @@ describe('the fuzz suite checks every answer against the OpenAPI document', () =
     expect(checker.check(ROUTE, { status: 400, body: { statusCode: 500, message: 'x' }, ms: 5 })).toHaveLength(1);
     expect(checker.check(ROUTE, { status: 400, body: '<html>Bad Request</html>', ms: 5 })).toHaveLength(1);
     expect(checker.check(ROUTE, { status: 400, body: { statusCode: 400, message: ['a', 'b'] }, ms: 5 })).toHaveLength(1);
+  });
+
+  /** The forms the gateway wrote before: a nullable reference as `nullable` beside a lone `allOf`, with and without `type`. */
+  const loose = (owner: object): OpenApiDocument => {
+    const doc = structuredClone(DOC);
+    (doc.components.schemas.Thing.properties as Record<string, object>).owner = owner;
+    return doc;
+  };
+  const ALLOF_TYPED = { nullable: true, type: 'object', allOf: [{ $ref: '#/components/schemas/Owner' }] };
+  const ALLOF_UNTYPED = { nullable: true, allOf: [{ $ref: '#/components/schemas/Owner' }] };
+
+  it('reads `nullable` as OpenAPI 3.0.3 and a strict client do: beside a lone allOf it admits no null, without a type it is unreadable', () => {
+    expect(new ResponseChecker(loose(ALLOF_TYPED)).check(ROUTE, { status: 200, body: thing({ owner: null }), ms: 5 })).toEqual([
+      expect.stringContaining('/owner must be object'),
+    ]);
+    expect(new ResponseChecker(loose(ALLOF_UNTYPED)).check(ROUTE, { status: 200, body: thing({ owner: null }), ms: 5 })).toEqual([
+      expect.stringContaining('"nullable" cannot be used without "type"'),
+    ]);
+    const enumDoc = structuredClone(DOC);
+    (enumDoc.components.schemas.Thing.properties as Record<string, object>).status = { type: 'string', enum: ['new', 'done'], nullable: true };
+    expect(new ResponseChecker(enumDoc).check(ROUTE, { status: 200, body: thing({ status: null }), ms: 5 })).toEqual([
+      expect.stringContaining('/status must be equal to one of the allowed values'),
+    ]);
+  });
+
+  it('a second, independent validator (openapi-backend) reads the same answers the same way', async () => {
+    const strict = new ResponseChecker(DOC, await openApiBackendValidator(DOC));
+    expect(strict.check(ROUTE, { status: 200, body: thing({ owner: null }), ms: 5 })).toEqual([]);
+    expect(strict.check('GET /api/things', { status: 200, body: [thing()], ms: 5 })).toEqual([]);
+    const wrong = strict.check(ROUTE, { status: 200, body: thing({ count: 'three' }), ms: 5 });
+    expect(wrong).toEqual([expect.stringContaining('/count must be integer'), expect.stringContaining('openapi-backend: answer 200 does not match')]);
+    const looseChecker = new ResponseChecker(DOC, await openApiBackendValidator(loose(ALLOF_TYPED) as typeof DOC));
+    expect(looseChecker.check(ROUTE, { status: 200, body: thing({ owner: null }), ms: 5 })).toEqual([expect.stringContaining('openapi-backend: answer 200')]);
   });
 });

@@ -1,5 +1,6 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import type { Document } from 'openapi-backend';
 
 /** The parts of an OpenAPI 3.0 document the fuzz suite reads. */
 export interface OpenApiDocument {
@@ -47,8 +48,11 @@ const REF_PREFIX = '#/components/schemas/';
 const ROOT_ID = 'openapi';
 
 /**
- * OpenAPI 3.0 schema -> JSON Schema as ajv reads it, made strict: `nullable` becomes "or
- * null", and an object that lists its properties allows no others (an undocumented field
+ * OpenAPI 3.0.3 schema -> JSON Schema as ajv reads it, made strict. `nullable` is left to
+ * ajv's own `nullable` keyword, which reads it as OpenAPI 3.0.3 says and as an outside client
+ * does: it adds null to the `type` beside it and to nothing else, so `nullable` beside a lone
+ * `allOf: [$ref]` or an enum without null admits no null, and `nullable` without a `type`
+ * is an error. An object that lists its properties allows no others (an undocumented field
  * fails, so the document has to keep up with the answers).
  */
 export function toJsonSchema(schema: unknown): unknown {
@@ -56,7 +60,7 @@ export function toJsonSchema(schema: unknown): unknown {
   if (!schema || typeof schema !== 'object') return schema;
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(schema as JsonObject)) {
-    if (key === 'nullable' || key === 'example' || key === 'examples') continue;
+    if (key === 'example' || key === 'examples') continue;
     if (key === '$ref' && typeof value === 'string' && value.startsWith(REF_PREFIX)) {
       out.$ref = `${ROOT_ID}#/definitions/${value.slice(REF_PREFIX.length)}`;
     } else if (key === 'properties' && value && typeof value === 'object') {
@@ -66,9 +70,45 @@ export function toJsonSchema(schema: unknown): unknown {
     }
   }
   if (out.properties && out.additionalProperties === undefined) out.additionalProperties = false;
-  // `type: object` beside `allOf: [$ref]` is how a nullable reference is written; the reference says it all
-  if (out.allOf && out.type === 'object' && !out.properties) delete out.type;
-  return (schema as JsonObject).nullable === true ? { anyOf: [out, { type: 'null' }] } : out;
+  return out;
+}
+
+/** A second validator: what a client built on openapi-backend (ajv behind its own reading of the document) says of an answer. */
+export interface IndependentValidator {
+  /** problems of a success answer to `route`, none when it is fine */
+  check(route: string, status: number, body: unknown): string[];
+}
+
+/**
+ * openapi-backend 5 reads the document itself (its own dereferencing, its own ajv with
+ * OpenAPI's `nullable`) and validates answers as a client or a proxy built on it would.
+ * It loads as an ES-module-free CommonJS package, so it runs inside jest.
+ */
+export async function openApiBackendValidator(doc: OpenApiDocument): Promise<IndependentValidator> {
+  const { default: OpenAPIBackend } = await import('openapi-backend');
+  const api = new OpenAPIBackend({
+    definition: structuredClone(doc) as unknown as Document,
+    strict: true,
+    quick: false,
+    validate: true,
+    // the formats the document uses (uuid, date-time, uri, email) checked, as a client would
+    customizeAjv: (ajv) => {
+      addFormats(ajv as unknown as Ajv);
+      return ajv;
+    },
+  });
+  await api.init();
+  const byRoute = new Map(api.getOperations().map((o) => [`${o.method.toUpperCase()} ${o.path}`, o]));
+  return {
+    check(route, status, body) {
+      const operation = byRoute.get(route);
+      if (!operation) return [`openapi-backend does not know ${route}`];
+      const result = api.validator.validateResponse(body, operation, status);
+      if (result.valid) return [];
+      const errors = (result.errors ?? []).slice(0, 8).map((e) => `${e.instancePath || '(body)'} ${e.message}`);
+      return [`openapi-backend: answer ${status} does not match its documented schema: ${errors.join('; ')}`];
+    },
+  };
 }
 
 /**
@@ -81,7 +121,8 @@ export class ResponseChecker {
   private readonly validators = new Map<string, ValidateFunction | null | undefined>();
   private readonly operations = new Map<string, OpenApiOperation>();
 
-  constructor(doc: OpenApiDocument) {
+  /** `independent`: a second validator every success answer also goes through */
+  constructor(doc: OpenApiDocument, private readonly independent?: IndependentValidator) {
     this.ajv = new Ajv({ strict: false, allErrors: true });
     addFormats(this.ajv);
     const definitions = Object.fromEntries(Object.entries(doc.components.schemas).map(([name, s]) => [name, toJsonSchema(s)]));
@@ -108,15 +149,22 @@ export class ResponseChecker {
   private checkSuccess(route: string, answer: Answer): string[] {
     const op = this.operations.get(route);
     if (!op) return [`${route} is not in the document`];
-    const validate = this.validator(route, op, answer.status);
+    let validate: ValidateFunction | null | undefined;
+    try {
+      validate = this.validator(route, op, answer.status);
+    } catch (e) {
+      // e.g. `nullable` without a `type`: a strict reader cannot even compile the schema
+      return [`the documented schema of ${route} ${answer.status} cannot be read: ${(e as Error).message}`];
+    }
     if (validate === undefined) return [`answered ${answer.status}, a status the document does not describe for ${route}`];
     if (validate === null) return [];
-    if (validate(answer.body)) return [];
+    const independent = this.independent?.check(route, answer.status, answer.body) ?? [];
+    if (validate(answer.body)) return independent;
     const errors = (validate.errors ?? []).slice(0, 8).map((e) => {
       const extra = e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : '';
       return `${e.instancePath || '(body)'} ${e.message}${extra}`;
     });
-    return [`answer ${answer.status} does not match its documented schema: ${errors.join('; ')}`];
+    return [`answer ${answer.status} does not match its documented schema: ${errors.join('; ')}`, ...independent];
   }
 
   /** undefined: status not documented; null: documented without a JSON body */

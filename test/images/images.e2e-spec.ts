@@ -1,6 +1,6 @@
 import { Namespace, StyleGuidesRpc, systemActor, type ImageView, type OrderEventView, type OrderListItem, type OrderView } from '@app/contracts';
 import { connectNats, RpcClient } from '@app/messaging';
-import { readZip, testInfra, testJpeg, waitFor } from '@app/testing';
+import { readZip, testInfra, testJpeg, testMp4, waitFor } from '@app/testing';
 import {
   createAccount,
   createOrder,
@@ -11,6 +11,7 @@ import {
   startTestStack,
   uploadMedia,
   uploadOrderImage,
+  uploadOrderVideo,
   type TestAccount,
   type TestStack,
   type UserSession,
@@ -270,7 +271,7 @@ describe('images: uploads, lifecycle, QA tools and downloads through the API', (
     };
     // text under an image name and a photo over 4032x3024
     await refused(Buffer.from('<html>not a photo</html>'), 'The file is not a JPEG, PNG or WebP image');
-    await refused(await testJpeg(5000, 2000, { quality: 40 }), 'The image is larger than 4032x3024');
+    await refused(await testJpeg(5000, 2000, { quality: 40 }), 'The picture is larger than 4032 × 3024 pixels, the most one picture may be');
     // a file over 8388608 bytes: storage itself refuses the post (the policy's size range), so nothing arrives
     const big = Buffer.concat([await testJpeg(400, 300), Buffer.alloc(8_388_608, 1)]);
     const tooBig = await postOrderImage(asDealer, order.id, 1, big);
@@ -284,7 +285,7 @@ describe('images: uploads, lifecycle, QA tools and downloads through the API', (
     const timeline = await timelineOf(order.id);
     const rejected = timeline.filter((e) => e.eventName === 'IMAGE_REJECTED');
     expect(rejected).toHaveLength(2);
-    expect(rejected.map((e) => e.payload.reason)).toContain('The image is larger than 4032x3024');
+    expect(rejected.map((e) => e.payload.reason)).toContain('The picture is larger than 4032 × 3024 pixels, the most one picture may be');
 
     // the web creator never calls upload-complete: the server finds a bad file itself
     const silent = await postOrderImage(asDealer, order.id, 1, Buffer.from('GIF89a not a jpeg at all'));
@@ -300,10 +301,44 @@ describe('images: uploads, lifecycle, QA tools and downloads through the API', (
     expect(good).toMatchObject({ optimisationStatus: 'queued', width: 3024, height: 4032 });
     const again = await asDealer.post('/api/images/get-signed-url-for-upload').send({ order: order.id, position: 1, fileSize: 1000, width: 800, height: 600 });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe('Position 1 of this order already has an image');
+    expect(again.body.message).toBe('The picture for position 1 has already arrived complete; it does not need to be sent again');
     expect((await orderOf(asDealer, order.id)).status).toBe('Uploading');
     await uploadOrderImage(asDealer, order.id, 2, await testJpeg(800, 600));
     await waitFor(async () => (await orderOf(asDealer, order.id)).status !== 'Uploading', 'the order moving on', 60_000, 300);
+  });
+
+  it('refuses the first half of a JPEG as incomplete at upload-complete; the sweeper waits for a whole file while the link lives, then refuses it', async () => {
+    const order = await newOrder(asDealer, salesOfDealer, 2);
+    const jpeg = await testJpeg(1600, 1200);
+    const half = jpeg.subarray(0, Math.floor(jpeg.length / 2));
+    const incomplete = 'The file is incomplete: it ends before the end of the image (the upload was cut off or the file is damaged)';
+
+    const told = await postOrderImage(asDealer, order.id, 1, half);
+    const res = await asDealer.post('/api/images/upload-complete').send({ imageId: told.imageId });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ statusCode: 400, message: incomplete });
+    expect((await asDealer.get(`/api/images/data/${told.imageId}`).expect(200)).body).toMatchObject({ optimisationStatus: 'upload-rejected', failureReason: incomplete });
+
+    // the web creator's path: nobody says the file is posted; a cut-off file is not taken as it is
+    const silent = await postOrderImage(asDealer, order.id, 1, half);
+    const checkedAt = async () => (await stack.db.query<{ at: Date | null }>('SELECT upload_checked_at AS at FROM images.image WHERE id = $1', [silent.imageId]))[0]?.at;
+    const first = await waitFor(checkedAt, 'the sweeper looking at the cut-off upload', 15_000, 100);
+    await waitFor(async () => ((await checkedAt())?.getTime() ?? 0) > first.getTime(), 'a second look', 15_000, 100);
+    expect((await asDealer.get(`/api/images/data/${silent.imageId}`).expect(200)).body).toMatchObject({ optimisationStatus: 'awaiting-upload' });
+    // its link expires with the file still cut off: refused with the reason, the position open again
+    await stack.db.query(`UPDATE images.image SET upload_expires_at = now() - interval '1 hour' WHERE id = $1`, [silent.imageId]);
+    const refused = await waitFor(
+      async () => {
+        const image = (await asDealer.get(`/api/images/data/${silent.imageId}`)).body as ImageView;
+        return image.optimisationStatus === 'upload-rejected' ? image : null;
+      },
+      'the expired cut-off upload refused',
+      15_000,
+      100,
+    );
+    expect(refused.failureReason).toBe(incomplete);
+    // the whole file is taken
+    expect(await uploadOrderImage(asDealer, order.id, 1, jpeg)).toMatchObject({ optimisationStatus: 'queued', width: 1600, height: 1200 });
   });
 
   it('an accepted picture cannot be swapped by posting its grant again: what is read back is still the photo, as image/jpeg', async () => {
@@ -354,7 +389,7 @@ describe('images: uploads, lifecycle, QA tools and downloads through the API', (
     expect(res.body).toEqual({ statusCode: 400, message: 'The style guide has no position 7' });
     res = await ask(asDealer, { position: 1, fileSize: 8_388_609 });
     expect(res.status).toBe(400);
-    expect(res.body.message).toContain('The file is larger than 8388608 bytes');
+    expect(res.body.message).toContain('The picture is larger than 8 MB, the most one picture may be');
     res = await ask(asDealer, { position: -1 });
     expect(res.status).toBe(400);
     res = await ask(asDealer, { position: 1, contentType: 'image/gif' });
@@ -468,10 +503,10 @@ describe('images: uploads, lifecycle, QA tools and downloads through the API', (
   it('zips the optimized pictures under the order name, or the style guide naming, as a short-lived link', async () => {
     const order = processed;
     const res = await asDealer.post(`/api/images/download/${order.id}`).send({}).expect(200);
-    expect(res.body).toMatchObject({ fileName: 'VW Golf 8 GTI.zip', imageCount: 3 });
+    expect(res.body).toMatchObject({ fileName: 'VW Golf 8 GTI-optimized.zip', imageCount: 3 });
     const zip = await fetchBytes(res.body.url);
     expect(zip.status).toBe(200);
-    expect(zip.headers.get('content-disposition')).toContain('VW Golf 8 GTI.zip');
+    expect(zip.headers.get('content-disposition')).toContain('VW Golf 8 GTI-optimized.zip');
     const entries = readZip(zip.bytes);
     expect(entries.map((e) => e.name)).toEqual(['VW Golf 8 GTI-1.jpg', 'VW Golf 8 GTI-2.jpg', 'VW Golf 8 GTI-3.jpg']);
     for (const [i, entry] of entries.entries()) {
@@ -508,6 +543,47 @@ describe('images: uploads, lifecycle, QA tools and downloads through the API', (
     const downloaded = (await timelineOf(order.id)).filter((e) => e.eventName === 'DOWNLOADED');
     expect(downloaded.length).toBeGreaterThanOrEqual(3);
     expect(downloaded.every((e) => e.isHidden)).toBe(true);
+  });
+
+  it('"all" zips the originals, the optimized pictures and the videos, each in its folder; every zip is named by what it holds', async () => {
+    const order = processed;
+    const mp4 = await testMp4(1);
+    const video = await uploadOrderVideo(asDealer, order.id, mp4);
+    expect(video.status).toBe(200);
+
+    // the dealership's two buttons: "Download all" (style guide names) and "Download optimized"
+    const all = await asDealer.post(`/api/images/download/${order.id}?downloadStyleGuide=true`).send({ media: 'all' }).expect(200);
+    const optimized = await asDealer.post(`/api/images/download/${order.id}`).send({ media: 'optimized' }).expect(200);
+    expect(all.body).toMatchObject({ fileName: 'VW Golf 8 GTI-all.zip', imageCount: 6 });
+    expect(optimized.body).toMatchObject({ fileName: 'VW Golf 8 GTI-optimized.zip', imageCount: 3 });
+    const allZip = await fetchBytes(all.body.url);
+    expect(allZip.headers.get('content-disposition')).toContain('VW Golf 8 GTI-all.zip');
+    const entries = readZip(allZip.bytes);
+    expect(entries.map((e) => e.name)).toEqual([
+      'originals/01-Front left 3-4.jpg',
+      'originals/02-Left side.jpg',
+      'originals/03-Rear.jpg',
+      'optimized/01-Front left 3-4.jpg',
+      'optimized/02-Left side.jpg',
+      'optimized/03-Rear.jpg',
+      'videos/VW Golf 8 GTI-video.mp4',
+    ]);
+    // the originals as they were sent (800 × 600), the pictures the pipeline made, the video as uploaded
+    for (const entry of entries.slice(0, 3)) expect(await sharp(entry.data).metadata()).toMatchObject({ width: 800, height: 600 });
+    for (const [i, entry] of entries.slice(3, 6).entries()) expect(entry.data.equals((await fetchBytes(processedImages[i].url!)).bytes)).toBe(true);
+    expect(entries[6].data.equals(mp4)).toBe(true);
+    // "optimized" holds the processed pictures only
+    expect(readZip((await fetchBytes(optimized.body.url)).bytes).map((e) => e.name)).toEqual(['VW Golf 8 GTI-1.jpg', 'VW Golf 8 GTI-2.jpg', 'VW Golf 8 GTI-3.jpg']);
+
+    // the other zips say what they hold too
+    const originals = await asDealer.post(`/api/images/download/${order.id}`).send({ media: 'original' }).expect(200);
+    expect(originals.body.fileName).toBe('VW Golf 8 GTI-originals.zip');
+    const selected = await asDealer.post(`/api/images/download/${order.id}`).send({ images: [processedImages[1].id], media: 'all' }).expect(200);
+    expect(selected.body.fileName).toBe('VW Golf 8 GTI-selected-all.zip');
+    // a selection is pictures only: no video
+    expect(readZip((await fetchBytes(selected.body.url)).bytes).map((e) => e.name)).toEqual(['originals/VW Golf 8 GTI-2.jpg', 'optimized/VW Golf 8 GTI-2.jpg']);
+    const unknown = await asDealer.post(`/api/images/download/${order.id}`).send({ media: 'everything' });
+    expect(unknown.body).toEqual({ statusCode: 400, message: 'media must be one of optimized, original, all' });
   });
 
   it('QA approves or sends an image to edition; only admin and QA may', async () => {

@@ -1,4 +1,5 @@
-import { PipelineEvents, type ImageView, type OrderEventView, type OrderView } from '@app/contracts';
+import { PipelineEvents, type ImageView, type OrderEventView, type OrderListItem, type OrderView, type Paged } from '@app/contracts';
+import sharp from 'sharp';
 import { testJpeg, waitFor } from '@app/testing';
 import {
   createAccount,
@@ -82,6 +83,29 @@ describe('pipeline results and free-form orders', () => {
     await admin.post('/api/images/invoke-image-optimization').send({ imageId: image.id }).expect(202);
     await waitFor(async () => (await imageOf(image.id)).optimisationStatus === 'completed', 'processed with the background', 60_000, 300);
     expect(await imageOf(image.id)).toMatchObject({ label: 'ready to download', failureReason: null, width: 640, height: 480 });
+  });
+
+  it("the orders list shows a picture of its box's size, in a link the browser may cache; an image processed before such pictures shows its thumbnail", async () => {
+    const styleGuide = await guide({ frameFreeRouting: 'bypass' });
+    const order: OrderView = await createOrder(asDealer, { styleGuide, salesMan: salesPersonId, takenImagesCount: 2 });
+    const first = await uploadOrderImage(asDealer, order.id, 1, photo);
+    const rowOf = async (): Promise<OrderListItem | undefined> =>
+      ((await asDealer.get('/api/orders/get-orders?page=1').expect(200)).body as Paged<OrderListItem>).items.find((o) => o.id === order.id);
+    const listed = await waitFor(async () => ((await rowOf())?.thumbnailUrl?.includes('/thumb-list.jpg') ? rowOf() : null), 'the list picture', 60_000, 300);
+    // the same link on the next read: the browser's copy serves it
+    expect((await rowOf())?.thumbnailUrl).toBe(listed!.thumbnailUrl);
+    const res = await fetch(listed!.thumbnailUrl!);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toMatch(/^private, max-age=\d+, immutable$/);
+    const picture = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    expect([picture.format, picture.width, picture.height]).toEqual(['jpeg', 112, 84]);
+
+    // a picture processed before list pictures existed has none: the list falls back to its thumbnail
+    await stack.db.query('UPDATE images.image SET list_thumb_key = NULL WHERE id = $1', [first.id]);
+    await uploadOrderImage(asDealer, order.id, 2, photo);
+    const fallback = await waitFor(async () => ((await rowOf())?.thumbnailUrl?.includes(`/${first.id}/thumb.jpg`) ? rowOf() : null), 'the thumbnail instead', 60_000, 300);
+    const thumb = await sharp(Buffer.from(await (await fetch(fallback!.thumbnailUrl!)).arrayBuffer())).metadata();
+    expect(thumb.width).toBe(400);
   });
 
   it('a result of an older job does not overwrite the picture', async () => {

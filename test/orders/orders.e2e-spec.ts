@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES, type OrderEventView, type OrderView } from '@app/contracts';
+import { AUTH_MESSAGES, ORDER_MESSAGES, type OrderEventView, type OrderView } from '@app/contracts';
 import {
   createAccount,
   createOrder,
@@ -106,6 +106,20 @@ describe('orders', () => {
       const timeline = await events(asDealer, o.id);
       expect(timeline).toHaveLength(1);
       expect(timeline[0]).toMatchObject({ eventName: 'NEW', user: { id: dealer.id, displayName: 'Nordic Cars' }, order: { id: o.id, orderName: 'VW Golf' } });
+    });
+
+    it('refuses an order the mobile app sends for an account without mobile app access (403); from the web it is taken', async () => {
+      const without = await createAccount(stack, { role: 'Dealership', displayName: 'Desk Cars', permissions: ['CREATE_ORDERS'], mobileAppAccess: false });
+      const seller = await createSalesPerson(stack, without.id, { name: 'Desk Seller' });
+      const g = await createStyleGuide(admin, { name: 'Desk studio', assignTo: [without.id] });
+      const asWithout = await signIn(stack, without.email);
+      for (const platform of ['android', 'ios'] as const) {
+        const res = await asWithout.post('/api/orders').send({ orderName: 'Phone order', styleGuide: g.id, salesMan: seller.id, takenImagesCount: 1, deviceInformation: { platform } });
+        expect(res.status).toBe(403);
+        expect(res.body).toEqual({ statusCode: 403, message: AUTH_MESSAGES.noMobileAppAccess });
+      }
+      const web = await asWithout.post('/api/orders').send({ orderName: 'Desk order', styleGuide: g.id, salesMan: seller.id, takenImagesCount: 1 }).expect(201);
+      expect((web.body as OrderView).deviceInformation.platform).toBe('web');
     });
 
     it('records what the mobile app sends about itself', async () => {
@@ -382,9 +396,17 @@ describe('orders', () => {
         await c.end();
       }
 
+      // without DELETE_ORDERS the owner deletes only its orders still uploading (unfinished-uploads.e2e-spec)
       const theirs = await createOrder(asPlain, { styleGuide: guide, salesMan: plainSales.id });
+      const c2 = new Client({ connectionString: stack.db.url });
+      await c2.connect();
+      try {
+        await c2.query(`UPDATE orders.orders SET status = 'In Progress' WHERE id = $1`, [theirs.id]);
+      } finally {
+        await c2.end();
+      }
       const denied = await asPlain.delete(`/api/orders/${theirs.id}`).expect(403);
-      expect(denied.body.message).toBe('Missing permission DELETE_ORDERS');
+      expect(denied.body.message).toBe(ORDER_MESSAGES.deleteOnlyUnfinished);
       await qa.delete(`/api/orders/${theirs.id}`).expect(200);
     });
   });

@@ -1,7 +1,7 @@
 import { SERVICE_NAMES } from '@app/contracts';
 import { connectNats, decodeJson } from '@app/messaging';
 import { testInfra } from '@app/testing';
-import { startTestStack, type TestStack } from '../support';
+import { createAccount, signIn, startTestStack, type TestStack, type UserSession } from '../support';
 import { Body, Controller, Module, Post, Query } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { IsEmail, IsInt, IsString, Max, Min, MinLength, ValidateNested } from 'class-validator';
@@ -52,11 +52,14 @@ class ProbeModule {}
 describe('gateway to services over NATS', () => {
   let stack: TestStack;
   let nc: NatsConnection;
+  /** the ping of one service is for staff */
+  let staff: UserSession;
 
   beforeAll(async () => {
     // generous timeouts: other test files may load both cores at the same time
     stack = await startTestStack({ label: 'gateway', rpcTimeoutMs: 3000, healthTimeoutMs: 2000, gatewayModules: [ProbeModule] });
     nc = await connectNats(testInfra.natsUrl, 'gateway-test-observer');
+    staff = await signIn(stack, (await createAccount(stack, { role: 'Admin' })).email);
   });
 
   afterAll(async () => {
@@ -71,7 +74,7 @@ describe('gateway to services over NATS', () => {
       services: Object.fromEntries(SERVICE_NAMES.map((s) => [s, 'up'])),
     });
     for (const service of SERVICE_NAMES) {
-      const ping = await stack.http().get(`/api/health/services/${service}`).expect(200);
+      const ping = await staff.get(`/api/health/services/${service}`).expect(200);
       expect(ping.body).toMatchObject({ service, status: 'up' });
     }
   });
@@ -86,14 +89,14 @@ describe('gateway to services over NATS', () => {
       },
     });
     await nc.flush();
-    const res = await stack.http().get('/api/health/services/orders').set('x-request-id', 'trace-me-123').expect(200);
+    const res = await staff.get('/api/health/services/orders').set('x-request-id', 'trace-me-123').expect(200);
     expect(res.headers['x-request-id']).toBe('trace-me-123');
     sub.unsubscribe();
     expect(seen).toContainEqual({ requestId: 'trace-me-123', header: 'trace-me-123' });
   });
 
   it('answers 404 with a message for an unknown service or route', async () => {
-    const res = await stack.http().get('/api/health/services/nope').expect(404);
+    const res = await staff.get('/api/health/services/nope').expect(404);
     expect(res.body).toEqual({ statusCode: 404, message: expect.stringContaining('Unknown service "nope"') });
     const route = await stack.http().get('/api/no-such-route').expect(404);
     expect(route.body).toEqual({ statusCode: 404, message: 'No route GET /api/no-such-route' });
@@ -167,7 +170,7 @@ describe('gateway to services over NATS', () => {
       const hung = nc.subscribe(stack.ns.namespace.subject('health.statistics'), { queue: 'statistics', callback: () => undefined });
       await stack.stopService('statistics');
       await nc.flush();
-      const res = await stack.http().get('/api/health/services/statistics').expect(503);
+      const res = await staff.get('/api/health/services/statistics').expect(503);
       expect(res.body).toEqual({ statusCode: 503, message: 'The statistics service did not answer in time. Please try again.' });
       hung.unsubscribe();
       await stack.startService('statistics');
@@ -180,7 +183,7 @@ describe('gateway to services over NATS', () => {
       expect(health.body.services.orders).toBe('down');
       expect(health.body.services.users).toBe('up');
 
-      const res = await stack.http().get('/api/health/services/orders').expect(503);
+      const res = await staff.get('/api/health/services/orders').expect(503);
       expect(res.body).toEqual({ statusCode: 503, message: 'The orders service is unavailable. Please try again shortly.' });
 
       await stack.startService('orders');

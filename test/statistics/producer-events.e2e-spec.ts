@@ -58,7 +58,7 @@ describe('events for the statistics: accounts, sign-ins, sales people, style gui
           email,
           displayName: 'Fjord Cars',
           address: { country: 'Denmark', city: 'Aalborg', postalCode: '9000', address: 'Havnegade 1', companyId: 'DK1' },
-          contactPerson: { name: 'Mette', email: 'mette@fjord.test' },
+          contactPerson: { name: 'Mette', email: 'mette@fjord.test', phoneNumber: '+45 11 22 33 44', title: 'Owner' },
         })
         .expect(201);
       const id = created.body.id as string;

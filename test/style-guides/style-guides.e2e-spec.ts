@@ -196,6 +196,22 @@ describe('style guides, configurations, angles, car types and media through the 
       expect(negative.body.message).toBe('position must not be less than 0');
     });
 
+    it('refuses a FEATURED configuration without its featured image, on create and on an update that takes it away', async () => {
+      const message = 'A FEATURED configuration needs its featured image: choose one';
+      const none = await admin.post('/api/style-guide-configurations').send({ styleGuideId: guideId, position: 9, type: 'FEATURED' });
+      expect(none.body).toEqual({ statusCode: 400, message });
+      const guide = await admin.get(`/api/style-guides/${guideId}`).expect(200);
+      expect(guide.body.configurations.map((c: { position: number }) => c.position)).not.toContain(9);
+      // the saved FEATURED position 2 keeps its image: removing it is refused, the image stays
+      const featured = guide.body.configurations.find((c: { type: string }) => c.type === 'FEATURED') as { id: string };
+      const removed = await admin.put(`/api/style-guide-configurations/${featured.id}`).send({ featuredImageId: null });
+      expect(removed.body).toEqual({ statusCode: 400, message });
+      expect((await admin.get(`/api/style-guide-configurations/${featured.id}`).expect(200)).body.featuredImage).toMatchObject({ id: media.featured });
+      // an IMAGE configuration turned FEATURED without an image: refused too
+      const image = guide.body.configurations.find((c: { position: number }) => c.position === 3) as { id: string };
+      expect((await admin.put(`/api/style-guide-configurations/${image.id}`).send({ type: 'FEATURED' })).body).toEqual({ statusCode: 400, message });
+    });
+
     it('updates a configuration and the guide', async () => {
       const guide = await admin.get(`/api/style-guides/${guideId}`).expect(200);
       const cfg = guide.body.configurations[0];

@@ -18,6 +18,8 @@ export interface AccountSpec {
   temporary?: boolean;
   password?: string;
   enabledQa?: boolean;
+  /** whether the account may use the mobile app (sign in there, register devices); true unless a test says otherwise */
+  mobileAppAccess?: boolean;
 }
 
 export interface TestAccount {
@@ -60,6 +62,7 @@ export async function createAccount(stack: StackWithUsers, spec: AccountSpec): P
         permissions: spec.permissions,
         country: spec.country ?? 'Denmark',
         enabledQa: spec.enabledQa,
+        mobileAppAccess: spec.mobileAppAccess ?? true,
         password,
         temporary: spec.temporary,
         children: spec.children,

@@ -15,3 +15,6 @@ export * from './image-factories';
 export * from './browser-stack';
 export * from './account-traces';
 export * from './event-stream';
+export * from './csp-violations';
+export * from './accessibility';
+export * from './demo-pictures';

@@ -20,6 +20,9 @@ export interface TestStackOptions {
   label: string;
   /** which services to boot (all seven by default) */
   services?: readonly ServiceName[];
+  /** how long the gateway and services wait for an RPC answer (15 s: the services share this
+   *  one process with the pipeline's image work, and a full run keeps two such stacks busy on
+   *  two cores; production's default is 5 s). A test of the timeout itself sets a short one. */
   rpcTimeoutMs?: number;
   healthTimeoutMs?: number;
   /** extra gateway modules, e.g. a test-only controller */
@@ -69,7 +72,7 @@ export async function startTestStack(opts: TestStackOptions): Promise<TestStack>
     NATS_URL: testInfra.natsUrl,
     NATS_NAMESPACE: ns.prefix,
     LOG_LEVEL: testInfra.logLevel,
-    RPC_TIMEOUT_MS: String(opts.rpcTimeoutMs ?? 5000),
+    RPC_TIMEOUT_MS: String(opts.rpcTimeoutMs ?? 15000),
     HEALTH_TIMEOUT_MS: String(opts.healthTimeoutMs ?? 2000),
     OUTBOX_POLL_MS: '200',
     S3_ENDPOINT: s3.endpoint,

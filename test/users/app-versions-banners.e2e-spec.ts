@@ -20,7 +20,7 @@ describe('app versions and banners through the API', () => {
       const v = await admin.post('/api/app-versions').send({ versionString: '1.2.34' }).expect(201);
       expect(v.body).toMatchObject({ versionString: '1.2.34', platform: 'Android', needsDatabaseDeleteOnMobile: false, isTheRequiredMinimumVersionCurrently: false });
       const bad = await admin.post('/api/app-versions').send({ versionString: '1.2' }).expect(400);
-      expect(bad.body.message).toBe('versionString must look like 1.2.34');
+      expect(bad.body.message).toBe('Write the version as three numbers with dots, like 1.2.34');
       const dup = await admin.post('/api/app-versions').send({ versionString: '1.2.34', platform: 'Android' }).expect(409);
       expect(dup.body.message).toBe('This version already exists for this platform');
       await admin.post('/api/app-versions').send({ versionString: '1.2.34', platform: 'iOS' }).expect(201);
@@ -81,7 +81,7 @@ describe('app versions and banners through the API', () => {
 
   describe('banners', () => {
     it('shows visible banners to everyone and hidden ones to the admin only', async () => {
-      const shown = await admin.post('/api/banner').send({ message: '  Maintenance on Sunday 22:00  ' }).expect(201);
+      const shown = await admin.post('/api/banner').send({ message: '  Maintenance on Sunday 22:00  ', isActive: true }).expect(201);
       expect(shown.body).toMatchObject({ message: 'Maintenance on Sunday 22:00', isActive: true });
       const hidden = await admin.post('/api/banner').send({ message: 'Draft', isActive: false }).expect(201);
       const forDealer = await dealer.get('/api/banner').expect(200);
@@ -91,6 +91,17 @@ describe('app versions and banners through the API', () => {
       expect(forAdmin.body.items.map((b: { message: string }) => b.message)).toEqual(['Draft']);
       await admin.put(`/api/banner/${hidden.body.id}`).send({ isActive: true }).expect(200);
       expect((await dealer.get('/api/banner').expect(200)).body.total).toBe(2);
+    });
+
+    it('a new banner is hidden until the admin publishes it: the mobile app users see nothing of it before', async () => {
+      const draft = await admin.post('/api/banner').send({ message: 'Winter tyres campaign' }).expect(201);
+      expect(draft.body).toMatchObject({ message: 'Winter tyres campaign', isActive: false });
+      const before = (await dealer.get('/api/banner').expect(200)).body.items.map((b: { message: string }) => b.message);
+      expect(before).not.toContain('Winter tyres campaign');
+      await dealer.get(`/api/banner/by-id/${draft.body.id}`).expect(404);
+      await admin.put(`/api/banner/${draft.body.id}`).send({ isActive: true }).expect(200);
+      const after = (await dealer.get('/api/banner').expect(200)).body.items.map((b: { message: string }) => b.message);
+      expect(after).toContain('Winter tyres campaign');
     });
 
     it('needs a message, and only the admin writes', async () => {

@@ -72,7 +72,7 @@ describe('sign-in, sessions and password resets', () => {
     expect(extra.body.message).toBe('property role should not exist');
   });
 
-  it('throttles repeated failures for one e-mail with 429 "Limit…", then recovers after the cool-down', async () => {
+  it('throttles repeated failures for one e-mail from one client with 429 "Limit…", then recovers after the cool-down', async () => {
     const dealer = await createAccount(stack, { role: 'Dealership' });
     for (let i = 0; i < 3; i++) await login(dealer.email, 'Wrong-Pass-123!').expect(401);
     const locked = await login(dealer.email, TEST_PASSWORD).expect(429);

@@ -49,7 +49,15 @@ describe('session checks reused by the gateway', () => {
     await warm(session);
     // QA builds style guides: the body is looked at (and found empty)
     expect((await session.post('/api/style-guides').send({})).status).toBe(400);
-    await admin.put(`/api/users/${qa.id}`).send({ userRole: 'Dealership' }).expect(200);
+    // a staff account becoming a dealership brings the dealer-only fields
+    await admin
+      .put(`/api/users/${qa.id}`)
+      .send({
+        userRole: 'Dealership',
+        address: { city: 'Aalborg', postalCode: '9000', address: 'Havnegade 1', companyId: 'DK12345678' },
+        contactPerson: { phoneNumber: '+45 11 22 33 44', title: 'Owner' },
+      })
+      .expect(200);
     expect((await session.post('/api/style-guides').send({})).status).toBe(403);
   });
 });

@@ -42,7 +42,7 @@ describe('users service edges', () => {
   it('a resent temporary password ends the challenge opened with the old one', async () => {
     const created = await admin
       .post('/api/users/createAccountWithoutCognito')
-      .send({ email: 'resend.me@example.test', displayName: 'Resend Motors', address: { country: 'Denmark' }, contactPerson: { name: 'R', email: 'r@example.test' } })
+      .send({ email: 'resend.me@example.test', displayName: 'Resend Motors', address: { country: 'Denmark' }, contactPerson: { name: 'R', email: 'r@example.test' }, userRole: 'QA' })
       .expect(201);
     expect(created.body.userStatus).toBe('FORCE_CHANGE_PASSWORD');
     const firstMail = await waitFor(async () => (await stack.mails('resend.me@example.test'))[0], 'the first mail');

@@ -1,6 +1,8 @@
 import {
   AuthRpc,
+  CLIENT_APP_HEADER,
   ConfirmForgotPasswordBody,
+  MOBILE_CLIENT_APP,
   EmailBody,
   LoginBody,
   NewPasswordBody,
@@ -13,9 +15,10 @@ import {
 } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiForbiddenResponse, ApiHeader, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CurrentActor } from '../common/actor.decorator';
+import { clientKey } from '../common/client-key';
 import { ApiErrorResponses, ApiResult, ApiResultOneOf, SentResult } from '../common/api-responses';
 import { MeView as MeViewSchema } from '../users/users.responses';
 import { LoggedOutResult, NewPasswordChallenge, PasswordChangedResult, SignedInResult, TokenPairResult } from './auth.responses';
@@ -23,8 +26,9 @@ import type { AuthedRequest } from './auth-user';
 import { Authenticated } from './authenticated.decorator';
 import { TokenService } from './token.service';
 
-/** Who the client is, for throttling repeated failures per client. */
-const clientKey = (req: Request) => (req.ip ?? req.socket.remoteAddress ?? 'unknown').slice(0, 100);
+
+/** Whether the request says it comes from the mobile app (`X-Client-App: mobile`). */
+export const fromMobileApp = (req: Request): boolean => req.header(CLIENT_APP_HEADER)?.trim().toLowerCase() === MOBILE_CLIENT_APP;
 
 /**
  * Sign-in. Credentials, sessions and codes are kept by the users
@@ -51,11 +55,13 @@ export class AuthController {
   @ApiOperation({
     summary: 'Sign in with e-mail and password',
     description:
-      'Answers `{ accessToken, refreshToken, expiresIn, user }`, or `{ challenge: "NEW_PASSWORD_REQUIRED", session }` for an account still on its temporary password (complete it with /auth/new-password). Wrong e-mail or password: 401 "Incorrect username or password.". Repeated failures: 429 "Limit exceeded…" until a cool-down has passed.',
+      'Answers `{ accessToken, refreshToken, expiresIn, user }`, or `{ challenge: "NEW_PASSWORD_REQUIRED", session }` for an account still on its temporary password (complete it with /auth/new-password). Wrong e-mail or password: 401 "Incorrect username or password.". Repeated failures for one e-mail from one client, from one client, or for one e-mail from all clients: 429 "Limit exceeded…" until a cool-down has passed (growing with each lock). The mobile app sends `X-Client-App: mobile`: an account without mobile app access gets 403.',
   })
   @ApiTooManyRequestsResponse({ description: 'too many failed attempts for this e-mail or client' })
+  @ApiForbiddenResponse({ description: 'the mobile app signing in to an account without mobile app access' })
+  @ApiHeader({ name: 'X-Client-App', required: false, enum: [MOBILE_CLIENT_APP], description: 'sent by the mobile app: the sign-in needs the account\'s mobile app access' })
   async login(@Body() body: LoginBody, @Req() req: Request, @CurrentActor() actor: Actor) {
-    const result = await this.rpc.send(AuthRpc.login, { ...body, clientKey: clientKey(req) }, actor);
+    const result = await this.rpc.send(AuthRpc.login, { ...body, clientKey: clientKey(req), ...(fromMobileApp(req) ? { app: MOBILE_CLIENT_APP } : {}) }, actor);
     if (result.kind === 'challenge') return { challenge: result.challenge, session: result.session };
     return this.signedIn(result.grant, actor.requestId);
   }
@@ -72,7 +78,12 @@ export class AuthController {
   @ApiResult(SentResult)
   @Post('auth/forgot-password')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Send a verification code to the e-mail, if an account has it (always answers 200)' })
+  @ApiOperation({
+    summary: 'Send a verification code to the e-mail, if an account has it (always answers 200)',
+    description:
+      'Answers as soon as the request is recorded, in the same time whatever the e-mail; the code is made and mailed afterwards. More than 5 requests for one e-mail, or too many from one client, within the window: 429.',
+  })
+  @ApiTooManyRequestsResponse({ description: 'too many requests for this e-mail or from this client' })
   async forgotPassword(@Body() body: EmailBody, @Req() req: Request, @CurrentActor() actor: Actor) {
     await this.rpc.send(AuthRpc.forgotPassword, { ...body, clientKey: clientKey(req) }, actor);
     return { sent: true as const };

@@ -2,7 +2,7 @@ import { ForbiddenException, UnauthorizedException, type ExecutionContext } from
 import { GUARDS_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import type { AuthUser } from './auth-user';
-import { AccessGuard, ACCESS_RULE, ALL_ROLES, Authenticated, JwtAuthGuard } from './authenticated.decorator';
+import { AccessGuard, ACCESS_RULE, ALL_ROLES, Authenticated, JwtAuthGuard, OptionalJwtAuthGuard } from './authenticated.decorator';
 
 const user = (role: AuthUser['role'], permissions: string[] = [], salesPersonId: string | null = null): AuthUser => ({
   userId: '00000000-0000-4000-8000-00000000d001',
@@ -162,5 +162,36 @@ describe('JwtAuthGuard: signed in, or 401', () => {
     const away = new Error('users service unavailable');
     expect(refusal(away, null)).toBe(away);
     expect(refusal(away, user('QA'))).toBe(away);
+  });
+});
+
+describe('OptionalJwtAuthGuard: anonymous without a token, the token checked when there is one', () => {
+  const contextWith = (headers: Record<string, string>) =>
+    ({ switchToHttp: () => ({ getRequest: () => ({ headers }) }) }) as unknown as ExecutionContext;
+
+  it('lets a caller without an Authorization header through as anonymous, without checking anything', () => {
+    const guard = new OptionalJwtAuthGuard();
+    const check = jest.spyOn(JwtAuthGuard.prototype, 'canActivate');
+    try {
+      expect(guard.canActivate(contextWith({}))).toBe(true);
+      expect(check).not.toHaveBeenCalled();
+    } finally {
+      check.mockRestore();
+    }
+  });
+
+  it('checks a token that is there, as any signed-in route does (a broken one is then refused)', async () => {
+    const guard = new OptionalJwtAuthGuard();
+    const check = jest.spyOn(JwtAuthGuard.prototype, 'canActivate').mockResolvedValue(false);
+    try {
+      await expect(guard.canActivate(contextWith({ authorization: 'Bearer x.y.z' }))).resolves.toBe(false);
+      expect(check).toHaveBeenCalledTimes(1);
+    } finally {
+      check.mockRestore();
+    }
+  });
+
+  it('refuses a broken token with 401 like JwtAuthGuard', () => {
+    expect(() => new OptionalJwtAuthGuard().handleRequest(null, false)).toThrow(UnauthorizedException);
   });
 });

@@ -11,6 +11,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
+import type { Observable } from 'rxjs';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { AuthUser } from './auth-user';
 
@@ -31,6 +32,20 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   override handleRequest<TUser>(err: unknown, user: TUser): TUser {
     if (err || !user) throw err instanceof Error && !(err instanceof UnauthorizedException) ? err : new UnauthorizedException();
     return user;
+  }
+}
+
+/**
+ * A public route that tells a signed-in caller more: without an `Authorization` header the
+ * caller is anonymous; with one, the token must be valid (401 otherwise, as on any route: a
+ * client that believes it is signed in learns that it is not).
+ */
+@Injectable()
+export class OptionalJwtAuthGuard extends JwtAuthGuard {
+  override canActivate(context: ExecutionContext): boolean | Promise<boolean> | Observable<boolean> {
+    const { headers } = context.switchToHttp().getRequest<{ headers: Record<string, string | string[] | undefined> }>();
+    if (headers.authorization === undefined) return true;
+    return super.canActivate(context);
   }
 }
 

@@ -8,6 +8,7 @@ import {
   ApiProperty,
   ApiResponse,
   ApiServiceUnavailableResponse,
+  type ApiPropertyOptions,
   DECORATORS,
   getSchemaPath,
 } from '@nestjs/swagger';
@@ -138,6 +139,45 @@ type PropOptions = { description?: string; nullable?: boolean; example?: unknown
 type Values = readonly (string | number)[];
 
 /**
+ * The one form of "this named schema, or null" that every OpenAPI 3.0.3 reader takes as
+ * nullable: `oneOf: [{ $ref }, { type, nullable: true, enum: [null] }]`. Under 3.0.3
+ * `nullable` only adds null to the `type` beside it, so `nullable` beside a lone
+ * `allOf: [$ref]` (what @ApiProperty writes for `{ type: SomeClass, nullable: true }`)
+ * admits no null at all for a strict reader (ajv, openapi-backend), and without a `type`
+ * it is not even valid (Redocly's nullable-type-sibling).
+ */
+export function nullableRef(target: Type<unknown> | NamedEnum, o: Omit<PropOptions, 'nullable'> = {}): PropertyDecorator {
+  const isEnum = 'enumName' in target;
+  const ref = isEnum ? `#/components/schemas/${target.enumName}` : getSchemaPath(target);
+  const none = { type: isEnum ? enumType(target.values) : 'object', nullable: true, enum: [null] };
+  const property = ApiProperty({ ...o, oneOf: [{ $ref: ref }, none] } as ApiPropertyOptions);
+  return (proto, key) => {
+    if (isEnum) NAMED_ENUMS.set(target.enumName, { type: enumType(target.values), enum: [...target.values] });
+    else NULLABLE_MODELS.add(target);
+    property(proto, key);
+  };
+}
+
+/** A named enum of the document (`Route`, `UserStatus`) that a nullable reference points to. */
+interface NamedEnum {
+  enumName: string;
+  values: Values;
+}
+
+const enumSchema = (values: Values, enumName: string): NamedEnum => ({ enumName, values });
+const enumType = (values: Values): 'string' | 'number' => (values.every((v) => typeof v === 'number') ? 'number' : 'string');
+
+/**
+ * Named enums that nullable references point to. @ApiProperty writes a named enum into the
+ * document only where a property uses it directly; the document's builder (openapi.ts) adds
+ * those of this list that no property wrote.
+ */
+/** The classes nullable references point to: extra models of the document, as no property names them as its type. */
+export const NULLABLE_MODELS = new Set<Type<unknown>>();
+
+export const NAMED_ENUMS = new Map<string, { type: 'string' | 'number'; enum: (string | number)[] }>();
+
+/**
  * Property decorators for response schema classes, so every field states its type, format
  * and nullability the same way (the document is what clients generate their types from).
  */
@@ -154,13 +194,14 @@ export const Field = {
   /** always `true` when present: the answer of an action that has nothing else to say */
   yes: (o: PropOptions = {}) => ApiProperty({ type: Boolean, enum: [true], ...o }),
   /** one of a fixed list, a named enum in the document */
-  oneOf: (values: Values, enumName: string, o: PropOptions = {}) => ApiProperty({ enum: values as (string | number)[], enumName, ...o }),
+  oneOf: (values: Values, enumName: string, { nullable, ...o }: PropOptions = {}) =>
+    nullable ? nullableRef(enumSchema(values, enumName), o) : ApiProperty({ enum: values as (string | number)[], enumName, ...o }),
   /** a list of one of a fixed list */
   oneOfList: (values: Values, enumName: string, o: PropOptions = {}) =>
     ApiProperty({ enum: values as (string | number)[], enumName, isArray: true, ...o }),
   strings: (o: PropOptions = {}) => ApiProperty({ type: String, isArray: true, ...o }),
   /** a nested object described by its own schema class */
-  object: (type: Type<unknown>, o: PropOptions = {}) => ApiProperty({ type, ...o }),
+  object: (type: Type<unknown>, { nullable, ...o }: PropOptions = {}) => (nullable ? nullableRef(type, o) : ApiProperty({ type, ...o })),
   list: (type: Type<unknown>, o: PropOptions = {}) => ApiProperty({ type, isArray: true, ...o }),
   /** free-form JSON object */
   json: ({ required, ...o }: PropOptions = {}) => ApiProperty({ type: 'object', additionalProperties: true, selfRequired: required ?? true, ...o }),

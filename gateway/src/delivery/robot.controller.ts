@@ -1,7 +1,7 @@
 import { RobotAckBody, RobotPullBody, RobotReleaseBody, RobotRpc, type Actor } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiOperation, ApiSecurity, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiOperation, ApiSecurity, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { CurrentActor } from '../common/actor.decorator';
 import { ApiErrorResponses, ApiResult, ErrorResponse } from '../common/api-responses';
 import { UuidParam } from '../common/params';
@@ -19,6 +19,7 @@ import { RobotKey, RobotKeyGuard } from './robot-key.guard';
 @ApiSecurity('robot-key')
 @ApiErrorResponses()
 @ApiUnauthorizedResponse({ description: 'no robot key, or one that is not valid', type: ErrorResponse })
+@ApiTooManyRequestsResponse({ description: 'too many wrong robot keys from this client: wait the seconds of `Retry-After`', type: ErrorResponse })
 @UseGuards(RobotKeyGuard)
 @Controller('robot/messages')
 export class RobotController {

@@ -1,9 +1,10 @@
 import { HEALTH_PINGS, isServiceName, SERVICE_NAMES, type HealthView, type ServiceName, type ServiceState } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
-import { Controller, Get, Inject, NotFoundException, Param } from '@nestjs/common';
-import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Inject, NotFoundException, Param, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponses, ApiResult } from '../common/api-responses';
 import type { Actor } from '@app/contracts';
+import { OptionalJwtAuthGuard } from '../auth/authenticated.decorator';
 import { CurrentActor } from '../common/actor.decorator';
 import { GATEWAY_CONFIG } from '../messaging/nats.module';
 import type { GatewayConfig } from '../gateway.config';
@@ -22,19 +23,25 @@ export class HealthResponse implements HealthView {
   services!: Record<ServiceName, ServiceState>;
 }
 
+export class LiveResponse {
+  @ApiProperty({ enum: ['gateway'] }) service!: 'gateway';
+  @ApiProperty({ enum: ['up'] }) status!: 'up';
+}
+
 export class ServicePingResponse {
   @ApiProperty() service!: string;
   @ApiProperty({ enum: ['up'] }) status!: 'up';
-  @ApiProperty({ description: 'seconds since the answering instance started' }) uptime!: number;
-  @ApiProperty({ description: 'id of the answering instance' }) instance!: string;
+  @ApiPropertyOptional({ description: 'seconds since the answering instance started (staff only)' }) uptime?: number;
+  @ApiPropertyOptional({ description: 'id of the answering instance (staff only)' }) instance?: string;
 }
+
+/** Who may see which instance answered, and since when: what helps an attacker aim at one instance. */
+const STAFF: readonly string[] = ['Admin', 'QA'];
 
 @ApiTags('health')
 @ApiErrorResponses()
 @Controller('health')
 export class HealthController {
-  private readonly startedAt = Date.now();
-
   constructor(
     private readonly rpc: RpcClient,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
@@ -58,20 +65,30 @@ export class HealthController {
     return { status: states.every(([, s]) => s === 'up') ? 'ok' : 'degraded', services };
   }
 
-  @ApiResult(ServicePingResponse)
+  /** Public: says only that the process answers (which instance, and since when, is for staff). */
+  @ApiResult(LiveResponse)
   @Get('live')
-  @ApiOperation({ summary: 'Liveness of the gateway process itself, answered without NATS' })
-  live(): ServicePingResponse {
-    return { service: 'gateway', status: 'up', uptime: Math.round((Date.now() - this.startedAt) / 1000), instance: String(process.pid) };
+  @ApiOperation({ summary: 'Liveness of the gateway process itself, answered without NATS; no instance id or uptime (public)' })
+  live(): LiveResponse {
+    return { service: 'gateway', status: 'up' };
   }
 
   @ApiResult(ServicePingResponse)
   @Get('services/:service')
-  @ApiOperation({ summary: 'Ping one service over NATS; 503 when no instance answers in time' })
+  @UseGuards(OptionalJwtAuthGuard)
+  // a sign-in is optional: OpenAPI says so with an empty requirement beside the bearer one
+  @ApiSecurity({})
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary: 'Ping one service over NATS; 503 when no instance answers in time',
+    description: 'Public: up, or 503. Staff (Admin, QA) signed in also get the answering instance and its uptime.',
+  })
   async ping(@Param('service') service: string, @CurrentActor() actor: Actor): Promise<ServicePingResponse> {
     if (!isServiceName(service)) {
       throw new NotFoundException(`Unknown service "${service}". Known: ${SERVICE_NAMES.join(', ')}`);
     }
-    return this.rpc.send(HEALTH_PINGS[service], {}, actor, { timeoutMs: this.config.HEALTH_TIMEOUT_MS });
+    const answer = await this.rpc.send(HEALTH_PINGS[service], {}, actor, { timeoutMs: this.config.HEALTH_TIMEOUT_MS });
+    if (STAFF.includes(actor.role)) return answer;
+    return { service: answer.service, status: answer.status };
   }
 }

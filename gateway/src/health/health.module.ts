@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
 import { HealthController } from './health.controller';
 import { GatewayOpsHealth } from './ops-health';
 
-@Module({ controllers: [HealthController], providers: [GatewayOpsHealth] })
+@Module({ imports: [AuthModule], controllers: [HealthController], providers: [GatewayOpsHealth] })
 export class HealthModule {}

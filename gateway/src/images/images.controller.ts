@@ -16,7 +16,7 @@ import {
 } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
 import { CurrentActor } from '../common/actor.decorator';
 import { ApiErrorResponses, ApiResult } from '../common/api-responses';
@@ -180,22 +180,25 @@ export class ImagesController {
   }
 
   @ApiResult(DownloadResult)
-  @Post('download/:orderId')
+  // `{id}` as in GET download/{id} (an image's id there): one path template, one parameter name
+  @Post('download/:id')
   @HttpCode(200)
   @Authenticated({ roles: ALL_ROLES })
+  @ApiParam({ name: 'id', format: 'uuid', description: "the order's id" })
   @ApiOperation({
     summary: 'A zip of the selected (or all) images: answers { url, fileName, expiresAt, imageCount }',
     description:
       'Optimized pictures by default (`media: original` for the originals), only those requiring edition with `needsEditionOnly`. ' +
       'Files are named `{orderName}-{position}.jpg`, or `{position}-{angle}.jpg` with `?downloadStyleGuide=true`.',
   })
-  download(@UuidParam('orderId') orderId: string, @Query() query: DownloadQuery, @Body() body: DownloadBody, @CurrentActor() actor: Actor) {
+  download(@UuidParam('id') orderId: string, @Query() query: DownloadQuery, @Body() body: DownloadBody, @CurrentActor() actor: Actor) {
     return this.rpc.send(ImagesRpc.download, { ...body, orderId, downloadStyleGuide: query.downloadStyleGuide }, actor, { timeoutMs: ZIP_TIMEOUT_MS });
   }
 
   @ApiResult(UrlResult)
   @Get('download/:id')
   @Authenticated({ roles: ALL_ROLES })
+  @ApiParam({ name: 'id', format: 'uuid', description: "the image's id" })
   @ApiOperation({ summary: 'A short-lived link to one optimized picture' })
   downloadOne(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
     return this.rpc.send(ImagesRpc.downloadOne, { imageId: id, media: 'optimized' }, actor);

@@ -41,7 +41,7 @@ export class VideosController {
   @ApiResult([VideoView])
   @Get('order/:id')
   @Authenticated({ roles: ALL_ROLES })
-  @ApiOperation({ summary: "An order's videos with thumbnails; 404 \"This order does not have any video\" when there is none" })
+  @ApiOperation({ summary: "An order's videos with thumbnails; an empty list when it has none" })
   ofOrder(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
     return this.rpc.send(VideosRpc.ofOrder, { id }, actor);
   }

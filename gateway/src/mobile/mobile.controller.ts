@@ -1,7 +1,7 @@
-import { DeleteDeviceTokenBody, DeliveryRpc, RegisterDeviceTokenBody, SendPushNotificationBody, type Actor } from '@app/contracts';
+import { AUTH_MESSAGES, AuthRpc, DeleteDeviceTokenBody, DeliveryRpc, RegisterDeviceTokenBody, SendPushNotificationBody, type Actor } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
-import { Body, Controller, Delete, HttpCode, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, ForbiddenException, HttpCode, Post } from '@nestjs/common';
+import { ApiForbiddenResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
 import { CurrentActor } from '../common/actor.decorator';
 import { ApiErrorResponses, ApiResult, DeletedResult } from '../common/api-responses';
@@ -24,9 +24,13 @@ export class MobileController {
   @ApiOperation({
     summary: 'Register this device for push notifications, for whoever is signed in (an account or its sales person)',
     description:
-      'Call after every sign-in and whenever FCM gives the app a new token. The same token again updates `lastSeenAt`; registered by another login before, it moves to this one (a device has one user).',
+      'Call after every sign-in and whenever FCM gives the app a new token. The same token again updates `lastSeenAt`; registered by another login before, it moves to this one (a device has one user). 403 "This account has no access to the mobile app." when the account\'s mobile app access is off.',
   })
-  registerDevice(@Body() body: RegisterDeviceTokenBody, @CurrentActor() actor: Actor) {
+  @ApiForbiddenResponse({ description: 'the account has no access to the mobile app' })
+  async registerDevice(@Body() body: RegisterDeviceTokenBody, @CurrentActor() actor: Actor) {
+    // only the mobile app registers devices: not for an account without mobile app access
+    const me = await this.rpc.send(AuthRpc.me, {}, actor);
+    if (!me.mobileAppAccess) throw new ForbiddenException(AUTH_MESSAGES.noMobileAppAccess);
     return this.rpc.send(DeliveryRpc.registerDevice, body, actor);
   }
 

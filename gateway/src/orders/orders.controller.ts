@@ -124,7 +124,8 @@ export class OrdersController {
   @Authenticated({ roles: ALL_ROLES })
   @ApiOperation({
     summary: 'Delete an order with its images and videos',
-    description: 'Admin and QA, or the account that owns it with DELETE_ORDERS. Its DELETED event stays in the account\'s events.',
+    description:
+      'Admin and QA, or the account that owns it with DELETE_ORDERS; without it, the owner deletes its own order while it is still Uploading (an upload left unfinished), a later one is 403. Its DELETED event stays in the account\'s events.',
   })
   delete(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
     return this.rpc.send(OrdersRpc.delete, { id }, actor);

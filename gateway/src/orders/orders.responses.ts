@@ -1,10 +1,15 @@
 import {
+  DELIVERY_STATES,
+  INTEGRATION_TYPES,
   ORDER_EVENT_NAMES,
   ORDER_PLATFORMS,
   ORDER_STATUSES,
   QA_STATUSES,
   TAG_CATEGORIES,
   TAG_ENTITIES,
+  type DeliveryState,
+  type IntegrationType,
+  type OrderDeliveryDestination,
   type OrderDeliveryState,
   type OrderEventName,
   type OrderEventView as OrderEventContract,
@@ -81,11 +86,24 @@ export class OrderDevice implements ContractOrderDevice {
   @Field.string({ nullable: true }) osVersion!: string | null;
 }
 
+export class OrderDeliveryDestinationView implements OrderDeliveryDestination {
+  @Field.id({ description: 'the newest delivery message of the order to this integration' }) messageId!: string;
+  @Field.id() integrationId!: string;
+  @Field.string({ example: 'GENERIC_FTP' }) provider!: string;
+  @Field.oneOf(INTEGRATION_TYPES, 'IntegrationType') integrationType!: IntegrationType;
+  @Field.oneOf(DELIVERY_STATES, 'DeliveryState') state!: DeliveryState;
+  @Field.int() attempts!: number;
+  @Field.string({ nullable: true, description: 'why it failed (or the last attempt failed); null once delivered' }) lastError!: string | null;
+  @Field.dateTime({ description: 'when its state last changed' }) updatedAt!: string;
+}
+
 export class OrderDeliveryStateView implements OrderDeliveryState {
   @Field.int({ description: 'messages waiting or being delivered' }) queued!: number;
   @Field.int() delivered!: number;
-  @Field.int({ description: 'messages that failed for good (the order stays Delivering)' }) failed!: number;
+  @Field.int({ description: 'messages that failed for good (once none waits, the order is back to Ready to download)' }) failed!: number;
   @Field.string({ nullable: true, description: 'the newest error of a message that failed or is retrying' }) lastError!: string | null;
+  @Field.list(OrderDeliveryDestinationView, { description: "each destination's state (its newest message), oldest first; a destination removed from the queue is not listed" })
+  destinations!: OrderDeliveryDestinationView[];
 }
 
 export class OrderView implements OrderViewContract {
@@ -147,6 +165,9 @@ export class OrderListItem implements OrderListItemContract {
   @Field.dateTime() updatedAt!: string;
   @Field.string({ nullable: true, description: 'the first 60 characters of the note (admin and QA only)' }) notePreview!: string | null;
   @Field.url({ nullable: true, description: "the order's picture for lists, a link valid an hour" }) thumbnailUrl!: string | null;
+  @Field.bool({ description: 'still Uploading with nothing arriving for ORDERS_UPLOAD_STALE_HOURS (default 24): an upload left unfinished' }) uploadStale!: boolean;
+  @Field.object(OrderDeliveryStateView, { nullable: true, description: 'its delivery, each destination with its state, once queued for delivery' })
+  delivery!: OrderDeliveryStateView | null;
 }
 
 export class OrderEventUserRef implements ContractEventUser {

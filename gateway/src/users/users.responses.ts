@@ -75,6 +75,7 @@ export class UserView implements UserViewContract {
   @Field.bool() enabled_qa!: boolean;
   @Field.bool() desaturateYellowLight!: boolean;
   @Field.bool({ description: 'a visible "Digitally edited" mark on the pipeline\'s pictures' }) editedImageLabel!: boolean;
+  @Field.bool({ description: "the owning dealership's own downloads of its originals keep their metadata (GPS, serial numbers, owner names); off: removed" }) keepOriginalMetadata!: boolean;
   @Field.oneOf(USER_STATUSES, 'UserStatus') userStatus!: UserStatus;
   @Field.bool() loginActivated!: boolean;
   @Field.strings({ description: 'ids of the child accounts (management)' }) childAccounts!: string[];

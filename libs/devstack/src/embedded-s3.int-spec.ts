@@ -2,11 +2,15 @@ import { amzDate, GetUrlSigner, hmacSha256, sigV4SigningKey, sigV4StringToSign, 
 import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import { Client } from 'minio';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { waitFor } from '@app/testing';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { startEmbeddedS3, type EmbeddedS3 } from './embedded-s3';
+import { PUBLIC_DEFAULT_S3_KEY } from './s3-credentials';
 
 const BUCKET = 'media';
 /** the start of a JPEG and some bytes: what a dealer's photo looks like to storage */
@@ -162,6 +166,106 @@ describe('the embedded S3 enforces what S3 enforces', () => {
       expect(await answer(await fetch(live.replace(stored, other)))).toEqual({ status: 403, code: 'SignatureDoesNotMatch' });
       // a header override the signature does not cover
       expect(await answer(await fetch(`${live}&response-content-type=text%2Fhtml`))).toEqual({ status: 403, code: 'SignatureDoesNotMatch' });
+    });
+  });
+
+  describe("has this installation's own key, never s3rver's public default one", () => {
+    it('refuses a client signing with S3RVER/S3RVER: InvalidAccessKeyId, nothing read or written', async () => {
+      const stored = key();
+      await storage.put(stored, PHOTO, 'image/jpeg');
+      expect(s3.accessKey).not.toBe(PUBLIC_DEFAULT_S3_KEY.accessKey);
+      const intruder = clientOf(s3, PUBLIC_DEFAULT_S3_KEY.secretKey, PUBLIC_DEFAULT_S3_KEY.accessKey);
+      await expect(intruder.getObject(BUCKET, stored)).rejects.toMatchObject({ code: 'InvalidAccessKeyId' });
+      await expect(intruder.putObject(BUCKET, stored, HTML)).rejects.toMatchObject({ code: 'InvalidAccessKeyId' });
+      const listing = intruder.listObjectsV2(BUCKET, '', true);
+      await expect(new Promise((resolve, reject) => listing.on('data', resolve).on('error', reject).on('end', resolve))).rejects.toMatchObject({ code: 'InvalidAccessKeyId' });
+      expect((await storage.getBuffer(stored)).equals(PHOTO)).toBe(true);
+    });
+
+    it('does not start with the public default key', async () => {
+      const other = mkdtempSync(join(tmpdir(), 'embedded-s3-spec-'));
+      try {
+        await expect(startEmbeddedS3({ directory: other, credentials: PUBLIC_DEFAULT_S3_KEY })).rejects.toThrow(/S3RVER/);
+      } finally {
+        rmSync(other, { recursive: true, force: true });
+      }
+    });
+
+    it('works with rclone given the generated keys, and refuses rclone with the default key', async () => {
+      const stored = key('rclone.jpg');
+      await storage.put(stored, PHOTO, 'image/jpeg');
+      const rclone = (keys: { accessKey: string; secretKey: string }, ...args: string[]) =>
+        promisify(execFile)('rclone', ['--retries', '1', '--low-level-retries', '1', ...args], {
+          encoding: 'buffer',
+          env: {
+            // only the remote named here: no AWS_* setting of the machine (a CA bundle, a profile)
+            ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('AWS_'))),
+            RCLONE_CONFIG: '/dev/null',
+            RCLONE_CONFIG_DEV_TYPE: 's3',
+            RCLONE_CONFIG_DEV_PROVIDER: 'Other',
+            RCLONE_CONFIG_DEV_ENDPOINT: s3.endpoint,
+            RCLONE_CONFIG_DEV_REGION: 'us-east-1',
+            RCLONE_CONFIG_DEV_ACCESS_KEY_ID: keys.accessKey,
+            RCLONE_CONFIG_DEV_SECRET_ACCESS_KEY: keys.secretKey,
+          },
+        });
+      const read = await rclone(s3, 'cat', `dev:${BUCKET}/${stored}`);
+      expect(read.stdout.equals(PHOTO)).toBe(true);
+      const listed = await rclone(s3, 'lsf', '-R', `dev:${BUCKET}/${stored.split('/').slice(0, 2).join('/')}`);
+      expect(listed.stdout.toString()).toContain('rclone.jpg');
+      const refused = await rclone(PUBLIC_DEFAULT_S3_KEY, 'cat', `dev:${BUCKET}/${stored}`).catch((err: { stderr: Buffer; stdout: Buffer }) => err);
+      expect((refused as { stdout: Buffer }).stdout.length).toBe(0);
+      expect((refused as { stderr: Buffer }).stderr.toString()).toMatch(/InvalidAccessKeyId|403/);
+    }, 30_000);
+  });
+
+  describe('publishes an object only once it is whole', () => {
+    it('answers 404 to a GET, HEAD and listing of a key whose upload is in flight, then the whole object', async () => {
+      const target = key('large.jpg');
+      const body = Buffer.concat([PHOTO, Buffer.alloc(2 * 1024 * 1024, 7)]);
+      const url = new URL(await client.presignedPutObject(BUCKET, target, 60));
+      const feed = new PassThrough();
+      const answered = new Promise<number>((resolve, reject) => {
+        const req = request(url, { method: 'PUT', headers: { 'Content-Length': body.length } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        req.on('error', reject);
+        feed.pipe(req);
+      });
+      // a failing check below must not leave the upload's rejection unheard
+      answered.catch(() => undefined);
+      // the first half is sent and has reached the store's disk; the rest is held back
+      feed.write(body.subarray(0, body.length / 2));
+      const written = () =>
+        readdirSync(directory, { recursive: true, encoding: 'utf8' }).some((name) => name.includes('large.jpg') && statSync(join(directory, name)).size >= PHOTO.length);
+      try {
+        await waitFor(written, 'the first half on the store disk');
+        await expect(storage.getBuffer(target)).rejects.toThrow();
+        await expect(client.statObject(BUCKET, target)).rejects.toMatchObject({ code: 'NotFound' });
+        const listed: string[] = [];
+        for await (const item of client.listObjectsV2(BUCKET, target.split('/').slice(0, 2).join('/') + '/', true)) listed.push((item as { name: string }).name);
+        expect(listed).toEqual([]);
+      } finally {
+        feed.end(body.subarray(body.length / 2));
+      }
+      expect(await answered).toBe(200);
+      expect((await storage.getBuffer(target)).equals(body)).toBe(true);
+    });
+
+    it('copies an object whole, with its type, and leaves no temporary file behind', async () => {
+      const source = key('source.jpg');
+      const copy = key('copy.jpg');
+      await storage.put(source, PHOTO, 'image/jpeg');
+      await storage.copy(source, copy);
+      expect((await storage.getBuffer(copy)).equals(PHOTO)).toBe(true);
+      expect((await storage.head(copy))?.metaData['content-type']).toBe('image/jpeg');
+      // over an existing object too
+      await storage.put(source, HTML, 'text/plain');
+      await storage.copy(source, copy);
+      expect((await storage.getBuffer(copy)).equals(HTML)).toBe(true);
+      expect((await storage.head(copy))?.metaData['content-type']).toBe('text/plain');
+      expect(readdirSync(directory, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.partial'))).toEqual([]);
     });
   });
 

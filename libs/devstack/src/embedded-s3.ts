@@ -1,4 +1,5 @@
 import S3rver from '@20minutes/s3rver';
+import { DUMMY_ACCOUNT } from '@20minutes/s3rver/lib/models/account';
 import busboy from 'busboy';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -9,7 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { once } from 'node:events';
+import { publishObjectsWhole, type FilesystemStoreLike } from './atomic-object-store';
+import { abortMultipartUpload, accessControlPolicy, bucketLocation, listObjects, uploadFolder } from './s3-bucket-reads';
 import { verifyPostPolicy, type PolicyGrant } from './s3-post-policy';
+import { assertUsableS3Credentials, generateS3Credentials, PUBLIC_DEFAULT_S3_KEY } from './s3-credentials';
 import { S3Refusal, verifySignedRequest, type Credentials } from './s3-request-auth';
 
 export interface EmbeddedS3 {
@@ -22,15 +26,15 @@ export interface EmbeddedS3 {
 /** how long closing waits for requests in flight before it cuts their connections */
 const CLOSE_GRACE_MS = 5_000;
 
-/** The fixed credentials of the embedded S3-compatible server. */
-export const EMBEDDED_S3_ACCESS_KEY = 'S3RVER';
-export const EMBEDDED_S3_SECRET_KEY = 'S3RVER';
 
 /** the header by which the store behind the front knows a request came through the front */
 const FRONT_HEADER = 'x-embedded-s3-front';
 
 /** the largest form field taken in a POST upload (a policy is a few hundred bytes) */
 const MAX_FIELD_BYTES = 64 * 1024;
+
+/** a signed body up to this size waits in memory while it is hashed, a larger one in a temporary file */
+const SMALL_BODY_BYTES = 256 * 1024;
 
 /** form fields of a POST upload that the store keeps with the object or uses for its answer */
 const STORED_FIELDS = new Set(['key', 'content-type', 'cache-control', 'content-disposition', 'content-encoding', 'expires', 'success_action_status', 'success_action_redirect', 'redirect']);
@@ -78,6 +82,22 @@ function sendRefusal(req: IncomingMessage, res: ServerResponse, refusal: S3Refus
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
+/** a read answered by the front itself: S3's XML document */
+function sendXml(req: IncomingMessage, res: ServerResponse, xml: string): void {
+  const body = Buffer.from(xml);
+  const headers: Record<string, string | number> = {
+    'Content-Type': 'application/xml',
+    'Content-Length': body.length,
+    'x-amz-request-id': randomBytes(8).toString('hex').toUpperCase(),
+  };
+  if (req.headers.origin) headers['Access-Control-Allow-Origin'] = '*';
+  res.writeHead(200, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** query parameters of a bucket listing (ListObjects v1 and v2) and of a presigned URL */
+const LISTING_PARAMETERS = new Set(['list-type', 'prefix', 'delimiter', 'max-keys', 'marker', 'continuation-token', 'start-after', 'fetch-owner', 'encoding-type']);
+
 const internalError = (): S3Refusal => new S3Refusal('InternalError', 500, 'We encountered an internal error. Please try again.');
 
 /** `/bucket/key…` → the bucket and key (raw, as in the path), or nulls for the service root */
@@ -103,10 +123,16 @@ function target(url: string): { bucket: string | null; key: string | null } {
  * of a POST upload is held in a temporary file until its size is known to fit the policy.
  *
  * `buckets` are created at start (kept when they exist) with a permissive CORS rule.
+ *
+ * The one key pair is `credentials` (`make dev` keeps its installation's pair in .data/), or a
+ * new random pair when none is given (the tests: each server its own). s3rver's public
+ * default key `S3RVER` is never taken: starting with it throws, and a request signed with it
+ * is `InvalidAccessKeyId`.
  */
-export async function startEmbeddedS3(opts: { directory: string; port?: number; host?: string; buckets?: string[] }): Promise<EmbeddedS3> {
+export async function startEmbeddedS3(opts: { directory: string; port?: number; host?: string; buckets?: string[]; credentials?: Credentials }): Promise<EmbeddedS3> {
+  const keys: Credentials = opts.credentials ? { accessKey: opts.credentials.accessKey, secretKey: opts.credentials.secretKey } : generateS3Credentials();
+  assertUsableS3Credentials(keys);
   mkdirSync(opts.directory, { recursive: true });
-  const keys: Credentials = { accessKey: EMBEDDED_S3_ACCESS_KEY, secretKey: EMBEDDED_S3_SECRET_KEY };
   const frontToken = randomBytes(24).toString('hex');
   const store = new S3rver({
     address: '127.0.0.1',
@@ -117,6 +143,8 @@ export async function startEmbeddedS3(opts: { directory: string; port?: number; 
     allowMismatchedSignatures: true,
     configureBuckets: (opts.buckets ?? []).map((name) => ({ name, configs: [DEV_CORS_CONFIGURATION] })),
   });
+  const objects = (store as unknown as { store: FilesystemStoreLike }).store;
+  publishObjectsWhole(objects);
   // the store answers only the front: another process on this machine cannot go around it
   store.middleware.unshift(async (ctx, next) => {
     if (ctx.get(FRONT_HEADER) !== frontToken) {
@@ -127,6 +155,9 @@ export async function startEmbeddedS3(opts: { directory: string; port?: number; 
     }
     await next();
   });
+  // the store behind the front knows this server's key, and never s3rver's public default one
+  DUMMY_ACCOUNT.revokeAccessKey(PUBLIC_DEFAULT_S3_KEY.accessKey);
+  DUMMY_ACCOUNT.createKeyPair(keys.accessKey, keys.secretKey);
   const storeAddress = await store.run();
   const storeHttp = (store as unknown as { httpServer: { keepAliveTimeout: number; headersTimeout: number; closeAllConnections(): void } }).httpServer;
   storeHttp.keepAliveTimeout = 65_000;
@@ -178,9 +209,52 @@ export async function startEmbeddedS3(opts: { directory: string; port?: number; 
       return postUpload(req, res, bucket);
     }
     const { payloadHash } = verifySignedRequest({ method: req.method ?? 'GET', url, headers: req.headers }, keys);
+    if ((req.method === 'GET' || req.method === 'HEAD') && bucket) {
+      const read = bucketRead(url, bucket, key);
+      if (read) return sendXml(req, res, await read);
+    }
+    const uploadId = bucket && key ? new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '').get('uploadId') : null;
+    if (uploadId !== null && bucket) {
+      // a part or a completion of an upload that is not there (aborted, completed, never made)
+      // is NoSuchUpload, as on S3; s3rver answered 500, or made the upload's folder for a part
+      if (req.method === 'DELETE') {
+        await abortMultipartUpload(objects, bucket, uploadId);
+        res.writeHead(204, { 'x-amz-request-id': randomBytes(8).toString('hex').toUpperCase() });
+        res.end();
+        return;
+      }
+      await uploadFolder(objects, bucket, uploadId);
+    }
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
     if (hasBody && /^[0-9a-f]{64}$/.test(payloadHash)) return hashedBody(req, res, payloadHash);
     return forward(req, res, req.headers, req);
+  };
+
+  /**
+   * The reads the front answers itself, as S3 does (s3rver answers a truncated ListObjectsV2
+   * page with a 500, drops common prefixes, has no `encoding-type=url`, and writes ACLs and
+   * locations in another XML): listings, GetBucketLocation, GetBucketAcl, GetObjectAcl.
+   * Anything else (null) goes on to the store.
+   */
+  const bucketRead = (url: string, bucket: string, rawKey: string | null): Promise<string> | null => {
+    const query = new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
+    const names = [...query.keys()].filter((name) => !/^x-amz-/i.test(name));
+    if (rawKey === null) {
+      if (names.length === 1 && names[0] === 'acl') return accessControlPolicy(objects, bucket, null);
+      if (names.length === 1 && names[0] === 'location') return bucketLocation(objects, bucket);
+      if (names.every((name) => LISTING_PARAMETERS.has(name))) return listObjects(objects, bucket, query);
+      return null;
+    }
+    if (names.length === 1 && names[0] === 'acl') {
+      let key: string;
+      try {
+        key = decodeURIComponent(rawKey);
+      } catch {
+        throw new S3Refusal('InvalidURI', 400, "Couldn't parse the specified URI.");
+      }
+      return accessControlPolicy(objects, bucket, key);
+    }
+    return null;
   };
 
   /**
@@ -188,6 +262,20 @@ export async function startEmbeddedS3(opts: { directory: string; port?: number; 
    * and passed on only when it matches (XAmzContentSHA256Mismatch otherwise), as S3 does.
    */
   const hashedBody = async (req: IncomingMessage, res: ServerResponse, expected: string): Promise<void> => {
+    // a small body (most are: a thumbnail, a JSON document, an XML request) is held in memory
+    if (Number(req.headers['content-length'] ?? Infinity) <= SMALL_BODY_BYTES) {
+      const chunks: Buffer[] = [];
+      try {
+        for await (const chunk of req) chunks.push(chunk as Buffer);
+      } catch {
+        throw new S3Refusal('IncompleteBody', 400, 'The request body terminated unexpectedly');
+      }
+      const bytes = Buffer.concat(chunks);
+      if (createHash('sha256').update(bytes).digest('hex') !== expected) {
+        throw new S3Refusal('XAmzContentSHA256Mismatch', 400, "The provided 'x-amz-content-sha256' header does not match what was computed.");
+      }
+      return forward(req, res, req.headers, Readable.from([bytes]));
+    }
     const path = join(incoming, randomUUID());
     try {
       const hash = createHash('sha256');
@@ -362,6 +450,7 @@ export async function startEmbeddedS3(opts: { directory: string; port?: number; 
     await once(front, 'listening');
   } catch (err) {
     await store.close();
+    DUMMY_ACCOUNT.revokeAccessKey(keys.accessKey);
     rmSync(incoming, { recursive: true, force: true });
     throw err;
   }
@@ -386,6 +475,7 @@ export async function startEmbeddedS3(opts: { directory: string; port?: number; 
         await store.close();
       } finally {
         clearTimeout(cut);
+        DUMMY_ACCOUNT.revokeAccessKey(keys.accessKey);
         rmSync(incoming, { recursive: true, force: true });
       }
     },

@@ -1,4 +1,5 @@
 export * from './embedded-s3';
+export * from './s3-credentials';
 export * from './embedded-postgres';
 export * from './nats-server';
 export * from './smtp-capture';

@@ -102,9 +102,14 @@ export function failSpan(span: Span, err: unknown): void {
  * `fetch` inside a client span (`<METHOD>`, the server's host and port, the answer's status),
  * with the span's `traceparent` sent along: Node's `fetch` is not `http.request`, so the http
  * instrumentation does not see it. The URL's path and query are left out of the span: a
- * delivery endpoint or a token may sit in them.
+ * delivery endpoint or a token may sit in them. `fetcher` is the fetch to send with (a
+ * deliverer gives the outbound policy's, which connects only to checked addresses).
  */
-export async function tracedFetch(url: string, init: RequestInit & { method: string }): Promise<Response> {
+export async function tracedFetch(
+  url: string,
+  init: RequestInit & { method: string },
+  fetcher: (url: string, init: RequestInit) => Promise<Response> = fetch,
+): Promise<Response> {
   const target = new URL(url);
   const attributes: Attributes = {
     'http.request.method': init.method,
@@ -116,7 +121,7 @@ export async function tracedFetch(url: string, init: RequestInit & { method: str
     const trace = traceHeaders();
     // nothing to add with tracing off: the request goes out exactly as given
     const headers = Object.keys(trace).length === 0 ? init.headers : { ...Object.fromEntries(new Headers(init.headers)), ...trace };
-    const res = await fetch(url, { ...init, headers });
+    const res = await fetcher(url, { ...init, headers });
     span.setAttribute('http.response.status_code', res.status);
     if (res.status >= 500) span.setStatus({ code: SpanStatusCode.ERROR, message: `HTTP ${res.status}` });
     return res;

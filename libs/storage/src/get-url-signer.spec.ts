@@ -2,10 +2,12 @@ import { Client } from 'minio';
 import { GetUrlSigner } from './get-url-signer';
 
 describe('GetUrlSigner', () => {
-  const cases = [
+  const cases: Array<{ endpoint: string; key: string; headers: Record<string, string> | undefined }> = [
     { endpoint: 'http://127.0.0.1:9000', key: 'orders/1f0c/images/9a2b/optimized.jpg', headers: undefined },
     { endpoint: 'https://media.example.com', key: 'orders/a b/images/ÆØÅ (1)/thumb.jpg', headers: undefined },
     { endpoint: 'http://localhost', key: 'downloads/x.zip', headers: { 'response-content-disposition': 'attachment; filename="Golf GTI - 1.zip"' } },
+    // a cached picture link: its lifetime and the picture's version, both signed
+    { endpoint: 'http://127.0.0.1:9000', key: 'orders/1/images/2/thumb.jpg', headers: { 'response-cache-control': 'private, max-age=7200, immutable', v: '2026-11-29T07:00:00.000Z' } },
   ];
 
   it.each(cases)('signs $key on $endpoint exactly as the S3 client does', async ({ endpoint, key, headers }) => {

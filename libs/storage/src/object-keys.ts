@@ -22,8 +22,12 @@ function ext(value: string): string {
   return value;
 }
 
-/** `replacement`: a finished picture uploaded by QA, checked before it becomes the optimized one */
-export type ImageVariant = 'original' | 'optimized' | 'thumb' | 'replacement';
+/**
+ * `replacement`: a finished picture uploaded by QA, checked before it becomes the optimized one;
+ * `original-shared`: the original as it is downloaded, without its private metadata
+ * (private-metadata.ts), beside the original kept as it arrived
+ */
+export type ImageVariant = 'original' | 'original-shared' | 'optimized' | 'thumb' | 'replacement';
 
 export const ObjectKeys = {
   image: (orderId: string, imageId: string, variant: ImageVariant, extension: string): string =>

@@ -1,4 +1,4 @@
-import { IMAGE_TYPES, ObjectKeys, ObjectRejectedError, StorageService } from '@app/storage';
+import { CACHED_LINK_WINDOW_SECONDS, IMAGE_TYPES, ObjectKeys, ObjectRejectedError, StorageService } from '@app/storage';
 import { startTestS3, type TestS3 } from '@app/testing';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -36,6 +36,29 @@ describe('StorageService against an S3-compatible server', () => {
 
   afterAll(async () => {
     await s3?.close();
+  });
+
+  it('signs a picture link a browser may cache: the same URL throughout a window, a new one for a new picture, served with a lifetime', async () => {
+    const key = ObjectKeys.image(orderId, randomUUID(), 'thumb', 'jpg');
+    await storage.put(key, JPEG, 'image/jpeg');
+    const version = '2026-11-29T07:00:00.000Z';
+    const windowStart = Math.floor(Date.now() / (CACHED_LINK_WINDOW_SECONDS * 1000)) * CACHED_LINK_WINDOW_SECONDS * 1000;
+    const early = storage.signedCachedGet(key, version, 3600, new Date(windowStart + 1_000));
+    const late = storage.signedCachedGet(key, version, 3600, new Date(windowStart + CACHED_LINK_WINDOW_SECONDS * 1000 - 1_000));
+    expect(late).toBe(early);
+    // the picture changed (a new version), or the window passed: another URL
+    expect(storage.signedCachedGet(key, '2026-11-29T07:05:00.000Z', 3600, new Date(windowStart + 1_000))).not.toBe(early);
+    expect(storage.signedCachedGet(key, version, 3600, new Date(windowStart + CACHED_LINK_WINDOW_SECONDS * 1000 + 1_000))).not.toBe(early);
+    // valid for the hour asked after the last moment of the window, and cached as long
+    expect(new URL(early).searchParams.get('X-Amz-Expires')).toBe(String(CACHED_LINK_WINDOW_SECONDS + 3600));
+    const res = await fetch(storage.signedCachedGet(key, version, 3600));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe(`private, max-age=${CACHED_LINK_WINDOW_SECONDS + 3600}, immutable`);
+    expect(Buffer.from(await res.arrayBuffer()).equals(JPEG)).toBe(true);
+    // the version is signed: a link with another one is refused
+    const tampered = new URL(early);
+    tampered.searchParams.set('v', 'other');
+    expect((await fetch(tampered)).status).toBe(403);
   });
 
   it('uploads a file by presigned POST with a fixed key, and the server-side check accepts it', async () => {
@@ -104,6 +127,24 @@ describe('StorageService against an S3-compatible server', () => {
     expect(await storage.head(key)).toBeNull();
     expect(await storage.head(second)).toBeNull();
   });
+
+  it('deletes every object under a prefix of more than 1,000 (an account with many pictures): the listing goes on over its pages', async () => {
+    const prefix = `orders/${randomUUID()}/`;
+    const keys = Array.from({ length: 1_050 }, (_, i) => `${prefix}images/${String(i).padStart(4, '0')}/thumb.jpg`);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < keys.length) await storage.put(keys[next++], JPEG, 'image/jpeg');
+      }),
+    );
+    const kept = `orders/${randomUUID()}/images/kept.jpg`;
+    await storage.put(kept, JPEG, 'image/jpeg');
+    expect(await storage.deletePrefix(prefix)).toBe(1_050);
+    expect(await storage.head(keys[0])).toBeNull();
+    expect(await storage.head(keys[1_049])).toBeNull();
+    expect(await storage.deletePrefix(prefix)).toBe(0);
+    expect(await storage.head(kept)).not.toBeNull();
+  }, 60_000);
 
   it('deletes only the objects under a prefix written before a moment', async () => {
     const prefix = `deliveries/${randomUUID()}/`;

@@ -18,6 +18,13 @@ export interface StorageOptions {
   stallTimeoutMs?: number;
 }
 
+/**
+ * Picture links that browsers may cache (signedCachedGet): the signing time is rounded down to
+ * a window of this many seconds, so every view of the same picture in that window links the
+ * same URL, and the browser's copy is used instead of a download.
+ */
+export const CACHED_LINK_WINDOW_SECONDS = 60 * 60;
+
 /** The S3 variables of a service's environment (libs/config StorageConfig). */
 export interface StorageEnv {
   S3_ENDPOINT: string;
@@ -186,6 +193,24 @@ export class StorageService {
   }
 
   /**
+   * A link to a picture for views and lists that a browser may keep in its cache while the
+   * picture stays the same. `version` names the object's current content (the row's last
+   * change, a content hash): it is a signed part of the URL, so a new picture gets a new URL
+   * and the browser never shows a stale copy. The signing time is rounded down to a window
+   * (CACHED_LINK_WINDOW_SECONDS), so the same picture yields the same URL throughout it; the
+   * link stays valid for `minValidSeconds` after now whatever the time in the window (a window
+   * plus `minValidSeconds` after its start), and the object comes with
+   * `Cache-Control: private, max-age` of that length (`response-cache-control`, which S3 and
+   * MinIO serve).
+   */
+  signedCachedGet(key: string, version: string, minValidSeconds: number, now = new Date()): string {
+    const windowMs = CACHED_LINK_WINDOW_SECONDS * 1000;
+    const signedAt = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+    const lifetime = CACHED_LINK_WINDOW_SECONDS + minValidSeconds;
+    return this.getUrls.sign(key, lifetime, { 'response-cache-control': `private, max-age=${lifetime}, immutable`, v: version }, signedAt);
+  }
+
+  /**
    * A short-lived link that serves the object only as `contentType` (whatever type it was
    * stored with) and with a `Content-Disposition`: `attachment` with a file name, or `inline`.
    */
@@ -280,15 +305,30 @@ export class StorageService {
     await this.client.removeObject(this.bucket, key);
   }
 
-  /** Deletes every object under a prefix (an order's folder, say). */
+  /**
+   * Deletes every object under a prefix (an order's folder, an account's files): the listing
+   * is read over all its pages, and the keys go in batch deletes (DeleteObjects, 1,000 keys a
+   * request) rather than one request each. A key the store could not delete fails the call.
+   */
   async deletePrefix(prefix: string): Promise<number> {
     const keys: string[] = [];
     const stream = this.client.listObjectsV2(this.bucket, prefix, true);
     for await (const item of stream) {
       if ((item as { name?: string }).name) keys.push((item as { name: string }).name);
     }
-    for (const key of keys) await this.client.removeObject(this.bucket, key);
+    await this.deleteKeys(keys);
     return keys.length;
+  }
+
+  /** batch deletes of `keys`; throws when the store answers an error for any of them */
+  private async deleteKeys(keys: string[]): Promise<void> {
+    if (keys.length === 0) return;
+    const answers = await this.client.removeObjects(this.bucket, keys);
+    const failed = answers.filter((answer) => answer?.Error);
+    if (failed.length > 0) {
+      const first = failed[0]?.Error;
+      throw new Error(`The storage did not delete ${failed.length} of ${keys.length} objects (${first?.Key}: ${first?.Code} ${first?.Message ?? ''})`.trim());
+    }
   }
 
   /** Deletes the objects under a prefix written before `before` (a sweep of files kept for a while); answers how many. */
@@ -299,7 +339,7 @@ export class StorageService {
       const { name, lastModified } = item as { name?: string; lastModified?: Date };
       if (name && lastModified && lastModified.getTime() < before.getTime()) keys.push(name);
     }
-    for (const key of keys) await this.client.removeObject(this.bucket, key);
+    await this.deleteKeys(keys);
     return keys.length;
   }
 

@@ -14,3 +14,5 @@ export * from './test-files';
 export * from './fake-fcm';
 export * from './test-ftp';
 export * from './delivery-seeding';
+export * from './test-metadata';
+export * from './request-from';

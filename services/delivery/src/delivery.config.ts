@@ -1,5 +1,6 @@
 import { BooleanFlag, StorageConfig } from '@app/config';
 import { PUSH_PROVIDERS, type PushProviderName } from '@app/contracts';
+import { IsOutboundAllowance } from '@app/outbound';
 import { IsIn, IsInt, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
 
 /** Environment of the delivery service (see the configuration table in the README). */
@@ -52,6 +53,14 @@ export class DeliveryConfig extends StorageConfig {
 
   /** how long one step of a delivery (a connection, a file, an API request) may take before the attempt fails and is tried again */
   @IsInt() @Min(1000) @Max(600_000) DELIVERY_TIMEOUT_MS: number = 30_000;
+
+  /**
+   * internal targets integrations may deliver to after all (an on-premises installation's own
+   * FTP server): host names, addresses and CIDR ranges separated by commas. Empty (the
+   * default): an address inside the service's own network is refused (docs/delivery.md,
+   * Outbound addresses). The users service reads the same variable for its save-time check.
+   */
+  @IsOutboundAllowance() OUTBOUND_ALLOW: string = '';
 
   /** how long a test connection may wait for the destination */
   @IsInt() @Min(500) @Max(60_000) DELIVERY_TEST_TIMEOUT_MS: number = 8_000;

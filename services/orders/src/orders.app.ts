@@ -20,6 +20,8 @@ import { Orders1764200000000 } from './migrations/1764200000000-orders';
 import { QaWorkspace1764300000010 } from './migrations/1764300000010-qa-workspace';
 import { OrderEventSeqIndex1764700000100 } from './migrations/1764700000100-order-event-seq-index';
 import { OrderAccountStatusIndex1764800000000 } from './migrations/1764800000000-order-account-status-index';
+import { OrderDeliveryDestinations1764900000100 } from './migrations/1764900000100-order-delivery-destinations';
+import { ImageErrorTags1764900000200 } from './migrations/1764900000200-image-error-tags';
 import { AccountCleanupConsumer } from './orders/account-cleanup.consumer';
 import { Order } from './orders/order.entity';
 import { OrderTransitions } from './orders/order-transitions';
@@ -80,7 +82,7 @@ export const ordersApp: ServiceApp<OrdersConfig> = {
   definition: {
     name: 'orders',
     entities: [Tag, Order, OrderEvent],
-    migrations: [Tags1764000000000, Orders1764200000000, OrderDayTally1764200000001, OrderSearchVersion1764200000002, OrderThumbnail1764200000003, OrderEventRejectionIndex1764200000050, QaWorkspace1764300000010, OrderDelivery1764600000000, OrderEventSeqIndex1764700000100, OrderAccountStatusIndex1764800000000],
+    migrations: [Tags1764000000000, Orders1764200000000, OrderDayTally1764200000001, OrderSearchVersion1764200000002, OrderThumbnail1764200000003, OrderEventRejectionIndex1764200000050, QaWorkspace1764300000010, OrderDelivery1764600000000, OrderEventSeqIndex1764700000100, OrderAccountStatusIndex1764800000000, OrderDeliveryDestinations1764900000100, ImageErrorTags1764900000200],
   },
   // storage only to sign the links of the list's pictures: no call to S3
   modules: (config) => [StorageModule.forRoot(config, { ensureBucket: false }), OrdersFeatureModule],

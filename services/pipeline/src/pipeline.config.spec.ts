@@ -39,6 +39,8 @@ describe('PipelineConfig', () => {
     expect(pipelineOutputKeys('o-1', 'i-1')).toEqual({
       optimized: ObjectKeys.image('o-1', 'i-1', 'optimized', 'jpg'),
       thumb: ObjectKeys.image('o-1', 'i-1', 'thumb', 'jpg'),
+      // the orders list's picture, beside the thumbnail in the image's folder
+      listThumb: ObjectKeys.image('o-1', 'i-1', 'thumb', 'jpg').replace(/thumb\.jpg$/, 'thumb-list.jpg'),
     });
   });
 });

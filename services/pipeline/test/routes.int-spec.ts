@@ -64,6 +64,12 @@ describe('pipeline routes', () => {
     expect(thumb.format).toBe('jpeg');
     expect([thumb.width, thumb.height]).toEqual([event.thumbWidth, event.thumbHeight]);
     expect(thumb.width).toBe(400);
+    // the orders list's picture: its box (56 x 42 CSS pixels) twice over for sharp displays, filled
+    expect(event.keys.listThumb).toBe(`orders/${job.orderId}/images/${job.imageId}/thumb-list.jpg`);
+    const listThumb = await bed.storage.getBuffer(event.keys.listThumb!);
+    const list = await sharp(listThumb).metadata();
+    expect([list.format, list.width, list.height]).toEqual(['jpeg', 112, 84]);
+    expect(listThumb.length).toBeLessThan(8 * 1024);
   }
 
   const isRed = ([r, g, b]: [number, number, number]) => r > 140 && g < 90 && b < 90;

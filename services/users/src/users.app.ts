@@ -34,8 +34,12 @@ import { RefreshSuccessor1763800000004 } from './migrations/1763800000004-refres
 import { TemporaryPasswordResent1763800000005 } from './migrations/1763800000005-temporary-password-resent';
 import { ReEditDueHours1763800000050 } from './migrations/1763800000050-re-edit-due-hours';
 import { EditedImageLabel1763800000010 } from './migrations/1763800000010-edited-image-label';
+import { KeepOriginalMetadata1764800000100 } from './migrations/1764800000100-keep-original-metadata';
 import { IntegrationSettings1764000000000 } from './migrations/1764000000000-integration-settings';
+import { PasswordResetConsumer } from './auth/password-reset.consumer';
 import { DeletedSalesPeople1764700000300 } from './migrations/1764700000300-deleted-sales-people';
+import { SignInLockouts1764800000200 } from './migrations/1764800000200-sign-in-lockouts';
+import { BannersHiddenByDefault1764900000201 } from './migrations/1764900000201-banners-hidden-by-default';
 import { Permission } from './permissions/permission.entity';
 import { PermissionsMessagesController } from './permissions/permissions.messages.controller';
 import { PermissionsRepository } from './permissions/permissions.repository';
@@ -89,6 +93,7 @@ import { UsersConfig } from './users.config';
     SalesPersonEvents,
     StatisticsExportService,
     AuthService,
+    PasswordResetConsumer,
     AccountsService,
     PermissionsService,
     SalesPeopleService,
@@ -111,7 +116,7 @@ export const usersApp: ServiceApp<UsersConfig> = {
   definition: {
     name: 'users',
     entities: [UserAccount, Permission, SalesPerson, RemoteIntegration, AppSetting, AppVersion, Banner],
-    migrations: [Identity1763800000000, PermissionCatalogue1763800000001, AppSettings1763800000002, AppVersionsBanners1763800000003, RefreshSuccessor1763800000004, TemporaryPasswordResent1763800000005, ReEditDueHours1763800000050, EditedImageLabel1763800000010, IntegrationSettings1764000000000, DeletedSalesPeople1764700000300],
+    migrations: [Identity1763800000000, PermissionCatalogue1763800000001, AppSettings1763800000002, AppVersionsBanners1763800000003, RefreshSuccessor1763800000004, TemporaryPasswordResent1763800000005, ReEditDueHours1763800000050, EditedImageLabel1763800000010, IntegrationSettings1764000000000, DeletedSalesPeople1764700000300, KeepOriginalMetadata1764800000100, SignInLockouts1764800000200, BannersHiddenByDefault1764900000201],
   },
   modules: () => [UsersCoreModule, UsersFeatureModule],
 };

@@ -26,10 +26,11 @@ export interface ApiMutationOptions<TData, TVariables> {
   /**
    * What the user did, already translated: "Save account" → "Save account - Successfully".
    * Without it no toast shows: the screen tells the outcome itself (sign-in, the order creator).
+   * A function when one call does more than one thing ("Approve image" or "Mark for editing").
    */
-  action?: string | undefined;
-  /** the success toast's text when it is not "{action} - Successfully" ("Status updated") */
-  successMessage?: string;
+  action?: string | ((variables: TVariables) => string) | undefined;
+  /** the success toast's text when it is not "{action} - Successfully" ("Status updated", "Image marked for editing") */
+  successMessage?: string | ((variables: TVariables) => string);
   onSuccess?: (data: TData, variables: TVariables) => void | Promise<unknown>;
   onError?: (error: Error, variables: TVariables) => void;
 }
@@ -43,14 +44,17 @@ export function useApiMutation<TData, TVariables = void>(
     ...(options.mutationKey ? { mutationKey: options.mutationKey } : {}),
     mutationFn: options.mutationFn,
     onSuccess: async (data, variables) => {
-      if (options.action !== undefined) toast.success(options.successMessage ?? t('toast.actionSuccess', { action: options.action }));
+      const action = typeof options.action === 'function' ? options.action(variables) : options.action;
+      const success = typeof options.successMessage === 'function' ? options.successMessage(variables) : options.successMessage;
+      if (action !== undefined) toast.success(success ?? t('toast.actionSuccess', { action }));
       await options.onSuccess?.(data, variables);
     },
     onError: (error, variables) => {
-      if (options.action !== undefined) {
+      const action = typeof options.action === 'function' ? options.action(variables) : options.action;
+      if (action !== undefined) {
         const outcome = mutationToast(isApiError(error) ? error.statusCode : NO_RESPONSE);
-        if (outcome.kind === 'error') toast.error(t('toast.actionError', { action: options.action, message: error.message }));
-        else toast.warning(t('toast.missingPermissions', { action: options.action }));
+        if (outcome.kind === 'error') toast.error(t('toast.actionError', { action, message: error.message }));
+        else toast.warning(t('toast.missingPermissions', { action }));
       }
       options.onError?.(error, variables);
     },

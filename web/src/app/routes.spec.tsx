@@ -66,7 +66,7 @@ describe('signed-in layout', () => {
   it('user menu: display name, e-mail, account settings and sign out', async () => {
     signedInAs();
     renderAppAt('/account');
-    fireEvent.click(await screen.findByRole('button', { name: 'Account menu of Nordic Auto Demo' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'ND – Account menu of Nordic Auto Demo' }));
     const identity = await screen.findByTestId('user-menu-identity');
     expect(identity.textContent).toBe('Nordic Auto Demodealer@demo.test');
     expect(screen.getByRole('menuitem', { name: 'Account settings' }).getAttribute('href')).toBe('/account/settings');
@@ -76,7 +76,7 @@ describe('signed-in layout', () => {
   it("user menu of a sales person: the sales person's e-mail", async () => {
     signedInAs(testUser({ loggedInSalesPersonInfo: { id: 's1', name: 'Anna Sales', email: 'anna.sales@demo.test' } }));
     renderAppAt('/account');
-    fireEvent.click(await screen.findByRole('button', { name: 'Account menu of Nordic Auto Demo' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'AS – Account menu of Nordic Auto Demo' }));
     const identity = await screen.findByTestId('user-menu-identity');
     expectVisible(within(identity).getByText('anna.sales@demo.test'));
     expect(within(identity).queryByText('dealer@demo.test')).toBeNull();

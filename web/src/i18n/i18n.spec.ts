@@ -7,6 +7,7 @@ import es from '../locales/es.json';
 import fr from '../locales/fr.json';
 import hi from '../locales/hi.json';
 import jp from '../locales/jp.json';
+import { PERMISSION_NAMES } from '@app/contracts/wire';
 import { i18n, initI18n } from './index';
 import { CONFIG_STORAGE_KEY, DEFAULT_LANGUAGE, getStoredLanguage, LANGUAGES } from './languages';
 
@@ -47,6 +48,7 @@ const READ_BY_VALUE = [
   'admin.builder.configSlots.',
   'orders.status.',
   'orders.qaStatus.',
+  'orders.closed.',
   'orderDetail.types.',
   'orderDetail.badges.',
   'orderDetail.labels.',
@@ -64,6 +66,7 @@ const READ_BY_VALUE = [
   'delivery.states.',
   'delivery.by.',
   'dashboard.common.windows.',
+  'profile.permissions.catalogue.',
 ];
 
 // The web project has no Node types: the sources are read through jest's CommonJS require.
@@ -145,6 +148,16 @@ describe('translation keys', () => {
     const unused = [...english.keys()].filter((key) => !used.has(key) && !READ_BY_VALUE.some((prefix) => key.startsWith(prefix)));
 
     expect(unused).toEqual([]);
+  });
+
+  it('names and describes every permission of the contract in every language', () => {
+    for (const [lang, tree] of Object.entries({ en, ...translations })) {
+      const keys = flatten(tree as Tree);
+      const missing = PERMISSION_NAMES.flatMap((name) =>
+        ['name', 'description'].map((part) => `profile.permissions.catalogue.${name}.${part}`).filter((key) => !keys.get(key)?.trim()),
+      );
+      expect({ lang, missing }).toEqual({ lang, missing: [] });
+    }
   });
 
   it('has each English text once in the shared sections', () => {

@@ -71,6 +71,7 @@ export function testUser(overrides: Partial<MeView> = {}): MeView {
     enabled_qa: true,
     desaturateYellowLight: false,
     editedImageLabel: false,
+    keepOriginalMetadata: false,
     userStatus: 'CONFIRMED',
     loginActivated: true,
     childAccounts: [],

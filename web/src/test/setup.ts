@@ -5,8 +5,9 @@ import { toastStore } from '../components/toast/toast';
 import { initI18n } from '../i18n';
 
 // Screens are code-split: on a busy machine (CI runs every tier at once) loading one in jsdom
-// can take more than testing-library's default second. What a test waits for is unchanged.
-configure({ asyncUtilTimeout: 5000 });
+// can take several seconds (a lazy screen took more than 5 s in a full run). What a test waits
+// for is unchanged: a passing wait ends as soon as its condition holds.
+configure({ asyncUtilTimeout: 15000 });
 
 // Every test file starts in English with the real messages, like a first visit.
 beforeAll(async () => {

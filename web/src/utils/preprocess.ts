@@ -142,3 +142,6 @@ export const browserImageTools: ImageTools = {
     }
   },
 };
+
+/** A file the browser can take as a picture (by its type, or by its name when the type is missing). */
+export const isImage = (file: File) => file.type.startsWith('image/') || /\.(jpe?g|png|webp|heic|heif|gif|bmp)$/i.test(file.name);

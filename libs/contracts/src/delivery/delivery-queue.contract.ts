@@ -55,8 +55,26 @@ export class SelectedIntegration {
   @ApiProperty({ format: 'uuid', description: 'an active integration of the order\'s account' }) @IsUUID() id!: string;
 }
 
+/**
+ * The web app and the robots send whole integration objects (as `GET /orders/{id}/delivery-integrations`
+ * answers them): only their `id` counts, every other field is dropped before validation, so
+ * `{ id }` and a whole IntegrationView are both accepted. Anything but an object stays as
+ * it is and fails the validation with a sentence.
+ */
+const onlyIds = ({ value }: { value: unknown }): unknown =>
+  Array.isArray(value)
+    ? value.map((entry: unknown) => (entry && typeof entry === 'object' && !Array.isArray(entry) ? Object.assign(new SelectedIntegration(), { id: (entry as { id?: unknown }).id }) : entry))
+    : value;
+
 export class EnqueueDeliveryBody implements EnqueueDeliveryRequest {
-  @ApiProperty({ type: SelectedIntegration, isArray: true, minItems: 1, maxItems: 20 })
+  @ApiProperty({
+    type: SelectedIntegration,
+    isArray: true,
+    minItems: 1,
+    maxItems: 20,
+    description: 'the integrations to deliver to: objects with their `id` (a whole integration as listed is fine; its other fields are ignored)',
+  })
+  @Transform(onlyIds)
   @IsArray()
   @ArrayMinSize(1, { message: DELIVERY_MESSAGES.noIntegrations })
   @ArrayMaxSize(20)
@@ -169,6 +187,18 @@ export class DeliveryTimelineLine {
   @IsOptional() @IsString() @MaxLength(200) userName?: string | null;
 }
 
+/** One destination of the order in the progress (`OrderDeliveryDestination`). */
+export class DeliveryDestinationLine {
+  @IsUUID() messageId!: string;
+  @IsUUID() integrationId!: string;
+  @IsString() @MaxLength(100) provider!: string;
+  @IsIn(INTEGRATION_TYPES) integrationType!: IntegrationType;
+  @IsIn(DELIVERY_STATES) state!: DeliveryState;
+  @IsInt() @Min(0) attempts!: number;
+  @IsOptional() @IsString() @MaxLength(DELIVERY_ERROR_MAX) lastError!: string | null;
+  @IsISO8601() updatedAt!: string;
+}
+
 /**
  * The state of an order's delivery messages after a change (enqueued, delivered, failed,
  * released, removed), with a version that grows by one per change of the order's messages:
@@ -186,6 +216,8 @@ export class OrderDeliveryProgress {
   /** failed for good */
   @IsInt() @Min(0) failed!: number;
   @IsOptional() @IsString() lastError?: string | null;
+  /** each destination's state (the newest message per integration), oldest first; absent from an older publisher */
+  @IsOptional() @IsArray() @ArrayMaxSize(200) @ValidateNested({ each: true }) @Type(() => DeliveryDestinationLine) destinations?: DeliveryDestinationLine[];
   @IsOptional() @ValidateNested() @Type(() => DeliveryTimelineLine) timeline?: DeliveryTimelineLine | null;
   @IsISO8601() at!: string;
 }

@@ -27,6 +27,7 @@ import { queryBool } from '../transforms';
 import type { Mirror } from '../mirror';
 import {
   DOWNLOAD_MEDIA,
+  ZIP_MEDIA,
   IMAGE_CONTENT_TYPES,
   IMAGE_MESSAGES,
   IMAGE_UPLOAD_MAX_BYTES,
@@ -39,6 +40,7 @@ import {
   type ApprovalRequest,
   type DeleteImagesRequest,
   type DownloadMedia,
+  type ZipMedia,
   type DownloadRequest,
   type DownloadResult,
   type ImageContentType,
@@ -214,7 +216,10 @@ export class DownloadBody implements DownloadRequest {
   @ArrayMaxSize(500)
   @IsUUID('4', { each: true })
   images?: string[];
-  @ApiPropertyOptional({ enum: DOWNLOAD_MEDIA, default: 'optimized' }) @IsOmittable() @IsIn(DOWNLOAD_MEDIA) media?: DownloadMedia;
+  @ApiPropertyOptional({ enum: ZIP_MEDIA, default: 'optimized', description: 'all: the originals, the optimized pictures and the videos, each in a folder' })
+  @IsOmittable()
+  @IsIn(ZIP_MEDIA, { message: `media must be one of ${ZIP_MEDIA.join(', ')}` })
+  media?: ZipMedia;
   @ApiPropertyOptional({ description: 'only images marked as requiring edition (the "required edition" download)' })
   @IsOmittable()
   @IsBoolean()

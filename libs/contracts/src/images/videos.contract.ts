@@ -28,7 +28,7 @@ export class VideoUploadCompleteBody {
 export const VideosRpc = {
   signedUpload: defineRpc<VideoSignedUploadBody, VideoSignedUploadResult>('images', 'videos.signed-upload', VideoSignedUploadBody),
   uploadComplete: defineRpc<VideoUploadCompleteBody, VideoView>('images', 'videos.upload-complete', VideoUploadCompleteBody),
-  /** the order's videos; "This order does not have any video" (404) when there is none */
+  /** the order's videos, an empty list when it has none (the web then says "This order does not have any video") */
   ofOrder: defineRpc<VideoIdPayload, VideoView[]>('images', 'videos.of-order', VideoIdPayload),
   download: defineRpc<VideoIdPayload, { url: string; expiresAt: string }>('images', 'videos.download', VideoIdPayload),
 };

@@ -79,6 +79,12 @@ export class PipelineRepushSettings {
 export class PipelineOutputKeys {
   @IsString() optimized!: string;
   @IsString() thumb!: string;
+  /**
+   * the picture for the orders list, LIST_THUMB_WIDTH x LIST_THUMB_HEIGHT (`…/thumb-list.jpg`):
+   * an image's own output only (not a version's); absent from jobs and results of before it
+   * existed, whose images fall back to `thumb`
+   */
+  @IsOptional() @IsString() listThumb?: string;
 }
 
 /**
@@ -120,6 +126,7 @@ export function pipelineOutputKeys(orderId: string, imageId: string): PipelineOu
   return {
     optimized: `orders/${orderId}/images/${imageId}/optimized.jpg`,
     thumb: `orders/${orderId}/images/${imageId}/thumb.jpg`,
+    listThumb: `orders/${orderId}/images/${imageId}/thumb-list.jpg`,
   };
 }
 

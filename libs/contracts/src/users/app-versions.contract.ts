@@ -6,10 +6,10 @@ import { PageQuery } from '../paging';
 import type { Paged } from '../wire/paging';
 import { defineRpc } from '../rpc';
 import { trim } from '../transforms';
-import { PLATFORMS, type AppVersionView, type Platform } from '../wire/app-versions';
+import { APP_VERSION_MESSAGES, PLATFORMS, type AppVersionView, type Platform } from '../wire/app-versions';
 
 const VERSION = /^\d{1,4}\.\d{1,4}\.\d{1,6}$/;
-const VERSION_MESSAGE = 'versionString must look like 1.2.34';
+const VERSION_MESSAGE = APP_VERSION_MESSAGES.versionFormat;
 
 export class AppVersionBody {
   @ApiProperty({ example: '1.2.34' }) @Transform(trim) @IsString() @Matches(VERSION, { message: VERSION_MESSAGE }) versionString!: string;

@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsOptional, IsString, IsUUID, Length, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsIn, IsISO8601, IsOptional, IsString, IsUUID, Length, MaxLength, MinLength } from 'class-validator';
 import type { ActorRole } from '../envelope';
-import { defineRpc } from '../rpc';
+import { defineEvent, defineRpc } from '../rpc';
 import { PASSWORD_MAX_LENGTH, SIGN_IN_PASSWORD_MIN_LENGTH } from '../wire/password-policy';
 import { IsStrongPassword } from './validators';
 import type { MeView } from '../wire/users';
@@ -82,6 +82,11 @@ export class LoginPayload extends LoginBody {
   @IsString()
   @MaxLength(100)
   clientKey!: string;
+
+  /** the app signing in, when it is the mobile app (its `X-Client-App` header) */
+  @IsOptional()
+  @IsIn(['mobile'])
+  app?: 'mobile';
 }
 
 export class NewPasswordPayload extends NewPasswordBody {
@@ -150,6 +155,25 @@ export class ChallengeName {
  * caller hears back. Not stored: a gateway that misses one keeps an answer for at most its
  * cache's lifetime (`SESSION_CACHE_MS`).
  */
+/**
+ * A forgot-password request, recorded before the request is answered: the users service
+ * itself then looks the e-mail up and, when a login has it, makes and mails the code. The
+ * answer does the same work whether the e-mail is known or not.
+ */
+export class PasswordResetRequested {
+  @IsString() @MaxLength(EMAIL_MAX_LENGTH) email!: string;
+  @IsISO8601() at!: string;
+}
+
+export const AuthEvents = {
+  passwordResetRequested: defineEvent('users', 'password-reset-requested', PasswordResetRequested),
+};
+
+/** The users service's own durable consumers of its auth events. */
+export const AUTH_DURABLES = {
+  passwordReset: 'users-password-reset',
+} as const;
+
 export const SESSIONS_CHANGED_SUBJECT = 'sessions.changed';
 
 export const AuthRpc = {

@@ -12,7 +12,13 @@ const toBool = ({ value }: { value: unknown }) => (value === 'true' ? true : val
 
 export class BannerBody {
   @ApiProperty() @Transform(trim) @IsString() @Length(1, 500) message!: string;
-  @ApiPropertyOptional({ default: true, description: 'Visible (true) or Hidden (false)' }) @IsOmittable() @IsBoolean() isActive?: boolean;
+  @ApiPropertyOptional({
+    default: false,
+    description: 'Visible (true) or Hidden (false). A new banner is hidden until the admin publishes it; visible banners appear in the mobile app, never in the web app.',
+  })
+  @IsOmittable()
+  @IsBoolean()
+  isActive?: boolean;
 }
 
 export class BannerPatch {

@@ -18,6 +18,7 @@ import {
   MaxLength,
   Min,
   ValidateBy,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { ROLES, type Role } from '../wire/roles';
@@ -60,7 +61,8 @@ export class AddressInput implements AddressRequest {
 export class ContactPersonInput implements ContactPersonRequest {
   @ApiProperty() @Transform(trim) @IsString() @Length(1, 100) name!: string;
   @ApiProperty() @Transform(trimLower) @IsEmail() @MaxLength(100) email!: string;
-  @ApiPropertyOptional() @IsOmittable() @IsPhone() @MaxLength(30) phoneNumber?: string;
+  /** empty: none (a staff account needs no phone; a dealership's is required by the users service) */
+  @ApiPropertyOptional() @IsOmittable() @ValidateIf((_o: unknown, v: unknown) => v !== '') @IsPhone() @MaxLength(30) phoneNumber?: string;
   @ApiPropertyOptional() @IsOmittable() @Transform(trim) @IsString() @MaxLength(100) title?: string;
 }
 
@@ -76,7 +78,8 @@ export class AddressPatch implements Partial<AddressRequest> {
 export class ContactPersonPatch implements Partial<ContactPersonRequest> {
   @ApiPropertyOptional() @IsOmittable() @Transform(trim) @IsString() @Length(1, 100) name?: string;
   @ApiPropertyOptional() @IsOmittable() @Transform(trimLower) @IsEmail() @MaxLength(100) email?: string;
-  @ApiPropertyOptional() @IsOmittable() @IsPhone() @MaxLength(30) phoneNumber?: string;
+  /** empty: none (a staff account needs no phone; a dealership's is required by the users service) */
+  @ApiPropertyOptional() @IsOmittable() @ValidateIf((_o: unknown, v: unknown) => v !== '') @IsPhone() @MaxLength(30) phoneNumber?: string;
   @ApiPropertyOptional() @IsOmittable() @Transform(trim) @IsString() @MaxLength(100) title?: string;
 }
 
@@ -114,7 +117,7 @@ export class UpdateUserBody implements UpdateUserRequest {
   @Type(() => ContactPersonPatch)
   contactPerson?: ContactPersonPatch;
   @ApiPropertyOptional({ example: 'EUR' }) @IsOmittable() @Matches(/^[A-Z]{3}$/, { message: 'currency must be a 3-letter code' }) currency?: string;
-  @ApiPropertyOptional({ nullable: true, description: 'null: no price' })
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'null: no price' })
   @IsOptional()
   @IsFixedPoint(2)
   @Min(0)
@@ -131,6 +134,7 @@ export class UpdateUserBody implements UpdateUserRequest {
   @ApiPropertyOptional() @IsOmittable() @IsBoolean() enabled_qa?: boolean;
   @ApiPropertyOptional() @IsOmittable() @IsBoolean() desaturateYellowLight?: boolean;
   @ApiPropertyOptional({ description: 'a visible "Digitally edited" mark on the pipeline\'s pictures' }) @IsOmittable() @IsBoolean() editedImageLabel?: boolean;
+  @ApiPropertyOptional({ description: "the owning dealership's own downloads of its originals keep their metadata (GPS, serial numbers, owner names); off: removed" }) @IsOmittable() @IsBoolean() keepOriginalMetadata?: boolean;
 }
 
 type CheckedBodies = [
@@ -169,6 +173,7 @@ export class CreateAccountBody implements CreateAccountRequest {
   @ApiPropertyOptional({ default: false }) @IsOmittable() @IsBoolean() enabled_qa?: boolean;
   @ApiPropertyOptional({ default: false }) @IsOmittable() @IsBoolean() desaturateYellowLight?: boolean;
   @ApiPropertyOptional({ default: false, description: 'a visible "Digitally edited" mark on the pipeline\'s pictures' }) @IsOmittable() @IsBoolean() editedImageLabel?: boolean;
+  @ApiPropertyOptional({ default: false, description: "the owning dealership's own downloads of its originals keep their metadata (GPS, serial numbers, owner names); off: removed" }) @IsOmittable() @IsBoolean() keepOriginalMetadata?: boolean;
 }
 
 export class UserListQuery extends PageQuery {

@@ -22,7 +22,15 @@ export const AUTH_MESSAGES = {
   invalidChallenge: 'Invalid session for the user, session is expired.',
   sessionRefreshFailed: SESSION_REFRESH_FAILED_MESSAGE,
   unauthorized: 'Unauthorized',
+  noMobileAppAccess: 'This account has no access to the mobile app.',
 } as const;
+
+/**
+ * The header the mobile app sends with every call, `X-Client-App: mobile`: a sign-in with it
+ * is refused (403) for an account without mobile app access.
+ */
+export const CLIENT_APP_HEADER = 'x-client-app';
+export const MOBILE_CLIENT_APP = 'mobile';
 
 // ---------------------------------------------------------------------------------------
 // request bodies

@@ -34,6 +34,7 @@ export const DELIVERY_MESSAGES = {
   noIntegrations: 'Choose at least one integration',
   notRobot: 'Robot keys are issued for robot integrations only',
   badRobotKey: 'The robot key is not valid',
+  robotKeyLimit: 'Too many requests with a robot key that is not valid: try again later',
   leaseLost: 'This message is not leased to this robot (its lease ran out or it was delivered); pull it again',
   alreadyDelivered: 'This message has already been delivered',
 } as const;
@@ -79,12 +80,30 @@ export interface OrderDeliveryView extends DeliveryMessageView {
   receipts: DeliveryReceiptView[];
 }
 
-/** The delivery state shown on an order: how many of its messages wait, arrived, failed for good. */
+/**
+ * One destination of an order as the order shows it: the newest message of the order to that
+ * integration, with its state (queued, delivering, delivered, failed for good), its attempts and
+ * the error of a failed or retrying one. A destination whose message was removed is not listed.
+ */
+export interface OrderDeliveryDestination {
+  messageId: string;
+  integrationId: string;
+  provider: string;
+  integrationType: IntegrationType;
+  state: DeliveryState;
+  attempts: number;
+  lastError: string | null;
+  /** when its state last changed */
+  updatedAt: string;
+}
+
+/** The delivery state shown on an order: how many of its messages wait, arrived, failed for good, and each destination's state. */
 export interface OrderDeliveryState {
   queued: number;
   delivered: number;
   failed: number;
   lastError: string | null;
+  destinations: OrderDeliveryDestination[];
 }
 
 export interface EnqueueDeliveryRequest {

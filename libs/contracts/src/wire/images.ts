@@ -20,6 +20,14 @@ export const SENSOR_DATA_MAX_DEPTH = 4;
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 /** minutes a download link stays valid */
 export const DOWNLOAD_URL_TTL_SECONDS = 15 * 60;
+/**
+ * The picture of an order in the orders list (web OrdersPage's Thumbnail): a box of 56 x 42
+ * CSS pixels, filled (cropped to the box). Its file is twice that, for sharp displays, and
+ * already cropped, so the browser downloads no pixel it does not show.
+ */
+export const LIST_THUMB_BOX = { width: 56, height: 42 } as const;
+export const LIST_THUMB_WIDTH = LIST_THUMB_BOX.width * 2;
+export const LIST_THUMB_HEIGHT = LIST_THUMB_BOX.height * 2;
 /** how long a view's image links stay valid */
 export const VIEW_URL_TTL_SECONDS = 60 * 60;
 
@@ -52,17 +60,18 @@ export type OptimisationStatus = (typeof OPTIMISATION_STATUSES)[number];
 
 export const IMAGE_MESSAGES = {
   notFound: 'Image not found',
-  positionTaken: (position: number) => `Position ${position} of this order already has an image`,
+  /** the picture at the position arrived whole and was accepted: sending it again is not needed */
+  positionTaken: (position: number) => `The picture for position ${position} has already arrived complete; it does not need to be sent again`,
   positionUnknown: (position: number) => `The style guide has no position ${position}`,
   tooManyImages: (max: number) => `An order holds at most ${max} images`,
-  tooLarge: `The file is larger than ${IMAGE_UPLOAD_MAX_BYTES} bytes`,
-  tooManyPixels: `The image is larger than ${IMAGE_MAX_WIDTH}x${IMAGE_MAX_HEIGHT}`,
+  tooLarge: `The picture is larger than ${IMAGE_UPLOAD_MAX_BYTES / 1_048_576} MB, the most one picture may be`,
+  tooManyPixels: `The picture is larger than ${IMAGE_MAX_WIDTH} × ${IMAGE_MAX_HEIGHT} pixels, the most one picture may be`,
   notAnImage: 'The file is not a JPEG, PNG or WebP image',
   notUploaded: 'The file has not been uploaded yet',
   emptyFile: 'The file is empty',
+  incomplete: 'The file is incomplete: it ends before the end of the image (the upload was cut off or the file is damaged)',
   notProcessed: 'The image has not been processed yet',
   noImages: 'The order has no images to download',
-  noVideo: 'This order does not have any video',
   orderUploading: 'The order is still uploading',
   orderNotUploading: 'The order no longer takes uploads',
   noOriginal: 'The image has no original picture to process',
@@ -100,6 +109,13 @@ export type RepushSwitch = (typeof REPUSH_SWITCHES)[number];
 
 export const DOWNLOAD_MEDIA = ['optimized', 'original'] as const;
 export type DownloadMedia = (typeof DOWNLOAD_MEDIA)[number];
+
+/**
+ * What a zip of an order holds: the optimized pictures, the originals, or all of it (the
+ * originals and the optimized pictures in folders of their own, and the order's videos).
+ */
+export const ZIP_MEDIA = ['optimized', 'original', 'all'] as const;
+export type ZipMedia = (typeof ZIP_MEDIA)[number];
 
 // ---------------------------------------------------------------------------------------
 // request bodies
@@ -188,7 +204,7 @@ export interface DownloadRequest {
   order?: string;
   /** image ids; empty or absent: every image */
   images?: string[];
-  media?: DownloadMedia;
+  media?: ZipMedia;
   /** only the images marked as requiring edition */
   needsEditionOnly?: boolean;
 }

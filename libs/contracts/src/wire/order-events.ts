@@ -74,6 +74,14 @@ export const ORDER_EVENT_NAMES = [
   'DELIVERED',
   /** a delivery attempt failed (payload: provider, error, attempts, final: no more tries) */
   'DELIVERY_FAILED',
+  /** a delivery message was removed from the queue (payload: provider, integrationId, messageId, state: the state it had) */
+  'DELIVERY_REMOVED',
+  /**
+   * the order left Delivering for Ready to download: nothing was pending any more and not every
+   * destination had it (payload: cause `failed` (a destination failed for good) or `removed`
+   * (its message was removed from the queue), provider, error)
+   */
+  'DELIVERY_STOPPED',
 ] as const;
 export type OrderEventName = (typeof ORDER_EVENT_NAMES)[number];
 
@@ -90,4 +98,4 @@ export interface OrderEventView {
 
 /** Hidden events show only with show-hidden; priority events are marked in the timeline. */
 export const HIDDEN_EVENT_NAMES: readonly OrderEventName[] = ['IMAGE_APPROVED', 'DOWNLOADED'];
-export const PRIORITY_EVENT_NAMES: readonly OrderEventName[] = ['PIPELINE_ERROR', 'IMAGE_REJECTED', 'IMAGE_DECLINED', 'RE_EDIT_REQUESTED', 'PUSH_NOTIFICATION_FAILED', 'DELIVERY_FAILED'];
+export const PRIORITY_EVENT_NAMES: readonly OrderEventName[] = ['PIPELINE_ERROR', 'IMAGE_REJECTED', 'IMAGE_DECLINED', 'RE_EDIT_REQUESTED', 'PUSH_NOTIFICATION_FAILED', 'DELIVERY_FAILED', 'DELIVERY_STOPPED'];

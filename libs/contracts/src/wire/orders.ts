@@ -66,7 +66,12 @@ export const ORDER_MESSAGES = {
   statusPairInvalid: (status: string, qa: string) => `Status ${status} does not go with QA status ${qa}`,
   statusChangeForbidden: 'Only admin and QA can change the status of an order',
   noStatusChange: 'Give a status or a QA status',
+  /** the owner without DELETE_ORDERS deletes only its own unfinished (Uploading) orders */
+  deleteOnlyUnfinished: 'Without the DELETE_ORDERS permission you can delete only an order that is still uploading; this one has all its pictures',
 } as const;
+
+/** hours an Uploading order may go without a picture arriving before the list flags it (ORDERS_UPLOAD_STALE_HOURS) */
+export const UPLOAD_STALE_HOURS_DEFAULT = 24;
 
 export const ORDER_PLATFORMS = ['web', 'android', 'ios'] as const;
 export type OrderPlatform = (typeof ORDER_PLATFORMS)[number];
@@ -202,4 +207,8 @@ export interface OrderListItem
   notePreview: string | null;
   /** the order's picture for lists (the first processed thumbnail by position, else the first original), a link valid an hour */
   thumbnailUrl: string | null;
+  /** still Uploading and nothing has arrived for ORDERS_UPLOAD_STALE_HOURS (default 24): an upload left unfinished */
+  uploadStale: boolean;
+  /** where its delivery stands, each destination with its state (null until it was first queued) */
+  delivery: OrderDeliveryState | null;
 }

@@ -1,4 +1,4 @@
-import { hasPermission, PERMISSIONS } from './permissions';
+import { DEFAULT_PERMISSIONS, hasPermission, PERMISSION_NAMES, PERMISSIONS } from './permissions';
 
 describe('hasPermission: whether an account holds a permission', () => {
   it('matches in any letter case, as the web app does', () => {
@@ -21,5 +21,15 @@ describe('the permission list', () => {
   it('names each permission once: the seed keeps one row per name, so a second entry would silently move it to another group', () => {
     const names = PERMISSIONS.map((p) => p.name);
     expect(new Set(names).size).toBe(names.length);
+  });
+});
+
+describe('the default permissions of a new account', () => {
+  it('name only permissions of the list, so none is silently left out at creation', () => {
+    for (const names of Object.values(DEFAULT_PERMISSIONS)) for (const n of names) expect(PERMISSION_NAMES).toContain(n);
+  });
+
+  it('let a new dealership create orders and manage its sales people', () => {
+    expect(DEFAULT_PERMISSIONS.Dealership).toEqual(expect.arrayContaining(['CREATE_ORDERS', 'READ_ORDERS', 'CREATE_SALESMAN']));
   });
 });

@@ -2,6 +2,8 @@
  * The permission list (`PERMISSIONS`), seeded by the users service. The group is how the web
  * app arranges them.
  */
+import type { Role } from './roles';
+
 export const PERMISSION_GROUPS = [
   'events',
   'orders',
@@ -53,6 +55,39 @@ function permissionList(): Array<{ name: string; group: PermissionGroup }> {
     { name: 'DELETE_QUEUE_MESSAGES', group: 'settings' },
   ];
 }
+
+/**
+ * What a new account holds when the admin creates it (`POST /api/users/createAccountWithoutCognito`),
+ * by role; the admin changes them afterwards on the account's permissions tab. The admin holds
+ * every permission by its role, so an admin account starts with none granted. Changing an
+ * account's role later leaves its grants as they are. The table in docs/users.md lists them.
+ */
+export const DEFAULT_PERMISSIONS: Readonly<Record<Role, readonly string[]>> = {
+  Admin: [],
+  Dealership: [
+    'CREATE_ORDERS',
+    'READ_ORDERS',
+    'UPDATE_ORDERS',
+    'CREATE_SALESMAN',
+    'READ_SALESMAN',
+    'UPDATE_SALESMAN',
+    'DELETE_SALESMAN',
+    'READ_STYLE_GUIDES',
+    'READ_USER_STATISTICS',
+    'READ_USER_SETTINGS',
+  ],
+  Management: ['READ_ORDERS', 'READ_USERS', 'READ_STYLE_GUIDES', 'READ_USER_STATISTICS', 'READ_USER_SETTINGS'],
+  QA: [
+    'READ_ORDERS',
+    'UPDATE_ORDERS',
+    'READ_QA_EDITOR_LIST',
+    'READ_QA_COORDINATOR_LIST',
+    'READ_USER_EVENTS',
+    'READ_ADMIN_STATISTICS',
+    'READ_STYLE_GUIDES',
+    'READ_TAGS',
+  ],
+};
 
 export interface PermissionView {
   id: string;

@@ -154,6 +154,8 @@ export const STYLE_GUIDE_MESSAGES = {
   carTypeNotFound: 'Car type not found',
   positionTaken: (position: number) => `Position ${position} is already used in this style guide`,
   angleRequired: 'An angle is required for IMAGE configurations',
+  /** said on the builder's Featured image box (the web matches it) */
+  featuredImageRequired: 'A FEATURED configuration needs its featured image: choose one',
   unknownUser: 'User not found',
   angleInUse: 'This angle is used by style guide configurations',
 } as const;

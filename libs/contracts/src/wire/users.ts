@@ -25,10 +25,35 @@ export const ADMIN_ONLY_USER_FIELDS = [
   'enabled_qa',
   'desaturateYellowLight',
   'editedImageLabel',
+  'keepOriginalMetadata',
 ] as const;
 
 // ---------------------------------------------------------------------------------------
 // request bodies
+
+/**
+ * The dealer-only fields of an account: what a business the product bills and delivers to has
+ * (address, company id, a contact phone and title). A Dealership or Management account needs
+ * them; staff accounts (Admin, QA) do not. Every account needs its name, login e-mail, country
+ * and a contact name and e-mail.
+ */
+export const DEALER_ONLY_FIELDS = ['city', 'postalCode', 'address', 'companyId', 'phoneNumber', 'title'] as const;
+export type DealerOnlyField = (typeof DEALER_ONLY_FIELDS)[number];
+
+/** Whether an account of this role needs the dealer-only fields. */
+export const needsDealerFields = (role: Role): boolean => role === 'Dealership' || role === 'Management';
+
+/** The sentence of a dealer-only field left empty, as the API answers it (400). */
+export const dealerFieldRequired = (field: DealerOnlyField, role: Role): string => `${field} is required for a ${role} account`;
+
+/**
+ * The dealer-only fields this role needs that the values leave empty (none for staff). The
+ * values are those the account will have: the address's and the contact person's together.
+ */
+export function missingDealerFields(role: Role, values: Partial<Record<DealerOnlyField, string | undefined>>): DealerOnlyField[] {
+  if (!needsDealerFields(role)) return [];
+  return DEALER_ONLY_FIELDS.filter((f) => !(values[f] ?? '').trim());
+}
 
 export interface AddressRequest {
   country: string;
@@ -67,6 +92,8 @@ export interface UpdateUserRequest {
   desaturateYellowLight?: boolean;
   /** a visible "Digitally edited" mark on the pipeline's pictures (markets that require it) */
   editedImageLabel?: boolean;
+  /** the owning dealership's own downloads of its originals keep their metadata (GPS, serial numbers, owner names) */
+  keepOriginalMetadata?: boolean;
 }
 
 /** `POST /users/createAccountWithoutCognito`: the account form of an admin. */
@@ -86,6 +113,8 @@ export interface CreateAccountRequest {
   desaturateYellowLight?: boolean;
   /** a visible "Digitally edited" mark on the pipeline's pictures (markets that require it) */
   editedImageLabel?: boolean;
+  /** the owning dealership's own downloads of its originals keep their metadata (GPS, serial numbers, owner names) */
+  keepOriginalMetadata?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -123,6 +152,8 @@ export interface UserView {
   enabled_qa: boolean;
   desaturateYellowLight: boolean;
   editedImageLabel: boolean;
+  /** the owning dealership's own downloads of its originals keep their metadata; false: removed */
+  keepOriginalMetadata: boolean;
   userStatus: UserStatus;
   loginActivated: boolean;
   childAccounts: string[];

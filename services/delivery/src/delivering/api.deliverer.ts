@@ -1,5 +1,6 @@
 import { OUTPUT_EXTENSIONS, type IntegrationForDelivery } from '@app/contracts';
 import { tracedFetch } from '@app/ops';
+import type { OutboundHttp } from '@app/outbound';
 import { ObjectKeys, StorageService } from '@app/storage';
 import { createHmac, randomUUID } from 'node:crypto';
 import { resolvedSettings, str, type DeliveryJob, type PreparedFile, type TypeDeliverer } from './delivery-job';
@@ -57,7 +58,9 @@ async function answerExcerpt(res: Response, maxBytes = 4096): Promise<string> {
  * receiver that saw the message already can answer 2xx again without taking it twice. The
  * files are links, signed for 24 hours: the processed picture's own link, or, when the
  * output rules changed it, the changed file kept for the delivery in the product's storage.
- * 2xx is delivered; 408, 429, 5xx and timeouts are tried again; another 4xx is final.
+ * 2xx is delivered; 408, 429, 5xx and timeouts are tried again; another 4xx is final. The
+ * request goes through the outbound policy (a checked address, never an internal one) and a
+ * redirect is not followed: a 3xx is a refused delivery.
  */
 export class ApiDeliverer implements TypeDeliverer {
   readonly types = ['API', 'REMOTE_INTEGRATION'] as const;
@@ -65,6 +68,7 @@ export class ApiDeliverer implements TypeDeliverer {
   constructor(
     private readonly storage: StorageService,
     private readonly timeoutMs: number,
+    private readonly outbound: OutboundHttp,
   ) {}
 
   private endpoint(integration: IntegrationForDelivery): { url: string; secret: string } {
@@ -81,16 +85,24 @@ export class ApiDeliverer implements TypeDeliverer {
     return this.storage.signedGetAs(key, API_LINK_TTL_SECONDS, { contentType: file.contentType, downloadName: file.name });
   }
 
-  private async post(url: string, secret: string, body: string, idempotencyKey: string): Promise<{ status: number; text: string }> {
+  private async post(url: string, secret: string, body: string, idempotencyKey: string): Promise<{ status: number; reason: string; text: string }> {
     try {
-      const res = await tracedFetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey, ...signatureHeaders(secret, body) },
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      return { status: res.status, text: await answerExcerpt(res) };
+      const res = await tracedFetch(
+        url,
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey, ...signatureHeaders(secret, body) },
+          body,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(this.timeoutMs),
+        },
+        this.outbound.fetch,
+      );
+      // a refusal is told by its status line; only a delivered answer's body is kept (in the receipt)
+      const ok = res.status >= 200 && res.status <= 299;
+      const text = ok ? await answerExcerpt(res) : '';
+      if (!ok) await res.body?.cancel().catch(() => undefined);
+      return { status: res.status, reason: res.statusText, text };
     } catch (err) {
       throw networkFailure(err, url) ?? new DeliveryFailure(`${url}: ${(err as Error).message}`, true);
     }
@@ -116,8 +128,8 @@ export class ApiDeliverer implements TypeDeliverer {
       })),
       sentAt: new Date().toISOString(),
     };
-    const { status, text } = await this.post(url, secret, JSON.stringify(payload), job.attempt.messageId);
-    if (status < 200 || status > 299) throw httpStatusFailure(status, url, text);
+    const { status, reason, text } = await this.post(url, secret, JSON.stringify(payload), job.attempt.messageId);
+    if (status < 200 || status > 299) throw httpStatusFailure(status, url, reason);
     return {
       destination: url,
       files: job.files.map((f, i) => ({ name: f.name, location: links[i], bytes: f.bytes.length, sha256: f.sha256, imageId: f.imageId, position: f.position })),
@@ -128,8 +140,8 @@ export class ApiDeliverer implements TypeDeliverer {
 
   async test(integration: IntegrationForDelivery): Promise<string> {
     const { url, secret } = this.endpoint(integration);
-    const { status, text } = await this.post(url, secret, JSON.stringify({ event: 'ping', sentAt: new Date().toISOString() }), `ping-${randomUUID()}`);
-    if (status < 200 || status > 299) throw httpStatusFailure(status, url, text);
+    const { status, reason } = await this.post(url, secret, JSON.stringify({ event: 'ping', sentAt: new Date().toISOString() }), `ping-${randomUUID()}`);
+    if (status < 200 || status > 299) throw httpStatusFailure(status, url, reason);
     return `${url} answered the signed ping with ${status}`;
   }
 }

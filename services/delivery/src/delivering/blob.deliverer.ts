@@ -1,30 +1,37 @@
 import type { IntegrationForDelivery, IntegrationSettings } from '@app/contracts';
-import { BlobServiceClient, StorageSharedKeyCredential, type ContainerClient } from '@azure/storage-blob';
+import type { OutboundHttp } from '@app/outbound';
+import { BlobServiceClient, StorageSharedKeyCredential, type ContainerClient, type StoragePipelineOptions } from '@azure/storage-blob';
 import { Client as S3Client } from 'minio';
 import { createHash } from 'node:crypto';
-import { joinKey, resolvedSettings, str, type DeliveryJob, type TypeDeliverer } from './delivery-job';
+import { joinKey, resolvedSettings, str, withTimeout, type DeliveryJob, type TypeDeliverer } from './delivery-job';
 import { azureFailure, s3Failure } from './failures';
 import { DeliveryFailure, type DeliveredFile, type DeliveryReceipt } from './order-deliverer';
 
-/** The container of an Azure integration: from its connection string, or its account URL with the account name and key (or a SAS in the URL). */
-export function azureContainer(integration: IntegrationForDelivery, settings: IntegrationSettings, timeoutMs: number): ContainerClient {
-  const options = { retryOptions: { maxTries: 1, tryTimeoutInMs: timeoutMs } };
+/**
+ * The container of an Azure integration: from its connection string, or its account URL with
+ * the account name and key (or a SAS in the URL). Its requests go through the outbound
+ * policy's agent (the client's pipeline takes an `agent`), and a redirect is not followed.
+ */
+export function azureContainer(integration: IntegrationForDelivery, settings: IntegrationSettings, timeoutMs: number, outbound: OutboundHttp): ContainerClient {
+  const build = (agent?: unknown): BlobServiceClient => {
+    const options = { retryOptions: { maxTries: 1, tryTimeoutInMs: timeoutMs }, redirectOptions: { maxRetries: 0 }, ...(agent ? { agent } : {}) } as StoragePipelineOptions;
+    if (settings.connectionString) return BlobServiceClient.fromConnectionString(str(settings, 'connectionString'), options);
+    if (integration.username && integration.password) {
+      return new BlobServiceClient(str(settings, 'accountUrl'), new StorageSharedKeyCredential(integration.username, integration.password), options);
+    }
+    return new BlobServiceClient(str(settings, 'accountUrl'), undefined, options);
+  };
   let service: BlobServiceClient;
   try {
-    if (settings.connectionString) {
-      service = BlobServiceClient.fromConnectionString(str(settings, 'connectionString'), options);
-    } else if (integration.username && integration.password) {
-      service = new BlobServiceClient(str(settings, 'accountUrl'), new StorageSharedKeyCredential(integration.username, integration.password), options);
-    } else {
-      service = new BlobServiceClient(str(settings, 'accountUrl'), undefined, options);
-    }
+    // the account's URL (a connection string names it) says which agent, HTTP or HTTPS
+    service = build(outbound.agentFor(build().url));
   } catch (err) {
     throw new DeliveryFailure(`The Azure connection string or account key is not valid: ${(err as Error).message}`, false);
   }
   return service.getContainerClient(str(settings, 'container'));
 }
 
-function s3Client(integration: IntegrationForDelivery, settings: IntegrationSettings): S3Client {
+function s3Client(integration: IntegrationForDelivery, settings: IntegrationSettings, outbound: OutboundHttp): S3Client {
   const url = new URL(str(settings, 'endpoint'));
   const useSSL = url.protocol === 'https:';
   return new S3Client({
@@ -35,18 +42,24 @@ function s3Client(integration: IntegrationForDelivery, settings: IntegrationSett
     secretKey: integration.password ?? '',
     region: str(settings, 'region'),
     pathStyle: true,
+    // every connection through the outbound policy (a checked address)
+    transportAgent: useSSL ? outbound.httpsAgent : outbound.httpAgent,
   });
 }
 
 /**
  * Blob storage: Azure Blob Storage (block blobs with their Content-MD5, written over the same
  * names, so a retried delivery leaves one blob per file) and any S3-compatible bucket (the
- * same names overwritten). A SharePoint library is not written by the server.
+ * same names overwritten). A SharePoint library is not written by the server. Both clients
+ * connect through the outbound policy's agents.
  */
 export class BlobDeliverer implements TypeDeliverer {
   readonly types = ['BLOB'] as const;
 
-  constructor(private readonly timeoutMs: number) {}
+  constructor(
+    private readonly timeoutMs: number,
+    private readonly outbound: OutboundHttp,
+  ) {}
 
   async deliver(job: DeliveryJob): Promise<DeliveryReceipt> {
     const settings = resolvedSettings(job.integration);
@@ -84,12 +97,12 @@ export class BlobDeliverer implements TypeDeliverer {
     if (!settings.container || (!settings.connectionString && !settings.accountUrl)) {
       throw new DeliveryFailure('The Azure container and account URL or connection string are not set in the integration', false);
     }
-    return azureContainer(integration, settings, this.timeoutMs);
+    return azureContainer(integration, settings, this.timeoutMs, this.outbound);
   }
 
   private s3(integration: IntegrationForDelivery, settings: IntegrationSettings): { client: S3Client; where: string } {
     if (!settings.endpoint || !settings.bucket) throw new DeliveryFailure('The S3 endpoint and bucket are not set in the integration', false);
-    return { client: s3Client(integration, settings), where: `${str(settings, 'endpoint').replace(/\/$/, '')}/${str(settings, 'bucket')}` };
+    return { client: s3Client(integration, settings, this.outbound), where: `${str(settings, 'endpoint').replace(/\/$/, '')}/${str(settings, 'bucket')}` };
   }
 
   private async toAzure(job: DeliveryJob, settings: IntegrationSettings): Promise<DeliveryReceipt> {
@@ -133,15 +146,4 @@ export class BlobDeliverer implements TypeDeliverer {
       throw s3Failure(err, where);
     }
   }
-}
-
-/** The minio client has no timeout of its own per call. */
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout;
-  return Promise.race([
-    promise.finally(() => clearTimeout(timer)),
-    new Promise<T>((_, reject) => {
-      timer = setTimeout(() => reject(Object.assign(new Error(`timed out after ${ms} ms`), { code: 'ETIMEDOUT' })), ms);
-    }),
-  ]);
 }

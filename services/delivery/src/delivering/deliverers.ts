@@ -1,4 +1,5 @@
 import { type IntegrationType } from '@app/contracts';
+import { OutboundHttp, OutboundPolicy, parseAllowance } from '@app/outbound';
 import { SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { StorageService } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
@@ -14,7 +15,9 @@ import { DeliveryFailure, type DeliveryAttempt, type DeliveryReceipt, type Order
 /**
  * The order deliverer the queue calls: reads the integration and the order's files, picks
  * the deliverer of the integration's type (FTP, BLOB, API and REMOTE_INTEGRATION; ROBOT is
- * pulled through the robot API) and lets it write.
+ * pulled through the robot API) and lets it write. Every deliverer and test connection
+ * connects through one outbound policy (OUTBOUND_ALLOW is its allowance): an address inside
+ * the service's own network is refused before any connection.
  */
 @Injectable()
 export class Deliverers implements OrderDeliverer {
@@ -27,7 +30,8 @@ export class Deliverers implements OrderDeliverer {
     @Inject(SERVICE_CONFIG) config: DeliveryConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {
-    const make = (timeoutMs: number) => [new FtpDeliverer(timeoutMs), new BlobDeliverer(timeoutMs), new ApiDeliverer(storage, timeoutMs)];
+    const outbound = new OutboundHttp(new OutboundPolicy({ allowance: parseAllowance(config.OUTBOUND_ALLOW) }));
+    const make = (timeoutMs: number) => [new FtpDeliverer(timeoutMs, outbound.policy), new BlobDeliverer(timeoutMs, outbound), new ApiDeliverer(storage, timeoutMs, outbound)];
     for (const d of make(config.DELIVERY_TIMEOUT_MS)) for (const t of d.types) this.byType.set(t, d);
     for (const d of make(config.DELIVERY_TEST_TIMEOUT_MS)) for (const t of d.types) this.testers.set(t, d);
   }

@@ -53,3 +53,14 @@ export function joinKey(prefix: string, name: string): string {
   const clean = prefix.split('/').filter(Boolean).join('/');
   return clean ? `${clean}/${name}` : name;
 }
+
+/** Fails with ETIMEDOUT (a "Timeout:" failure) after `ms`: for calls without a timeout of their own (the minio client, a name lookup). */
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    promise.finally(() => clearTimeout(timer)),
+    new Promise<T>((_, reject) => {
+      timer = setTimeout(() => reject(Object.assign(new Error(`timed out after ${ms} ms`), { code: 'ETIMEDOUT' })), ms);
+    }),
+  ]);
+}

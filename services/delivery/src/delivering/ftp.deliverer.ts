@@ -1,8 +1,9 @@
 import { safeDeliveryName, type IntegrationForDelivery, type IntegrationSettings } from '@app/contracts';
+import type { CheckedAddress, OutboundPolicy } from '@app/outbound';
 import { Client, type FTPResponse } from 'basic-ftp';
 import { isIP } from 'node:net';
 import { Readable } from 'node:stream';
-import { resolvedSettings, str, type DeliveryJob, type TypeDeliverer } from './delivery-job';
+import { resolvedSettings, str, withTimeout, type DeliveryJob, type TypeDeliverer } from './delivery-job';
 import { ftpFailure } from './failures';
 import { DeliveryFailure, type DeliveredFile, type DeliveryReceipt } from './order-deliverer';
 
@@ -26,26 +27,42 @@ export function temporaryName(name: string, messageId: string): string {
  * half file and a retried delivery replaces what is there instead of adding a copy. With
  * `writeManifest`, `<order name>.manifest.json` (the files with their sizes and SHA-256) is
  * written the same way after the last picture: a receiver may wait for it.
+ *
+ * The host is resolved once through the outbound policy and the control connection goes to
+ * the address checked (the host name stays the TLS server name). Data connections go to the
+ * control connection's address only: EPSV names a port, and a PASV answer naming another
+ * host fails the transfer (basic-ftp's `allowSeparateTransferHost: false`), so a server
+ * cannot steer one to another machine.
  */
 export class FtpDeliverer implements TypeDeliverer {
   readonly types = ['FTP'] as const;
 
-  constructor(private readonly timeoutMs: number) {}
+  constructor(
+    private readonly timeoutMs: number,
+    private readonly outbound: OutboundPolicy,
+  ) {}
 
   private async connect(integration: IntegrationForDelivery, timeoutMs: number): Promise<{ client: Client; settings: IntegrationSettings; where: string }> {
     const settings = resolvedSettings(integration);
     if (!settings.host) throw new DeliveryFailure('The FTP host is not set in the integration', false);
     const where = ftpDestination(settings);
-    const client = new Client(timeoutMs);
+    let checked: CheckedAddress;
+    try {
+      // the lookup counts in the connection's time, as it did when basic-ftp looked the name up
+      checked = await withTimeout(this.outbound.resolve(str(settings, 'host')), timeoutMs);
+    } catch (err) {
+      throw ftpFailure(err, where);
+    }
+    const client = new Client(timeoutMs, { allowSeparateTransferHost: false });
     try {
       await client.access({
-        host: str(settings, 'host'),
+        host: checked.address,
         port: Number(settings.port),
         user: integration.username ?? 'anonymous',
         password: integration.password ?? '',
         secure: settings.secure === true,
         // an IP address is no TLS server name: the certificate is then checked against the address
-        secureOptions: { rejectUnauthorized: settings.verifyCertificate !== false, ...(isIP(str(settings, 'host')) ? {} : { servername: str(settings, 'host') }) },
+        secureOptions: { rejectUnauthorized: settings.verifyCertificate !== false, ...(isIP(checked.host) ? {} : { servername: checked.host, host: checked.host }) },
       });
     } catch (err) {
       client.close();

@@ -1,5 +1,5 @@
 import { DEFAULT_OUTPUT_RULES, type OutputRules } from '@app/contracts';
-import { testJpeg } from '@app/testing';
+import { jpegScan, photoWithPrivateMetadata, privateTags, readMetadata, testJpeg } from '@app/testing';
 import sharp from 'sharp';
 import { renderOutput } from './output-renderer';
 
@@ -24,6 +24,18 @@ describe('renderOutput: a processed picture as the output rules want it', () => 
   it('sends the processed JPEG byte for byte when the rules change nothing', async () => {
     const out = await renderOutput(photo, rules({ quality: 40 }), null);
     expect(out).toEqual({ bytes: photo, contentType: 'image/jpeg', changed: false });
+  });
+
+  it('sends a picture still carrying GPS, serial numbers or owner names without them, its compressed picture as it is', async () => {
+    const carrying = await photoWithPrivateMetadata();
+    const out = await renderOutput(carrying, rules({}), null);
+    expect(out.changed).toBe(true);
+    expect(privateTags(await readMetadata(out.bytes))).toEqual([]);
+    expect((await readMetadata(out.bytes))['IFD0:Orientation']).toBe(6);
+    expect(jpegScan(out.bytes).equals(jpegScan(carrying))).toBe(true);
+    // rendered ones carry no metadata at all
+    const small = await renderOutput(carrying, rules({ width: 200 }), null);
+    expect(privateTags(await readMetadata(small.bytes))).toEqual([]);
   });
 
   it('fits within width and height keeping the proportions, and never enlarges', async () => {

@@ -1,4 +1,5 @@
 import { EDITED_LABEL_TEXT, OUTPUT_CONTENT_TYPES, type OutputRules } from '@app/contracts';
+import { withoutPrivateMetadata } from '@app/storage';
 import sharp, { type OverlayOptions } from 'sharp';
 
 /** The label as an SVG sized for the picture (its height about 4 % of the picture's). */
@@ -20,13 +21,26 @@ export function rulesChangePicture(rules: OutputRules, hasLogo: boolean): boolea
   return rules.width !== null || rules.height !== null || rules.format !== 'jpeg' || (rules.logo && hasLogo) || rules.editedLabel;
 }
 
+/** The picture without GPS, serial numbers or owner names (libs/storage private-metadata.ts); null when its metadata cannot be walked. */
+function withoutPrivate(source: Buffer): Buffer | null {
+  try {
+    return withoutPrivateMetadata(source);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A processed picture as the rules want it: fitted within width and height (never enlarged),
  * the logo (bottom right) and the "digitally edited" label (bottom left) put on, in the
- * rules' format and quality. A picture the rules do not change is answered as it is.
+ * rules' format and quality (sharp writes no metadata). A picture the rules do not change is
+ * answered as it is, less private metadata a picture written before the metadata policy may
+ * still carry (then `changed`, so an API delivery links its own copy); one whose metadata
+ * cannot be walked is encoded again.
  */
 export async function renderOutput(source: Buffer, rules: OutputRules, logo: Buffer | null): Promise<{ bytes: Buffer; contentType: string; changed: boolean }> {
-  if (!rulesChangePicture(rules, !!logo)) return { bytes: source, contentType: OUTPUT_CONTENT_TYPES.jpeg, changed: false };
+  const shared = rulesChangePicture(rules, !!logo) ? null : withoutPrivate(source);
+  if (shared) return { bytes: shared, contentType: OUTPUT_CONTENT_TYPES.jpeg, changed: shared !== source };
   let image = sharp(source).rotate();
   if (rules.width !== null || rules.height !== null) {
     image = image.resize({ width: rules.width ?? undefined, height: rules.height ?? undefined, fit: 'inside', withoutEnlargement: true });

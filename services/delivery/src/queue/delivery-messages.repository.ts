@@ -1,4 +1,4 @@
-import { clampPage, PAGE_SIZE, type DeliveryMessageListQuery, type IntegrationType, type OrderDeliveryState } from '@app/contracts';
+import { clampPage, PAGE_SIZE, type DeliveryMessageListQuery, type DeliveryState, type IntegrationType, type OrderDeliveryState } from '@app/contracts';
 import { escapeLike } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { In, type EntityManager } from 'typeorm';
@@ -74,11 +74,17 @@ export class DeliveryMessagesRepository {
     return m.save(DeliveryMessage, msg);
   }
 
-  /** Removes the message (and its receipts); null when there was none. */
-  async delete(m: EntityManager, id: string): Promise<{ orderId: string; accountId: string } | null> {
-    const rows = (await m.query('DELETE FROM delivery_message WHERE id = $1 RETURNING order_id, account_id', [id])) as [Array<{ order_id: string; account_id: string }>, number];
+  /** Removes the message (and its receipts); what it was, or null when there was none. */
+  async delete(
+    m: EntityManager,
+    id: string,
+  ): Promise<{ orderId: string; accountId: string; integrationId: string; provider: string; state: DeliveryState } | null> {
+    const rows = (await m.query('DELETE FROM delivery_message WHERE id = $1 RETURNING order_id, account_id, integration_id, provider, state', [id])) as [
+      Array<{ order_id: string; account_id: string; integration_id: string; provider: string; state: DeliveryState }>,
+      number,
+    ];
     const row = rows[0]?.[0];
-    return row ? { orderId: row.order_id, accountId: row.account_id } : null;
+    return row ? { orderId: row.order_id, accountId: row.account_id, integrationId: row.integration_id, provider: row.provider, state: row.state } : null;
   }
 
   /** Removes every message (and receipt) of the order; answers how many. */
@@ -150,6 +156,39 @@ export class DeliveryMessagesRepository {
       [orderId],
     )) as Array<{ queued: number; delivered: number; failed: number; last_error: string | null }>;
     const r = rows[0];
-    return { queued: r.queued, delivered: r.delivered, failed: r.failed, lastError: r.last_error };
+    // each destination: the newest message of the order to the integration; the oldest first, those queued together by provider
+    const latest = (await m.query(
+      `SELECT * FROM (
+         SELECT DISTINCT ON (integration_id) id, integration_id, provider, integration_type, state, attempts, last_error, created_at, updated_at
+           FROM delivery_message WHERE order_id = $1
+          ORDER BY integration_id, created_at DESC, id DESC) d
+        ORDER BY d.created_at, d.provider, d.id`,
+      [orderId],
+    )) as Array<{
+      id: string;
+      integration_id: string;
+      provider: string;
+      integration_type: IntegrationType;
+      state: DeliveryState;
+      attempts: number;
+      last_error: string | null;
+      updated_at: Date;
+    }>;
+    return {
+      queued: r.queued,
+      delivered: r.delivered,
+      failed: r.failed,
+      lastError: r.last_error,
+      destinations: latest.map((d) => ({
+        messageId: d.id,
+        integrationId: d.integration_id,
+        provider: d.provider,
+        integrationType: d.integration_type,
+        state: d.state,
+        attempts: d.attempts,
+        lastError: d.state === 'delivered' ? null : d.last_error,
+        updatedAt: new Date(d.updated_at).toISOString(),
+      })),
+    };
   }
 }

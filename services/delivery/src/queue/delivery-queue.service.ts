@@ -152,13 +152,23 @@ export class DeliveryQueueService {
     });
   }
 
-  /** Removes a message from the queue with its receipts; the order's counts follow. */
+  /**
+   * Removes a message from the queue with its receipts; the order's counts and destinations
+   * follow, with a DELIVERY_REMOVED line naming who removed what (the orders service takes the
+   * order out of Delivering when nothing else is pending).
+   */
   async delete(actor: Actor, id: string): Promise<{ deleted: true }> {
     if (!isStaff(actor)) throw RpcError.forbidden();
+    const userName = await this.nameOf(actor);
     return inTransaction(this.ds, async (m) => {
       const gone = await this.messages.delete(m, id);
       if (!gone) throw RpcError.notFound(DELIVERY_MESSAGES.messageNotFound);
-      await this.progress.publish(m, gone, null);
+      await this.progress.publish(m, gone, {
+        eventName: 'DELIVERY_REMOVED',
+        payload: { messageId: id, integrationId: gone.integrationId, provider: gone.provider, state: gone.state },
+        userId: actor.userId ?? null,
+        userName,
+      });
       return { deleted: true as const };
     });
   }

@@ -25,6 +25,9 @@ import { toMessageView } from './delivery-views';
 import type { RobotCredential } from './robot-credential.entity';
 import { RobotCredentialsRepository } from './robot-credentials.repository';
 
+/** What an unknown key id's secret is compared with: no secret hashes to it that anyone knows. */
+const UNKNOWN_KEY_HASH = hashSecret(`unknown-robot-key:${randomUUID()}`);
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -114,8 +117,11 @@ export class RobotService {
     const secret = dot > 0 ? key.slice(dot + 1) : '';
     if (!UUID.test(id) || !secret) throw RpcError.unauthorized(DELIVERY_MESSAGES.badRobotKey);
     const cred = await this.credentials.findById(m, id, lock);
+    // the same work for an unknown key id as for a known one: its answer takes the same time
     const given = Buffer.from(hashSecret(secret), 'hex');
-    if (!cred || !timingSafeEqual(given, Buffer.from(cred.secretHash, 'hex'))) throw RpcError.unauthorized(DELIVERY_MESSAGES.badRobotKey);
+    const kept = Buffer.from(cred?.secretHash ?? UNKNOWN_KEY_HASH, 'hex');
+    const same = kept.length === given.length && timingSafeEqual(given, kept);
+    if (!cred || !same) throw RpcError.unauthorized(DELIVERY_MESSAGES.badRobotKey);
     return cred;
   }
 

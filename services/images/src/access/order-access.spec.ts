@@ -103,6 +103,30 @@ describe('OrderAccessService: the images service\'s rules on top of the orders s
     expect(await refusal(() => service(() => away).access.pipelineSettings(ACCOUNT))).toBe(away);
   });
 
+  it("keeps an original's metadata only for the owning dealership whose account says so", async () => {
+    const keeping = () => ({ id: ACCOUNT, keepOriginalMetadata: true });
+    const own = { accountId: ACCOUNT };
+    expect(await service(keeping).access.keepsOriginalMetadata(actor('Dealership'), own)).toBe(true);
+    expect(await service(() => ({ id: ACCOUNT, keepOriginalMetadata: false })).access.keepsOriginalMetadata(actor('Dealership'), own)).toBe(false);
+    // it asks about the order's own account
+    const asked = service(keeping);
+    await asked.access.keepsOriginalMetadata(actor('Dealership'), own);
+    expect(asked.calls.map((c) => c.data)).toEqual([{ id: ACCOUNT }]);
+    // staff, management and another dealership never, and the account is not even asked
+    for (const role of ['Admin', 'QA', 'Management', 'System'] as const) {
+      const { access, calls } = service(keeping);
+      expect(await access.keepsOriginalMetadata(actor(role), own)).toBe(false);
+      expect(calls).toEqual([]);
+    }
+    expect(await service(keeping).access.keepsOriginalMetadata(actor('Dealership'), { accountId: '00000000-0000-4000-8000-00000000d002' })).toBe(false);
+    expect(await service(() => new RpcCallError(404, 'User not found', 'users')).access.keepsOriginalMetadata(actor('Dealership'), own)).toBe(false);
+    // the users service failing is not an answer: the download fails rather than guessing
+    const down = new RpcCallError(503, 'The users service is not answering', 'users');
+    expect(await refusal(() => service(() => down).access.keepsOriginalMetadata(actor('Dealership'), own))).toBe(down);
+    const broken = new Error('socket closed');
+    expect(await refusal(() => service(() => broken).access.keepsOriginalMetadata(actor('Dealership'), own))).toBe(broken);
+  });
+
   it('calls on its own behalf as the system, with the request id of the work at hand or a fresh one', () => {
     expect(runWithRequestContext({ requestId: 'req-9' }, () => systemCaller())).toEqual({ userId: null, role: 'System', permissions: [], requestId: 'req-9' });
     const fresh = systemCaller();

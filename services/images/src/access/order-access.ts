@@ -74,4 +74,21 @@ export class OrderAccessService {
       throw err;
     }
   }
+
+  /**
+   * Whether the actor downloads the order's originals as they arrived, with their GPS, serial
+   * numbers and owner names: only the owning dealership itself (its sales people included),
+   * when its account keeps them (`keepOriginalMetadata`). Everyone else, staff included, gets
+   * them without (docs/images.md, "Metadata policy").
+   */
+  async keepsOriginalMetadata(actor: Actor, order: Pick<OrderAccess, 'accountId'>): Promise<boolean> {
+    if (actor.role !== 'Dealership' || actor.userId !== order.accountId) return false;
+    try {
+      const account = await this.host.rpc.send(UsersRpc.get, { id: order.accountId }, systemCaller());
+      return account.keepOriginalMetadata === true;
+    } catch (err) {
+      if (err instanceof RpcCallError && err.status === 404) return false;
+      throw err;
+    }
+  }
 }

@@ -1,4 +1,4 @@
-import type { DownloadMedia } from '@app/contracts';
+import type { ZipMedia } from '@app/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
 /** A zip made for a download; its object is removed once its link has expired. */
@@ -8,7 +8,7 @@ export class DownloadBundle {
   @Column('uuid', { name: 'order_id' }) orderId!: string;
   @Column('text', { name: 'object_key' }) objectKey!: string;
   @Column('int', { name: 'image_count' }) imageCount!: number;
-  @Column('text') media!: DownloadMedia;
+  @Column('text') media!: ZipMedia;
   @Column('bigint', { name: 'size_bytes', transformer: { to: (v: number) => v, from: (v: string) => Number(v) } }) sizeBytes!: number;
   @Column('uuid', { name: 'created_by', nullable: true }) createdBy!: string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;

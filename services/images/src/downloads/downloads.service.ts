@@ -8,8 +8,10 @@ import {
   type DownloadMediaPayload,
   type DownloadPayload,
   type DeliveryFiles,
+  type OrderAccess,
   type DownloadResult,
   type UrlResult,
+  type ZipMedia,
 } from '@app/contracts';
 import { inTransaction, SERVICE_LOGGER } from '@app/service-kit';
 import { ObjectKeys } from '@app/storage';
@@ -20,9 +22,12 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { OrderAccessService } from '../access/order-access';
 import type { Image } from '../images/image.entity';
+import { ImageFiles } from '../images/image-files';
 import { ImagesRepository } from '../images/images.repository';
 import { OrderEventsWriter, userOf } from '../images/order-events.writer';
 import { PipelineJobsService, StyleGuideGoneError } from '../pipeline-results/pipeline-jobs.service';
+import { VIDEO_EXTENSIONS } from '../videos/video-files';
+import { VideosRepository } from '../videos/videos.repository';
 import { DownloadBundlesRepository } from './download-bundles.repository';
 import { MissingFileError, ZipBundleFiles, type ZipEntry } from './zip-bundle-files';
 
@@ -50,6 +55,19 @@ function fileOf(image: Image, media: DownloadMedia): string | null {
   return media === 'original' ? image.originalKey : image.optimizedKey;
 }
 
+/** The folder of each kind of file in a zip of everything (`media: 'all'`). */
+const ALL_FOLDERS = { original: 'originals', optimized: 'optimized', video: 'videos' } as const;
+
+/**
+ * The name a zip is saved under, saying what it holds: `{order}-all.zip` (originals,
+ * optimized pictures and videos), `{order}-optimized.zip`, `{order}-originals.zip`,
+ * `{order}-required-edition.zip`; a selection adds `-selected` before it.
+ */
+export function zipFileName(orderName: string, media: ZipMedia, selected: boolean, needsEditionOnly: boolean): string {
+  const what = needsEditionOnly ? 'required-edition' : media === 'original' ? 'originals' : media;
+  return `${safeFileName(orderName)}${selected ? '-selected' : ''}-${what}.zip`;
+}
+
 /**
  * Downloads: a zip of an order's images (selected or all, optimized or originals, named by
  * order and position or by the style guide), streamed from S3 into S3 and answered as a
@@ -63,8 +81,10 @@ export class DownloadsService {
     private readonly bundles: DownloadBundlesRepository,
     private readonly access: OrderAccessService,
     private readonly zips: ZipBundleFiles,
+    private readonly files: ImageFiles,
     private readonly jobs: PipelineJobsService,
     private readonly events: OrderEventsWriter,
+    private readonly videos: VideosRepository,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -72,23 +92,41 @@ export class DownloadsService {
   async download(actor: Actor, p: DownloadPayload): Promise<DownloadResult> {
     if (p.order && p.order !== p.orderId) throw RpcError.badRequest('order in the body must be the order of the path');
     const order = await this.access.read(actor, p.orderId);
-    const media: DownloadMedia = p.media ?? 'optimized';
+    const media: ZipMedia = p.media ?? 'optimized';
     const selected = p.images?.length ? [...new Set(p.images)] : undefined;
     let images = await this.images.ofOrder(this.ds.manager, order.id, selected);
     if (selected && images.length !== selected.length) throw RpcError.notFound(NOT_FOUND);
     if (p.needsEditionOnly) images = images.filter((i) => i.needsEdition);
-    const withFiles = images.map((image) => ({ image, key: fileOf(image, media) })).filter((x): x is { image: Image; key: string } => !!x.key);
-    if (!withFiles.length) throw new RpcError(409, IMAGE_MESSAGES.noImages);
+    const kinds: DownloadMedia[] = media === 'all' ? ['original', 'optimized'] : [media];
 
     const angleNames = p.downloadStyleGuide ? await this.angleNames(order.styleGuideId) : new Map<number, string>();
     const orderName = safeFileName(order.orderName);
-    const entries: ZipEntry[] = withFiles.map(({ image, key }) => {
-      const ext = media === 'optimized' ? 'jpg' : extOf(key);
-      if (!p.downloadStyleGuide) return { key, name: `${orderName}-${image.position}.${ext}` };
-      const angle = angleNames.get(image.position);
-      const pos = String(image.position).padStart(2, '0');
-      return { key, name: angle ? `${pos}-${safeFileName(angle, 'image')}.${ext}` : `${pos}.${ext}` };
-    });
+    const entries: ZipEntry[] = [];
+    for (const kind of kinds) {
+      const found = images.map((image) => ({ image, key: fileOf(image, kind) })).filter((x): x is { image: Image; key: string } => !!x.key);
+      const withFiles = kind === 'original' ? await this.sharedOriginals(actor, order, found) : found;
+      const folder = media === 'all' ? `${ALL_FOLDERS[kind]}/` : '';
+      for (const { image, key } of withFiles) {
+        const ext = kind === 'optimized' ? 'jpg' : extOf(key);
+        if (!p.downloadStyleGuide) {
+          entries.push({ key, name: `${folder}${orderName}-${image.position}.${ext}` });
+          continue;
+        }
+        const angle = angleNames.get(image.position);
+        const pos = String(image.position).padStart(2, '0');
+        entries.push({ key, name: `${folder}${angle ? `${pos}-${safeFileName(angle, 'image')}` : pos}.${ext}` });
+      }
+    }
+    const imageCount = entries.length;
+    // everything of the order: its videos too (a selection or the required-edition pictures are pictures only)
+    if (media === 'all' && !selected && !p.needsEditionOnly) {
+      const videos = await this.videos.ofOrder(this.ds.manager, order.id, ['ready']);
+      videos.forEach((video, i) => {
+        const n = videos.length > 1 ? `-${i + 1}` : '';
+        entries.push({ key: video.fileKey ?? video.uploadKey, name: `${ALL_FOLDERS.video}/${orderName}-video${n}.${VIDEO_EXTENSIONS[video.contentType]}` });
+      });
+    }
+    if (!entries.length) throw new RpcError(409, IMAGE_MESSAGES.noImages);
 
     const bundleId = randomUUID();
     const objectKey = ObjectKeys.download(bundleId);
@@ -108,7 +146,7 @@ export class DownloadsService {
         id: bundleId,
         orderId: order.id,
         objectKey,
-        imageCount: entries.length,
+        imageCount,
         media,
         sizeBytes: size,
         createdBy: userOf(actor),
@@ -117,15 +155,16 @@ export class DownloadsService {
       });
       await this.events.timeline(m, order.id, 'DOWNLOADED', userOf(actor), {
         bundleId,
-        imageCount: entries.length,
+        imageCount,
+        fileCount: entries.length,
         media,
         downloadStyleGuide: !!p.downloadStyleGuide,
         needsEditionOnly: !!p.needsEditionOnly,
       });
     });
-    const fileName = `${orderName}.zip`;
+    const fileName = zipFileName(order.orderName, media, !!selected, !!p.needsEditionOnly);
     const url = await this.zips.presignedGet(objectKey, DOWNLOAD_URL_TTL_SECONDS, fileName);
-    return { url, fileName, expiresAt: expiresAt.toISOString(), imageCount: entries.length };
+    return { url, fileName, expiresAt: expiresAt.toISOString(), imageCount };
   }
 
   /**
@@ -138,8 +177,9 @@ export class DownloadsService {
     const image = await this.images.findById(this.ds.manager, p.imageId);
     if (!image || (p.orderId && image.orderId !== p.orderId)) throw RpcError.notFound(NOT_FOUND);
     const order = await this.access.readFor(actor, image.orderId, NOT_FOUND);
-    const key = fileOf(image, media);
-    if (!key) throw new RpcError(409, media === 'original' ? IMAGE_MESSAGES.notUploaded : IMAGE_MESSAGES.notProcessed);
+    const kept = fileOf(image, media);
+    if (!kept) throw new RpcError(409, media === 'original' ? IMAGE_MESSAGES.notUploaded : IMAGE_MESSAGES.notProcessed);
+    const key = media === 'original' ? (await this.sharedOriginals(actor, order, [{ image, key: kept }]))[0]!.key : kept;
     const ext = media === 'optimized' ? 'jpg' : extOf(key);
     const name = `${safeFileName(order.orderName)}-${image.position}${media === 'original' ? '-original' : ''}.${ext}`;
     const url = await this.zips.presignedGet(key, DOWNLOAD_URL_TTL_SECONDS, name);
@@ -178,6 +218,32 @@ export class DownloadsService {
       };
     }));
     return { order: { id: order.id, orderName: order.orderName, accountId: order.accountId }, files };
+  }
+
+  /**
+   * The originals as this actor downloads them: their shared copies, without GPS, serial
+   * numbers and owner names (made now for an original that has none yet), unless the actor
+   * is the owning dealership and its account keeps them. The kept originals never change.
+   */
+  private async sharedOriginals(actor: Actor, order: OrderAccess, originals: Array<{ image: Image; key: string }>): Promise<Array<{ image: Image; key: string }>> {
+    if (await this.access.keepsOriginalMetadata(actor, order)) return originals;
+    const shared: Array<{ image: Image; key: string }> = [];
+    // a few at a time: an original without its copy yet is read and written once here
+    for (let i = 0; i < originals.length; i += 8) {
+      const batch = originals.slice(i, i + 8);
+      shared.push(
+        ...(await Promise.all(
+          batch.map(async ({ image, key }) => {
+            if (image.sharedOriginalKey) return { image, key: image.sharedOriginalKey };
+            const made = await this.files.sharedOriginal(key);
+            if (!made) return { image, key };
+            await this.images.update(this.ds.manager, image.id, { sharedOriginalKey: made });
+            return { image, key: made };
+          }),
+        )),
+      );
+    }
+    return shared;
   }
 
   private async angleNames(styleGuideId: string): Promise<Map<number, string>> {

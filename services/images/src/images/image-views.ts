@@ -53,6 +53,7 @@ export type ImageViewFields = Pick<
   | 'approved'
   | 'needsEdition'
   | 'originalKey'
+  | 'sharedOriginalKey'
   | 'optimizedKey'
   | 'thumbKey'
   | 'width'
@@ -129,10 +130,12 @@ export class ImageViews {
     order: OrderState | null,
     reEdit: ReEditRequestSummary | null | undefined,
   ): ImageView {
-    const sign = (key: string | null) => (key ? this.files.signedGet(key, VIEW_URL_TTL_SECONDS) : null);
+    // links the browser may cache until the image changes (a new picture at a key always comes with a new updatedAt)
+    const sign = (key: string | null) => (key ? this.files.signedCachedGet(key, updatedAt, VIEW_URL_TTL_SECONDS) : null);
     const accepted = image.optimisationStatus !== 'awaiting-upload' && image.optimisationStatus !== 'upload-rejected';
     const optimized = sign(image.optimizedKey);
-    const original = sign(accepted && (staff || !image.optimizedKey) ? image.originalKey : null);
+    // the original's shared copy, without private metadata; a picture accepted before copies were written links its original until one is made
+    const original = sign(accepted && (staff || !image.optimizedKey) ? (image.sharedOriginalKey ?? image.originalKey) : null);
     const thumb = sign(image.thumbKey);
     return {
       id: image.id,

@@ -30,8 +30,12 @@ export class Image {
   /** where the pending upload is expected */
   @Column('text', { name: 'upload_key', nullable: true }) uploadKey!: string | null;
   @Column('text', { name: 'original_key', nullable: true }) originalKey!: string | null;
+  /** the original's shared copy, without private metadata: what downloads and links serve (null until it is written) */
+  @Column('text', { name: 'shared_original_key', nullable: true }) sharedOriginalKey!: string | null;
   @Column('text', { name: 'optimized_key', nullable: true }) optimizedKey!: string | null;
   @Column('text', { name: 'thumb_key', nullable: true }) thumbKey!: string | null;
+  /** the orders list's picture (112 x 84), written with the thumbnail; null for pictures finished before it existed (the list shows `thumbKey`) */
+  @Column('text', { name: 'list_thumb_key', nullable: true }) listThumbKey!: string | null;
   /** replace-image flow: where QA's new picture is uploaded before it is checked and swapped in */
   @Column('text', { name: 'replacement_key', nullable: true }) replacementKey!: string | null;
   @Column('text', { name: 'replacement_content_type', nullable: true }) replacementContentType!: string | null;

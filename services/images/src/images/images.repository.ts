@@ -16,7 +16,7 @@ const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
 const VIEW_SELECT = `
   SELECT i.id, i.order_id AS "orderId", i.position, i.media_origin AS "mediaOrigin", i.types, i.optimised_via AS "optimisedVia",
          i.optimisation_status AS "optimisationStatus", i.failure_reason AS "failureReason", i.approved, i.needs_edition AS "needsEdition",
-         i.original_key AS "originalKey", i.optimized_key AS "optimizedKey", i.thumb_key AS "thumbKey",
+         i.original_key AS "originalKey", i.shared_original_key AS "sharedOriginalKey", i.optimized_key AS "optimizedKey", i.thumb_key AS "thumbKey",
          i.width, i.height, i.file_size AS "fileSize", i.sensor_data AS "sensorData",
          i.expected_angle AS "expectedAngle", i.detected_angle AS "detectedAngle",
          ${iso('i.created_at')} AS "createdAt", ${iso('i.updated_at')} AS "updatedAt",
@@ -92,7 +92,7 @@ export class ImagesRepository {
     return m.save(Image, image);
   }
 
-  async update(m: EntityManager, id: string, changes: Partial<Pick<Image, 'replacementKey' | 'replacementContentType' | 'replacementExpiresAt'>>): Promise<void> {
+  async update(m: EntityManager, id: string, changes: Partial<Pick<Image, 'replacementKey' | 'replacementContentType' | 'replacementExpiresAt' | 'sharedOriginalKey'>>): Promise<void> {
     await m.update(Image, { id }, changes);
   }
 

@@ -46,8 +46,8 @@ export class OrderProgressRepository {
 
   /**
    * Counts the order's images and videos as this transaction sees them, and finds its picture
-   * for lists: the first picture by position (among those accepted) that has a thumbnail, else
-   * the first original; each a walk of the (order_id, position) index.
+   * for lists: the first picture by position (among those accepted) that has a thumbnail (its
+   * list-sized one when made, 112 x 84), else the first original; each a walk of the (order_id, position) index.
    */
   async counts(m: EntityManager, orderId: string): Promise<ProgressCounts & { thumbnailKey: string | null }> {
     const shown = `order_id = $1 AND optimisation_status IN ('queued', 'completed', 'rejected')`;
@@ -58,7 +58,7 @@ export class OrderProgressRepository {
               count(*) FILTER (WHERE optimisation_status = 'rejected')::int AS "failedCount",
               count(*) FILTER (WHERE optimisation_status = 'completed' AND approved)::int AS "approvedCount",
               count(*) FILTER (WHERE optimisation_status IN ('queued', 'completed', 'rejected') AND needs_edition)::int AS "needsEditionCount",
-              coalesce((SELECT thumb_key FROM image WHERE ${shown} AND thumb_key IS NOT NULL ORDER BY position LIMIT 1),
+              coalesce((SELECT coalesce(list_thumb_key, thumb_key) FROM image WHERE ${shown} AND thumb_key IS NOT NULL ORDER BY position LIMIT 1),
                        (SELECT original_key FROM image WHERE ${shown} AND original_key IS NOT NULL ORDER BY position LIMIT 1)) AS "thumbnailKey"
          FROM image WHERE order_id = $1`,
       [orderId],

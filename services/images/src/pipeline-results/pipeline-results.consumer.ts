@@ -65,6 +65,8 @@ export class PipelineResultsConsumer implements OnModuleInit {
       types: processedTypes(e.route),
       optimizedKey: e.keys.optimized,
       thumbKey: e.keys.thumb,
+      // absent from results of before the list's picture existed: the list shows the thumbnail
+      listThumbKey: e.keys.listThumb ?? null,
       width: e.width,
       height: e.height,
       fileSize: e.fileSize,

@@ -67,11 +67,15 @@ export class CompleteUploadService {
    * Checks an awaited upload and accepts or refuses it. Safe to call any number of times,
    * from any replica: only the first acceptance queues a job. Returns the image as it ends
    * up (still awaiting when the file has not arrived).
+   *
+   * A file that is not whole (cut off) is refused with that reason when a client says it is
+   * posted; the sweeper (no actor) takes it as not arrived yet while the upload link lives (a
+   * post may still replace it) and refuses it at its `lastCheck`, once the link has expired.
    */
-  complete(imageId: string, actor: Actor | null): Promise<Image | null> {
+  complete(imageId: string, actor: Actor | null, opts: { lastCheck?: boolean } = {}): Promise<Image | null> {
     const running = this.running.get(imageId);
     if (running) return running;
-    const work = this.doComplete(imageId, actor).finally(() => this.running.delete(imageId));
+    const work = this.doComplete(imageId, actor, actor !== null || opts.lastCheck === true).finally(() => this.running.delete(imageId));
     this.running.set(imageId, work);
     return work;
   }
@@ -83,12 +87,12 @@ export class CompleteUploadService {
     await this.refuse(image, IMAGE_MESSAGES.uploadExpired);
   }
 
-  private async doComplete(imageId: string, actor: Actor | null): Promise<Image | null> {
+  private async doComplete(imageId: string, actor: Actor | null, incompleteIsFinal: boolean): Promise<Image | null> {
     const image = await this.images.findById(this.ds.manager, imageId);
     if (!image || image.optimisationStatus !== 'awaiting-upload' || !image.uploadKey) return image;
     let picture: VerifiedPicture;
     try {
-      picture = await this.files.verifyPicture(image.uploadKey);
+      picture = await this.files.verifyPicture(image.uploadKey, { incompleteIsFinal });
     } catch (err) {
       if (err instanceof PictureMissingError) return image;
       if (err instanceof PictureRejectedError) return this.refuse(image, err.message);
@@ -104,13 +108,14 @@ export class CompleteUploadService {
       throw err;
     }
     const uploadKey = image.uploadKey;
-    const originalKey = await this.files.keepOriginal(image.orderId, image.id, picture);
+    const { originalKey, sharedOriginalKey } = await this.files.keepOriginal(image.orderId, image.id, picture);
     const originalVersion = await this.originalThumbnail(image, picture);
     await faultPoint('images.upload-checked', { imageId });
     const accepted = await this.whileAwaited(imageId, async (m, current) => {
       current.optimisationStatus = 'queued';
       current.failureReason = null;
       current.originalKey = originalKey;
+      current.sharedOriginalKey = sharedOriginalKey;
       current.contentType = picture.mime;
       current.width = picture.width;
       current.height = picture.height;
@@ -153,7 +158,7 @@ export class CompleteUploadService {
   /** A finished picture QA inserted: shown as it is, counted as processed. */
   private async acceptFinished(image: Image, picture: VerifiedPicture, actor: Actor | null, author: VersionAuthor | null): Promise<Image | null> {
     const keys = pipelineOutputKeys(image.orderId, image.id);
-    const finished = await this.files.finishPicture(picture, keys.optimized, keys.thumb, QA_EDIT_DISCLOSURE);
+    const finished = await this.files.finishPicture(picture, keys.optimized, keys.thumb, QA_EDIT_DISCLOSURE, keys.listThumb ?? null);
     const accepted = await this.whileAwaited(image.id, async (m, current) => {
       Object.assign(current, {
         optimisationStatus: 'completed',
@@ -161,6 +166,7 @@ export class CompleteUploadService {
         contentType: picture.mime,
         optimizedKey: keys.optimized,
         thumbKey: keys.thumb,
+        listThumbKey: keys.listThumb ?? null,
         uploadKey: null,
         width: finished.width,
         height: finished.height,
@@ -184,12 +190,13 @@ export class CompleteUploadService {
 
   /** Accepted, but its style guide is gone: it counts as processed, with the reason, for QA. */
   private async acceptUnprocessable(image: Image, picture: VerifiedPicture, reason: string): Promise<Image | null> {
-    const originalKey = await this.files.keepOriginal(image.orderId, image.id, picture);
+    const { originalKey, sharedOriginalKey } = await this.files.keepOriginal(image.orderId, image.id, picture);
     const accepted = await this.whileAwaited(image.id, async (m, current) => {
       Object.assign(current, {
         optimisationStatus: 'rejected',
         failureReason: reason,
         originalKey,
+        sharedOriginalKey,
         contentType: picture.mime,
         width: picture.width,
         height: picture.height,

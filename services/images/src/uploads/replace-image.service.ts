@@ -90,7 +90,7 @@ export class ReplaceImageService {
     }
     const keys = pipelineOutputKeys(image.orderId, image.id);
     const author = await this.authors.of(actor);
-    const finished = await this.files.finishPicture(picture, keys.optimized, keys.thumb, QA_EDIT_DISCLOSURE);
+    const finished = await this.files.finishPicture(picture, keys.optimized, keys.thumb, QA_EDIT_DISCLOSURE, keys.listThumb ?? null);
     const saved = await inTransaction(this.ds, async (m) => {
       const current = await this.images.lockForUpdate(m, image.id);
       if (!current) throw RpcError.notFound(NOT_FOUND);
@@ -100,6 +100,7 @@ export class ReplaceImageService {
         needsEdition: false,
         optimizedKey: keys.optimized,
         thumbKey: keys.thumb,
+        listThumbKey: keys.listThumb ?? null,
         replacementKey: null,
         replacementContentType: null,
         replacementExpiresAt: null,

@@ -54,8 +54,8 @@ export class UploadSweeper implements OnApplicationBootstrap, BeforeApplicationS
 
   /** One pass over the pending uploads (exposed for tests). */
   async sweep(): Promise<void> {
-    await this.sweepTable('image', (id) => this.completion.complete(id, null), (id) => this.completion.expire(id));
-    await this.sweepTable('video', (id) => this.videos.complete(id, null), (id) => this.videos.expire(id));
+    await this.sweepTable('image', (id, lastCheck) => this.completion.complete(id, null, { lastCheck }), (id) => this.completion.expire(id));
+    await this.sweepTable('video', (id, lastCheck) => this.videos.complete(id, null, { lastCheck }), (id) => this.videos.expire(id));
     if (!this.task.stopped) await this.removeLeftovers();
     if (Date.now() - this.lastBundleSweep > BUNDLE_SWEEP_MS) {
       this.lastBundleSweep = Date.now();
@@ -65,13 +65,14 @@ export class UploadSweeper implements OnApplicationBootstrap, BeforeApplicationS
 
   private async sweepTable(
     table: 'image' | 'video',
-    complete: (id: string) => Promise<unknown>,
+    /** `lastCheck`: the upload link has expired, so a file that is not whole is refused rather than waited for */
+    complete: (id: string, lastCheck: boolean) => Promise<unknown>,
     expire: (id: string) => Promise<void>,
   ): Promise<void> {
     for (const row of await this.pending.claim(this.ds.manager, table, BATCH, EXPIRY_GRACE_MS)) {
       if (this.task.stopped) return;
       try {
-        if (await this.files.exists(row.upload_key)) await complete(row.id);
+        if (await this.files.exists(row.upload_key)) await complete(row.id, row.expired);
         else if (row.expired) await expire(row.id);
       } catch (err) {
         this.logger.warn({ err, [`${table}Id`]: row.id }, `could not complete a pending ${table} upload; it is tried again later`);

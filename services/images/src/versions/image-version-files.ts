@@ -38,4 +38,9 @@ export class ImageVersionFiles {
   signedGet(key: string, expiresInSeconds: number): string {
     return this.storage.signedGet(key, expiresInSeconds);
   }
+
+  /** A GET link the browser may cache: a kept version's files never change under their key. */
+  signedCachedGet(key: string, version: string, minValidSeconds: number): string {
+    return this.storage.signedCachedGet(key, version, minValidSeconds);
+  }
 }

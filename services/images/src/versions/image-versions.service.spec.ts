@@ -5,31 +5,40 @@ import { RpcError } from '@app/contracts';
 import { assertRestorable, restoredLabels, visibleVersions } from './image-versions.service';
 
 const actor = (role: Actor['role']): Actor => ({ userId: '00000000-0000-4000-8000-000000000001', role, permissions: [], requestId: 'r' });
-const version = (kind: ImageVersion['kind'], route: ImageVersion['route'] = null) => ({ id: kind, kind, route }) as ImageVersion;
+const version = (kind: ImageVersion['kind'], route: ImageVersion['route'] = null, fileKey = `${kind}.jpg`) => ({ id: kind, kind, route, fileKey }) as ImageVersion;
 const ALL = [version('original'), version('pipeline', 'full'), version('replacement'), version('test', 'enhancer'), version('restore', 'full')];
+const SHARED = { originalKey: 'original.jpg', sharedOriginalKey: 'original-shared.jpg' };
 
 describe('visibleVersions', () => {
-  it('staff see every version, each with its links', () => {
+  it('staff see every version', () => {
     for (const role of ['Admin', 'QA'] as const) {
-      expect(visibleVersions(actor(role), ALL).map((v) => [v.version.kind, v.withLinks])).toEqual([
-        ['original', true],
-        ['pipeline', true],
-        ['replacement', true],
-        ['test', true],
-        ['restore', true],
+      expect(visibleVersions(actor(role), ALL, { originalKey: 'original.jpg', sharedOriginalKey: null }).map((v) => v.kind)).toEqual([
+        'original',
+        'pipeline',
+        'replacement',
+        'test',
+        'restore',
       ]);
     }
   });
 
-  it('a dealership, its sales people and management see no test output, and the original without links', () => {
+  it('a dealership, its sales people and management see no test output, and their original once it has its shared copy', () => {
     for (const role of ['Dealership', 'Management'] as const) {
-      expect(visibleVersions(actor(role), ALL).map((v) => [v.version.kind, v.withLinks])).toEqual([
-        ['original', false],
-        ['pipeline', true],
-        ['replacement', true],
-        ['restore', true],
+      expect(visibleVersions(actor(role), ALL, SHARED).map((v) => v.kind)).toEqual([
+        'original',
+        'pipeline',
+        'replacement',
+        'restore',
       ]);
     }
+  });
+
+  it('an original a dealership could not open is not listed for it (no empty entry): none shared yet, or an earlier one', () => {
+    const kinds = (versions: ImageVersion[], image: typeof SHARED | { originalKey: string; sharedOriginalKey: null }) =>
+      visibleVersions(actor('Dealership'), versions, image).map((v) => v.kind);
+    expect(kinds(ALL, { originalKey: 'original.jpg', sharedOriginalKey: null })).toEqual(['pipeline', 'replacement', 'restore']);
+    expect(kinds([version('original', null, 'earlier.jpg'), ...ALL], SHARED)).toEqual(['original', 'pipeline', 'replacement', 'restore']);
+    expect(visibleVersions(actor('Dealership'), [version('original', null, 'earlier.jpg'), ...ALL], SHARED)[0]!.fileKey).toBe('original.jpg');
   });
 });
 

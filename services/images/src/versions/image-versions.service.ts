@@ -30,15 +30,20 @@ import { VersionAuthors } from './version-authors';
 const NOT_FOUND = IMAGE_MESSAGES.notFound;
 
 /**
- * What the history shows the caller: staff see every version; a dealership, its sales people
- * and management do not see test-pipeline outputs (QA's experiments, not their pictures), and
- * see the original listed without links (the originals are QA's material, as in the image views).
+ * What the history shows the caller: staff see every version with its links. A dealership,
+ * its sales people and management do not see test-pipeline outputs (QA's experiments, not
+ * their pictures); they see the picture they uploaded when it has its shared copy (without
+ * private metadata: what their downloads of originals serve too) and no other original (an
+ * entry they could not open would be an empty box in their history).
  */
-export function visibleVersions(actor: Actor, versions: ImageVersion[]): Array<{ version: ImageVersion; withLinks: boolean }> {
+export function visibleVersions(
+  actor: Actor,
+  versions: ImageVersion[],
+  image: Pick<Image, 'originalKey' | 'sharedOriginalKey'>,
+): ImageVersion[] {
   const staff = OrderAccessService.isStaff(actor);
-  return versions
-    .filter((v) => staff || v.kind !== 'test')
-    .map((version) => ({ version, withLinks: staff || version.kind !== 'original' }));
+  const shareable = (v: ImageVersion) => v.kind !== 'original' || (image.sharedOriginalKey !== null && v.fileKey === image.originalKey);
+  return versions.filter((v) => staff || (v.kind !== 'test' && shareable(v)));
 }
 
 /** What the image shows once a version is restored: the route's type labels for a pipeline output, else a finished picture's. */
@@ -84,7 +89,7 @@ export class ImageVersionsService {
   async list(actor: Actor, id: string): Promise<ImageVersionView[]> {
     const image = await this.find(id);
     await this.access.readFor(actor, image.orderId, NOT_FOUND);
-    return this.views(actor, await this.versions.readyOfImage(this.ds.manager, image.id));
+    return this.views(actor, image, await this.versions.readyOfImage(this.ds.manager, image.id));
   }
 
   /**
@@ -102,7 +107,7 @@ export class ImageVersionsService {
     assertRestorable(image);
     const author = await this.authors.of(actor);
     const keys = pipelineOutputKeys(image.orderId, image.id);
-    const finished = await this.files.finishPicture({ bytes: await this.versionFiles.read(source.fileKey) }, keys.optimized, keys.thumb, null);
+    const finished = await this.files.finishPicture({ bytes: await this.versionFiles.read(source.fileKey) }, keys.optimized, keys.thumb, null, keys.listThumb ?? null);
     await inTransaction(this.ds, async (m) => {
       const current = await this.images.lockForUpdate(m, image.id);
       if (!current) throw RpcError.notFound(NOT_FOUND);
@@ -113,6 +118,7 @@ export class ImageVersionsService {
         failureReason: null,
         optimizedKey: keys.optimized,
         thumbKey: keys.thumb,
+        listThumbKey: keys.listThumb ?? null,
         width: finished.width,
         height: finished.height,
         fileSize: finished.fileSize,
@@ -150,7 +156,7 @@ export class ImageVersionsService {
       });
       await this.events.progress(m, current.orderId);
     });
-    return this.views(actor, await this.versions.readyOfImage(this.ds.manager, image.id));
+    return this.views(actor, image, await this.versions.readyOfImage(this.ds.manager, image.id));
   }
 
   /**
@@ -187,9 +193,12 @@ export class ImageVersionsService {
     return { queued: prepared.size };
   }
 
-  private views(actor: Actor, versions: ImageVersion[]): ImageVersionView[] {
-    const link = (key: string | null, withLinks: boolean) => (key && withLinks ? this.versionFiles.signedGet(key, VIEW_URL_TTL_SECONDS) : null);
-    return visibleVersions(actor, versions).map(({ version: v, withLinks }) => ({
+  private views(actor: Actor, image: Pick<Image, 'originalKey' | 'sharedOriginalKey'>, versions: ImageVersion[]): ImageVersionView[] {
+    // a kept version's files never change under their key: links the browser may cache
+    const link = (key: string | null, v: ImageVersion) => (key ? this.versionFiles.signedCachedGet(key, v.id, VIEW_URL_TTL_SECONDS) : null);
+    // the original's version links its shared copy, without private metadata, once there is one
+    const fileOf = (v: ImageVersion) => (v.kind === 'original' && v.fileKey === image.originalKey && image.sharedOriginalKey ? image.sharedOriginalKey : v.fileKey);
+    return visibleVersions(actor, versions, image).map((v) => ({
       id: v.id,
       imageId: v.imageId,
       kind: v.kind,
@@ -199,8 +208,8 @@ export class ImageVersionsService {
       createdBy: v.createdBy ? { id: v.createdBy, displayName: v.createdByName ?? '' } : null,
       restoredFromId: v.restoredFromId,
       current: v.current,
-      url: link(v.fileKey, withLinks),
-      thumbnailUrl: link(v.thumbKey, withLinks),
+      url: link(fileOf(v), v),
+      thumbnailUrl: link(v.thumbKey, v),
       width: v.width,
       height: v.height,
       fileSize: v.fileSize,

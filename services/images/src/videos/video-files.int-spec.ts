@@ -4,7 +4,7 @@ import { startTestS3, testMp4, type TestS3 } from '@app/testing';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { ImagesConfig } from '../images.config';
-import { FfmpegUnavailableError, VideoFiles, VideoRejectedError } from './video-files';
+import { FfmpegUnavailableError, VideoFiles, VideoMissingError, VideoRejectedError } from './video-files';
 
 describe('the check of an uploaded video, with ffmpeg, from S3', () => {
   let s3: TestS3;
@@ -66,5 +66,20 @@ describe('the check of an uploaded video, with ffmpeg, from S3', () => {
       expect(await storage.head(`${dir}/original.mp4`)).toBeNull();
     }
     expect([await checks('refused', 'unreadable'), await checks('accepted', 'none')]).toEqual([2, 0]);
+  });
+  it('refuses a film cut off in its media data or before its index as incomplete, keeping nothing; the sweeper waits for it while its link lives', async () => {
+    const mp4 = await testMp4(2, '640x360');
+    const moov = mp4.indexOf('moov') - 4;
+    for (const cut of [mp4.subarray(0, Math.floor(mp4.length / 2)), mp4.subarray(0, moov)]) {
+      const dir = folder();
+      await storage.put(`${dir}/uploads/u1.mp4`, cut, 'video/mp4');
+      const refused = await videoFiles().keepChecked(`${dir}/uploads/u1.mp4`, (ext) => `${dir}/original.${ext}`).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(VideoRejectedError);
+      expect((refused as Error).message).toBe('The video file is incomplete: it ends before the end of its container (the upload was cut off or the file is damaged)');
+      expect(await storage.head(`${dir}/original.mp4`)).toBeNull();
+      const waiting = await videoFiles().keepChecked(`${dir}/uploads/u1.mp4`, (ext) => `${dir}/original.${ext}`, { incompleteIsFinal: false }).catch((e: unknown) => e);
+      expect(waiting).toBeInstanceOf(VideoMissingError);
+    }
+    expect(await checks('refused', 'incomplete')).toBe(2);
   });
 });

@@ -1,7 +1,7 @@
-import { VIDEO_CONTENT_TYPES, VIDEO_MESSAGES, VIDEO_THUMB_WIDTH, VIDEO_UPLOAD_MAX_BYTES } from '@app/contracts';
+import { VIDEO_CONTENT_TYPES, VIDEO_MESSAGES, VIDEO_THUMB_WIDTH, VIDEO_UPLOAD_MAX_BYTES, type VideoContentType } from '@app/contracts';
 import { METRICS, METRICS_REGISTRY, type Metrics } from '@app/ops';
 import { SERVICE_CONFIG } from '@app/service-kit';
-import { detectFileType, ObjectRejectedError, StorageService, type PresignedPost, type VerifiedObject } from '@app/storage';
+import { detectFileType, fileEnd, ObjectRejectedError, StorageService, type FileEnd, type PresignedPost, type VerifiedObject } from '@app/storage';
 import { Inject, Injectable } from '@nestjs/common';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -14,6 +14,9 @@ import { pipeline } from 'node:stream/promises';
 import type { ImagesConfig } from '../images.config';
 
 /** The uploaded video is not there (yet). */
+/** The file extension of each kind of video the product keeps. */
+export const VIDEO_EXTENSIONS: Record<VideoContentType, string> = { 'video/mp4': 'mp4', 'video/quicktime': 'mov', 'video/webm': 'webm' };
+
 export class VideoMissingError extends Error {
   constructor() {
     super(VIDEO_MESSAGES.notUploaded);
@@ -22,7 +25,7 @@ export class VideoMissingError extends Error {
 }
 
 /** Why the check refused a video (the `reason` label of `dealer_upload_checks_total`). */
-export type VideoRefusal = 'empty' | 'too-large' | 'wrong-type' | 'unreadable';
+export type VideoRefusal = 'empty' | 'too-large' | 'wrong-type' | 'unreadable' | 'incomplete';
 
 /** The uploaded file failed the check (or ffmpeg cannot read it as a video); the message is for the uploader. */
 export class VideoRejectedError extends Error {
@@ -112,14 +115,17 @@ export class VideoFiles {
    * object is copied to a temporary file (refused past the size limit), judged there (size,
    * container by its first bytes, readable by ffmpeg, which makes the thumbnail), and that
    * same file is stored under the final key `finalKey(ext of the checked type)`, which no
-   * upload grant names.
+   * upload grant names. A file whose container ends past the file's end (an MP4's boxes, a
+   * WebM's Segment: `fileEnd`) is refused as incomplete, before ffmpeg (which reads the first
+   * frame of a cut-off film); with `incompleteIsFinal: false` it counts as not arrived yet.
    */
-  async keepChecked(stagingKey: string, finalKey: (ext: string) => string): Promise<KeptVideo> {
+  async keepChecked(stagingKey: string, finalKey: (ext: string) => string, opts: { incompleteIsFinal?: boolean } = {}): Promise<KeptVideo> {
     try {
       const kept = await this.checkAndKeep(stagingKey, finalKey);
       this.checks.inc({ kind: 'video', outcome: 'accepted', reason: 'none' });
       return kept;
     } catch (err) {
+      if (err instanceof VideoRejectedError && err.reason === 'incomplete' && opts.incompleteIsFinal === false) throw new VideoMissingError();
       if (err instanceof VideoRejectedError) this.checks.inc({ kind: 'video', outcome: 'refused', reason: err.reason });
       throw err;
     }
@@ -141,6 +147,7 @@ export class VideoFiles {
       if (size === 0) throw new VideoRejectedError('The video file is empty', 'empty');
       const type = detectFileType(await firstBytes(file, 64));
       if (!type || !(VIDEO_CONTENT_TYPES as readonly string[]).includes(type.mime)) throw new VideoRejectedError(VIDEO_MESSAGES.notAVideo, 'wrong-type');
+      if ((await containerEnd(file, size, type.mime)) === 'truncated') throw new VideoRejectedError(VIDEO_MESSAGES.incomplete, 'incomplete');
       const thumbnail = await this.runFfmpeg(file);
       const key = finalKey(type.ext);
       await this.storage.putStream(key, createReadStream(file), type.mime);
@@ -210,6 +217,26 @@ function capped(limit: number): Transform {
       else done(null, chunk);
     },
   });
+}
+
+/** `fileEnd` of a file on disk, read box by box */
+async function containerEnd(file: string, size: number, mime: string): Promise<FileEnd> {
+  const handle = await open(file, 'r');
+  try {
+    return await fileEnd(
+      {
+        size,
+        read: async (offset, length) => {
+          const buf = Buffer.alloc(Math.max(0, Math.min(length, size - offset)));
+          const { bytesRead } = await handle.read(buf, 0, buf.length, offset);
+          return buf.subarray(0, bytesRead);
+        },
+      },
+      mime,
+    );
+  } finally {
+    await handle.close();
+  }
 }
 
 async function firstBytes(file: string, length: number): Promise<Buffer> {

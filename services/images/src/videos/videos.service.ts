@@ -26,9 +26,7 @@ import { safeFileName } from '../downloads/downloads.service';
 import { OrderEventsWriter, userOf } from '../images/order-events.writer';
 import type { Video } from './video.entity';
 import { VideosRepository } from './videos.repository';
-import { FfmpegUnavailableError, VideoFiles, VideoMissingError, VideoRejectedError, type KeptVideo } from './video-files';
-
-const EXTENSIONS: Record<VideoContentType, string> = { 'video/mp4': 'mp4', 'video/quicktime': 'mov', 'video/webm': 'webm' };
+import { FfmpegUnavailableError, VIDEO_EXTENSIONS as EXTENSIONS, VideoFiles, VideoMissingError, VideoRejectedError, type KeptVideo } from './video-files';
 /**
  * An order's owner may add videos until the order is completed: a video does not move the
  * order, and the capture app may send it after the last picture.
@@ -94,21 +92,25 @@ export class VideosService {
     return this.view(done);
   }
 
-  /** Checks an awaited video and makes its thumbnail; safe to repeat (the sweeper calls it too). */
-  complete(videoId: string, actor: Actor | null): Promise<Video | null> {
+  /**
+   * Checks an awaited video and makes its thumbnail; safe to repeat (the sweeper calls it too).
+   * A file that is not whole is refused when a client says it is posted; the sweeper waits for
+   * it while the upload link lives and refuses it at its `lastCheck`, as for pictures.
+   */
+  complete(videoId: string, actor: Actor | null, opts: { lastCheck?: boolean } = {}): Promise<Video | null> {
     const running = this.running.get(videoId);
     if (running) return running;
-    const work = this.doComplete(videoId, actor).finally(() => this.running.delete(videoId));
+    const work = this.doComplete(videoId, actor, actor !== null || opts.lastCheck === true).finally(() => this.running.delete(videoId));
     this.running.set(videoId, work);
     return work;
   }
 
-  private async doComplete(videoId: string, actor: Actor | null): Promise<Video | null> {
+  private async doComplete(videoId: string, actor: Actor | null, incompleteIsFinal: boolean): Promise<Video | null> {
     const video = await this.videos.findById(this.ds.manager, videoId);
     if (!video || video.status !== 'awaiting-upload') return video;
     let kept: KeptVideo;
     try {
-      kept = await this.files.keepChecked(video.uploadKey, (ext) => ObjectKeys.video(video.orderId, video.id, 'original', ext));
+      kept = await this.files.keepChecked(video.uploadKey, (ext) => ObjectKeys.video(video.orderId, video.id, 'original', ext), { incompleteIsFinal });
     } catch (err) {
       if (err instanceof VideoMissingError) return video;
       if (err instanceof VideoRejectedError) return this.refuse(video, err.message);
@@ -177,14 +179,15 @@ export class VideosService {
   }
 
   /**
-   * `GET /videos/order/{id}`: the order's videos, oldest first ("This order does not have
-   * any video", 404, when there is none). Admin and QA also see refused ones with the reason.
+   * `GET /videos/order/{id}`: the order's videos, oldest first; an empty list when there is
+   * none (an order without videos is not a missing resource: a 404 there would be logged as a
+   * failed request by every browser opening the tab). Admin and QA also see refused ones with
+   * the reason.
    */
   async ofOrder(actor: Actor, orderId: string): Promise<VideoView[]> {
     await this.access.read(actor, orderId);
     const statuses: VideoStatus[] = OrderAccessService.isStaff(actor) ? ['ready', 'rejected'] : ['ready'];
     const videos = await this.videos.ofOrder(this.ds.manager, orderId, statuses);
-    if (!videos.length) throw RpcError.notFound(IMAGE_MESSAGES.noVideo);
     return Promise.all(videos.map((v) => this.view(v)));
   }
 

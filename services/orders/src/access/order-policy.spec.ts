@@ -147,4 +147,36 @@ describe('OrderPolicy: who sees and changes an order', () => {
       expect(await refusal(() => p.assertCanWrite(withPermissions('Dealership', DEALER), null, 'UPDATE_ORDERS'))).toMatchObject({ status: 404 });
     });
   });
+
+  describe('assertCanDelete', () => {
+    const uploading = { accountId: DEALER, status: 'Uploading' };
+    const finished = { accountId: DEALER, status: 'Ready to download' };
+    const unfinishedOnly = { status: 403, message: ORDER_MESSAGES.deleteOnlyUnfinished };
+
+    it('lets staff, and the owner holding DELETE_ORDERS, delete any order they may change, finished or not', async () => {
+      const { policy: p } = policy();
+      for (const who of [actor('Admin'), actor('QA', STRANGER), actor('System'), actor('Dealership', DEALER, ['delete_orders'])]) {
+        expect(await refusal(() => p.assertCanDelete(who, finished))).toBeNull();
+        expect(await refusal(() => p.assertCanDelete(who, uploading))).toBeNull();
+        expect(() => OrderPolicy.assertDeletableNow(who, finished)).not.toThrow();
+      }
+    });
+
+    it('lets the owner without DELETE_ORDERS delete its own order only while it is still Uploading, asked again on the locked row', async () => {
+      const { policy: p } = policy();
+      const owner = actor('Dealership', DEALER, ['UPDATE_ORDERS']);
+      expect(await refusal(() => p.assertCanDelete(owner, uploading))).toBeNull();
+      expect(await refusal(() => p.assertCanDelete(owner, finished))).toMatchObject(unfinishedOnly);
+      expect(() => OrderPolicy.assertDeletableNow(owner, uploading)).not.toThrow();
+      expect(() => OrderPolicy.assertDeletableNow(owner, finished)).toThrow(ORDER_MESSAGES.deleteOnlyUnfinished);
+    });
+
+    it('answers "not found" to another dealership and 403 to management on its child\'s order, unfinished or not', async () => {
+      const { policy: p } = policy();
+      expect(await refusal(() => p.assertCanDelete(actor('Dealership', OTHER, ['DELETE_ORDERS']), uploading))).toMatchObject({ status: 404 });
+      expect(await refusal(() => p.assertCanDelete(actor('Dealership', OTHER), uploading))).toMatchObject({ status: 404 });
+      expect(await refusal(() => p.assertCanDelete(actor('Management', GROUP), uploading))).toMatchObject({ status: 403, message: 'You do not have permission to do this.' });
+      expect(await refusal(() => p.assertCanDelete(actor('Dealership', DEALER), null))).toMatchObject({ status: 404 });
+    });
+  });
 });

@@ -67,4 +67,27 @@ export class OrderPolicy {
     if (!OrderPolicy.isOwner(actor, order!)) throw RpcError.forbidden();
     if (permission && !hasPermission(actor.permissions, permission)) throw RpcError.forbidden(`Missing permission ${permission}`);
   }
+
+  /**
+   * Deleting: staff, and the owner holding DELETE_ORDERS, delete any order they may change; the
+   * owner without it deletes its own order only while it is still Uploading (an upload left
+   * unfinished, which it could otherwise neither finish nor remove). 404 unless the actor may see
+   * it, 403 with a sentence otherwise. The service asks again with the locked row
+   * (`assertDeletableNow`): its last picture may have just moved it on.
+   */
+  async assertCanDelete(actor: Actor, order: (OwnedOrder & { status: string }) | null | undefined): Promise<void> {
+    // an owner without DELETE_ORDERS is not refused here: what it may delete is told by the status
+    await this.assertCanWrite(actor, order);
+    OrderPolicy.assertDeletableNow(actor, order!);
+  }
+
+  /** the owner without DELETE_ORDERS: only its unfinished orders */
+  static deletesOnlyUnfinished(actor: Actor): boolean {
+    return !OrderPolicy.isStaff(actor) && !hasPermission(actor.permissions, 'DELETE_ORDERS');
+  }
+
+  /** 403 "…only an order that is still uploading…" when the actor may delete only unfinished orders and this one is not */
+  static assertDeletableNow(actor: Actor, order: { status: string }): void {
+    if (OrderPolicy.deletesOnlyUnfinished(actor) && order.status !== 'Uploading') throw RpcError.forbidden(ORDER_MESSAGES.deleteOnlyUnfinished);
+  }
 }

@@ -11,8 +11,10 @@ import { deliveryStep } from './lifecycle.rules';
  * The order's delivery, driven by the delivery service (`DeliveryEvents.orderProgress`,
  * durable consumer `orders-delivery-progress`): the line of the change on the timeline
  * (queued, delivered to a destination, a failed attempt), the counts on the order (an older
- * version than the one kept is ignored), and the status: Delivering while messages wait,
- * Completed once every message is delivered (`changedBy: "delivery"`).
+ * version than the one kept is ignored) with each destination's state, and the status:
+ * Delivering while messages wait, Completed once every message is delivered, back to Ready to
+ * download (with a DELIVERY_STOPPED line saying why) when none waits and a destination failed
+ * for good or was removed from the queue (`changedBy: "delivery"`).
  */
 @Injectable()
 export class DeliveryConsumer implements OnModuleInit {
@@ -41,7 +43,28 @@ export class DeliveryConsumer implements OnModuleInit {
     o.deliveryDelivered = p.delivered;
     o.deliveryFailed = p.failed;
     o.deliveryLastError = p.lastError ?? null;
+    if (p.destinations) o.deliveryDestinations = p.destinations;
     const to = deliveryStep(o.status, p);
+    if (to === 'Ready to download') {
+      // out of Delivering with nothing pending: the line says why, before the status change's
+      const removed = p.timeline?.eventName === 'DELIVERY_REMOVED' || p.failed === 0;
+      const failedOne = o.deliveryDestinations.find((d) => d.state === 'failed');
+      const payload = p.timeline?.payload ?? {};
+      await this.events.append(
+        m,
+        o,
+        'DELIVERY_STOPPED',
+        {
+          cause: removed ? 'removed' : 'failed',
+          provider: typeof payload['provider'] === 'string' ? payload['provider'] : (failedOne?.provider ?? null),
+          error: removed ? null : (p.lastError ?? failedOne?.lastError ?? null),
+          failed: p.failed,
+          delivered: p.delivered,
+        },
+        null,
+        at,
+      );
+    }
     if (to) await this.transitions.moveTo(m, o, pairForStatus(to), null, 'delivery', at);
     await this.orders.save(m, o);
   }

@@ -69,10 +69,15 @@ describe('deliveryStep', () => {
     expect(deliveryStep('Uploading', { queued: 1, delivered: 0, failed: 0 })).toBeNull();
   });
 
-  it('Completed once every message is delivered; a failure for good keeps it Delivering', () => {
+  it('Completed once every message is delivered; a failure for good or nothing left takes it back to Ready to download once none waits', () => {
     expect(deliveryStep('Delivering', { queued: 0, delivered: 2, failed: 0 })).toBe('Completed');
-    expect(deliveryStep('Delivering', { queued: 0, delivered: 1, failed: 1 })).toBeNull();
-    expect(deliveryStep('Delivering', { queued: 0, delivered: 0, failed: 0 })).toBeNull();
+    expect(deliveryStep('Delivering', { queued: 0, delivered: 1, failed: 1 })).toBe('Ready to download');
+    expect(deliveryStep('Delivering', { queued: 0, delivered: 0, failed: 1 })).toBe('Ready to download');
+    // every message removed from the queue
+    expect(deliveryStep('Delivering', { queued: 0, delivered: 0, failed: 0 })).toBe('Ready to download');
+    // another destination still pending: it stays Delivering
+    expect(deliveryStep('Delivering', { queued: 1, delivered: 0, failed: 1 })).toBeNull();
     expect(deliveryStep('Ready to download', { queued: 0, delivered: 2, failed: 0 })).toBeNull();
+    expect(deliveryStep('Ready to download', { queued: 0, delivered: 0, failed: 1 })).toBeNull();
   });
 });

@@ -63,12 +63,13 @@ export interface DeliveryCounts {
 
 /**
  * Where the delivery takes an order (docs/orders.md): Delivering while any of its messages
- * waits (from Ready to download or Completed), Completed once every message is delivered.
- * A message that failed for good keeps the order Delivering; an order still in upload,
- * processing or QA is never moved.
+ * waits (from Ready to download or Completed); once none waits, Completed when every
+ * destination left has the order, else (a destination failed for good, or its message was
+ * removed and none is left) back to Ready to download. An order still in upload, processing
+ * or QA is never moved.
  */
-export function deliveryStep(status: OrderStatus, d: DeliveryCounts): 'Delivering' | 'Completed' | null {
+export function deliveryStep(status: OrderStatus, d: DeliveryCounts): 'Delivering' | 'Completed' | 'Ready to download' | null {
   if (d.queued > 0) return status === 'Ready to download' || status === 'Completed' ? 'Delivering' : null;
-  if (status === 'Delivering' && d.failed === 0 && d.delivered > 0) return 'Completed';
-  return null;
+  if (status !== 'Delivering') return null;
+  return d.failed === 0 && d.delivered > 0 ? 'Completed' : 'Ready to download';
 }

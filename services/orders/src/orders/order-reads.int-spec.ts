@@ -92,7 +92,7 @@ describe('orders reads: one statement each', () => {
     const tags = (await stack.services.orders!.get(TagAssignmentsRepository).tagsOf(ds.manager, 'order', [orderId])).get(orderId)!;
     expect(tags.map((t) => t.name)).toEqual(['Rush', 'Anna']);
     expect(result).toEqual(toOrderView(entity, tags));
-    expect(result.delivery).toEqual({ queued: 1, delivered: 2, failed: 1, lastError: 'refused' });
+    expect(result.delivery).toEqual({ queued: 1, delivered: 2, failed: 1, lastError: 'refused', destinations: [] });
     expect(await status(orders.get(actorFor('Dealership', { userId: other }), orderId))).toBe(404);
     expect(await status(orders.get(actorFor('Admin'), randomUUID()))).toBe(404);
   });

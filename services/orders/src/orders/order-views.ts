@@ -1,9 +1,21 @@
-import type { OrderAccess, OrderListItem, OrderStatus, OrderView, QaStatus, TagView } from '@app/contracts';
+import type { OrderAccess, OrderDeliveryDestination, OrderDeliveryState, OrderListItem, OrderStatus, OrderView, QaStatus, TagView } from '@app/contracts';
 import { notePreview } from './order-status.rules';
 import { Order } from './order.entity';
 
 const account = (o: Order) => ({ id: o.accountId, displayName: o.accountName, userName: o.accountEmail });
 const salesPerson = (o: Order) => (o.salesPersonId ? { id: o.salesPersonId, name: o.salesPersonName ?? '' } : null);
+
+/** The order's delivery as last published (null until it was first queued), each destination with its state. */
+function deliveryOf(o: Pick<Order, 'deliveryVersion' | 'deliveryQueued' | 'deliveryDelivered' | 'deliveryFailed' | 'deliveryLastError' | 'deliveryDestinations'>): OrderDeliveryState | null {
+  if (!(o.deliveryVersion > 0)) return null;
+  return {
+    queued: o.deliveryQueued,
+    delivered: o.deliveryDelivered,
+    failed: o.deliveryFailed,
+    lastError: o.deliveryLastError,
+    destinations: o.deliveryDestinations ?? [],
+  };
+}
 
 export function toOrderView(o: Order, tags: TagView[]): OrderView {
   return {
@@ -35,10 +47,7 @@ export function toOrderView(o: Order, tags: TagView[]): OrderView {
     qaStageSince: o.qaStageSince ? o.qaStageSince.toISOString() : null,
     timeToReadyToDownload: o.timeToReadyToDownload,
     timeToCompleted: o.timeToCompleted,
-    delivery:
-      o.deliveryVersion > 0
-        ? { queued: o.deliveryQueued, delivered: o.deliveryDelivered, failed: o.deliveryFailed, lastError: o.deliveryLastError }
-        : null,
+    delivery: deliveryOf(o),
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
   };
@@ -83,6 +92,13 @@ export interface OrderListRow {
   created_at: Date;
   updated_at: Date;
   tags: TagJson[];
+  /** bigint: text */
+  delivery_version: string;
+  delivery_queued: number;
+  delivery_delivered: number;
+  delivery_failed: number;
+  delivery_last_error: string | null;
+  delivery_destinations: OrderDeliveryDestination[];
 }
 
 /** the columns the detail needs besides those of a list row (`VIEW_COLUMNS` in the repository) */
@@ -104,12 +120,6 @@ export interface OrderViewRow extends OrderListRow {
   assigned_editor_id: string | null;
   assigned_editor_name: string | null;
   qa_stage_since: Date | null;
-  /** bigint: text */
-  delivery_version: string;
-  delivery_queued: number;
-  delivery_delivered: number;
-  delivery_failed: number;
-  delivery_last_error: string | null;
 }
 
 /** the columns `OrdersRpc.access` needs */
@@ -182,6 +192,7 @@ export function orderOfRow(r: Record<string, unknown>): Order {
     deliveryDelivered: r.delivery_delivered,
     deliveryFailed: r.delivery_failed,
     deliveryLastError: r.delivery_last_error,
+    deliveryDestinations: r.delivery_destinations ?? [],
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   });
@@ -192,8 +203,8 @@ export function orderViewOfRow(r: OrderViewRow): OrderView {
   return toOrderView(orderOfRow(r as unknown as Record<string, unknown>), tagsOfJson(r.tags));
 }
 
-/** A row of the orders list; the note preview is for admin and QA only. `thumbnailUrl`: the signed link of the order's picture for lists (`thumbnail_key`), or null. */
-export function listItemOfRow(r: OrderListRow, withNote: boolean, thumbnailUrl: string | null): OrderListItem {
+/** A row of the orders list; the note preview is for admin and QA only; an Uploading order last changed before `staleBefore` is `uploadStale`. `thumbnailUrl`: the signed link of the order's picture for lists (`thumbnail_key`), or null. */
+export function listItemOfRow(r: OrderListRow, withNote: boolean, thumbnailUrl: string | null, staleBefore: Date = new Date(0)): OrderListItem {
   return {
     id: r.id,
     orderName: r.order_name,
@@ -217,6 +228,15 @@ export function listItemOfRow(r: OrderListRow, withNote: boolean, thumbnailUrl: 
     updatedAt: r.updated_at.toISOString(),
     notePreview: withNote ? notePreview(r.note) : null,
     thumbnailUrl,
+    uploadStale: r.status === 'Uploading' && r.updated_at < staleBefore,
+    delivery: deliveryOf({
+      deliveryVersion: Number(r.delivery_version ?? 0),
+      deliveryQueued: r.delivery_queued,
+      deliveryDelivered: r.delivery_delivered,
+      deliveryFailed: r.delivery_failed,
+      deliveryLastError: r.delivery_last_error,
+      deliveryDestinations: r.delivery_destinations,
+    }),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { OrderPlatform, OrderStatus, QaStatus } from '@app/contracts';
+import type { OrderDeliveryDestination, OrderPlatform, OrderStatus, QaStatus } from '@app/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 export type OrderCreatorRole = 'Admin' | 'SalesPerson' | 'Account';
@@ -64,6 +64,8 @@ export class Order {
   @Column('int', { name: 'delivery_delivered', default: 0 }) deliveryDelivered!: number;
   @Column('int', { name: 'delivery_failed', default: 0 }) deliveryFailed!: number;
   @Column('text', { name: 'delivery_last_error', nullable: true }) deliveryLastError!: string | null;
+  /** each destination's state, as last published */
+  @Column('jsonb', { name: 'delivery_destinations', default: () => "'[]'::jsonb" }) deliveryDestinations!: OrderDeliveryDestination[];
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
 }

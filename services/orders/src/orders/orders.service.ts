@@ -1,4 +1,5 @@
 import {
+  AUTH_MESSAGES,
   CarTypesRpc,
   DEFAULT_FROM_DAYS,
   ORDER_MESSAGES,
@@ -26,12 +27,13 @@ import {
   type AccountOrdersPayload,
 } from '@app/contracts';
 import { RpcCallError } from '@app/messaging';
-import { inTransaction, MessagingHost } from '@app/service-kit';
+import { inTransaction, MessagingHost, SERVICE_CONFIG } from '@app/service-kit';
 import { StorageService } from '@app/storage';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { OrderPolicy } from '../access/order-policy';
+import type { OrdersConfig } from '../orders.config';
 import { EventsRepository } from '../events/events.repository';
 import { QaTaskChanges } from '../qa-workspace/qa-task-changes';
 import { ActorNames, type PersonRef } from '../shared/actor-names';
@@ -85,6 +87,7 @@ export class OrdersService {
     private readonly messaging: MessagingHost,
     private readonly storage: StorageService,
     private readonly qaTasks: QaTaskChanges,
+    @Inject(SERVICE_CONFIG) private readonly config: OrdersConfig,
   ) {}
 
   private async view(m: EntityManager, o: Order): Promise<OrderView> {
@@ -113,6 +116,9 @@ export class OrdersService {
     if (!accountId) throw RpcError.badRequest(ORDER_MESSAGES.dealershipRequired);
     const account: UserView = await resolveRef(rpc.send(UsersRpc.get, { id: accountId }, system), 'User not found');
     if (account.userRole !== 'Dealership' && account.userRole !== 'Management') throw RpcError.badRequest(ORDER_MESSAGES.dealershipRequired);
+    // an order the mobile app sends (it names its platform) is for accounts with mobile app access
+    const fromMobileApp = body.deviceInformation?.platform === 'android' || body.deviceInformation?.platform === 'ios';
+    if (fromMobileApp && !impersonating && !account.mobileAppAccess) throw RpcError.forbidden(AUTH_MESSAGES.noMobileAppAccess);
 
     // the style guide: one assigned to the account (an admin may pick any)
     let styleGuideName: string;
@@ -243,8 +249,13 @@ export class OrdersService {
       },
       q.page,
     );
+    // an Uploading order nothing has changed since this moment is flagged as left unfinished
+    const staleBefore = new Date(Date.now() - this.config.ORDERS_UPLOAD_STALE_HOURS * 3_600_000);
     return paged(
-      rows.map((r) => listItemOfRow(r, staff, r.thumbnail_key ? this.storage.signedGet(r.thumbnail_key, VIEW_URL_TTL_SECONDS) : null)),
+      // a link the browser may cache until the order changes (its picture changes only with the order's progress)
+      rows.map((r) =>
+        listItemOfRow(r, staff, r.thumbnail_key ? this.storage.signedCachedGet(r.thumbnail_key, String(r.updated_at.getTime()), VIEW_URL_TTL_SECONDS) : null, staleBefore),
+      ),
       total,
       page,
     );
@@ -344,13 +355,16 @@ export class OrdersService {
     });
   }
 
+  /** Who deletes what: `OrderPolicy.assertCanDelete`. */
   async delete(actor: Actor, id: string): Promise<{ deleted: true }> {
     const current = await this.orders.findById(this.ds.manager, id);
-    await this.policy.assertCanWrite(actor, current, 'DELETE_ORDERS');
+    await this.policy.assertCanDelete(actor, current);
     const by = await this.names.of(actor);
     await inTransaction(this.ds, async (m) => {
       const o = await this.orders.findById(m, id, true);
       if (!o) throw RpcError.notFound(ORDER_MESSAGES.notFound);
+      // checked again on the locked row: the last picture may have just moved it on
+      OrderPolicy.assertDeletableNow(actor, o);
       await this.deleteLocked(m, o);
       // the line keeps the order as its creation was told: the statistics' history of a deleted order (orders.statistics.backfill)
       await this.events.append(m, o, 'DELETED', { orderName: o.orderName, created: orderCreated(o) }, by);

@@ -314,6 +314,19 @@ export class ImageRenderer {
   }
 
   /**
+   * The orders list's picture: exactly `width` x `height`, the centre of the picture filling
+   * it, as the list's box shows it (`object-fit: cover`); progressive-free and optimised
+   * Huffman tables, as small as such a picture gets.
+   */
+  async listThumbnail(r: Raster, width: number, height: number): Promise<EncodedThumb> {
+    const { data, info } = await sharp(r.data, rawInput(r))
+      .resize(width, height, { fit: 'cover', position: 'centre' })
+      .jpeg({ quality: 75, optimiseCoding: true })
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
+  }
+
+  /**
    * A style-guide medium, decoded and fitted to `width` x `height`: `cover` fills it
    * (cropping the centre), `inside` fits within it keeping the shape, `fill` stretches. With
    * `alpha` the transparency is kept (RGBA), otherwise laid on white (RGB).

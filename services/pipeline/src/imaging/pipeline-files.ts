@@ -41,8 +41,12 @@ export class PipelineFiles {
     return this.storage.getBuffer(key);
   }
 
-  /** Writes both outputs; a redelivered job writes the same keys again (overwrites). */
-  async writeOutputs(keys: PipelineOutputKeys, optimized: Buffer, thumb: Buffer): Promise<void> {
-    await Promise.all([this.storage.put(keys.optimized, optimized, 'image/jpeg'), this.storage.put(keys.thumb, thumb, 'image/jpeg')]);
+  /** Writes the outputs (and the list's picture when there is one); a redelivered job writes the same keys again (overwrites). */
+  async writeOutputs(keys: PipelineOutputKeys, optimized: Buffer, thumb: Buffer, listThumb: { key: string; bytes: Buffer } | null = null): Promise<void> {
+    await Promise.all([
+      this.storage.put(keys.optimized, optimized, 'image/jpeg'),
+      this.storage.put(keys.thumb, thumb, 'image/jpeg'),
+      ...(listThumb ? [this.storage.put(listThumb.key, listThumb.bytes, 'image/jpeg')] : []),
+    ]);
   }
 }

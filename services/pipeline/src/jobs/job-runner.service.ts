@@ -2,6 +2,8 @@ import { hostname } from 'node:os';
 import {
   checkPipelineJob,
   PipelineEvents,
+  LIST_THUMB_HEIGHT,
+  LIST_THUMB_WIDTH,
   pipelineOutputKeys,
   pipelineVersionOutputKeys,
   ROUTES,
@@ -55,6 +57,8 @@ interface RenderedJob {
   thumb: Buffer;
   thumbWidth: number;
   thumbHeight: number;
+  /** the orders list's picture; none for a test job (a version's output) */
+  listThumb: Buffer | null;
   timings: StepTiming[];
 }
 
@@ -276,6 +280,7 @@ export class JobRunner {
       this.imaging.encodeJpeg(finished, job.settings.maxImageSize, this.config.PIPELINE_JPEG_QUALITY, xmp),
     );
     const thumb = await ctx.step('thumbnail', () => this.imaging.thumbnail(finished, this.config.PIPELINE_THUMB_WIDTH));
+    const listThumb = job.versionId ? null : await ctx.step('list-thumbnail', () => this.imaging.listThumbnail(finished, LIST_THUMB_WIDTH, LIST_THUMB_HEIGHT));
     return {
       optimized: jpeg.data,
       quality: jpeg.quality,
@@ -284,6 +289,7 @@ export class JobRunner {
       thumb: thumb.data,
       thumbWidth: thumb.width,
       thumbHeight: thumb.height,
+      listThumb: listThumb?.data ?? null,
       timings: ctx.timings,
     };
   }
@@ -325,7 +331,9 @@ export class JobRunner {
         });
         return 'superseded';
       }
-      await this.files.writeOutputs(job.outputKeys, out.optimized, out.thumb);
+      // the list's picture at the image's own key, whatever an older producer put in the job
+      const listThumbKey = out.listThumb ? pipelineOutputKeys(job.orderId, job.imageId).listThumb : undefined;
+      await this.files.writeOutputs(job.outputKeys, out.optimized, out.thumb, listThumbKey && out.listThumb ? { key: listThumbKey, bytes: out.listThumb } : null);
       await faultPoint('pipeline.outputs-written', { jobId: job.jobId, imageId: job.imageId });
       const durationMs = Math.round(performance.now() - started);
       if (!job.versionId) await this.jobs.saveOutput(m, job.orderId, job.imageId, job.jobId, requestedAt);
@@ -336,7 +344,7 @@ export class JobRunner {
         orderId: job.orderId,
         route: job.route,
         lane: job.lane,
-        keys: { optimized: job.outputKeys.optimized, thumb: job.outputKeys.thumb },
+        keys: { optimized: job.outputKeys.optimized, thumb: job.outputKeys.thumb, ...(listThumbKey ? { listThumb: listThumbKey } : {}) },
         width: out.width,
         height: out.height,
         fileSize: out.optimized.length,

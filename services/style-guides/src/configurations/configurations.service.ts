@@ -24,7 +24,7 @@ const MEDIA_FIELDS = ['customAngleOverlayId', 'customFrameOverlayId', 'customBac
 
 /**
  * Configurations of a style guide, one per position. FEATURED forces the featured route and
- * no angle; an IMAGE configuration needs an angle.
+ * no angle, and needs its featured image; an IMAGE configuration needs an angle.
  */
 @Injectable()
 export class ConfigurationsService {
@@ -50,6 +50,8 @@ export class ConfigurationsService {
     if (c.type === 'FEATURED') {
       c.routeTo = 'FEATURED';
       c.angleId = null;
+      // the featured route puts this picture in: without it the position has nothing to show
+      if (!c.featuredImageId) throw RpcError.badRequest(STYLE_GUIDE_MESSAGES.featuredImageRequired);
     } else {
       if (!c.angleId) throw RpcError.badRequest(STYLE_GUIDE_MESSAGES.angleRequired);
       if (!(await this.angles.findById(m, c.angleId))) throw RpcError.badRequest(STYLE_GUIDE_MESSAGES.angleNotFound);

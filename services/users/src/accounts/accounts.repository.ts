@@ -38,6 +38,7 @@ export interface AccountRow {
   enabled_qa: boolean;
   desaturate_yellow_light: boolean;
   edited_image_label: boolean;
+  keep_original_metadata: boolean;
   user_status: UserStatus;
   last_order_date: Date | null;
   created_at: Date;
@@ -48,7 +49,7 @@ export interface AccountRow {
 const ACCOUNT_COLUMNS = `u.id, u.email, u.display_name, u.language, u.user_role, u.role_tags, u.country, u.city, u.postal_code,
        u.address, u.company_id, u.contact_name, u.contact_email, u.contact_phone, u.contact_title, u.currency,
        u.subscription_price, u.mobile_app_access, u.minimum_zoom_value, u.enabled_qa, u.desaturate_yellow_light,
-       u.edited_image_label, u.user_status, u.last_order_date, u.created_at, u.updated_at`;
+       u.edited_image_label, u.keep_original_metadata, u.user_status, u.last_order_date, u.created_at, u.updated_at`;
 
 /** What `GET /api/me` shows: the account, its permission names and child ids, and the signed-in sales person. */
 export interface MeRow extends AccountRow {

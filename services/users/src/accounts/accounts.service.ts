@@ -1,5 +1,9 @@
 import {
   ADMIN_ONLY_USER_FIELDS,
+  DEFAULT_PERMISSIONS,
+  dealerFieldRequired,
+  missingDealerFields,
+  needsDealerFields,
   clampPage,
   paged,
   RpcError,
@@ -17,6 +21,8 @@ import {
   type UpdateUserPayload,
   type UserListItem,
   type UserListQuery,
+  type DealerOnlyField,
+  type Role,
   type UserView,
 } from '@app/contracts';
 import { inTransaction, MessagingHost } from '@app/service-kit';
@@ -27,6 +33,7 @@ import { AccountAccess } from '../access/account-access';
 import { AuthRepository, TEMPORARY_PASSWORD_JUST_SENT } from '../auth/auth.repository';
 import { generateTemporaryPassword, PasswordHasher } from '../auth/password-hasher';
 import { Mailer } from '../mail/mailer';
+import { PermissionsRepository } from '../permissions/permissions.repository';
 import { SalesPeopleRepository } from '../sales-people/sales-people.repository';
 import { SalesPersonEvents } from '../sales-people/sales-person-events';
 import { AccountEvents } from './account-events';
@@ -34,6 +41,34 @@ import { ACCOUNT_MESSAGES } from './account-messages';
 import { accountOfRow, confirmsDeletion, toListItem, toMeView, toUserView } from './account-view';
 import { AccountsRepository } from './accounts.repository';
 import type { UserAccount } from './user-account.entity';
+
+const dealerFieldsOf = (u: UserAccount): Record<DealerOnlyField, string> => ({
+  city: u.city,
+  postalCode: u.postalCode,
+  address: u.address,
+  companyId: u.companyId,
+  phoneNumber: u.contactPhone,
+  title: u.contactTitle,
+});
+
+/** The dealer-only fields an update sends (an empty one clears it). */
+function sentDealerFields(changes: UpdateUserBody): DealerOnlyField[] {
+  const sent: DealerOnlyField[] = [];
+  for (const f of ['city', 'postalCode', 'address', 'companyId'] as const) if (changes.address?.[f] !== undefined) sent.push(f);
+  for (const f of ['phoneNumber', 'title'] as const) if (changes.contactPerson?.[f] !== undefined) sent.push(f);
+  return sent;
+}
+
+/**
+ * 400 with each field's sentence when a Dealership or Management account would be left without
+ * a dealer-only field. `only`: check just these (an update checks what it sends, so an older
+ * account missing a field can still change its name); null: check all (a creation, or a staff
+ * account becoming a customer).
+ */
+function assertDealerFields(role: Role, values: Partial<Record<DealerOnlyField, string | undefined>>, only: DealerOnlyField[] | null): void {
+  const missing = missingDealerFields(role, values).filter((f) => only === null || only.includes(f));
+  if (missing.length) throw RpcError.badRequest(missing.map((f) => dealerFieldRequired(f, role)).join('; '));
+}
 
 @Injectable()
 export class AccountsService {
@@ -48,6 +83,7 @@ export class AccountsService {
     private readonly mailer: Mailer,
     private readonly events: AccountEvents,
     private readonly salesPersonEvents: SalesPersonEvents,
+    private readonly permissions: PermissionsRepository,
   ) {}
 
   private async view(manager: EntityManager, user: UserAccount, actor: Actor, forAdmin = AccountAccess.isAdmin(actor)): Promise<UserView> {
@@ -137,6 +173,10 @@ export class AccountsService {
         if (c.phoneNumber !== undefined) user.contactPhone = c.phoneNumber;
         if (c.title !== undefined) user.contactTitle = c.title;
       }
+      // a staff account turned into a dealership or management account needs every dealer field;
+      // otherwise only what the update sends is checked (an older account missing one may still change)
+      const becomesCustomer = !needsDealerFields(before.userRole) && needsDealerFields(user.userRole);
+      assertDealerFields(user.userRole, dealerFieldsOf(user), becomesCustomer ? null : sentDealerFields(changes));
       if (changes.currency !== undefined) user.currency = changes.currency;
       if (changes.subscriptionPrice !== undefined) user.subscriptionPrice = changes.subscriptionPrice;
       if (changes.mobileAppAccess !== undefined) user.mobileAppAccess = changes.mobileAppAccess;
@@ -144,6 +184,7 @@ export class AccountsService {
       if (changes.enabled_qa !== undefined) user.enabledQa = changes.enabled_qa;
       if (changes.desaturateYellowLight !== undefined) user.desaturateYellowLight = changes.desaturateYellowLight;
       if (changes.editedImageLabel !== undefined) user.editedImageLabel = changes.editedImageLabel;
+      if (changes.keepOriginalMetadata !== undefined) user.keepOriginalMetadata = changes.keepOriginalMetadata;
       const saved = await this.accounts.save(manager, user);
       if (accountSavedChanged(before, saved)) await this.events.saved(manager, saved);
       if (childrenCleared) await this.events.childrenChanged(manager, saved.id);
@@ -153,6 +194,7 @@ export class AccountsService {
 
   async createAccount(actor: Actor, body: CreateAccountBody): Promise<UserView> {
     AccountAccess.assertAdmin(actor);
+    assertDealerFields(body.userRole ?? 'Dealership', { ...body.address, phoneNumber: body.contactPerson.phoneNumber, title: body.contactPerson.title }, null);
     const password = generateTemporaryPassword();
     const passwordHash = await this.hasher.hash(password);
     const created = await inTransaction(this.ds, async (manager) => {
@@ -179,11 +221,14 @@ export class AccountsService {
         enabledQa: body.enabled_qa ?? false,
         desaturateYellowLight: body.desaturateYellowLight ?? false,
         editedImageLabel: body.editedImageLabel ?? false,
+        keepOriginalMetadata: body.keepOriginalMetadata ?? false,
         passwordHash,
         userStatus: 'FORCE_CHANGE_PASSWORD',
         passwordChangedAt: null,
         lastOrderDate: null,
       });
+      // the role's documented default set, so a new account works on its first day (editable afterwards)
+      await this.permissions.grantNames(manager, saved.id, DEFAULT_PERMISSIONS[saved.userRole]);
       await this.messaging.outbox.add(manager, UsersEvents.accountCreated, { userId: saved.id, userRole: saved.userRole });
       await this.events.saved(manager, saved);
       return saved;

@@ -33,6 +33,8 @@ export class UserAccount {
   @Column('boolean', { name: 'desaturate_yellow_light' }) desaturateYellowLight!: boolean;
   /** a visible "Digitally edited" mark on the pipeline's pictures */
   @Column('boolean', { name: 'edited_image_label', default: false }) editedImageLabel!: boolean;
+  /** the owning dealership's own downloads of its originals keep their metadata (docs/images.md, "Metadata policy") */
+  @Column('boolean', { name: 'keep_original_metadata', default: false }) keepOriginalMetadata!: boolean;
   @Column('text', { name: 'password_hash', nullable: true, select: false }) passwordHash!: string | null;
   @Column('text', { name: 'user_status' }) userStatus!: UserStatus;
   @Column('timestamptz', { name: 'password_changed_at', nullable: true }) passwordChangedAt!: Date | null;

@@ -35,6 +35,8 @@ export interface LoginIdentity {
   passwordHash: string | null;
   userStatus: UserStatus;
   language: string;
+  /** whether the account (a sales person's: its account's) may use the mobile app */
+  mobileAppAccess: boolean;
 }
 
 export interface SessionRow {
@@ -53,21 +55,40 @@ export interface LiveSessionActor {
   permissions: string[];
 }
 
+/** The limit of attempts on a throttling key (see `AuthRepository.countAttempt`). */
+export interface AttemptLimit {
+  /** attempts within the window; the one that reaches it locks the key */
+  max: number;
+  windowMs: number;
+  /** the first lock; each next one lasts twice as long */
+  lockMs: number;
+  /** the longest lock */
+  maxLockMs: number;
+}
+
 /** Sign-in state: identities, sessions, refresh tokens, challenges, reset codes, throttling. */
 @Injectable()
 export class AuthRepository {
   async findLogin(m: EntityManager, email: string): Promise<LoginIdentity | null> {
-    const users: Array<{ id: string; email: string; password_hash: string | null; user_status: UserStatus; language: string }> = await m.query(
-      'SELECT id, email, password_hash, user_status, language FROM user_account WHERE lower(email) = lower($1)',
+    const users: Array<{ id: string; email: string; password_hash: string | null; user_status: UserStatus; language: string; mobile_app_access: boolean }> = await m.query(
+      'SELECT id, email, password_hash, user_status, language, mobile_app_access FROM user_account WHERE lower(email) = lower($1)',
       [email],
     );
     if (users[0]) {
       const u = users[0];
-      return { userId: u.id, salesPersonId: null, email: u.email, passwordHash: u.password_hash, userStatus: u.user_status, language: u.language };
+      return {
+        userId: u.id,
+        salesPersonId: null,
+        email: u.email,
+        passwordHash: u.password_hash,
+        userStatus: u.user_status,
+        language: u.language,
+        mobileAppAccess: u.mobile_app_access,
+      };
     }
-    const sps: Array<{ id: string; user_id: string; email: string; password_hash: string | null; user_status: UserStatus | null; language: string }> =
+    const sps: Array<{ id: string; user_id: string; email: string; password_hash: string | null; user_status: UserStatus | null; language: string; mobile_app_access: boolean }> =
       await m.query(
-        `SELECT s.id, s.user_id, s.email, s.password_hash, s.user_status, u.language
+        `SELECT s.id, s.user_id, s.email, s.password_hash, s.user_status, u.language, u.mobile_app_access
            FROM sales_person s JOIN user_account u ON u.id = s.user_id
           WHERE s.login_activated AND lower(s.email) = lower($1)`,
         [email],
@@ -81,6 +102,7 @@ export class AuthRepository {
         passwordHash: s.password_hash,
         userStatus: s.user_status ?? 'FORCE_CHANGE_PASSWORD',
         language: s.language,
+        mobileAppAccess: s.mobile_app_access,
       };
     }
     return null;
@@ -340,37 +362,50 @@ export class AuthRepository {
 
   // throttling
 
-  async lockedKeys(m: EntityManager, keys: string[]): Promise<string[]> {
-    const rows: Array<{ key: string }> = await m.query(
-      'SELECT key FROM sign_in_attempt WHERE key = ANY($1) AND locked_until IS NOT NULL AND locked_until > now()',
-      [keys],
+  /**
+   * Counts one attempt for a key, in one statement, before the attempt's work is done: false
+   * when the key is locked (the attempt is refused and not counted). The attempt that reaches
+   * `limit.max` within the window locks the key; each lock of a key lasts twice the one
+   * before (`lockMs`, then doubling, at most `maxLockMs`), until the key has been quiet for a
+   * whole window. Attempts sent at once are counted one after the other on the key's row, so
+   * no more than `max` of them get through.
+   */
+  async countAttempt(m: EntityManager, key: string, limit: AttemptLimit): Promise<boolean> {
+    const rows = await rowsOf<{ failures: number }>(
+      m,
+      `WITH w AS (SELECT make_interval(secs => $3::double precision / 1000) AS win)
+       INSERT INTO sign_in_attempt AS a (key, failures, window_started_at, locked_until, lockouts)
+       SELECT $1, 1, now(), CASE WHEN 1 >= $2 THEN now() + make_interval(secs => $4::double precision / 1000) END, CASE WHEN 1 >= $2 THEN 1 ELSE 0 END
+       ON CONFLICT (key) DO UPDATE SET
+         failures = CASE WHEN a.window_started_at < now() - (SELECT win FROM w) OR a.locked_until IS NOT NULL THEN 1 ELSE a.failures + 1 END,
+         window_started_at = CASE WHEN a.window_started_at < now() - (SELECT win FROM w) OR a.locked_until IS NOT NULL THEN now() ELSE a.window_started_at END,
+         locked_until = CASE
+           WHEN (CASE WHEN a.window_started_at < now() - (SELECT win FROM w) OR a.locked_until IS NOT NULL THEN 1 ELSE a.failures + 1 END) >= $2
+           THEN now() + least(
+             make_interval(secs => $4::double precision / 1000) * power(2, least(CASE WHEN greatest(a.window_started_at, coalesce(a.locked_until, a.window_started_at)) < now() - (SELECT win FROM w) THEN 0 ELSE a.lockouts END, 30)),
+             make_interval(secs => $5::double precision / 1000))
+           END,
+         lockouts = CASE WHEN greatest(a.window_started_at, coalesce(a.locked_until, a.window_started_at)) < now() - (SELECT win FROM w) THEN 0 ELSE a.lockouts END
+           + CASE WHEN (CASE WHEN a.window_started_at < now() - (SELECT win FROM w) OR a.locked_until IS NOT NULL THEN 1 ELSE a.failures + 1 END) >= $2 THEN 1 ELSE 0 END
+       WHERE a.locked_until IS NULL OR a.locked_until <= now()
+       RETURNING failures`,
+      [key, limit.max, limit.windowMs, limit.lockMs, limit.maxLockMs],
     );
-    return rows.map((r) => r.key);
+    return rows.length === 1;
   }
 
-  /** Counts a failure for a key; locks it for `lockoutMs` when it reaches `max` within the window. */
-  async recordFailure(m: EntityManager, key: string, max: number, windowMs: number, lockoutMs: number): Promise<number> {
-    const rows: Array<{ failures: number }> = await m.query(
-      `INSERT INTO sign_in_attempt AS a (key, failures, window_started_at) VALUES ($1, 1, now())
-       ON CONFLICT (key) DO UPDATE SET
-         failures = CASE WHEN a.window_started_at < now() - make_interval(secs => $2::double precision / 1000)
-                           OR (a.locked_until IS NOT NULL AND a.locked_until <= now())
-                         THEN 1 ELSE a.failures + 1 END,
-         window_started_at = CASE WHEN a.window_started_at < now() - make_interval(secs => $2::double precision / 1000)
-                           OR (a.locked_until IS NOT NULL AND a.locked_until <= now())
-                         THEN now() ELSE a.window_started_at END,
-         locked_until = NULL
-       RETURNING failures`,
-      [key, windowMs],
+  /**
+   * Takes back the attempt `countAttempt` counted for a key, when it turned out a success: it
+   * does not count towards the key's limit, and does not lock it.
+   */
+  async uncountAttempt(m: EntityManager, key: string, max: number): Promise<void> {
+    await m.query(
+      `UPDATE sign_in_attempt SET failures = greatest(failures - 1, 0),
+              locked_until = CASE WHEN failures - 1 < $2 AND failures >= $2 THEN NULL ELSE locked_until END,
+              lockouts = CASE WHEN failures - 1 < $2 AND failures >= $2 THEN greatest(lockouts - 1, 0) ELSE lockouts END
+        WHERE key = $1`,
+      [key, max],
     );
-    const failures = rows[0].failures;
-    if (failures >= max) {
-      await m.query(
-        `UPDATE sign_in_attempt SET locked_until = now() + make_interval(secs => $2::double precision / 1000) WHERE key = $1`,
-        [key, lockoutMs],
-      );
-    }
-    return failures;
   }
 
   async clearFailures(m: EntityManager, key: string): Promise<void> {

@@ -1,5 +1,6 @@
 import {
   AUTH_MESSAGES,
+  AuthEvents,
   RpcError,
   UsersEvents,
   type ConfirmForgotPasswordPayload,
@@ -18,7 +19,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { Mailer } from '../mail/mailer';
 import type { UsersConfig } from '../users.config';
-import { AuthRepository, codeHash } from './auth.repository';
+import { randomUUID } from 'node:crypto';
+import { AuthRepository, codeHash, type AttemptLimit } from './auth.repository';
 import { generateVerificationCode, PasswordHasher } from './password-hasher';
 import { openSuccessor, sealSuccessor } from './refresh-successor';
 
@@ -46,8 +48,20 @@ export class AuthService {
     private readonly messaging: MessagingHost,
   ) {}
 
-  private async assertNotLocked(m: EntityManager, keys: string[], message: string = AUTH_MESSAGES.limitExceeded): Promise<void> {
-    if ((await this.auth.lockedKeys(m, keys)).length) throw new RpcError(429, message);
+  private limit(max: number): AttemptLimit {
+    const { AUTH_FAILURE_WINDOW_MS, AUTH_LOCKOUT_MS, AUTH_MAX_LOCKOUT_MS } = this.config;
+    return { max, windowMs: AUTH_FAILURE_WINDOW_MS, lockMs: AUTH_LOCKOUT_MS, maxLockMs: Math.max(AUTH_MAX_LOCKOUT_MS, AUTH_LOCKOUT_MS) };
+  }
+
+  /**
+   * Counts an attempt on each key before its work is done (see `AuthRepository.countAttempt`);
+   * 429 with `message` when one of them is locked. Keys counted before the locked one keep
+   * their count: the attempt was made.
+   */
+  private async countAttempts(m: EntityManager, keys: Array<[string, number]>, message: string = AUTH_MESSAGES.limitExceeded): Promise<void> {
+    for (const [key, max] of keys) {
+      if (!(await this.auth.countAttempt(m, key, this.limit(max)))) throw new RpcError(429, message);
+    }
   }
 
   /**
@@ -67,21 +81,34 @@ export class AuthService {
     };
   }
 
+  /**
+   * A password sign-in. Failures are throttled per e-mail and client (the pair: the owner of
+   * an e-mail signing in from elsewhere is not locked out by someone guessing it), per client
+   * whatever the e-mail, and per e-mail from all clients together (a much higher limit, which
+   * bounds a guess spread over many clients). Each attempt is counted before the password is
+   * checked; a success takes its count back.
+   */
   async login(p: LoginPayload): Promise<LoginResult> {
     const m = this.ds.manager;
-    const emailKey = `login:${p.email.toLowerCase()}`;
+    const email = p.email.toLowerCase();
+    const pairKey = `login:${email}|${p.clientKey}`;
     const clientKey = `login-client:${p.clientKey}`;
-    await this.assertNotLocked(m, [emailKey, clientKey]);
+    const emailKey = `login-email:${email}`;
+    const { AUTH_MAX_FAILURES, AUTH_CLIENT_MAX_FAILURES, AUTH_EMAIL_MAX_FAILURES } = this.config;
+    await this.countAttempts(m, [
+      [pairKey, AUTH_MAX_FAILURES],
+      [clientKey, AUTH_CLIENT_MAX_FAILURES],
+      [emailKey, AUTH_EMAIL_MAX_FAILURES],
+    ]);
     const identity = await this.auth.findLogin(m, p.email);
     // verify even for an unknown e-mail: same answer, same time
     const ok = await this.hasher.verify(p.password, identity?.passwordHash ?? null);
-    if (!identity || !ok) {
-      const { AUTH_MAX_FAILURES, AUTH_CLIENT_MAX_FAILURES, AUTH_FAILURE_WINDOW_MS, AUTH_LOCKOUT_MS } = this.config;
-      await this.auth.recordFailure(m, emailKey, AUTH_MAX_FAILURES, AUTH_FAILURE_WINDOW_MS, AUTH_LOCKOUT_MS);
-      await this.auth.recordFailure(m, clientKey, AUTH_CLIENT_MAX_FAILURES, AUTH_FAILURE_WINDOW_MS, AUTH_LOCKOUT_MS);
-      throw new RpcError(401, AUTH_MESSAGES.incorrectCredentials);
-    }
-    await this.auth.clearFailures(m, emailKey);
+    if (!identity || !ok) throw new RpcError(401, AUTH_MESSAGES.incorrectCredentials);
+    await this.auth.clearFailures(m, pairKey);
+    await this.auth.uncountAttempt(m, clientKey, AUTH_CLIENT_MAX_FAILURES);
+    await this.auth.uncountAttempt(m, emailKey, AUTH_EMAIL_MAX_FAILURES);
+    // the mobile app says who it is; an account without mobile app access may not sign in there
+    if (p.app === 'mobile' && !identity.mobileAppAccess) throw RpcError.forbidden(AUTH_MESSAGES.noMobileAppAccess);
     if (identity.userStatus === 'FORCE_CHANGE_PASSWORD') {
       const session = await this.auth.createChallenge(m, identity, this.config.CHALLENGE_TTL_MS);
       return { kind: 'challenge', challenge: 'NEW_PASSWORD_REQUIRED', session };
@@ -143,22 +170,34 @@ export class AuthService {
     return { userId: session.user_id, role: session.user_role, permissions: session.permissions, salesPersonId: session.sales_person_id };
   }
 
+  /**
+   * Records the request and answers: the same statements whatever the e-mail. The code is
+   * made and mailed afterwards, by `PasswordResetConsumer`, when a login has the e-mail.
+   */
   async forgotPassword(p: ForgotPasswordPayload): Promise<{ sent: true }> {
-    const m = this.ds.manager;
-    const emailKey = `reset:${p.email.toLowerCase()}`;
-    const clientKey = `reset-client:${p.clientKey}`;
-    await this.assertNotLocked(m, [emailKey, clientKey], TOO_MANY_REQUESTS);
-    const { AUTH_FAILURE_WINDOW_MS, AUTH_LOCKOUT_MS, AUTH_CLIENT_MAX_FAILURES } = this.config;
-    // every request counts, whether the account exists or not
-    await this.auth.recordFailure(m, emailKey, MAX_CODE_REQUESTS, AUTH_FAILURE_WINDOW_MS, AUTH_LOCKOUT_MS);
-    await this.auth.recordFailure(m, clientKey, AUTH_CLIENT_MAX_FAILURES, AUTH_FAILURE_WINDOW_MS, AUTH_LOCKOUT_MS);
-    const identity = await this.auth.findLogin(m, p.email);
-    if (identity) {
-      const code = generateVerificationCode();
-      await this.auth.createResetCode(m, identity.email, code, this.config.RESET_CODE_TTL_MS);
-      await this.mailer.resetCode(identity.email, identity.language as Language, code, Math.round(this.config.RESET_CODE_TTL_MS / 60000));
-    }
+    const { AUTH_CLIENT_MAX_FAILURES } = this.config;
+    await inTransaction(this.ds, async (m) => {
+      // every request counts, whether the account exists or not
+      await this.countAttempts(
+        m,
+        [
+          [`reset:${p.email.toLowerCase()}`, MAX_CODE_REQUESTS],
+          [`reset-client:${p.clientKey}`, AUTH_CLIENT_MAX_FAILURES],
+        ],
+        TOO_MANY_REQUESTS,
+      );
+      await this.messaging.outbox.add(m, AuthEvents.passwordResetRequested, { email: p.email, at: new Date().toISOString() }, randomUUID());
+    });
     return { sent: true };
+  }
+
+  /** A recorded forgot-password request: a new code for the login with that e-mail, if any, mailed. */
+  async sendResetCode(m: EntityManager, email: string): Promise<void> {
+    const identity = await this.auth.findLogin(m, email);
+    if (!identity) return;
+    const code = generateVerificationCode();
+    await this.auth.createResetCode(m, identity.email, code, this.config.RESET_CODE_TTL_MS);
+    await this.mailer.resetCode(identity.email, identity.language as Language, code, Math.round(this.config.RESET_CODE_TTL_MS / 60000));
   }
 
   async confirmForgotPassword(p: ConfirmForgotPasswordPayload): Promise<{ changed: true }> {
@@ -176,7 +215,8 @@ export class AuthService {
       await this.auth.setPassword(m, identity, hash);
       // a new password ends every session of that login
       await this.auth.revokeAllSessions(m, identity, 'password-reset');
-      await this.auth.clearFailures(m, `login:${p.email.toLowerCase()}`);
+      await this.auth.clearFailures(m, `login-email:${p.email.toLowerCase()}`);
+      await this.auth.clearFailures(m, `login:${p.email.toLowerCase()}|${p.clientKey}`);
       return 'ok';
     });
     if (outcome === 'invalid') throw RpcError.badRequest(AUTH_MESSAGES.invalidCode);

@@ -58,7 +58,8 @@ export class BannersService {
 
   async create(actor: Actor, body: BannerBody): Promise<BannerView> {
     AccountAccess.assertAdmin(actor);
-    return toView(await this.banners.insert(this.ds.manager, { message: body.message, isActive: body.isActive ?? true }));
+    // hidden until the admin publishes it: a banner goes to every mobile app user at once
+    return toView(await this.banners.insert(this.ds.manager, { message: body.message, isActive: body.isActive ?? false }));
   }
 
   async update(actor: Actor, p: UpdateBannerPayload): Promise<BannerView> {

@@ -16,6 +16,7 @@ import {
   type ProviderView,
   type UpdateIntegrationPayload,
 } from '@app/contracts';
+import { isOutboundRefused, OUTBOUND_REFUSED_MESSAGE, OutboundPolicy, parseAllowance } from '@app/outbound';
 import { inTransaction, SERVICE_CONFIG } from '@app/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -23,6 +24,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { AccountAccess } from '../access/account-access';
 import { AccountsRepository } from '../accounts/accounts.repository';
 import type { UsersConfig } from '../users.config';
+import { integrationTargets } from './integration-targets';
 import { IntegrationsRepository } from './integrations.repository';
 import type { RemoteIntegration } from './remote-integration.entity';
 import { SecretBox } from './secret-box';
@@ -117,11 +119,15 @@ export function credentialChanges(
  * Remote integrations (delivery targets) of an account. Read by whoever may read the
  * account; changed by the admin or the account itself; credentials changed only by the
  * admin or with UPDATE_USER_INTEGRATION_CREDENTIALS. Passwords are sealed at rest and never
- * returned.
+ * returned. Where deliveries go (hosts, URLs, a connection string's endpoint) is checked
+ * against the outbound policy when it is set: an address inside the service's own network,
+ * or a name resolving to one, answers 400; a name that does not resolve yet is accepted (every
+ * connection checks again).
  */
 @Injectable()
 export class IntegrationsService {
   private readonly box: SecretBox;
+  private readonly outbound: OutboundPolicy;
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
@@ -131,6 +137,19 @@ export class IntegrationsService {
     @Inject(SERVICE_CONFIG) config: UsersConfig,
   ) {
     this.box = new SecretBox(config.INTEGRATION_SECRET_KEY);
+    this.outbound = new OutboundPolicy({ allowance: parseAllowance(config.OUTBOUND_ALLOW) });
+  }
+
+  /** 400 when a destination of the settings (secrets included) is inside the service's own network. */
+  private async assertTargetsOutside(provider: string, settings: IntegrationSettings): Promise<void> {
+    for (const host of integrationTargets(provider, settings)) {
+      try {
+        await this.outbound.assertAllowed(host);
+      } catch (err) {
+        if (isOutboundRefused(err)) throw RpcError.badRequest(OUTBOUND_REFUSED_MESSAGE);
+        throw err;
+      }
+    }
   }
 
   providers(): ProviderView[] {
@@ -163,6 +182,7 @@ export class IntegrationsService {
       if (body.Username || body.Password || (split && settingsChange({}, split.settings, split.secretsSent))) assertMayChangeCredentials(actor);
       const info = providerInfo(body.provider)!;
       if (await this.integrations.findByProvider(m, body.userId, body.provider)) throw RpcError.conflict(INTEGRATION_MESSAGES.duplicate);
+      if (split) await this.assertTargetsOutside(body.provider, { ...split.settings, ...split.secrets });
       const saved = await this.integrations.insert(m, {
         userId: body.userId,
         provider: body.provider,
@@ -194,7 +214,10 @@ export class IntegrationsService {
         const stored = (await this.integrations.withSealedPassword(m, row.id))?.secretsEncrypted ?? null;
         const split = splitSettings(row.provider, p.settings, this.openSecrets(stored));
         // where the files go is guarded like the credentials: sending the settings back unchanged is no change
-        if (settingsChange(row.settings ?? {}, split.settings, split.secretsSent)) assertMayChangeCredentials(actor);
+        if (settingsChange(row.settings ?? {}, split.settings, split.secretsSent)) {
+          assertMayChangeCredentials(actor);
+          await this.assertTargetsOutside(row.provider, { ...split.settings, ...split.secrets });
+        }
         changes.settings = split.settings;
         Object.assign(changes, this.sealedSecrets(split.secrets));
       }

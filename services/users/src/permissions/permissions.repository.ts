@@ -34,4 +34,14 @@ export class PermissionsRepository {
       await m.query('INSERT INTO user_permission (user_id, permission_id) VALUES ($1, $2)', [userId, id]);
     }
   }
+
+  /** Grants these permissions, by name, to a new account (its role's default set). */
+  async grantNames(m: EntityManager, userId: string, names: readonly string[]): Promise<void> {
+    if (!names.length) return;
+    await m.query(
+      `INSERT INTO user_permission (user_id, permission_id)
+       SELECT $1, id FROM permission WHERE name = ANY($2::text[]) ON CONFLICT DO NOTHING`,
+      [userId, [...names]],
+    );
+  }
 }

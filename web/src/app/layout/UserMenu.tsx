@@ -26,19 +26,21 @@ export function UserMenu({ me }: { me: MeView }) {
   const salesPerson = me.loggedInSalesPersonInfo;
   const close = () => setAnchor(null);
   const menuOpened = useOpenedOnce(anchor !== null);
+  const shown = initials(salesPerson?.name ?? me.displayName);
 
   return (
     <>
       <IconButton
         onClick={(e: MouseEvent<HTMLElement>) => setAnchor(e.currentTarget)}
-        aria-label={t('userMenu.open', { name: me.displayName })}
+        // the name starts with what the avatar shows (WCAG 2.5.3 label in name: "click NA" works by voice)
+        aria-label={t('userMenu.open', { initials: shown, name: me.displayName })}
         aria-haspopup="menu"
         aria-controls={anchor ? id : undefined}
         aria-expanded={anchor ? 'true' : undefined}
         sx={{ p: 0.5 }}
       >
         <Avatar sx={{ width: 36, height: 36, bgcolor: 'primary.main', fontSize: '0.9375rem', fontWeight: 600 }}>
-          {initials(salesPerson?.name ?? me.displayName)}
+          {shown}
         </Avatar>
       </IconButton>
       {menuOpened && (

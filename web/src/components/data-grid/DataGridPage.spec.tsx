@@ -7,6 +7,7 @@ import { DataGridPage } from './DataGridPage';
 import { useStandardColumns } from './columns';
 import { useDataGrid } from './useDataGrid';
 import { expectVisible } from '../../test/visible';
+import { narrowScreen } from '../../test/narrowScreen';
 
 interface Tag {
   id: number;
@@ -93,6 +94,13 @@ describe('DataGridPage against a fake list endpoint', () => {
     expectVisible(within(first).getByText('2026-11-12 13:14:15'));
     expect(within(first).getByText('Priority').closest('[data-tag-color]')?.getAttribute('data-tag-color')).toBe('#d32f2f');
     expect(within(first).getByText('VIP').closest('[data-tag-color]')?.getAttribute('data-tag-color')).toBe('#00ff00');
+  });
+
+  it('runs no loading animation once the page is there (a list left open keeps the browser idle)', async () => {
+    fakeApi({ 'GET /styles': stylesEndpoint });
+    const { container } = renderWithApp(<StylesScreen />, { route: '/styles' });
+    expectVisible(await screen.findByText('Style 1'));
+    await waitFor(() => expect(container.querySelector('.MuiLinearProgress-root')).toBeNull());
   });
 
   it('first / previous / next / last, disabled at the ends', async () => {
@@ -193,5 +201,33 @@ describe('DataGridPage against a fake list endpoint', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reset filters' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/styles'));
     await waitFor(() => expect(screen.getByTestId('grid-total').textContent).toBe('12 in total'));
+  });
+
+  it('on a phone each row is a card: every column as header and value, the buttons at its foot, and it opens as the row does', async () => {
+    const restore = narrowScreen();
+    try {
+      fakeApi({ 'GET /styles': stylesEndpoint });
+      const onDelete = jest.fn();
+      renderWithApp(<StylesScreen onDelete={onDelete} />, { route: '/styles' });
+      const list = await screen.findByRole('list', { name: 'Styles' });
+      expect(screen.queryByRole('grid')).toBeNull();
+      const cards = await within(list).findAllByRole('listitem');
+      expect(cards).toHaveLength(10);
+      const first = cards[0]!;
+      expectVisible(within(first).getByText('Style 1'));
+      // the formatted value, under its header
+      const created = within(first).getByText('2026-01-02 03:04:05');
+      expect(created.previousElementSibling?.textContent).toBe('Created');
+      expectVisible(within(first).getByText('VIP'));
+      fireEvent.click(within(first).getByRole('button', { name: 'Delete Style 1' }));
+      expect(onDelete).toHaveBeenCalledWith(expect.objectContaining({ id: 's1' }));
+      expect(screen.getByTestId('location').textContent).toBe('/styles');
+      // a draft does not open; a ready one does
+      expect(cards[1]!.getAttribute('data-openable')).toBe('false');
+      fireEvent.click(within(cards[2]!).getByText('Style 3'));
+      expect(screen.getByTestId('location').textContent).toBe('/styles/s3');
+    } finally {
+      restore();
+    }
   });
 });

@@ -2,12 +2,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import {
   DataGrid,
   type DataGridProps,
   type GridColDef,
   type GridEventListener,
   type GridLocaleText,
+  type GridRenderCellParams,
   type GridRowId,
   type GridRowSelectionModel,
   type GridValidRowModel,
@@ -15,6 +18,7 @@ import {
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { CardList, FieldCard, type CardField } from './CardList';
 import { GridLoadError } from './GridLoadError';
 import { headerMinWidth, headerTextSx } from './headerWidth';
 import { GridPager } from './GridPager';
@@ -64,6 +68,28 @@ export type GridEditing<Row extends GridValidRowModel> = Pick<
   DataGridProps<Row>,
   'editMode' | 'rowModesModel' | 'onRowModesModelChange' | 'processRowUpdate' | 'onProcessRowUpdateError' | 'onRowEditStart' | 'onRowEditStop' | 'isCellEditable' | 'apiRef'
 >;
+
+/**
+ * What a column's cell shows for a row, outside the grid (a phone's card): its `renderCell`
+ * with the params the list screens read (`row`, `value`, `formattedValue`, `field`, `id`), or
+ * its value through `valueGetter` and `valueFormatter`. Columns whose field starts with `__`
+ * (delete, actions) are the card's buttons.
+ */
+export function cardFields<Row extends GridValidRowModel>(columns: GridColDef<Row>[], row: Row, id: GridRowId): CardField[] {
+  return columns.map((column) => {
+    const raw = (row as Record<string, unknown>)[column.field];
+    // the grid's api is not there outside the grid: no list screen's getter or formatter reads it
+    const api = undefined as never;
+    const value = column.valueGetter ? column.valueGetter(raw as never, row, column, api) : raw;
+    const formatted = column.valueFormatter ? column.valueFormatter(value as never, row, column, api) : value;
+    const shown = column.renderCell
+      ? column.renderCell({ row, value, formattedValue: formatted, field: column.field, id, colDef: column } as unknown as GridRenderCellParams<Row>)
+      : formatted === null || formatted === undefined
+        ? ''
+        : String(formatted);
+    return { field: column.field, header: column.headerName ?? '', value: shown, action: column.field.startsWith('__') };
+  });
+}
 
 const EMPTY_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
 
@@ -125,6 +151,11 @@ export function DataGridPage<Row extends GridValidRowModel>({
   };
 
   const fitted = useMemo(() => fitHeaders(columns), [columns]);
+  // on a phone each row is a card, as on the orders list; a grid edited in place or with
+  // checkboxes stays a grid (its editors and checkboxes are the grid's)
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const cards = narrow && !editing && !checkboxSelection;
+  const linked = (row: Row) => Boolean(onRowOpen || rowLink?.(row));
   const selectedCount = checkboxSelection ? selectedIds(selection, grid.rows, getRowId).length : undefined;
 
   return (
@@ -145,46 +176,58 @@ export function DataGridPage<Row extends GridValidRowModel>({
       )}
       <GridLoadError grid={grid} />
       <Paper variant="outlined" sx={{ overflow: 'hidden', borderRadius: 2 }}>
-        <DataGrid<Row>
-          aria-label={label ?? title}
-          rows={grid.rows}
-          columns={fitted}
-          getRowId={getRowId}
-          rowCount={grid.total}
-          loading={grid.isFetching}
-          paginationMode="server"
-          sortingMode="server"
-          filterMode="server"
-          paginationModel={grid.paginationModel}
-          onPaginationModelChange={grid.onPaginationModelChange}
-          pageSizeOptions={[grid.pageSize]}
-          sortModel={grid.sortModel}
-          onSortModelChange={grid.onSortModelChange}
-          sortingOrder={['asc', 'desc', null]}
-          checkboxSelection={checkboxSelection}
-          keepNonExistentRowsSelected
-          rowSelectionModel={selection}
-          onRowSelectionModelChange={(model) => {
-            setSelection(model);
-            onSelectionChange?.(selectedIds(model, grid.rows, getRowId));
-          }}
-          disableRowSelectionOnClick
-          disableColumnMenu
-          disableColumnFilter
-          hideFooter
-          autoHeight
-          localeText={localeText}
-          {...editing}
-          onRowClick={rowLink || onRowOpen ? onRowClick : undefined}
-          onCellKeyDown={rowLink || onRowOpen ? onCellKeyDown : undefined}
-          getRowClassName={(params) => (onRowOpen || rowLink?.(params.row as Row) ? 'row-link' : '')}
-          sx={{
-            border: 0,
-            '& .row-link': { cursor: 'pointer' },
-            '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600, ...headerTextSx },
-            '& .MuiDataGrid-columnHeaderTitleContainerContent': { overflow: 'hidden' },
-          }}
-        />
+        {cards ? (
+          <CardList
+            rows={grid.rows}
+            label={label ?? title}
+            idOf={(row) => String(getRowId(row))}
+            openerOf={(row) => (linked(row) ? () => open(row) : undefined)}
+            card={(row) => <FieldCard fields={cardFields(columns, row, getRowId(row))} />}
+            fetching={grid.isFetching}
+            empty={!grid.isLoading && grid.rows.length === 0 && <Box sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }} data-testid="no-rows">{t('grid.noRows')}</Box>}
+          />
+        ) : (
+          <DataGrid<Row>
+            aria-label={label ?? title}
+            rows={grid.rows}
+            columns={fitted}
+            getRowId={getRowId}
+            rowCount={grid.total}
+            loading={grid.isFetching}
+            paginationMode="server"
+            sortingMode="server"
+            filterMode="server"
+            paginationModel={grid.paginationModel}
+            onPaginationModelChange={grid.onPaginationModelChange}
+            pageSizeOptions={[grid.pageSize]}
+            sortModel={grid.sortModel}
+            onSortModelChange={grid.onSortModelChange}
+            sortingOrder={['asc', 'desc', null]}
+            checkboxSelection={checkboxSelection}
+            keepNonExistentRowsSelected
+            rowSelectionModel={selection}
+            onRowSelectionModelChange={(model) => {
+              setSelection(model);
+              onSelectionChange?.(selectedIds(model, grid.rows, getRowId));
+            }}
+            disableRowSelectionOnClick
+            disableColumnMenu
+            disableColumnFilter
+            hideFooter
+            autoHeight
+            localeText={localeText}
+            {...editing}
+            onRowClick={rowLink || onRowOpen ? onRowClick : undefined}
+            onCellKeyDown={rowLink || onRowOpen ? onCellKeyDown : undefined}
+            getRowClassName={(params) => (linked(params.row as Row) ? 'row-link' : '')}
+            sx={{
+              border: 0,
+              '& .row-link': { cursor: 'pointer' },
+              '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600, ...headerTextSx },
+              '& .MuiDataGrid-columnHeaderTitleContainerContent': { overflow: 'hidden' },
+            }}
+          />
+        )}
         <GridPager grid={grid} selected={selectedCount} />
       </Paper>
     </Box>

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -13,6 +12,7 @@ import type { Theme } from '@mui/material/styles';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { CardList, FetchingBar, FieldCard } from './CardList';
 import { GridLoadError } from './GridLoadError';
 import { GridPager } from './GridPager';
 import { headerTextSx, headerTextWidth, SORT_ICON_PX } from './headerWidth';
@@ -46,7 +46,8 @@ export interface DataTableProps<Row extends { id: string }> {
   label: string;
   /**
    * On a narrow screen (below the theme's `sm`) each row is this card instead of a table row,
-   * so that what matters fits without scrolling sideways.
+   * so that what matters fits without scrolling sideways. Without one, a row is a `FieldCard`
+   * of every column (the sticky one's buttons at its foot): no list scrolls sideways on a phone.
    */
   card?: (row: Row) => ReactNode;
 }
@@ -76,40 +77,26 @@ export function DataTable<Row extends { id: string }>({ grid, columns, rowLink, 
     if (to) navigate(to);
   };
 
-  if (narrow && card)
+  const cardOf =
+    card ??
+    ((row: Row) => <FieldCard fields={columns.map((column) => ({ field: column.field, header: column.header, value: column.render(row), action: column.sticky }))} />);
+
+  if (narrow)
     return (
       <Paper variant="outlined" sx={{ overflow: 'hidden', borderRadius: 2 }}>
         <GridLoadError grid={grid} sx={{ borderRadius: 0 }} />
-        <LinearProgress aria-hidden="true" sx={{ visibility: grid.isFetching ? 'visible' : 'hidden', height: 2 }} />
-        <Box role="list" aria-label={label} data-layout="cards">
-          {grid.rows.map((row) => {
-            const link = rowLink(row);
-            return (
-              <Box
-                key={row.id}
-                role="listitem"
-                data-id={row.id}
-                data-openable={link ? 'true' : 'false'}
-                tabIndex={link ? 0 : undefined}
-                onClick={link ? (e) => open(row, e) : undefined}
-                onKeyDown={link ? (e) => e.key === 'Enter' && open(row, e) : undefined}
-                sx={{
-                  p: 1.5,
-                  borderBottom: 1,
-                  borderColor: 'divider',
-                  cursor: link ? 'pointer' : 'default',
-                  '&:last-of-type': { borderBottom: 0 },
-                  ...(link ? { '&:hover': { bgcolor: 'action.hover' } } : {}),
-                }}
-              >
-                {card(row)}
-              </Box>
-            );
-          })}
-          {!grid.isLoading && grid.rows.length === 0 && (
-            <Box sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }}>{t('grid.noRows')}</Box>
-          )}
-        </Box>
+        <CardList
+          rows={grid.rows}
+          label={label}
+          idOf={(row) => row.id}
+          openerOf={(row) => {
+            const to = rowLink(row);
+            return to ? () => navigate(to) : undefined;
+          }}
+          card={cardOf}
+          fetching={grid.isFetching}
+          empty={!grid.isLoading && grid.rows.length === 0 && <Box sx={{ py: 6, textAlign: 'center', color: 'text.secondary' }} data-testid="no-rows">{t('grid.noRows')}</Box>}
+        />
         <GridPager grid={grid} />
       </Paper>
     );
@@ -117,7 +104,7 @@ export function DataTable<Row extends { id: string }>({ grid, columns, rowLink, 
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden', borderRadius: 2 }}>
       <GridLoadError grid={grid} sx={{ borderRadius: 0 }} />
-      <LinearProgress aria-hidden="true" sx={{ visibility: grid.isFetching ? 'visible' : 'hidden', height: 2 }} />
+      <FetchingBar fetching={grid.isFetching} />
       <TableContainer>
         <Table size="small" aria-label={label} aria-rowcount={grid.total + 1}>
           <TableHead>

@@ -78,7 +78,8 @@ export function ImageEditingModal({ orderId, styleGuideId, images, imageId, onNa
     enabled: open,
   });
   const approval = useApiMutation({
-    action: t('imageEditing.approval'),
+    action: ({ approved }: { approved: boolean; errorTagId?: string }) => (approved ? t('orderDetail.approveImage') : t('imageEditing.markForEditing')),
+    successMessage: ({ approved }: { approved: boolean; errorTagId?: string }) => (approved ? t('imageEditing.imageApproved') : t('imageEditing.markedForEditing')),
     mutationFn: ({ approved, errorTagId }: { approved: boolean; errorTagId?: string }) => imagesApi.approval(image!.id, approved, errorTagId),
     onSuccess: () => {
       setReason('');

@@ -34,6 +34,44 @@ export function AddSalesPersonDialog({ accountId, onClose, onAdded }: { accountI
     mutationFn: (person) => salesPeopleApi.add(accountId, [salesPersonInput(person)]),
     onSuccess: (created) => onAdded(created),
   });
+  return <SalesPersonDialog form={form} title={t('salesPeople.addTitle')} submit={t('salesPeople.submit')} onClose={onClose} />;
+}
+
+/**
+ * Edits one sales person in a dialog, with the same fields and checks as adding: where the
+ * list is cards (a phone) and cannot be edited in place. `PUT /salesman/{id}` with what
+ * changed; a refusal (a taken e-mail) shows here and keeps what was typed.
+ */
+export function EditSalesPersonDialog({ person, onClose, onSaved }: { person: SalesPersonView; onClose: () => void; onSaved: (saved: SalesPersonView) => void }) {
+  const { t } = useTranslation();
+  const form = useForm({
+    initialValues: { name: person.name, email: person.email, phone: person.phone ?? '' },
+    validate: validateSalesPerson,
+    showErrors: 'blur',
+    action: t('salesPeople.saveAction'),
+    mutationFn: (values) => {
+      const next = salesPersonInput(values);
+      const patch: Partial<SalesPersonRequest> = {};
+      for (const name of ['name', 'email', 'phone'] as const) if (next[name] !== person[name]) patch[name] = next[name];
+      return salesPeopleApi.update(person.id, patch);
+    },
+    onSuccess: (saved) => onSaved(saved),
+  });
+  return <SalesPersonDialog form={form} title={t('salesPeople.editOf', { name: person.name })} submit={t('buttons.save')} onClose={onClose} />;
+}
+
+function SalesPersonDialog<Result>({
+  form,
+  title,
+  submit,
+  onClose,
+}: {
+  form: ReturnType<typeof useForm<SalesPersonRequest, Result>>;
+  title: string;
+  submit: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
 
   const field = (name: Field) => ({
     ...form.field(name, t(`fields.${name}`)),
@@ -48,7 +86,7 @@ export function AddSalesPersonDialog({ accountId, onClose, onAdded }: { accountI
   return (
     <Dialog open onClose={close} maxWidth="xs" fullWidth aria-labelledby="add-sales-person-title">
       <form ref={form.ref} onSubmit={form.handleSubmit()} noValidate>
-        <DialogTitle id="add-sales-person-title">{t('salesPeople.addTitle')}</DialogTitle>
+        <DialogTitle id="add-sales-person-title">{title}</DialogTitle>
         <DialogContent>
           {form.formError !== undefined && (
             <Alert severity="error" sx={{ mb: 1 }}>
@@ -64,7 +102,7 @@ export function AddSalesPersonDialog({ accountId, onClose, onAdded }: { accountI
             {t('buttons.cancel')}
           </Button>
           <SubmitButton busy={form.busy} disabled={form.errors.email !== undefined}>
-            {t('salesPeople.submit')}
+            {submit}
           </SubmitButton>
         </DialogActions>
       </form>

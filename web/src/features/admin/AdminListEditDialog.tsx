@@ -7,12 +7,14 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileButton } from '../../components/FileButton';
 import { uploadMedia } from '../../api/admin';
 import { api } from '../../api/client';
 import { FormField } from '../../components/form/FormField';
@@ -51,6 +53,8 @@ export function AdminListEditDialog<Row extends { id: string }>({ row, loading, 
     initialValues: props.toValues(row),
     validate: (values) => validateAdminListValues(props.fields, values, creating),
     action: props.saveAction,
+    // a refusal about one field (a version not written like 1.2.34) shows on that field
+    serverErrorField: (error) => props.fields.find((spec) => 'serverMessages' in spec && spec.serverMessages?.[error.message] !== undefined)?.name,
     mutationFn: async (input: Values) => {
       const body: Record<string, unknown> = {};
       for (const spec of props.fields) {
@@ -89,12 +93,14 @@ export function AdminListEditDialog<Row extends { id: string }>({ row, loading, 
               const set = (next: Values[string]) => form.setValue(spec.name, next);
               if (spec.kind === 'switch')
                 return (
-                  <FormControlLabel
-                    key={spec.name}
-                    sx={{ display: 'flex' }}
-                    control={<Switch checked={Boolean(value)} onChange={(e) => set(e.target.checked)} />}
-                    label={spec.label}
-                  />
+                  <Box key={spec.name}>
+                    <FormControlLabel
+                      sx={{ display: 'flex' }}
+                      control={<Switch checked={Boolean(value)} onChange={(e) => set(e.target.checked)} slotProps={{ input: spec.helper ? { 'aria-describedby': `${spec.name}-helper` } : {} }} />}
+                      label={spec.label}
+                    />
+                    {spec.helper && <FormHelperText id={`${spec.name}-helper`}>{spec.helper}</FormHelperText>}
+                  </Box>
                 );
               if (spec.kind === 'select')
                 return (
@@ -122,16 +128,9 @@ export function AdminListEditDialog<Row extends { id: string }>({ row, loading, 
                         ) : (
                           <Box component="img" src={current.thumbnailUrl ?? current.url} alt={spec.label} sx={{ width: 64, height: 64, objectFit: 'contain', border: 1, borderColor: 'divider', borderRadius: 1 }} />
                         ))}
-                      <Button variant="outlined" component="label">
+                      <FileButton variant="outlined" inputLabel={spec.label} accept="image/png,image/jpeg,image/webp" onFiles={(files) => set(files[0] ?? null)}>
                         {t('buttons.chooseFile')}
-                        <input
-                          hidden
-                          type="file"
-                          accept="image/png,image/jpeg,image/webp"
-                          aria-label={spec.label}
-                          onChange={(e) => set(e.target.files?.[0] ?? null)}
-                        />
-                      </Button>
+                      </FileButton>
                       <Typography variant="body2" color="text.secondary">
                         {value instanceof File ? value.name : current ? t('admin.fileKept') : t('admin.noFile')}
                       </Typography>
@@ -144,6 +143,7 @@ export function AdminListEditDialog<Row extends { id: string }>({ row, loading, 
                   </Box>
                 );
               }
+              const own = error !== undefined ? spec.serverMessages?.[error] : undefined;
               return (
                 <FormField
                   key={spec.name}
@@ -153,7 +153,7 @@ export function AdminListEditDialog<Row extends { id: string }>({ row, loading, 
                   minRows={spec.kind === 'multiline' ? 3 : undefined}
                   value={typeof value === 'string' ? value : ''}
                   onChange={(e) => set(e.target.value)}
-                  error={error}
+                  error={own ?? error}
                   helperText={spec.helper}
                 />
               );

@@ -1,4 +1,4 @@
-import { type AngleView, type AppSettingView, type AppVersionView, type BannerView, type CarTypeView, type MediaView, TAG_CATEGORIES, TAG_ENTITIES, type TagEntity, type TagView } from '@app/contracts/wire';
+import { APP_VERSION_MESSAGES, type AngleView, type AppSettingView, type AppVersionView, type BannerView, type CarTypeView, type MediaView, TAG_CATEGORIES, TAG_ENTITIES, type TagEntity, type TagView } from '@app/contracts/wire';
 import Chip from '@mui/material/Chip';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -180,7 +180,7 @@ export function BannersScreen() {
   const std = useStandardColumns<BannerRow>();
   const fields: FieldSpec[] = [
     { name: 'message', label: t('admin.banners.fields.message'), kind: 'multiline', required: true },
-    { name: 'isActive', label: t('common.visible'), kind: 'switch' },
+    { name: 'isActive', label: t('common.visible'), kind: 'switch', helper: t('admin.banners.visibleHelp') },
   ];
   return (
     <AdminLayout tab="/admin/banners">
@@ -194,7 +194,9 @@ export function BannersScreen() {
         createLabel={t('admin.banners.create')}
         saveAction={t('admin.banners.save')}
         fields={fields}
-        toValues={(r) => ({ message: r?.message ?? '', isActive: r?.isActive ?? true })}
+        intro={t('admin.banners.where')}
+        // a new banner is hidden until the admin publishes it
+        toValues={(r) => ({ message: r?.message ?? '', isActive: r?.isActive ?? false })}
         columns={fixed<BannerRow>([
           { field: 'message', headerName: t('admin.banners.fields.message'), flex: 1, minWidth: 240 },
           {
@@ -218,7 +220,14 @@ export function AppVersionsScreen() {
   const std = useStandardColumns<AppVersionRow>();
   const yesNo = useYesNo();
   const fields: FieldSpec[] = [
-    { name: 'versionString', label: t('admin.appVersions.fields.version'), kind: 'text', required: true, helper: t('admin.appVersions.versionHelp') },
+    {
+      name: 'versionString',
+      label: t('admin.appVersions.fields.version'),
+      kind: 'text',
+      required: true,
+      helper: t('admin.appVersions.versionHelp'),
+      serverMessages: { [APP_VERSION_MESSAGES.versionFormat]: t('admin.appVersions.versionFormat'), [APP_VERSION_MESSAGES.duplicate]: t('admin.appVersions.duplicate') },
+    },
     { name: 'platform', label: t('admin.appVersions.fields.platform'), kind: 'select', required: true, options: [{ value: 'Android', label: 'Android' }, { value: 'iOS', label: 'iOS' }] },
     { name: 'needsDatabaseDeleteOnMobile', label: t('admin.appVersions.fields.deleteDatabase'), kind: 'switch' },
     { name: 'isTheRequiredMinimumVersionCurrently', label: t('admin.appVersions.fields.requiredMinimum'), kind: 'switch' },

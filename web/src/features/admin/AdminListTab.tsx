@@ -1,4 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -60,14 +62,23 @@ export function AdminListTab<Row extends { id: string }>(props: AdminListTabProp
           </Button>
         }
         filters={
-          props.search ? (
-            <TextField
-              size="small"
-              label={t('fields.search')}
-              value={grid.filters.search}
-              onChange={(e) => grid.setFilter('search', e.target.value)}
-              sx={{ minWidth: 260 }}
-            />
+          props.search || props.intro ? (
+            <Box sx={{ display: 'grid', gap: 2, width: '100%' }}>
+              {props.intro && (
+                <Alert severity="info" data-testid="admin-list-intro">
+                  {props.intro}
+                </Alert>
+              )}
+              {props.search && (
+                <TextField
+                  size="small"
+                  label={t('fields.search')}
+                  value={grid.filters.search}
+                  onChange={(e) => grid.setFilter('search', e.target.value)}
+                  sx={{ minWidth: 260, justifySelf: 'start' }}
+                />
+              )}
+            </Box>
           ) : undefined
         }
       />

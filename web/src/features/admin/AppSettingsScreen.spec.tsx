@@ -45,7 +45,7 @@ describe('/admin/app-settings', () => {
     const api = settingsApi(SETTINGS);
     renderAppAt('/admin/app-settings');
     // the first test of the file pays for loading the lazy admin screens
-    const edit = await screen.findByRole('button', { name: 'Edit CONTACT_NUMBER_DK' }, { timeout: 5000 });
+    const edit = await screen.findByRole('button', { name: 'Edit CONTACT_NUMBER_DK' });
     fireEvent.click(edit);
     const dialog = await screen.findByRole('dialog');
     const input = within(dialog).getByRole('textbox', { name: 'Value' });
@@ -67,7 +67,7 @@ describe('/admin/app-settings', () => {
   it('a boolean setting edits with a switch sending "true"/"false"', async () => {
     const api = settingsApi(SETTINGS);
     renderAppAt('/admin/app-settings');
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit MAINTENANCE_MODE' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit MAINTENANCE_MODE' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).queryByRole('textbox')).toBeNull();
     const toggle = within(dialog).getByRole('switch', { name: 'Value' });
@@ -81,7 +81,7 @@ describe('/admin/app-settings', () => {
   it('a row click opens the editor; a 400 shows the server message and keeps the modal open', async () => {
     const api = settingsApi(SETTINGS);
     renderAppAt('/admin/app-settings');
-    const cell = await screen.findByText('MAX_UPLOADS', {}, { timeout: 5000 });
+    const cell = await screen.findByText('MAX_UPLOADS', {});
     fireEvent.click(cell);
     const dialog = await screen.findByRole('dialog');
     const input = within(dialog).getByRole('spinbutton', { name: 'Value' });

@@ -63,7 +63,7 @@ describe('/admin/order-delivery-message', () => {
       message('m2', 'VW Golf 8'),
     ]);
     renderAppAt('/admin/order-delivery-message');
-    const grid = await screen.findByRole('grid', {}, { timeout: 5000 });
+    const grid = await screen.findByRole('grid', {});
     await within(grid).findByText('Audi A4 Avant');
     const row = within(grid).getByText('Audi A4 Avant').closest('[role="row"]') as HTMLElement;
     for (const text of ['FTP server', '2026-05-02 08:30:00', 'Failed', '5', '530 Login incorrect']) expect(within(row).getByText(text)).toBeTruthy();
@@ -75,7 +75,7 @@ describe('/admin/order-delivery-message', () => {
   it('shows what the worker did meanwhile without a reload', async () => {
     const api = queueApi([message('m1', 'Audi A4 Avant', { integration: { id: 'i2', provider: 'GENERIC_FTP', integrationType: 'FTP' } })]);
     renderAppAt('/admin/order-delivery-message');
-    const grid = await screen.findByRole('grid', {}, { timeout: 5000 });
+    const grid = await screen.findByRole('grid', {});
     const row = () => within(grid).getByText('Audi A4 Avant').closest('[role="row"]') as HTMLElement;
     await within(grid).findByText('Audi A4 Avant');
     expect(within(row()).getByText('Queued')).toBeTruthy();
@@ -89,7 +89,7 @@ describe('/admin/order-delivery-message', () => {
   it('removes a message only after confirmation, then lists it no more', async () => {
     const api = queueApi([message('m1', 'Audi A4 Avant'), message('m2', 'VW Golf 8')]);
     renderAppAt('/admin/order-delivery-message');
-    const grid = await screen.findByRole('grid', {}, { timeout: 5000 });
+    const grid = await screen.findByRole('grid', {});
     await within(grid).findByText('Audi A4 Avant');
     fireEvent.click(within(grid).getByRole('button', { name: 'Remove Audi A4 Avant' }));
     const dialog = await screen.findByRole('dialog');
@@ -110,7 +110,7 @@ describe('/admin/order-delivery-message', () => {
   it('makes a failed message visible now', async () => {
     const api = queueApi([message('m1', 'Audi A4 Avant', { state: 'failed', attempts: 5, lastError: 'timeout' })]);
     renderAppAt('/admin/order-delivery-message');
-    const grid = await screen.findByRole('grid', {}, { timeout: 5000 });
+    const grid = await screen.findByRole('grid', {});
     await within(grid).findByText('timeout');
     expect((await screen.findByTestId('available-count')).textContent).toBe('Available now: 0');
     fireEvent.click(within(grid).getByRole('button', { name: 'Make Audi A4 Avant visible now' }));
@@ -124,7 +124,7 @@ describe('/admin/order-delivery-message', () => {
   it('reboots the robots only after confirmation', async () => {
     const api = queueApi([]);
     renderAppAt('/admin/order-delivery-message');
-    fireEvent.click(await screen.findByRole('button', { name: 'Reboot delivery robot' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Reboot delivery robot' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Every delivery robot gets a reboot command at its next pull.');
     expect(api.to('GET /order-delivery-messages/reboot-remote-delivery-robot')).toHaveLength(0);

@@ -31,7 +31,7 @@ describe('an admin link whose id names nothing', () => {
     const api = signedInAdmin();
     renderAppAt('/admin/angle/not-an-id');
     // the first test of the file pays for loading the lazy admin screens
-    const dialog = await screen.findByRole('dialog', { name: 'Not found' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Not found' });
     expectVisible(within(dialog).getByText('Nothing exists at this address: the link may be wrong, or what it pointed to has been deleted.'));
     // no edit form
     expect(within(dialog).queryByRole('textbox')).toBeNull();
@@ -49,7 +49,7 @@ describe('an admin link whose id names nothing', () => {
   it('/admin/car-type/{id} the server answers 404 for: "Not found" instead of the empty edit form', async () => {
     const api = signedInAdmin({ [`GET /car-types/${UNKNOWN}`]: () => fail(404, 'Car type not found') });
     renderAppAt(`/admin/car-type/${UNKNOWN}`);
-    const dialog = await screen.findByRole('dialog', { name: 'Not found' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Not found' });
     expect(api.to(`GET /car-types/${UNKNOWN}`)).toHaveLength(1);
     expect(within(dialog).queryByRole('textbox')).toBeNull();
     expect(within(dialog).getByRole('link', { name: 'Back to Car types' }).getAttribute('href')).toBe('/admin/car-types');
@@ -59,7 +59,7 @@ describe('an admin link whose id names nothing', () => {
     const tag: TagView = { id: KNOWN, name: 'Priority customer', category: 'PRIORITY', entity: 'order', color: 'red', createdAt: CREATED, updatedAt: CREATED };
     signedInAdmin({ [`GET /tags/${KNOWN}`]: () => reply(200, tag) });
     renderAppAt(`/admin/tag/${KNOWN}`);
-    const dialog = await screen.findByRole('dialog', { name: 'Edit – Tags' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit – Tags' });
     await waitFor(() => expect((within(dialog).getByRole('textbox', { name: /^Name/ }) as HTMLInputElement).value).toBe('Priority customer'));
     expect(screen.queryByRole('dialog', { name: 'Not found' })).toBeNull();
   });
@@ -79,7 +79,7 @@ describe('an admin link whose id names nothing', () => {
     } as AngleView;
     signedInAdmin({ [`GET /angle/${KNOWN}`]: () => reply(200, angle) });
     renderAppAt(`/admin/angle/${KNOWN}`);
-    const dialog = await screen.findByRole('dialog', { name: 'Edit – Angles' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit – Angles' });
     const tile = await within(dialog).findByTestId('overlay-preview');
     expect(within(tile).getByRole('img', { name: 'Angle overlay' }).getAttribute('src')).toBe('http://storage.test/overlay.png');
     expectVisible(tile);
@@ -91,7 +91,7 @@ describe('an admin link whose id names nothing', () => {
   ])('/style-guide-v2 with %s: a "Not found" page, no empty builder, and the way back to the style guides', async (_what, path, asked) => {
     const api = signedInAdmin({ [`GET /style-guides/${UNKNOWN}`]: () => fail(404, 'Style guide not found') });
     renderAppAt(path);
-    const heading = await screen.findByRole('heading', { level: 1, name: 'Not found' }, { timeout: 5000 });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Not found' });
     expectVisible(heading);
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByText('Style guide', { selector: '.MuiStepLabel-label' })).toBeNull();

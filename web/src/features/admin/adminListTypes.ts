@@ -7,9 +7,17 @@ export type FieldValue = string | boolean | File | null;
 export type Values = Record<string, FieldValue>;
 
 export type FieldSpec =
-  | { name: string; label: string; kind: 'text' | 'multiline'; required?: boolean; helper?: string }
+  | {
+      name: string;
+      label: string;
+      kind: 'text' | 'multiline';
+      required?: boolean;
+      helper?: string;
+      /** the server's refusals that are about this field (its messages in `@app/contracts/wire`), each with the words the field shows */
+      serverMessages?: Readonly<Record<string, string>>;
+    }
   | { name: string; label: string; kind: 'select'; options: ReadonlyArray<{ value: string; label: string }>; required?: boolean }
-  | { name: string; label: string; kind: 'switch' }
+  | { name: string; label: string; kind: 'switch'; helper?: string }
   | { name: string; label: string; kind: 'file'; mediaType: MediaKind; requiredOnCreate?: boolean; current?: (row: unknown) => MediaView | null };
 
 export interface AdminListTabProps<Row extends { id: string }> {
@@ -30,6 +38,8 @@ export interface AdminListTabProps<Row extends { id: string }> {
   fields: FieldSpec[];
   toValues: (row: Row | undefined) => Values;
   search?: boolean;
+  /** a sentence above the list saying what the things listed do (where a banner appears) */
+  intro?: string;
   /** a delete column (typed-name confirmation) when the API deletes: the row's name to type */
   deletable?: { name: (row: Row) => string; action: string; label: (row: Row) => string };
 }

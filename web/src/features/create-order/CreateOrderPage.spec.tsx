@@ -89,6 +89,8 @@ function signIn(user: MeView, extra: Record<string, FakeHandler> = {}) {
 /** XMLHttpRequest as the browser's upload to storage: records what was posted, reports progress, answers 204. */
 class FakeUpload {
   static sent: Array<{ url: string; keys: string[] }> = [];
+  /** the line to storage is down from this many posts on (null: up) */
+  static downAfter: number | null = null;
   upload: { onprogress: ((e: { loaded: number }) => void) | null } = { onprogress: null };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
@@ -99,6 +101,10 @@ class FakeUpload {
   }
   send(form: FormData) {
     FakeUpload.sent.push({ url: this.url, keys: [...form.keys()] });
+    if (FakeUpload.downAfter !== null && FakeUpload.sent.length > FakeUpload.downAfter) {
+      setTimeout(() => this.onerror?.(), 10);
+      return;
+    }
     setTimeout(() => {
       this.upload.onprogress?.({ loaded: 3 });
       this.status = 204;
@@ -110,6 +116,7 @@ class FakeUpload {
 const realXhr = window.XMLHttpRequest;
 beforeEach(() => {
   FakeUpload.sent = [];
+  FakeUpload.downAfter = null;
   window.XMLHttpRequest = FakeUpload as unknown as typeof XMLHttpRequest;
 });
 afterEach(() => {
@@ -128,7 +135,7 @@ async function choose(label: string | RegExp, option: string) {
 async function openCreator(user: MeView = dealer, extra: Record<string, FakeHandler> = {}) {
   const api = signIn(user, extra);
   renderAppAt('/create-order');
-  await screen.findByRole('heading', { level: 1, name: 'Create order' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Create order' });
   return api;
 }
 
@@ -253,7 +260,7 @@ describe('/create-order', () => {
     await waitFor(() => expect(submitButton().disabled).toBe(false));
     fireEvent.click(submitButton());
 
-    await waitFor(() => expect(location()).toBe('/orders/success'), { timeout: 3000 });
+    await waitFor(() => expect(location()).toBe('/orders/success'), { timeout: 10_000 });
     const created = api.to('POST /orders')[0]!.body as Record<string, unknown>;
     expect(created).toMatchObject({ orderName: 'VW Golf 8', styleGuide: FREE_GUIDE, salesMan: ANNA, takenImagesCount: 2, deviceInformation: { platform: 'web' } });
     expect(created).not.toHaveProperty('userId');
@@ -265,6 +272,31 @@ describe('/create-order', () => {
     expect(api.to('POST /images/upload-complete').map((r) => (r.body as { imageId: string }).imageId).sort()).toEqual(['i1', 'i2']);
     expectVisible(await screen.findByRole('dialog', { name: 'Upload successful' }));
   });
+
+  it('the line drops: each failed picture is tried again, then the safe count in words and Resume, which finishes the same order', async () => {
+    const api = await openCreator();
+    fireEvent.change(screen.getByLabelText(/^Order name/), { target: { value: 'VW Golf 8' } });
+    await choose(/^Sales person/, 'Anna Sales');
+    await choose(/^Style guide/, 'Free form');
+    fireEvent.change(screen.getByLabelText('Add images'), { target: { files: [photo('a.jpg'), photo('b.jpg')] } });
+    await waitFor(() => expect(submitButton().disabled).toBe(false));
+    FakeUpload.downAfter = 1;
+    fireEvent.click(submitButton());
+
+    const alert = await screen.findByTestId('upload-interrupted', {}, { timeout: 10_000 });
+    expect(alert.textContent).toBe('The connection dropped. 1 of 2 pictures are safe; press Resume when you are back online.');
+    expect(screen.queryByText(/Failed to fetch|Upload failed/)).toBeNull();
+    // the failed picture was tried three times (after 1 s and 3 s)
+    expect(FakeUpload.sent).toHaveLength(1 + 3);
+    expect(location()).toBe('/create-order');
+
+    // back online: Resume sends only what is missing, to the same order
+    FakeUpload.downAfter = null;
+    fireEvent.click(await screen.findByRole('button', { name: 'Resume' }));
+    await waitFor(() => expect(location()).toBe('/orders/success'));
+    expect(api.to('POST /orders')).toHaveLength(1);
+    expect(FakeUpload.sent).toHaveLength(1 + 3 + 1);
+  }, 30_000);
 
   it('a taken name: the server message on the field and in a toast; nothing uploaded', async () => {
     const api = await openCreator(dealer, { 'POST /orders': () => fail(409, 'Please specify a unique order name') });

@@ -117,11 +117,17 @@ function OrderCreator({ me }: { me: MeView }) {
           </Typography>
         )}
 
+        {creator.interrupted && (
+          <Alert severity="warning" role="alert" data-testid="upload-interrupted">
+            {t('createOrder.interrupted', { safe: creator.interrupted.safe, total: creator.interrupted.total })}
+          </Alert>
+        )}
+
         <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
           <Button component={RouterLink} to="/orders">
             {t('buttons.cancel')}
           </Button>
-          <SubmitButton disabled={creator.submitDisabled}>{t('createOrder.submit')}</SubmitButton>
+          <SubmitButton disabled={creator.submitDisabled}>{creator.resumable ? t('createOrder.resume') : t('createOrder.submit')}</SubmitButton>
         </Box>
       </Paper>
       {addingSalesPerson && (

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FREE_FORM_MAX } from './creatorLogic';
 import { ImageDropArea } from './ImageDropArea';
 import { ImagePreview } from './ImagePreview';
-import type { UploadItem } from './uploadOrder';
+import type { UploadItem } from '../../api/orderUpload';
 
 /** A guide without positions: up to 100 photos, dropped or browsed, each with its preview. */
 export function FreeFormImages({ images, onFiles, onRemove, disabled }: { images: UploadItem[]; onFiles: (files: File[]) => void; onRemove: (key: string) => void; disabled: boolean }) {

@@ -1,8 +1,8 @@
 import CloudUpload from '@mui/icons-material/CloudUpload';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileButton } from '../../components/FileButton';
 
 /** A place to drop photos, with a browse button. */
 export function ImageDropArea({ onFiles, multiple, label, disabled = false, children }: { onFiles: (files: File[]) => void; multiple: boolean; label: string; disabled?: boolean; children?: ReactNode }) {
@@ -24,7 +24,8 @@ export function ImageDropArea({ onFiles, multiple, label, disabled = false, chil
       sx={{
         border: 2,
         borderStyle: 'dashed',
-        borderColor: over ? 'primary.main' : 'divider',
+        // disabled, the button says so; the text stays readable (a faded area read at 4.3:1)
+        borderColor: over ? 'primary.main' : disabled ? 'action.disabledBackground' : 'divider',
         bgcolor: over ? 'action.hover' : 'transparent',
         borderRadius: 2,
         p: 2,
@@ -32,25 +33,12 @@ export function ImageDropArea({ onFiles, multiple, label, disabled = false, chil
         gap: 1,
         justifyItems: 'center',
         textAlign: 'center',
-        opacity: disabled ? 0.6 : 1,
       }}
     >
       {children}
-      <Button variant="outlined" size="small" component="label" startIcon={<CloudUpload />} disabled={disabled}>
+      <FileButton variant="outlined" size="small" startIcon={<CloudUpload />} disabled={disabled} inputLabel={label} accept="image/*" multiple={multiple} onFiles={onFiles}>
         {t('createOrder.browse')}
-        <input
-          hidden
-          type="file"
-          accept="image/*"
-          multiple={multiple}
-          aria-label={label}
-          disabled={disabled}
-          onChange={(e) => {
-            onFiles([...(e.target.files ?? [])]);
-            e.target.value = '';
-          }}
-        />
-      </Button>
+      </FileButton>
     </Box>
   );
 }

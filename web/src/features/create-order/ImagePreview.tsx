@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UploadItem } from './uploadOrder';
+import type { UploadItem } from '../../api/orderUpload';
 
 /** A URL for a local file's preview (none where the browser has no object URLs). */
 function useObjectUrl(file: File | undefined): string | undefined {

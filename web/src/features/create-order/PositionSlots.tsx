@@ -7,7 +7,7 @@ import { OverlayPreview } from '../../components/OverlayPreview';
 import { overlayOf, type Slot } from './creatorLogic';
 import { ImageDropArea } from './ImageDropArea';
 import { ImagePreview } from './ImagePreview';
-import type { UploadItem } from './uploadOrder';
+import type { UploadItem } from '../../api/orderUpload';
 
 /** One drop slot per position of the guide, sorted by position, with the angle name and overlay. */
 export function PositionSlots({

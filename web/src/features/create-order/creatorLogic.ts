@@ -5,8 +5,6 @@ import { sortedByPosition } from '../../utils/position';
 
 /** Pure rules of the order creator. */
 
-/** A photo the creator takes: an image type, or a photo's name when the browser gives no type. */
-export const isImage = (file: File) => file.type.startsWith('image/') || /\.(jpe?g|png|webp|heic|heif|gif|bmp)$/i.test(file.name);
 
 /** Free-form upload adds dropped or browsed photos one by one, this far apart. */
 export const ADD_DELAY_MS = 100;

@@ -10,9 +10,9 @@ import { meets } from '../../app/access';
 import { useForm } from '../../components/form/useForm';
 import { ADDS_SALES_PEOPLE } from '../../components/sales-people/salesPersonRules';
 import { toast } from '../../components/toast/toast';
-import { browserImageTools, prepareImage } from '../../utils/preprocess';
-import { ADD_DELAY_MS, FREE_FORM_MAX, isImage, missingPositions, nextFreePosition, roomFor, slotsOf, submitState, validateCreator, type CreatorForm } from './creatorLogic';
-import { newMemory, uploadOrder, type UploadItem } from './uploadOrder';
+import { browserImageTools, isImage, prepareImage } from '../../utils/preprocess';
+import { ADD_DELAY_MS, FREE_FORM_MAX, missingPositions, nextFreePosition, roomFor, slotsOf, submitState, validateCreator, type CreatorForm } from './creatorLogic';
+import { newMemory, UploadInterruptedError, uploadOrder, type UploadItem } from '../../api/orderUpload';
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -41,6 +41,8 @@ export function useOrderCreator(me: MeView) {
   // clearing the images starts a new generation: photos still being prepared for the old one are dropped
   const generation = useRef(0);
   const memory = useRef(newMemory());
+  // the upload stopped on the way: what is safe, in words; the submit becomes Resume
+  const [interrupted, setInterrupted] = useState<{ safe: number; total: number } | null>(null);
 
   const form = useForm<CreatorForm>({
     // everyone but the admin creates orders for their own account
@@ -49,6 +51,7 @@ export function useOrderCreator(me: MeView) {
     showErrors: 'change',
     mutationFn: (values) => {
       setPercent(0);
+      setInterrupted(null);
       return uploadOrder(
         {
           orderName: values.orderName.trim(),
@@ -66,10 +69,17 @@ export function useOrderCreator(me: MeView) {
     serverErrorField: (error) => (error.statusCode === 409 ? 'orderName' : undefined),
     onSuccess: async () => {
       memory.current = newMemory();
+      setInterrupted(null);
       await queryClient.invalidateQueries({ queryKey: orderKeys.all() });
       navigate('/orders/success');
     },
-    onError: (error) => toast.error(t('toast.actionError', { action: t('createOrder.submit'), message: error.message })),
+    onError: (error) => {
+      if (error instanceof UploadInterruptedError) {
+        setInterrupted({ safe: error.safe, total: error.total });
+        return;
+      }
+      toast.error(t('toast.actionError', { action: t('createOrder.submit'), message: error.message }));
+    },
     canSubmit: (): boolean => !state.ignored && missing.length === 0,
   });
   const { accountId, styleGuide } = form.values;
@@ -97,6 +107,7 @@ export function useOrderCreator(me: MeView) {
   const clearImages = () => {
     generation.current += 1;
     memory.current = newMemory();
+    setInterrupted(null);
     setImages([]);
   };
 
@@ -177,5 +188,9 @@ export function useOrderCreator(me: MeView) {
     salesPersonAdded,
     submitDisabled: state.disabled,
     percent,
+    /** the upload stopped on the way: how many pictures are safe of how many */
+    interrupted,
+    /** the order exists and waits for the rest of its pictures: the submit resumes it */
+    resumable: interrupted !== null,
   };
 }

@@ -23,6 +23,7 @@ import {
   ACCOUNT_ROLES,
   EMPTY_ACCOUNT,
   fromUser,
+  isRequiredFor,
   toCreateRequest,
   toUpdateRequest,
   validateAccount,
@@ -77,10 +78,12 @@ function AccountFormBody({ user, isAdmin }: { user: UserView | undefined; isAdmi
     [locale],
   );
   const country = findCountry(form.values.country);
-  const field = (name: Parameters<typeof form.field>[0], label: string, required = false, adminOnly = false) => (
+  // what the chosen role needs: staff accounts (Admin, QA) leave the dealer-only fields empty
+  const required = (name: keyof AccountFormValues) => isRequiredFor(form.values.userRole, name);
+  const field = (name: Parameters<typeof form.field>[0], label: string, adminOnly = false) => (
     <FormField
       {...form.field(name, label)}
-      required={required}
+      required={required(name)}
       disabled={readOnly || (adminOnly && !isAdmin)}
       slotProps={{ htmlInput: { 'data-testid': `account-${name}` } }}
     />
@@ -102,8 +105,8 @@ function AccountFormBody({ user, isAdmin }: { user: UserView | undefined; isAdmi
       )}
 
       <Section title={t('customers.form.dealership')}>
-        {field('displayName', t('account.fields.dealershipName'), true)}
-        {field('email', t('customers.form.loginEmail'), true, true)}
+        {field('displayName', t('account.fields.dealershipName'))}
+        {field('email', t('customers.form.loginEmail'), true)}
         <FormField
           select
           label={t('account.fields.country')}
@@ -129,10 +132,11 @@ function AccountFormBody({ user, isAdmin }: { user: UserView | undefined; isAdmi
       </Section>
 
       <Section title={t('account.contactPerson')}>
-        {field('contactName', t('fields.name'), true)}
-        {field('contactEmail', t('fields.email'), true)}
+        {field('contactName', t('fields.name'))}
+        {field('contactEmail', t('fields.email'))}
         <FormField
           {...form.field('contactPhone', t('fields.phone'))}
+          required={required('contactPhone')}
           disabled={readOnly}
           placeholder={country ? `${country.dialCode} …` : undefined}
           helperText={country ? t('customers.form.dialCode', { code: country.dialCode }) : undefined}
@@ -166,6 +170,7 @@ function AccountFormBody({ user, isAdmin }: { user: UserView | undefined; isAdmi
                 ['enabled_qa', t('customers.fields.enabled_qa')],
                 ['desaturateYellowLight', t('customers.fields.desaturateYellowLight')],
                 ['editedImageLabel', t('customers.fields.editedImageLabel')],
+                ['keepOriginalMetadata', t('customers.fields.keepOriginalMetadata')],
               ] as const
             ).map(([name, label]) => (
               <FormControlLabel

@@ -60,7 +60,7 @@ describe('/customers', () => {
     await waitFor(() => expect(api.to('GET /users').length).toBe(1));
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'fjord' } });
     expect(location()).toBe('/customers');
-    await waitFor(() => expect(location()).toBe('/customers?search=fjord'), { timeout: 5000 });
+    await waitFor(() => expect(location()).toBe('/customers?search=fjord'));
     await waitFor(() => expect(api.to('GET /users').at(-1)!.query.get('search')).toBe('fjord'));
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { EMPTY_ACCOUNT, toCreateRequest, toUpdateRequest, validateAccount, withRegistration, ZOOM_CHOICES, type AccountFormValues } from './accountFormRules';
+import { EMPTY_ACCOUNT, isRequiredFor, toCreateRequest, toUpdateRequest, validateAccount, withRegistration, ZOOM_CHOICES, type AccountFormValues } from './accountFormRules';
 
 const filled: AccountFormValues = {
   ...EMPTY_ACCOUNT,
@@ -17,7 +17,21 @@ const filled: AccountFormValues = {
 };
 
 describe('account form rules', () => {
-  it('requires every field of the dealership and the contact person', () => {
+  it('requires for staff (Admin, QA) only the name, login, country and contact name and e-mail', () => {
+    for (const userRole of ['Admin', 'QA'] as const) {
+      const errors = validateAccount({ ...EMPTY_ACCOUNT, userRole }, true);
+      expect(Object.keys(errors).sort()).toEqual(['contactEmail', 'contactName', 'country', 'displayName', 'email']);
+      const staff = { ...filled, userRole, city: '', postalCode: '', address: '', companyId: '', contactPhone: '', contactTitle: '' };
+      expect(validateAccount(staff, true)).toEqual({});
+      expect(isRequiredFor(userRole, 'companyId')).toBe(false);
+      // a phone given is still checked
+      expect(validateAccount({ ...staff, contactPhone: '11-22' }, true).contactPhone).toEqual({ key: 'salesPeople.phoneRule' });
+    }
+    expect(isRequiredFor('Management', 'companyId')).toBe(true);
+    expect(isRequiredFor('Dealership', 'contactTitle')).toBe(true);
+  });
+
+  it('requires every field of the dealership and the contact person for a dealership', () => {
     const errors = validateAccount(EMPTY_ACCOUNT, true);
     expect(Object.keys(errors).sort()).toEqual(
       ['address', 'city', 'companyId', 'contactEmail', 'contactName', 'contactPhone', 'contactTitle', 'country', 'displayName', 'email', 'postalCode'].sort(),
@@ -50,6 +64,13 @@ describe('account form rules', () => {
     expect(toCreateRequest(filled, false)).not.toHaveProperty('userRole');
     expect(toUpdateRequest({ ...filled, subscriptionPrice: '' }, true).subscriptionPrice).toBeNull();
     expect(Object.keys(toUpdateRequest(filled, false)).sort()).toEqual(['address', 'contactPerson', 'displayName']);
+  });
+
+  it("sends the admin's choice to keep the metadata of the dealership's own originals, off by default", () => {
+    expect(EMPTY_ACCOUNT.keepOriginalMetadata).toBe(false);
+    expect(toCreateRequest(filled, true).keepOriginalMetadata).toBe(false);
+    expect(toUpdateRequest({ ...filled, keepOriginalMetadata: true }, true).keepOriginalMetadata).toBe(true);
+    expect(toUpdateRequest({ ...filled, keepOriginalMetadata: true }, false)).not.toHaveProperty('keepOriginalMetadata');
   });
 
   it('a pasted registration fills what it found and keeps a login e-mail already typed', () => {

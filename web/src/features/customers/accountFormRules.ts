@@ -3,6 +3,7 @@ import {
   isPlainEmail,
   MAX_ZOOM,
   MIN_ZOOM,
+  needsDealerFields,
   type CreateAccountRequest,
   type Role,
   type UpdateUserRequest,
@@ -39,6 +40,8 @@ export interface AccountFormValues {
   desaturateYellowLight: boolean;
   /** a visible "Digitally edited" mark on the pipeline's pictures */
   editedImageLabel: boolean;
+  /** the dealership's own downloads of its originals keep their GPS, serial numbers and owner names */
+  keepOriginalMetadata: boolean;
   currency: string;
   subscriptionPrice: string;
 }
@@ -61,6 +64,7 @@ export const EMPTY_ACCOUNT: AccountFormValues = {
   enabled_qa: false,
   desaturateYellowLight: false,
   editedImageLabel: false,
+  keepOriginalMetadata: false,
   currency: DEFAULT_CURRENCY,
   subscriptionPrice: '',
 };
@@ -84,23 +88,37 @@ const REQUIRED: FieldError = { key: 'validation.required' };
 const INVALID: FieldError = { key: 'validation.invalid' };
 const PRICE = /^\d{1,8}(?:[.,]\d{1,2})?$/;
 
+/** The fields every account needs, whatever its role. */
+const ALWAYS_REQUIRED = ['displayName', 'email', 'country', 'contactName', 'contactEmail'] as const;
+/** The dealer-only fields: required for a Dealership or Management account, not for staff (Admin, QA). */
+export const DEALER_FIELDS = ['city', 'postalCode', 'address', 'companyId', 'contactPhone', 'contactTitle'] as const;
+
+/** Whether the form marks and requires this field for the chosen role (as the API does, `missingDealerFields`). */
+export function isRequiredFor(role: Role, name: keyof AccountFormValues): boolean {
+  if ((ALWAYS_REQUIRED as readonly string[]).includes(name)) return true;
+  return (DEALER_FIELDS as readonly string[]).includes(name) && needsDealerFields(role);
+}
+
 /**
- * Every field of the dealership and the contact person is required, both e-mails valid and
- * the phone digits, spaces, one leading + and hyphens after a +. With the account details
- * (the admin's): a 3-letter currency and a price that is a number, or none.
+ * Name, login e-mail, country and the contact's name and e-mail are always required; the
+ * dealer-only fields (city, postal code, address, company id, the contact's phone and title)
+ * for a Dealership or Management account only. Both e-mails valid, a phone given is digits,
+ * spaces, one leading + and hyphens after a +. With the account details (the admin's): a
+ * 3-letter currency and a price that is a number, or none.
  */
 export function validateAccount(values: AccountFormValues, withDetails: boolean): FieldErrors<AccountFormValues> {
   const errors: FieldErrors<AccountFormValues> = {};
   const text = (name: keyof AccountFormValues) => String(values[name]).trim();
-  for (const name of ['displayName', 'email', 'country', 'city', 'postalCode', 'address', 'companyId', 'contactName', 'contactEmail', 'contactPhone', 'contactTitle'] as const) {
+  for (const name of [...ALWAYS_REQUIRED, ...DEALER_FIELDS]) {
     const v = text(name);
     const max = MAX[name];
-    if (!v) errors[name] = REQUIRED;
-    else if (max !== undefined && v.length > max) errors[name] = { key: 'validation.maxLength', values: { max } };
+    if (!v) {
+      if (isRequiredFor(values.userRole, name)) errors[name] = REQUIRED;
+    } else if (max !== undefined && v.length > max) errors[name] = { key: 'validation.maxLength', values: { max } };
   }
   if (!errors.email && !isPlainEmail(text('email'))) errors.email = INVALID;
   if (!errors.contactEmail && !isPlainEmail(text('contactEmail'))) errors.contactEmail = INVALID;
-  if (!errors.contactPhone && !isPhone(text('contactPhone'))) errors.contactPhone = { key: 'salesPeople.phoneRule' };
+  if (!errors.contactPhone && text('contactPhone') && !isPhone(text('contactPhone'))) errors.contactPhone = { key: 'salesPeople.phoneRule' };
   if (withDetails) {
     if (!text('currency')) errors.currency = REQUIRED;
     else if (!/^[A-Za-z]{3}$/.test(text('currency'))) errors.currency = { key: 'customers.form.currencyRule' };
@@ -141,6 +159,7 @@ export function toCreateRequest(values: AccountFormValues, withDetails: boolean)
     enabled_qa: values.enabled_qa,
     desaturateYellowLight: values.desaturateYellowLight,
     editedImageLabel: values.editedImageLabel,
+    keepOriginalMetadata: values.keepOriginalMetadata,
     currency: values.currency.trim().toUpperCase(),
     ...(price === null ? {} : { subscriptionPrice: price }),
   };
@@ -173,6 +192,7 @@ export function fromUser(user: UserView): AccountFormValues {
     enabled_qa: user.enabled_qa,
     desaturateYellowLight: user.desaturateYellowLight,
     editedImageLabel: user.editedImageLabel,
+    keepOriginalMetadata: user.keepOriginalMetadata,
     currency: user.currency || DEFAULT_CURRENCY,
     subscriptionPrice: user.subscriptionPrice === null ? '' : String(user.subscriptionPrice),
   };

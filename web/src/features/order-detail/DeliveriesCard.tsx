@@ -1,6 +1,7 @@
-import { providerInfo, type DeliveryState, type OrderDeliveryView, type OrderView } from '@app/contracts/wire';
+import { providerInfo, type OrderDeliveryView, type OrderView } from '@app/contracts/wire';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
@@ -10,12 +11,12 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deliveryApi, deliveryKeys } from '../../api/delivery';
 import { orderKeys } from '../../api/orders';
+import { useApiMutation } from '../../api/useApiMutation';
 import { formatTimestamp } from '../../components/data-grid/columns';
+import { DELIVERY_STATE_COLORS } from '../../components/DeliveryDestinations';
 
 /** How often the card asks again while something is on its way. */
 export const DELIVERIES_REFRESH_MS = 3000;
-
-const STATE_COLORS = { queued: 'default', delivering: 'info', delivered: 'success', failed: 'error' } as const satisfies Record<DeliveryState, string>;
 
 /** A signature of what the card shows: when it changes, the order and its timeline are asked again. */
 const signature = (list: OrderDeliveryView[]) => list.map((d) => `${d.id}:${d.state}:${d.attempts}`).join(',');
@@ -38,9 +39,11 @@ export function orderBehindDeliveries(delivery: OrderView['delivery'], list: rea
  * (destination, time, who delivered, the files). Asked again every few seconds while a
  * delivery waits, and while the order's status has not caught up with its deliveries (right
  * after the header's Deliver, before the order knows it was queued); a change brings the
- * order's status and timeline along.
+ * order's status and timeline along. A destination that failed for good shows its reason and,
+ * for admin and QA, a Retry button (it is queued again, attempts from zero). Once every
+ * message was removed from the queue the card is gone (the timeline says what happened).
  */
-export function DeliveriesCard({ order }: { order: OrderView }) {
+export function DeliveriesCard({ order, staff }: { order: OrderView; staff: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   // the header's Deliver queued something on this screen: follow it before the order shows it
@@ -68,7 +71,22 @@ export function DeliveriesCard({ order }: { order: OrderView }) {
     seen.current = now;
   }, [deliveries.data, deliveries.dataUpdatedAt, behind, order.id, queryClient]);
 
+  const retry = useApiMutation({
+    mutationKey: deliveryKeys.enqueue(order.id),
+    action: t('delivery.card.retryAction'),
+    mutationFn: (integrationId: string) => deliveryApi.enqueue(order.id, { selectedIntegrations: [{ id: integrationId }] }),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: deliveryKeys.ofOrder(order.id) }),
+        queryClient.invalidateQueries({ queryKey: orderKeys.one(order.id) }),
+        queryClient.invalidateQueries({ queryKey: orderKeys.allEvents() }),
+      ]);
+    },
+  });
+
   if (order.delivery === null && !deliveries.data?.length) return null;
+  // every message removed from the queue: nothing to show (the timeline says so)
+  if (deliveries.isSuccess && deliveries.data.length === 0) return null;
   return (
     <Paper variant="outlined" component="section" aria-labelledby="deliveries-title" sx={{ p: 2, display: 'grid', gap: 1.5, alignContent: 'start' }} data-testid="deliveries-card">
       <Typography variant="h3" id="deliveries-title">
@@ -86,7 +104,7 @@ export function DeliveriesCard({ order }: { order: OrderView }) {
         <Box key={d.id} sx={{ display: 'grid', gap: 0.5, borderTop: 1, borderColor: 'divider', pt: 1, minWidth: 0 }} data-testid="delivery-row">
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', justifyContent: 'space-between' }}>
             <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{providerInfo(d.integration.provider)?.label ?? d.integration.provider}</Typography>
-            <Chip size="small" color={STATE_COLORS[d.state]} label={t(`delivery.states.${d.state}`)} />
+            <Chip size="small" color={DELIVERY_STATE_COLORS[d.state]} label={t(`delivery.states.${d.state}`)} />
           </Box>
           <Typography variant="body2" color="text.secondary">
             {t('delivery.card.queuedAt', { time: formatTimestamp(d.createdAt) })}
@@ -94,9 +112,22 @@ export function DeliveriesCard({ order }: { order: OrderView }) {
             {` · ${t('delivery.card.attempts', { n: d.attempts })}`}
           </Typography>
           {d.lastError && d.state !== 'delivered' && (
-            <Typography variant="body2" color="error" sx={{ overflowWrap: 'anywhere' }}>
+            <Typography variant="body2" color="error" sx={{ overflowWrap: 'anywhere' }} data-testid="delivery-error">
               {d.lastError}
             </Typography>
+          )}
+          {staff && d.state === 'failed' && (
+            <Box>
+              <Button
+                size="small"
+                variant="outlined"
+                disabled={retry.isPending}
+                aria-label={t('delivery.card.retryOf', { provider: providerInfo(d.integration.provider)?.label ?? d.integration.provider })}
+                onClick={() => retry.mutate(d.integration.id)}
+              >
+                {t('delivery.card.retry')}
+              </Button>
+            </Box>
           )}
           {d.receipts.map((r) => (
             <Box key={r.id} sx={{ display: 'grid', gap: 0.25, minWidth: 0 }} data-testid="delivery-receipt">

@@ -66,7 +66,7 @@ function open(user: MeView, order: OrderView, extra: Record<string, FakeHandler>
 const admin = testUser({ userRole: 'Admin', permissions: [] });
 
 async function chooseAndDeliver(names: string[]) {
-  const select = await screen.findByRole('combobox', { name: 'Integrations' }, { timeout: 5000 });
+  const select = await screen.findByRole('combobox', { name: 'Integrations' });
   await waitFor(() => expect(select.getAttribute('aria-disabled')).not.toBe('true'));
   fireEvent.mouseDown(select);
   const list = await screen.findByRole('listbox');
@@ -88,7 +88,7 @@ describe('the delivery button', () => {
     expect(deliveryButtonState(false, false, new ApiError(404, 'Integration not found'))).toBe('secondary');
   });
 
-  it('delivers to the chosen integrations: "Delivering" while the request runs, then "Delivered"', async () => {
+  it('delivers to the chosen integrations: "Delivering" while the request runs, then "Queued" (the order is queued, not delivered yet)', async () => {
     let answer: (r: Response) => void = () => undefined;
     const api = open(admin, orderView(), {
       [`POST /orders/enqueue-order-delivery-by-id/${ORDER}`]: () => new Promise<Response>((resolve) => (answer = resolve)),
@@ -98,7 +98,7 @@ describe('the delivery button', () => {
     expect(button.hasAttribute('disabled')).toBe(true);
     expect(api.to(`POST /orders/enqueue-order-delivery-by-id/${ORDER}`)[0]!.body).toEqual({ selectedIntegrations: [{ id: 'i-ftp' }, { id: 'i-robot' }] });
     answer(reply(200, []));
-    await waitFor(() => expect(button.textContent).toBe('Delivered'));
+    await waitFor(() => expect(button.textContent).toBe('Queued'));
     expect(button.getAttribute('data-state')).toBe('success');
     expect((await screen.findByTestId('toast-main')).textContent).toBe('Deliver order - Successfully');
   });
@@ -120,7 +120,7 @@ describe('the delivery button', () => {
 
   it('is not shown to a dealership', async () => {
     const api = open(testUser(), orderView());
-    await screen.findByRole('heading', { level: 1, name: 'Audi A4 Avant' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Audi A4 Avant' });
     expect(screen.queryByTestId('delivery-controls')).toBeNull();
     expect(api.to(`GET /orders/${ORDER}/delivery-integrations`)).toHaveLength(0);
   });
@@ -168,10 +168,10 @@ describe('the Deliveries card', () => {
   ];
 
   it('shows the dealership where the order went and when, and the failure the order shows', async () => {
-    open(testUser(), orderView({ status: 'Delivering', delivery: { queued: 0, delivered: 1, failed: 1, lastError: '530 Login incorrect' } }), {
+    open(testUser(), orderView({ status: 'Delivering', delivery: { queued: 0, delivered: 1, failed: 1, lastError: '530 Login incorrect', destinations: [] } }), {
       [`GET /orders/${ORDER}/deliveries`]: () => reply(200, deliveries),
     });
-    const card = await screen.findByTestId('deliveries-card', {}, { timeout: 5000 });
+    const card = await screen.findByTestId('deliveries-card', {});
     expect(within(card).getByTestId('delivery-failed-notice').textContent).toBe('Delivery failed for 1 destination(s): 530 Login incorrect');
     const rows = await within(card).findAllByTestId('delivery-row');
     expect(rows).toHaveLength(2);
@@ -184,6 +184,50 @@ describe('the Deliveries card', () => {
     expect(within(rows[1]!).getByText('530 Login incorrect')).toBeTruthy();
   });
 
+  it('shows each destination\'s state in the header; admin and QA retry a failed one', async () => {
+    const destinations = [
+      { messageId: 'm1', integrationId: 'i-robot', provider: 'DELIVERY_ROBOT', integrationType: 'ROBOT' as const, state: 'delivered' as const, attempts: 0, lastError: null, updatedAt: '2026-05-02T08:02:00.000Z' },
+      { messageId: 'm2', integrationId: 'i-ftp', provider: 'GENERIC_FTP', integrationType: 'FTP' as const, state: 'failed' as const, attempts: 1, lastError: '530 Login incorrect', updatedAt: '2026-05-02T08:30:00.000Z' },
+    ];
+    const failed = orderView({ status: 'Ready to download', delivery: { queued: 0, delivered: 1, failed: 1, lastError: '530 Login incorrect', destinations } });
+    let asked: unknown = null;
+    const api = open(admin, failed, {
+      [`GET /orders/${ORDER}/deliveries`]: () => reply(200, deliveries),
+      [`POST /orders/enqueue-order-delivery-by-id/${ORDER}`]: (req) => {
+        asked = req.body;
+        return reply(200, [{ ...deliveries[1]!, state: 'queued', attempts: 0 }]);
+      },
+    });
+    const header = await screen.findByTestId('order-header', {});
+    const chips = await within(header).findAllByTestId('delivery-destination');
+    expect(chips.map((c) => c.textContent)).toEqual(['Delivery robot: Delivered', 'FTP server: Failed']);
+    const card = await screen.findByTestId('deliveries-card');
+    const rows = await within(card).findAllByTestId('delivery-row');
+    expect(within(rows[0]!).queryByRole('button', { name: /^Retry/ })).toBeNull();
+    fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Retry the delivery to FTP server' }));
+    await waitFor(() => expect(asked).toEqual({ selectedIntegrations: [{ id: 'i-ftp' }] }));
+    expect(api.to(`POST /orders/enqueue-order-delivery-by-id/${ORDER}`)).toHaveLength(1);
+  });
+
+  it('offers no retry to the dealership', async () => {
+    open(testUser(), orderView({ status: 'Ready to download', delivery: { queued: 0, delivered: 0, failed: 1, lastError: '530 Login incorrect', destinations: [] } }), {
+      [`GET /orders/${ORDER}/deliveries`]: () => reply(200, [deliveries[1]!]),
+    });
+    const card = await screen.findByTestId('deliveries-card', {});
+    await within(card).findByText('530 Login incorrect');
+    expect(within(card).queryByRole('button', { name: /^Retry/ })).toBeNull();
+  });
+
+  it('is gone, not an empty header, once every message of the order was removed from the queue', async () => {
+    const api = open(admin, orderView({ status: 'Ready to download', delivery: { queued: 0, delivered: 0, failed: 0, lastError: null, destinations: [] } }), {
+      [`GET /orders/${ORDER}/deliveries`]: () => reply(200, []),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Audi A4 Avant' });
+    await waitFor(() => expect(api.to(`GET /orders/${ORDER}/deliveries`).length).toBeGreaterThan(0));
+    await waitFor(() => expect(screen.queryByTestId('deliveries-card')).toBeNull());
+    expect(screen.queryByText('Deliveries')).toBeNull();
+  });
+
   it('right after Deliver, before the order knows it was queued: shows the queued delivery and asks for the order until it says Delivering', async () => {
     let orderNow = orderView();
     const queued: OrderDeliveryView = { ...deliveries[1]!, state: 'queued', attempts: 0, lastError: null, lastAccessed: null };
@@ -193,12 +237,12 @@ describe('the Deliveries card', () => {
       [`GET /orders/${ORDER}/deliveries`]: () => reply(200, [queued]),
     });
     await chooseAndDeliver(['FTP server']);
-    const card = await screen.findByTestId('deliveries-card', {}, { timeout: 5000 });
+    const card = await screen.findByTestId('deliveries-card', {});
     expect(within(card).getByText('Queued')).toBeTruthy();
     expect(within(card).getByText('FTP server', { selector: 'p' })).toBeTruthy();
     // the order's counts arrive a moment later: the screen asks for the order again and shows it
     const asked = api.to(`GET /orders/${ORDER}`).length;
-    orderNow = orderView({ status: 'Delivering', delivery: { queued: 1, delivered: 0, failed: 0, lastError: null } });
+    orderNow = orderView({ status: 'Delivering', delivery: { queued: 1, delivered: 0, failed: 0, lastError: null, destinations: [] } });
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Status' }).textContent).toBe('Delivering'), { timeout: 10_000 });
     expect(api.to(`GET /orders/${ORDER}`).length).toBeGreaterThan(asked);
   }, 20_000);
@@ -214,7 +258,7 @@ describe('the Deliveries card', () => {
       isHidden: false,
       isPriority: false,
     });
-    open(admin, orderView({ status: 'Completed', delivery: { queued: 0, delivered: 2, failed: 0, lastError: null } }), {
+    open(admin, orderView({ status: 'Completed', delivery: { queued: 0, delivered: 2, failed: 0, lastError: null, destinations: [] } }), {
       [`GET /orders/${ORDER}/deliveries`]: () => reply(200, []),
       [`GET /events/order/${ORDER}`]: () =>
         reply(200, {
@@ -227,7 +271,7 @@ describe('the Deliveries card', () => {
           pageSize: 10,
         }),
     });
-    const timeline = await screen.findByTestId('timeline', {}, { timeout: 5000 });
+    const timeline = await screen.findByTestId('timeline', {});
     await waitFor(() => expect(timeline.querySelector('[data-event="DELIVERED"]')?.textContent).toContain('FTP server · ftp://ftp.dealer.test:21/in'));
     expect(timeline.querySelector('[data-event="DELIVERY_QUEUED"]')?.textContent).toContain('FTP server, Delivery robot');
     expect(timeline.textContent).not.toContain('GENERIC_FTP');
@@ -235,7 +279,7 @@ describe('the Deliveries card', () => {
 
   it('is absent for an order never queued for delivery', async () => {
     const api = open(testUser(), orderView());
-    await screen.findByRole('heading', { level: 1, name: 'Audi A4 Avant' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Audi A4 Avant' });
     expect(screen.queryByTestId('deliveries-card')).toBeNull();
     expect(api.to(`GET /orders/${ORDER}/deliveries`)).toHaveLength(0);
   });

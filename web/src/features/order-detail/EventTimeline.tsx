@@ -69,6 +69,13 @@ function usePayloadSummary() {
   };
 }
 
+/** An event's label; the line of a delivery that stopped says why (a destination failed, or was removed from the queue). */
+function eventLabelKey(event: OrderEventView): string {
+  const cause = event.payload['cause'];
+  if (event.eventName === 'DELIVERY_STOPPED' && (cause === 'failed' || cause === 'removed')) return `orderDetail.events.DELIVERY_STOPPED_${cause}`;
+  return `orderDetail.events.${event.eventName}`;
+}
+
 /**
  * The order's timeline: 10 events a page, newest first, "load next batch"
  * for the next 10; admin and QA may show the hidden events too. Priority events are marked.
@@ -115,7 +122,7 @@ export function EventTimeline({ orderId, staff }: { orderId: string; staff: bool
                 {event.isPriority && <PriorityHigh fontSize="small" color="error" aria-label={t('orderDetail.timeline.priority')} />}
                 {event.isHidden && <VisibilityOffOutlined fontSize="small" color="disabled" aria-label={t('common.hidden')} />}
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {t(`orderDetail.events.${event.eventName}`, { defaultValue: event.eventName })}
+                  {t(eventLabelKey(event), { defaultValue: event.eventName })}
                 </Typography>
               </Box>
               {summary && (

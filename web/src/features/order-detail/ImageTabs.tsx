@@ -25,7 +25,7 @@ import { useMe } from '../../app/useSession';
 import { sortedByPosition } from '../../utils/position';
 import { ImageEditingModal } from '../../components/image-editing/ImageEditingModal';
 import { ImageHistoryButton } from '../../components/image-editing/ImageHistoryButton';
-import { filterByType } from './detailLogic';
+import { filterByType, imageBadge } from './detailLogic';
 import { ImageBadgeChip, ImageCard, ImageGrid } from './ImageCard';
 import { InsertImageDialog } from './InsertImageDialog';
 import { DealerReEdit, QaReEdit } from './ReEditRequests';
@@ -76,7 +76,7 @@ function Empty({ children }: { children: string }) {
 }
 
 /**
- * Admin and QA, the QA tab: every image with its badge, approve or mark for edition; a
+ * Admin and QA, the QA tab: every image with its badge, approve or mark for editing; a
  * picture opens the image editing modal over the select view (reason, repush, history).
  */
 export function QaImagesTab({ order, images }: { order: OrderView; images: ImageView[] }) {
@@ -84,7 +84,8 @@ export function QaImagesTab({ order, images }: { order: OrderView; images: Image
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const approval = useApiMutation({
-    action: t('orderDetail.imageApproval'),
+    action: ({ approved }: { approved: boolean }) => (approved ? t('orderDetail.approveImage') : t('imageEditing.markForEditing')),
+    successMessage: ({ approved }: { approved: boolean }) => (approved ? t('imageEditing.imageApproved') : t('imageEditing.markedForEditing')),
     mutationFn: ({ id, approved }: { id: string; approved: boolean }) => imagesApi.approval(id, approved),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: imageKeys.all() }),
   });
@@ -99,9 +100,10 @@ export function QaImagesTab({ order, images }: { order: OrderView; images: Image
           actions={
             <>
               <QaReEdit image={image} />
-              {image.approved ? (
+              {/* as the badge says: approved (by QA, or with its order) offers Mark for editing */}
+              {imageBadge(image) === 'approved' ? (
                 <Button size="small" color="error" variant="outlined" disabled={approval.isPending} onClick={() => approval.mutate({ id: image.id, approved: false })}>
-                  {t('orderDetail.markForEdition')}
+                  {t('imageEditing.markForEditing')}
                 </Button>
               ) : (
                 <Button
@@ -124,7 +126,8 @@ export function QaImagesTab({ order, images }: { order: OrderView; images: Image
 
 /**
  * Dealership and management, the images tab: the images and the download buttons
- * (selected, all, required edition, optimized), and on each picture its re-edit request: the
+ * (selected, all: the originals, the optimized pictures and the videos, required edition,
+ * optimized: the processed pictures only; each zip named by what it holds), and on each picture its re-edit request: the
  * order's own account (not a management parent) asks for a re-edit of a processed picture.
  */
 export function DealerImagesTab({ order, images }: { order: OrderView; images: ImageView[] }) {
@@ -143,7 +146,7 @@ export function DealerImagesTab({ order, images }: { order: OrderView; images: I
         <Button size="small" variant="outlined" startIcon={<Download />} disabled={busy || selection.selected.length === 0} onClick={() => zip.mutate({ body: { images: selection.selected } })}>
           {t('orderDetail.download.selected')}
         </Button>
-        <Button size="small" variant="contained" startIcon={<Download />} disabled={busy || sorted.length === 0} onClick={() => zip.mutate({ body: {}, styleGuideNames: true })}>
+        <Button size="small" variant="contained" startIcon={<Download />} disabled={busy || sorted.length === 0} onClick={() => zip.mutate({ body: { media: 'all' }, styleGuideNames: true })}>
           {t('orderDetail.download.all')}
         </Button>
         <Button size="small" variant="outlined" startIcon={<Download />} disabled={busy || !sorted.some((i) => i.needsEdition)} onClick={() => zip.mutate({ body: { needsEditionOnly: true } })}>

@@ -9,6 +9,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FileButton } from '../../components/FileButton';
 import { imageKeys, imagesApi, uploadToStorage } from '../../api/images';
 import { orderKeys } from '../../api/orders';
 import { FormField } from '../../components/form/FormField';
@@ -70,19 +71,9 @@ export function InsertImageDialog({ order, open, onClose }: { order: OrderView; 
             ))}
           </FormField>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mt: 2 }}>
-            <Button variant="outlined" component="label">
+            <FileButton variant="outlined" inputLabel={t('orderDetail.insert.fields.file')} accept="image/*" onFiles={(files) => form.setValue('file', files[0] ?? null)}>
               {t('buttons.chooseFile')}
-              <input
-                hidden
-                type="file"
-                accept="image/*"
-                aria-label={t('orderDetail.insert.fields.file')}
-                onChange={(e) => {
-                  form.setValue('file', e.target.files?.[0] ?? null);
-                  e.target.value = '';
-                }}
-              />
-            </Button>
+            </FileButton>
             <Typography variant="body2" color={fileError ? 'error' : 'text.secondary'} noWrap>
               {form.values.file?.name ?? fileError ?? t('orderDetail.insert.noFile')}
             </Typography>

@@ -13,9 +13,12 @@ import type { ImageView, OrderView } from '@app/contracts/wire';
 import { imageKeys, imagesApi } from '../../api/images';
 import { MOVING_STATUSES, orderKeys, ordersApi } from '../../api/orders';
 import { isStaff } from '../../app/access';
+import { isNotFound, isWellFormedId, NotFoundNotice } from '../../components/NotFoundNotice';
 import { useMe } from '../../app/useSession';
 import { canRenameOrders } from './detailLogic';
 import { EventTimeline } from './EventTimeline';
+import { MissingPictures } from './MissingPictures';
+import { ProgressView } from './ProgressView';
 import { DealerImagesTab, QaImagesTab, SelectImagesView } from './ImageTabs';
 import { DeliveriesCard } from './DeliveriesCard';
 import { OrderHeader } from './OrderHeader';
@@ -38,7 +41,12 @@ type TabId = 'main' | 'select' | 'videos';
  * and videos, the style-guide side panel and download buttons only. The header and the
  * timeline sit above and beside. While the order is Uploading or In Progress the screen
  * polls it and its images, so the user watches it move; while a picture is in the pipeline
- * again (a repush), its images, so the new version shows when it arrives.
+ * again (a repush), its images, so the new version shows when it arrives. A link whose id is
+ * malformed or names no order the viewer may see shows the not-found notice with the way
+ * back to the orders.
+ * `/order/{id}/progress`: the read-only progress view of an order the list does not open yet
+ * (the dealer's order still uploading, in the pipeline or in QA). An Uploading order offers
+ * its owner, admin and QA "Add the missing pictures" on both.
  */
 export function OrderDetailPage() {
   const { t } = useTranslation();
@@ -48,11 +56,15 @@ export function OrderDetailPage() {
   const fromEditingPage = useMatch('/editing-page/:id/:imageId') !== null;
   const onSelect = useMatch('/order/:id/select/*') !== null || fromEditingPage;
   const onVideos = useMatch('/order/:id/videos') !== null;
+  const onProgress = useMatch('/order/:id/progress') !== null;
   const tab: TabId = onSelect ? 'select' : onVideos ? 'videos' : 'main';
 
+  // a link whose id is not an id names no order: not asked for, it shows the not-found notice
+  const wellFormed = isWellFormedId(id);
   const order = useQuery({
     queryKey: orderKeys.one(id),
     queryFn: ({ signal }) => ordersApi.get(id, signal),
+    enabled: wellFormed,
     refetchInterval: (query) => (isMoving(query.state.data) ? DETAIL_REFRESH_MS : false),
   });
   const moving = isMoving(order.data);
@@ -84,11 +96,21 @@ export function OrderDetailPage() {
       {content}
     </Box>
   );
+  if (!wellFormed || (order.isError && isNotFound(order.error)))
+    return (
+      <Box sx={{ p: { xs: 2, sm: 3 }, width: '100%', maxWidth: 1600, mx: 'auto', boxSizing: 'border-box' }}>
+        <NotFoundNotice page backTo="/orders" listName={t('menu.orders')} />
+      </Box>
+    );
   if (order.isPending) return frame(<CircularProgress aria-label={t('common.loading')} />);
   if (order.isError) return frame(<Alert severity="error">{order.error.message}</Alert>);
 
   const data = order.data;
   const base = `/order/${data.id}`;
+  // the pictures of an Uploading order are added by its owner, admin and QA
+  const addsPictures = data.status === 'Uploading' && (staff || me.id === data.user.id);
+  const missing = addsPictures && images.isSuccess ? <MissingPictures order={data} images={images.data} /> : null;
+  if (onProgress) return frame(<ProgressView order={data} missing={missing} />);
   const tabs: Array<{ id: TabId; label: string; to: string }> = staff
     ? [
         { id: 'main', label: t('orderDetail.tabs.qa'), to: base },
@@ -104,6 +126,7 @@ export function OrderDetailPage() {
   return frame(
     <>
       <OrderHeader order={data} staff={staff} canRename={canRenameOrders(me)} />
+      {missing}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 340px' }, alignItems: 'start' }}>
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           <Tabs value={tab} aria-label={t('orderDetail.tabs.label')} variant="scrollable" sx={{ borderBottom: 1, borderColor: 'divider' }}>
@@ -119,7 +142,7 @@ export function OrderDetailPage() {
         </Box>
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           {!staff && <StyleGuidePanel order={data} />}
-          <DeliveriesCard order={data} />
+          <DeliveriesCard order={data} staff={staff} />
           <EventTimeline orderId={data.id} staff={staff} />
         </Box>
       </Box>

@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatTimestamp } from '../../components/data-grid/columns';
 import { FormField } from '../../components/form/FormField';
 import { useForm } from '../../components/form/useForm';
+import { DeliveryDestinations } from '../../components/DeliveryDestinations';
 import { DeliveryControls } from './DeliveryControls';
 import { StatusBadge, useStatusLabels } from '../../components/StatusBadge';
 import { orderNameError } from '../../utils/orderName';
@@ -70,6 +71,7 @@ export function OrderHeader({ order, staff, canRename }: { order: OrderView; sta
         )}
       </Box>
       {staff && <DeliveryControls order={order} />}
+      <DeliveryDestinations delivery={order.delivery} />
       {staff && (
         <Box>
           <Typography variant="caption" color="text.secondary" component="div">

@@ -77,11 +77,11 @@ async function open(user: MeView, images: () => ImageView[], extra: Record<strin
     [`GET /images/order/${ORDER}`]: () => reply(200, images()),
     [`GET /events/order/${ORDER}`]: () => reply(200, { items: [], total: 0, page: 1, pageSize: 10 }),
     'GET /style-guides/g1': () => reply(200, { id: 'g1', name: 'Nordic Studio', outputWidth: 1920, outputHeight: 1440, configurations: [] }),
-    [`GET /videos/order/${ORDER}`]: () => fail(404, 'This order does not have any video'),
+    [`GET /videos/order/${ORDER}`]: () => reply(200, []),
     ...extra,
   });
   renderAppAt(`/order/${ORDER}`);
-  await screen.findByRole('heading', { level: 1, name: 'Audi A4 Avant' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Audi A4 Avant' });
   await screen.findByTestId('image-1');
   return api;
 }

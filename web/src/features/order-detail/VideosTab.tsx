@@ -8,7 +8,6 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { VideoView } from '@app/contracts/wire';
-import { isApiError } from '../../api/client';
 import { imageKeys, imagesApi, startDownload } from '../../api/images';
 import { useApiMutation } from '../../api/useApiMutation';
 import { formatTimestamp } from '../../components/data-grid/columns';
@@ -18,20 +17,13 @@ export const VIDEO_THUMB_WIDTH = 225;
 
 /**
  * `/order/{id}/videos`: the order's videos with their 225 px thumbnails and a download each;
- * "This order does not have any video" when there is none (the route answers 404 then).
+ * "This order does not have any video" when the list is empty.
  */
 export function VideosTab({ orderId }: { orderId: string }) {
   const { t } = useTranslation();
   const videos = useQuery({
     queryKey: imageKeys.videos(orderId),
-    queryFn: async ({ signal }): Promise<VideoView[]> => {
-      try {
-        return await imagesApi.videos(orderId, signal);
-      } catch (error) {
-        if (isApiError(error) && error.statusCode === 404) return [];
-        throw error;
-      }
-    },
+    queryFn: ({ signal }): Promise<VideoView[]> => imagesApi.videos(orderId, signal),
   });
   const download = useApiMutation({
     action: t('orderDetail.videos.download'),

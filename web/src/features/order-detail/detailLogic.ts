@@ -7,16 +7,19 @@ import type { FieldErrors } from '../../utils/fieldError';
 export type ImageBadge = 'approved' | 'waitingForQa' | 'requiresEdition' | 'pipelineError' | 'uploadRefused';
 
 /**
- * The badge of an image, as QA reads it: Approved once approved; Pipeline error or Upload
- * refused (with the reason beside it) when the pipeline gave up or the upload was refused;
- * Requires edition only once someone marked it; Waiting for QA (neutral) when it is processed
- * and nobody has looked at it yet. An image still on its way (uploading, in the pipeline) has none.
+ * The badge of an image, as QA reads it: Approved once approved, or once its order is approved
+ * (Ready to download and after: "Approve anyway" approves the pictures nobody looked at, and
+ * the server's label says "ready to download"); Pipeline error or Upload refused (with the
+ * reason beside it) when the pipeline gave up or the upload was refused; Requires edition only
+ * once someone marked it; Waiting for QA (neutral) when it is processed and nobody has looked
+ * at it yet. An image still on its way (uploading, in the pipeline) has none.
  */
-export function imageBadge(image: Pick<ImageView, 'approved' | 'needsEdition' | 'optimisationStatus'>): ImageBadge | undefined {
+export function imageBadge(image: Pick<ImageView, 'approved' | 'needsEdition' | 'optimisationStatus' | 'label'>): ImageBadge | undefined {
   if (image.approved) return 'approved';
   if (image.optimisationStatus === 'rejected') return 'pipelineError';
   if (image.optimisationStatus === 'upload-rejected') return 'uploadRefused';
   if (image.needsEdition) return 'requiresEdition';
+  if (image.optimisationStatus === 'completed' && image.label === 'ready to download') return 'approved';
   if (image.optimisationStatus === 'completed') return 'waitingForQa';
   return undefined;
 }
@@ -68,4 +71,22 @@ export function validateInsert(form: InsertForm): FieldErrors<InsertForm> {
   if (!form.mediaOrigin) errors.mediaOrigin = { key: 'validation.required' };
   if (!form.file) errors.file = { key: 'validation.required' };
   return errors;
+}
+
+/** the statuses of a picture that never arrived whole: its position is granted again */
+const NOT_ARRIVED: readonly ImageView['optimisationStatus'][] = ['awaiting-upload', 'upload-rejected'];
+
+/**
+ * The positions the missing pictures of an Uploading order go to: `takenImagesCount` less the
+ * pictures that arrived (were accepted) is how many are missing; they go to the first positions
+ * still without an arrived picture, of the guide's positions (`guidePositions`, sorted) or, on a
+ * free-form guide (none), of 1, 2, 3 … A picture awaited or refused counts as missing.
+ */
+export function missingPositions(takenImagesCount: number, guidePositions: readonly number[], images: ReadonlyArray<Pick<ImageView, 'position' | 'optimisationStatus'>>): number[] {
+  const arrived = new Set(images.filter((i) => !NOT_ARRIVED.includes(i.optimisationStatus)).map((i) => i.position));
+  const count = Math.max(0, takenImagesCount - arrived.size);
+  const expected = guidePositions.length
+    ? [...guidePositions].sort((a, b) => a - b)
+    : Array.from({ length: takenImagesCount + arrived.size }, (_, i) => i + 1);
+  return expected.filter((p) => !arrived.has(p)).slice(0, count);
 }

@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate, useSearchParams } from 'react-router-dom';
-import { type MeView, ORDER_STATUSES, type OrderListItem, QA_STATUSES } from '@app/contracts/wire';
+import { LIST_THUMB_BOX, type MeView, ORDER_STATUSES, type OrderListItem, QA_STATUSES } from '@app/contracts/wire';
 import { imagesApi, startDownload } from '../../api/images';
 import { MOVING_STATUSES, orderKeys, ordersApi } from '../../api/orders';
 import { useApiMutation } from '../../api/useApiMutation';
@@ -23,7 +23,9 @@ import { useDataGrid } from '../../components/data-grid/useDataGrid';
 import { LazyTooltip } from '../../components/LazyTooltip';
 import { StatusBadge, useStatusLabels } from '../../components/StatusBadge';
 import { useOpenedOnce } from '../../components/useOpenedOnce';
-import { canDeleteOrders, canOpen, defaultFrom, filtersFor, formatDuration, type OrderFilter } from './orderRules';
+import { canOpen, closedReason } from '../../utils/orderOpening';
+import { canDeleteOrder, defaultFrom, filtersFor, formatDuration, type OrderFilter } from './orderRules';
+import { DeliveryDestinations } from '../../components/DeliveryDestinations';
 
 /** While an order on screen is still uploading or in the pipeline, the list asks again this often. */
 export const LIST_REFRESH_MS = 5000;
@@ -107,7 +109,7 @@ function OrdersList({ me }: { me: MeView }) {
           </IconButton>
         </span>
       </LazyTooltip>
-      {canDeleteOrders(me) && (
+      {canDeleteOrder(me, row) && (
         <LazyTooltip title={t('common.deleteOf', { name: row.orderName })}>
           <IconButton size="small" color="error" aria-label={t('common.deleteOf', { name: row.orderName })} onClick={() => setDeleting(row)}>
             <DeleteOutlined fontSize="small" />
@@ -116,6 +118,26 @@ function OrdersList({ me }: { me: MeView }) {
       )}
     </Box>
   );
+
+  /** The status of a row, with why it does not open yet (a dealer's order in progress) and the flag of an upload left unfinished. */
+  const statusCell = (row: OrderListItem) => {
+    const reason = closedReason(row, me.userRole);
+    return (
+      <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start', minWidth: 120, maxWidth: 260 }}>
+        <StatusBadge status={row.status} />
+        {row.uploadStale && (
+          <Typography variant="caption" color="error" sx={{ fontWeight: 600 }} data-testid="upload-stale">
+            {t('orders.stale', { name: row.orderName })}
+          </Typography>
+        )}
+        {reason && (
+          <Typography variant="caption" color="text.secondary" data-testid="closed-reason">
+            {t(`orders.closed.${reason}`, { uploaded: row.uploadedImagesCount, taken: row.takenImagesCount })}
+          </Typography>
+        )}
+      </Box>
+    );
+  };
 
   /** A row on a narrow screen: picture, name, status (and QA status for admin and QA), created, actions. */
   const card = (row: OrderListItem) => (
@@ -126,8 +148,9 @@ function OrdersList({ me }: { me: MeView }) {
           {row.orderName}
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }} data-field="status">
-          <StatusBadge status={row.status} />
+          {statusCell(row)}
           {staff && <StatusBadge qa={row.QAstatus} />}
+          <DeliveryDestinations delivery={row.delivery} />
         </Box>
         <Typography variant="caption" color="text.secondary" data-field="createdAt">
           {formatTimestamp(row.createdAt)}
@@ -151,7 +174,17 @@ function OrdersList({ me }: { me: MeView }) {
     },
     { field: 'dealership', header: t('fields.dealership'), render: (row) => row.user.displayName },
     { field: 'salesMan', header: t('fields.salesPerson'), render: (row) => row.salesMan?.name ?? '' },
-    { field: 'status', header: t('fields.status'), sortable: true, render: (row) => <StatusBadge status={row.status} /> },
+    {
+      field: 'status',
+      header: t('fields.status'),
+      sortable: true,
+      render: (row) => (
+        <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start' }}>
+          {statusCell(row)}
+          <DeliveryDestinations delivery={row.delivery} />
+        </Box>
+      ),
+    },
     ...(staff
       ? ([
           { field: 'QAstatus', header: t('fields.qaStatus'), sortable: true, render: (row) => <StatusBadge qa={row.QAstatus} /> },
@@ -212,7 +245,7 @@ function OrdersList({ me }: { me: MeView }) {
         grid={grid}
         columns={columns}
         label={t('orders.title')}
-        rowLink={(row) => (canOpen(row, me.userRole) ? `/order/${row.id}` : undefined)}
+        rowLink={(row) => (canOpen(row, me.userRole) ? `/order/${row.id}` : `/order/${row.id}/progress`)}
         card={card}
       />
       {/* each in its own boundary: while one loads, the list stays on screen */}
@@ -264,7 +297,8 @@ function DateTime({ value }: { value: string }) {
 function Thumbnail({ url, name }: { url: string | null; name: string }) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
-  const box = { width: 56, height: 42, borderRadius: 1, bgcolor: 'action.hover', display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden' };
+  // the box the list's picture file is made for, at twice its size (LIST_THUMB_WIDTH x LIST_THUMB_HEIGHT)
+  const box = { width: LIST_THUMB_BOX.width, height: LIST_THUMB_BOX.height, borderRadius: 1, bgcolor: 'action.hover', display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden' };
   if (!url || failed)
     return (
       <Box sx={box} title={t('orders.noPicture')}>

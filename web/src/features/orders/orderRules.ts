@@ -1,12 +1,7 @@
-import { DEFAULT_FROM_DAYS, OPENABLE_STATUSES, type OrderListItem, type Role } from '@app/contracts/wire';
+import { DEFAULT_FROM_DAYS, type OrderListItem, type Role } from '@app/contracts/wire';
 import { hasPermission, isStaff, type Principal } from '../../app/access';
 
 /** Pure rules of the orders list. */
-
-/** A row opens its order when it is Completed or Ready to download, or for admin and QA. */
-export function canOpen(row: Pick<OrderListItem, 'status'>, role: Role): boolean {
-  return isStaff(role) || OPENABLE_STATUSES.includes(row.status);
-}
 
 /** Admin and QA delete orders, and whoever holds DELETE_ORDERS. */
 export function canDeleteOrders(user: Principal): boolean {
@@ -39,4 +34,9 @@ export function formatDuration(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '';
   const s = Math.round(seconds);
   return `${Math.floor(s / 3600)}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}
+
+/** The owner deletes its own order while it is still uploading, even without DELETE_ORDERS (an upload left unfinished). */
+export function canDeleteOrder(user: Principal & { id: string }, row: Pick<OrderListItem, 'status' | 'user'>): boolean {
+  return canDeleteOrders(user) || (row.status === 'Uploading' && row.user.id === user.id && (user.userRole === 'Dealership' || user.userRole === 'Management'));
 }

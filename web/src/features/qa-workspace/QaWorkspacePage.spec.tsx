@@ -75,7 +75,7 @@ function signIn(user: MeView, extra: Record<string, FakeHandler> = {}) {
 async function open(path = '/editing-page', extra: Record<string, FakeHandler> = {}) {
   const api = signIn(qa, extra);
   renderAppAt(path);
-  await screen.findByRole('heading', { level: 1, name: 'QA list' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'QA list' });
   await screen.findByRole('region', { name: /^Your tasks/ });
   return api;
 }
@@ -250,7 +250,7 @@ describe('/editing-page', () => {
   it("shows the server's refusal instead of the lists (a QA account without the list permission)", async () => {
     signIn(qa, { [`GET /orders/editor/${ME}`]: () => fail(403, 'Missing permission READ_QA_EDITOR_LIST') });
     renderAppAt('/editing-page');
-    expectVisible(await screen.findByText('Missing permission READ_QA_EDITOR_LIST', undefined, { timeout: 5000 }));
+    expectVisible(await screen.findByText('Missing permission READ_QA_EDITOR_LIST', undefined));
     expect(screen.queryByRole('region', { name: /^Your tasks/ })).toBeNull();
   });
 

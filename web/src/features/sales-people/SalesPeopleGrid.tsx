@@ -10,6 +10,8 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { GridEditInputCell, type GridColDef, type GridPreProcessEditCellProps } from '@mui/x-data-grid';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactElement } from 'react';
@@ -17,12 +19,27 @@ import { useTranslation } from 'react-i18next';
 import { salesPeopleApi, salesPeopleKeys } from '../../api/salesPeople';
 import { useApiMutation } from '../../api/useApiMutation';
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
+import { EditSalesPersonDialog } from '../../components/sales-people/AddSalesPersonDialog';
 import { useStandardColumns } from '../../components/data-grid/columns';
 import { DataGridPage } from '../../components/data-grid/DataGridPage';
 import { useDataGrid } from '../../components/data-grid/useDataGrid';
+import { textWidth } from '../../components/data-grid/headerWidth';
 import { SALES_PERSON_EMAIL_MAX, SALES_PERSON_NAME_MAX, SALES_PERSON_PHONE_MAX, validateSalesPerson } from '../../components/sales-people/salesPersonRules';
 import { loginState, mayActivate, mayResend, type SalesPeopleAbilities } from './salesPeopleLogic';
 import { useRowEditing } from './useRowEditing';
+
+/** A data grid cell's padding on both sides, and slack for the font's rounding. */
+const CELL_PADDING_PX = 24;
+
+/**
+ * The width (px) a text column needs to show its longest value of the page whole, within
+ * [least, most]: an e-mail is read whole or not at all, so the column is sized by what it
+ * holds, not shared out evenly with the name and the phone.
+ */
+export function contentWidth(values: readonly string[], least: number, most: number): number {
+  const widest = values.reduce((w, v) => Math.max(w, textWidth(v)), 0);
+  return Math.min(most, Math.max(least, Math.ceil(widest) + CELL_PADDING_PX));
+}
 
 const LOGIN_TONE = { none: 'default', invited: 'warning', active: 'success' } as const;
 
@@ -79,6 +96,9 @@ export function SalesPeopleGrid({
   const queryClient = useQueryClient();
   const std = useStandardColumns<SalesPersonView>();
   const [deleting, setDeleting] = useState<SalesPersonView | null>(null);
+  // on a phone the list is cards: Edit opens a dialog instead of the row
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const [editingInDialog, setEditingInDialog] = useState<SalesPersonView | null>(null);
   const grid = useDataGrid<SalesPersonView>({
     queryKey: salesPeopleKeys.pages(accountId),
     fetchPage: (query, signal) => salesPeopleApi.page(accountId, query.page, signal),
@@ -90,11 +110,10 @@ export function SalesPeopleGrid({
   const resend = useApiMutation({ action: t('salesPeople.resend'), mutationFn: (id: string) => salesPeopleApi.resendPassword(id), onSuccess: refresh });
 
   const editable = abilities.edit;
-  const text = (field: 'name' | 'email' | 'phone', headerName: string, max: number, minWidth: number): GridColDef<SalesPersonView> => ({
+  const text = (field: 'name' | 'email' | 'phone', headerName: string, max: number, size: { flex?: number; minWidth: number; width?: number }): GridColDef<SalesPersonView> => ({
     field,
     headerName,
-    flex: 1,
-    minWidth,
+    ...size,
     sortable: false,
     editable,
     preProcessEditCellProps: checkCell(field),
@@ -104,9 +123,11 @@ export function SalesPeopleGrid({
   });
 
   const columns: GridColDef<SalesPersonView>[] = [
-    text('name', t('fields.name'), SALES_PERSON_NAME_MAX, 160),
-    text('email', t('fields.email'), SALES_PERSON_EMAIL_MAX, 200),
-    text('phone', t('fields.phone'), SALES_PERSON_PHONE_MAX, 140),
+    // sized by what the page holds: the e-mail whole (the longest of the page, up to 440 px), the
+    // phone as wide as its longest number; the room left goes to the name and the e-mail
+    text('name', t('fields.name'), SALES_PERSON_NAME_MAX, { flex: 1, minWidth: contentWidth(grid.rows.map((r) => r.name), 140, 260) }),
+    text('email', t('fields.email'), SALES_PERSON_EMAIL_MAX, { flex: 1.5, minWidth: contentWidth(grid.rows.map((r) => r.email), 200, 440) }),
+    text('phone', t('fields.phone'), SALES_PERSON_PHONE_MAX, { width: contentWidth(grid.rows.map((r) => r.phone), 130, 220), minWidth: 130 }),
     {
       field: 'loginActivated',
       headerName: t('salesPeople.fields.login'),
@@ -139,7 +160,13 @@ export function SalesPeopleGrid({
                 <Action label={t('buttons.cancel')} icon={<CancelOutlined fontSize="small" />} disabled={editing.saving} onClick={() => editing.cancel(row.id)} />
               </>
             )}
-            {abilities.edit && !open && <Action label={t('salesPeople.editOf', { name: row.name })} icon={<EditOutlined fontSize="small" />} onClick={() => editing.edit(row.id)} />}
+            {abilities.edit && !open && (
+              <Action
+                label={t('salesPeople.editOf', { name: row.name })}
+                icon={<EditOutlined fontSize="small" />}
+                onClick={() => (narrow ? setEditingInDialog(row) : editing.edit(row.id))}
+              />
+            )}
             {abilities.manageLogins && loginState(row) === 'none' && (
               <Action
                 label={t('salesPeople.activateOf', { name: row.name })}
@@ -184,8 +211,18 @@ export function SalesPeopleGrid({
         columns={columns}
         label={t('salesPeople.title')}
         rowLink={(row) => (editing.editingId === row.id || row.id === selectedId ? undefined : `/salesmen/${row.id}${linkSearch}`)}
-        editing={editable ? editing.grid : undefined}
+        editing={editable && !narrow ? editing.grid : undefined}
       />
+      {editingInDialog && (
+        <EditSalesPersonDialog
+          person={editingInDialog}
+          onClose={() => setEditingInDialog(null)}
+          onSaved={() => {
+            setEditingInDialog(null);
+            return refresh();
+          }}
+        />
+      )}
       <ConfirmDeleteDialog
         name={deleting?.name ?? null}
         action={t('salesPeople.delete')}

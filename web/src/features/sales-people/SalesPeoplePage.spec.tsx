@@ -5,6 +5,7 @@ import { sessionStore } from '../../api/session';
 import { fail, fakeApi, reply, testUser, type FakeHandler, type FakeRequest } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
 import { expectFieldError, expectVisible } from '../../test/visible';
+import { narrowScreen } from '../../test/narrowScreen';
 
 const DEALER = '00000000-0000-4000-8000-000000000004';
 const OTHER = '00000000-0000-4000-8000-000000000005';
@@ -149,6 +150,27 @@ describe('/salesmen', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Save' })).toBeNull());
     expectVisible(screen.getByText('Bo Bergström'));
     expect(screen.queryByText('Fill all fields correctly')).toBeNull();
+  });
+
+  it('on a phone the list is cards and Edit opens a dialog that saves what changed', async () => {
+    const restore = narrowScreen();
+    try {
+      const api = open(dealer, '/salesmen');
+      await loaded('Bo Berg');
+      expect(screen.queryByRole('grid')).toBeNull();
+      const card = screen.getByText('Bo Berg').closest('[role="listitem"]') as HTMLElement;
+      expectVisible(within(card).getByText('bo@demo.test'));
+      fireEvent.click(within(card).getByRole('button', { name: 'Edit Bo Berg' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Bo Berg' });
+      fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Bo Bergström' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(api.to(`PUT /salesman/${BO}`)).toHaveLength(1));
+      expect(api.to(`PUT /salesman/${BO}`)[0]!.body).toEqual({ name: 'Bo Bergström' });
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expectVisible(await screen.findByText('Bo Bergström'));
+    } finally {
+      restore();
+    }
   });
 
   it('a refused save (a taken e-mail) shows the server\'s message and keeps the row open', async () => {

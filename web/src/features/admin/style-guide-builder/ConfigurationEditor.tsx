@@ -1,4 +1,4 @@
-import { POSITION_MAX, type ConfigurationView, type StyleGuideView } from '@app/contracts/wire';
+import { POSITION_MAX, STYLE_GUIDE_MESSAGES, type ConfigurationView, type StyleGuideView } from '@app/contracts/wire';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { styleGuideKeys, styleGuidesApi, uploadMedia, type ConfigMediaSlot } from '../../../api/admin';
+import { isApiError } from '../../../api/client';
 import { useApiMutation } from '../../../api/useApiMutation';
 import { FormField } from '../../../components/form/FormField';
 import { SubmitButton } from '../../../components/form/SubmitButton';
@@ -29,6 +30,8 @@ export function ConfigurationEditor({ guide, configuration, angles }: { guide: S
   const queryClient = useQueryClient();
   const [files, setFiles] = useState<Partial<Record<ConfigMediaSlot, File>>>({});
   const [removed, setRemoved] = useState<ReadonlySet<ConfigMediaSlot>>(() => new Set());
+  // the server's refusal of a FEATURED configuration without its image, shown on the Featured image box
+  const [featuredMissing, setFeaturedMissing] = useState(false);
   const others = guide.configurations.filter((c) => c.id !== configuration?.id);
   const refresh = () => queryClient.invalidateQueries({ queryKey: styleGuideKeys.one(guide.id) });
 
@@ -51,8 +54,10 @@ export function ConfigurationEditor({ guide, configuration, angles }: { guide: S
     onSuccess: () => {
       setFiles({});
       setRemoved(new Set());
+      setFeaturedMissing(false);
       return refresh();
     },
+    onError: (error) => setFeaturedMissing(isApiError(error) && error.statusCode === 400 && error.message === STYLE_GUIDE_MESSAGES.featuredImageRequired),
   });
   const remove = useApiMutation({
     action: t('admin.builder.deleteConfiguration'),
@@ -71,6 +76,7 @@ export function ConfigurationEditor({ guide, configuration, angles }: { guide: S
     <FormField {...form.field(key, label)} size="small" type="number" />
   );
   const chooseFile = (slot: ConfigMediaSlot) => (file: File | null) => {
+    if (slot === 'featured' && file) setFeaturedMissing(false);
     setFiles(({ [slot]: _, ...rest }) => (file ? { ...rest, [slot]: file } : rest));
     if (file) setRemoved((r) => new Set([...r].filter((s) => s !== slot)));
   };
@@ -90,7 +96,8 @@ export function ConfigurationEditor({ guide, configuration, angles }: { guide: S
       aria-label={configuration ? t('common.positionLabel', { position: configuration.position }) : t('admin.builder.newConfiguration')}
       sx={{ p: 2, display: 'grid', gap: 1, borderStyle: configuration ? 'solid' : 'dashed' }}
     >
-      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+      {/* under the step's h2: h3 for the configuration, h4 for its parts (no level skipped) */}
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
         {configuration ? t('common.positionLabel', { position: configuration.position }) : t('admin.builder.newConfiguration')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(6, 1fr)' } }}>
@@ -142,7 +149,7 @@ export function ConfigurationEditor({ guide, configuration, angles }: { guide: S
           </Box>
         )}
       </Box>
-      <Typography variant="subtitle2" color="text.secondary" sx={{ mt: 1 }}>
+      <Typography variant="subtitle2" component="h4" color="text.secondary" sx={{ mt: 1 }}>
         {t('admin.builder.customMedia')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', md: 'repeat(5, 1fr)' } }}>
@@ -158,6 +165,7 @@ export function ConfigurationEditor({ guide, configuration, angles }: { guide: S
             onRemove={removeFile(slot)}
             previewHeight={72}
             overlay={slot === 'angle_overlay' || slot === 'frame_overlay'}
+            error={slot === 'featured' && featuredMissing && featured ? t('admin.builder.errors.featuredRequired') : undefined}
           />
         ))}
       </Box>

@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { OverlayPreview } from '../../../components/OverlayPreview';
+import { FileButton } from '../../../components/FileButton';
 
 /**
  * A media slot: label, Required badge, the chosen file's name or the current image (its view's
@@ -22,6 +23,7 @@ export function MediaSlotBox({
   onRemove,
   previewHeight = 96,
   overlay = false,
+  error,
 }: {
   testId: string;
   label: string;
@@ -33,12 +35,20 @@ export function MediaSlotBox({
   previewHeight?: number;
   /** an overlay (white line art): previewed on the dark tile */
   overlay?: boolean;
+  /** the slot's error (the server's refusal of a save without it), under the buttons */
+  error?: string | undefined;
 }) {
   const { t } = useTranslation();
+  const errorId = `${testId}-error`;
+  const labelId = `${testId}-label`;
   return (
-    <Paper variant="outlined" data-testid={testId} sx={{ p: 1.5, display: 'grid', gap: 1, alignContent: 'start' }}>
+    <Paper
+      variant="outlined"
+      data-testid={testId}
+      sx={{ p: 1.5, display: 'grid', gap: 1, alignContent: 'start', borderColor: error ? 'error.main' : undefined }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: 'space-between', minHeight: 24 }}>
-        <Typography variant="subtitle2" noWrap title={label}>
+        <Typography id={labelId} variant="subtitle2" component="p" noWrap title={label}>
           {label}
         </Typography>
         {required && <Chip size="small" color="warning" label={t('common.required')} />}
@@ -59,25 +69,30 @@ export function MediaSlotBox({
         )}
       </Box>
       <Box sx={{ display: 'flex', gap: 1 }}>
-        <Button variant="outlined" size="small" component="label" sx={{ flex: 1 }}>
+        <FileButton
+          variant="outlined"
+          size="small"
+          sx={{ flex: 1 }}
+          aria-describedby={labelId}
+          inputLabel={label}
+          accept="image/png,image/jpeg,image/webp"
+          invalid={Boolean(error)}
+          describedBy={error ? errorId : undefined}
+          onFiles={(files) => onFile(files[0] ?? null)}
+        >
           {current || file ? t('buttons.replaceFile') : t('buttons.chooseFile')}
-          <input
-            hidden
-            type="file"
-            accept="image/png,image/jpeg,image/webp"
-            aria-label={label}
-            onChange={(e) => {
-              onFile(e.target.files?.[0] ?? null);
-              e.target.value = '';
-            }}
-          />
-        </Button>
+        </FileButton>
         {onRemove && (current || file) && (
           <Button size="small" color="error" aria-label={t('common.removeOf', { name: label })} onClick={onRemove} sx={{ minWidth: 0 }}>
             <DeleteOutlined fontSize="small" />
           </Button>
         )}
       </Box>
+      {error && (
+        <Typography id={errorId} variant="caption" color="error" role="alert" data-testid={errorId} sx={{ overflowWrap: 'anywhere' }}>
+          {error}
+        </Typography>
+      )}
     </Paper>
   );
 }

@@ -116,7 +116,7 @@ describe('/create-style-guide-v2', () => {
     fakeApi({ 'GET /me': () => reply(200, user), 'GET /appSettings': () => reply(200, []) });
     renderAppAt('/create-style-guide-v2');
     // the first test of the file pays for loading the lazy admin screens (slow when jest runs many files at once)
-    await screen.findByRole('heading', { level: 1, name: 'New style guide' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'New style guide' });
     expect(within(screen.getByTestId('slot-logo')).queryByText('Required')).toBeNull();
     for (const slot of ['background', 'floor', 'numberplate']) expectVisible(within(screen.getByTestId(`slot-${slot}`)).getByText('Required'));
   });
@@ -300,6 +300,36 @@ describe('/style-guide-v2/{id} step 2 custom media and frame-free', () => {
       afterFrameFree: true,
       positionAfterFrameFree: 12,
     });
+  });
+});
+
+describe('builder structure for assistive technology', () => {
+  /** the heading levels of the page in document order */
+  const levels = () => [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1]));
+
+  it.each([
+    ['step 1', '/create-style-guide-v2'],
+    ['step 2', `/style-guide-v2/${GUIDE_ID}?step=2`],
+  ])('%s: headings go down one level at a time, and every file is chosen with a real button', async (_step, route) => {
+    const user = signInAs('Admin');
+    fakeApi({
+      'GET /me': () => reply(200, user),
+      'GET /appSettings': () => reply(200, []),
+      [`GET /style-guides/${GUIDE_ID}`]: () => reply(200, guide({ configurations: [configuration()] })),
+      'GET /angle/angleNames': () => reply(200, [{ id: ANGLE_ID, name: 'Front', category: 'exterior' }]),
+    });
+    renderAppAt(route);
+    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+    if (route.includes('step=2')) await screen.findByTestId('configuration-1');
+    const seen = levels();
+    expect(seen[0]).toBe(1);
+    seen.forEach((level, i) => {
+      if (i > 0) expect(level).toBeLessThanOrEqual(seen[i - 1]! + 1);
+    });
+    expect(document.querySelectorAll('label[role="button"]')).toHaveLength(0);
+    const inputs = [...document.querySelectorAll('input[type="file"]')];
+    expect(inputs.length).toBeGreaterThan(0);
+    for (const input of inputs) expect(input.previousElementSibling?.tagName).toBe('BUTTON');
   });
 });
 

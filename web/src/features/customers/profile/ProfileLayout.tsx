@@ -15,6 +15,7 @@ import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-rout
 import type { UserView } from '@app/contracts/wire';
 import { userKeys, usersApi } from '../../../api/users';
 import { useMe } from '../../../app/useSession';
+import { isNotFound, isWellFormedId, NotFoundNotice } from '../../../components/NotFoundNotice';
 import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
 import { PROFILE_TAB_LABELS, profilePath, profileTabs, type ProfileTab } from './profileRules';
 
@@ -32,14 +33,22 @@ export function ProfileLayout({ tab, children }: { tab: ProfileTab; children: (a
   const { t } = useTranslation();
   const id = useProfileId();
   const { data: me } = useMe();
-  const account = useQuery({ queryKey: userKeys.one(id), queryFn: ({ signal }) => usersApi.get(id, signal) });
-  const stats = useQuery({ queryKey: userKeys.statistics(id), queryFn: ({ signal }) => usersApi.statistics(id, signal) });
+  // a link whose id is not an id names no account: not asked for, it shows the not-found notice
+  const wellFormed = isWellFormedId(id);
+  const account = useQuery({ queryKey: userKeys.one(id), queryFn: ({ signal }) => usersApi.get(id, signal), enabled: wellFormed });
+  const stats = useQuery({ queryKey: userKeys.statistics(id), queryFn: ({ signal }) => usersApi.statistics(id, signal), enabled: wellFormed });
   const [deleting, setDeleting] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const tabs = me ? profileTabs(me.userRole, account.data?.userRole) : [];
   // a tab this account does not have (child accounts of a dealership) opens its orders
   if (account.data && me && !tabs.includes(tab)) return <Navigate to={profilePath(id, 'orders')} replace />;
+  if (!wellFormed || (account.isError && isNotFound(account.error)))
+    return (
+      <Container maxWidth="xl" sx={{ py: { xs: 2, sm: 3 } }}>
+        <NotFoundNotice page backTo="/customers" listName={t('menu.customers')} />
+      </Container>
+    );
 
   return (
     <Container maxWidth="xl" sx={{ py: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>

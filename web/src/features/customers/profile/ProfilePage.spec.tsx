@@ -59,8 +59,8 @@ describe('/profile/{id}', () => {
   it('opens the orders tab, with the header and the account\'s orders filtered by sales person', async () => {
     const api = profileApi(signInAs({ userRole: 'Admin' }), account());
     renderAppAt(`/profile/${ACCOUNT_ID}`);
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(new RegExp(`^/profile/${ACCOUNT_ID}/orders\\?from=\\d{4}-\\d{2}-\\d{2}$`)), { timeout: 5000 });
-    expect((await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).textContent).toBe('Nordic Cars');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(new RegExp(`^/profile/${ACCOUNT_ID}/orders\\?from=\\d{4}-\\d{2}-\\d{2}$`)));
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Nordic Cars');
     expect(screen.getByTestId('profile-email').textContent).toBe('nordic@cars.test');
     expect(screen.getByTestId('profile-role').textContent).toBe('Dealership');
     await waitFor(() => expect(screen.getByTestId('profile-counts').textContent).toBe('Orders: 42Sales people: 3'));
@@ -81,7 +81,7 @@ describe('/profile/{id}', () => {
   it('gives the admin every tab of a dealership (no child accounts) and the Delete user button', async () => {
     profileApi(signInAs({ userRole: 'Admin' }), account());
     renderAppAt(`/profile/${ACCOUNT_ID}/orders`);
-    await screen.findByRole('heading', { level: 1, name: 'Nordic Cars' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Nordic Cars' });
     expect(tabNames()).toEqual(['Orders', 'Events', 'Statistics', 'Settings', 'Integrations', 'Style guides', 'Permissions']);
     expect(screen.getByRole('tab', { name: 'Events' }).getAttribute('href')).toBe(`/profile/${ACCOUNT_ID}/events`);
     expectVisible(screen.getByRole('button', { name: 'Delete user' }));
@@ -90,23 +90,23 @@ describe('/profile/{id}', () => {
   it('gives the admin the child-accounts tab of a management account', async () => {
     profileApi(signInAs({ userRole: 'Admin' }), account({ userRole: 'Management' }));
     renderAppAt(`/profile/${ACCOUNT_ID}/orders`);
-    await screen.findByRole('heading', { level: 1, name: 'Nordic Cars' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Nordic Cars' });
     expect(tabNames()).toEqual(['Orders', 'Events', 'Statistics', 'Settings', 'Integrations', 'Style guides', 'Child accounts', 'Permissions']);
   });
 
   it('settings: the admin edits the account in the account form, filled with the account', async () => {
     profileApi(signInAs({ userRole: 'Admin' }), account());
     renderAppAt(`/profile/${ACCOUNT_ID}/settings`);
-    await screen.findByRole('heading', { level: 1, name: 'Nordic Cars' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Nordic Cars' });
     expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Settings');
-    const name = (await screen.findByRole('textbox', { name: /Dealership name/ }, { timeout: 5000 })) as HTMLInputElement;
+    const name = (await screen.findByRole('textbox', { name: /Dealership name/ })) as HTMLInputElement;
     expect(name.value).toBe('Nordic Cars');
   });
 
   it('gives QA the orders tab only and no Delete user', async () => {
     profileApi(signInAs({ userRole: 'QA' }), account());
     renderAppAt(`/profile/${ACCOUNT_ID}/orders`);
-    await screen.findByRole('heading', { level: 1, name: 'Nordic Cars' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Nordic Cars' });
     expect(tabNames()).toEqual(['Orders']);
     expect(screen.queryByRole('button', { name: 'Delete user' })).toBeNull();
   });
@@ -118,14 +118,14 @@ describe('/profile/{id}', () => {
   ] as const)('shows %s the 401 page at %s', async (role, route) => {
     profileApi(signInAs({ userRole: role }), account());
     renderAppAt(route);
-    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Permission Denied'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Permission Denied'));
     expect(screen.getByTestId('location').textContent).toBe('/error/401');
   });
 
   it('sends a dealership\'s child-accounts address to its orders', async () => {
     profileApi(signInAs({ userRole: 'Admin' }), account());
     renderAppAt(`/profile/${ACCOUNT_ID}/child-accounts`);
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(new RegExp(`^/profile/${ACCOUNT_ID}/orders`)), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(new RegExp(`^/profile/${ACCOUNT_ID}/orders`)));
   });
 });
 
@@ -133,7 +133,7 @@ describe('statistics', () => {
   it('shows the admin a dealership\'s statistics as its dashboard shows them, asked for that account', async () => {
     const api = profileApi(signInAs({ userRole: 'Admin' }), account(), dashboardRoutes(ACCOUNT_ID));
     renderAppAt(`/profile/${ACCOUNT_ID}/statistics`);
-    await screen.findByRole('heading', { level: 1, name: 'Nordic Cars' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Nordic Cars' });
     expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Statistics');
     const dashboard = await screen.findByTestId('dealership-dashboard');
     await waitFor(() => expectVisible(within(dashboard).getByText('Anna Sales')));
@@ -147,7 +147,7 @@ describe('statistics', () => {
     const children = [childAccount('00000000-0000-4000-8000-0000000000d1', 'Nordic Auto Demo')];
     const api = profileApi(signInAs({ userRole: 'Admin' }), account({ userRole: 'Management', childAccounts: children.map((c) => c.id) }), dashboardRoutes(ACCOUNT_ID, { children }));
     renderAppAt(`/profile/${ACCOUNT_ID}/statistics`);
-    const dashboard = await screen.findByTestId('management-dashboard', {}, { timeout: 5000 });
+    const dashboard = await screen.findByTestId('management-dashboard', {});
     await waitFor(() => expectVisible(within(dashboard).getByText('Winter Showroom')));
     fireEvent.mouseDown(within(dashboard).getByRole('combobox', { name: 'Account' }));
     expect(within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual(['All', 'Nordic Auto Demo']);
@@ -157,14 +157,14 @@ describe('statistics', () => {
   it('has no statistics tab on a QA account: its address opens the orders tab', async () => {
     profileApi(signInAs({ userRole: 'Admin' }), account({ userRole: 'QA' }));
     renderAppAt(`/profile/${ACCOUNT_ID}/statistics`);
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(new RegExp(`^/profile/${ACCOUNT_ID}/orders`)), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(new RegExp(`^/profile/${ACCOUNT_ID}/orders`)));
     expect(tabNames()).not.toContain('Statistics');
   });
 
   it('is not QA\'s: the 401 page', async () => {
     profileApi(signInAs({ userRole: 'QA' }), account());
     renderAppAt(`/profile/${ACCOUNT_ID}/statistics`);
-    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Permission Denied'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Permission Denied'));
   });
 });
 
@@ -189,7 +189,7 @@ describe('events', () => {
       },
     });
     renderAppAt(`/profile/${ACCOUNT_ID}/events`);
-    const list = await screen.findByTestId('profile-events', {}, { timeout: 5000 });
+    const list = await screen.findByTestId('profile-events', {});
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(10));
     expect(within(list).getByRole('link', { name: 'Golf 1' }).getAttribute('href')).toBe('/order/o1');
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
@@ -211,7 +211,7 @@ describe('deleting the account', () => {
   it('says "Invalid name" for a wrong code and sends nothing; the shown code deletes it and goes back to /customers', async () => {
     const api = profileApi(signInAs({ userRole: 'Admin' }), account(), { 'POST /users/delete-user-account': () => reply(200, { deleted: true }) });
     renderAppAt(`/profile/${ACCOUNT_ID}/orders`);
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete user' }, { timeout: 5000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete user' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/Type the confirmation code "a1b2c3d4" to confirm/).textContent).toContain('Deleting Nordic Cars');
     const code = within(dialog).getByRole('textbox', { name: 'Confirmation code' });
@@ -254,7 +254,7 @@ describe('two tables: all on the left, the account\'s on the right', () => {
   it('adds and removes a style guide with its toasts', async () => {
     const api = guideApi(signInAs({ userRole: 'Admin' }));
     renderAppAt(`/profile/${ACCOUNT_ID}/styleguides`);
-    const right = await screen.findByTestId('assigned', {}, { timeout: 5000 });
+    const right = await screen.findByTestId('assigned', {});
     await within(right).findByText('Showroom white');
     const left = screen.getByTestId('available');
     await within(left).findByText('Outdoor grey');
@@ -274,7 +274,7 @@ describe('two tables: all on the left, the account\'s on the right', () => {
     expectVisible(within(left).getByRole('button', { name: 'Add Showroom white' }));
   });
 
-  it('shows permissions by group and sets the whole list on add and remove', async () => {
+  it('shows permissions by group with readable names and descriptions, not raw names, and sets the whole list on add and remove', async () => {
     const perm = (id: string, name: string, group: PermissionView['group']): PermissionView => ({ id, name, group });
     const permissionList = [perm('p1', 'READ_ORDERS', 'orders'), perm('p2', 'READ_USER_EVENTS', 'events'), perm('p3', 'READ_USER_INTEGRATIONS', 'integrations')];
     let held = [permissionList[0]!];
@@ -288,23 +288,37 @@ describe('two tables: all on the left, the account\'s on the right', () => {
       },
     });
     renderAppAt(`/profile/${ACCOUNT_ID}/permissions`);
-    const left = await screen.findByTestId('available', {}, { timeout: 5000 });
-    await within(left).findByText('READ_USER_EVENTS');
+    const left = await screen.findByTestId('available', {});
+    await within(left).findByText('View account events');
+    expectVisible(within(left).getByText('Read the timeline of events of orders and accounts.'));
+    expectVisible(within(left).getByText('View integrations'));
+    // the raw names are nowhere on the screen
+    for (const raw of ['READ_ORDERS', 'READ_USER_EVENTS', 'READ_USER_INTEGRATIONS']) expect(screen.queryByText(raw)).toBeNull();
     // groups in the contract's order: events before orders before integrations
     const headings = within(left).getAllByRole('rowheader').map((h) => h.textContent);
     expect(headings).toEqual(['Events', 'Orders', 'Integrations']);
 
-    fireEvent.click(within(left).getByRole('button', { name: 'Add READ_USER_EVENTS' }));
+    fireEvent.click(within(left).getByRole('button', { name: 'Add View account events' }));
     expect(await mainToast()).toBe('Permission added');
     await closeToast();
     expect(api.to(`PUT /permissions/user/${ACCOUNT_ID}`)[0]!.body).toEqual({ permissions: ['p1', 'p2'] });
     const right = screen.getByTestId('assigned');
-    expectVisible(await within(right).findByText('READ_USER_EVENTS'));
+    expectVisible(await within(right).findByText('View account events'));
 
-    fireEvent.click(within(right).getByRole('button', { name: 'Remove READ_ORDERS' }));
-    await waitFor(() => expect(within(right).queryByText('READ_ORDERS')).toBeNull());
+    fireEvent.click(within(right).getByRole('button', { name: 'Remove View orders' }));
+    await waitFor(() => expect(within(right).queryByText('View orders')).toBeNull());
     expect(api.to(`PUT /permissions/user/${ACCOUNT_ID}`)[1]!.body).toEqual({ permissions: ['p2'] });
     expect(await mainToast()).toBe('Permission removed');
+  });
+
+  it('names a permission the web app does not know yet by its raw name', async () => {
+    profileApi(signInAs({ userRole: 'Admin' }), account(), {
+      'GET /permissions': () => reply(200, [{ id: 'p9', name: 'READ_SOMETHING_NEW', group: 'settings' }]),
+      [`GET /permissions/get-permissions-for-user-by-user-id/${ACCOUNT_ID}`]: () => reply(200, []),
+    });
+    renderAppAt(`/profile/${ACCOUNT_ID}/permissions`);
+    const left = await screen.findByTestId('available', {});
+    expectVisible(await within(left).findByText('READ_SOMETHING_NEW'));
   });
 
   it('adds a child account to a management account and shows a refusal as an error toast', async () => {
@@ -322,7 +336,7 @@ describe('two tables: all on the left, the account\'s on the right', () => {
       },
     });
     renderAppAt(`/profile/${ACCOUNT_ID}/child-accounts`);
-    const left = await screen.findByTestId('available', {}, { timeout: 5000 });
+    const left = await screen.findByTestId('available', {});
     fireEvent.click(await within(left).findByRole('button', { name: 'Add Odense Auto' }));
     expect(await mainToast()).toBe('Child account added');
     await closeToast();
@@ -384,7 +398,7 @@ describe('integrations', () => {
   it('offers only providers the account does not have, and adds one', async () => {
     const api = integrationsApi();
     renderAppAt(`/profile/${ACCOUNT_ID}/integrations`);
-    await screen.findByTestId('integration-GENERIC_FTP', {}, { timeout: 5000 });
+    await screen.findByTestId('integration-GENERIC_FTP', {});
     fireEvent.click(screen.getByRole('button', { name: 'Add integration' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.mouseDown(within(dialog).getByRole('combobox'));
@@ -403,7 +417,7 @@ describe('integrations', () => {
   it('switches one off with "Integration updated"', async () => {
     const api = integrationsApi();
     renderAppAt(`/profile/${ACCOUNT_ID}/integrations`);
-    const toggle = await screen.findByRole('switch', { name: 'S3 bucket active' }, { timeout: 5000 });
+    const toggle = await screen.findByRole('switch', { name: 'S3 bucket active' });
     expect((toggle as HTMLInputElement).checked).toBe(true);
     fireEvent.click(toggle);
     expect(await mainToast()).toBe('Integration updated');
@@ -414,7 +428,7 @@ describe('integrations', () => {
   it('edits credentials only in edit mode, never shows the password, and saves only with a user name or password', async () => {
     const api = integrationsApi();
     renderAppAt(`/profile/${ACCOUNT_ID}/integrations`);
-    const ftp = await screen.findByTestId('integration-GENERIC_FTP', {}, { timeout: 5000 });
+    const ftp = await screen.findByTestId('integration-GENERIC_FTP', {});
     // outside edit mode: no field, only whether a password is stored
     expect(within(ftp).queryByRole('textbox')).toBeNull();
     expectVisible(within(ftp).getByText('A password is stored'));
@@ -441,7 +455,7 @@ describe('integrations', () => {
   it('sets the provider\'s settings and output rules, with the files of a sample order previewed as the rules are typed', async () => {
     const api = integrationsApi();
     renderAppAt(`/profile/${ACCOUNT_ID}/integrations`);
-    const ftp = await screen.findByTestId('integration-GENERIC_FTP', {}, { timeout: 5000 });
+    const ftp = await screen.findByTestId('integration-GENERIC_FTP', {});
     fireEvent.click(within(ftp).getByRole('button', { name: 'Settings' }));
     const dialog = await screen.findByRole('dialog', { name: 'Settings of FTP server' });
     // the preview starts with the default rules: every position, order name and position
@@ -475,7 +489,7 @@ describe('integrations', () => {
     let answer = { ok: false, message: 'Login: ftp://ftp.nordic.test:21/ refused the user name or password (530 Login incorrect)' };
     const api = integrationsApi({ 'POST /remote-integration/i-GENERIC_FTP/test-connection': () => reply(200, answer) });
     renderAppAt(`/profile/${ACCOUNT_ID}/integrations`);
-    const ftp = await screen.findByTestId('integration-GENERIC_FTP', {}, { timeout: 5000 });
+    const ftp = await screen.findByTestId('integration-GENERIC_FTP', {});
     fireEvent.click(within(ftp).getByRole('button', { name: 'Test connection' }));
     const result = await within(ftp).findByTestId('test-connection-result');
     expect(result.textContent).toBe('Not connected: Login: ftp://ftp.nordic.test:21/ refused the user name or password (530 Login incorrect)');

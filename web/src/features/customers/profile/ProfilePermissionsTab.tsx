@@ -1,3 +1,5 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PERMISSION_GROUPS, type PermissionView } from '@app/contracts/wire';
@@ -7,7 +9,12 @@ import { AssignTables } from './AssignTables';
 import { ProfileLayout, useProfileId } from './ProfileLayout';
 import { PERMISSION_GROUP_LABELS, withId, withoutId } from './profileRules';
 
-/** `/profile/{id}/permissions` (admin): the permission list on the left, what the account holds on the right, both by group. */
+/**
+ * `/profile/{id}/permissions` (admin): the permission list on the left, what the account holds on
+ * the right, both by group; each permission by its readable name with a one-line description
+ * (`profile.permissions.catalogue.<NAME>`), its raw name only as a fallback for one the web app
+ * does not know yet.
+ */
 export function ProfilePermissionsTab() {
   return <ProfileLayout tab="permissions">{() => <Permissions />}</ProfileLayout>;
 }
@@ -15,6 +22,8 @@ export function ProfilePermissionsTab() {
 function Permissions() {
   const { t } = useTranslation();
   const id = useProfileId();
+  const label = (p: PermissionView) => t(`profile.permissions.catalogue.${p.name}.name`, { defaultValue: p.name });
+  const description = (p: PermissionView) => t(`profile.permissions.catalogue.${p.name}.description`, { defaultValue: '' });
   const queryClient = useQueryClient();
   const permissionList = useQuery({ queryKey: permissionKeys.list(), queryFn: ({ signal }) => permissionsApi.list(signal) });
   const held = useQuery({ queryKey: permissionKeys.ofUser(id), queryFn: ({ signal }) => permissionsApi.ofUser(id, signal) });
@@ -38,8 +47,24 @@ function Permissions() {
 
   return (
     <AssignTables<PermissionView>
-      columns={[{ header: t('profile.permissions.name'), render: (p) => p.name }]}
-      nameOf={(p) => p.name}
+      columns={[
+        {
+          header: t('profile.permissions.name'),
+          render: (p) => (
+            <Box data-permission={p.name}>
+              <Typography variant="body2" component="span" sx={{ display: 'block', fontWeight: 500 }}>
+                {label(p)}
+              </Typography>
+              {description(p) && (
+                <Typography variant="caption" component="span" color="text.secondary" sx={{ display: 'block' }}>
+                  {description(p)}
+                </Typography>
+              )}
+            </Box>
+          ),
+        },
+      ]}
+      nameOf={label}
       available={permissionList.data}
       assigned={held.data}
       error={permissionList.error ?? held.error}

@@ -333,6 +333,20 @@ describe('admin dashboard: CSV', () => {
   });
 });
 
+describe('admin dashboard: names of its regions', () => {
+  it('gives every section and chart a name of its own, from its visible title (the ratio charts show in two sections)', async () => {
+    open(admin);
+    await card('QA Edited images per order');
+    await card('Edited images per order');
+    const names = screen.getAllByRole('region').map((region) => {
+      const ids = (region.getAttribute('aria-labelledby') ?? '').split(' ').filter(Boolean);
+      expect(ids.length).toBeGreaterThan(0);
+      return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+    });
+    expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
+  });
+});
+
 describe('admin dashboard: QA section', () => {
   it('is all a QA account sees, and it asks for none of the admin-only numbers', async () => {
     const api = open(qa);
@@ -352,7 +366,8 @@ describe('admin dashboard: QA section', () => {
       const number = await statCard(label);
       await waitFor(() => expect(within(number).getByTestId('stat-value').textContent).toMatch(/^\d+$/));
     }
-    for (const name of ['Edited images', 'Repushed images', 'Edited images per order', 'Repushed images per order']) {
+    // the ratio charts are named with their section: the admin sees them in two sections
+    for (const name of ['Edited images', 'Repushed images', 'QA Edited images per order', 'QA Repushed images per order']) {
       expectVisible(await card(name));
     }
 

@@ -1,8 +1,9 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useMemo, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../app/useSession';
+import { ChartSectionTitleId } from '../components/ChartCard';
 import { QaServiceLevelsCard, OrdersByStatusCard, StageTimesCard } from './ActivityCharts';
 import { AppVersionsCard, AveragePicturesCard, DevicesCard, EditedOrdersCard, OrdersPerStyleGuideCard, UploadedCarsCard } from './AdminOverview';
 import { ImageRatioSection } from './ImageRatioCharts';
@@ -15,12 +16,13 @@ const twoColumns = { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax
 const threeColumns = { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } } as const;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
+  const titleId = useId();
   return (
-    <Box component="section" aria-label={title} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }}>
+    <Box component="section" aria-labelledby={titleId} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Typography id={titleId} variant="h5" component="h2" sx={{ fontWeight: 600 }}>
         {title}
       </Typography>
-      {children}
+      <ChartSectionTitleId.Provider value={titleId}>{children}</ChartSectionTitleId.Provider>
     </Box>
   );
 }

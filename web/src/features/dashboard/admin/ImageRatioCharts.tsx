@@ -13,7 +13,7 @@ import { Bars, useLocaleTag } from '../components/Charts';
  * How many orders of a month had which share of their images edited (or repushed), in steps
  * of 10 %. Monthly answers: kept a month.
  */
-export function ImageRatioChart({ kind, month }: { kind: ImageRatioKind; month: string }) {
+export function ImageRatioChart({ kind, month, namedWithSection = false }: { kind: ImageRatioKind; month: string; namedWithSection?: boolean }) {
   const { t } = useTranslation();
   const locale = useLocaleTag();
   const query = useStatistics(adminDashboardKeys.imageRatio(kind, month), (signal) =>
@@ -31,6 +31,7 @@ export function ImageRatioChart({ kind, month }: { kind: ImageRatioKind; month: 
     <ChartCard
       title={title}
       subtitle={subtitle}
+      namedWithSection={namedWithSection}
       loading={query.isPending}
       error={query.error ?? undefined}
       empty={rows.every((r) => r.total_orders === 0)}

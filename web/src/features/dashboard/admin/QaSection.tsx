@@ -134,8 +134,8 @@ export function QaSection({ now }: { now: Date }) {
       <Box sx={grid}>
         <QaUsersCard role="QA_EDITOR" />
         <QaUsersCard role="QA_COORDINATOR" />
-        <ImageRatioChart kind="edited" month={month} />
-        <ImageRatioChart kind="repushed" month={month} />
+        <ImageRatioChart kind="edited" month={month} namedWithSection />
+        <ImageRatioChart kind="repushed" month={month} namedWithSection />
         <EventsChart eventName="QA_UPLOADED_PICTURE" title={t('dashboard.admin.qa.editedImages')} />
         <EventsChart eventName="IMAGE_REPUSHED" title={t('dashboard.admin.qa.repushedImages')} />
         <FlawlessOrdersCard />

@@ -7,7 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useId, type ReactNode } from 'react';
+import { createContext, useContext, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadCsv, type CsvRow } from '../csv';
 
@@ -21,8 +21,17 @@ export interface ChartCardProps {
   csv?: { filename: string; rows: CsvRow[] };
   /** more controls in the header (a picker), before the download button */
   action?: ReactNode;
+  /**
+   * A chart shown in two sections of a page (the image ratios: their own section and QA's) is
+   * named with its section's visible title as well ("QA Edited images per order"), so each
+   * region has a name of its own.
+   */
+  namedWithSection?: boolean;
   children: ReactNode;
 }
+
+/** The id of the visible title of the dashboard section the charts below are in. */
+export const ChartSectionTitleId = createContext<string | undefined>(undefined);
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -31,15 +40,17 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  * a line when it could not be loaded, "No data yet" when there is nothing to draw, or the
  * chart. The download button saves `csv.rows` (disabled while there is nothing to save).
  */
-export function ChartCard({ title, subtitle, loading = false, error, empty = false, csv, action, children }: ChartCardProps) {
+export function ChartCard({ title, subtitle, loading = false, error, empty = false, csv, action, namedWithSection = false, children }: ChartCardProps) {
   const { t } = useTranslation();
   const titleId = useId();
+  const sectionTitleId = useContext(ChartSectionTitleId);
+  const labelledBy = namedWithSection && sectionTitleId ? `${sectionTitleId} ${titleId}` : titleId;
   const failed = error !== undefined && error !== null;
   const download = t('dashboard.common.downloadCsv');
   const canDownload = !loading && !failed && !empty && csv !== undefined && csv.rows.length > 0;
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby={titleId} sx={{ minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+    <Card variant="outlined" component="section" aria-labelledby={labelledBy} sx={{ minWidth: 0, display: 'flex', flexDirection: 'column' }}>
       <CardContent sx={{ display: 'grid', gap: 1.5, flex: 1, alignContent: 'start', '&:last-child': { pb: 2 } }}>
         <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
           <Box sx={{ minWidth: 0, flex: '1 1 12rem' }}>
@@ -66,7 +77,7 @@ export function ChartCard({ title, subtitle, loading = false, error, empty = fal
           </Box>
         </Box>
         {loading ? (
-          <Skeleton variant="rounded" height={220} aria-label={t('common.loading')} data-testid="chart-loading" />
+          <Skeleton variant="rounded" height={220} role="progressbar" aria-label={t('common.loading')} data-testid="chart-loading" />
         ) : failed ? (
           <Alert severity="error">{t('dashboard.common.loadError', { message: messageOf(error) })}</Alert>
         ) : empty ? (

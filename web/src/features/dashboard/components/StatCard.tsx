@@ -35,7 +35,7 @@ export function StatCard({ label, value, change, loading = false }: StatCardProp
           {label}
         </Typography>
         {loading ? (
-          <Skeleton variant="text" width="50%" sx={{ fontSize: '2rem' }} aria-label={t('common.loading')} />
+          <Skeleton variant="text" width="50%" sx={{ fontSize: '2rem' }} role="progressbar" aria-label={t('common.loading')} />
         ) : (
           <Typography sx={{ fontSize: '1.75rem', fontWeight: 600, lineHeight: 1.2, overflowWrap: 'anywhere' }} data-testid="stat-value">
             {shown}

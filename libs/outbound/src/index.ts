@@ -1,0 +1,3 @@
+export * from './outbound.policy';
+export * from './outbound.connections';
+export * from './outbound.allowance';
