@@ -72,6 +72,11 @@ export class RemoveTagBody {
   @ApiProperty() @IsUUID() entityId!: string;
 }
 
+/** the image tags of an order's pictures (for the images service's views) */
+export class OrderImageTagsPayload {
+  @IsUUID() orderId!: string;
+}
+
 export const TagsRpc = {
   list: defineRpc<TagListQuery, Paged<TagView>>('orders', 'tags.list', TagListQuery),
   get: defineRpc<TagIdPayload, TagView>('orders', 'tags.get', TagIdPayload),
@@ -81,4 +86,6 @@ export const TagsRpc = {
   ofEntity: defineRpc<TaggedEntityPayload, TagView[]>('orders', 'tags.of-entity', TaggedEntityPayload),
   assign: defineRpc<AssignTagPayload, TagView[]>('orders', 'tags.assign', AssignTagPayload),
   remove: defineRpc<RemoveTagBody, TagView[]>('orders', 'tags.remove', RemoveTagBody),
+  /** admin and QA: the tags on each picture of an order, by image id (pictures without tags are left out) */
+  ofOrderImages: defineRpc<OrderImageTagsPayload, Record<string, TagView[]>>('orders', 'tags.of-order-images', OrderImageTagsPayload),
 };

@@ -12,7 +12,10 @@ export const ORDER_EVENT_NAMES = [
   'NEW',
   /** status or QA status changed (payload: from, to, by) */
   'UPDATED',
-  /** name, note, car type or sales person changed (payload: the fields) */
+  /**
+   * name, note, car type or sales person changed (payload: the fields, each `{from, to}`).
+   * statistics: with a sales-person change, `salesPersonId` (the order's new sales person)
+   */
   'EDITED',
   /** images were deleted from the order (payload: imageIds), or the order itself */
   'DELETED',

@@ -326,7 +326,8 @@ export class OrdersService {
         o.salesPersonId = salesPerson.id;
         o.salesPersonName = salesPerson.name;
       }
-      if (Object.keys(edits).length) await this.events.append(m, o, 'EDITED', edits, by);
+      // a new sales person: its id goes on the line too, for the statistics' orders per sales person
+      if (Object.keys(edits).length) await this.events.append(m, o, 'EDITED', edits.salesMan ? { ...edits, salesPersonId: o.salesPersonId } : edits, by);
       if (pair) await this.transitions.moveTo(m, o, pair, by, actor.userId ?? 'system');
       const saved = await this.orders.save(m, o);
       return this.view(m, saved);

@@ -13,6 +13,24 @@ interface TagRow {
   updated_at: Date;
 }
 
+/** rows of tags by the entity they are on, into `into` (`add`: an entity not in it yet gets its list) */
+function grouped(rows: readonly TagRow[], into: Map<string, TagView[]>, add = false): Map<string, TagView[]> {
+  for (const r of rows) {
+    let list = into.get(r.entity_id);
+    if (!list && add) into.set(r.entity_id, (list = []));
+    list?.push({
+      id: r.id,
+      name: r.name,
+      category: r.category,
+      entity: r.entity,
+      color: r.color,
+      createdAt: new Date(r.created_at).toISOString(),
+      updatedAt: new Date(r.updated_at).toISOString(),
+    });
+  }
+  return into;
+}
+
 export interface NewAssignment {
   entity: TagEntity;
   entityId: string;
@@ -41,18 +59,19 @@ export class TagAssignmentsRepository {
         ORDER BY t.category, lower(t.name), t.id`,
       [entity, entityIds],
     );
-    for (const r of rows) {
-      result.get(r.entity_id)?.push({
-        id: r.id,
-        name: r.name,
-        category: r.category,
-        entity: r.entity,
-        color: r.color,
-        createdAt: new Date(r.created_at).toISOString(),
-        updatedAt: new Date(r.updated_at).toISOString(),
-      });
-    }
-    return result;
+    return grouped(rows, result);
+  }
+
+  /** the tags on the order's pictures, by image id (pictures without tags are not in it), by category and name */
+  async imageTagsOfOrder(m: EntityManager, orderId: string): Promise<Map<string, TagView[]>> {
+    const rows: TagRow[] = await m.query(
+      `SELECT a.entity_id, t.id, t.name, t.category, t.entity, t.color, t.created_at, t.updated_at
+         FROM tag_assignment a JOIN tag t ON t.id = a.tag_id
+        WHERE a.order_id = $1 AND a.entity = 'image'
+        ORDER BY t.category, lower(t.name), t.id`,
+      [orderId],
+    );
+    return grouped(rows, new Map(), true);
   }
 
   async assign(m: EntityManager, a: NewAssignment): Promise<void> {

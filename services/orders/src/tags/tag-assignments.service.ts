@@ -9,6 +9,7 @@ import {
   UsersRpc,
   type Actor,
   type AssignTagPayload,
+  type OrderImageTagsPayload,
   type RemoveTagBody,
   type TaggedEntityPayload,
   type QaTaskRole,
@@ -54,6 +55,12 @@ export class TagAssignmentsService {
     if (p.entity === 'orders') await this.policy.assertCanSee(actor, await this.orders.findById(this.ds.manager, p.entityId));
     else OrderPolicy.assertStaff(actor);
     return this.tagsOf(this.ds.manager, p);
+  }
+
+  /** For the images service's views (admin and QA): the tags on each picture of the order, by image id. */
+  async ofOrderImages(actor: Actor, p: OrderImageTagsPayload): Promise<Record<string, TagView[]>> {
+    OrderPolicy.assertStaff(actor);
+    return Object.fromEntries(await this.assignments.imageTagsOfOrder(this.ds.manager, p.orderId));
   }
 
   /** the order and account of what is tagged; 404 when it does not exist */

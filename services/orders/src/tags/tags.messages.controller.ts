@@ -1,6 +1,7 @@
 import {
   TagsRpc,
   type AssignTagPayload,
+  type OrderImageTagsPayload,
   type RemoveTagBody,
   type RpcEnvelope,
   type TagBody,
@@ -50,6 +51,11 @@ export class TagsMessagesController {
   @RpcHandler(TagsRpc.assign)
   assign(@Payload() { actor, data }: RpcEnvelope<AssignTagPayload>) {
     return this.assignments.assign(actor, data);
+  }
+
+  @RpcHandler(TagsRpc.ofOrderImages)
+  ofOrderImages(@Payload() { actor, data }: RpcEnvelope<OrderImageTagsPayload>) {
+    return this.assignments.ofOrderImages(actor, data);
   }
 
   @RpcHandler(TagsRpc.remove)

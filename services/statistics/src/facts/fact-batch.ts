@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@app/contracts';
-import { timelineDetails, type FactEvent } from './fact-events';
+import { salesPersonOf, timelineDetails, type FactEvent } from './fact-events';
 
 /**
  * A batch of events reduced to one row per entity and table, so that each table is written
@@ -31,6 +31,8 @@ export interface FactPlan {
     seq: number;
   }>;
   orderStatuses: OrderStatusRow[];
+  /** per order: the sales person of its newest sales-person change (an EDITED line with `salesPersonId`) */
+  orderSalesPeople: Array<{ id: string; accountId: string; salesPersonId: string; at: string }>;
   ordersDeleted: Array<{ id: string; accountId: string; at: string }>;
   timeline: TimelineRow[];
   /** per order: the name of its newest line, its first QA pick and upload completion */
@@ -113,6 +115,7 @@ export function planBatch(events: readonly FactEvent[]): FactPlan {
   const statuses = new Map<string, OrderStatusRow>();
   const ordersDeleted = new Map<string, { id: string; accountId: string; at: string }>();
   const timeline = new Map<string, TimelineRow>();
+  const salesChanges = new Map<string, FactPlan['orderSalesPeople'][number] & { seq: number }>();
   const timelineOrders = new Map<string, FactPlan['timelineOrders'][number] & { seq: number }>();
   const images = new Map<string, FactPlan['imagesProcessed'][number]>();
   const accountsDeleted = new Set<string>();
@@ -221,6 +224,8 @@ export function planBatch(events: readonly FactEvent[]): FactPlan {
         } else if (newer({ at, seq }, { at: order.nameAt, seq: order.seq })) {
           Object.assign(order, { name: p.orderName, nameAt: at, seq });
         }
+        const salesPersonId = p.eventName === 'EDITED' ? salesPersonOf(p.payload ?? {}) : null;
+        if (salesPersonId) keepNewest(salesChanges, p.orderId, { id: p.orderId, accountId: p.accountId, salesPersonId, at }, seq);
         if (p.eventName === 'QA_PICKED') order.firstQaPickAt = earliest(order.firstQaPickAt, at);
         if (p.eventName === 'UPLOAD_COMPLETED') order.uploadCompletedAt = earliest(order.uploadCompletedAt, at);
         break;
@@ -247,6 +252,7 @@ export function planBatch(events: readonly FactEvent[]): FactPlan {
     styleGuidesDeleted: [...guidesDeleted.values()],
     ordersCreated: [...ordersCreated.values()],
     orderStatuses: [...statuses.values()],
+    orderSalesPeople: strip(salesChanges.values()),
     ordersDeleted: [...ordersDeleted.values()],
     timeline: [...timeline.values()],
     timelineOrders: strip(timelineOrders.values()),

@@ -129,3 +129,9 @@ export function timelineDetails(payload: Record<string, unknown>): TimelineDetai
     qaRole: text(payload.role),
   };
 }
+
+/** The sales person an `EDITED` line moved the order to (`salesPersonId`, documented in `wire/order-events.ts`); null when it did not. */
+export function salesPersonOf(payload: Record<string, unknown>): string | null {
+  const v = payload.salesPersonId;
+  return typeof v === 'string' && UUID.test(v) ? v : null;
+}

@@ -38,6 +38,7 @@ export class FactsApplier {
     await this.facts.styleGuidesDeleted(m, plan.styleGuidesDeleted);
     await this.facts.ordersCreated(m, plan.ordersCreated);
     await this.facts.orderStatuses(m, plan.orderStatuses);
+    await this.facts.orderSalesPeople(m, plan.orderSalesPeople);
     await this.facts.timeline(m, plan.timeline);
     await this.facts.timelineOrders(m, plan.timelineOrders);
     await this.facts.ordersDeleted(m, plan.ordersDeleted);

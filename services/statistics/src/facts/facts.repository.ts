@@ -156,7 +156,9 @@ export class FactsRepository {
        ), created AS (
          INSERT INTO stat_order AS o (id, account_id, sales_person_id, style_guide_id, platform, app_version, taken_images, created_at, status, qa_status, status_at, status_seq)
          SELECT id, account_id, sales_person_id, style_guide_id, platform, app_version, taken, created_at, 'Uploading', 'Waiting For QA', created_at, seq FROM s
-         ON CONFLICT (id) DO UPDATE SET account_id = EXCLUDED.account_id, sales_person_id = EXCLUDED.sales_person_id,
+         ON CONFLICT (id) DO UPDATE SET account_id = EXCLUDED.account_id,
+           -- a sales-person change already applied is newer than the creation
+           sales_person_id = CASE WHEN o.sales_person_at IS NULL THEN EXCLUDED.sales_person_id ELSE o.sales_person_id END,
            style_guide_id = EXCLUDED.style_guide_id, platform = EXCLUDED.platform, app_version = EXCLUDED.app_version,
            taken_images = EXCLUDED.taken_images, created_at = EXCLUDED.created_at,
            status = CASE WHEN o.status_at IS NULL OR o.status_at < EXCLUDED.status_at THEN EXCLUDED.status ELSE o.status END,
@@ -225,6 +227,26 @@ export class FactsRepository {
         col(rows, 'uploadCompletedAt'),
       ],
     );
+  }
+
+  /**
+   * Sales-person changes of orders (EDITED lines with `salesPersonId`): the order's sales
+   * person becomes the newest change's, so its orders count for the new person and no longer
+   * for the old one. A change older than the one kept changes nothing. The kept answers are
+   * dropped when a change is applied (they may count the order for the old person).
+   */
+  async orderSalesPeople(m: EntityManager, rows: FactPlan['orderSalesPeople']): Promise<void> {
+    if (!rows.length) return;
+    const changed: unknown[] = await m.query(
+      `INSERT INTO stat_order AS o (id, account_id, sales_person_id, sales_person_at)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::timestamptz[]) AS s(id, account_id, sales_person_id, at)
+       WHERE ${NOT_GONE('s.account_id')}
+       ON CONFLICT (id) DO UPDATE SET sales_person_id = EXCLUDED.sales_person_id, sales_person_at = EXCLUDED.sales_person_at
+       WHERE o.sales_person_at IS NULL OR o.sales_person_at < EXCLUDED.sales_person_at
+       RETURNING id`,
+      [col(rows, 'id'), col(rows, 'accountId'), col(rows, 'salesPersonId'), col(rows, 'at')],
+    );
+    if (changed.length) await m.query('DELETE FROM stat_answer');
   }
 
   /** A deleted order keeps its row (it was made, and counted) with the time of its deletion. */
