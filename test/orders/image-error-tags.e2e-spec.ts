@@ -96,5 +96,17 @@ describe('the mark-for-editing reasons of a fresh installation', () => {
       'the reason tag on the picture',
     );
     expect(tags.map((t) => t.name)).toEqual(['Reflections on the car']);
+
+    // the image views carry their tags for admin and QA; a dealership sees none (image tags are QA's)
+    const listed = (await qa.get(`/api/images/order/${order.id}`).expect(200)).body as ImageView[];
+    expect(listed.find((i) => i.id === uploaded.id)?.tags?.map((t) => t.name)).toEqual(['Reflections on the car']);
+    const one = (await admin.get(`/api/images/data/${uploaded.id}`).expect(200)).body as ImageView;
+    expect(one.tags).toEqual([expect.objectContaining({ id: reason.id, category: 'IMAGE_ERROR', entity: 'image' })]);
+    expect(((await asDealer.get(`/api/images/data/${uploaded.id}`).expect(200)).body as ImageView).tags).toEqual([]);
+    expect(((await asDealer.get(`/api/images/order/${order.id}`).expect(200)).body as ImageView[]).every((i) => i.tags?.length === 0)).toBe(true);
+    // another tenant neither sees the picture nor its tags
+    const other = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'] }).then((a) => signIn(stack, a.email));
+    await other.get(`/api/images/data/${uploaded.id}`).expect(404);
+    await other.get(`/api/tags/get/images/${uploaded.id}`).expect(403);
   });
 });

@@ -36,6 +36,7 @@ import {
   type VideoView as VideoViewContract,
 } from '@app/contracts';
 import { Field } from '../common/api-responses';
+import { TagView } from '../orders/orders.responses';
 
 // parts of the contract, named so the classes can implement them
 type ContractImagesDeleted = ResultOf<typeof ImagesRpc.delete>;
@@ -81,6 +82,8 @@ export class ImageView implements ImageViewContract {
     description: "the picture's latest re-edit request (null when nobody asked); in the order's list and one image's view",
   })
   reEditRequest?: ReEditRequestSummary | null;
+  @Field.list(TagView, { required: false, description: 'the tags on the picture, in the order\'s list and one image\'s view: for admin and QA; empty for everyone else' })
+  tags?: TagView[];
   @Field.dateTime() createdAt!: string;
   @Field.dateTime() updatedAt!: string;
 }

@@ -1,5 +1,6 @@
 import type { ReEditRequestSummary } from './re-edit-requests';
 import type { AngleCategory, Margins, Route, TriState } from './routes';
+import type { TagView } from './tags';
 
 // ---------------------------------------------------------------------------------------
 // constants
@@ -237,6 +238,11 @@ export interface ImageView {
   sensorData: Record<string, unknown> | null;
   expectedAngle: string | null;
   detectedAngle: string | null;
+  /**
+   * the tags on the picture, by category and name (the list and detail answers): admin and QA
+   * see them, for everyone else the list is empty (image tags are QA's)
+   */
+  tags?: TagView[];
   /** the picture's latest re-edit request (docs/images.md); null when nobody asked */
   reEditRequest?: ReEditRequestSummary | null;
   createdAt: string;

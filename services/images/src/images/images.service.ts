@@ -9,6 +9,7 @@ import {
   type ImageApprovalPayload,
   type ImageIdBody,
   type ImageView,
+  type TagView,
   type PipelineRepushSettings,
   type RepushBody,
 } from '@app/contracts';
@@ -59,6 +60,11 @@ export function repushOverrides(body: RepushBody, prepared: PreparedJob): JobOve
   return { ...overrides, repush };
 }
 
+/** The views with the tags on each picture (`tags`, by image id; a picture without any has an empty list). */
+function withTags(views: ImageView[], tags: Record<string, TagView[]>): ImageView[] {
+  return views.map((v) => ({ ...v, tags: tags[v.id] ?? [] }));
+}
+
 /** Reading images, QA's approval, deleting and processing again. */
 @Injectable()
 export class ImagesService {
@@ -88,8 +94,8 @@ export class ImagesService {
     // the picture and its latest re-edit request in one statement, shown only if the orders service says yes
     const row = await this.images.viewRowById(this.ds.manager, id);
     if (!row) throw RpcError.notFound(NOT_FOUND);
-    const order = await this.access.readFor(actor, row.orderId, NOT_FOUND);
-    return this.views.viewsOfRows(actor, [row], order)[0];
+    const [order, tags] = await Promise.all([this.access.readFor(actor, row.orderId, NOT_FOUND), this.tagsOfPictures(actor, row.orderId)]);
+    return withTags(this.views.viewsOfRows(actor, [row], order), tags)[0];
   }
 
   /**
@@ -99,8 +105,19 @@ export class ImagesService {
    * used only if it says yes.
    */
   async ofOrder(actor: Actor, orderId: string): Promise<ImageView[]> {
-    const [order, rows] = await Promise.all([this.access.read(actor, orderId), this.images.viewRowsOfOrder(this.ds.manager, orderId)]);
-    return this.views.viewsOfRows(actor, rows, order);
+    // the tags only for admin and QA, who see every order: asked alongside, they tell nothing
+    const [order, rows, tags] = await Promise.all([
+      this.access.read(actor, orderId),
+      this.images.viewRowsOfOrder(this.ds.manager, orderId),
+      this.tagsOfPictures(actor, orderId),
+    ]);
+    return withTags(this.views.viewsOfRows(actor, rows, order), tags);
+  }
+
+  /** The tags on the order's pictures, by image id: admin and QA ask the orders service, which keeps them; nobody else sees image tags. */
+  private async tagsOfPictures(actor: Actor, orderId: string): Promise<Record<string, TagView[]>> {
+    if (!OrderAccessService.isStaff(actor)) return {};
+    return this.host.rpc.send(TagsRpc.ofOrderImages, { orderId }, actor);
   }
 
   /**
