@@ -158,6 +158,10 @@ export function TagsScreen() {
         createLabel={t('admin.tags.create')}
         saveAction={t('admin.tags.save')}
         search
+        selectFilters={[
+          { name: 'category', label: t('admin.fields.category'), options: TAG_CATEGORIES.map((c) => ({ value: c, label: c })) },
+          { name: 'entity', label: t('admin.tags.fields.entity'), options: TAG_ENTITIES.map((e) => ({ value: e, label: entityLabel(e) })) },
+        ]}
         fields={fields}
         toValues={(r) => ({ name: r?.name ?? '', category: r?.category ?? 'QA_EDITOR', entity: r?.entity ?? 'order', color: r?.color ?? 'blue' })}
         columns={fixed<TagRow>([

@@ -2,6 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -28,7 +29,12 @@ export function AdminListTab<Row extends { id: string }>(props: AdminListTabProp
   const { id } = useParams();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
-  const grid = useDataGrid<Row, 'search'>({ queryKey: props.keys.lists(), path: props.apiPath, filters: props.search ? ['search'] : [] });
+  const selectFilters = props.selectFilters ?? [];
+  const grid = useDataGrid<Row, string>({
+    queryKey: props.keys.lists(),
+    path: props.apiPath,
+    filters: [...(props.search ? ['search'] : []), ...selectFilters.map((f) => f.name)],
+  });
 
   const item = useQuery<Row>({
     queryKey: props.keys.one(id ?? ''),
@@ -62,7 +68,7 @@ export function AdminListTab<Row extends { id: string }>(props: AdminListTabProp
           </Button>
         }
         filters={
-          props.search || props.intro ? (
+          props.search || props.intro || selectFilters.length ? (
             <Box sx={{ display: 'grid', gap: 2, width: '100%' }}>
               {props.intro && (
                 <Alert severity="info" data-testid="admin-list-intro">
@@ -77,6 +83,29 @@ export function AdminListTab<Row extends { id: string }>(props: AdminListTabProp
                   onChange={(e) => grid.setFilter('search', e.target.value)}
                   sx={{ minWidth: 260, justifySelf: 'start' }}
                 />
+              )}
+              {selectFilters.length > 0 && (
+                <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+                  {selectFilters.map((f) => (
+                    <TextField
+                      key={f.name}
+                      select
+                      size="small"
+                      label={f.label}
+                      value={grid.filters[f.name] ?? ''}
+                      onChange={(e) => grid.setFilter(f.name, e.target.value)}
+                      sx={{ minWidth: 200, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+                      slotProps={{ htmlInput: { 'data-testid': `admin-filter-${f.name}` } }}
+                    >
+                      <MenuItem value="">{t('admin.listFilterAll')}</MenuItem>
+                      {f.options.map((o) => (
+                        <MenuItem key={o.value} value={o.value}>
+                          {o.label}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  ))}
+                </Box>
               )}
             </Box>
           ) : undefined

@@ -38,6 +38,11 @@ export interface AdminListTabProps<Row extends { id: string }> {
   fields: FieldSpec[];
   toValues: (row: Row | undefined) => Values;
   search?: boolean;
+  /**
+   * choice filters above the list (the tags' category and entity), each a query parameter of
+   * the list's URL and of the API call, so a reload or a shared link keeps them; '' is all
+   */
+  selectFilters?: ReadonlyArray<{ name: string; label: string; options: ReadonlyArray<{ value: string; label: string }> }>;
   /** a sentence above the list saying what the things listed do (where a banner appears) */
   intro?: string;
   /** a delete column (typed-name confirmation) when the API deletes: the row's name to type */

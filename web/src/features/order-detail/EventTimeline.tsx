@@ -16,6 +16,8 @@ import { formatTimestamp } from '../../components/data-grid/columns';
 import { useStatusLabels } from '../../components/StatusBadge';
 
 /** Payload fields worth a word in the timeline, in this order (`from` → `to` for a change). */
+/** the fields of an EDITED line shown as "before → after" */
+const EDITED_FIELDS = ['salesMan', 'carType'] as const;
 const SHOWN_PAYLOAD = ['orderName', 'status', 'QAstatus', 'position', 'imageCount', 'reason', 'provider', 'destination', 'error'] as const;
 
 /** A delivery line's providers ("GENERIC_FTP, DELIVERY_ROBOT") as the integrations tab names them. */
@@ -61,6 +63,13 @@ function usePayloadSummary() {
     // a QA task's change says where it went in `state`
     const to = pair(payload['to'] ?? (payload['from'] !== undefined ? payload['state'] : undefined));
     if (from || to) parts.push([from, to].filter(Boolean).join(' → '));
+    // an edit names each changed field with its {from, to} (a new sales person: "Anna → Bo")
+    for (const key of EDITED_FIELDS) {
+      const edit = payload[key];
+      if (!edit || typeof edit !== 'object' || !('to' in edit)) continue;
+      const { from: before, to: after } = edit as { from?: unknown; to?: unknown };
+      parts.push([word(before) ?? '–', word(after) ?? '–'].join(' → '));
+    }
     for (const key of SHOWN_PAYLOAD) {
       const value = key === 'provider' ? providerNames(payload[key]) : word(payload[key]);
       if (value) parts.push(value);

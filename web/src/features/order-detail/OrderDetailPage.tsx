@@ -22,6 +22,8 @@ import { ProgressView } from './ProgressView';
 import { DealerImagesTab, QaImagesTab, SelectImagesView } from './ImageTabs';
 import { DeliveriesCard } from './DeliveriesCard';
 import { OrderHeader } from './OrderHeader';
+import { OrderTagsCard } from './OrderTagsCard';
+import { SalesPersonCard } from './SalesPersonCard';
 import { StyleGuidePanel } from './StyleGuidePanel';
 import { VideosTab } from './VideosTab';
 
@@ -142,6 +144,8 @@ export function OrderDetailPage() {
         </Box>
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           {!staff && <StyleGuidePanel order={data} />}
+          {staff && <OrderTagsCard order={data} />}
+          {staff && <SalesPersonCard order={data} />}
           <DeliveriesCard order={data} staff={staff} />
           <EventTimeline orderId={data.id} staff={staff} />
         </Box>

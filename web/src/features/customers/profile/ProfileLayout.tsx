@@ -14,9 +14,11 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { UserView } from '@app/contracts/wire';
 import { userKeys, usersApi } from '../../../api/users';
+import { isStaff } from '../../../app/access';
 import { useMe } from '../../../app/useSession';
 import { isNotFound, isWellFormedId, NotFoundNotice } from '../../../components/NotFoundNotice';
 import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
+import { ProfileTags } from './ProfileTags';
 import { PROFILE_TAB_LABELS, profilePath, profileTabs, type ProfileTab } from './profileRules';
 
 /** The account id of the route `/profile/:id/…`. */
@@ -75,6 +77,7 @@ export function ProfileLayout({ tab, children }: { tab: ProfileTab; children: (a
                   </>
                 )}
               </Box>
+              {me && isStaff(me.userRole) && <ProfileTags accountId={id} />}
             </Box>
             {me?.userRole === 'Admin' && account.data.deleteConfirmationHash && (
               <Button variant="outlined" color="error" startIcon={<DeleteOutlined />} onClick={() => setDeleting(true)}>
