@@ -352,7 +352,7 @@ describe('orders', () => {
       const res = await qa.put(`/api/orders/${o.id}`).send({ note: 'Check the wheels', salesMan: anna.id }).expect(200);
       expect(res.body).toMatchObject({ note: 'Check the wheels', salesMan: { id: anna.id, name: 'Anna Sales' } });
       const [edited] = await events(qa, o.id);
-      expect(edited.payload).toEqual({ note: { from: null, to: 'Check the wheels' }, salesMan: { from: 'Bo Seller', to: 'Anna Sales' } });
+      expect(edited.payload).toEqual({ note: { from: null, to: 'Check the wheels' }, salesMan: { from: 'Bo Seller', to: 'Anna Sales' }, salesPersonId: anna.id });
       const foreign = await qa.put(`/api/orders/${o.id}`).send({ salesMan: foreignSales.id }).expect(400);
       expect(foreign.body.message).toBe('Sales person not found');
       await qa.put(`/api/orders/${o.id}`).send({ carType: '00000000-0000-4000-8000-0000000000ab' }).expect(400);

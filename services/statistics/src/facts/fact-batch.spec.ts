@@ -46,6 +46,39 @@ describe('planBatch', () => {
   });
 });
 
+describe('planBatch: sales-person changes', () => {
+  const ANNA = '3c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5';
+  const BO = '4d2e3f4a-5b6c-4d7e-8f80-91a2b3c4d5e6';
+  const line = (eventName: string, payload: Record<string, unknown>, when: string, position: number): FactEvent =>
+    ({
+      kind: 'orderTimelineRecorded',
+      id: `l${position}`,
+      seq: position,
+      storedAt: null,
+      payload: { eventId: `${position.toString(16).padStart(8, '0')}-2d3f-4e5a-8b6c-7d8e9f0a1b2c`, orderId: ORDER, accountId: ACCOUNT, orderName: 'X', eventName, payload, at: when },
+    }) as FactEvent;
+
+  it("keeps the newest change of the order's sales person, whatever the order of the batch", () => {
+    const events = [
+      line('EDITED', { salesMan: { from: 'Anna', to: 'Bo' }, salesPersonId: BO }, at(20), 2),
+      line('EDITED', { salesMan: { from: 'Bo', to: 'Anna' }, salesPersonId: ANNA }, at(30), 3),
+    ];
+    const expected = [{ id: ORDER, accountId: ACCOUNT, salesPersonId: ANNA, at: at(30) }];
+    expect(planBatch(events).orderSalesPeople).toEqual(expected);
+    expect(planBatch([...events].reverse()).orderSalesPeople).toEqual(expected);
+  });
+
+  it('reads no change from an edit of other fields, another line, or an id that is not one', () => {
+    expect(
+      planBatch([
+        line('EDITED', { orderName: { from: 'A', to: 'B' } }, at(1), 1),
+        line('QA_PICKED', { salesPersonId: BO }, at(2), 2),
+        line('EDITED', { salesPersonId: 'bo' }, at(3), 3),
+      ]).orderSalesPeople,
+    ).toEqual([]);
+  });
+});
+
 describe('timelineDetails', () => {
   it('reads the tag from the flat fields, else from the reason, and leaves what is absent or odd null', () => {
     const tagId = '1a2b3c4d-2d3f-4e5a-8b6c-7d8e9f0a1b2c';
