@@ -13,6 +13,13 @@ import { tagColor, textOn } from '../theme';
 import { toast } from './toast/toast';
 
 const KIND_OF: Record<TaggedEntity, TagEntity> = { orders: 'order', images: 'image', users: 'user' };
+/** the words of each tag category */
+const CATEGORY_WORDS: Record<TagCategory, string> = {
+  QA_EDITOR: 'tagging.categories.QA_EDITOR',
+  QA_COORDINATOR: 'tagging.categories.QA_COORDINATOR',
+  IMAGE_ERROR: 'tagging.categories.IMAGE_ERROR',
+  PRIORITY: 'tagging.categories.PRIORITY',
+};
 
 /** Tags by their category, in the categories' order; categories without a tag are left out. */
 export function tagsByCategory(tags: readonly TagView[]): Array<{ category: TagCategory; tags: TagView[] }> {
@@ -59,7 +66,7 @@ export function EntityTags({ entity, entityId, editable, onChanged }: { entity: 
       {tagsByCategory(present).map((group) => (
         <Box key={group.category} sx={{ display: 'grid', gap: 0.5 }} data-testid={`tag-group-${group.category}`}>
           <Typography variant="caption" color="text.secondary" component="div">
-            {t(`tagging.categories.${group.category}`)}
+            {t(CATEGORY_WORDS[group.category])}
           </Typography>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
             {group.tags.map((tag) => {
@@ -96,7 +103,7 @@ export function EntityTags({ entity, entityId, editable, onChanged }: { entity: 
           <MenuItem value="">{t('tagging.choose')}</MenuItem>
           {addable.map((tag) => (
             <MenuItem key={tag.id} value={tag.id}>
-              {`${tag.name} · ${t(`tagging.categories.${tag.category}`)}`}
+              {`${tag.name} · ${t(CATEGORY_WORDS[tag.category])}`}
             </MenuItem>
           ))}
         </TextField>
