@@ -14,12 +14,12 @@ import { toast } from './toast/toast';
 
 const KIND_OF: Record<TaggedEntity, TagEntity> = { orders: 'order', images: 'image', users: 'user' };
 /** the words of each tag category */
-const CATEGORY_WORDS: Record<TagCategory, string> = {
+const CATEGORY_WORDS = {
   QA_EDITOR: 'tagging.categories.QA_EDITOR',
   QA_COORDINATOR: 'tagging.categories.QA_COORDINATOR',
   IMAGE_ERROR: 'tagging.categories.IMAGE_ERROR',
   PRIORITY: 'tagging.categories.PRIORITY',
-};
+} as const satisfies Record<TagCategory, string>;
 
 /** Tags by their category, in the categories' order; categories without a tag are left out. */
 export function tagsByCategory(tags: readonly TagView[]): Array<{ category: TagCategory; tags: TagView[] }> {
