@@ -1,4 +1,5 @@
-import { createAccount, signIn, startTestStack, type TestStack, type UserSession } from '../support';
+import type { TagView } from '@app/contracts';
+import { createAccount, createOrder, signIn, startTestStack, type TestStack, type UserSession } from '../support';
 
 describe('tags through the API', () => {
   let stack: TestStack;
@@ -55,5 +56,30 @@ describe('tags through the API', () => {
     expect((await dealer.get(`/api/tags/${tag.id}`).expect(200)).body.name).toBe('Urgent');
     const missing = await dealer.get('/api/tags/00000000-0000-4000-8000-0000000000aa').expect(404);
     expect(missing.body.message).toBe('Tag not found');
+  });
+  it("tags an order and an account as the order page and the profile do: staff only, never another tenant's", async () => {
+    const owner = await createAccount(stack, { role: 'Dealership', displayName: 'Panel Cars' });
+    const asOwner = await signIn(stack, owner.email);
+    const other = await signIn(stack, (await createAccount(stack, { role: 'Dealership', displayName: 'Other Cars' })).email);
+    const qa = await signIn(stack, (await createAccount(stack, { role: 'QA', roleTags: ['QA_EDITOR'] })).email);
+    const order = await createOrder(stack, { accountId: owner.id, status: 'QA stage' });
+    const rush = (await admin.post('/api/tags').send({ name: 'Panel rush', category: 'PRIORITY', entity: 'order', color: 'red' }).expect(201)).body as TagView;
+    const key = (await admin.post('/api/tags').send({ name: 'Panel key account', category: 'PRIORITY', entity: 'user', color: 'green' }).expect(201)).body as TagView;
+
+    // QA puts the PRIORITY tag on; the order's owner reads it, another tenant learns nothing
+    expect(((await qa.post(`/api/tags/orders/${order.id}`).send({ tagId: rush.id }).expect(201)).body as TagView[]).map((t) => t.id)).toEqual([rush.id]);
+    expect(((await asOwner.get(`/api/tags/get/orders/${order.id}`).expect(200)).body as TagView[]).map((t) => t.name)).toEqual(['Panel rush']);
+    await other.get(`/api/tags/get/orders/${order.id}`).expect(404);
+    // a dealership tags nothing, not even its own order or account
+    await asOwner.post(`/api/tags/orders/${order.id}`).send({ tagId: rush.id }).expect(403);
+    await asOwner.delete('/api/tags').send({ tagId: rush.id, entity: 'orders', entityId: order.id }).expect(403);
+    await other.post(`/api/tags/orders/${order.id}`).send({ tagId: rush.id }).expect(403);
+
+    // account tags: admin and QA put them on and read them; the account itself and others do not see them
+    await admin.post(`/api/tags/users/${owner.id}`).send({ tagId: key.id }).expect(201);
+    expect(((await qa.get(`/api/tags/get/users/${owner.id}`).expect(200)).body as TagView[]).map((t) => t.name)).toEqual(['Panel key account']);
+    await asOwner.get(`/api/tags/get/users/${owner.id}`).expect(403);
+    await other.get(`/api/tags/get/users/${owner.id}`).expect(403);
+    expect((await qa.delete('/api/tags').send({ tagId: key.id, entity: 'users', entityId: owner.id }).expect(200)).body).toEqual([]);
   });
 });
