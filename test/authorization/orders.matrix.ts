@@ -226,6 +226,16 @@ export const ORDER_ROUTES: RouteCase[] = [
     },
     expect: STAFF(200),
   },
+  {
+    // the caller's own pick of a fresh QA-stage order, so each staff cell is its editor
+    route: 'PUT /api/orders/{id}/qa/decision',
+    request: async (ctx, who, tenant) => {
+      const id = await freshQaOrder(ctx, tenant);
+      if (who === 'admin' || who === 'qa') await ctx.sessions[who].post(`/api/orders/${id}/qa/pick`).send({ role: 'editor' }).expect(200);
+      return { path: `/api/orders/${id}/qa/decision`, body: { decision: 'sendToEdit' } };
+    },
+    expect: STAFF(200),
+  },
   // tags: everyone signed in reads them (badges), only the admin keeps them
   { route: 'GET /api/tags', request: () => ({ path: '/api/tags?page=1' }), expect: SIGNED_IN(200) },
   { route: 'GET /api/tags/{id}', request: async (ctx) => ({ path: `/api/tags/${await aTag(ctx)}` }), expect: SIGNED_IN(200) },

@@ -22,8 +22,9 @@ import sharp from 'sharp';
  * as shell.browser-spec.ts), the pipeline included: a dealership creates an order on a
  * three-position style guide and uploads three JPEGs straight to storage; the order moves
  * from Uploading through In Progress to Ready to download while the list and the detail page
- * watch, with the processed images shown; an admin finds it in the list with the QA column
- * and downloads the zip of the three optimized images.
+ * watch, with the processed images shown; an admin finds it in the list with the QA column,
+ * downloads the zip of the three optimized images, and in the image editing modal replaces a
+ * picture with an edited file (a new version in its history).
  */
 
 describe('orders in chromium', () => {
@@ -177,7 +178,7 @@ describe('orders in chromium', () => {
     expect((await api.get(`/api/orders/${orderId}`).expect(200)).body).toMatchObject({ orderName: ORDER_NAME, takenImagesCount: 3 });
   }, 240_000);
 
-  it('an admin finds the order in the list with the QA column and downloads the zip of the three optimized images', async () => {
+  it('an admin finds the order in the list with the QA column, downloads the zip of the three optimized images and replaces a picture with an edited file', async () => {
     expect(orderId).not.toBe('');
     const page = await newPage();
     await signIn(page, admin.email);
@@ -221,6 +222,17 @@ describe('orders in chromium', () => {
     const large = page.getByRole('dialog').getByRole('img', { name: 'Optimized picture of position 2' });
     await waitFor(async () => (await large.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)) === 1600, 'the large optimized picture', 20_000, 200);
     await screenshot(page, 'order-select-modal');
+    // QA's hand-edited file replaces the picture: its upload, then a new version in the history
+    const editor = page.getByRole('dialog', { name: /^Position 2/ });
+    await editor.getByRole('button', { name: 'Replace with an edited file' }).click();
+    const replace = page.getByRole('dialog', { name: 'Replace position 2 with an edited file' });
+    await replace.getByLabel('Edited file').setInputFiles({ name: 'retouched.jpg', mimeType: 'image/jpeg', buffer: await testJpeg(1600, 1200, { carColour: '#202020' }) });
+    await replace.getByText('retouched.jpg').waitFor();
+    await screenshot(page, 'order-replace-image');
+    await replace.getByRole('button', { name: 'Replace' }).click();
+    await page.getByText('Picture replaced: a new version is in its history').waitFor({ timeout: 30_000 });
+    await replace.waitFor({ state: 'detached' });
+    await editor.getByRole('listitem').filter({ hasText: 'Replacement' }).first().waitFor({ timeout: 20_000 });
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await page.waitForURL(`${baseUrl}/order/${orderId}/select`);
     await page.getByRole('button', { name: 'Insert image' }).click();

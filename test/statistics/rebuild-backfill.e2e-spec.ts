@@ -147,6 +147,8 @@ describe('statistics rebuild from the services’ backfill', () => {
     const tags: TagView[] = (await admin.get('/api/tags?entity=image').expect(200)).body.items;
     const glare = tags.find((t) => t.category === 'IMAGE_ERROR') ?? (await admin.post('/api/tags').send({ name: 'Glare', category: 'IMAGE_ERROR', entity: 'image', color: 'red' }).expect(201)).body;
     await asEditor.post(`/api/orders/${qaOrder.id}/qa/pick`).send({ role: 'editor' }).expect(200);
+    // a coordinator picks once the editor is done
+    await asEditor.put(`/api/orders/${qaOrder.id}/qa/task`).send({ state: 'DONE' }).expect(200);
     await asCoordinator.post(`/api/orders/${qaOrder.id}/qa/pick`).send({ role: 'coordinator' }).expect(200);
     await asCoordinator.post(`/api/images/approval/${pictures[1].id}`).send({ approved: false, errorTagId: glare.id }).expect(200);
     await asEditor.post('/api/images/repush').send({ orderId: qaOrder.id, imageArray: [pictures[1].id], method: 'bypass' }).expect(202);

@@ -1,4 +1,4 @@
-import { QA_LIST_LIMIT, QaPickBody, QaTaskStateBody, QaWorkspaceRpc, type Actor, type QaTaskRole } from '@app/contracts';
+import { QA_LIST_LIMIT, QaEditorDecisionBody, QaPickBody, QaTaskStateBody, QaWorkspaceRpc, type Actor, type QaTaskRole } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -50,8 +50,11 @@ export class QaWorkspaceController {
     summary: 'Pick an order as its editor or coordinator',
     description:
       "Writes the caller's task and puts the role's order tag (category QA_EDITOR or QA_COORDINATOR) on the order; QA_PICKED on " +
-      'the timeline. Putting such a tag on the order (`POST /tags/orders/{id}`) does the same. Of two people picking at once ' +
-      'exactly one wins; the other gets 409 "{name} has already picked this order". Picking again what one holds changes nothing.',
+      'the timeline. Putting such a tag on the order (`POST /tags/orders/{id}`) does the same. An editor (role tag QA_EDITOR or ' +
+      'READ_QA_EDITOR_LIST) picks as editor, a coordinator (QA_COORDINATOR or READ_QA_COORDINATOR_LIST) as coordinator, the admin ' +
+      'as either: 403 otherwise. A coordinator picks once the editor\'s task is DONE or the order was sent back (its task ' +
+      'REJECTED): 409 before. Of two people picking at once exactly one wins; the other gets 409 "{name} has already picked this ' +
+      'order". Picking again what one holds changes nothing.',
   })
   pick(@UuidParam('id') id: string, @Body() body: QaPickBody, @CurrentActor() actor: Actor) {
     return this.rpc.send(QaWorkspaceRpc.pick, { id, role: body.role }, actor);
@@ -79,5 +82,20 @@ export class QaWorkspaceController {
   })
   taskState(@UuidParam('id') id: string, @Body() body: QaTaskStateBody, @CurrentActor() actor: Actor) {
     return this.rpc.send(QaWorkspaceRpc.taskState, { id, state: body.state }, actor);
+  }
+
+  @ApiResult(OrderView, 'the order after the decision')
+  @Put(':id/qa/decision')
+  @Authenticated({ roles: ['Admin', 'QA'] })
+  @ApiOperation({
+    summary: "The editor's decision on its order: send to edit, approve, or cancel the edition",
+    description:
+      'The editor who picked the order or an admin (403 for someone else\'s, 404 "Nobody has picked this order for this role" ' +
+      'without an editor); the order must be in QA stage (409). `sendToEdit`: QA stage / Waiting For Edition, the editor keeps ' +
+      'its task (409 when already waiting for edition). `approve`: Ready to download / Approved, every QA task closed. ' +
+      '`cancelEdition`: an order waiting for edition is approved (409 when it is not). UPDATED on the timeline.',
+  })
+  editorDecision(@UuidParam('id') id: string, @Body() body: QaEditorDecisionBody, @CurrentActor() actor: Actor) {
+    return this.rpc.send(QaWorkspaceRpc.editorDecision, { id, decision: body.decision }, actor);
   }
 }

@@ -29,6 +29,11 @@ export const imagesApi = {
   signedUpload: (body: SignedUploadRequest) => api.post<SignedUploadResult>('/images/get-signed-url-for-upload', body),
   uploadComplete: (imageId: string) => api.post<ImageView>('/images/upload-complete', { imageId } satisfies UploadCompleteRequest),
   insert: (body: InsertImageRequest) => api.post<SignedUploadResult>('/images/insert-image-on-order', body),
+  /** a presigned POST for an edited file that will replace the image's picture (admin, QA) */
+  replaceUpload: (imageId: string, body: Pick<SignedUploadRequest, 'fileSize' | 'width' | 'height' | 'contentType'>) =>
+    api.post<SignedUploadResult>(`/images/replace-image/${imageId}`, body),
+  /** the edited file is posted: checked and made the picture, a new version in its history */
+  replaceComplete: (imageId: string) => api.post<ImageView>(`/images/replace-image/${imageId}/complete`),
   /** approve, or mark for editing with an IMAGE_ERROR tag as the reason */
   approval: (id: string, approved: boolean, errorTagId?: string) =>
     api.post<ImageView>(`/images/approval/${id}`, (errorTagId ? { approved, errorTagId } : { approved }) satisfies ApprovalRequest),

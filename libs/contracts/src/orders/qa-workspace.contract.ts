@@ -4,8 +4,11 @@ import type { Mirror } from '../mirror';
 import { defineRpc } from '../rpc';
 import type { OrderView } from '../wire/orders';
 import {
+  QA_EDITOR_DECISIONS,
   QA_TASK_ROLES,
   QA_TASK_STATES,
+  type QaEditorDecision,
+  type QaEditorDecisionRequest,
   type QaPickRequest,
   type QaTaskRole,
   type QaTaskState,
@@ -25,7 +28,16 @@ export class QaTaskStateBody implements QaTaskStateRequest {
   state!: QaTaskState;
 }
 
-type CheckedBodies = [Mirror<QaPickBody, QaPickRequest>, Mirror<QaTaskStateBody, QaTaskStateRequest>];
+export class QaEditorDecisionBody implements QaEditorDecisionRequest {
+  @ApiProperty({
+    enum: QA_EDITOR_DECISIONS,
+    description: 'sendToEdit: QA stage / Waiting For Edition; approve: Ready to download / Approved; cancelEdition: an order waiting for edition is approved',
+  })
+  @IsIn(QA_EDITOR_DECISIONS)
+  decision!: QaEditorDecision;
+}
+
+type CheckedBodies = [Mirror<QaPickBody, QaPickRequest>, Mirror<QaTaskStateBody, QaTaskStateRequest>, Mirror<QaEditorDecisionBody, QaEditorDecisionRequest>];
 
 /** The lists of one QA account (`userId`) for one role. */
 export class QaWorkListsPayload {
@@ -41,6 +53,10 @@ export class QaTaskStatePayload extends QaTaskStateBody {
   @IsUUID() id!: string;
 }
 
+export class QaEditorDecisionPayload extends QaEditorDecisionBody {
+  @IsUUID() id!: string;
+}
+
 export const QaWorkspaceRpc = {
   lists: defineRpc<QaWorkListsPayload, QaWorkLists>('orders', 'qa.lists', QaWorkListsPayload),
   /** the caller picks the order for a role: exactly one of two at once wins, the other gets 409 naming the winner */
@@ -49,4 +65,6 @@ export const QaWorkspaceRpc = {
   release: defineRpc<QaPickPayload, OrderView>('orders', 'qa.release', QaPickPayload),
   /** the editor's task state (DONE when finished) */
   taskState: defineRpc<QaTaskStatePayload, OrderView>('orders', 'qa.task-state', QaTaskStatePayload),
+  /** the editor's decision on its order: send to edit, approve, or cancel the edition (approves) */
+  editorDecision: defineRpc<QaEditorDecisionPayload, OrderView>('orders', 'qa.editor-decision', QaEditorDecisionPayload),
 };

@@ -1,4 +1,5 @@
 import type { OrderStatus, QaStatus } from './orders';
+import { hasPermission } from './permissions';
 import type { TagView } from './tags';
 
 /**
@@ -27,7 +28,49 @@ export const QA_MESSAGES = {
   notYourTask: (name: string) => `This task is ${name}'s`,
   ownListOnly: 'A QA account may only read its own lists',
   noQaTag: (category: string) => `There is no order tag of category ${category}`,
+  /** 403: a QA account picks only as what it is (the admin as either) */
+  notEditor: 'Only a QA editor may pick an order as its editor',
+  notCoordinator: 'Only a QA coordinator may pick an order as its coordinator',
+  /** 409: a coordinator's pick before the editor finished */
+  editorNotDone: "A coordinator picks an order once its editor's task is done or the order was sent back",
+  /** 409: the editor's decisions */
+  notInQaStage: 'The order is not in QA stage',
+  alreadyWaitingForEdition: 'The order is already waiting for edition',
+  notWaitingForEdition: 'The order is not waiting for edition: there is no edition to cancel',
 } as const;
+
+/** What picking as each role asks of a QA account: its role tag or the role's list permission. */
+export const QA_PICK_PERMISSION = { editor: 'READ_QA_EDITOR_LIST', coordinator: 'READ_QA_COORDINATOR_LIST' } as const satisfies Record<QaTaskRole, string>;
+
+/**
+ * Whether an account may pick orders as `role`: the admin as either; a QA account as editor
+ * when it is an editor (role tag QA_EDITOR or permission READ_QA_EDITOR_LIST), as coordinator
+ * when it is a coordinator (QA_COORDINATOR or READ_QA_COORDINATOR_LIST). The service's rule
+ * and the web's Pick button both ask this.
+ */
+export function mayPickAs(role: QaTaskRole, who: { userRole: string; roleTags?: readonly string[] | null; permissions: readonly string[] }): boolean {
+  if (who.userRole === 'Admin') return true;
+  if (who.userRole !== 'QA') return false;
+  return (who.roleTags ?? []).includes(QA_TASK_TAG_CATEGORY[role]) || hasPermission(who.permissions, QA_PICK_PERMISSION[role]);
+}
+
+/** A coordinator picks an order once its editor's task is done, or after a send back (the editor's task REJECTED). */
+export function readyForCoordinator(editorTaskState: QaTaskState | null | undefined): boolean {
+  return editorTaskState === 'DONE' || editorTaskState === 'REJECTED';
+}
+
+/**
+ * The editor's decisions on its own order (`PUT /orders/{id}/qa/decision`): send it to edit
+ * (QA stage / Waiting For Edition), approve it (Ready to download / Approved), or cancel the
+ * edition of an order waiting for edition, which approves it.
+ */
+export const QA_EDITOR_DECISIONS = ['sendToEdit', 'approve', 'cancelEdition'] as const;
+export type QaEditorDecision = (typeof QA_EDITOR_DECISIONS)[number];
+
+/** `PUT /orders/{id}/qa/decision` */
+export interface QaEditorDecisionRequest {
+  decision: QaEditorDecision;
+}
 
 /** `POST /orders/{id}/qa/pick` */
 export interface QaPickRequest {

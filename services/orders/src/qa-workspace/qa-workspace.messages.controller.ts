@@ -1,4 +1,4 @@
-import { QaWorkspaceRpc, type QaPickPayload, type QaTaskStatePayload, type QaWorkListsPayload, type RpcEnvelope } from '@app/contracts';
+import { QaWorkspaceRpc, type QaEditorDecisionPayload, type QaPickPayload, type QaTaskStatePayload, type QaWorkListsPayload, type RpcEnvelope } from '@app/contracts';
 import { RpcHandler } from '@app/service-kit';
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
@@ -26,5 +26,10 @@ export class QaWorkspaceMessagesController {
   @RpcHandler(QaWorkspaceRpc.taskState)
   taskState(@Payload() { actor, data }: RpcEnvelope<QaTaskStatePayload>) {
     return this.qa.taskState(actor, data);
+  }
+
+  @RpcHandler(QaWorkspaceRpc.editorDecision)
+  editorDecision(@Payload() { actor, data }: RpcEnvelope<QaEditorDecisionPayload>) {
+    return this.qa.editorDecision(actor, data);
   }
 }

@@ -1,10 +1,15 @@
 import {
+  mayPickAs,
   ORDER_MESSAGES,
   QA_LIST_LIMIT,
   QA_MESSAGES,
   QA_TASK_TAG_CATEGORY,
+  readyForCoordinator,
   RpcError,
+  systemActor,
+  UsersRpc,
   type Actor,
+  type QaEditorDecisionPayload,
   type OrderView,
   type QaPickPayload,
   type QaTaskRole,
@@ -14,13 +19,15 @@ import {
   type QaWorkLists,
   type QaWorkListsPayload,
 } from '@app/contracts';
-import { inTransaction } from '@app/service-kit';
+import { inTransaction, MessagingHost } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { OrderPolicy } from '../access/order-policy';
 import { EventsRepository } from '../events/events.repository';
 import type { Order } from '../orders/order.entity';
+import { approvalPair } from '../orders/order-status.rules';
+import { OrderTransitions } from '../orders/order-transitions';
 import { toOrderView } from '../orders/order-views';
 import { OrdersRepository, type ListedOrder } from '../orders/orders.repository';
 import { ActorNames, type PersonRef } from '../shared/actor-names';
@@ -59,6 +66,8 @@ export class QaWorkspaceService {
     private readonly events: EventsRepository,
     private readonly policy: OrderPolicy,
     private readonly names: ActorNames,
+    private readonly messaging: MessagingHost,
+    private readonly transitions: OrderTransitions,
   ) {}
 
   private async view(m: EntityManager, o: Order): Promise<OrderView> {
@@ -134,6 +143,7 @@ export class QaWorkspaceService {
    */
   async pickWith(actor: Actor, orderId: string, role: QaTaskRole, tagId: string | null): Promise<OrderView> {
     await this.order(actor, orderId);
+    await this.assertMayPickAs(actor, role);
     const category = QA_TASK_TAG_CATEGORY[role];
     const tag = tagId ? await this.tags.findById(this.ds.manager, tagId) : await this.tags.firstOfCategory(this.ds.manager, category, 'order');
     if (!tag) throw RpcError.badRequest(QA_MESSAGES.noQaTag(category));
@@ -141,6 +151,7 @@ export class QaWorkspaceService {
     return inTransaction(this.ds, async (m) => {
       const o = await this.orders.findById(m, orderId);
       if (!o) throw RpcError.notFound(ORDER_MESSAGES.notFound);
+      if (role === 'coordinator') await this.assertReadyForCoordinator(m, orderId, actor);
       const won = await this.tasks.insertIfFree(m, { orderId, role, userId: actor.userId ?? null, userName: by.displayName });
       if (!won) {
         const holder = await this.tasks.open(m, orderId, role);
@@ -158,6 +169,30 @@ export class QaWorkspaceService {
       }
       return this.view(m, o);
     });
+  }
+
+  /**
+   * An editor picks as editor, a coordinator as coordinator, the admin as either (`mayPickAs`:
+   * the role tag or the role's list permission); else 403 with a sentence. The permissions
+   * come with the caller; the role tags are asked of the users service only when needed.
+   */
+  private async assertMayPickAs(actor: Actor, role: QaTaskRole): Promise<void> {
+    if (mayPickAs(role, { userRole: actor.role, permissions: actor.permissions })) return;
+    const roleTags = actor.role === 'QA' && actor.userId ? (await this.messaging.rpc.send(UsersRpc.get, { id: actor.userId }, systemActor(actor.requestId))).roleTags : [];
+    if (!mayPickAs(role, { userRole: actor.role, roleTags, permissions: actor.permissions })) {
+      throw RpcError.forbidden(role === 'editor' ? QA_MESSAGES.notEditor : QA_MESSAGES.notCoordinator);
+    }
+  }
+
+  /**
+   * A coordinator's pick waits for the editor: its task DONE, or REJECTED by a send back
+   * (409 otherwise). Picking again what one already holds stays allowed.
+   */
+  private async assertReadyForCoordinator(m: EntityManager, orderId: string, actor: Actor): Promise<void> {
+    const mine = await this.tasks.open(m, orderId, 'coordinator');
+    if (mine && mine.userId === (actor.userId ?? null)) return;
+    const editor = await this.tasks.open(m, orderId, 'editor');
+    if (!readyForCoordinator(editor?.state)) throw RpcError.conflict(QA_MESSAGES.editorNotDone);
   }
 
   private assignTag(m: EntityManager, o: Order, tagId: string, actor: Actor): Promise<void> {
@@ -200,6 +235,33 @@ export class QaWorkspaceService {
         await this.tasks.setState(m, editor.id, p.state);
         await this.events.append(m, o, 'QA_TASK_UPDATED', { role: QA_TASK_TAG_CATEGORY.editor, state: p.state, from: editor.state, userName: editor.userName }, by);
       }
+      return this.view(m, o);
+    });
+  }
+
+  /**
+   * `PUT /orders/{id}/qa/decision`: the editor's decision on the order it picked (or the
+   * admin's). The order must be in QA stage (409, asked first). `sendToEdit`: QA stage / Waiting For
+   * Edition, the editor keeps its task (409 when it already waits for edition); `approve`:
+   * Ready to download / Approved, every task closed; `cancelEdition`: an order waiting for
+   * edition is approved (409 when it is not waiting for edition). Each change is an UPDATED line
+   * on the timeline, as the paired status rules write it.
+   */
+  async editorDecision(actor: Actor, p: QaEditorDecisionPayload): Promise<OrderView> {
+    await this.order(actor, p.id);
+    const by = await this.who(actor);
+    return inTransaction(this.ds, async (m) => {
+      const o = await this.orders.findById(m, p.id, true);
+      if (!o) throw RpcError.notFound(ORDER_MESSAGES.notFound);
+      if (o.status !== 'QA stage') throw RpcError.conflict(QA_MESSAGES.notInQaStage);
+      const editor = await this.tasks.open(m, o.id, 'editor');
+      if (!editor) throw RpcError.notFound(QA_MESSAGES.notPicked);
+      if (editor.userId !== actor.userId && !OrderPolicy.isAdmin(actor)) throw RpcError.forbidden(QA_MESSAGES.notYourTask(editor.userName));
+      const waiting = o.qaStatus === 'Waiting For Edition';
+      if (p.decision === 'sendToEdit' && waiting) throw RpcError.conflict(QA_MESSAGES.alreadyWaitingForEdition);
+      if (p.decision === 'cancelEdition' && !waiting) throw RpcError.conflict(QA_MESSAGES.notWaitingForEdition);
+      // approved: the QA tasks close (OrderTransitions); sent to edit: the editor keeps its task
+      if (await this.transitions.moveTo(m, o, approvalPair(p.decision !== 'sendToEdit'), by, actor.userId ?? 'system')) await this.orders.save(m, o);
       return this.view(m, o);
     });
   }

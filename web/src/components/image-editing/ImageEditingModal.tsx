@@ -21,6 +21,7 @@ import { tagKeys, tagsApi } from '../../api/tags';
 import { useApiMutation } from '../../api/useApiMutation';
 import { ImageHistory } from './ImageHistory';
 import { RepushDialog } from '../repush/RepushDialog';
+import { isReplaceable, ReplaceImageDialog } from './ReplaceImageDialog';
 
 export interface ImageEditingModalProps {
   orderId: string;
@@ -57,7 +58,8 @@ function Picture({ src, label, alt }: { src: string | null; label: string; alt: 
 
 /**
  * The image editing modal (admin and QA): the optimized picture beside its original, approve,
- * mark for editing with an IMAGE_ERROR tag as the reason, repush (the repush dialog), and
+ * mark for editing with an IMAGE_ERROR tag as the reason, repush (the repush dialog), replace
+ * with an edited file (the replace dialog; a new version in the history below), and
  * previous / next (buttons or the arrow keys) without closing. The screen that opens it owns
  * the address: `/order/{id}/select/{imageId}` or `/editing-page/{id}/{imageId}`.
  */
@@ -71,6 +73,7 @@ export function ImageEditingModal({ orderId, styleGuideId, images, imageId, onNa
   const next = index >= 0 && index < images.length - 1 ? images[index + 1] : undefined;
   const [reason, setReason] = useState('');
   const [repushing, setRepushing] = useState(false);
+  const [replacing, setReplacing] = useState(false);
 
   const reasons = useQuery({
     queryKey: tagKeys.list('image', 'IMAGE_ERROR'),
@@ -100,9 +103,9 @@ export function ImageEditingModal({ orderId, styleGuideId, images, imageId, onNa
     }
   }, [status, image, queryClient]);
 
-  // the arrow keys walk the pictures, except while a field, a list or the repush dialog has them
+  // the arrow keys walk the pictures, except while a field, a list, the repush or the replace dialog has them
   useEffect(() => {
-    if (!open || repushing) return;
+    if (!open || repushing || replacing) return;
     const onKey = (event: KeyboardEvent) => {
       const target = event.target;
       if (target instanceof Element && target.closest('input, textarea, [role="listbox"], [role="combobox"]')) return;
@@ -111,7 +114,7 @@ export function ImageEditingModal({ orderId, styleGuideId, images, imageId, onNa
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [open, repushing, previous, next, onNavigate]);
+  }, [open, repushing, replacing, previous, next, onNavigate]);
 
   const title = image ? t('common.positionLabel', { position: image.position }) : t('imageEditing.notFound');
   return (
@@ -181,6 +184,9 @@ export function ImageEditingModal({ orderId, styleGuideId, images, imageId, onNa
               <Button variant="outlined" disabled={image.optimisationStatus === 'awaiting-upload' || image.optimisationStatus === 'upload-rejected'} onClick={() => setRepushing(true)}>
                 {t('imageEditing.repush')}
               </Button>
+              <Button variant="outlined" disabled={!isReplaceable(image)} onClick={() => setReplacing(true)}>
+                {t('imageEditing.replace.open')}
+              </Button>
             </Box>
             <ImageHistory imageId={image.id} canRestore />
           </>
@@ -195,6 +201,7 @@ export function ImageEditingModal({ orderId, styleGuideId, images, imageId, onNa
         </Box>
       </DialogContent>
       {image && <RepushDialog open={repushing} onClose={() => setRepushing(false)} orderId={orderId} styleGuideId={styleGuideId} images={[image]} />}
+      <ReplaceImageDialog orderId={orderId} image={image} open={replacing} onClose={() => setReplacing(false)} />
     </Dialog>
   );
 }

@@ -28,6 +28,7 @@ import { ImageHistoryButton } from '../../components/image-editing/ImageHistoryB
 import { filterByType, imageBadge } from './detailLogic';
 import { ImageBadgeChip, ImageCard, ImageGrid } from './ImageCard';
 import { InsertImageDialog } from './InsertImageDialog';
+import { ReplaceImageAction } from './ReplaceImageAction';
 import { DealerReEdit, QaReEdit } from './ReEditRequests';
 import { SelectionPanel } from './SelectionPanel';
 
@@ -184,8 +185,8 @@ export function DealerImagesTab({ order, images }: { order: OrderView; images: I
 /**
  * Admin and QA, `/order/{id}/select/`: the image-type filter (in the URL), checkbox selection,
  * download selected (originals when the filter is Original), download originals, delete
- * images (after a confirmation), insert image, and the side panel of the selection (tags,
- * repush); `/order/{id}/select/{imageId}` opens the image editing modal over it, which closes
+ * images (after a confirmation), replace one selected picture with an edited file
+ * (ReplaceImageAction), insert image, and the side panel of the selection (tags, repush); `/order/{id}/select/{imageId}` opens the image editing modal over it, which closes
  * back here. Opened from the editing page (`/editing-page/{id}/{imageId}`), the modal walks
  * the same pictures and closes back to `/editing-page`.
  */
@@ -264,6 +265,7 @@ export function SelectImagesView({ order, images, fromEditingPage = false }: { o
           <Button size="small" variant="outlined" color="error" startIcon={<DeleteOutlined />} disabled={selection.selected.length === 0} onClick={() => setConfirming(true)}>
             {t('orderDetail.deleteImages')}
           </Button>
+          <ReplaceImageAction orderId={order.id} selected={shown.filter((i) => selection.isSelected(i.id))} />
           <Button size="small" variant="contained" startIcon={<AddPhotoAlternateOutlined />} onClick={() => setInserting(true)}>
             {t('orderDetail.insert.open')}
           </Button>

@@ -17,17 +17,21 @@ import { TagBadge } from '../../components/TagBadge';
 import { formatDateTime } from '../../utils/date';
 import { durationSince, durationUntil, rowActions, TASK_STATE_KEYS, type RowAction } from './qaWorkspaceLogic';
 
+/** The row actions asked about first. */
+type Confirmable = 'approve' | 'sendBack' | 'sendToEdit' | 'editorApprove' | 'cancelEdition';
+
 /**
  * One order of a QA work list: name (opens `/order/{id}`), dealership and style guide, tags,
  * the pictures approved and needing edition, how long it has waited, open re-edit requests
- * (overdue marked), the task, and what the row offers (Pick; Done; Approve or Send back, each
- * after a confirmation; Release).
+ * (overdue marked), the task, and what the row offers (`rowActions`: Pick; the editor's Send to
+ * edit, Approve or Cancel edition and Done; the coordinator's Approve or Send back; Release),
+ * each decision after a confirmation.
  */
-export function QaOrderCard({ row, role, own, now }: { row: QaWorkListRow; role: QaTaskRole; own: boolean; now: number }) {
+export function QaOrderCard({ row, role, own, now, mayPick }: { row: QaWorkListRow; role: QaTaskRole; own: boolean; now: number; mayPick: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState<'approve' | 'sendBack' | null>(null);
+  const [confirming, setConfirming] = useState<Confirmable | null>(null);
   const settled = async () => {
     await Promise.all([queryClient.invalidateQueries({ queryKey: qaWorkspaceKeys.all() }), queryClient.invalidateQueries({ queryKey: orderKeys.all() })]);
   };
@@ -41,7 +45,12 @@ export function QaOrderCard({ row, role, own, now }: { row: QaWorkListRow; role:
   };
   const approve = useApiMutation({ action: t('qaWorkspace.approve'), mutationFn: () => ordersApi.approve(row.id, true), onSuccess: decided });
   const sendBack = useApiMutation({ action: t('qaWorkspace.sendBack'), mutationFn: () => ordersApi.approve(row.id, false), onSuccess: decided });
-  const busy = pick.isPending || done.isPending || release.isPending || approve.isPending || sendBack.isPending;
+  // the editor's decisions (PUT /orders/{id}/qa/decision)
+  const sendToEdit = useApiMutation({ action: t('qaWorkspace.sendToEdit'), mutationFn: () => qaWorkspaceApi.decide(row.id, 'sendToEdit'), onSuccess: decided });
+  const editorApprove = useApiMutation({ action: t('qaWorkspace.approve'), mutationFn: () => qaWorkspaceApi.decide(row.id, 'approve'), onSuccess: decided });
+  const cancelEdition = useApiMutation({ action: t('qaWorkspace.cancelEdition'), mutationFn: () => qaWorkspaceApi.decide(row.id, 'cancelEdition'), onSuccess: decided });
+  const busy =
+    pick.isPending || done.isPending || release.isPending || approve.isPending || sendBack.isPending || sendToEdit.isPending || editorApprove.isPending || cancelEdition.isPending;
   const duration = durationSince(row.waitingSince, now);
   const left = row.reEditDueAt ? durationUntil(row.reEditDueAt, now) : undefined;
   const unapproved = unapprovedImages(row);
@@ -76,6 +85,24 @@ export function QaOrderCard({ row, role, own, now }: { row: QaWorkListRow; role:
         return (
           <Button key={action} variant="contained" size="small" color="warning" disabled={busy} onClick={() => setConfirming('sendBack')}>
             {t('qaWorkspace.sendBack')}
+          </Button>
+        );
+      case 'sendToEdit':
+        return (
+          <Button key={action} variant="contained" size="small" color="warning" disabled={busy} onClick={() => setConfirming('sendToEdit')}>
+            {t('qaWorkspace.sendToEdit')}
+          </Button>
+        );
+      case 'editorApprove':
+        return (
+          <Button key={action} variant="contained" size="small" color="success" disabled={busy} onClick={() => setConfirming('editorApprove')}>
+            {t('qaWorkspace.approve')}
+          </Button>
+        );
+      case 'cancelEdition':
+        return (
+          <Button key={action} variant="outlined" size="small" color="success" disabled={busy} onClick={() => setConfirming('cancelEdition')}>
+            {t('qaWorkspace.cancelEdition')}
           </Button>
         );
       case 'release':
@@ -130,7 +157,7 @@ export function QaOrderCard({ row, role, own, now }: { row: QaWorkListRow; role:
             {t('qaWorkspace.editorTask', { name: row.editorTask.user.displayName, state: t(TASK_STATE_KEYS[row.editorTask.state]) })}
           </Typography>
         )}
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{rowActions(role, own, row).map(button)}</Box>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{rowActions(role, own, row, mayPick).map(button)}</Box>
       </Paper>
       {/* outside the card: a click in a dialog would otherwise reach the card's link */}
       <ConfirmDialog
@@ -151,6 +178,36 @@ export function QaOrderCard({ row, role, own, now }: { row: QaWorkListRow; role:
         color="warning"
         busy={sendBack.isPending}
         onConfirm={() => sendBack.mutate()}
+        onClose={() => setConfirming(null)}
+      />
+      <ConfirmDialog
+        open={confirming === 'sendToEdit'}
+        title={t('qaWorkspace.sendToEditTitle', { name: row.orderName })}
+        text={t('qaWorkspace.sendToEditText')}
+        confirmLabel={t('qaWorkspace.sendToEdit')}
+        color="warning"
+        busy={sendToEdit.isPending}
+        onConfirm={() => sendToEdit.mutate()}
+        onClose={() => setConfirming(null)}
+      />
+      <ConfirmDialog
+        open={confirming === 'editorApprove'}
+        title={t('qaWorkspace.approveTitle', { name: row.orderName })}
+        text={unapproved === 0 ? t('qaWorkspace.approveText') : t('qaWorkspace.editorApproveText', { n: unapproved, total: row.uploadedImagesCount })}
+        confirmLabel={t('qaWorkspace.approve')}
+        color="success"
+        busy={editorApprove.isPending}
+        onConfirm={() => editorApprove.mutate()}
+        onClose={() => setConfirming(null)}
+      />
+      <ConfirmDialog
+        open={confirming === 'cancelEdition'}
+        title={t('qaWorkspace.cancelEditionTitle', { name: row.orderName })}
+        text={t('qaWorkspace.cancelEditionText')}
+        confirmLabel={t('qaWorkspace.cancelEdition')}
+        color="success"
+        busy={cancelEdition.isPending}
+        onConfirm={() => cancelEdition.mutate()}
         onClose={() => setConfirming(null)}
       />
     </>

@@ -99,15 +99,22 @@ describe('QA work list rules', () => {
     expect(durationUntil('2026-05-02T11:00:00.000Z', now)).toEqual({ key: 'qaWorkspace.duration.minutes', values: { minutes: 0 } });
   });
 
-  it('offers Pick on unassigned rows, Done until done to the editor, Approve only when every image is approved', () => {
-    expect(rowActions('editor', false, row('a'))).toEqual(['pick']);
-    expect(rowActions('coordinator', false, row('a'))).toEqual(['pick']);
-    expect(rowActions('editor', true, row('a', { task: task('IN_PROGRESS') }))).toEqual(['done', 'release']);
-    expect(rowActions('editor', true, row('a', { task: task('REJECTED') }))).toEqual(['done', 'release']);
-    expect(rowActions('editor', true, row('a', { task: task('DONE') }))).toEqual(['release']);
-    expect(rowActions('coordinator', true, row('a', { approvedCount: 8 }))).toEqual(['approve', 'release']);
-    expect(rowActions('coordinator', true, row('a', { approvedCount: 7 }))).toEqual(['sendBack', 'release']);
-    expect(rowActions('coordinator', true, row('a', { uploadedImagesCount: 0, approvedCount: 0 }))).toEqual(['sendBack', 'release']);
+  it('offers Pick only as what the user may pick, the editor its decisions until done, Approve only when every image is approved', () => {
+    expect(rowActions('editor', false, row('a'), true)).toEqual(['pick']);
+    expect(rowActions('editor', false, row('a'), false)).toEqual([]);
+    // a coordinator picks once the editor is done or the order was sent back
+    expect(rowActions('coordinator', false, row('a'), true)).toEqual([]);
+    expect(rowActions('coordinator', false, row('a', { editorTask: task('IN_PROGRESS') }), true)).toEqual([]);
+    expect(rowActions('coordinator', false, row('a', { editorTask: task('DONE') }), true)).toEqual(['pick']);
+    expect(rowActions('coordinator', false, row('a', { editorTask: task('REJECTED') }), true)).toEqual(['pick']);
+    expect(rowActions('coordinator', false, row('a', { editorTask: task('DONE') }), false)).toEqual([]);
+    expect(rowActions('editor', true, row('a', { task: task('IN_PROGRESS') }), true)).toEqual(['sendToEdit', 'editorApprove', 'done', 'release']);
+    expect(rowActions('editor', true, row('a', { task: task('REJECTED') }), true)).toEqual(['sendToEdit', 'editorApprove', 'done', 'release']);
+    expect(rowActions('editor', true, row('a', { task: task('IN_PROGRESS'), QAstatus: 'Waiting For Edition' }), true)).toEqual(['cancelEdition', 'done', 'release']);
+    expect(rowActions('editor', true, row('a', { task: task('DONE') }), true)).toEqual(['release']);
+    expect(rowActions('coordinator', true, row('a', { approvedCount: 8 }), true)).toEqual(['approve', 'release']);
+    expect(rowActions('coordinator', true, row('a', { approvedCount: 7 }), true)).toEqual(['sendBack', 'release']);
+    expect(rowActions('coordinator', true, row('a', { uploadedImagesCount: 0, approvedCount: 0 }), true)).toEqual(['sendBack', 'release']);
   });
 });
 
@@ -245,6 +252,78 @@ describe('/editing-page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send back' }));
     await waitFor(() => expect(api.to('PUT /orders/approval/c2/false')).toHaveLength(1));
     expect(location()).toBe('/editing-page?list=coordinator');
+  }, 15_000);
+
+  it('offers the editor Send to edit and Approve on its own order, each after a confirmation', async () => {
+    const api = await open('/editor-list', {
+      'PUT /orders/o1/qa/decision': () => reply(200, {} as OrderView),
+    });
+    const mine = rowOf('Order o1');
+    fireEvent.click(within(mine).getByRole('button', { name: 'Send to edit' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Send Order o1 to edit?' });
+    expect(within(dialog).getByText('The order waits for edition and stays in your tasks.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.to('PUT /orders/o1/qa/decision')).toHaveLength(0);
+    fireEvent.click(within(mine).getByRole('button', { name: 'Send to edit' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send to edit' }));
+    await waitFor(() => expect(api.to('PUT /orders/o1/qa/decision')).toHaveLength(1));
+    expect(api.to('PUT /orders/o1/qa/decision')[0]!.body).toEqual({ decision: 'sendToEdit' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(within(mine).getByRole('button', { name: 'Approve' }));
+    dialog = await screen.findByRole('dialog', { name: 'Approve Order o1?' });
+    expect(within(dialog).getByText('5 of 8 images are not approved. The order goes to Ready to download.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(api.to('PUT /orders/o1/qa/decision')).toHaveLength(2));
+    expect(api.to('PUT /orders/o1/qa/decision')[1]!.body).toEqual({ decision: 'approve' });
+  }, 15_000);
+
+  it('offers Cancel edition on an order waiting for edition, which approves it after a confirmation', async () => {
+    const api = signIn(qa, {
+      [`GET /orders/editor/${ME}`]: () => reply(200, { ownOrders: [row('w1', { task: task('IN_PROGRESS'), QAstatus: 'Waiting For Edition' })], unassignedOrders: [] }),
+      'PUT /orders/w1/qa/decision': () => reply(200, {} as OrderView),
+    });
+    renderAppAt('/editor-list');
+    const waiting = await screen.findByRole('link', { name: 'Order w1' });
+    const card = waiting.closest('[data-testid="qa-row"]') as HTMLElement;
+    expect(within(card).queryByRole('button', { name: 'Send to edit' })).toBeNull();
+    fireEvent.click(within(card).getByRole('button', { name: 'Cancel edition' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel the edition of Order w1?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel edition' }));
+    await waitFor(() => expect(api.to('PUT /orders/w1/qa/decision')).toHaveLength(1));
+    expect(api.to('PUT /orders/w1/qa/decision')[0]!.body).toEqual({ decision: 'cancelEdition' });
+    expect((await screen.findByTestId('toast-main')).textContent).toBe('Cancel edition - Successfully');
+  }, 15_000);
+
+  it("offers the demo's editor Pick on the editor tab and none on the coordinator tab", async () => {
+    const unassigned = [row('n1'), row('d1', { editorTask: task('DONE', 'Eric Editor') })];
+    const lists = { [`GET /orders/editor/${ME}`]: () => reply(200, { ownOrders: [], unassignedOrders: unassigned }), [`GET /orders/coordinator/${ME}`]: () => reply(200, { ownOrders: [], unassignedOrders: unassigned }) };
+    // the demo's editor: role tag QA_EDITOR, the editor list permission only
+    signIn(testUser({ id: ME, userRole: 'QA', roleTags: ['QA_EDITOR'], permissions: ['READ_QA_EDITOR_LIST'] }), lists);
+    renderAppAt('/editing-page');
+    await screen.findByRole('link', { name: 'Order n1' });
+    expectVisible(within(rowOf('Order n1')).getByRole('button', { name: 'Pick' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Coordinator' }));
+    await waitFor(() => expect(location()).toBe('/editing-page?list=coordinator'));
+    await screen.findByRole('link', { name: 'Order d1' });
+    expect(screen.queryByRole('button', { name: 'Pick' })).toBeNull();
+  }, 15_000);
+
+  it('offers the coordinator Pick on its tab only for what the editor finished, and none on the editor tab', async () => {
+    const unassigned = [row('n1'), row('d1', { editorTask: task('DONE', 'Eric Editor') })];
+    signIn(testUser({ id: ME, userRole: 'QA', roleTags: ['QA_COORDINATOR'], permissions: ['READ_QA_COORDINATOR_LIST'] }), {
+      [`GET /orders/editor/${ME}`]: () => reply(200, { ownOrders: [], unassignedOrders: unassigned }),
+      [`GET /orders/coordinator/${ME}`]: () => reply(200, { ownOrders: [], unassignedOrders: unassigned }),
+    });
+    renderAppAt('/editing-page?list=coordinator');
+    await screen.findByRole('link', { name: 'Order d1' });
+    expectVisible(within(rowOf('Order d1')).getByRole('button', { name: 'Pick' }));
+    expect(within(rowOf('Order n1')).queryByRole('button', { name: 'Pick' })).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'Editor' }));
+    await waitFor(() => expect(location()).toBe('/editing-page'));
+    await screen.findByRole('link', { name: 'Order n1' });
+    expect(screen.queryByRole('button', { name: 'Pick' })).toBeNull();
   }, 15_000);
 
   it("shows the server's refusal instead of the lists (a QA account without the list permission)", async () => {

@@ -1,4 +1,4 @@
-import type { QaTaskRole, QaWorkListRow } from '@app/contracts/wire';
+import { mayPickAs, type QaTaskRole, type QaWorkListRow } from '@app/contracts/wire';
 import Refresh from '@mui/icons-material/Refresh';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -26,6 +26,8 @@ export function QaWorkspacePage() {
   const { data: me } = useMe();
   const [params, setParams] = useSearchParams();
   const role = roleFromQuery(params.get('list'));
+  // the admin picks as either; a QA account as what it is (its role tag or the role's list permission)
+  const mayPick = me ? mayPickAs(role, me) : false;
   const [resting, setResting] = useState(false);
   useEffect(() => {
     if (!resting) return;
@@ -79,15 +81,15 @@ export function QaWorkspacePage() {
         </Box>
       ) : (
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }, alignItems: 'start' }}>
-          <WorkList title={t('qaWorkspace.yourTasks')} testId="qa-own" role={role} own rows={lists.data.ownOrders} />
-          <WorkList title={t('qaWorkspace.unassigned')} testId="qa-unassigned" role={role} own={false} rows={lists.data.unassignedOrders} />
+          <WorkList title={t('qaWorkspace.yourTasks')} testId="qa-own" role={role} own rows={lists.data.ownOrders} mayPick={mayPick} />
+          <WorkList title={t('qaWorkspace.unassigned')} testId="qa-unassigned" role={role} own={false} rows={lists.data.unassignedOrders} mayPick={mayPick} />
         </Box>
       )}
     </Box>
   );
 }
 
-function WorkList({ title, testId, role, own, rows }: { title: string; testId: string; role: QaTaskRole; own: boolean; rows: QaWorkListRow[] }) {
+function WorkList({ title, testId, role, own, rows, mayPick }: { title: string; testId: string; role: QaTaskRole; own: boolean; rows: QaWorkListRow[]; mayPick: boolean }) {
   const { t } = useTranslation();
   const now = Date.now();
   return (
@@ -98,7 +100,7 @@ function WorkList({ title, testId, role, own, rows }: { title: string; testId: s
       {rows.length === 0 ? (
         <Typography color="text.secondary">{t('qaWorkspace.empty')}</Typography>
       ) : (
-        rows.map((row) => <QaOrderCard key={row.id} row={row} role={role} own={own} now={now} />)
+        rows.map((row) => <QaOrderCard key={row.id} row={row} role={role} own={own} now={now} mayPick={mayPick} />)
       )}
     </Box>
   );

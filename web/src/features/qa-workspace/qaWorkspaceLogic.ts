@@ -1,4 +1,4 @@
-import { allImagesApproved, type QaTaskRole, type QaTaskState, type QaWorkListRow } from '@app/contracts/wire';
+import { allImagesApproved, readyForCoordinator, type QaTaskRole, type QaTaskState, type QaWorkListRow } from '@app/contracts/wire';
 
 /** Pure rules of the QA work lists screen (`/editing-page`). */
 
@@ -36,15 +36,26 @@ export function durationUntil(until: string, now: number): Duration {
   return durationSince(new Date(now).toISOString(), new Date(until).getTime());
 }
 
-export type RowAction = 'pick' | 'done' | 'approve' | 'sendBack' | 'release';
+export type RowAction = 'pick' | 'done' | 'sendToEdit' | 'editorApprove' | 'cancelEdition' | 'approve' | 'sendBack' | 'release';
 
 /**
- * What a row offers: an unassigned order is picked; on the editor's own orders Done (until it
- * is done) and Release; on the coordinator's own, Approve when every picture is approved,
- * Send back when any is not, and Release.
+ * What a row offers. An unassigned order: Pick, when the user may pick as the list's role
+ * (`mayPick`: `mayPickAs`) and, on the coordinator's list, once the editor's task is done or the
+ * order was sent back. The editor's own orders until its task is done: Send to edit and Approve,
+ * or Cancel edition (which approves) when the order waits for edition, then Done; and Release.
+ * The coordinator's own: Approve when every picture is approved, Send back when any is not, and Release.
  */
-export function rowActions(role: QaTaskRole, own: boolean, row: Pick<QaWorkListRow, 'task' | 'uploadedImagesCount' | 'approvedCount'>): RowAction[] {
-  if (!own) return ['pick'];
-  if (role === 'editor') return row.task?.state === 'DONE' ? ['release'] : ['done', 'release'];
+export function rowActions(
+  role: QaTaskRole,
+  own: boolean,
+  row: Pick<QaWorkListRow, 'task' | 'editorTask' | 'QAstatus' | 'uploadedImagesCount' | 'approvedCount'>,
+  mayPick: boolean,
+): RowAction[] {
+  if (!own) return mayPick && (role === 'editor' || readyForCoordinator(row.editorTask?.state)) ? ['pick'] : [];
+  if (role === 'editor') {
+    if (row.task?.state === 'DONE') return ['release'];
+    const decisions: RowAction[] = row.QAstatus === 'Waiting For Edition' ? ['cancelEdition'] : ['sendToEdit', 'editorApprove'];
+    return [...decisions, 'done', 'release'];
+  }
   return [allImagesApproved(row) ? 'approve' : 'sendBack', 'release'];
 }
