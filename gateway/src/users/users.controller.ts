@@ -2,6 +2,8 @@ import {
   CreateAccountBody,
   CustomerListQuery,
   OrdersRpc,
+  SalesPeopleRpc,
+  StyleGuidesRpc,
   paged,
   DeleteUserAccountBody,
   ResendTemporaryPasswordBody,
@@ -10,6 +12,7 @@ import {
   UserListQuery,
   UsersRpc,
   type Actor,
+  type UserDetailView as UserDetailViewContract,
 } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
 import { BadRequestException, Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
@@ -17,7 +20,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
 import { CurrentActor } from '../common/actor.decorator';
 import { ApiErrorResponses, ApiResult, DeletedResult, PagedOf, SentResult } from '../common/api-responses';
-import { ChildAccountView, CustomerListItem, UserListItem, UserView } from './users.responses';
+import { ChildAccountView, CustomerListItem, UserDetailView, UserListItem, UserView } from './users.responses';
 import { PageParam, UuidParam } from '../common/params';
 
 /** Accounts (`/users…`). Who sees which account is decided by the users service. */
@@ -30,7 +33,7 @@ export class UsersController {
   @ApiResult(PagedOf(UserListItem))
   @Get()
   @Authenticated({ roles: ALL_ROLES })
-  @ApiOperation({ summary: 'Accounts the caller may see, 10 a page, newest first; search, country and role filters' })
+  @ApiOperation({ summary: 'Accounts the caller may see, 10 a page, newest first; search, country, role and creation date (from, to) filters' })
   list(@Query() query: UserListQuery, @CurrentActor() actor: Actor) {
     return this.rpc.send(UsersRpc.list, query, actor);
   }
@@ -38,7 +41,7 @@ export class UsersController {
   @ApiResult(PagedOf(CustomerListItem))
   @Get('customers')
   @Authenticated({ roles: ['Admin', 'QA'] })
-  @ApiOperation({ summary: 'The dealership accounts, 10 a page, newest first, each with its order count; search and country filters' })
+  @ApiOperation({ summary: 'The dealership accounts, 10 a page, newest first, each with its order count; search, country and creation date (from, to) filters' })
   async customers(@Query() query: CustomerListQuery, @CurrentActor() actor: Actor) {
     const page = await this.rpc.send(UsersRpc.list, { ...query, userRole: 'Dealership' }, actor);
     const counts = page.items.length
@@ -107,12 +110,21 @@ export class UsersController {
     return this.rpc.send(UsersRpc.childAccountsData, { userId: id }, actor);
   }
 
-  @ApiResult(UserView)
+  @ApiResult(UserDetailView)
   @Get(':id')
   @Authenticated({ roles: ALL_ROLES })
-  @ApiOperation({ summary: 'One account (404 when the caller may not see it)' })
-  get(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
-    return this.rpc.send(UsersRpc.get, { id }, actor);
+  @ApiOperation({
+    summary: 'One account with its style guides and sales people (404 when the caller may not see it)',
+    description: '`styleGuides` and `salesMan` are the lists `GET /style-guides/user/{id}` and `GET /salesman/user/{id}/all` answer.',
+  })
+  async get(@UuidParam('id') id: string, @CurrentActor() actor: Actor): Promise<UserDetailViewContract> {
+    // the account first: one the caller may not see is 404 before anything else is asked
+    const user = await this.rpc.send(UsersRpc.get, { id }, actor);
+    const [styleGuides, salesMan] = await Promise.all([
+      this.rpc.send(StyleGuidesRpc.ofUser, { userId: id }, actor),
+      this.rpc.send(SalesPeopleRpc.allOfUser, { userId: id }, actor),
+    ]);
+    return { ...user, styleGuides, salesMan };
   }
 
   @ApiResult(UserView, 'the saved account')

@@ -34,9 +34,11 @@ import {
   type UserListItem as UserListItemContract,
   type UserStatus,
   type UserView as UserViewContract,
+  type UserDetailView as UserDetailViewContract,
 } from '@app/contracts';
 import { ApiProperty } from '@nestjs/swagger';
 import { Field } from '../common/api-responses';
+import { StyleGuideListItem } from '../style-guides/style-guides.responses';
 
 // parts of the contract views, named so the classes can implement them
 type ContractSignedInSalesPerson = NonNullable<MeViewContract['loggedInSalesPersonInfo']>;
@@ -87,6 +89,25 @@ export class UserView implements UserViewContract {
   deleteConfirmationHash?: string;
 }
 
+export class SalesPersonView implements SalesPersonViewContract {
+  @Field.id() id!: string;
+  @Field.id({ description: 'the dealership' }) userId!: string;
+  @Field.string() name!: string;
+  @Field.string() email!: string;
+  @Field.string() phone!: string;
+  @Field.bool({ description: 'may sign in' }) loginActivated!: boolean;
+  @Field.oneOf(USER_STATUSES, 'UserStatus', { nullable: true }) userStatus!: UserStatus | null;
+  @Field.dateTime() createdAt!: string;
+  @Field.dateTime() updatedAt!: string;
+}
+
+export class UserDetailView extends UserView implements UserDetailViewContract {
+  @Field.list(StyleGuideListItem, { description: 'the style guides assigned to the account (as `GET /style-guides/user/{id}`)' })
+  styleGuides!: StyleGuideListItem[];
+  @Field.list(SalesPersonView, { description: 'the sales people of the account, by name (as `GET /salesman/user/{id}/all`)' })
+  salesMan!: SalesPersonView[];
+}
+
 export class SignedInSalesPerson implements ContractSignedInSalesPerson {
   @Field.id() id!: string;
   @Field.string() name!: string;
@@ -126,18 +147,6 @@ export class PermissionView implements PermissionViewContract {
   @Field.id() id!: string;
   @Field.string({ example: 'CREATE_ORDERS' }) name!: string;
   @Field.oneOf(PERMISSION_GROUPS, 'PermissionGroup') group!: PermissionGroup;
-}
-
-export class SalesPersonView implements SalesPersonViewContract {
-  @Field.id() id!: string;
-  @Field.id({ description: 'the dealership' }) userId!: string;
-  @Field.string() name!: string;
-  @Field.string() email!: string;
-  @Field.string() phone!: string;
-  @Field.bool({ description: 'may sign in' }) loginActivated!: boolean;
-  @Field.oneOf(USER_STATUSES, 'UserStatus', { nullable: true }) userStatus!: UserStatus | null;
-  @Field.dateTime() createdAt!: string;
-  @Field.dateTime() updatedAt!: string;
 }
 
 export class OutputRulesView implements OutputRules {

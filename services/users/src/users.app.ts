@@ -17,6 +17,9 @@ import { AccountsMessagesController } from './accounts/accounts.messages.control
 import { AccountsRepository } from './accounts/accounts.repository';
 import { AccountsService } from './accounts/accounts.service';
 import { UserAccount } from './accounts/user-account.entity';
+import { LastOrderBackfill, LastOrderConsumer } from './accounts/last-order.consumer';
+import { LastOrderRepository } from './accounts/last-order.repository';
+import { LastOrderBackfill1765000000400 } from './migrations/1765000000400-last-order-backfill';
 import { AuthMessagesController } from './auth/auth.messages.controller';
 import { AuthRepository } from './auth/auth.repository';
 import { AuthService } from './auth/auth.service';
@@ -79,6 +82,7 @@ import { UsersConfig } from './users.config';
   ],
   providers: [
     AccountsRepository,
+    LastOrderRepository,
     AuthRepository,
     PermissionsRepository,
     SalesPeopleRepository,
@@ -94,6 +98,8 @@ import { UsersConfig } from './users.config';
     StatisticsExportService,
     AuthService,
     PasswordResetConsumer,
+    LastOrderConsumer,
+    LastOrderBackfill,
     AccountsService,
     PermissionsService,
     SalesPeopleService,
@@ -116,7 +122,7 @@ export const usersApp: ServiceApp<UsersConfig> = {
   definition: {
     name: 'users',
     entities: [UserAccount, Permission, SalesPerson, RemoteIntegration, AppSetting, AppVersion, Banner],
-    migrations: [Identity1763800000000, PermissionCatalogue1763800000001, AppSettings1763800000002, AppVersionsBanners1763800000003, RefreshSuccessor1763800000004, TemporaryPasswordResent1763800000005, ReEditDueHours1763800000050, EditedImageLabel1763800000010, IntegrationSettings1764000000000, DeletedSalesPeople1764700000300, KeepOriginalMetadata1764800000100, SignInLockouts1764800000200, BannersHiddenByDefault1764900000201],
+    migrations: [Identity1763800000000, PermissionCatalogue1763800000001, AppSettings1763800000002, AppVersionsBanners1763800000003, RefreshSuccessor1763800000004, TemporaryPasswordResent1763800000005, ReEditDueHours1763800000050, EditedImageLabel1763800000010, IntegrationSettings1764000000000, DeletedSalesPeople1764700000300, KeepOriginalMetadata1764800000100, SignInLockouts1764800000200, BannersHiddenByDefault1764900000201, LastOrderBackfill1765000000400],
   },
   modules: () => [UsersCoreModule, UsersFeatureModule],
 };

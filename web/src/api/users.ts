@@ -1,9 +1,9 @@
-import type { ChildAccountView, CreateAccountRequest, Language, MeView, Paged, UpdateUserRequest, UserListItem, UserStatisticsView, UserView } from '@app/contracts/wire';
+import type { ChildAccountView, CreateAccountRequest, Language, MeView, Paged, UpdateUserRequest, UserDetailView, UserListItem, UserStatisticsView, UserView } from '@app/contracts/wire';
 import { api } from './client';
 
 export const usersApi = {
-  /** `GET /api/users/{id}`: one account, if the caller may read it (404 otherwise). */
-  get: (id: string, signal?: AbortSignal) => api.get<UserView>(`/users/${id}`, { signal }),
+  /** `GET /api/users/{id}`: one account with its style guides and sales people, if the caller may read it (404 otherwise). */
+  get: (id: string, signal?: AbortSignal) => api.get<UserDetailView>(`/users/${id}`, { signal }),
   /** `PUT /api/users/{id}`: an account may change its own language. */
   setLanguage: (userId: string, language: Language) => api.put<MeView>(`/users/${userId}`, { language } satisfies UpdateUserRequest),
   /** `POST /api/users/createAccountWithoutCognito`: the users service mails the temporary password. */
@@ -19,6 +19,8 @@ export const usersApi = {
   children: (id: string, signal?: AbortSignal) => api.get<UserView[]>(`/users/get-child-accounts-data-by-user-id/${id}`, { signal }),
   /** replaces the child accounts of a management account */
   setChildren: (id: string, childAccounts: string[]) => api.put<ChildAccountView[]>(`/users/childAccounts/${id}`, { childAccounts }),
+  /** `POST /api/users/resend-temporary-password`: a new temporary password for an account that has not chosen its own (admin) */
+  resendInvitation: (email: string) => api.post<{ sent: true }>('/users/resend-temporary-password', { email }),
   /** the admin types the account's deleteConfirmationHash */
   remove: (userId: string, hash: string) => api.post<{ deleted: true }>('/users/delete-user-account', { userId, hash }),
 };

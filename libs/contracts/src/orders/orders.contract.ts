@@ -191,6 +191,19 @@ export class OrderCountsPayload {
   accountIds!: string[];
 }
 
+/** A page of the accounts' last order dates, by account id (the users service's backfill; System only). */
+export class LastOrderDatesPayload {
+  /** the last account id of the previous page; absent for the first */
+  @IsOptional() @IsUUID() after?: string;
+  @IsOptional() @IsInt() @Min(1) @Max(5000) limit?: number;
+}
+
+export interface AccountLastOrder {
+  accountId: string;
+  /** ISO time of the account's newest order */
+  lastOrderAt: string;
+}
+
 export interface AccountOrderCount {
   accountId: string;
   ordersCount: number;
@@ -294,4 +307,9 @@ export const OrdersRpc = {
   countOfAccount: defineRpc<AccountOrdersPayload, { ordersCount: number }>('orders', 'orders.count-of-account', AccountOrdersPayload),
   /** for the customers list: order counts of the accounts on a page (admin and QA only) */
   countsByAccount: defineRpc<OrderCountsPayload, AccountOrderCount[]>('orders', 'orders.counts-by-account', OrderCountsPayload),
+  /**
+   * for the users service, once: each account's newest order, by account id after `after`
+   * (what its consumer of `OrdersEvents.created` keeps from then on); the System actor only
+   */
+  lastOrderDates: defineRpc<LastOrderDatesPayload, AccountLastOrder[]>('orders', 'orders.last-order-dates', LastOrderDatesPayload),
 };

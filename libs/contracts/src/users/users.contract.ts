@@ -186,6 +186,18 @@ export class UserListQuery extends PageQuery {
 
   @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(100) country?: string;
   @ApiPropertyOptional({ enum: ROLES }) @IsOptional() @IsIn(ROLES) userRole?: Role;
+
+  @ApiPropertyOptional({ description: 'accounts created at or after (ISO date or time); the customers screen starts 14 days back' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  @MaxLength(40)
+  from?: string;
+
+  @ApiPropertyOptional({ description: 'accounts created at or before (ISO date or time; a date alone means the end of that day, UTC)' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  @MaxLength(40)
+  to?: string;
 }
 
 /** The customers list: dealership accounts only, by search and country. */
@@ -198,6 +210,18 @@ export class CustomerListQuery extends PageQuery {
   search?: string;
 
   @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(100) country?: string;
+
+  @ApiPropertyOptional({ description: 'accounts created at or after (ISO date or time); the customers screen starts 14 days back' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  @MaxLength(40)
+  from?: string;
+
+  @ApiPropertyOptional({ description: 'accounts created at or before (ISO date or time; a date alone means the end of that day, UTC)' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  @MaxLength(40)
+  to?: string;
 }
 
 export class UserIdPayload {
@@ -305,6 +329,12 @@ export const UsersEvents = {
   /** other services delete the account's orders, images, videos, events and assignments */
   accountDeleted: defineEvent('users', 'account-deleted', AccountDeleted),
 };
+
+/** Durable consumers of the users service on other services' events (public names: renaming one leaves its backlog behind). */
+export const USERS_DURABLES = {
+  /** keeps each account's `last_order_date` */
+  orderCreated: 'users-order-created',
+} as const;
 
 export const UsersRpc = {
   list: defineRpc<UserListQuery, Paged<UserListItem>>('users', 'users.list', UserListQuery),

@@ -1,4 +1,6 @@
 import type { Role } from './roles';
+import type { SalesPersonView } from './sales-people';
+import type { StyleGuideListItem } from './style-guides';
 
 export const LANGUAGES = ['en', 'dk', 'du', 'de', 'fr', 'es', 'hi', 'jp'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -163,6 +165,15 @@ export interface UserView {
   updatedAt: string;
   /** only for admins: what the admin types to confirm deleting the account */
   deleteConfirmationHash?: string;
+}
+
+/**
+ * `GET /users/{id}`: the account with what hangs off it, as one answer: its style guides (those
+ * assigned to it) and its sales people (by name). Their own routes answer the same lists.
+ */
+export interface UserDetailView extends UserView {
+  styleGuides: StyleGuideListItem[];
+  salesMan: SalesPersonView[];
 }
 
 export interface MeView extends UserView {

@@ -1,6 +1,7 @@
 import {
   OrdersRpc,
   type AccountOrdersPayload,
+  type LastOrderDatesPayload,
   type CreateOrderBody,
   type OrderAccessPayload,
   type OrderApprovalPayload,
@@ -52,6 +53,11 @@ export class OrdersMessagesController {
   @RpcHandler(OrdersRpc.countOfAccount)
   countOfAccount(@Payload() { actor, data }: RpcEnvelope<AccountOrdersPayload>) {
     return this.orders.countOfAccount(actor, data);
+  }
+
+  @RpcHandler(OrdersRpc.lastOrderDates)
+  lastOrderDates(@Payload() { actor, data }: RpcEnvelope<LastOrderDatesPayload>) {
+    return this.orders.lastOrderDates(actor, data);
   }
 
   @RpcHandler(OrdersRpc.countsByAccount)

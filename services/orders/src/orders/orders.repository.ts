@@ -184,6 +184,16 @@ export class OrdersRepository {
     return Number(rows[0]?.n ?? 0);
   }
 
+  /** each account's newest order, by account id after `after` (the account index answers it) */
+  async lastOrderDates(m: EntityManager, after: string | null, limit: number): Promise<Array<{ accountId: string; lastOrderAt: Date }>> {
+    return m.query(
+      `SELECT account_id AS "accountId", max(created_at) AS "lastOrderAt" FROM orders
+        WHERE ($1::uuid IS NULL OR account_id > $1::uuid)
+        GROUP BY account_id ORDER BY account_id LIMIT $2`,
+      [after, limit],
+    );
+  }
+
   /** how many orders each account has; an account without orders is left out */
   async countsByAccount(m: EntityManager, accountIds: string[]): Promise<Map<string, number>> {
     if (accountIds.length === 0) return new Map();

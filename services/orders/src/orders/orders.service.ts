@@ -11,7 +11,9 @@ import {
   systemActor,
   UsersRpc,
   VIEW_URL_TTL_SECONDS,
+  type AccountLastOrder,
   type AccountOrderCount,
+  type LastOrderDatesPayload,
   type Actor,
   type CreateOrderBody,
   type OrderAccess,
@@ -67,6 +69,9 @@ function parseDate(value: string, field: string): Date {
   if (Number.isNaN(d.getTime())) throw RpcError.badRequest(`${field} must be a valid ISO 8601 date`);
   return d;
 }
+
+/** accounts a page of `lastOrderDates` answers when the caller names no limit */
+const LAST_ORDER_DATES_PAGE = 1000;
 
 /**
  * Orders: creation with its rules (unique name per account, the account's style guide, a
@@ -265,6 +270,16 @@ export class OrdersService {
   async countOfAccount(actor: Actor, p: AccountOrdersPayload): Promise<{ ordersCount: number }> {
     if (!OrderPolicy.inScope(await this.policy.scope(actor), p.userId)) throw RpcError.notFound('User not found');
     return { ordersCount: await this.orders.countOfAccount(this.ds.manager, p.userId) };
+  }
+
+  /**
+   * For the users service's one backfill of `last_order_date`: each account's newest order, a
+   * page by account id. Only the System actor asks; anyone else is 403.
+   */
+  async lastOrderDates(actor: Actor, p: LastOrderDatesPayload): Promise<AccountLastOrder[]> {
+    if (actor.role !== 'System') throw RpcError.forbidden('Only the system may read every account\'s last order');
+    const rows = await this.orders.lastOrderDates(this.ds.manager, p.after ?? null, p.limit ?? LAST_ORDER_DATES_PAGE);
+    return rows.map((r) => ({ accountId: r.accountId, lastOrderAt: r.lastOrderAt.toISOString() }));
   }
 
   /** For the images service: the order as the actor may see it (and change it, with `write`). */

@@ -9,4 +9,6 @@ export const ACCOUNT_MESSAGES = {
   hashMismatch: 'The confirmation hash does not match this account',
   deleteSelf: 'You cannot delete your own account',
   alreadyConfirmed: 'This account has already chosen its password',
+  badDate: (field: string) => `${field} must be a valid ISO 8601 date`,
+  fromAfterTo: 'from must not be later than to',
 } as const;

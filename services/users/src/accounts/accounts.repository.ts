@@ -10,6 +10,10 @@ export interface AccountFilter {
   search?: string;
   country?: string;
   userRole?: Role;
+  /** created at or after */
+  createdFrom?: Date;
+  /** created before */
+  createdBefore?: Date;
 }
 
 /** An account's columns as raw SQL answers them (`ACCOUNT_COLUMNS`), the password aside. */
@@ -137,6 +141,8 @@ export class AccountsRepository {
     }
     if (filter.country) qb.andWhere('lower(u.country) = lower(:country)', { country: filter.country });
     if (filter.userRole) qb.andWhere('u.user_role = :role', { role: filter.userRole });
+    if (filter.createdFrom) qb.andWhere('u.created_at >= :createdFrom', { createdFrom: filter.createdFrom });
+    if (filter.createdBefore) qb.andWhere('u.created_at < :createdBefore', { createdBefore: filter.createdBefore });
     qb.orderBy('u.created_at', 'DESC').addOrderBy('u.id', 'ASC');
     qb.skip((page - 1) * PAGE_SIZE).take(PAGE_SIZE);
     return qb.getManyAndCount();

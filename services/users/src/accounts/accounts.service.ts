@@ -70,6 +70,31 @@ function assertDealerFields(role: Role, values: Partial<Record<DealerOnlyField, 
   if (missing.length) throw RpcError.badRequest(missing.map((f) => dealerFieldRequired(f, role)).join('; '));
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** An ISO date (midnight UTC) or time, or 400 naming the field. */
+function parseDate(value: string, field: 'from' | 'to'): Date {
+  const d = new Date(DATE_ONLY.test(value) ? `${value}T00:00:00.000Z` : value);
+  if (Number.isNaN(d.getTime())) throw RpcError.badRequest(ACCOUNT_MESSAGES.badDate(field));
+  return d;
+}
+
+/**
+ * The accounts list's creation window: from its first instant, to the end of its day when
+ * `to` is a date alone (the day the user picked is in the list), else to that instant.
+ */
+export function createdWindow(from: string | undefined, to: string | undefined): { createdFrom?: Date; createdBefore?: Date } {
+  const createdFrom = from ? parseDate(from, 'from') : undefined;
+  let createdBefore: Date | undefined;
+  if (to) {
+    const end = parseDate(to, 'to');
+    createdBefore = new Date(end.getTime() + (DATE_ONLY.test(to) ? DAY_MS : 1));
+  }
+  if (createdFrom && createdBefore && createdFrom >= createdBefore) throw RpcError.badRequest(ACCOUNT_MESSAGES.fromAfterTo);
+  return { ...(createdFrom ? { createdFrom } : {}), ...(createdBefore ? { createdBefore } : {}) };
+}
+
 @Injectable()
 export class AccountsService {
   constructor(
@@ -108,7 +133,8 @@ export class AccountsService {
       if (query.userRole !== undefined && query.userRole !== 'Dealership') return paged([], 0, 1);
       query = { ...query, userRole: 'Dealership' };
     }
-    const filter = { scope: scope.kind === 'all' ? ('all' as const) : scope.ids, ...query };
+    const { from, to, ...rest } = query;
+    const filter = { scope: scope.kind === 'all' ? ('all' as const) : scope.ids, ...rest, ...createdWindow(from, to) };
     let page = query.page ?? 1;
     let [rows, total] = await this.accounts.page(this.ds.manager, filter, page);
     const clamped = clampPage(page, total);

@@ -3,31 +3,50 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { userKeys } from '../../api/users';
 import { useMe } from '../../app/useSession';
 import { DataGridPage } from '../../components/data-grid/DataGridPage';
+import { FilterDate } from '../../components/data-grid/FilterFields';
 import { SearchField } from '../../components/data-grid/SearchField';
 import { useStandardColumns } from '../../components/data-grid/columns';
 import { useDataGrid, type DataGridState } from '../../components/data-grid/useDataGrid';
 import { languageOf } from '../../i18n/languages';
+import { defaultFrom } from '../orders/orderRules';
 import { ACCOUNT_ROLES } from './accountFormRules';
 import { COUNTRIES, countryName } from './countries';
 
-type Filter = 'search' | 'country' | 'userRole';
+type Filter = 'search' | 'country' | 'userRole' | 'from' | 'to';
 
 /** The page's frame, as the orders list has it. */
 export const PAGE = { p: { xs: 2, sm: 3 }, width: '100%', maxWidth: 1600, mx: 'auto', boxSizing: 'border-box' } as const;
 
 /**
- * `/customers`: the admin's list of every account (search, country, role; rows open the
- * profile), QA's list of the dealerships with their order counts (read-only: rows open the
- * account form without its save). Filters and the page live in the URL.
+ * `/customers`: the admin's list of every account (search, country, role, creation dates; rows
+ * open the profile), QA's list of the dealerships with their order counts (read-only: rows
+ * open the account form without its save). Filters and the page live in the URL; the dates
+ * start 14 days back (written into the URL before the first fetch, so the list and the fields
+ * agree), as the orders list does for admin and QA.
  */
 export function CustomersPage() {
   const { data: me } = useMe();
-  if (!me) return null;
+  const [params, setParams] = useSearchParams();
+  const from = me ? defaultFrom(me.userRole) : undefined;
+  const needsDefault = Boolean(from) && !params.get('from');
+  useEffect(() => {
+    if (!needsDefault || !from) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('from', from);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [needsDefault, from, setParams]);
+  if (!me || needsDefault) return null;
   return (
     <Box sx={PAGE}>
       {me.userRole === 'Admin' ? <AdminCustomers /> : <QaCustomers />}
@@ -37,7 +56,7 @@ export function CustomersPage() {
 
 function AdminCustomers() {
   const { t } = useTranslation();
-  const grid = useDataGrid<UserListItem, Filter>({ queryKey: userKeys.lists(), path: '/users', filters: ['search', 'country', 'userRole'] });
+  const grid = useDataGrid<UserListItem, Filter>({ queryKey: userKeys.lists(), path: '/users', filters: ['search', 'country', 'userRole', 'from', 'to'] });
   const std = useStandardColumns<UserListItem>();
   const columns: GridColDef<UserListItem>[] = [
     { field: 'displayName', headerName: t('account.fields.dealershipName'), flex: 1, minWidth: 180, sortable: false },
@@ -80,7 +99,7 @@ function AdminCustomers() {
 
 function QaCustomers() {
   const { t } = useTranslation();
-  const grid = useDataGrid<CustomerListItem, Filter>({ queryKey: userKeys.customers(), path: '/users/customers', filters: ['search', 'country'] });
+  const grid = useDataGrid<CustomerListItem, Filter>({ queryKey: userKeys.customers(), path: '/users/customers', filters: ['search', 'country', 'from', 'to'] });
   const std = useStandardColumns<CustomerListItem>();
   const columns: GridColDef<CustomerListItem>[] = [
     { field: 'displayName', headerName: t('account.fields.dealershipName'), flex: 1, minWidth: 180, sortable: false },
@@ -102,7 +121,7 @@ function QaCustomers() {
   );
 }
 
-/** Search, country and the list's own filters (the page adds the reset). */
+/** Search, country, creation dates and the list's own filters (the page adds the reset). */
 function Filters<Row>({ grid, children }: { grid: DataGridState<Row, Filter>; children?: React.ReactNode }) {
   const { t, i18n } = useTranslation();
   const locale = languageOf(i18n.language).locale;
@@ -129,6 +148,8 @@ function Filters<Row>({ grid, children }: { grid: DataGridState<Row, Filter>; ch
           </MenuItem>
         ))}
       </TextField>
+      <FilterDate grid={grid} name="from" label={t('customers.filters.from')} />
+      <FilterDate grid={grid} name="to" label={t('customers.filters.to')} />
       {children}
     </Box>
   );

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,15 +7,24 @@ import { userKeys, usersApi } from '../../../api/users';
 import { useApiMutation } from '../../../api/useApiMutation';
 import { AssignTables } from './AssignTables';
 import { ProfileLayout, useProfileId } from './ProfileLayout';
-import { withId, withoutId } from './profileRules';
+import { hasChildAccounts, withId, withoutId } from './profileRules';
 
 type Row = Pick<UserListItem, 'id' | 'displayName' | 'email'> & { country: string };
 
 const rowOf = (u: UserListItem | UserView): Row => ({ id: u.id, displayName: u.displayName, email: u.email, country: u.address.country });
 
-/** `/profile/{id}/child-accounts` (admin, management accounts): every dealership on the left, the account's children on the right. */
+/**
+ * `/profile/{id}/child-accounts` (admin): on a management account every dealership on the left,
+ * the account's children on the right; on any other account a sentence saying only management
+ * accounts have child accounts.
+ */
 export function ProfileChildAccountsTab() {
-  return <ProfileLayout tab="child-accounts">{(account) => <ChildAccounts account={account} />}</ProfileLayout>;
+  return <ProfileLayout tab="child-accounts">{(account) => (hasChildAccounts(account.userRole) ? <ChildAccounts account={account} /> : <NoChildAccounts />)}</ProfileLayout>;
+}
+
+function NoChildAccounts() {
+  const { t } = useTranslation();
+  return <Alert severity="info">{t('profile.childAccounts.onlyManagement')}</Alert>;
 }
 
 function ChildAccounts({ account }: { account: UserView }) {

@@ -20,6 +20,7 @@ import { isNotFound, isWellFormedId, NotFoundNotice } from '../../../components/
 import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
 import { ProfileTags } from './ProfileTags';
 import { PROFILE_TAB_LABELS, profilePath, profileTabs, type ProfileTab } from './profileRules';
+import { ResendInvitationButton } from './ResendInvitationButton';
 
 /** The account id of the route `/profile/:id/…`. */
 export function useProfileId(): string {
@@ -28,7 +29,8 @@ export function useProfileId(): string {
 
 /**
  * An account's profile: its name, role, e-mail and counts, the tabs the viewer may open (the
- * admin all of them and the Delete user button, QA the orders), then the tab's content, which
+ * admin all of them, Resend invitation (an account that has not chosen its password) and
+ * Delete user, QA the orders), then the tab's content, which
  * gets the account once it is loaded.
  */
 export function ProfileLayout({ tab, children }: { tab: ProfileTab; children: (account: UserView) => ReactNode }) {
@@ -42,8 +44,8 @@ export function ProfileLayout({ tab, children }: { tab: ProfileTab; children: (a
   const [deleting, setDeleting] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const tabs = me ? profileTabs(me.userRole, account.data?.userRole) : [];
-  // a tab this account does not have (child accounts of a dealership) opens its orders
+  const tabs = me ? profileTabs(me.userRole) : [];
+  // a tab the viewer does not get (QA on settings) opens the account's orders
   if (account.data && me && !tabs.includes(tab)) return <Navigate to={profilePath(id, 'orders')} replace />;
   if (!wellFormed || (account.isError && isNotFound(account.error)))
     return (
@@ -79,10 +81,15 @@ export function ProfileLayout({ tab, children }: { tab: ProfileTab; children: (a
               </Box>
               {me && isStaff(me.userRole) && <ProfileTags accountId={id} />}
             </Box>
-            {me?.userRole === 'Admin' && account.data.deleteConfirmationHash && (
-              <Button variant="outlined" color="error" startIcon={<DeleteOutlined />} onClick={() => setDeleting(true)}>
-                {t('profile.delete.button')}
-              </Button>
+            {me?.userRole === 'Admin' && (
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                <ResendInvitationButton account={account.data} />
+                {account.data.deleteConfirmationHash && (
+                  <Button variant="outlined" color="error" startIcon={<DeleteOutlined />} onClick={() => setDeleting(true)}>
+                    {t('profile.delete.button')}
+                  </Button>
+                )}
+              </Box>
             )}
           </Box>
           <Tabs value={tab} variant="scrollable" scrollButtons="auto" aria-label={t('profile.tabsLabel')} sx={{ borderBottom: 1, borderColor: 'divider' }}>

@@ -78,20 +78,13 @@ describe('/profile/{id}', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order/o-Golf 01'));
   });
 
-  it('gives the admin every tab of a dealership (no child accounts) and the Delete user button', async () => {
-    profileApi(signInAs({ userRole: 'Admin' }), account());
-    renderAppAt(`/profile/${ACCOUNT_ID}/orders`);
-    await screen.findByRole('heading', { level: 1, name: 'Nordic Cars' });
-    expect(tabNames()).toEqual(['Orders', 'Events', 'Statistics', 'Settings', 'Integrations', 'Style guides', 'Permissions']);
-    expect(screen.getByRole('tab', { name: 'Events' }).getAttribute('href')).toBe(`/profile/${ACCOUNT_ID}/events`);
-    expectVisible(screen.getByRole('button', { name: 'Delete user' }));
-  });
-
-  it('gives the admin the child-accounts tab of a management account', async () => {
-    profileApi(signInAs({ userRole: 'Admin' }), account({ userRole: 'Management' }));
+  it.each(['Dealership', 'Management', 'QA', 'Admin'] as const)('gives the admin all eight tabs of a %s account and the Delete user button', async (role) => {
+    profileApi(signInAs({ userRole: 'Admin' }), account({ userRole: role }));
     renderAppAt(`/profile/${ACCOUNT_ID}/orders`);
     await screen.findByRole('heading', { level: 1, name: 'Nordic Cars' });
     expect(tabNames()).toEqual(['Orders', 'Events', 'Statistics', 'Settings', 'Integrations', 'Style guides', 'Child accounts', 'Permissions']);
+    expect(screen.getByRole('tab', { name: 'Events' }).getAttribute('href')).toBe(`/profile/${ACCOUNT_ID}/events`);
+    expectVisible(screen.getByRole('button', { name: 'Delete user' }));
   });
 
   it('settings: the admin edits the account in the account form, filled with the account', async () => {
@@ -122,10 +115,47 @@ describe('/profile/{id}', () => {
     expect(screen.getByTestId('location').textContent).toBe('/error/401');
   });
 
-  it('sends a dealership\'s child-accounts address to its orders', async () => {
-    profileApi(signInAs({ userRole: 'Admin' }), account());
+  it('says on a dealership\'s child-accounts tab that only management accounts have them, and asks for no list', async () => {
+    const api = profileApi(signInAs({ userRole: 'Admin' }), account());
     renderAppAt(`/profile/${ACCOUNT_ID}/child-accounts`);
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(new RegExp(`^/profile/${ACCOUNT_ID}/orders`)));
+    await screen.findByRole('heading', { level: 1, name: 'Nordic Cars' });
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Child accounts');
+    expectVisible(await screen.findByText(/Only management accounts have child accounts/));
+    expect(screen.getByTestId('location').textContent).toBe(`/profile/${ACCOUNT_ID}/child-accounts`);
+    expect(api.to(`GET /users/get-child-accounts-data-by-user-id/${ACCOUNT_ID}`)).toEqual([]);
+  });
+
+  it('resends the invitation of an account that has not chosen its password, with the toast; a confirmed account has no such button', async () => {
+    const api = profileApi(signInAs({ userRole: 'Admin' }), account({ userStatus: 'FORCE_CHANGE_PASSWORD' }), {
+      'POST /users/resend-temporary-password': () => reply(200, { sent: true }),
+    });
+    renderAppAt(`/profile/${ACCOUNT_ID}/orders`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Resend invitation' }));
+    expect(await mainToast()).toContain('A new invitation was sent to nordic@cars.test');
+    expect(api.to('POST /users/resend-temporary-password').map((r) => r.body)).toEqual([{ email: 'nordic@cars.test' }]);
+  });
+
+  it('shows the refusal of a resend as an error toast', async () => {
+    profileApi(signInAs({ userRole: 'Admin' }), account({ userStatus: 'FORCE_CHANGE_PASSWORD' }), {
+      'POST /users/resend-temporary-password': () => reply(409, { statusCode: 409, message: 'A temporary password was just sent' }),
+    });
+    renderAppAt(`/profile/${ACCOUNT_ID}/orders`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Resend invitation' }));
+    expect(await mainToast()).toContain('Resend invitation - Error: A temporary password was just sent');
+  });
+
+  it('offers no resend on a confirmed account, nor to QA', async () => {
+    profileApi(signInAs({ userRole: 'Admin' }), account({ userStatus: 'CONFIRMED' }));
+    renderAppAt(`/profile/${ACCOUNT_ID}/orders`);
+    await screen.findByRole('button', { name: 'Delete user' });
+    expect(screen.queryByRole('button', { name: 'Resend invitation' })).toBeNull();
+  });
+
+  it('offers QA no resend on an invited account', async () => {
+    profileApi(signInAs({ userRole: 'QA' }), account({ userStatus: 'FORCE_CHANGE_PASSWORD' }));
+    renderAppAt(`/profile/${ACCOUNT_ID}/orders`);
+    await screen.findByRole('heading', { level: 1, name: 'Nordic Cars' });
+    expect(screen.queryByRole('button', { name: 'Resend invitation' })).toBeNull();
   });
 });
 
@@ -154,11 +184,12 @@ describe('statistics', () => {
     expect(api.to(`GET /dashboard/get-orders-by-dealership/${ACCOUNT_ID}`)).toHaveLength(1);
   });
 
-  it('has no statistics tab on a QA account: its address opens the orders tab', async () => {
-    profileApi(signInAs({ userRole: 'Admin' }), account({ userRole: 'QA' }));
+  it('says on a QA account\'s statistics tab why it has none, and asks for no statistics', async () => {
+    const api = profileApi(signInAs({ userRole: 'Admin' }), account({ userRole: 'QA' }));
     renderAppAt(`/profile/${ACCOUNT_ID}/statistics`);
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(new RegExp(`^/profile/${ACCOUNT_ID}/orders`)));
-    expect(tabNames()).not.toContain('Statistics');
+    expectVisible(await screen.findByText(/only dealership and management accounts order/));
+    expect(screen.getByTestId('location').textContent).toBe(`/profile/${ACCOUNT_ID}/statistics`);
+    expect(api.requests.filter((r) => r.path.startsWith('/dashboard/') && !r.path.startsWith('/dashboard/userStatistics'))).toEqual([]);
   });
 
   it('is not QA\'s: the 401 page', async () => {

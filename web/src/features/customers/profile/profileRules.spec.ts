@@ -1,15 +1,17 @@
 import { describe, expect, it } from '@jest/globals';
-import { canSaveCredentials, credentialsBody, profileTabs, providersToAdd, withId, withoutId } from './profileRules';
+import { canSaveCredentials, credentialsBody, hasChildAccounts, hasStatistics, profileTabs, providersToAdd, withId, withoutId } from './profileRules';
 
 describe('profile rules', () => {
-  it('gives the admin every tab, statistics only on a dealership or management account, child accounts only on a management account; QA the orders; others nothing', () => {
-    expect(profileTabs('Admin', 'Dealership')).toEqual(['orders', 'events', 'statistics', 'settings', 'integrations', 'styleguides', 'permissions']);
-    expect(profileTabs('Admin', 'Management')).toEqual(['orders', 'events', 'statistics', 'settings', 'integrations', 'styleguides', 'child-accounts', 'permissions']);
-    expect(profileTabs('Admin', 'QA')).toEqual(['orders', 'events', 'settings', 'integrations', 'styleguides', 'permissions']);
-    expect(profileTabs('Admin', 'Admin')).toEqual(['orders', 'events', 'settings', 'integrations', 'styleguides', 'permissions']);
-    expect(profileTabs('QA', 'Management')).toEqual(['orders']);
-    expect(profileTabs('Dealership', 'Dealership')).toEqual([]);
-    expect(profileTabs('Management', 'Dealership')).toEqual([]);
+  it('gives the admin all eight tabs; QA the orders; others nothing', () => {
+    expect(profileTabs('Admin')).toEqual(['orders', 'events', 'statistics', 'settings', 'integrations', 'styleguides', 'child-accounts', 'permissions']);
+    expect(profileTabs('QA')).toEqual(['orders']);
+    expect(profileTabs('Dealership')).toEqual([]);
+    expect(profileTabs('Management')).toEqual([]);
+  });
+
+  it('has statistics on dealership and management accounts, child accounts on management accounts only', () => {
+    expect((['Dealership', 'Management', 'QA', 'Admin'] as const).map(hasStatistics)).toEqual([true, true, false, false]);
+    expect((['Dealership', 'Management', 'QA', 'Admin'] as const).map(hasChildAccounts)).toEqual([false, true, false, false]);
   });
 
   it('offers the providers an account does not have yet', () => {

@@ -16,27 +16,23 @@ export const PROFILE_TAB_LABELS = {
   permissions: 'profile.tabs.permissions',
 } as const satisfies Record<ProfileTab, string>;
 
-/** The accounts a dashboard is about, whose profile has a statistics tab. */
+/** The accounts a dashboard is about: the statistics tab shows theirs, and says so on any other. */
 export const hasStatistics = (account: Role | undefined) => account === 'Dealership' || account === 'Management';
 
+/** The only accounts that have child accounts: the tab says so on any other. */
+export const hasChildAccounts = (account: Role | undefined) => account === 'Management';
+
+/** Every tab, in the order the profile shows them. */
+export const ALL_PROFILE_TABS: readonly ProfileTab[] = ['orders', 'events', 'statistics', 'settings', 'integrations', 'styleguides', 'child-accounts', 'permissions'];
+
 /**
- * The tabs a viewer gets on an account: the admin every tab (statistics only on a dealership
- * or management account, child accounts only on a management account, the only kind that has
- * them), QA the orders only, anyone else none.
+ * The tabs a viewer gets on an account: the admin all eight whatever the account (a tab with
+ * nothing for this kind of account says why), QA the orders only, anyone else none.
  */
-export function profileTabs(viewer: Role, account: Role | undefined): ProfileTab[] {
+export function profileTabs(viewer: Role): ProfileTab[] {
   if (viewer === 'QA') return ['orders'];
   if (viewer !== 'Admin') return [];
-  return [
-    'orders',
-    'events',
-    ...(hasStatistics(account) ? (['statistics'] as const) : []),
-    'settings',
-    'integrations',
-    'styleguides',
-    ...(account === 'Management' ? (['child-accounts'] as const) : []),
-    'permissions',
-  ];
+  return [...ALL_PROFILE_TABS];
 }
 
 export const profilePath = (id: string, tab: ProfileTab) => `/profile/${id}/${tab}`;
