@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { nullable } from '../transforms';
 import { defineRpc } from '../rpc';
 import type { Mirror } from '../mirror';
 import { IsOmittable } from '../validation';
@@ -41,8 +42,8 @@ export class CreateAppSettingBody implements CreateAppSettingRequest {
   @IsIn(APP_SETTING_VALUE_TYPES)
   valueType!: AppSettingValueType;
 
-  @ApiPropertyOptional({ enum: APP_SETTING_CATEGORIES, enumName: 'AppSettingCategory', nullable: true, description: 'what the setting is about; none for the web app\'s own settings' })
-  @ValidateIf((_o: object, v: unknown) => v !== undefined && v !== null)
+  @ApiPropertyOptional({ enum: APP_SETTING_CATEGORIES, nullable: true, description: 'what the setting is about; none (null) for the web app\'s own settings' })
+  @ValidateIf(nullable)
   @IsIn(APP_SETTING_CATEGORIES)
   category?: AppSettingCategory | null;
 
