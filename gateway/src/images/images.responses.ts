@@ -160,7 +160,7 @@ export class ImageVersionView implements ImageVersionViewContract {
   @Field.oneOf(IMAGE_VERSION_KINDS, 'ImageVersionKind') kind!: ImageVersionKind;
   @Field.oneOf(IMAGE_VERSION_REASONS, 'ImageVersionReason', { description: 'why it was made' }) reason!: ImageVersionReason;
   @Field.oneOf(ROUTES, 'Route', { nullable: true, description: 'the pipeline route that made it' }) route!: Route | null;
-  @Field.json({ nullable: true, description: "the job's category and repush settings (pipeline and test versions)" }) settings!: Record<string, unknown> | null;
+  @Field.json({ nullable: true, description: "the job's category, the position's angle and repush settings (pipeline and test versions)" }) settings!: Record<string, unknown> | null;
   @Field.object(ImageVersionAuthor, { nullable: true, description: 'who made it; null for the system' }) createdBy!: ImageVersionAuthor | null;
   @Field.id({ nullable: true, description: 'the version a restore brought back' }) restoredFromId!: string | null;
   @Field.bool({ description: "whether it is the image's optimized picture now" }) current!: boolean;

@@ -33,7 +33,7 @@ export interface ImageVersionView {
   reason: ImageVersionReason;
   /** the pipeline route that made it (pipeline and test versions) */
   route: Route | null;
-  /** the job's settings: the repush switches and the category (pipeline and test versions) */
+  /** the job's settings: the category, the position's angle and the repush switches (pipeline and test versions) */
   settings: Record<string, unknown> | null;
   createdBy: ImageVersionAuthor | null;
   /** the version a restore brought back */
