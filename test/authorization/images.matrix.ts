@@ -231,6 +231,12 @@ export const IMAGE_ROUTES: RouteCase[] = [
     expect: { anonymous: 401, admin: 200, qa: 403, dealer: 403, sales: 403, manager: 403 },
   },
   {
+    // the test runs of an order's pictures: the admin's, answered by the images service
+    route: 'GET /api/appSettings/testPipelineResults/{orderId}',
+    request: async (ctx, who, tenant) => ({ path: `/api/appSettings/testPipelineResults/${(await ordersOf(ctx, who, tenant)).processed}` }),
+    expect: { anonymous: 401, admin: 200, qa: 403, dealer: 403, sales: 403, manager: 403 },
+  },
+  {
     route: 'POST /api/images/download/{id}',
     request: async (ctx, who, tenant) => ({ path: `/api/images/download/${(await ordersOf(ctx, who, tenant)).processed}`, body: { media: 'original' } }),
     expect: READ_SCOPED,

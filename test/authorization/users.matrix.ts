@@ -47,6 +47,7 @@ async function managementAccount(ctx: MatrixContext) {
 }
 
 let versionCounter = 0;
+let settingCounter = 0;
 let versionId: Promise<string> | null = null;
 let bannerId: Promise<string> | null = null;
 
@@ -239,6 +240,11 @@ export const USER_ROUTES: RouteCase[] = [
     route: 'PUT /api/appSettings/{name}',
     request: () => ({ path: '/api/appSettings/CONTACT_EMAIL', body: { value: 'support@example.test' } }),
     expect: ADMIN_ONLY(200),
+  },
+  {
+    route: 'POST /api/appSettings',
+    request: () => ({ path: '/api/appSettings', body: { name: `MATRIX_SETTING_${++settingCounter}`, value: '1, 2', valueType: 'number', category: 'DEFAULT_ZOOM', settingType: 'MULTI_VALUE' } }),
+    expect: ADMIN_ONLY(201),
   },
 
   // app versions: public (the capture app checks them before anyone signs in), kept by the admin

@@ -57,7 +57,8 @@ describe('app versions and banners through the API', () => {
       const list = await dealer.get('/api/appSettings').expect(200);
       expect(list.body.map((s: { name: string }) => s.name)).toEqual(expect.arrayContaining(['CONTACT_EMAIL', 'CONTACT_NUMBER_DK', 'CONTACT_NUMBER_INT']));
       const changed = await admin.put('/api/appSettings/CONTACT_NUMBER_DK').send({ value: ' +45 11 22 33 44 ' }).expect(200);
-      expect(changed.body).toEqual({ name: 'CONTACT_NUMBER_DK', value: '+45 11 22 33 44', valueType: 'string' });
+      // the settings the installation started with: one text value each, no category
+      expect(changed.body).toEqual({ name: 'CONTACT_NUMBER_DK', value: '+45 11 22 33 44', valueType: 'string', category: null, settingType: 'SINGLE_VALUE' });
       const seen = await dealer.get('/api/appSettings').expect(200);
       expect(seen.body.find((s: { name: string }) => s.name === 'CONTACT_NUMBER_DK').value).toBe('+45 11 22 33 44');
       await dealer.put('/api/appSettings/CONTACT_NUMBER_DK').send({ value: '1' }).expect(403);
@@ -76,6 +77,50 @@ describe('app versions and banners through the API', () => {
       expect(bad.body.message).toBe('ANGLE_CORRECTOR takes true or false');
       const ok = await admin.put('/api/appSettings/ANGLE_CORRECTOR').send({ value: 'TRUE' }).expect(200);
       expect(ok.body.value).toBe('true');
+    });
+
+    it('the admin adds a setting with its value type, category and one or several values; others may not', async () => {
+      const zoom = await admin
+        .post('/api/appSettings')
+        .send({ name: 'DEFAULT_ZOOM_STEPS', value: ' 0.5 ,1, 1.5 ', valueType: 'number', category: 'DEFAULT_ZOOM', settingType: 'MULTI_VALUE' })
+        .expect(201);
+      expect(zoom.body).toEqual({ name: 'DEFAULT_ZOOM_STEPS', value: '0.5, 1, 1.5', valueType: 'number', category: 'DEFAULT_ZOOM', settingType: 'MULTI_VALUE' });
+      const fix = await admin.post('/api/appSettings').send({ name: 'ANGLE_FIX_ON', value: 'False', valueType: 'boolean', category: 'ANGLE_CORRECTOR' }).expect(201);
+      expect(fix.body).toEqual({ name: 'ANGLE_FIX_ON', value: 'false', valueType: 'boolean', category: 'ANGLE_CORRECTOR', settingType: 'SINGLE_VALUE' });
+      const launch = await admin.post('/api/appSettings').send({ name: 'LAUNCH_DAY', value: '2027-01-31', valueType: 'date', category: null }).expect(201);
+      expect(launch.body).toMatchObject({ value: '2027-01-31', category: null, settingType: 'SINGLE_VALUE' });
+      // everyone signed in reads them
+      const seen = (await dealer.get('/api/appSettings').expect(200)).body as Array<{ name: string }>;
+      expect(seen.find((s) => s.name === 'DEFAULT_ZOOM_STEPS')).toEqual(zoom.body);
+
+      // each item of a list is read by the type, on a change too
+      const badItem = await admin.put('/api/appSettings/DEFAULT_ZOOM_STEPS').send({ value: '1, two' }).expect(400);
+      expect(badItem.body.message).toBe('DEFAULT_ZOOM_STEPS takes a list of numbers separated by commas');
+      await admin.put('/api/appSettings/DEFAULT_ZOOM_STEPS').send({ value: '1,' }).expect(400);
+      expect((await admin.put('/api/appSettings/DEFAULT_ZOOM_STEPS').send({ value: '0.8,1.2' }).expect(200)).body.value).toBe('0.8, 1.2');
+
+      const refusals: Array<[Record<string, unknown>, number, string]> = [
+        [{ name: 'DEFAULT_ZOOM_STEPS', value: '1', valueType: 'number' }, 409, 'An app setting named DEFAULT_ZOOM_STEPS already exists'],
+        [{ name: 'lower_case', value: 'x', valueType: 'string' }, 400, 'name is not valid: use upper-case letters, digits and underscores, starting with a letter (CONTACT_EMAIL)'],
+        [{ name: 'A_NUMBER', value: '12abc', valueType: 'number' }, 400, 'A_NUMBER takes a number'],
+        [{ name: 'A_DATE', value: '2027-02-30', valueType: 'date' }, 400, 'A_DATE takes a date (YYYY-MM-DD)'],
+        [{ name: 'A_FLAG', value: 'yes', valueType: 'boolean' }, 400, 'A_FLAG takes true or false'],
+        [{ name: 'A_DATES', value: '2027-01-01, soon', valueType: 'date', settingType: 'MULTI_VALUE' }, 400, 'A_DATES takes a list of dates (YYYY-MM-DD) separated by commas'],
+      ];
+      for (const [body, status, message] of refusals) {
+        const res = await admin.post('/api/appSettings').send(body);
+        expect({ body, status: res.status, message: res.body.message }).toEqual({ body, status, message });
+      }
+      for (const body of [
+        { name: 'X_ONE', value: '1', valueType: 'colour' },
+        { name: 'X_TWO', value: '1', valueType: 'number', category: 'ZOOM' },
+        { name: 'X_THREE', value: '1', valueType: 'number', settingType: 'MANY' },
+        { name: 'X_FOUR', value: 'x'.repeat(501), valueType: 'string' },
+      ]) {
+        expect({ body, status: (await admin.post('/api/appSettings').send(body)).status }).toEqual({ body, status: 400 });
+      }
+      await dealer.post('/api/appSettings').send({ name: 'DEALER_SETTING', value: 'x', valueType: 'string' }).expect(403);
+      expect(((await admin.get('/api/appSettings').expect(200)).body as Array<{ name: string }>).some((s) => s.name === 'DEALER_SETTING' || s.name === 'A_NUMBER')).toBe(false);
     });
   });
 

@@ -19,6 +19,9 @@ import {
   type ImageVersionReason,
   type ImageVersionView as ImageVersionViewContract,
   type TestPipelineResult as TestPipelineResultContract,
+  type TestPipelineRunView as TestPipelineRunViewContract,
+  type TestRunState,
+  TEST_RUN_STATES,
   type ImageView as ImageViewContract,
   type MediaOrigin,
   type OptimisationStatus,
@@ -160,7 +163,7 @@ export class ImageVersionView implements ImageVersionViewContract {
   @Field.oneOf(IMAGE_VERSION_KINDS, 'ImageVersionKind') kind!: ImageVersionKind;
   @Field.oneOf(IMAGE_VERSION_REASONS, 'ImageVersionReason', { description: 'why it was made' }) reason!: ImageVersionReason;
   @Field.oneOf(ROUTES, 'Route', { nullable: true, description: 'the pipeline route that made it' }) route!: Route | null;
-  @Field.json({ nullable: true, description: "the job's category and repush settings (pipeline and test versions)" }) settings!: Record<string, unknown> | null;
+  @Field.json({ nullable: true, description: "the job's category, the position's angle and repush settings (pipeline and test versions)" }) settings!: Record<string, unknown> | null;
   @Field.object(ImageVersionAuthor, { nullable: true, description: 'who made it; null for the system' }) createdBy!: ImageVersionAuthor | null;
   @Field.id({ nullable: true, description: 'the version a restore brought back' }) restoredFromId!: string | null;
   @Field.bool({ description: "whether it is the image's optimized picture now" }) current!: boolean;
@@ -174,4 +177,19 @@ export class ImageVersionView implements ImageVersionViewContract {
 
 export class TestPipelineResult implements TestPipelineResultContract {
   @Field.int({ description: 'pictures sent to the test pipeline (those without an original are left out)' }) queued!: number;
+}
+
+export class TestPipelineRunView implements TestPipelineRunViewContract {
+  @Field.id() imageId!: string;
+  @Field.id({ description: 'the test version' }) versionId!: string;
+  @Field.oneOf(TEST_RUN_STATES, 'TestRunState', { description: 'queued (waiting for or in the pipeline), completed, or failed' }) state!: TestRunState;
+  @Field.oneOf(ROUTES, 'Route', { nullable: true, description: 'the route the test ran' }) route!: Route | null;
+  @Field.string({ nullable: true, description: "why the run failed (the pipeline's sentence)" }) failureReason!: string | null;
+  @Field.url({ nullable: true, description: 'the test picture once completed, a short-lived link' }) url!: string | null;
+  @Field.url({ nullable: true }) thumbnailUrl!: string | null;
+  @Field.int({ nullable: true }) width!: number | null;
+  @Field.int({ nullable: true }) height!: number | null;
+  @Field.int({ nullable: true, description: 'bytes' }) fileSize!: number | null;
+  @Field.dateTime() requestedAt!: string;
+  @Field.dateTime({ nullable: true, description: 'when the result or the failure came' }) finishedAt!: string | null;
 }

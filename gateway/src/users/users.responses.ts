@@ -1,4 +1,6 @@
 import {
+  APP_SETTING_CATEGORIES,
+  APP_SETTING_TYPES,
   APP_SETTING_VALUE_TYPES,
   INTEGRATION_TYPES,
   LANGUAGES,
@@ -9,6 +11,8 @@ import {
   ROLES,
   USER_STATUSES,
   type AddressView as AddressViewContract,
+  type AppSettingCategory,
+  type AppSettingType,
   type AppSettingValueType,
   type AppSettingView as AppSettingViewContract,
   type AppVersionView as AppVersionViewContract,
@@ -197,6 +201,8 @@ export class AppSettingView implements AppSettingViewContract {
   @Field.string({ example: 'CONTACT_EMAIL' }) name!: string;
   @Field.string({ description: 'the value as text' }) value!: string;
   @Field.oneOf(APP_SETTING_VALUE_TYPES, 'AppSettingValueType') valueType!: AppSettingValueType;
+  @Field.oneOf(APP_SETTING_CATEGORIES, 'AppSettingCategory', { nullable: true, description: "what it is about; null for the web app's own settings" }) category!: AppSettingCategory | null;
+  @Field.oneOf(APP_SETTING_TYPES, 'AppSettingType', { description: 'one value, or a list separated by commas' }) settingType!: AppSettingType;
 }
 
 export class AppVersionView implements AppVersionViewContract {

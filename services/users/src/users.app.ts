@@ -32,6 +32,7 @@ import { RemoteIntegration } from './integrations/remote-integration.entity';
 import { Identity1763800000000 } from './migrations/1763800000000-identity';
 import { PermissionCatalogue1763800000001 } from './migrations/1763800000001-permission-catalogue';
 import { AppSettings1763800000002 } from './migrations/1763800000002-app-settings';
+import { AppSettingCategories1765000000200 } from './migrations/1765000000200-app-setting-categories';
 import { AppVersionsBanners1763800000003 } from './migrations/1763800000003-app-versions-banners';
 import { RefreshSuccessor1763800000004 } from './migrations/1763800000004-refresh-successor';
 import { TemporaryPasswordResent1763800000005 } from './migrations/1763800000005-temporary-password-resent';
@@ -122,7 +123,7 @@ export const usersApp: ServiceApp<UsersConfig> = {
   definition: {
     name: 'users',
     entities: [UserAccount, Permission, SalesPerson, RemoteIntegration, AppSetting, AppVersion, Banner],
-    migrations: [Identity1763800000000, PermissionCatalogue1763800000001, AppSettings1763800000002, AppVersionsBanners1763800000003, RefreshSuccessor1763800000004, TemporaryPasswordResent1763800000005, ReEditDueHours1763800000050, EditedImageLabel1763800000010, IntegrationSettings1764000000000, DeletedSalesPeople1764700000300, KeepOriginalMetadata1764800000100, SignInLockouts1764800000200, BannersHiddenByDefault1764900000201, LastOrderBackfill1765000000400],
+    migrations: [Identity1763800000000, PermissionCatalogue1763800000001, AppSettings1763800000002, AppVersionsBanners1763800000003, RefreshSuccessor1763800000004, TemporaryPasswordResent1763800000005, ReEditDueHours1763800000050, EditedImageLabel1763800000010, IntegrationSettings1764000000000, DeletedSalesPeople1764700000300, KeepOriginalMetadata1764800000100, SignInLockouts1764800000200, BannersHiddenByDefault1764900000201, AppSettingCategories1765000000200, LastOrderBackfill1765000000400],
   },
   modules: () => [UsersCoreModule, UsersFeatureModule],
 };

@@ -1,4 +1,4 @@
-import type { AppSettingView, UpdateAppSettingRequest } from '@app/contracts/wire';
+import type { AppSettingView, CreateAppSettingRequest, UpdateAppSettingRequest } from '@app/contracts/wire';
 import { api } from './client';
 
 /** TanStack Query keys of the app settings: the list (the footer, the admin tab) and the admin tab's pages of it. */
@@ -20,4 +20,9 @@ export function settingValue(settings: readonly AppSettingView[] | undefined, na
 /** `PUT /api/appSettings/{name}` (admin only): the value as text, read by the setting's valueType; 400 names the expected form. */
 export function updateAppSetting(name: string, value: string): Promise<AppSettingView> {
   return api.put<AppSettingView>(`/appSettings/${encodeURIComponent(name)}`, { value } satisfies UpdateAppSettingRequest);
+}
+
+/** `POST /api/appSettings` (admin only): a new setting; 400 names the form the value takes, 409 a name that is taken. */
+export function createAppSetting(body: CreateAppSettingRequest): Promise<AppSettingView> {
+  return api.post<AppSettingView>('/appSettings', body);
 }

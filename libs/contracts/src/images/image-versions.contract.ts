@@ -7,6 +7,7 @@ import {
   type ImageVersionView,
   type TestPipelineRequest,
   type TestPipelineResult,
+  type TestPipelineRunView,
 } from '../wire/image-versions';
 
 /** `GET /images/{id}/versions` */
@@ -30,6 +31,11 @@ export class TestPipelineBody implements TestPipelineRequest {
   imageIds!: string[];
 }
 
+/** `GET /appSettings/testPipelineResults/{orderId}` */
+export class TestPipelineResultsPayload {
+  @IsUUID() orderId!: string;
+}
+
 type CheckedBodies = [Mirror<TestPipelineBody, TestPipelineRequest>];
 
 /** The versions of an image's picture (subjects are a public API). */
@@ -37,4 +43,5 @@ export const ImageVersionsRpc = {
   list: defineRpc<ImageVersionsPayload, ImageVersionView[]>('images', 'images.versions.list', ImageVersionsPayload),
   restore: defineRpc<RestoreImageVersionPayload, ImageVersionView[]>('images', 'images.versions.restore', RestoreImageVersionPayload),
   testPipeline: defineRpc<TestPipelineBody, TestPipelineResult>('images', 'images.versions.test-pipeline', TestPipelineBody),
+  testResults: defineRpc<TestPipelineResultsPayload, TestPipelineRunView[]>('images', 'images.versions.test-results', TestPipelineResultsPayload),
 };

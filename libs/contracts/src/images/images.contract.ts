@@ -22,7 +22,7 @@ import {
 import { IsOmittable } from '../validation';
 import { defineEvent, defineRpc } from '../rpc';
 import { ORDER_EVENT_NAMES, type OrderEventName } from '../wire/order-events';
-import { ANGLE_CATEGORIES, TRI_STATES, type AngleCategory, type Margins, type TriState } from '../wire/routes';
+import { ANGLE_CATEGORIES, ROUTES, TRI_STATES, type AngleCategory, type Margins, type Route, type TriState } from '../wire/routes';
 import { queryBool } from '../transforms';
 import type { Mirror } from '../mirror';
 import {
@@ -137,6 +137,10 @@ export class ImageIdPayload {
 /** `POST /images/invoke-image-optimization` */
 export class ImageIdBody {
   @ApiProperty() @IsUUID() imageId!: string;
+  @ApiPropertyOptional({ enum: ROUTES, enumName: 'Route', description: "another optimisation method (route) than the position's; the guide's settings otherwise" })
+  @IsOmittable()
+  @IsIn(ROUTES)
+  method?: Route;
 }
 
 export class OrderRefPayload {

@@ -33,7 +33,7 @@ export interface ImageVersionView {
   reason: ImageVersionReason;
   /** the pipeline route that made it (pipeline and test versions) */
   route: Route | null;
-  /** the job's settings: the repush switches and the category (pipeline and test versions) */
+  /** the job's settings: the category, the position's angle and the repush switches (pipeline and test versions) */
   settings: Record<string, unknown> | null;
   createdBy: ImageVersionAuthor | null;
   /** the version a restore brought back */
@@ -57,6 +57,33 @@ export interface TestPipelineRequest {
 export interface TestPipelineResult {
   /** pictures sent to the test pipeline (those without an original are left out) */
   queued: number;
+}
+
+/** Where a picture's latest test run is: waiting for or in the pipeline, done, or failed. */
+export const TEST_RUN_STATES = ['queued', 'completed', 'failed'] as const;
+export type TestRunState = (typeof TEST_RUN_STATES)[number];
+
+/**
+ * `GET /appSettings/testPipelineResults/{orderId}` (admin): the latest test run of each of the
+ * order's pictures that went through the test pipeline.
+ */
+export interface TestPipelineRunView {
+  imageId: string;
+  /** the test version: its files once the run is completed */
+  versionId: string;
+  state: TestRunState;
+  /** the route the test ran */
+  route: Route | null;
+  /** why the run failed (the pipeline's sentence); null otherwise */
+  failureReason: string | null;
+  url: string | null;
+  thumbnailUrl: string | null;
+  width: number | null;
+  height: number | null;
+  fileSize: number | null;
+  requestedAt: string;
+  /** when the result (or the failure) came; null while queued */
+  finishedAt: string | null;
 }
 
 export const IMAGE_VERSION_MESSAGES = {

@@ -201,11 +201,13 @@ export class ImagesService {
     return { deleted };
   }
 
-  /** A repush (`POST /images/invoke-image-optimization`): the original goes through the pipeline again (a new job) with the guide's settings. */
+  /** A repush (`POST /images/invoke-image-optimization`): the original goes through the pipeline again (a new job) with the guide's settings, or with another method (route). */
   async repush(actor: Actor, body: ImageIdBody): Promise<ImageView> {
     OrderAccessService.assertStaff(actor);
     const image = await this.find(body.imageId);
-    const [view] = await this.repushOf(actor, image.orderId, [image.id], null);
+    // another method: the route only; the position's category and settings stay
+    const method = body.method;
+    const [view] = await this.repushOf(actor, image.orderId, [image.id], method ? () => ({ route: method }) : null);
     return view;
   }
 

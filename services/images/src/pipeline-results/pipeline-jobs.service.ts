@@ -131,7 +131,8 @@ export class PipelineJobsService {
       ...(test ? { versionId } : {}),
       requestedAt: new Date().toISOString(),
     };
-    const settings = { category: job.category, ...(job.repush ? { repush: job.repush } : {}) };
+    // the position's angle: what the picture is processed as (the image's detectedAngle once applied)
+    const settings = { category: job.category, angle: prepared.position.angleName, ...(job.repush ? { repush: job.repush } : {}) };
     await this.versions.queued(m, target, { jobId, route: job.route, settings }, version, versionId);
     try {
       await this.host.outbox.addPipelineJob(m, job);

@@ -21,6 +21,17 @@ export function processedTypes(route: PipelineImageProcessed['route']): ImageTyp
 }
 
 /**
+ * The angle the pipeline processed a picture as: the angle of its style-guide position when
+ * the job was queued (`angle` of the job's settings; the pipeline does not recognise angles
+ * from the pixels). A job queued before the angle was kept with it leaves the image's as it is;
+ * a position without an angle (free-form) has none.
+ */
+export function processedAngle(image: Pick<Image, 'detectedAngle'>, settings: Record<string, unknown> | null): Pick<Image, 'detectedAngle'> {
+  if (!settings || !('angle' in settings)) return { detectedAngle: image.detectedAngle };
+  return { detectedAngle: typeof settings.angle === 'string' && settings.angle ? settings.angle : null };
+}
+
+/**
  * Takes the pipeline's results (a durable consumer: each event applied once, in one
  * transaction with its processed-message record). A result updates the image only when it
  * is of the image's latest job: a result of an older job (the image was processed again,
@@ -56,9 +67,10 @@ export class PipelineResultsConsumer implements OnModuleInit {
     const locked = await this.images.lockForUpdate(m, e.imageId);
     if (!locked) return;
     const image = locked.latestJobId === e.jobId ? locked : null;
-    await this.versions.processed(m, locked, e, image !== null);
+    const settings = await this.versions.processed(m, locked, e, image !== null);
     if (!image) return;
     Object.assign(image, {
+      ...processedAngle(image, settings),
       optimisationStatus: 'completed',
       failureReason: null,
       optimisedVia: e.route,
@@ -78,7 +90,7 @@ export class PipelineResultsConsumer implements OnModuleInit {
 
   private async failed(m: EntityManager, e: PipelineImageFailed): Promise<void> {
     const image = await this.latest(m, e.imageId, e.jobId);
-    await this.versions.failed(m, e.jobId);
+    await this.versions.failed(m, e.jobId, e.reason, new Date(e.failedAt));
     if (!image) return;
     Object.assign(image, {
       optimisationStatus: 'rejected',

@@ -31,4 +31,7 @@ export class ImageVersion {
   @Column('boolean') current!: boolean;
   @Column('timestamptz', { name: 'created_at' }) createdAt!: Date;
   @Column('timestamptz', { name: 'ready_at', nullable: true }) readyAt!: Date | null;
+  /** a failed test run: the pipeline's sentence and when (other failed jobs leave no version) */
+  @Column('text', { name: 'failure_reason', nullable: true }) failureReason!: string | null;
+  @Column('timestamptz', { name: 'failed_at', nullable: true }) failedAt!: Date | null;
 }

@@ -1,4 +1,4 @@
-import { ImageVersionsRpc, type ImageVersionsPayload, type RestoreImageVersionPayload, type RpcEnvelope, type TestPipelineBody } from '@app/contracts';
+import { ImageVersionsRpc, type ImageVersionsPayload, type RestoreImageVersionPayload, type RpcEnvelope, type TestPipelineBody, type TestPipelineResultsPayload } from '@app/contracts';
 import { RpcHandler } from '@app/service-kit';
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
@@ -21,5 +21,10 @@ export class ImageVersionsMessagesController {
   @RpcHandler(ImageVersionsRpc.testPipeline)
   testPipeline(@Payload() { actor, data }: RpcEnvelope<TestPipelineBody>) {
     return this.versions.testPipeline(actor, data);
+  }
+
+  @RpcHandler(ImageVersionsRpc.testResults)
+  testResults(@Payload() { actor, data }: RpcEnvelope<TestPipelineResultsPayload>) {
+    return this.versions.testResults(actor, data.orderId);
   }
 }

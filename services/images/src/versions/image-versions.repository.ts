@@ -6,8 +6,8 @@ import { ImageVersion } from './image-version.entity';
 @Injectable()
 export class ImageVersionsRepository {
   /** A new version; `current` ones take the mark from the image's other versions. */
-  async insert(m: EntityManager, version: Omit<ImageVersion, 'createdAt' | 'current'> & { current?: boolean }): Promise<ImageVersion> {
-    const row = m.create(ImageVersion, { ...version, current: false, createdAt: new Date() });
+  async insert(m: EntityManager, version: Omit<ImageVersion, 'createdAt' | 'current' | 'failureReason' | 'failedAt'> & { current?: boolean }): Promise<ImageVersion> {
+    const row = m.create(ImageVersion, { failureReason: null, failedAt: null, ...version, current: false, createdAt: new Date() });
     // save, not insert: TypeORM's insert type does not take a free-form JSON column
     await m.save(ImageVersion, row);
     if (version.current) await this.makeCurrent(m, row.imageId, row.id);
@@ -45,6 +45,19 @@ export class ImageVersionsRepository {
       .orderBy('v.ready_at', 'ASC')
       .addOrderBy('v.created_at', 'ASC')
       .addOrderBy('v.id', 'ASC')
+      .getMany();
+  }
+
+  /** The latest test run of each of the order's pictures (one row per image, the newest request). */
+  latestTestRuns(m: EntityManager, orderId: string): Promise<ImageVersion[]> {
+    return m
+      .createQueryBuilder(ImageVersion, 'v')
+      .distinctOn(['v.image_id'])
+      .where('v.order_id = :orderId', { orderId })
+      .andWhere("v.kind = 'test'")
+      .orderBy('v.image_id', 'ASC')
+      .addOrderBy('v.created_at', 'DESC')
+      .addOrderBy('v.id', 'DESC')
       .getMany();
   }
 

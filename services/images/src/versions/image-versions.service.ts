@@ -1,6 +1,7 @@
 import {
   IMAGE_MESSAGES,
   IMAGE_VERSION_MESSAGES,
+  ORDER_MESSAGES,
   pipelineOutputKeys,
   RpcError,
   VIEW_URL_TTL_SECONDS,
@@ -9,6 +10,7 @@ import {
   type RestoreImageVersionPayload,
   type TestPipelineBody,
   type TestPipelineResult,
+  type TestPipelineRunView,
 } from '@app/contracts';
 import { inTransaction } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
@@ -191,6 +193,35 @@ export class ImageVersionsService {
       }
     });
     return { queued: prepared.size };
+  }
+
+  /**
+   * `GET /appSettings/testPipelineResults/{orderId}` (admin): the latest test run of each of the
+   * order's pictures that went through the test pipeline: queued (no result yet), completed
+   * (with its picture) or failed (with the pipeline's sentence). Another order id is 404.
+   */
+  async testResults(actor: Actor, orderId: string): Promise<TestPipelineRunView[]> {
+    if (actor.role !== 'Admin') throw RpcError.forbidden();
+    await this.access.readFor(actor, orderId, ORDER_MESSAGES.notFound);
+    const runs = await this.versions.latestTestRuns(this.ds.manager, orderId);
+    const link = (key: string | null, v: ImageVersion) => (key ? this.versionFiles.signedCachedGet(key, v.id, VIEW_URL_TTL_SECONDS) : null);
+    return runs.map((v) => {
+      const state = v.readyAt && v.fileKey ? 'completed' : v.failedAt ? 'failed' : 'queued';
+      return {
+        imageId: v.imageId,
+        versionId: v.id,
+        state,
+        route: v.route,
+        failureReason: state === 'failed' ? v.failureReason : null,
+        url: state === 'completed' ? link(v.fileKey, v) : null,
+        thumbnailUrl: state === 'completed' ? link(v.thumbKey, v) : null,
+        width: v.width,
+        height: v.height,
+        fileSize: v.fileSize,
+        requestedAt: v.createdAt.toISOString(),
+        finishedAt: (v.readyAt ?? v.failedAt)?.toISOString() ?? null,
+      };
+    });
   }
 
   private views(actor: Actor, image: Pick<Image, 'originalKey' | 'sharedOriginalKey'>, versions: ImageVersion[]): ImageVersionView[] {

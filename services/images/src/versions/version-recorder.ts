@@ -79,18 +79,19 @@ export class VersionRecorder {
   /**
    * A pipeline result. A test output is kept beside the current picture; the output of the
    * image's latest job (`applied`) is kept under the version's own keys and becomes current;
-   * the output of an older job is not the image's picture and leaves no version.
+   * the output of an older job is not the image's picture and leaves no version. Answers the
+   * settings the job was queued with (null when none were kept).
    */
-  async processed(m: EntityManager, image: Image, e: PipelineImageProcessed, applied: boolean): Promise<void> {
+  async processed(m: EntityManager, image: Image, e: PipelineImageProcessed, applied: boolean): Promise<Record<string, unknown> | null> {
     const queued = await this.versions.byJob(m, e.jobId);
     if (queued?.kind === 'test') {
       Object.assign(queued, { fileKey: e.keys.optimized, thumbKey: e.keys.thumb, width: e.width, height: e.height, fileSize: e.fileSize, readyAt: new Date() });
       await this.versions.save(m, queued);
-      return;
+      return queued.settings;
     }
     if (!applied) {
       if (queued) await this.versions.delete(m, queued.id);
-      return;
+      return queued?.settings ?? null;
     }
     // a job queued without a version (before versions were kept) gets one now, from the system
     const version =
@@ -100,12 +101,22 @@ export class VersionRecorder {
     Object.assign(version, { ...keys, width: e.width, height: e.height, fileSize: e.fileSize, readyAt: new Date() });
     await this.versions.save(m, version);
     await this.versions.makeCurrent(m, image.id, version.id);
+    return version.settings;
   }
 
-  /** A failed job leaves no version (its image keeps the picture it had, if any). */
-  async failed(m: EntityManager, jobId: string): Promise<void> {
+  /**
+   * A failed job leaves no version (its image keeps the picture it had, if any); a failed test
+   * run is kept, without files, with the pipeline's sentence, so the admin sees it failed.
+   */
+  async failed(m: EntityManager, jobId: string, reason: string, failedAt: Date): Promise<void> {
     const queued = await this.versions.byJob(m, jobId);
-    if (queued) await this.versions.delete(m, queued.id);
+    if (!queued) return;
+    if (queued.kind === 'test') {
+      Object.assign(queued, { failureReason: reason, failedAt });
+      await this.versions.save(m, queued);
+      return;
+    }
+    await this.versions.delete(m, queued.id);
   }
 
   /** QA's finished picture, just made the optimized one: kept under its own keys, current. */
@@ -127,7 +138,7 @@ export class VersionRecorder {
     });
   }
 
-  private blank(image: Pick<Image, 'id' | 'orderId'>, author: VersionAuthor | null): Omit<ImageVersion, 'createdAt' | 'current' | 'kind' | 'reason'> {
+  private blank(image: Pick<Image, 'id' | 'orderId'>, author: VersionAuthor | null): Omit<ImageVersion, 'createdAt' | 'current' | 'kind' | 'reason' | 'failureReason' | 'failedAt'> {
     return {
       id: randomUUID(),
       imageId: image.id,

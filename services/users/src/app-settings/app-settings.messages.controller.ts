@@ -1,4 +1,4 @@
-import { AppSettingsRpc, type RpcEnvelope, type UpdateAppSettingPayload } from '@app/contracts';
+import { AppSettingsRpc, type CreateAppSettingBody, type RpcEnvelope, type UpdateAppSettingPayload } from '@app/contracts';
 import { RpcHandler } from '@app/service-kit';
 import { Controller, UseInterceptors } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
@@ -18,5 +18,10 @@ export class AppSettingsMessagesController {
   @RpcHandler(AppSettingsRpc.update)
   update(@Payload() { actor, data }: RpcEnvelope<UpdateAppSettingPayload>) {
     return this.settings.update(actor, data);
+  }
+
+  @RpcHandler(AppSettingsRpc.create)
+  create(@Payload() { actor, data }: RpcEnvelope<CreateAppSettingBody>) {
+    return this.settings.create(actor, data);
   }
 }

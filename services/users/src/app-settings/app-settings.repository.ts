@@ -13,6 +13,13 @@ export class AppSettingsRepository {
     return manager.findOne(AppSetting, { where: { name } });
   }
 
+  /** A new setting, or null when one of that name exists (the unique name decides). */
+  async insert(manager: EntityManager, setting: AppSetting): Promise<AppSetting | null> {
+    const result = await manager.createQueryBuilder().insert().into(AppSetting).values(setting).orIgnore().returning('id').execute();
+    if (!(result.raw as unknown[]).length) return null;
+    return manager.findOne(AppSetting, { where: { name: setting.name } });
+  }
+
   save(manager: EntityManager, setting: AppSetting): Promise<AppSetting> {
     return manager.save(AppSetting, setting);
   }

@@ -3,6 +3,8 @@ import Chip from '@mui/material/Chip';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import EditIcon from '@mui/icons-material/Edit';
+import AddIcon from '@mui/icons-material/Add';
+import Button from '@mui/material/Button';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -268,14 +270,16 @@ export function AppVersionsScreen() {
 }
 
 /**
- * App settings: GET /api/appSettings lists them; clicking a row (or its edit button) opens a
- * modal that edits the value (PUT /api/appSettings/{name}, admin only) with an input fitting
- * the setting's valueType.
+ * App settings: GET /api/appSettings lists them with their value type, category and whether
+ * they hold one value or a list; clicking a row (or its edit button) opens a modal that edits
+ * the value (PUT /api/appSettings/{name}, admin only) with an input fitting the setting's
+ * valueType; Add setting opens it empty (POST /api/appSettings).
  */
 export function AppSettingsScreen() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<AppSettingView | null>(null);
+  const [creating, setCreating] = useState(false);
   const all = useQuery({ queryKey: appSettingsKeys.list(), queryFn: ({ signal }) => getAppSettings(signal) });
   const grid = useDataGrid<AppSettingView>({
     queryKey: appSettingsKeys.grid(),
@@ -293,10 +297,27 @@ export function AppSettingsScreen() {
         title={t('menu.adminAppSettings')}
         getRowId={(row) => row.name}
         onRowOpen={setEditing}
+        actions={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+            {t('admin.appSettings.create')}
+          </Button>
+        }
         columns={fixed<AppSettingView>([
           { field: 'name', headerName: t('fields.name'), flex: 1, minWidth: 200 },
           { field: 'value', headerName: t('admin.appSettings.fields.value'), flex: 1, minWidth: 200 },
-          { field: 'valueType', headerName: t('admin.appSettings.fields.valueType'), width: 140 },
+          { field: 'valueType', headerName: t('admin.appSettings.fields.valueType'), width: 120, valueFormatter: (value: AppSettingView['valueType']) => t(`admin.appSettings.valueTypes.${value}`) },
+          {
+            field: 'settingType',
+            headerName: t('admin.appSettings.fields.settingType'),
+            width: 150,
+            valueFormatter: (value: AppSettingView['settingType']) => t(`admin.appSettings.settingTypes.${value}`),
+          },
+          {
+            field: 'category',
+            headerName: t('admin.appSettings.fields.category'),
+            width: 170,
+            valueFormatter: (value: AppSettingView['category']) => (value ? t(`admin.appSettings.categories.${value}`) : ''),
+          },
           {
             field: 'edit',
             headerName: t('buttons.edit'),
@@ -310,6 +331,7 @@ export function AppSettingsScreen() {
         ])}
       />
       {editing && <AppSettingDialog key={editing.name} setting={editing} onClose={() => setEditing(null)} />}
+      {creating && <AppSettingDialog setting={null} onClose={() => setCreating(false)} />}
     </AdminLayout>
   );
 }

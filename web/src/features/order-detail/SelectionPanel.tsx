@@ -17,6 +17,7 @@ import { PushNotificationForm } from '../../components/push/PushNotificationForm
 import { RepushDialog } from '../../components/repush/RepushDialog';
 import { toast } from '../../components/toast/toast';
 import { tagColor, textOn } from '../../theme';
+import { AdminPipelineActions } from './AdminPipelineActions';
 
 /** The tags on the selected images: each with how many of them carry it. */
 export function tagsOnSelection(tagsByImage: ReadonlyArray<readonly TagView[] | undefined>): Array<{ tag: TagView; count: number }> {
@@ -115,6 +116,7 @@ export function SelectionPanel({ order, selected }: { order: OrderView; selected
       <Button variant="contained" startIcon={<Replay />} disabled={none} onClick={() => setRepushing(true)}>
         {t('orderDetail.panel.repush')}
       </Button>
+      {me?.userRole === 'Admin' && <AdminPipelineActions order={order} selected={selected} />}
       {me?.userRole === 'Admin' && <PushNotificationForm orderId={order.id} />}
       <RepushDialog open={repushing} onClose={() => setRepushing(false)} orderId={order.id} styleGuideId={order.styleGuide.id} images={selected} />
     </Paper>

@@ -1,0 +1,17 @@
+import type { ImageView, Route, TestPipelineRequest, TestPipelineResult, TestPipelineRunView } from '@app/contracts/wire';
+import { api } from './client';
+
+/** The admin's pipeline tools of the select view: re-optimising with another method and the test pipeline. */
+export const pipelineToolsApi = {
+  /** `POST /images/invoke-image-optimization`: the picture's original through the pipeline again, with `method` instead of its position's route */
+  reoptimize: (imageId: string, method: Route) => api.post<ImageView>('/images/invoke-image-optimization', { imageId, method }),
+  /** `POST /appSettings/sendImagesToTestPipeline`: test versions of the pictures, beside the current ones */
+  sendToTestPipeline: (imageIds: string[]) => api.post<TestPipelineResult>('/appSettings/sendImagesToTestPipeline', { imageIds } satisfies TestPipelineRequest),
+  /** `GET /appSettings/testPipelineResults/{orderId}`: the latest test run of each of the order's pictures */
+  testResults: (orderId: string, signal?: AbortSignal) => api.get<TestPipelineRunView[]>(`/appSettings/testPipelineResults/${orderId}`, { signal }),
+};
+
+/** TanStack Query keys of the pipeline tools. */
+export const pipelineToolsKeys = {
+  testResults: (orderId: string) => ['test-pipeline', 'results', { orderId }] as const,
+};
