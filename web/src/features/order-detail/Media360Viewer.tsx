@@ -71,7 +71,7 @@ export function ExteriorSpin({ frames, label }: { frames: readonly string[]; lab
   };
   const onPointerMove = (e: PointerEvent) => {
     const start = drag.current;
-    if (!start || start.pointer !== e.pointerId) return;
+    if (!start || start.pointer !== e.pointerId || !Number.isFinite(e.clientX)) return;
     const width = box.current?.clientWidth ?? 0;
     const perFrame = width > 0 ? Math.max(2, width / n) : FALLBACK_PX_PER_FRAME;
     // dragging left turns the car to the right, as a hand turning it would
@@ -156,7 +156,7 @@ export function InteriorPan({ url, label }: { url: string; label: string }) {
   };
   const onPointerMove = (e: PointerEvent) => {
     const start = drag.current;
-    if (!start || start.pointer !== e.pointerId) return;
+    if (!start || start.pointer !== e.pointerId || !Number.isFinite(e.clientX)) return;
     // the picture follows the hand: dragging left looks further right
     turn(start.yaw - ((e.clientX - start.x) * 360) / panoramaWidth);
   };
