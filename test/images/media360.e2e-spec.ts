@@ -1,5 +1,6 @@
 import type { Media360View, OrderView } from '@app/contracts';
-import { photoWithPrivateMetadata, privateTags, readMetadata, readZip, testJpeg, testPng } from '@app/testing';
+import { photoWithPrivateMetadata, privateTags, readMetadata, readZip, testJpeg, testPng, waitFor } from '@app/testing';
+import { StorageService } from '@app/storage';
 import sharp from 'sharp';
 import {
   createAccount,
@@ -32,7 +33,7 @@ describe('360 media through the API', () => {
   let spin: Buffer[];
 
   beforeAll(async () => {
-    stack = await startTestStack({ label: 'media360' });
+    stack = await startTestStack({ label: 'media360', env: { IMAGES_UPLOAD_POLL_MS: '300', IMAGES_UPLOAD_LEFTOVER_MARGIN_MS: '3600000' } });
     const dealer = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'] });
     const dealer2 = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'] });
     [admin, asDealer, asDealer2] = await Promise.all([
@@ -142,5 +143,26 @@ describe('360 media through the API', () => {
     await postMedia360Frame(signed, 11, spin[11]);
     const done = await asDealer.post('/api/media360/upload-complete').send({ media360Id: signed.media360Id }).expect(200);
     expect((done.body as Media360View).frameUrls).toHaveLength(24);
+  });
+
+  it('refuses a 360 whose grants expired with a frame missing, and forgets its staging objects for removal', async () => {
+    const order = await newOrder();
+    const signed = await signMedia360(asDealer, order.id, 'exterior360', spin);
+    await postMedia360Frame(signed, 0, spin[0]);
+    await stack.db.query("UPDATE images.media360 SET upload_expires_at = now() - interval '10 minutes' WHERE id = $1", [signed.media360Id]);
+    const settled = await waitFor(async () => {
+      const list = (await admin.get(`/api/media360/order/${order.id}`).expect(200)).body as Media360View[];
+      return list.find((m) => m.id === signed.media360Id && m.status === 'rejected') ?? null;
+    }, 'the expired 360 refused by the sweeper');
+    expect(settled.failureReason).toBe('The upload link expired before frame 2 of 24 arrived');
+    expect((await asDealer.post('/api/media360/upload-complete').send({ media360Id: signed.media360Id })).body).toEqual({ statusCode: 400, message: settled.failureReason });
+    // the posted frame is removed at once; every frame's staging key is remembered for the
+    // sweeper, which removes whatever a later post leaves there once the grant is over (the margin is an hour here)
+    const keys = signed.frames.map((f) => (JSON.parse(f.fields) as { key: string }).key);
+    expect(keys[0]).toMatch(new RegExp(`^orders/${order.id}/media360/${signed.media360Id}/uploads/[0-9a-f-]{36}-frame-001\\.jpg$`));
+    const s3 = new StorageService({ endpoint: stack.s3.endpoint, accessKey: stack.s3.accessKey, secretKey: stack.s3.secretKey, bucket: stack.s3.bucket, region: 'us-east-1' });
+    expect(await s3.head(keys[0])).toBeNull();
+    const rows: Array<{ object_key: string }> = await stack.db.query('SELECT object_key FROM images.upload_leftover WHERE object_key LIKE $1', [`%/media360/${signed.media360Id}/%`]);
+    expect(rows.map((r) => r.object_key).sort()).toEqual([...keys].sort());
   });
 });

@@ -25,6 +25,15 @@ export class Media360Repository {
       .getMany();
   }
 
+  /** Awaited 360s whose grants expired before `before`, the oldest first. */
+  async expiredAwaiting(m: EntityManager, before: Date, limit: number): Promise<string[]> {
+    const rows: Array<{ id: string }> = await m.query(
+      `SELECT id FROM media360 WHERE status = 'awaiting-upload' AND upload_expires_at < $1 ORDER BY upload_expires_at LIMIT $2`,
+      [before, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
   async insert(m: EntityManager, row: Partial<Media360>): Promise<void> {
     await m.insert(Media360, row);
   }

@@ -32,6 +32,11 @@ import { Media360Repository } from './media360.repository';
 /** As for videos: the owner may add 360s until the order is completed; admin and QA at any time. */
 const CLOSED_FOR_360: readonly OrderStatus[] = ['Completed'];
 
+/** a frame posted just before its link expired is still taken this long after (as for pictures) */
+export const MEDIA360_EXPIRY_GRACE_MS = 5 * 60_000;
+/** awaited 360s the sweeper settles per pass */
+const SWEEP_BATCH = 20;
+
 const EXTENSIONS: Record<Media360ContentType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
 
 /**
@@ -122,8 +127,10 @@ export class Media360Service {
         one = await this.files.check(row.kind, index, frame.uploadKey);
       } catch (err) {
         if (err instanceof FrameMissingError) {
-          const missing = `Frame ${index + 1} of ${row.frameCount} has not been uploaded yet`;
-          return { ...row, failureReason: row.kind === 'interior360' ? 'The panorama has not been uploaded yet' : missing };
+          const which = row.kind === 'interior360' ? 'the panorama' : `frame ${index + 1} of ${row.frameCount}`;
+          // past its grant and the grace for a post begun just before: nothing more can arrive
+          if (Date.now() > row.uploadExpiresAt.getTime() + MEDIA360_EXPIRY_GRACE_MS) return this.refuse(row, `The upload link expired before ${which} arrived`);
+          return { ...row, failureReason: `${which.charAt(0).toUpperCase()}${which.slice(1)} has not been uploaded yet` };
         }
         if (err instanceof FrameRejectedError) return this.refuse(row, err.message);
         throw err;
@@ -155,6 +162,23 @@ export class Media360Service {
     });
     await this.deleteStaging(row);
     return accepted;
+  }
+
+  /**
+   * The sweeper's pass: every awaited 360 whose grants expired (plus the grace) is checked a
+   * last time, accepted when all its frames are there, refused otherwise, so its staging
+   * objects are removed after their grants (`upload_leftover`). Answers how many were settled.
+   */
+  async settleExpired(): Promise<number> {
+    const ids = await this.rows.expiredAwaiting(this.ds.manager, new Date(Date.now() - MEDIA360_EXPIRY_GRACE_MS), SWEEP_BATCH);
+    for (const id of ids) {
+      try {
+        await this.complete(id);
+      } catch (err) {
+        this.logger.warn({ err, media360Id: id }, 'could not settle an expired 360 upload; it is tried again later');
+      }
+    }
+    return ids.length;
   }
 
   private async refuse(row: Media360, reason: string): Promise<Media360 | null> {

@@ -28,9 +28,31 @@ export class Media3601765000000700 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
     await q.query('CREATE INDEX media360_order_idx ON media360 (order_id, created_at, id)');
+    // the sweeper's work list: awaited 360s whose grants expired
+    await q.query(`CREATE INDEX media360_pending_upload_idx ON media360 (upload_expires_at) WHERE status = 'awaiting-upload'`);
+    // as for images and videos (migration 1764100000004): every frame's staging key is remembered
+    // once it stops being live (the 360 accepted, refused or deleted), and removed after its grant
+    await q.query(`
+      CREATE FUNCTION media360_upload_leftover() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+      DECLARE
+        frame jsonb;
+      BEGIN
+        IF TG_OP = 'DELETE' OR (OLD.status = 'awaiting-upload' AND NEW.status <> 'awaiting-upload') THEN
+          FOR frame IN SELECT value FROM jsonb_array_elements(OLD.frames) LOOP
+            PERFORM upload_leftover_remember(frame->>'uploadKey', OLD.upload_expires_at);
+          END LOOP;
+        END IF;
+        RETURN NULL;
+      END $$`);
+    await q.query('CREATE TRIGGER media360_upload_leftover_delete AFTER DELETE ON media360 FOR EACH ROW EXECUTE FUNCTION media360_upload_leftover()');
+    await q.query(`
+      CREATE TRIGGER media360_upload_leftover_update AFTER UPDATE ON media360 FOR EACH ROW
+      WHEN (OLD.status = 'awaiting-upload' AND NEW.status <> 'awaiting-upload')
+      EXECUTE FUNCTION media360_upload_leftover()`);
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query('DROP TABLE media360');
+    await q.query('DROP FUNCTION media360_upload_leftover()');
   }
 }

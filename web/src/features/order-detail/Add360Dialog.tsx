@@ -18,7 +18,7 @@ import { FileButton } from '../../components/FileButton';
 import { FormField } from '../../components/form/FormField';
 import { SubmitButton } from '../../components/form/SubmitButton';
 import { useForm } from '../../components/form/useForm';
-import { framesInOrder, validateAdd360, type Add360Form } from './media360Logic';
+import { framesInOrder, KIND_LABELS, validateAdd360, type Add360Form } from './media360Logic';
 
 const EMPTY: Add360Form = { kind: '', files: [] };
 /** frames posted at once */
@@ -89,7 +89,7 @@ export function Add360Dialog({ order, open, onClose }: { order: Pick<OrderView, 
           >
             {MEDIA360_KINDS.map((kind) => (
               <MenuItem key={kind} value={kind}>
-                {t(`orderDetail.media360.kinds.${kind}`)}
+                {t(KIND_LABELS[kind])}
               </MenuItem>
             ))}
           </FormField>

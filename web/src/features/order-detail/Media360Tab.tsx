@@ -13,6 +13,7 @@ import { media360Api, media360Keys } from '../../api/media360';
 import { formatTimestamp } from '../../components/data-grid/columns';
 import { Add360Dialog } from './Add360Dialog';
 import { ExteriorSpin, InteriorPan } from './Media360Viewer';
+import { KIND_NAMES } from './media360Logic';
 
 /**
  * `/order/{id}/360`: the order's 360s, each in its viewer (an exterior spun by drag or keys, an
@@ -28,7 +29,7 @@ export function Media360Tab({ order, canAdd }: { order: Pick<OrderView, 'id'>; c
   });
 
   const counts = { exterior360: 0, interior360: 0 };
-  const named = (list.data ?? []).map((item) => ({ item, name: t(`orderDetail.media360.named.${item.kind}`, { n: ++counts[item.kind] }) }));
+  const named = (list.data ?? []).map((item) => ({ item, name: t(KIND_NAMES[item.kind], { n: ++counts[item.kind] }) }));
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>

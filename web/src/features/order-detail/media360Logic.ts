@@ -42,3 +42,8 @@ export function validateAdd360(form: Add360Form): FieldErrors<Add360Form> {
 export function canAdd360(order: Pick<OrderView, 'status' | 'user'>, me: { id: string }, staff: boolean): boolean {
   return staff || (me.id === order.user.id && order.status !== 'Completed');
 }
+
+/** The label of each kind in the "Add 360" form. */
+export const KIND_LABELS = { exterior360: 'orderDetail.media360.kinds.exterior360', interior360: 'orderDetail.media360.kinds.interior360' } as const satisfies Record<Media360Kind, string>;
+/** The name of the nth 360 of a kind on the order page ("Exterior 360 2"). */
+export const KIND_NAMES = { exterior360: 'orderDetail.media360.named.exterior360', interior360: 'orderDetail.media360.named.interior360' } as const satisfies Record<Media360Kind, string>;
