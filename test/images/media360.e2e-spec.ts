@@ -125,10 +125,14 @@ describe('360 media through the API', () => {
     expect((await uploadOrderMedia360(asDealer, order.id, 'exterior360', text)).body).toEqual({ statusCode: 400, message: 'Frame 3 is not a JPEG or PNG picture' });
     // a frame of another size
     const other = [...spin.slice(0, 23), await testJpeg(640, 480)];
-    expect((await uploadOrderMedia360(asDealer, order.id, 'exterior360', other)).body).toEqual({
+    const mixed = await uploadOrderMedia360(asDealer, order.id, 'exterior360', other);
+    expect(mixed.body).toEqual({
       statusCode: 400,
       message: 'Frame 24 (640 × 480) does not have the size of the first frame: every frame of an exterior 360 has the same size (320 × 240)',
     });
+    // the frames stored before the refusal are removed with it
+    const s3 = new StorageService({ endpoint: stack.s3.endpoint, accessKey: stack.s3.accessKey, secretKey: stack.s3.secretKey, bucket: stack.s3.bucket, region: 'us-east-1' });
+    expect(await s3.head(`orders/${order.id}/media360/${mixed.media360Id}/frame-001.jpg`)).toBeNull();
     // a GIF is not among the types
     expect((await uploadOrderMedia360(asDealer, order.id, 'interior360', [await testPng(64)], 'image/gif').catch((e: Error) => e.message)) as string).toContain('contentType must be one of image/jpeg, image/png');
   });

@@ -67,6 +67,10 @@ export class Media360Files {
     return this.storage.signedGet(key, expiresInSeconds);
   }
 
+  async exists(key: string): Promise<boolean> {
+    return (await this.storage.head(key)) !== null;
+  }
+
   /** Checks frame `index` of a 360 at `key`; throws FrameMissingError or FrameRejectedError. */
   async check(kind: Media360Kind, index: number, key: string): Promise<CheckedFrame> {
     const label = frameLabel(kind, index);

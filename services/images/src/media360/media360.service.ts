@@ -117,35 +117,44 @@ export class Media360Service {
     return work;
   }
 
+  /**
+   * Every frame present first (a HEAD each: a missing one answers at once, nothing read);
+   * then frame by frame, one in memory at a time: checked, compared with the first frame's
+   * size, and stored under its final key. A refused frame removes the frames already stored.
+   */
   private async doComplete(id: string): Promise<Media360 | null> {
     const row = await this.rows.findById(this.ds.manager, id);
     if (!row || row.status !== 'awaiting-upload') return row;
-    const checked: CheckedFrame[] = [];
+    for (const [index, frame] of row.frames.entries()) {
+      if (await this.files.exists(frame.uploadKey)) continue;
+      const which = row.kind === 'interior360' ? 'the panorama' : `frame ${index + 1} of ${row.frameCount}`;
+      // past its grant and the grace for a post begun just before: nothing more can arrive
+      if (Date.now() > row.uploadExpiresAt.getTime() + MEDIA360_EXPIRY_GRACE_MS) return this.refuse(row, `The upload link expired before ${which} arrived`);
+      return { ...row, failureReason: `${which.charAt(0).toUpperCase()}${which.slice(1)} has not been uploaded yet` };
+    }
+    const kept: Media360Frame[] = [];
+    let size: { width: number; height: number } | null = null;
+    const refuse = async (reason: string) => {
+      for (const frame of kept) if (frame.key) await this.files.delete(frame.key).catch(() => undefined);
+      return this.refuse(row, reason);
+    };
     for (const [index, frame] of row.frames.entries()) {
       let one: CheckedFrame;
       try {
         one = await this.files.check(row.kind, index, frame.uploadKey);
       } catch (err) {
-        if (err instanceof FrameMissingError) {
-          const which = row.kind === 'interior360' ? 'the panorama' : `frame ${index + 1} of ${row.frameCount}`;
-          // past its grant and the grace for a post begun just before: nothing more can arrive
-          if (Date.now() > row.uploadExpiresAt.getTime() + MEDIA360_EXPIRY_GRACE_MS) return this.refuse(row, `The upload link expired before ${which} arrived`);
-          return { ...row, failureReason: `${which.charAt(0).toUpperCase()}${which.slice(1)} has not been uploaded yet` };
-        }
-        if (err instanceof FrameRejectedError) return this.refuse(row, err.message);
+        // gone between the HEAD and the read: still awaited, as before the HEAD
+        if (err instanceof FrameMissingError) return { ...row, failureReason: MEDIA360_MESSAGES.notUploaded };
+        if (err instanceof FrameRejectedError) return refuse(err.message);
         throw err;
       }
-      const first = checked[0];
-      if (first && (one.width !== first.width || one.height !== first.height)) {
-        return this.refuse(row, `Frame ${index + 1} (${one.width} × ${one.height}) ${MEDIA360_MESSAGES.sizesDiffer} (${first.width} × ${first.height})`);
+      if (size && (one.width !== size.width || one.height !== size.height)) {
+        return refuse(`Frame ${index + 1} (${one.width} × ${one.height}) ${MEDIA360_MESSAGES.sizesDiffer} (${size.width} × ${size.height})`);
       }
-      checked.push(one);
-    }
-    const kept: Media360Frame[] = [];
-    for (const [index, frame] of checked.entries()) {
-      const key = ObjectKeys.media360Frame(row.orderId, row.id, index, frame.ext);
-      await this.files.put(key, frame.bytes, frame.mime);
-      kept.push({ uploadKey: row.frames[index].uploadKey, contentType: frame.mime as Media360ContentType, key, size: frame.bytes.length });
+      size ??= { width: one.width, height: one.height };
+      const key = ObjectKeys.media360Frame(row.orderId, row.id, index, one.ext);
+      await this.files.put(key, one.bytes, one.mime);
+      kept.push({ uploadKey: frame.uploadKey, contentType: one.mime as Media360ContentType, key, size: one.bytes.length });
     }
     const accepted = await inTransaction(this.ds, async (m) => {
       const current = await this.rows.lockForUpdate(m, id);
@@ -153,8 +162,8 @@ export class Media360Service {
       Object.assign(current, {
         status: 'ready',
         frames: kept,
-        width: checked[0].width,
-        height: checked[0].height,
+        width: size?.width ?? null,
+        height: size?.height ?? null,
         totalSize: kept.reduce((sum, f) => sum + (f.size ?? 0), 0),
         failureReason: null,
       } satisfies Partial<Media360>);
