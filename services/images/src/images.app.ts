@@ -42,6 +42,7 @@ import { ReplaceImageService } from './uploads/replace-image.service';
 import { StartUploadService } from './uploads/start-upload.service';
 import { UploadSweeper } from './uploads/upload-sweeper';
 import { UploadsMessagesController } from './uploads/uploads.messages.controller';
+import { Demo360Seed } from './demo/demo-360';
 import { Media360 } from './media360/media360.entity';
 import { Media360Files } from './media360/media360-files';
 import { Media360MessagesController } from './media360/media360.messages.controller';
@@ -97,6 +98,7 @@ import { StatisticsExportService } from './statistics-export/statistics-export.s
     AccountDeletedConsumer,
     UploadSweeper,
     DemoSeed,
+    Demo360Seed,
     ThumbnailBackfill,
     ReEditRequestsRepository,
     ReEditRequestsService,
