@@ -187,6 +187,7 @@ describe('accessibility of every screen in chromium (axe-core)', () => {
     await visit(page, `/order/${PEUGEOT.id}`, found, 'order of a dealership without integrations');
     await visit(page, `/order/${TESLA.id}`, found, 'order waiting for QA');
     await visit(page, `/order/${GOLF.id}/videos`, found, 'order videos');
+    await visit(page, `/order/${GOLF.id}/360`, found, 'order 360s');
     await visit(page, `/order/${GOLF.id}/progress`, found, 'order progress');
     await visit(page, `/order/${TESLA.id}/select/${teslaImage}`, found, 'image editing modal', 'dialog');
     await visit(page, `/editing-page/${TESLA.id}/${teslaImage}`, found, 'editing page', 'dialog');

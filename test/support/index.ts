@@ -12,6 +12,7 @@ export * from './mail-reading';
 export * from './media-upload';
 export * from './order-factories';
 export * from './image-factories';
+export * from './media360-factories';
 export * from './browser-stack';
 export * from './account-traces';
 export * from './event-stream';

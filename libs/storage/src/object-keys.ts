@@ -29,11 +29,23 @@ function ext(value: string): string {
  */
 export type ImageVariant = 'original' | 'original-shared' | 'optimized' | 'thumb' | 'replacement';
 
+/** `frame-001`: frames sort by name in their order */
+function frameName(index: number): string {
+  if (!Number.isInteger(index) || index < 0 || index > 999) throw new Error(`invalid frame index for an object key: ${index}`);
+  return `frame-${String(index + 1).padStart(3, '0')}`;
+}
+
 export const ObjectKeys = {
   image: (orderId: string, imageId: string, variant: ImageVariant, extension: string): string =>
     `orders/${id(orderId, 'order id')}/images/${id(imageId, 'image id')}/${variant}.${ext(extension)}`,
   video: (orderId: string, videoId: string, file: 'original' | 'thumb', extension: string): string =>
     `orders/${id(orderId, 'order id')}/videos/${id(videoId, 'video id')}/${file}.${ext(extension)}`,
+  /** frame `index` (from 0) of an order's 360: an exterior's frame or an interior's panorama (index 0) */
+  media360Frame: (orderId: string, media360Id: string, index: number, extension: string): string =>
+    `orders/${id(orderId, 'order id')}/media360/${id(media360Id, '360 id')}/${frameName(index)}.${ext(extension)}`,
+  /** staging key of one frame's upload grant of a 360 */
+  media360Upload: (orderId: string, media360Id: string, index: number, token: string, extension: string): string =>
+    `orders/${id(orderId, 'order id')}/media360/${id(media360Id, '360 id')}/uploads/${id(token, 'upload token')}-${frameName(index)}.${ext(extension)}`,
   media: (kind: string, mediaId: string, extension: string): string =>
     `media/${id(kind, 'media kind')}/${id(mediaId, 'media id')}.${ext(extension)}`,
   /**

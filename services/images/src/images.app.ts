@@ -43,6 +43,13 @@ import { ReplaceImageService } from './uploads/replace-image.service';
 import { StartUploadService } from './uploads/start-upload.service';
 import { UploadSweeper } from './uploads/upload-sweeper';
 import { UploadsMessagesController } from './uploads/uploads.messages.controller';
+import { Demo360Seed } from './demo/demo-360';
+import { Media360 } from './media360/media360.entity';
+import { Media360Files } from './media360/media360-files';
+import { Media360MessagesController } from './media360/media360.messages.controller';
+import { Media360Repository } from './media360/media360.repository';
+import { Media360Service } from './media360/media360.service';
+import { Media3601765000000700 } from './migrations/1765000000700-media360';
 import { Video } from './videos/video.entity';
 import { requireFfmpeg } from './videos/ffmpeg-check';
 import { VideoFiles } from './videos/video-files';
@@ -62,7 +69,7 @@ import { StatisticsExportMessagesController } from './statistics-export/statisti
 import { StatisticsExportService } from './statistics-export/statistics-export.service';
 
 @Module({
-  controllers: [StatisticsExportMessagesController, ImagesMessagesController, UploadsMessagesController, DownloadsMessagesController, VideosMessagesController, ReEditRequestsMessagesController, ImageVersionsMessagesController],
+  controllers: [StatisticsExportMessagesController, ImagesMessagesController, UploadsMessagesController, DownloadsMessagesController, VideosMessagesController, Media360MessagesController, ReEditRequestsMessagesController, ImageVersionsMessagesController],
   providers: [
     ImagesExportRepository,
     StatisticsExportService,
@@ -84,11 +91,15 @@ import { StatisticsExportService } from './statistics-export/statistics-export.s
     ZipBundleFiles,
     VideoFiles,
     VideosService,
+    Media360Repository,
+    Media360Files,
+    Media360Service,
     PipelineResultsConsumer,
     OrderDeletedConsumer,
     AccountDeletedConsumer,
     UploadSweeper,
     DemoSeed,
+    Demo360Seed,
     ThumbnailBackfill,
     ReEditRequestsRepository,
     ReEditRequestsService,
@@ -105,8 +116,8 @@ class ImagesFeatureModule {}
 export const imagesApp: ServiceApp<ImagesConfig> = {
   definition: {
     name: 'images',
-    entities: [Image, Video, DownloadBundle, ReEditRequest, ImageVersion],
-    migrations: [Images1764100000000, ImageLabelDerived1764100000001, OrderThumbnailSent1764100000002, VideoFileKey1764100000003, UploadLeftover1764100000004, ReEditRequests1764100000050, ImageVersions1764100000010, ProcessedJobsKept1764700000400, SharedOriginalKey1764800000110, ListThumbKey1764900000120, TestRunFailures1765000000201],
+    entities: [Image, Video, Media360, DownloadBundle, ReEditRequest, ImageVersion],
+    migrations: [Images1764100000000, ImageLabelDerived1764100000001, OrderThumbnailSent1764100000002, VideoFileKey1764100000003, UploadLeftover1764100000004, ReEditRequests1764100000050, ImageVersions1764100000010, ProcessedJobsKept1764700000400, SharedOriginalKey1764800000110, ListThumbKey1764900000120, TestRunFailures1765000000201, Media3601765000000700],
   },
   modules: (config) => [StorageModule.forRoot(config), ImagesFeatureModule],
   // every uploaded video is checked with ffmpeg: the service does not start without it

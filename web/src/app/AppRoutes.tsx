@@ -67,6 +67,7 @@ const ELEMENTS: Record<ScreenId, LazyExoticComponent<ComponentType>> = {
   orderSelect: OrderDetailPage,
   orderSelectImage: OrderDetailPage,
   orderVideos: OrderDetailPage,
+  order360: OrderDetailPage,
   orderProgress: OrderDetailPage,
   editingImage: OrderDetailPage,
   salesPeople: SalesPeoplePage,

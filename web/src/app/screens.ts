@@ -38,6 +38,7 @@ export const SCREENS = {
   orderSelect: { path: '/order/:id/select', access: 'signedIn', requires: STAFF_ONLY },
   orderSelectImage: { path: '/order/:id/select/:imageId', access: 'signedIn', requires: STAFF_ONLY },
   orderVideos: { path: '/order/:id/videos', access: 'signedIn' },
+  order360: { path: '/order/:id/360', access: 'signedIn' },
   orderProgress: { path: '/order/:id/progress', access: 'signedIn' },
   editingImage: { path: '/editing-page/:id/:imageId', access: 'signedIn', requires: STAFF_ONLY },
   salesPeople: { path: '/salesmen', access: 'signedIn' },

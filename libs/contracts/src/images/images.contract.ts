@@ -220,7 +220,7 @@ export class DownloadBody implements DownloadRequest {
   @ArrayMaxSize(500)
   @IsUUID('4', { each: true })
   images?: string[];
-  @ApiPropertyOptional({ enum: ZIP_MEDIA, default: 'optimized', description: 'all: the originals, the optimized pictures and the videos, each in a folder' })
+  @ApiPropertyOptional({ enum: ZIP_MEDIA, default: 'optimized', description: 'all: the originals, the optimized pictures, the videos and the 360s (a folder per 360 under 360/), each in a folder' })
   @IsOmittable()
   @IsIn(ZIP_MEDIA, { message: `media must be one of ${ZIP_MEDIA.join(', ')}` })
   media?: ZipMedia;

@@ -33,3 +33,4 @@ export * from './tags';
 export * from './uploads';
 export * from './users';
 export * from './videos';
+export * from './media360';

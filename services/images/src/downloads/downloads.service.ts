@@ -27,6 +27,7 @@ import { ImagesRepository } from '../images/images.repository';
 import { OrderEventsWriter, userOf } from '../images/order-events.writer';
 import { PipelineJobsService, StyleGuideGoneError } from '../pipeline-results/pipeline-jobs.service';
 import { VIDEO_EXTENSIONS } from '../videos/video-files';
+import { Media360Repository } from '../media360/media360.repository';
 import { VideosRepository } from '../videos/videos.repository';
 import { DownloadBundlesRepository } from './download-bundles.repository';
 import { MissingFileError, ZipBundleFiles, type ZipEntry } from './zip-bundle-files';
@@ -56,11 +57,11 @@ function fileOf(image: Image, media: DownloadMedia): string | null {
 }
 
 /** The folder of each kind of file in a zip of everything (`media: 'all'`). */
-const ALL_FOLDERS = { original: 'originals', optimized: 'optimized', video: 'videos' } as const;
+const ALL_FOLDERS = { original: 'originals', optimized: 'optimized', video: 'videos', media360: '360' } as const;
 
 /**
  * The name a zip is saved under, saying what it holds: `{order}-all.zip` (originals,
- * optimized pictures and videos), `{order}-optimized.zip`, `{order}-originals.zip`,
+ * optimized pictures, videos and 360s), `{order}-optimized.zip`, `{order}-originals.zip`,
  * `{order}-required-edition.zip`; a selection adds `-selected` before it.
  */
 export function zipFileName(orderName: string, media: ZipMedia, selected: boolean, needsEditionOnly: boolean): string {
@@ -85,6 +86,7 @@ export class DownloadsService {
     private readonly jobs: PipelineJobsService,
     private readonly events: OrderEventsWriter,
     private readonly videos: VideosRepository,
+    private readonly media360: Media360Repository,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -118,13 +120,24 @@ export class DownloadsService {
       }
     }
     const imageCount = entries.length;
-    // everything of the order: its videos too (a selection or the required-edition pictures are pictures only)
+    // everything of the order: its videos and 360s too (a selection or the required-edition pictures are pictures only)
     if (media === 'all' && !selected && !p.needsEditionOnly) {
       const videos = await this.videos.ofOrder(this.ds.manager, order.id, ['ready']);
       videos.forEach((video, i) => {
         const n = videos.length > 1 ? `-${i + 1}` : '';
         entries.push({ key: video.fileKey ?? video.uploadKey, name: `${ALL_FOLDERS.video}/${orderName}-video${n}.${VIDEO_EXTENSIONS[video.contentType]}` });
       });
+      // each 360 in a folder of its own: an exterior's frames in order, an interior's panorama
+      const spins = await this.media360.ofOrder(this.ds.manager, order.id, ['ready']);
+      const counts = { exterior360: 0, interior360: 0 };
+      for (const spin of spins) {
+        const folder = `${ALL_FOLDERS.media360}/${spin.kind === 'exterior360' ? 'exterior' : 'interior'}-${++counts[spin.kind]}`;
+        spin.frames.forEach((frame, i) => {
+          const key = frame.key ?? frame.uploadKey;
+          const name = spin.kind === 'interior360' ? 'panorama' : `frame-${String(i + 1).padStart(3, '0')}`;
+          entries.push({ key, name: `${folder}/${name}.${extOf(key)}` });
+        });
+      }
     }
     if (!entries.length) throw new RpcError(409, IMAGE_MESSAGES.noImages);
 

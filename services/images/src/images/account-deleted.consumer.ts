@@ -6,6 +6,7 @@ import type { EntityManager } from 'typeorm';
 import { DownloadBundlesRepository } from '../downloads/download-bundles.repository';
 import { ReEditRequestsRepository } from '../re-edit-requests/re-edit-requests.repository';
 import { ImageVersionsRepository } from '../versions/image-versions.repository';
+import { Media360Repository } from '../media360/media360.repository';
 import { VideosRepository } from '../videos/videos.repository';
 import { ImageFiles } from './image-files';
 import { ImagesRepository } from './images.repository';
@@ -29,6 +30,7 @@ export class AccountDeletedConsumer implements OnModuleInit {
     private readonly files: ImageFiles,
     private readonly images: ImagesRepository,
     private readonly videos: VideosRepository,
+    private readonly media360: Media360Repository,
     private readonly bundles: DownloadBundlesRepository,
     private readonly reEdits: ReEditRequestsRepository,
     private readonly versions: ImageVersionsRepository,
@@ -42,7 +44,7 @@ export class AccountDeletedConsumer implements OnModuleInit {
   }
 
   async apply(m: EntityManager, { userId }: AccountDeleted): Promise<void> {
-    const orderIds = new Set([...(await this.images.orderIdsOfAccount(m, userId)), ...(await this.videos.orderIdsOfAccount(m, userId))]);
+    const orderIds = new Set([...(await this.images.orderIdsOfAccount(m, userId)), ...(await this.videos.orderIdsOfAccount(m, userId)), ...(await this.media360.orderIdsOfAccount(m, userId))]);
     const at = new Date().toISOString();
     for (const orderId of orderIds) await this.orderDeleted.apply(m, { orderId, accountId: userId, at });
     await this.statisticsHistory.forgetAccount(m, userId);
@@ -50,6 +52,7 @@ export class AccountDeletedConsumer implements OnModuleInit {
     await this.bundles.deleteCreatedBy(m, userId);
     await this.images.forgetCreator(m, userId);
     await this.videos.forgetCreator(m, userId);
+    await this.media360.forgetCreator(m, userId);
     await this.reEdits.forgetUser(m, userId);
     await this.versions.forgetCreator(m, userId);
     this.logger.info({ userId, orders: orderIds.size }, "deleted account's images, videos and zips removed");

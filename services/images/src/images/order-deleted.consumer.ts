@@ -5,13 +5,14 @@ import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 import { DownloadBundlesRepository } from '../downloads/download-bundles.repository';
 import { ImagesExportRepository } from '../statistics-export/images-export.repository';
+import { Media360Repository } from '../media360/media360.repository';
 import { VideosRepository } from '../videos/videos.repository';
 import { ImageFiles } from './image-files';
 import { ImagesRepository } from './images.repository';
 import { OrderProgressRepository } from './order-progress.repository';
 
 /**
- * When an order is deleted, its images, videos and download bundles go, files first: the
+ * When an order is deleted, its images, videos, 360s and download bundles go, files first: the
  * S3 deletion is safe to repeat, and if it fails the event is offered again before any row
  * is gone.
  */
@@ -22,6 +23,7 @@ export class OrderDeletedConsumer implements OnModuleInit {
     private readonly files: ImageFiles,
     private readonly images: ImagesRepository,
     private readonly videos: VideosRepository,
+    private readonly media360: Media360Repository,
     private readonly bundles: DownloadBundlesRepository,
     private readonly orderProgress: OrderProgressRepository,
     private readonly statisticsHistory: ImagesExportRepository,
@@ -40,6 +42,7 @@ export class OrderDeletedConsumer implements OnModuleInit {
     await this.statisticsHistory.keepProcessed(m, e.accountId, { orderId: e.orderId });
     await this.images.deleteOfOrder(m, e.orderId);
     await this.videos.deleteOfOrder(m, e.orderId);
+    await this.media360.deleteOfOrder(m, e.orderId);
     await this.bundles.deleteOfOrder(m, e.orderId);
     await this.orderProgress.deleteOfOrder(m, e.orderId);
     this.logger.info({ orderId: e.orderId, files: removed + bundleKeys.length }, "deleted order's images and videos removed");

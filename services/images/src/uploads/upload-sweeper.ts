@@ -6,6 +6,7 @@ import type { DataSource } from 'typeorm';
 import { DownloadsService } from '../downloads/downloads.service';
 import { ImageFiles } from '../images/image-files';
 import type { ImagesConfig } from '../images.config';
+import { Media360Service } from '../media360/media360.service';
 import { VideosService } from '../videos/videos.service';
 import { CompleteUploadService } from './complete-upload.service';
 import { PendingUploadsRepository } from './pending-uploads.repository';
@@ -24,7 +25,8 @@ const BUNDLE_SWEEP_MS = 60_000;
  * its rows stamped as checked, so the next replica takes the next ones. Uploads whose link
  * expired with nothing posted are refused, so their position can be uploaded again. Also
  * removes staging objects whose grant has expired (see `removeLeftovers`) and download
- * bundles whose links have expired.
+ * bundles whose links have expired. 360s are completed by their uploader; one whose grants
+ * expired is settled here (`Media360Service.settleExpired`).
  */
 @Injectable()
 export class UploadSweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -36,6 +38,7 @@ export class UploadSweeper implements OnApplicationBootstrap, BeforeApplicationS
     private readonly pending: PendingUploadsRepository,
     private readonly completion: CompleteUploadService,
     private readonly videos: VideosService,
+    private readonly media360: Media360Service,
     private readonly downloads: DownloadsService,
     private readonly files: ImageFiles,
     @Inject(SERVICE_CONFIG) private readonly config: ImagesConfig,
@@ -56,6 +59,7 @@ export class UploadSweeper implements OnApplicationBootstrap, BeforeApplicationS
   async sweep(): Promise<void> {
     await this.sweepTable('image', (id, lastCheck) => this.completion.complete(id, null, { lastCheck }), (id) => this.completion.expire(id));
     await this.sweepTable('video', (id, lastCheck) => this.videos.complete(id, null, { lastCheck }), (id) => this.videos.expire(id));
+    if (!this.task.stopped) await this.media360.settleExpired();
     if (!this.task.stopped) await this.removeLeftovers();
     if (Date.now() - this.lastBundleSweep > BUNDLE_SWEEP_MS) {
       this.lastBundleSweep = Date.now();

@@ -260,14 +260,14 @@ describe('/order/{id} header', () => {
     expectVisible(screen.getByTestId('order-tab-select'));
   });
 
-  it('dealership: status badge only, no rename without UPDATE_ORDERS, images and videos tabs with the style guide panel', async () => {
+  it('dealership: status badge only, no rename without UPDATE_ORDERS, images, videos and 360 tabs with the style guide panel', async () => {
     await open(dealer, orderView({ status: 'Ready to download', QAstatus: 'Approved' }));
     expect(screen.queryByRole('combobox', { name: 'Status' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit the order name' })).toBeNull();
     expect(screen.queryByTestId('customer-note')).toBeNull();
     expectVisible(within(screen.getByTestId('order-header')).getByText('Ready to download'));
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Images', 'Videos']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Images', 'Videos', '360']);
     const panel = await screen.findByTestId('style-guide-panel');
     expectVisible(await within(panel).findByText('Output size 1920 × 1440 px'));
     expectVisible(within(panel).getByText('1 – Front'));

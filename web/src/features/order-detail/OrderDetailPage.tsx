@@ -26,6 +26,8 @@ import { OrderTagsCard } from './OrderTagsCard';
 import { SalesPersonCard } from './SalesPersonCard';
 import { StyleGuidePanel } from './StyleGuidePanel';
 import { VideosTab } from './VideosTab';
+import { Media360Tab } from './Media360Tab';
+import { canAdd360 } from './media360Logic';
 
 /** While the order uploads or is in the pipeline, the screen asks for it and its images this often. */
 export const DETAIL_REFRESH_MS = 3000;
@@ -34,13 +36,13 @@ const isMoving = (order: OrderView | undefined) => Boolean(order && MOVING_STATU
 /** A picture sent through the pipeline again (a repush) is queued until its new version arrives. */
 const isReprocessing = (images: readonly ImageView[] | undefined) => Boolean(images?.some((i) => i.optimisationStatus === 'queued'));
 
-type TabId = 'main' | 'select' | 'videos';
+type TabId = 'main' | 'select' | 'videos' | 'media360';
 
 /**
  * `/order/{id}` and its tabs. Admin and QA: QA (the default), select images
  * (`/select/`, `/select/{imageId}` opens the image editing modal; `/editing-page/{id}/{imageId}`
- * opens it from the editing page, over the select view, and closes back there), videos. Dealership and management: images
- * and videos, the style-guide side panel and download buttons only. The header and the
+ * opens it from the editing page, over the select view, and closes back there), videos, 360 (`/360`). Dealership and management: images,
+ * videos and 360, the style-guide side panel and download buttons only. The header and the
  * timeline sit above and beside. While the order is Uploading or In Progress the screen
  * polls it and its images, so the user watches it move; while a picture is in the pipeline
  * again (a repush), its images, so the new version shows when it arrives. A link whose id is
@@ -58,8 +60,9 @@ export function OrderDetailPage() {
   const fromEditingPage = useMatch('/editing-page/:id/:imageId') !== null;
   const onSelect = useMatch('/order/:id/select/*') !== null || fromEditingPage;
   const onVideos = useMatch('/order/:id/videos') !== null;
+  const on360 = useMatch('/order/:id/360') !== null;
   const onProgress = useMatch('/order/:id/progress') !== null;
-  const tab: TabId = onSelect ? 'select' : onVideos ? 'videos' : 'main';
+  const tab: TabId = onSelect ? 'select' : onVideos ? 'videos' : on360 ? 'media360' : 'main';
 
   // a link whose id is not an id names no order: not asked for, it shows the not-found notice
   const wellFormed = isWellFormedId(id);
@@ -118,10 +121,12 @@ export function OrderDetailPage() {
         { id: 'main', label: t('orderDetail.tabs.qa'), to: base },
         { id: 'select', label: t('orderDetail.tabs.select'), to: `${base}/select` },
         { id: 'videos', label: t('orderDetail.tabs.videos'), to: `${base}/videos` },
+        { id: 'media360', label: t('orderDetail.tabs.media360'), to: `${base}/360` },
       ]
     : [
         { id: 'main', label: t('orderDetail.tabs.images'), to: base },
         { id: 'videos', label: t('orderDetail.tabs.videos'), to: `${base}/videos` },
+        { id: 'media360', label: t('orderDetail.tabs.media360'), to: `${base}/360` },
       ];
   const list = images.data ?? [];
 
@@ -136,11 +141,12 @@ export function OrderDetailPage() {
               <Tab key={item.id} value={item.id} label={item.label} component={RouterLink} to={item.to} data-testid={`order-tab-${item.id}`} />
             ))}
           </Tabs>
-          {images.isError && tab !== 'videos' && <Alert severity="error">{images.error.message}</Alert>}
-          {images.isPending && tab !== 'videos' && <CircularProgress size={28} aria-label={t('common.loading')} />}
+          {images.isError && tab !== 'videos' && tab !== 'media360' && <Alert severity="error">{images.error.message}</Alert>}
+          {images.isPending && tab !== 'videos' && tab !== 'media360' && <CircularProgress size={28} aria-label={t('common.loading')} />}
           {images.isSuccess && tab === 'main' && (staff ? <QaImagesTab order={data} images={list} /> : <DealerImagesTab order={data} images={list} />)}
           {images.isSuccess && tab === 'select' && <SelectImagesView order={data} images={list} fromEditingPage={fromEditingPage} />}
           {tab === 'videos' && <VideosTab orderId={data.id} />}
+          {tab === 'media360' && <Media360Tab order={data} canAdd={canAdd360(data, me, staff)} />}
         </Box>
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           {!staff && <StyleGuidePanel order={data} />}

@@ -1,0 +1,212 @@
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** pixels of drag that turn the spin by one frame when the viewer's width is not known */
+const FALLBACK_PX_PER_FRAME = 10;
+/** height of the interior panorama's window, in pixels: the panorama is drawn twice as wide */
+export const PANORAMA_VIEW_HEIGHT = 320;
+/** degrees an arrow key turns the interior view */
+export const PAN_STEP_DEGREES = 10;
+
+/** `n` within 0 … size-1, going round. */
+export const wrap = (n: number, size: number): number => ((n % size) + size) % size;
+
+/**
+ * Loads every frame ahead (the spin then turns without waiting); answers how many have
+ * arrived (or failed: a frame that fails is not waited for).
+ */
+function usePreloaded(urls: readonly string[]): number {
+  const [loaded, setLoaded] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setLoaded(0);
+    const images = urls.map((url) => {
+      const img = new Image();
+      const done = () => live && setLoaded((n) => n + 1);
+      img.onload = done;
+      img.onerror = done;
+      img.src = url;
+      return img;
+    });
+    return () => {
+      live = false;
+      for (const img of images) {
+        img.onload = null;
+        img.onerror = null;
+      }
+    };
+  }, [urls]);
+  return loaded;
+}
+
+/**
+ * An exterior 360: its frames in turn, spun by dragging across it (one full turn over its
+ * width), by the arrow keys (Home, End: the first and last frame) or by its buttons. The
+ * frames are loaded ahead; the slider says which frame shows.
+ */
+export function ExteriorSpin({ frames, label }: { frames: readonly string[]; label: string }) {
+  const { t } = useTranslation();
+  const [index, setIndex] = useState(0);
+  const loaded = usePreloaded(frames);
+  const drag = useRef<{ x: number; index: number; pointer: number } | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const n = frames.length;
+  const go = (i: number) => setIndex(wrap(i, n));
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const to = { ArrowRight: index + 1, ArrowUp: index + 1, ArrowLeft: index - 1, ArrowDown: index - 1, Home: 0, End: n - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    go(to);
+  };
+  const onPointerDown = (e: PointerEvent) => {
+    drag.current = { x: e.clientX, index, pointer: e.pointerId };
+    box.current?.setPointerCapture?.(e.pointerId);
+  };
+  const onPointerMove = (e: PointerEvent) => {
+    const start = drag.current;
+    if (!start || start.pointer !== e.pointerId || !Number.isFinite(e.clientX)) return;
+    const width = box.current?.clientWidth ?? 0;
+    const perFrame = width > 0 ? Math.max(2, width / n) : FALLBACK_PX_PER_FRAME;
+    // dragging left turns the car to the right, as a hand turning it would
+    go(start.index - Math.round((e.clientX - start.x) / perFrame));
+  };
+  const onPointerUp = () => {
+    drag.current = null;
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 1 }}>
+      <Box
+        ref={box}
+        role="slider"
+        tabIndex={0}
+        aria-label={t('orderDetail.media360.spinLabel', { name: label })}
+        aria-valuemin={1}
+        aria-valuemax={n}
+        aria-valuenow={index + 1}
+        aria-valuetext={t('orderDetail.media360.frameOf', { n: index + 1, total: n })}
+        aria-busy={loaded < n}
+        onKeyDown={onKeyDown}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+        data-testid="exterior-spin"
+        sx={{
+          position: 'relative',
+          width: '100%',
+          aspectRatio: '4 / 3',
+          bgcolor: 'action.hover',
+          borderRadius: 1,
+          overflow: 'hidden',
+          cursor: 'grab',
+          touchAction: 'pan-y',
+          userSelect: 'none',
+          '&:active': { cursor: 'grabbing' },
+          '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+        }}
+      >
+        <Box component="img" src={frames[index]} alt="" draggable={false} sx={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block', pointerEvents: 'none' }} />
+      </Box>
+      {loaded < n && <LinearProgress variant="determinate" value={(loaded / n) * 100} aria-label={t('orderDetail.media360.loadingFrames', { n: loaded, total: n })} />}
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <IconButton size="small" aria-label={t('orderDetail.media360.previous')} onClick={() => go(index - 1)}>
+          <ChevronLeft />
+        </IconButton>
+        <Typography variant="caption" color="text.secondary" sx={{ flex: 1, textAlign: 'center' }} aria-hidden>
+          {t('orderDetail.media360.frameOf', { n: index + 1, total: n })}
+        </Typography>
+        <IconButton size="small" aria-label={t('orderDetail.media360.next')} onClick={() => go(index + 1)}>
+          <ChevronRight />
+        </IconButton>
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * An interior 360: a window on the equirectangular panorama, drawn twice as wide as the window
+ * is high and repeated sideways, so it turns round without end; panned by dragging, by the
+ * arrow keys (10° a press; Home faces the front again) or by its buttons.
+ */
+export function InteriorPan({ url, label }: { url: string; label: string }) {
+  const { t } = useTranslation();
+  const [yaw, setYaw] = useState(0);
+  const drag = useRef<{ x: number; yaw: number; pointer: number } | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const panoramaWidth = PANORAMA_VIEW_HEIGHT * 2;
+  const turn = (degrees: number) => setYaw(wrap(Math.round(degrees), 360));
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const to = { ArrowRight: yaw + PAN_STEP_DEGREES, ArrowLeft: yaw - PAN_STEP_DEGREES, ArrowUp: yaw + PAN_STEP_DEGREES, ArrowDown: yaw - PAN_STEP_DEGREES, Home: 0 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    turn(to);
+  };
+  const onPointerDown = (e: PointerEvent) => {
+    drag.current = { x: e.clientX, yaw, pointer: e.pointerId };
+    box.current?.setPointerCapture?.(e.pointerId);
+  };
+  const onPointerMove = (e: PointerEvent) => {
+    const start = drag.current;
+    if (!start || start.pointer !== e.pointerId || !Number.isFinite(e.clientX)) return;
+    // the picture follows the hand: dragging left looks further right
+    turn(start.yaw - ((e.clientX - start.x) * 360) / panoramaWidth);
+  };
+  const onPointerUp = () => {
+    drag.current = null;
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 1 }}>
+      <Box
+        ref={box}
+        role="slider"
+        tabIndex={0}
+        aria-label={t('orderDetail.media360.panLabel', { name: label })}
+        aria-valuemin={0}
+        aria-valuemax={359}
+        aria-valuenow={yaw}
+        aria-valuetext={t('orderDetail.media360.facing', { degrees: yaw })}
+        onKeyDown={onKeyDown}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+        data-testid="interior-pan"
+        style={{ backgroundImage: `url("${url}")`, backgroundPosition: `${-Math.round((yaw / 360) * panoramaWidth)}px 0` }}
+        sx={{
+          width: '100%',
+          height: PANORAMA_VIEW_HEIGHT,
+          backgroundSize: `${panoramaWidth}px ${PANORAMA_VIEW_HEIGHT}px`,
+          backgroundRepeat: 'repeat-x',
+          bgcolor: 'action.hover',
+          borderRadius: 1,
+          cursor: 'grab',
+          touchAction: 'pan-y',
+          userSelect: 'none',
+          '&:active': { cursor: 'grabbing' },
+          '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+        }}
+      />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <IconButton size="small" aria-label={t('orderDetail.media360.lookLeft')} onClick={() => turn(yaw - PAN_STEP_DEGREES)}>
+          <ChevronLeft />
+        </IconButton>
+        <Typography variant="caption" color="text.secondary" sx={{ flex: 1, textAlign: 'center' }} aria-hidden>
+          {t('orderDetail.media360.facing', { degrees: yaw })}
+        </Typography>
+        <IconButton size="small" aria-label={t('orderDetail.media360.lookRight')} onClick={() => turn(yaw + PAN_STEP_DEGREES)}>
+          <ChevronRight />
+        </IconButton>
+      </Box>
+    </Box>
+  );
+}
