@@ -39,6 +39,8 @@ export interface IntegrationView {
   label: string;
   integrationType: IntegrationType;
   isActive: boolean;
+  /** the account's orders are delivered here by themselves once they are Ready to download */
+  autoDeliver: boolean;
   Username: string | null;
   /** whether a password is stored; the password itself never leaves the users service */
   hasPassword: boolean;

@@ -36,6 +36,7 @@ const integration = (id: string, provider: string, label: string): IntegrationVi
   label,
   integrationType: provider === 'GENERIC_FTP' ? 'FTP' : 'ROBOT',
   isActive: true,
+  autoDeliver: false,
   Username: null,
   hasPassword: false,
   settings: {},

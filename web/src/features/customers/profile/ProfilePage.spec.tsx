@@ -358,6 +358,7 @@ describe('integrations', () => {
     label,
     integrationType: 'FTP',
     isActive: true,
+    autoDeliver: false,
     Username: null,
     hasPassword: false,
     settings: {},
