@@ -1,5 +1,16 @@
 import type { DeliveryMessageView, OrderDeliveryView, OrderEventView, OrderView } from '@app/contracts';
-import { seedDeliverableOrders, seedDeliveryPictures, startFtpServer, waitFor, type SeededOrder, type SeededPicture, type TestFtpServer } from '@app/testing';
+import {
+  FAKE_GRAPH,
+  seedDeliverableOrders,
+  seedDeliveryPictures,
+  startFakeGraph,
+  startFtpServer,
+  waitFor,
+  type FakeGraph,
+  type SeededOrder,
+  type SeededPicture,
+  type TestFtpServer,
+} from '@app/testing';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,23 +25,32 @@ const FTP_PASSWORD = 'Ftp-Pass-2026!';
 /**
  * Delivery by a dealership (its own finished orders to its own integrations, with
  * READ_USER_INTEGRATIONS) and automatic delivery (an order that becomes Ready to download
- * goes by itself to the integrations whose switch is on), both to a real FTP server.
+ * goes by itself to the integrations whose switch is on), to a real FTP server and to a
+ * SharePoint library (a stand-in for Microsoft Graph and its token endpoint).
  */
-describe('delivery by dealerships and automatic delivery', () => {
+describe('delivery by dealerships, automatic delivery, SharePoint', () => {
   jest.setTimeout(240_000);
   let stack: TestStack;
   let ftp: TestFtpServer;
+  let graph: FakeGraph;
   let admin: UserSession;
   let pictures: SeededPicture[];
   let batch = 0;
 
   beforeAll(async () => {
+    graph = await startFakeGraph();
     [stack, ftp] = await Promise.all([
       startTestStack({
         label: 'auto-delivery',
         services: ['users', 'style-guides', 'orders', 'images', 'delivery'],
-        // the FTP server listens on the loopback: allowed here explicitly (the default refuses it)
-        env: { OUTBOUND_ALLOW: '127.0.0.1', DELIVERY_POLL_MS: '200', DELIVERY_TIMEOUT_MS: '10000' },
+        // the FTP server and the stand-in for Microsoft Graph listen on the loopback: allowed here explicitly (the default refuses it)
+        env: {
+          OUTBOUND_ALLOW: '127.0.0.1',
+          DELIVERY_POLL_MS: '200',
+          DELIVERY_TIMEOUT_MS: '10000',
+          GRAPH_API_URL: `${graph.url}/graph`,
+          SHAREPOINT_TOKEN_URL: `${graph.url}/login/{tenantId}/oauth2/v2.0/token`,
+        },
       }),
       startFtpServer({ user: FTP_USER, password: FTP_PASSWORD }),
     ]);
@@ -39,7 +59,7 @@ describe('delivery by dealerships and automatic delivery', () => {
   });
 
   afterAll(async () => {
-    await Promise.all([stack?.close(), ftp?.close()]);
+    await Promise.all([stack?.close(), ftp?.close(), graph?.close()]);
   });
 
   const seedOrder = async (account: TestAccount): Promise<SeededOrder> =>
@@ -199,6 +219,41 @@ describe('delivery by dealerships and automatic delivery', () => {
       const deliveries = await deliveriesOf(order.id);
       expect(deliveries.map((d) => [d.integration.id, d.state, d.receipts.length])).toEqual([[on.id, 'delivered', 1]]);
       expect(filesIn('once')).toEqual(order.pictures.map((_, i) => `${order.orderName}-${i + 1}.jpg`).sort());
+    });
+
+    it('delivers to a SharePoint library through Microsoft Graph, and the test connection reaches it', async () => {
+      const dealer = await createAccount(stack, { role: 'Dealership' });
+      const created = await admin
+        .post('/api/remote-integration')
+        .send({
+          provider: 'SHAREPOINT',
+          isActive: true,
+          autoDeliver: true,
+          userId: dealer.id,
+          Username: FAKE_GRAPH.clientId,
+          Password: FAKE_GRAPH.clientSecret,
+          settings: { tenantId: FAKE_GRAPH.tenant, driveId: FAKE_GRAPH.drive, path: '/Cars/Delivered' },
+        })
+        .expect(201);
+      const tested = await admin.post(`/api/remote-integration/${created.body.id}/test-connection`).expect(200);
+      expect(tested.body).toEqual({ ok: true, message: expect.stringContaining('Reached the library Documents') });
+      const order = await seedOrder(dealer);
+
+      await approve(order.id);
+      await completed(order.id);
+      order.pictures.forEach((p, i) => expect(sha256(graph.files.get(`Cars/Delivered/${order.orderName}-${i + 1}.jpg`)!)).toBe(p.sha256));
+      const deliveries = await deliveriesOf(order.id);
+      expect(deliveries.map((d) => [d.integration.id, d.state, d.receipts.length])).toEqual([[created.body.id, 'delivered', 1]]);
+      expect(deliveries[0].receipts[0].files.map((f) => f.name)).toEqual(order.pictures.map((_, i) => `${order.orderName}-${i + 1}.jpg`));
+    });
+
+    it('refuses SharePoint settings that are not a tenant and a drive, with the reason', async () => {
+      const dealer = await createAccount(stack, { role: 'Dealership' });
+      const bad = await admin
+        .post('/api/remote-integration')
+        .send({ provider: 'SHAREPOINT', isActive: true, userId: dealer.id, settings: { tenantId: 'contoso/../evil', driveId: FAKE_GRAPH.drive } })
+        .expect(400);
+      expect(JSON.stringify(bad.body.message)).toContain('tenantId must be the directory (tenant) ID or its domain');
     });
 
     it('delivers an order approved while the delivery service was down, once it is back', async () => {
