@@ -515,6 +515,31 @@ describe('integrations', () => {
     // many steps through a dialog: more than the default 5 s on a busy machine
   }, 15_000);
 
+  it('sets a SharePoint library: tenant and drive required, the folder, and says what the user name and password are', async () => {
+    const sharepoint = integration('SHAREPOINT', 'SharePoint library', { integrationType: 'BLOB' });
+    const api = integrationsApi({
+      [`GET /remote-integration/user/${ACCOUNT_ID}`]: () => reply(200, [sharepoint]),
+      'PUT /remote-integration/i-SHAREPOINT': (r) => reply(200, { ...sharepoint, ...(r.body as Partial<IntegrationView>) }),
+    });
+    renderAppAt(`/profile/${ACCOUNT_ID}/integrations`);
+    const card = await screen.findByTestId('integration-SHAREPOINT', {});
+    expectVisible(within(card).getByText('No destination set yet: open Settings'));
+    fireEvent.click(within(card).getByRole('button', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Settings of SharePoint library' });
+    expectVisible(within(dialog).getByTestId('sharepoint-credentials-hint'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expectFieldError(within(dialog).getByLabelText(/^Tenant \(directory\) ID/), 'Tenant (directory) ID is required');
+    expect(api.to('PUT /remote-integration/i-SHAREPOINT')).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText(/^Tenant \(directory\) ID/), { target: { value: 'contoso.onmicrosoft.com' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Library drive ID/), { target: { value: 'b!Xk3d-library' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Folder/), { target: { value: '/Cars' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await mainToast()).toBe('Integration updated');
+    expect(api.to('PUT /remote-integration/i-SHAREPOINT')[0]!.body).toMatchObject({
+      settings: { tenantId: 'contoso.onmicrosoft.com', driveId: 'b!Xk3d-library', path: '/Cars' },
+    });
+  }, 15_000);
+
   it('tests the connection and shows the answer, what failed in words', async () => {
     let answer = { ok: false, message: 'Login: ftp://ftp.nordic.test:21/ refused the user name or password (530 Login incorrect)' };
     const api = integrationsApi({ 'POST /remote-integration/i-GENERIC_FTP/test-connection': () => reply(200, answer) });
