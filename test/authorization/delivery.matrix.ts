@@ -1,5 +1,6 @@
 import { createAccount, createOrder } from '../support';
 import type { MatrixContext, RouteCase, Tenant, Who } from './matrix';
+import { nextProvider } from './users.matrix';
 
 interface Fixtures {
   /** a dealership of its own whose orders are delivered in these cells (so the other matrices keep their providers) */
@@ -13,6 +14,8 @@ interface Fixtures {
   foreignKey: string;
   /** a robot integration whose key the credential route rotates */
   rotatedIntegration: string;
+  /** an integration of the matrix's dealership: what it delivers its own orders to */
+  dealerIntegration: string;
 }
 
 let fixtures: Promise<Fixtures> | null = null;
@@ -45,6 +48,7 @@ function setup(ctx: MatrixContext): Promise<Fixtures> {
       robotKey: await keyOf(ctx, robot),
       foreignKey: await keyOf(ctx, foreignRobot),
       rotatedIntegration: rotated,
+      dealerIntegration: await robotIntegration(ctx, ctx.accounts.dealer.id, nextProvider(ctx.accounts.dealer.id)),
     };
   })();
   return fixtures;
@@ -90,23 +94,29 @@ async function orderOf(ctx: MatrixContext, who: Who, tenant: Tenant): Promise<st
   return readyOrder(ctx, tenant === 'own' ? ctx.ownAccount(who).id : ctx.accounts.dealer2.id);
 }
 
-const STAFF = (status: number) => ({ anonymous: 401, admin: status, qa: status, dealer: 403, sales: 403, manager: 403 });
+/** admin and QA, and the dealership with READ_USER_INTEGRATIONS on its own orders (another's: 404); management never */
+const DELIVERERS = (status: number) => ({ anonymous: 401, admin: status, qa: status, dealer: [status, 404] as const, sales: [status, 404] as const, manager: 403 });
 /** the queue's permissions: the admin holds them, the matrix's QA does not */
 const QUEUE = (status: number) => ({ anonymous: 401, admin: status, qa: 403, dealer: 403, sales: 403, manager: 403 });
 
 export const DELIVERY_ROUTES: RouteCase[] = [
   {
     route: 'POST /api/orders/enqueue-order-delivery-by-id/{orderId}',
-    request: async (ctx) => {
+    // staff: the target's order to its integration; the dealership (and its sales person, with the
+    // account's READ_USER_INTEGRATIONS): its own order to its own integration, or the other's order to that
+    request: async (ctx, who, tenant) => {
       const f = await setup(ctx);
-      return { path: `/api/orders/enqueue-order-delivery-by-id/${await readyOrder(ctx)}`, body: { selectedIntegrations: [{ id: f.queueIntegration }] } };
+      if (who !== 'dealer' && who !== 'sales') {
+        return { path: `/api/orders/enqueue-order-delivery-by-id/${await readyOrder(ctx)}`, body: { selectedIntegrations: [{ id: f.queueIntegration }] } };
+      }
+      return { path: `/api/orders/enqueue-order-delivery-by-id/${await orderOf(ctx, who, tenant)}`, body: { selectedIntegrations: [{ id: f.dealerIntegration }] } };
     },
-    expect: STAFF(200),
+    expect: DELIVERERS(200),
   },
   {
     route: 'GET /api/orders/{id}/delivery-integrations',
     request: async (ctx, who, tenant) => ({ path: `/api/orders/${await orderOf(ctx, who, tenant)}/delivery-integrations` }),
-    expect: STAFF(200),
+    expect: DELIVERERS(200),
   },
   {
     route: 'GET /api/orders/{id}/deliveries',

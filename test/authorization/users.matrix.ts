@@ -17,8 +17,8 @@ async function salesPersonOf(ctx: MatrixContext, tenant: Tenant, opts: { login?:
 }
 
 const providerIndex = new Map<string, number>();
-/** a provider the account does not have yet (each cell adds at most one) */
-function nextProvider(userId: string): string {
+/** a provider the account does not have yet (each cell adds at most one; the delivery matrix takes one of the dealer's too) */
+export function nextProvider(userId: string): string {
   const i = providerIndex.get(userId) ?? 0;
   providerIndex.set(userId, i + 1);
   if (i >= PROVIDERS.length) throw new Error('the matrix used up the providers of one account');
@@ -40,6 +40,7 @@ async function integrationOf(ctx: MatrixContext, tenant: Tenant): Promise<string
 }
 
 const testedIntegration: Partial<Record<Tenant, Promise<string>>> = {};
+const updatedIntegration: Partial<Record<Tenant, Promise<string>>> = {};
 
 /** A management account with no children yet, for setting child accounts. */
 async function managementAccount(ctx: MatrixContext) {
@@ -295,8 +296,9 @@ export const USER_ROUTES: RouteCase[] = [
   },
   {
     route: 'PUT /api/remote-integration/{id}',
+    // the same change every time: one integration per tenant serves every cell
     request: async (ctx, _who, tenant) => ({
-      path: `/api/remote-integration/${await integrationOf(ctx, tenant)}`,
+      path: `/api/remote-integration/${await (updatedIntegration[tenant] ??= integrationOf(ctx, tenant))}`,
       body: {
         isActive: false,
         outputRules: { positions: [2, 1], maxFiles: 10, width: 1600, height: null, format: 'webp', quality: 80, fileNamePattern: '{orderName}-{index}', logo: false, editedLabel: true },

@@ -16,6 +16,8 @@ import { signIn as apiSignIn, startBrowserStack, submitSignInForm, type TestStac
  * watches it go Delivering then Completed with its receipt and timeline line, and the FTP
  * folder holds exactly the files the rules name. A delivery to a closed port shows in the
  * admin's delivery queue with its error; made visible it is tried again, and it can be removed.
+ * On a phone, the admin switches automatic delivery on for an integration and the demo
+ * dealership (holding READ_USER_INTEGRATIONS) delivers its own order from the order header.
  * `SCREENSHOTS=/some/dir` keeps pictures of the screens on the way.
  */
 
@@ -325,4 +327,52 @@ describe('delivery to an FTP server in chromium', () => {
     await listed.waitFor();
     expect(await listed.textContent()).toBe('Portal image FTP: Delivered');
   }, 420_000);
+
+  it('on a phone (390 px): the admin switches automatic delivery on for an integration; the demo dealership, holding READ_USER_INTEGRATIONS, delivers its own order to its FTP server', async () => {
+    const phone = { width: 390, height: 844 };
+    const fitsTheScreen = async (page: Page) => {
+      const { scrollWidth, clientWidth } = (await page.evaluate(`(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }))()`)) as {
+        scrollWidth: number;
+        clientWidth: number;
+      };
+      expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    };
+
+    const adminPage = await signedIn(DEMO_ACCOUNTS.admin.email, phone);
+    await adminPage.goto(`${baseUrl}/profile/${DEALER.id}/integrations`);
+    const auto = adminPage.getByTestId('integration-GENERIC_FTP').getByRole('switch', { name: 'Deliver orders to FTP server automatically' });
+    await auto.waitFor();
+    expect(await auto.isChecked()).toBe(false);
+    await auto.click();
+    await untilToast(adminPage, 'Integration updated');
+    await waitFor(() => auto.isChecked(), 'the automatic delivery switch on', 30_000, 100);
+    await fitsTheScreen(adminPage);
+    await screenshot(adminPage, 'delivery-auto-switch-phone');
+
+    const before = ((await admin.get(`/api/orders/${TESLA.id}/deliveries`).expect(200)).body as Array<{ state: string }>).length;
+    const page = await signedIn(DEALER.email, phone);
+    await page.goto(`${baseUrl}/order/${TESLA.id}`);
+    await page.getByRole('heading', { level: 1, name: TESLA.orderName }).waitFor();
+    const controls = page.getByTestId('delivery-controls');
+    await controls.getByRole('combobox', { name: 'Integrations' }).click();
+    await page.getByRole('listbox').getByRole('option', { name: 'FTP server', exact: true }).click();
+    await page.keyboard.press('Escape');
+    const button = controls.getByTestId('deliver-button');
+    await button.click();
+    await waitFor(async () => (await button.getAttribute('data-state')) === 'success', 'the delivery queued', 30_000, 100);
+    expect(await button.textContent()).toBe('Queued');
+    await fitsTheScreen(page);
+    await screenshot(page, 'delivery-dealer-phone');
+    // delivered once more to the FTP server, and the order Completed again
+    await waitFor(
+      async () => {
+        const deliveries = (await admin.get(`/api/orders/${TESLA.id}/deliveries`).expect(200)).body as Array<{ state: string }>;
+        return deliveries.length === before + 1 && deliveries.every((d) => d.state === 'delivered');
+      },
+      "the dealership's delivery delivered",
+      90_000,
+      250,
+    );
+    await waitFor(async () => (await admin.get(`/api/orders/${TESLA.id}`).expect(200)).body.status === 'Completed', 'Completed', 60_000, 250);
+  }, 300_000);
 });

@@ -19,11 +19,11 @@ export class OrderDeliveryController {
   @ApiResult([DeliveryMessageView], 'one message per chosen integration (one already waiting is answered as it is)')
   @Post('enqueue-order-delivery-by-id/:orderId')
   @HttpCode(200)
-  @Authenticated({ roles: ['Admin', 'QA'] })
+  @Authenticated({ roles: ['Admin', 'QA', 'Dealership'] })
   @ApiOperation({
     summary: "Queue the order for delivery to active integrations of its account; the order goes to Delivering",
     description:
-      '404 for an unknown order or an integration that is not the account\'s, 400 for an inactive one, 409 for an order that is not ready to download, delivering or completed.',
+      'Admin and QA; a dealership holding READ_USER_INTEGRATIONS for its own orders (403 without it). 404 for an unknown order or an integration that is not the account\'s, 400 for an inactive one, 409 for an order that is not ready to download, delivering or completed.',
   })
   enqueue(@UuidParam('orderId') orderId: string, @Body() body: EnqueueDeliveryBody, @CurrentActor() actor: Actor) {
     return this.rpc.send(DeliveryQueueRpc.enqueue, { orderId, selectedIntegrations: body.selectedIntegrations }, actor);
@@ -31,8 +31,11 @@ export class OrderDeliveryController {
 
   @ApiResult([IntegrationView])
   @Get(':id/delivery-integrations')
-  @Authenticated({ roles: ['Admin', 'QA'] })
-  @ApiOperation({ summary: "The active integrations of the order's account: what the order can be delivered to" })
+  @Authenticated({ roles: ['Admin', 'QA', 'Dealership'] })
+  @ApiOperation({
+    summary: "The active integrations of the order's account: what the order can be delivered to",
+    description: 'Admin and QA; a dealership holding READ_USER_INTEGRATIONS for its own orders (403 without it, 404 for an order not its own).',
+  })
   integrations(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
     return this.rpc.send(DeliveryQueueRpc.integrationsOf, { orderId: id }, actor);
   }

@@ -177,6 +177,7 @@ export class IntegrationView implements IntegrationViewContract {
   @Field.string() label!: string;
   @Field.oneOf(INTEGRATION_TYPES, 'IntegrationType') integrationType!: IntegrationType;
   @Field.bool() isActive!: boolean;
+  @Field.bool({ description: "the account's orders are delivered here by themselves once they are Ready to download" }) autoDeliver!: boolean;
   @Field.string({ nullable: true }) Username!: string | null;
   @Field.bool({ description: 'a password is stored (it is never answered)' }) hasPassword!: boolean;
   @ApiProperty({

@@ -12,6 +12,7 @@ export * from './factories';
 export * from './wait-for';
 export * from './test-files';
 export * from './fake-fcm';
+export * from './fake-graph';
 export * from './test-ftp';
 export * from './delivery-seeding';
 export * from './test-metadata';

@@ -1,7 +1,13 @@
 import { BooleanFlag, StorageConfig } from '@app/config';
 import { PUSH_PROVIDERS, type PushProviderName } from '@app/contracts';
 import { IsOutboundAllowance } from '@app/outbound';
-import { IsIn, IsInt, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsIn, IsInt, IsString, Matches, Max, Min, MinLength, ValidateBy, ValidateIf } from 'class-validator';
+
+const IsMultipleOf = (n: number): PropertyDecorator =>
+  ValidateBy({
+    name: 'isMultipleOf',
+    validator: { validate: (v: unknown) => typeof v === 'number' && v % n === 0, defaultMessage: () => `must be a multiple of ${n}` },
+  });
 
 /** Environment of the delivery service (see the configuration table in the README). */
 export class DeliveryConfig extends StorageConfig {
@@ -61,6 +67,21 @@ export class DeliveryConfig extends StorageConfig {
    * Outbound addresses). The users service reads the same variable for its save-time check.
    */
   @IsOutboundAllowance() OUTBOUND_ALLOW: string = '';
+
+  /** Microsoft Graph, where SharePoint deliveries go (tests point it at a local stand-in) */
+  @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s):// URL' })
+  GRAPH_API_URL: string = 'https://graph.microsoft.com/v1.0';
+
+  /** where a SharePoint integration's access token is asked for (client credentials); `{tenantId}` is the integration's tenant */
+  @Matches(/^https?:\/\/\S+$/, { message: 'must be an http(s):// URL' })
+  SHAREPOINT_TOKEN_URL: string = 'https://login.microsoftonline.com/{tenantId}/oauth2/v2.0/token';
+
+  /** bytes of one range of a SharePoint upload session: a multiple of 320 KiB (327,680), as Graph requires, at most 60 MiB */
+  @IsInt()
+  @Min(327_680)
+  @Max(62_914_560)
+  @IsMultipleOf(327_680)
+  SHAREPOINT_CHUNK_BYTES: number = 3_276_800;
 
   /** how long a test connection may wait for the destination */
   @IsInt() @Min(500) @Max(60_000) DELIVERY_TEST_TIMEOUT_MS: number = 8_000;

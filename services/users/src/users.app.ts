@@ -44,6 +44,7 @@ import { PasswordResetConsumer } from './auth/password-reset.consumer';
 import { DeletedSalesPeople1764700000300 } from './migrations/1764700000300-deleted-sales-people';
 import { SignInLockouts1764800000200 } from './migrations/1764800000200-sign-in-lockouts';
 import { BannersHiddenByDefault1764900000201 } from './migrations/1764900000201-banners-hidden-by-default';
+import { IntegrationAutoDeliver1765000000600 } from './migrations/1765000000600-integration-auto-deliver';
 import { Permission } from './permissions/permission.entity';
 import { PermissionsMessagesController } from './permissions/permissions.messages.controller';
 import { PermissionsRepository } from './permissions/permissions.repository';
@@ -123,7 +124,7 @@ export const usersApp: ServiceApp<UsersConfig> = {
   definition: {
     name: 'users',
     entities: [UserAccount, Permission, SalesPerson, RemoteIntegration, AppSetting, AppVersion, Banner],
-    migrations: [Identity1763800000000, PermissionCatalogue1763800000001, AppSettings1763800000002, AppVersionsBanners1763800000003, RefreshSuccessor1763800000004, TemporaryPasswordResent1763800000005, ReEditDueHours1763800000050, EditedImageLabel1763800000010, IntegrationSettings1764000000000, DeletedSalesPeople1764700000300, KeepOriginalMetadata1764800000100, SignInLockouts1764800000200, BannersHiddenByDefault1764900000201, AppSettingCategories1765000000200, LastOrderBackfill1765000000400],
+    migrations: [Identity1763800000000, PermissionCatalogue1763800000001, AppSettings1763800000002, AppVersionsBanners1763800000003, RefreshSuccessor1763800000004, TemporaryPasswordResent1763800000005, ReEditDueHours1763800000050, EditedImageLabel1763800000010, IntegrationSettings1764000000000, DeletedSalesPeople1764700000300, KeepOriginalMetadata1764800000100, SignInLockouts1764800000200, BannersHiddenByDefault1764900000201, AppSettingCategories1765000000200, LastOrderBackfill1765000000400, IntegrationAutoDeliver1765000000600],
   },
   modules: () => [UsersCoreModule, UsersFeatureModule],
 };

@@ -5,12 +5,12 @@ import { api } from './client';
 export const integrationsApi = {
   providers: (signal?: AbortSignal) => api.get<ProviderView[]>('/remote-integration/providers', { signal }),
   ofUser: (userId: string, signal?: AbortSignal) => api.get<IntegrationView[]>(`/remote-integration/user/${userId}`, { signal }),
-  create: (body: { provider: string; isActive: boolean; userId: string; Username?: string; Password?: string }) =>
+  create: (body: { provider: string; isActive: boolean; autoDeliver?: boolean; userId: string; Username?: string; Password?: string }) =>
     api.post<IntegrationView>('/remote-integration', body),
-  /** the fields it changes: `isActive`, the credentials (an empty password keeps the stored one), or the settings and output rules */
+  /** the fields it changes: `isActive`, `autoDeliver`, the credentials (an empty password keeps the stored one), or the settings and output rules */
   update: (
     id: string,
-    body: { isActive?: boolean; Username?: string | null; Password?: string | null; settings?: IntegrationSettings; outputRules?: OutputRules },
+    body: { isActive?: boolean; autoDeliver?: boolean; Username?: string | null; Password?: string | null; settings?: IntegrationSettings; outputRules?: OutputRules },
   ) => api.put<IntegrationView>(`/remote-integration/${id}`, body),
   /** connects with the stored settings and credentials; answers what failed in words */
   testConnection: (id: string) => api.post<TestConnectionResult>(`/remote-integration/${id}/test-connection`),

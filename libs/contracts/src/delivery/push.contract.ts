@@ -123,6 +123,8 @@ export const DELIVERY_DURABLES = {
   /** the delivery queue's clean-up of messages, receipts and robot keys */
   queueAccountDeleted: 'delivery-queue-account-deleted',
   queueOrderDeleted: 'delivery-queue-order-deleted',
+  /** automatic delivery: an order that became Ready to download goes to the integrations that ask for it */
+  autoDelivery: 'delivery-auto-delivery',
 } as const;
 
 export const DeliveryEvents = {

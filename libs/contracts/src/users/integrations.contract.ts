@@ -122,6 +122,10 @@ const SETTINGS_DOC: ApiPropertyOptions = {
 export class CreateIntegrationBody {
   @ApiProperty({ enum: PROVIDER_NAMES }) @IsIn(PROVIDER_NAMES) provider!: string;
   @ApiProperty() @IsBoolean() isActive!: boolean;
+  @ApiPropertyOptional({ description: "deliver the account's orders here by themselves once they are Ready to download (default false)" })
+  @IsOmittable()
+  @IsBoolean()
+  autoDeliver?: boolean;
   @ApiProperty() @IsUUID() userId!: string;
   @ApiPropertyOptional() @IsOmittable() @IsString() @MaxLength(200) Username?: string;
   @ApiPropertyOptional({ description: 'stored encrypted; never returned' }) @IsOmittable() @IsString() @MaxLength(500) Password?: string;
@@ -131,6 +135,10 @@ export class CreateIntegrationBody {
 
 export class UpdateIntegrationBody {
   @ApiPropertyOptional() @IsOmittable() @IsBoolean() isActive?: boolean;
+  @ApiPropertyOptional({ description: "deliver the account's orders here by themselves once they are Ready to download" })
+  @IsOmittable()
+  @IsBoolean()
+  autoDeliver?: boolean;
   @ApiPropertyOptional({ nullable: true, description: 'empty or null: no user name' })
   @IsOptional()
   @IsString()

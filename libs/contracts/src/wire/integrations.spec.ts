@@ -80,4 +80,18 @@ describe('settingsProblems: settings checked against the provider\'s list', () =
     expect(providerSettings('DMS_REST_API').filter((s) => s.secret).map((s) => s.name)).toEqual(['signingSecret']);
     expect(providerSettings('CUSTOM_ROBOT')).toEqual([]);
   });
+
+  it('asks a SharePoint library for its tenant and drive, the folder optional', () => {
+    expect(providerSettings('SHAREPOINT').map((s) => [s.name, s.required])).toEqual([
+      ['tenantId', true],
+      ['driveId', true],
+      ['path', false],
+    ]);
+    expect(settingsProblems('SHAREPOINT', {})).toEqual(['tenantId is required for SHAREPOINT', 'driveId is required for SHAREPOINT']);
+    expect(settingsProblems('SHAREPOINT', { tenantId: 'contoso.onmicrosoft.com', driveId: 'b!Xk3d-_9', path: '/Cars' })).toEqual([]);
+    expect(settingsProblems('SHAREPOINT', { tenantId: 'contoso/evil', driveId: 'b!x y' })).toEqual([
+      'tenantId must be the directory (tenant) ID or its domain',
+      "driveId must be the library's drive ID (letters, digits, !, _ and -)",
+    ]);
+  });
 });

@@ -39,6 +39,8 @@ export interface IntegrationView {
   label: string;
   integrationType: IntegrationType;
   isActive: boolean;
+  /** the account's orders are delivered here by themselves once they are Ready to download */
+  autoDeliver: boolean;
   Username: string | null;
   /** whether a password is stored; the password itself never leaves the users service */
   hasPassword: boolean;
@@ -120,6 +122,24 @@ const S3_SETTINGS: ProviderSetting[] = [
   { name: 'prefix', kind: 'path', required: false, maxLength: 500, defaultValue: '' },
 ];
 
+const SHAREPOINT_SETTINGS: ProviderSetting[] = [
+  {
+    name: 'tenantId',
+    kind: 'text',
+    required: true,
+    maxLength: 100,
+    pattern: { regex: '^[A-Za-z0-9][A-Za-z0-9.-]*$', message: 'tenantId must be the directory (tenant) ID or its domain' },
+  },
+  {
+    name: 'driveId',
+    kind: 'text',
+    required: true,
+    maxLength: 200,
+    pattern: { regex: '^[A-Za-z0-9!_-]+$', message: "driveId must be the library's drive ID (letters, digits, !, _ and -)" },
+  },
+  { name: 'path', kind: 'path', required: false, maxLength: 500, defaultValue: '/' },
+];
+
 const API_SETTINGS: ProviderSetting[] = [
   { name: 'endpointUrl', kind: 'url', required: true, maxLength: 500 },
   { name: 'signingSecret', kind: 'text', required: true, secret: true, maxLength: 200 },
@@ -129,7 +149,9 @@ const API_SETTINGS: ProviderSetting[] = [
  * The settings of each provider (the user name and password are not among them: they are the
  * integration's credentials). FTP: the user name and password log in. Azure: an account URL
  * with the account name and key as user name and password (or a SAS in the URL), or a
- * connection string. S3: the access key and secret key as user name and password. API and
+ * connection string. S3: the access key and secret key as user name and password. SharePoint:
+ * the tenant, the library's drive ID and a folder, with the app registration's client ID and
+ * secret as user name and password (Microsoft Graph, client credentials). API and
  * portals: the endpoint and the secret the requests are signed with. Robots pull: nothing.
  */
 export function providerSettings(provider: string): ProviderSetting[] {
@@ -145,7 +167,7 @@ export function providerSettings(provider: string): ProviderSetting[] {
     case 'S3_BUCKET':
       return S3_SETTINGS;
     case 'SHAREPOINT':
-      return [];
+      return SHAREPOINT_SETTINGS;
     default: {
       const type = providerInfo(provider)?.integrationType;
       return type === 'API' || type === 'REMOTE_INTEGRATION' ? API_SETTINGS : [];

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { joinKey, resolvedSettings, str, withTimeout, type DeliveryJob, type TypeDeliverer } from './delivery-job';
 import { azureFailure, s3Failure } from './failures';
 import { DeliveryFailure, type DeliveredFile, type DeliveryReceipt } from './order-deliverer';
+import type { SharepointDeliverer } from './sharepoint.deliverer';
 
 /**
  * The container of an Azure integration: from its connection string, or its account URL with
@@ -49,9 +50,9 @@ function s3Client(integration: IntegrationForDelivery, settings: IntegrationSett
 
 /**
  * Blob storage: Azure Blob Storage (block blobs with their Content-MD5, written over the same
- * names, so a retried delivery leaves one blob per file) and any S3-compatible bucket (the
- * same names overwritten). A SharePoint library is not written by the server. Both clients
- * connect through the outbound policy's agents.
+ * names, so a retried delivery leaves one blob per file), any S3-compatible bucket (the
+ * same names overwritten) and SharePoint libraries (Microsoft Graph upload sessions,
+ * `sharepoint.deliverer.ts`). Every client connects through the outbound policy.
  */
 export class BlobDeliverer implements TypeDeliverer {
   readonly types = ['BLOB'] as const;
@@ -59,17 +60,20 @@ export class BlobDeliverer implements TypeDeliverer {
   constructor(
     private readonly timeoutMs: number,
     private readonly outbound: OutboundHttp,
+    private readonly sharepoint: SharepointDeliverer,
   ) {}
 
   async deliver(job: DeliveryJob): Promise<DeliveryReceipt> {
     const settings = resolvedSettings(job.integration);
     if (job.integration.provider === 'AZURE_BLOB') return this.toAzure(job, settings);
     if (job.integration.provider === 'S3_BUCKET') return this.toS3(job, settings);
+    if (job.integration.provider === 'SHAREPOINT') return this.sharepoint.deliver(job);
     throw new DeliveryFailure(`${job.integration.provider} is not delivered to by the server`, false);
   }
 
   async test(integration: IntegrationForDelivery): Promise<string> {
     const settings = resolvedSettings(integration);
+    if (integration.provider === 'SHAREPOINT') return this.sharepoint.test(integration);
     if (integration.provider === 'AZURE_BLOB') {
       const container = this.azure(integration, settings);
       try {

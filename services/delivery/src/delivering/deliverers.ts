@@ -10,6 +10,7 @@ import { BlobDeliverer } from './blob.deliverer';
 import type { TypeDeliverer } from './delivery-job';
 import { DeliverySources } from './delivery-sources';
 import { FtpDeliverer } from './ftp.deliverer';
+import { SharepointDeliverer } from './sharepoint.deliverer';
 import { DeliveryFailure, type DeliveryAttempt, type DeliveryReceipt, type OrderDeliverer } from './order-deliverer';
 
 /**
@@ -31,7 +32,13 @@ export class Deliverers implements OrderDeliverer {
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {
     const outbound = new OutboundHttp(new OutboundPolicy({ allowance: parseAllowance(config.OUTBOUND_ALLOW) }));
-    const make = (timeoutMs: number) => [new FtpDeliverer(timeoutMs, outbound.policy), new BlobDeliverer(timeoutMs, outbound), new ApiDeliverer(storage, timeoutMs, outbound)];
+    const sharepoint = (timeoutMs: number) =>
+      new SharepointDeliverer(outbound, { graphUrl: config.GRAPH_API_URL, tokenUrl: config.SHAREPOINT_TOKEN_URL, chunkBytes: config.SHAREPOINT_CHUNK_BYTES, timeoutMs });
+    const make = (timeoutMs: number) => [
+      new FtpDeliverer(timeoutMs, outbound.policy),
+      new BlobDeliverer(timeoutMs, outbound, sharepoint(timeoutMs)),
+      new ApiDeliverer(storage, timeoutMs, outbound),
+    ];
     for (const d of make(config.DELIVERY_TIMEOUT_MS)) for (const t of d.types) this.byType.set(t, d);
     for (const d of make(config.DELIVERY_TEST_TIMEOUT_MS)) for (const t of d.types) this.testers.set(t, d);
   }

@@ -54,6 +54,21 @@ export class DeliveryMessagesRepository {
     await m.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`delivery-enqueue:${orderId}`]);
   }
 
+  /**
+   * Remembers that the order was queued automatically to these integrations (`auto_delivery`)
+   * and answers those it was not before: each order and integration once, whatever happens later.
+   */
+  async claimAutoDelivery(m: EntityManager, orderId: string, accountId: string, integrationIds: string[]): Promise<string[]> {
+    const rows = (await m.query(
+      `INSERT INTO auto_delivery (order_id, account_id, integration_id)
+       SELECT $1, $2, unnest($3::uuid[])
+       ON CONFLICT (order_id, integration_id) DO NOTHING
+       RETURNING integration_id`,
+      [orderId, accountId, integrationIds],
+    )) as Array<{ integration_id: string }>;
+    return rows.map((r) => r.integration_id);
+  }
+
   /** The newest message of the order to the integration, locked. */
   latestOf(m: EntityManager, orderId: string, integrationId: string): Promise<DeliveryMessage | null> {
     return m.findOne(DeliveryMessage, {
@@ -89,12 +104,14 @@ export class DeliveryMessagesRepository {
 
   /** Removes every message (and receipt) of the order; answers how many. */
   async deleteOfOrder(m: EntityManager, orderId: string): Promise<number> {
+    await m.query('DELETE FROM auto_delivery WHERE order_id = $1', [orderId]);
     const res = (await m.query('DELETE FROM delivery_message WHERE order_id = $1 RETURNING id', [orderId])) as [unknown[], number];
     return res[0].length;
   }
 
   /** Removes every message (and receipt) of the account's orders. */
   async deleteOfAccount(m: EntityManager, accountId: string): Promise<number> {
+    await m.query('DELETE FROM auto_delivery WHERE account_id = $1', [accountId]);
     const res = (await m.query('DELETE FROM delivery_message WHERE account_id = $1 RETURNING id', [accountId])) as [unknown[], number];
     return res[0].length;
   }

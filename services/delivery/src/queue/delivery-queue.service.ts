@@ -1,5 +1,6 @@
 import {
   DELIVERY_MESSAGES,
+  hasPermission,
   IntegrationsRpc,
   OrdersRpc,
   RpcError,
@@ -11,6 +12,7 @@ import {
   type DeliveryMessageView,
   type EnqueueDeliveryPayload,
   type IntegrationView,
+  type OrderAccess,
   type OrderDeliveryView,
   type OrderStatus,
   type RebootView,
@@ -21,7 +23,7 @@ import { inTransaction, MessagingHost } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { DeliveryMessagesRepository } from './delivery-messages.repository';
 import { DeliveryProgress } from './delivery-progress';
 import { DeliveryReceiptsRepository } from './delivery-receipts.repository';
@@ -33,6 +35,20 @@ export const DELIVERABLE_STATUSES: readonly OrderStatus[] = ['Ready to download'
 
 const isStaff = (actor: Actor) => actor.role === 'Admin' || actor.role === 'QA' || actor.role === 'System';
 const isAdmin = (actor: Actor) => actor.role === 'Admin' || actor.role === 'System';
+
+/** The permission a dealership needs to deliver its own orders to its own integrations (staff deliver by their role). */
+export const DEALERSHIP_DELIVERY_PERMISSION = 'READ_USER_INTEGRATIONS';
+
+/**
+ * Who may deliver an order: admin and QA, and a dealership holding READ_USER_INTEGRATIONS
+ * (its own orders only: the orders service answers 404 for any other, and the integrations
+ * are always those of the order's account).
+ */
+function assertMayDeliver(actor: Actor): void {
+  if (isStaff(actor)) return;
+  if (actor.role !== 'Dealership') throw RpcError.forbidden();
+  if (!hasPermission(actor.permissions, DEALERSHIP_DELIVERY_PERMISSION)) throw RpcError.forbidden(`Missing permission ${DEALERSHIP_DELIVERY_PERMISSION}`);
+}
 
 export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
@@ -58,10 +74,11 @@ export class DeliveryQueueService {
   /**
    * One message per chosen integration (an integration already queued for the order and not
    * finished keeps its message; one that failed for good is queued again), the order's
-   * progress with a DELIVERY_QUEUED line when anything was queued. Admin and QA.
+   * progress with a DELIVERY_QUEUED line when anything was queued. Admin and QA, and a
+   * dealership with READ_USER_INTEGRATIONS for its own orders.
    */
   async enqueue(actor: Actor, p: EnqueueDeliveryPayload): Promise<DeliveryMessageView[]> {
-    if (!isStaff(actor)) throw RpcError.forbidden();
+    assertMayDeliver(actor);
     const order = await this.host.rpc.send(OrdersRpc.access, { id: p.orderId }, actor);
     if (!DELIVERABLE_STATUSES.includes(order.status)) throw RpcError.conflict(DELIVERY_MESSAGES.notDeliverable);
     const system = systemActor(actor.requestId);
@@ -74,50 +91,91 @@ export class DeliveryQueueService {
       chosen.push(integration);
     }
     const userName = await this.nameOf(actor);
-    return inTransaction(this.ds, async (m) => {
-      // enqueues of one order run one after another: the second sees the first's messages
-      await this.messages.lockOrderForEnqueue(m, order.id);
-      const out: DeliveryMessageView[] = [];
-      const queued: IntegrationView[] = [];
-      for (const integration of chosen) {
-        const latest = await this.messages.latestOf(m, order.id, integration.id);
-        if (latest && (latest.state === 'queued' || latest.state === 'delivering')) {
-          out.push(toMessageView(latest));
-          continue;
-        }
-        if (latest && latest.state === 'failed') {
-          Object.assign(latest, { state: 'queued', visible: true, visibleAfter: new Date(), attempts: 0, leaseHolder: null });
-          out.push(toMessageView(await this.messages.save(m, latest)));
-        } else {
-          const msg = await this.messages.insert(m, {
-            orderId: order.id,
-            orderName: order.orderName,
-            accountId: order.accountId,
-            integrationId: integration.id,
-            provider: integration.provider,
-            integrationType: integration.integrationType,
-          });
-          out.push(toMessageView(msg));
-        }
-        queued.push(integration);
+    return inTransaction(this.ds, (m) => this.queueTo(m, order, chosen, { userId: actor.userId ?? null, userName }));
+  }
+
+  /**
+   * Automatic delivery (docs/delivery.md): an order that became Ready to download goes to
+   * every active integration of its account whose `autoDeliver` is on, once per order and
+   * integration (`auto_delivery` remembers what was queued, in the same transaction as the
+   * messages, so a redelivered event or a restart queues nothing twice). An order sent back
+   * to Ready to download by a stopped delivery is not queued again. Answers what was queued.
+   */
+  async autoEnqueue(m: EntityManager, orderId: string, requestId: string): Promise<DeliveryMessageView[]> {
+    const system = systemActor(requestId);
+    let order: OrderAccess;
+    try {
+      order = await this.host.rpc.send(OrdersRpc.access, { id: orderId }, system);
+    } catch (err) {
+      if (err instanceof RpcCallError && err.status === 404) return [];
+      throw err;
+    }
+    if (order.status !== 'Ready to download') return [];
+    const ofAccount = await this.host.rpc.send(IntegrationsRpc.ofUser, { userId: order.accountId }, system);
+    const automatic = ofAccount.filter((i) => i.isActive && i.autoDeliver);
+    if (!automatic.length) return [];
+    await this.messages.lockOrderForEnqueue(m, order.id);
+    const fresh = await this.messages.claimAutoDelivery(m, order.id, order.accountId, automatic.map((i) => i.id));
+    const chosen = automatic.filter((i) => fresh.includes(i.id));
+    if (!chosen.length) return [];
+    return this.queueTo(m, order, chosen, { userId: null, userName: null, automatic: true });
+  }
+
+  /** Queues the order to the chosen integrations in the caller's transaction (see enqueue). */
+  private async queueTo(
+    m: EntityManager,
+    order: Pick<OrderAccess, 'id' | 'orderName' | 'accountId'>,
+    chosen: IntegrationView[],
+    by: { userId: string | null; userName: string | null; automatic?: boolean },
+  ): Promise<DeliveryMessageView[]> {
+    // enqueues of one order run one after another: the second sees the first's messages
+    await this.messages.lockOrderForEnqueue(m, order.id);
+    const out: DeliveryMessageView[] = [];
+    const queued: IntegrationView[] = [];
+    for (const integration of chosen) {
+      const latest = await this.messages.latestOf(m, order.id, integration.id);
+      if (latest && (latest.state === 'queued' || latest.state === 'delivering')) {
+        out.push(toMessageView(latest));
+        continue;
       }
-      if (queued.length) {
-        await this.progress.publish(
-          m,
-          { orderId: order.id, accountId: order.accountId },
-          {
-            eventName: 'DELIVERY_QUEUED',
-            payload: {
-              integrations: queued.map((i) => ({ id: i.id, provider: i.provider, integrationType: i.integrationType })),
-              provider: queued.map((i) => i.provider).join(', '),
-            },
-            userId: actor.userId ?? null,
-            userName,
+      if (latest && by.automatic) {
+        // already delivered (or failed) by hand before the order became ready: not queued again by itself
+        out.push(toMessageView(latest));
+        continue;
+      }
+      if (latest && latest.state === 'failed') {
+        Object.assign(latest, { state: 'queued', visible: true, visibleAfter: new Date(), attempts: 0, leaseHolder: null });
+        out.push(toMessageView(await this.messages.save(m, latest)));
+      } else {
+        const msg = await this.messages.insert(m, {
+          orderId: order.id,
+          orderName: order.orderName,
+          accountId: order.accountId,
+          integrationId: integration.id,
+          provider: integration.provider,
+          integrationType: integration.integrationType,
+        });
+        out.push(toMessageView(msg));
+      }
+      queued.push(integration);
+    }
+    if (queued.length) {
+      await this.progress.publish(
+        m,
+        { orderId: order.id, accountId: order.accountId },
+        {
+          eventName: 'DELIVERY_QUEUED',
+          payload: {
+            integrations: queued.map((i) => ({ id: i.id, provider: i.provider, integrationType: i.integrationType })),
+            provider: queued.map((i) => i.provider).join(', '),
+            ...(by.automatic ? { automatic: true } : {}),
           },
-        );
-      }
-      return out;
-    });
+          userId: by.userId,
+          userName: by.userName,
+        },
+      );
+    }
+    return out;
   }
 
   async list(actor: Actor, q: DeliveryMessageListQuery): Promise<DeliveryMessagePage> {
@@ -182,9 +240,9 @@ export class DeliveryQueueService {
     return rows.map((r) => ({ ...toMessageView(r, now), receipts: receipts.filter((x) => x.messageId === r.id).map(toReceiptView) }));
   }
 
-  /** The active integrations of the order's account, to choose from (admin and QA). */
+  /** The active integrations of the order's account, to choose from (whoever may deliver the order). */
   async integrationsOf(actor: Actor, orderId: string): Promise<IntegrationView[]> {
-    if (!isStaff(actor)) throw RpcError.forbidden();
+    assertMayDeliver(actor);
     const order = await this.host.rpc.send(OrdersRpc.access, { id: orderId }, actor);
     const all = await this.host.rpc.send(IntegrationsRpc.ofUser, { userId: order.accountId }, systemActor(actor.requestId));
     return all.filter((i) => i.isActive);

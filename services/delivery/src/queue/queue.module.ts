@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AutoDeliveryConsumer } from './auto-delivery.consumer';
 import { DeliveryCleanupConsumer } from './cleanup.consumer';
 import { DeliveryMessagesRepository } from './delivery-messages.repository';
 import { DeliveryOrderStatesRepository } from './delivery-order-states.repository';
@@ -30,6 +31,7 @@ import { RobotCredentialsRepository } from './robot-credentials.repository';
     RobotService,
     DeliveryWorker,
     DeliveryCleanupConsumer,
+    AutoDeliveryConsumer,
     DeliveryQueueMetrics,
   ],
   exports: [DeliveryWorker],

@@ -37,6 +37,7 @@ function toView(i: RemoteIntegration, hasPassword: boolean): IntegrationView {
     label: providerInfo(i.provider)?.label ?? i.provider,
     integrationType: i.integrationType,
     isActive: i.isActive,
+    autoDeliver: i.autoDeliver ?? false,
     Username: i.username,
     hasPassword,
     settings: i.settings ?? {},
@@ -188,6 +189,7 @@ export class IntegrationsService {
         provider: body.provider,
         integrationType: info.integrationType,
         isActive: body.isActive,
+        autoDeliver: body.autoDeliver ?? false,
         username: body.Username?.trim() || null,
         passwordEncrypted: body.Password ? this.box.seal(body.Password) : null,
         settings: split?.settings ?? {},
@@ -210,6 +212,7 @@ export class IntegrationsService {
       await this.access.assertCanManageOwn(m, actor, row.userId, INTEGRATION_MESSAGES.notFound);
       const changes: Partial<RemoteIntegration> = {};
       if (p.isActive !== undefined) changes.isActive = p.isActive;
+      if (p.autoDeliver !== undefined) changes.autoDeliver = p.autoDeliver;
       if (p.settings) {
         const stored = (await this.integrations.withSealedPassword(m, row.id))?.secretsEncrypted ?? null;
         const split = splitSettings(row.provider, p.settings, this.openSecrets(stored));

@@ -9,6 +9,8 @@ export class RemoteIntegration {
   @Column('text') provider!: string;
   @Column('text', { name: 'integration_type' }) integrationType!: IntegrationType;
   @Column('boolean', { name: 'is_active' }) isActive!: boolean;
+  /** deliver the account's orders here by themselves once they are Ready to download */
+  @Column('boolean', { name: 'auto_deliver', default: false }) autoDeliver!: boolean;
   @Column('text', { nullable: true }) username!: string | null;
   @Column('text', { name: 'password_encrypted', nullable: true, select: false }) passwordEncrypted!: string | null;
   /** the provider's settings that are not secret */

@@ -36,6 +36,7 @@ const integration = (id: string, provider: string, label: string): IntegrationVi
   label,
   integrationType: provider === 'GENERIC_FTP' ? 'FTP' : 'ROBOT',
   isActive: true,
+  autoDeliver: false,
   Username: null,
   hasPassword: false,
   settings: {},
@@ -118,8 +119,26 @@ describe('the delivery button', () => {
     expect((await screen.findByTestId('toast-main')).textContent).toBe('Deliver order - Error: Integration not found');
   });
 
-  it('is not shown to a dealership', async () => {
+  it('is not shown to a dealership without READ_USER_INTEGRATIONS', async () => {
     const api = open(testUser(), orderView());
+    await screen.findByRole('heading', { level: 1, name: 'Audi A4 Avant' });
+    expect(screen.queryByTestId('delivery-controls')).toBeNull();
+    expect(api.to(`GET /orders/${ORDER}/delivery-integrations`)).toHaveLength(0);
+  });
+
+  it('lets a dealership holding READ_USER_INTEGRATIONS deliver its order to its integrations', async () => {
+    const dealer = testUser({ permissions: ['CREATE_ORDERS', 'read_user_integrations'] });
+    const api = open(dealer, orderView(), {
+      [`POST /orders/enqueue-order-delivery-by-id/${ORDER}`]: () => reply(200, []),
+    });
+    const button = await chooseAndDeliver(['FTP server']);
+    await waitFor(() => expect(button.textContent).toBe('Queued'));
+    expect(api.to(`GET /orders/${ORDER}/delivery-integrations`).length).toBeGreaterThan(0);
+    expect(api.to(`POST /orders/enqueue-order-delivery-by-id/${ORDER}`)[0]!.body).toEqual({ selectedIntegrations: [{ id: 'i-ftp' }] });
+  });
+
+  it('is not shown to management, even with READ_USER_INTEGRATIONS', async () => {
+    const api = open(testUser({ userRole: 'Management', permissions: ['READ_USER_INTEGRATIONS'] }), orderView());
     await screen.findByRole('heading', { level: 1, name: 'Audi A4 Avant' });
     expect(screen.queryByTestId('delivery-controls')).toBeNull();
     expect(api.to(`GET /orders/${ORDER}/delivery-integrations`)).toHaveLength(0);

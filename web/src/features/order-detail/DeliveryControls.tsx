@@ -13,7 +13,8 @@ import { useApiMutation } from '../../api/useApiMutation';
 import { DELIVERY_BUTTON, deliveryButtonState } from './deliveryButton';
 
 /**
- * The order header's integration delivery (admin and QA): the account's active integrations
+ * The order header's integration delivery (admin and QA, and a dealership holding
+ * READ_USER_INTEGRATIONS for its own orders): the account's active integrations
  * to choose from, and the Deliver button with its states (deliveryButton.ts). A delivery
  * queues one message per chosen integration; the order then shows Delivering, its timeline
  * and its deliveries card follow.

@@ -15,7 +15,7 @@ import { MOVING_STATUSES, orderKeys, ordersApi } from '../../api/orders';
 import { isStaff } from '../../app/access';
 import { isNotFound, isWellFormedId, NotFoundNotice } from '../../components/NotFoundNotice';
 import { useMe } from '../../app/useSession';
-import { canRenameOrders } from './detailLogic';
+import { canDeliverOrders, canRenameOrders } from './detailLogic';
 import { EventTimeline } from './EventTimeline';
 import { MissingPictures } from './MissingPictures';
 import { ProgressView } from './ProgressView';
@@ -132,7 +132,7 @@ export function OrderDetailPage() {
 
   return frame(
     <>
-      <OrderHeader order={data} staff={staff} canRename={canRenameOrders(me)} />
+      <OrderHeader order={data} staff={staff} canRename={canRenameOrders(me)} canDeliver={canDeliverOrders(me)} />
       {missing}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 340px' }, alignItems: 'start' }}>
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>

@@ -41,10 +41,11 @@ function useOrderAnswer(orderId: string) {
  * The header of an order: the name (inline edit for admin and QA, and for
  * the owner with UPDATE_ORDERS), the
  * dealership, status and QA status (dropdowns under the paired rules for admin and QA,
- * badges for the others), the Approve button, and for admin and QA the car type, the app
+ * badges for the others), the Approve button, the integration delivery (admin and QA, and a
+ * dealership holding READ_USER_INTEGRATIONS), and for admin and QA the car type, the app
  * version and the customer's note.
  */
-export function OrderHeader({ order, staff, canRename }: { order: OrderView; staff: boolean; canRename: boolean }) {
+export function OrderHeader({ order, staff, canRename, canDeliver = staff }: { order: OrderView; staff: boolean; canRename: boolean; canDeliver?: boolean }) {
   const { t } = useTranslation();
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }} data-testid="order-header">
@@ -70,7 +71,7 @@ export function OrderHeader({ order, staff, canRename }: { order: OrderView; sta
           </>
         )}
       </Box>
-      {staff && <DeliveryControls order={order} />}
+      {canDeliver && <DeliveryControls order={order} />}
       <DeliveryDestinations delivery={order.delivery} />
       {staff && (
         <Box>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ImageView } from '@app/contracts/wire';
-import { missingPositions } from './detailLogic';
+import { canDeliverOrders, missingPositions } from './detailLogic';
 
 const image = (position: number, optimisationStatus: ImageView['optimisationStatus']) => ({ position, optimisationStatus });
 
@@ -19,5 +19,16 @@ describe('missingPositions (the Uploading order page: "Add the missing pictures"
 
   it('nothing missing once every picture arrived', () => {
     expect(missingPositions(2, [], [image(1, 'queued'), image(2, 'queued')])).toEqual([]);
+  });
+});
+
+describe('canDeliverOrders (the order header\'s integration delivery)', () => {
+  it('admin and QA by their role; a dealership with READ_USER_INTEGRATIONS (any case); never management', () => {
+    expect(canDeliverOrders({ userRole: 'Admin', permissions: [] })).toBe(true);
+    expect(canDeliverOrders({ userRole: 'QA', permissions: [] })).toBe(true);
+    expect(canDeliverOrders({ userRole: 'Dealership', permissions: ['READ_USER_INTEGRATIONS'] })).toBe(true);
+    expect(canDeliverOrders({ userRole: 'Dealership', permissions: ['read_user_integrations'] })).toBe(true);
+    expect(canDeliverOrders({ userRole: 'Dealership', permissions: ['UPDATE_ORDERS', 'UPDATE_USER_INTEGRATIONS'] })).toBe(false);
+    expect(canDeliverOrders({ userRole: 'Management', permissions: ['READ_USER_INTEGRATIONS'] })).toBe(false);
   });
 });

@@ -55,6 +55,14 @@ export function canRenameOrders(user: Principal): boolean {
   return isStaff(user.userRole) || hasPermission(user, 'UPDATE_ORDERS');
 }
 
+/** The permission with which a dealership delivers its own orders to its own integrations (as the gateway asks). */
+export const DEALERSHIP_DELIVERY_PERMISSION = 'READ_USER_INTEGRATIONS';
+
+/** Who sees the order header's integration delivery: admin and QA, and a dealership holding READ_USER_INTEGRATIONS. */
+export function canDeliverOrders(user: Principal): boolean {
+  return isStaff(user.userRole) || (user.userRole === 'Dealership' && hasPermission(user, DEALERSHIP_DELIVERY_PERMISSION));
+}
+
 export interface InsertForm {
   position: string;
   mediaOrigin: string;

@@ -65,6 +65,11 @@ export function IntegrationSettingsDialog({ integration, onClose }: { integratio
           {form.formError !== undefined && <Alert severity="error">{form.formError}</Alert>}
           <Typography variant="h3">{t('profile.integrations.settingsTitle')}</Typography>
           {settings.length === 0 && <Typography color="text.secondary">{t('profile.integrations.noSettings')}</Typography>}
+          {integration.provider === 'SHAREPOINT' && (
+            <Typography variant="body2" color="text.secondary" data-testid="sharepoint-credentials-hint">
+              {t('profile.integrations.sharepointCredentials')}
+            </Typography>
+          )}
           <Box sx={twoColumns}>
             {settings
               .filter((s) => s.kind !== 'boolean')

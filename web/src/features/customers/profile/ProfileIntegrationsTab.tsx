@@ -81,6 +81,12 @@ function IntegrationCard({ integration }: { integration: IntegrationView }) {
     mutationFn: (isActive: boolean) => integrationsApi.update(integration.id, { isActive }),
     onSuccess: refresh,
   });
+  const autoDeliver = useApiMutation({
+    action: t('profile.integrations.update'),
+    successMessage: t('profile.integrations.updated'),
+    mutationFn: (on: boolean) => integrationsApi.update(integration.id, { autoDeliver: on }),
+    onSuccess: refresh,
+  });
 
   return (
     <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 1, minWidth: 0 }} data-testid={`integration-${integration.provider}`}>
@@ -106,6 +112,25 @@ function IntegrationCard({ integration }: { integration: IntegrationView }) {
           label={t('profile.integrations.fields.active')}
         />
       </Box>
+      <FormControlLabel
+        sx={{ mr: 0, alignItems: 'flex-start' }}
+        control={
+          <Switch
+            checked={integration.autoDeliver}
+            disabled={autoDeliver.isPending}
+            onChange={(e) => autoDeliver.mutate(e.target.checked)}
+            slotProps={{ input: { 'aria-label': t('profile.integrations.autoDeliverOf', { name: integration.label }) } }}
+          />
+        }
+        label={
+          <Box component="span" sx={{ display: 'grid', pt: 1 }}>
+            <span>{t('profile.integrations.fields.autoDeliver')}</span>
+            <Typography variant="caption" color="text.secondary" component="span">
+              {t('profile.integrations.autoDeliverHint')}
+            </Typography>
+          </Box>
+        }
+      />
       {destination !== undefined && (
         <Typography variant="body2" color={destination ? 'text.primary' : 'warning.main'} sx={{ overflowWrap: 'anywhere' }} data-testid="integration-destination">
           {destination ? t('profile.integrations.destination', { where: destination }) : t('profile.integrations.noDestination')}
@@ -198,13 +223,14 @@ function AddIntegrationDialog({ userId, providers, onClose }: { userId: string; 
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const form = useForm({
-    initialValues: { provider: '', username: '', password: '', isActive: true },
+    initialValues: { provider: '', username: '', password: '', isActive: true, autoDeliver: false },
     validate: (v) => ({ provider: v.provider ? undefined : { key: 'validation.required' } }),
     action: t('profile.integrations.add'),
     mutationFn: (v) =>
       integrationsApi.create({
         provider: v.provider,
         isActive: v.isActive,
+        autoDeliver: v.autoDeliver,
         userId,
         ...(v.username.trim() ? { Username: v.username.trim() } : {}),
         ...(v.password ? { Password: v.password } : {}),
@@ -230,6 +256,10 @@ function AddIntegrationDialog({ userId, providers, onClose }: { userId: string; 
           <FormControlLabel
             control={<Switch checked={form.values.isActive} onChange={(e) => form.setValue('isActive', e.target.checked)} />}
             label={t('profile.integrations.fields.active')}
+          />
+          <FormControlLabel
+            control={<Switch checked={form.values.autoDeliver} onChange={(e) => form.setValue('autoDeliver', e.target.checked)} />}
+            label={t('profile.integrations.fields.autoDeliver')}
           />
           <FormField {...form.field('username', t('profile.integrations.fields.username'))} autoComplete="off" />
           <PasswordField {...form.field('password', t('profile.integrations.fields.password'))} autoComplete="new-password" />

@@ -389,6 +389,7 @@ describe('integrations', () => {
     label,
     integrationType: 'FTP',
     isActive: true,
+    autoDeliver: false,
     Username: null,
     hasPassword: false,
     settings: {},
@@ -439,7 +440,7 @@ describe('integrations', () => {
     fireEvent.change(within(dialog).getByLabelText('User name'), { target: { value: 'hook' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(api.to('POST /remote-integration')).toHaveLength(1));
-    expect(api.to('POST /remote-integration')[0]!.body).toEqual({ provider: 'WEBHOOK_API', isActive: true, userId: ACCOUNT_ID, Username: 'hook' });
+    expect(api.to('POST /remote-integration')[0]!.body).toEqual({ provider: 'WEBHOOK_API', isActive: true, autoDeliver: false, userId: ACCOUNT_ID, Username: 'hook' });
     expectVisible(await screen.findByTestId('integration-WEBHOOK_API'));
     // every provider is taken now: nothing left to add
     await waitFor(() => expect((screen.getByRole('button', { name: 'Add integration' }) as HTMLButtonElement).disabled).toBe(true));
@@ -454,6 +455,35 @@ describe('integrations', () => {
     expect(await mainToast()).toBe('Integration updated');
     expect(api.to('PUT /remote-integration/i-S3_BUCKET')[0]!.body).toEqual({ isActive: false });
     await waitFor(() => expect((screen.getByRole('switch', { name: 'S3 bucket active' }) as HTMLInputElement).checked).toBe(false));
+  });
+
+  it('switches automatic delivery on for one integration, off by default', async () => {
+    const api = integrationsApi();
+    renderAppAt(`/profile/${ACCOUNT_ID}/integrations`);
+    const toggle = await screen.findByRole('switch', { name: 'Deliver orders to FTP server automatically' });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    expectVisible(within(screen.getByTestId('integration-GENERIC_FTP')).getByText('Deliver each order here by itself once it is Ready to download'));
+    fireEvent.click(toggle);
+    expect(await mainToast()).toBe('Integration updated');
+    expect(api.to('PUT /remote-integration/i-GENERIC_FTP')[0]!.body).toEqual({ autoDeliver: true });
+    await waitFor(() => expect((screen.getByRole('switch', { name: 'Deliver orders to FTP server automatically' }) as HTMLInputElement).checked).toBe(true));
+    expect((screen.getByRole('switch', { name: 'Deliver orders to S3 bucket automatically' }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('adds an integration that delivers automatically', async () => {
+    const api = integrationsApi();
+    renderAppAt(`/profile/${ACCOUNT_ID}/integrations`);
+    await screen.findByTestId('integration-GENERIC_FTP', {});
+    fireEvent.click(screen.getByRole('button', { name: 'Add integration' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.mouseDown(within(dialog).getByRole('combobox'));
+    fireEvent.click(await screen.findByRole('option', { name: 'HTTP webhook' }));
+    const auto = within(dialog).getByRole('switch', { name: 'Deliver automatically' }) as HTMLInputElement;
+    expect(auto.checked).toBe(false);
+    fireEvent.click(auto);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(api.to('POST /remote-integration')).toHaveLength(1));
+    expect(api.to('POST /remote-integration')[0]!.body).toEqual({ provider: 'WEBHOOK_API', isActive: true, autoDeliver: true, userId: ACCOUNT_ID });
   });
 
   it('edits credentials only in edit mode, never shows the password, and saves only with a user name or password', async () => {
@@ -514,6 +544,31 @@ describe('integrations', () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // many steps through a dialog: more than the default 5 s on a busy machine
+  }, 15_000);
+
+  it('sets a SharePoint library: tenant and drive required, the folder, and says what the user name and password are', async () => {
+    const sharepoint = integration('SHAREPOINT', 'SharePoint library', { integrationType: 'BLOB' });
+    const api = integrationsApi({
+      [`GET /remote-integration/user/${ACCOUNT_ID}`]: () => reply(200, [sharepoint]),
+      'PUT /remote-integration/i-SHAREPOINT': (r) => reply(200, { ...sharepoint, ...(r.body as Partial<IntegrationView>) }),
+    });
+    renderAppAt(`/profile/${ACCOUNT_ID}/integrations`);
+    const card = await screen.findByTestId('integration-SHAREPOINT', {});
+    expectVisible(within(card).getByText('No destination set yet: open Settings'));
+    fireEvent.click(within(card).getByRole('button', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Settings of SharePoint library' });
+    expectVisible(within(dialog).getByTestId('sharepoint-credentials-hint'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await expectFieldError(within(dialog).getByLabelText(/^Tenant \(directory\) ID/), 'Tenant (directory) ID is required');
+    expect(api.to('PUT /remote-integration/i-SHAREPOINT')).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText(/^Tenant \(directory\) ID/), { target: { value: 'contoso.onmicrosoft.com' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Library drive ID/), { target: { value: 'b!Xk3d-library' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Folder/), { target: { value: '/Cars' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await mainToast()).toBe('Integration updated');
+    expect(api.to('PUT /remote-integration/i-SHAREPOINT')[0]!.body).toMatchObject({
+      settings: { tenantId: 'contoso.onmicrosoft.com', driveId: 'b!Xk3d-library', path: '/Cars' },
+    });
   }, 15_000);
 
   it('tests the connection and shows the answer, what failed in words', async () => {

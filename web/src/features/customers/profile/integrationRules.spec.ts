@@ -54,6 +54,10 @@ describe('integration settings rules', () => {
     expect(integrationDestination({ provider: 'S3_BUCKET', settings: { endpoint: 'https://s3.test/', bucket: 'photos' } })).toBe('https://s3.test/photos');
     expect(integrationDestination({ provider: 'WEBHOOK_API', settings: { endpointUrl: 'https://h.test/hook' } })).toBe('https://h.test/hook');
     expect(integrationDestination({ provider: 'WEBHOOK_API', settings: {} })).toBeNull();
+    expect(integrationDestination({ provider: 'SHAREPOINT', settings: { tenantId: 'contoso.onmicrosoft.com', driveId: 'b!lib', path: 'Cars' } })).toBe(
+      'SharePoint contoso.onmicrosoft.com / b!lib/Cars',
+    );
+    expect(integrationDestination({ provider: 'SHAREPOINT', settings: { tenantId: 'contoso.onmicrosoft.com' } })).toBeNull();
     expect(integrationDestination({ provider: 'DELIVERY_ROBOT', settings: {} })).toBeUndefined();
   });
 });

@@ -155,6 +155,7 @@ export function integrationDestination(integration: Pick<IntegrationView, 'provi
   if (integration.provider === 'S3_BUCKET') {
     return text(s.endpoint) && text(s.bucket) ? `${text(s.endpoint).replace(/\/+$/, '')}/${text(s.bucket)}${text(s.prefix) ? folder(s.prefix) : ''}` : null;
   }
+  if (integration.provider === 'SHAREPOINT') return text(s.tenantId) && text(s.driveId) ? `SharePoint ${text(s.tenantId)} / ${text(s.driveId)}${folder(s.path)}` : null;
   if (type === 'API' || type === 'REMOTE_INTEGRATION') return text(s.endpointUrl) || null;
   return undefined;
 }
