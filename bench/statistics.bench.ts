@@ -23,11 +23,10 @@ import { fmt, percentile, processCpuMs, startProcess, stopProcess } from './benc
  * (generate_series) into the tables the statistics service's own migrations made. The service
  * runs as its own process, as in production; the bench asks over NATS as the gateway does.
  *
- * Every answer is computed, never taken from the kept answers: each question is asked in waves
- * of 10 requests at once (10 concurrent clients), the kept answers are emptied before each wave,
- * and the 10 requests of a wave differ (another account, window, page, month …; a question with
- * fewer than 10 different requests — the order timeline's 2 steps, the 7 counted events —
- * repeats some within a wave, all sent together before any answer is kept).
+ * Every answer is computed (the service keeps none): each question is asked in waves of 10
+ * requests at once (10 concurrent clients), and the 10 requests of a wave differ (another
+ * account, window, page, month …; a question with fewer than 10 different requests — the order
+ * timeline's 2 steps, the 7 counted events — repeats some within a wave).
  *
  * Prints the seeding time and p50/p95/p99 per question; the p50 and p95 of the same requests
  * asked one at a time ("1 client": what one answer costs, apart from the queueing) and the
@@ -316,9 +315,8 @@ async function main(): Promise<void> {
     };
     const cpu = cases.map(() => ({ service: 0, pg: 0, answers: 0 }));
 
-    /** one wave: the kept answers emptied, then 10 requests at once; latencies in ms */
+    /** one wave: 10 requests at once; latencies in ms */
     const runWave = async (calls: Array<() => Promise<unknown>>, account?: { service: number; pg: number; answers: number }): Promise<number[]> => {
-      await client.query('TRUNCATE statistics.stat_answer');
       const before = account ? await cpuNow() : null;
       const out = await Promise.all(
         calls.map(async (call) => {

@@ -27,9 +27,10 @@ const NARROW = { width: 390, height: 844 };
  * what is older than today (accounts made 60 days ago, two orders 40 days ago, an account last
  * seen 25 days ago) and QA's work on the orders are published onto the EVENTS stream as the
  * owning services publish them. The statistics service holds every fact before the first page
- * loads (its answers are kept for the day). Then the admin, a manager, a dealership and QA each
+ * loads (the browser keeps an answer for the day). Then the admin, a manager, a dealership and QA each
  * open `/dashboard` and read the fixture's numbers on the cards, in the charts' CSV files and in
- * the inactive users' table; at 390 px no dashboard scrolls sideways.
+ * the inactive users' table; at 390 px no dashboard scrolls sideways. Last, a dealership makes an
+ * order while its dashboard is open, and Refresh figures shows it at once.
  */
 describe('dashboards in chromium', () => {
   let stack: TestStack;
@@ -42,6 +43,8 @@ describe('dashboards in chromium', () => {
   let budapest: TestAccount;
   let oldMotors: TestAccount;
   let manager: TestAccount;
+  let studioId: string;
+  let cleoId: string;
   const now = Date.now();
   const at = (msAgo: number) => new Date(now - msAgo).toISOString();
   // the history of 40 days ago counts in "this year" unless the year began since
@@ -60,8 +63,10 @@ describe('dashboards in chromium', () => {
     const anna = await createSalesPerson(stack, nordic.id, { name: 'Anna Sales' });
     const bo = await createSalesPerson(stack, nordic.id, { name: 'Bo Sales' });
     const cleo = await createSalesPerson(stack, budapest.id, { name: 'Cleo Sales' });
+    cleoId = cleo.id;
     const admin = await signIn(stack, adminAccount.email);
     const studio = await createStyleGuide(admin, { name: 'Studio white', assignTo: [nordic.id, budapest.id] });
+    studioId = studio.id;
     const showroom = await createStyleGuide(admin, { name: 'Showroom', assignTo: [nordic.id] });
 
     // today, through the API: Nordic three orders (two by Anna, one by Bo), Budapest one
@@ -110,7 +115,7 @@ describe('dashboards in chromium', () => {
     for (let i = 0; i < 3; i++) await line('IMAGE_APPROVED', { imageId: randomUUID() }, 15 * MINUTE);
     await line('IMAGE_DECLINED', { imageId: randomUUID(), tagId: randomUUID(), tagName: 'Bad crop', tagCategory: 'IMAGE_ERROR' }, 10 * MINUTE);
 
-    // every fact is in before the first page asks (answers are kept for the day)
+    // every fact is in before the first page asks (the browser keeps an answer for the day)
     await waitFor(
       async () => {
         const [r] = await stack.db.query<{ orders: number; lines: number; old: number; sales: number; guides: number }>(
@@ -291,6 +296,24 @@ describe('dashboards in chromium', () => {
     await waitFor(async () => (await page.getByTestId('chart-loading').count()) === 0, 'every chart loaded', 30_000, 200);
     await expectNoSideways(page);
     await shot(page, `dashboard-${name}-390`);
+  });
+
+  it('a dealership makes an order while its dashboard is open: Refresh figures shows it at once', async () => {
+    const page = await signedIn(budapest);
+    await page.getByTestId('dealership-dashboard').waitFor();
+    expect(await card(page, 'Cars uploaded')).toBe('1');
+    const made = await createOrder(await signIn(stack, budapest.email), { styleGuide: studioId, salesMan: cleoId, takenImagesCount: 3 });
+    await waitFor(
+      async () => (await stack.db.query<{ n: number }>('SELECT count(*)::int AS n FROM statistics.stat_order WHERE id = $1', [made.id]))[0]?.n === 1,
+      'the statistics service to hold the new order',
+      30_000,
+      200,
+    );
+    // the page keeps its answer until the end of the day; the button asks again now
+    expect(await card(page, 'Cars uploaded')).toBe('1');
+    await page.getByRole('button', { name: 'Refresh figures' }).click();
+    await waitFor(async () => (await card(page, 'Cars uploaded')) === '2', 'the new order counted on the card', 30_000, 200);
+    expect(await card(page, 'This week')).toBe('2');
   });
 });
 

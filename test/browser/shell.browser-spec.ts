@@ -227,11 +227,11 @@ describe('web app shell in chromium', () => {
     await other.getByRole('heading', { level: 1, name: 'Aufträge' }).waitFor();
   });
 
-  it('an unknown path shows the 404 page with its way home', async () => {
+  it('an unknown path goes to the 404 page with its way home', async () => {
     const page = await newPage();
     await page.goto(`${baseUrl}/no/such/page`);
     await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/no/such/page');
+    expect(new URL(page.url()).pathname).toBe('/error/404');
 
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();

@@ -456,6 +456,11 @@ describe('images: uploads, lifecycle, QA tools and downloads through the API', (
     expect(new URL((await pictureOf(a))!).pathname).toMatch(new RegExp(`/orders/${a.id}/images/${ids[1]}/thumb\\.jpg$`));
     expect(new URL((await pictureOf(b))!).pathname).toMatch(new RegExp(`/orders/${b.id}/images/${ids[3]}/original\\.jpg$`));
     expect(await pictureOf(c)).toBeNull();
+    // with it the full picture of the same image, the list's fallback when the thumbnail fails
+    const fullOf = async (o: OrderView) => (await listed(asDealer, o))?.pictureUrl ?? null;
+    expect(new URL((await fullOf(a))!).pathname).toMatch(new RegExp(`/orders/${a.id}/images/${ids[1]}/original\\.jpg$`));
+    expect(new URL((await fullOf(b))!).pathname).toMatch(new RegExp(`/orders/${b.id}/images/${ids[3]}/original\\.jpg$`));
+    expect(await fullOf(c)).toBeNull();
     // the link opens the picture: it is signed for the storage
     expect(new URL((await pictureOf(a))!).searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
     // another dealership does not find the order at all
@@ -465,13 +470,18 @@ describe('images: uploads, lifecycle, QA tools and downloads through the API', (
     await stack.db.query(`UPDATE images.image SET optimisation_status = 'completed', thumb_key = 'orders/' || order_id::text || '/images/' || id::text || '/thumb.jpg' WHERE id = $1`, [ids[3]]);
     await publish(b.id);
     await waitFor(async () => (await pictureOf(b))?.includes(`/images/${ids[3]}/thumb.jpg`), "b's processed picture");
+    // its full picture is the processed one once there is one
+    await stack.db.query(`UPDATE images.image SET optimized_key = 'orders/' || order_id::text || '/images/' || id::text || '/optimized.jpg' WHERE id = $1`, [ids[3]]);
+    await publish(b.id);
+    await waitFor(async () => (await fullOf(b))?.includes(`/images/${ids[3]}/optimized.jpg`), "b's processed full picture");
 
     // orders whose progress went out before it carried the picture get it once at start
-    await stack.db.query('UPDATE orders.orders SET thumbnail_key = NULL WHERE id = $1', [a.id]);
+    await stack.db.query('UPDATE orders.orders SET thumbnail_key = NULL, picture_key = NULL WHERE id = $1', [a.id]);
     await stack.db.query('UPDATE images.order_progress SET thumbnail_sent = false WHERE order_id = $1', [a.id]);
     expect(await pictureOf(a)).toBeNull();
     expect(await stack.services.images!.get(ThumbnailBackfill).run()).toBe(1);
     await waitFor(async () => (await pictureOf(a))?.includes(`/images/${ids[1]}/thumb.jpg`), "a's picture sent again");
+    expect(await fullOf(a)).toContain(`/images/${ids[1]}/original.jpg`);
     expect(await stack.services.images!.get(ThumbnailBackfill).run()).toBe(0);
     await stack.db.query('DELETE FROM images.image WHERE id = ANY($1::uuid[])', [ids]);
   });

@@ -91,6 +91,12 @@ describe('an order from upload to Ready to download', () => {
     const thumb = await fetch(row.thumbnailUrl!);
     expect(thumb.status).toBe(200);
     expect(thumb.headers.get('content-type')).toMatch(/^image\//);
+    // and the full picture of the same image, the list's fallback when the thumbnail fails
+    expect(row.pictureUrl).toEqual(expect.any(String));
+    expect(row.pictureUrl).not.toBe(row.thumbnailUrl);
+    const full = await fetch(row.pictureUrl!);
+    expect(full.status).toBe(200);
+    expect(full.headers.get('content-type')).toMatch(/^image\//);
   });
 
   it('the web way (no completion call) for an account with QA: the order ends in QA stage', async () => {

@@ -317,6 +317,7 @@ describe('the orders list', () => {
         videoCount: 0,
         tags: [],
         thumbnailUrl: null,
+        pictureUrl: null,
         timeToReadyToDownload: null,
       });
       const tag = (await admin.post('/api/tags').send({ name: 'Rush', category: 'PRIORITY', entity: 'order', color: 'red' }).expect(201)).body;

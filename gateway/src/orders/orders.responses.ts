@@ -165,6 +165,7 @@ export class OrderListItem implements OrderListItemContract {
   @Field.dateTime() updatedAt!: string;
   @Field.string({ nullable: true, description: 'the first 60 characters of the note (admin and QA only)' }) notePreview!: string | null;
   @Field.url({ nullable: true, description: "the order's picture for lists, a link valid an hour" }) thumbnailUrl!: string | null;
+  @Field.url({ nullable: true, description: 'the full picture of that image, a link valid an hour: the fallback when the thumbnail fails' }) pictureUrl!: string | null;
   @Field.bool({ description: 'still Uploading with nothing arriving for ORDERS_UPLOAD_STALE_HOURS (default 24): an upload left unfinished' }) uploadStale!: boolean;
   @Field.object(OrderDeliveryStateView, { nullable: true, description: 'its delivery, each destination with its state, once queued for delivery' })
   delivery!: OrderDeliveryStateView | null;

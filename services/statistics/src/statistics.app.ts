@@ -6,6 +6,7 @@ import { StatisticsFactsIngestion1764700000100 } from './migrations/176470000010
 import { StatisticsQuestionIndexes1764700000200 } from './migrations/1764700000200-question-indexes';
 import { StatisticsDailyTotals1764700000300 } from './migrations/1764700000300-daily-totals';
 import { StatisticsOrderSalesPersonChange1765000000300 } from './migrations/1765000000300-order-sales-person-change';
+import { StatisticsNoKeptAnswers1765000000500 } from './migrations/1765000000500-no-kept-answers';
 import { StatisticsConfig } from './statistics.config';
 
 /** The statistics service: owns read models fed by domain events for the dashboards. */
@@ -13,7 +14,7 @@ export const statisticsApp: ServiceApp<StatisticsConfig> = {
   definition: {
     name: 'statistics',
     entities: [],
-    migrations: [StatisticsFacts1764700000000, StatisticsFactsIngestion1764700000100, StatisticsQuestionIndexes1764700000200, StatisticsDailyTotals1764700000300, StatisticsOrderSalesPersonChange1765000000300],
+    migrations: [StatisticsFacts1764700000000, StatisticsFactsIngestion1764700000100, StatisticsQuestionIndexes1764700000200, StatisticsDailyTotals1764700000300, StatisticsOrderSalesPersonChange1765000000300, StatisticsNoKeptAnswers1765000000500],
   },
   modules: (_config) => [
     // the fact tables, fed from EVENTS

@@ -159,7 +159,6 @@ describe('statistics totals per day over every account', () => {
 
     const rpc = new RpcClient(bed.nc, bed.ns.namespace, 10_000);
     const picksOf = async () => {
-      await q('TRUNCATE statistics.stat_answer');
       const view = await rpc.send(StatisticsRpc.qaActivities, { timePeriod: 'year', timeFrame: 'ALL_TIME' }, actorFor('Admin'));
       return view.users.filter((u) => u.userId === user).map((u) => [u.role, u.totalorders, u.user_displayName]);
     };

@@ -45,11 +45,18 @@ describe('redirects between sign-in and the app', () => {
     expect(location()).toBe('/orders');
   });
 
-  it('unknown paths show the 404 page, signed in or not', async () => {
+  it('unknown paths go to the 404 page\'s route, signed in or not', async () => {
     fakeApi({});
     renderAppAt('/no/such/page');
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page Not Found'));
-    expect(location()).toBe('/no/such/page');
+    expect(location()).toBe('/error/404');
+  });
+
+  it('a signed-in user on an unknown path goes to /error/404 too', async () => {
+    signedInAs();
+    renderAppAt('/no-such-screen');
+    await waitFor(() => expect(location()).toBe('/error/404'));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page Not Found');
   });
 
   it('shows the splash while the user is being fetched', async () => {

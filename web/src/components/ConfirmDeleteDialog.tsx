@@ -21,6 +21,8 @@ export interface ConfirmDeleteDialogProps {
   name: string | null;
   /** what the toasts call the delete: "Delete order" */
   action: string;
+  /** the error toast's text when the spec gives the delete one ("Error deleting style guide - {message}") */
+  errorMessage?: (error: Error) => string;
   /** the delete itself, once the name is typed */
   onDelete: () => Promise<unknown>;
   /** after the delete (its success toast shows): close the dialog, refresh or leave the page */
@@ -32,12 +34,13 @@ export interface ConfirmDeleteDialogProps {
 }
 
 /** Delete with typed-name confirmation: the exact name or "Invalid name". */
-export function ConfirmDeleteDialog({ name, action, onDelete, onDeleted, onClose, text, fieldLabel }: ConfirmDeleteDialogProps) {
+export function ConfirmDeleteDialog({ name, action, errorMessage, onDelete, onDeleted, onClose, text, fieldLabel }: ConfirmDeleteDialogProps) {
   const { t } = useTranslation();
   const form = useForm({
     initialValues: { typed: '' },
     validate: (v) => ({ typed: typedNameError(v.typed, name ?? '') }),
     action,
+    ...(errorMessage ? { errorMessage } : {}),
     mutationFn: () => onDelete(),
     onSuccess: () => onDeleted(),
   });

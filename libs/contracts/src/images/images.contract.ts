@@ -285,6 +285,12 @@ export class OrderImagesProgress {
    * in messages from before it was added: the order keeps what it had)
    */
   @IsOptional() @IsString() @MaxLength(500) thumbnailKey?: string | null;
+  /**
+   * the object key of the full picture of that same image (its processed picture, else its
+   * original's shared copy, else the original): what the list shows when the thumbnail is
+   * missing or fails to load; null when there is none (absent in older messages: kept as it is)
+   */
+  @IsOptional() @IsString() @MaxLength(500) pictureKey?: string | null;
   /** processed pictures QA approved (absent in messages from before QA counts: the order keeps what it had) */
   @IsOptional() @IsInt() @Min(0) approvedCount?: number;
   /** pictures marked as needing edition (by QA, or by a dealership's re-edit request) */

@@ -207,6 +207,8 @@ export interface OrderListItem
   notePreview: string | null;
   /** the order's picture for lists (the first processed thumbnail by position, else the first original), a link valid an hour */
   thumbnailUrl: string | null;
+  /** the full picture of that same image, a link valid an hour: what the list shows when the thumbnail is missing or fails to load; null when there is none */
+  pictureUrl: string | null;
   /** still Uploading and nothing has arrived for ORDERS_UPLOAD_STALE_HOURS (default 24): an upload left unfinished */
   uploadStale: boolean;
   /** where its delivery stands, each destination with its state (null until it was first queued) */

@@ -48,10 +48,12 @@ export class OrderProgressRepository {
    * Counts the order's images and videos as this transaction sees them, and finds its picture
    * for lists: the first picture by position (among those accepted) that has a thumbnail (its
    * list-sized one when made, 112 x 84), else the first original; each a walk of the (order_id, position) index.
+   * `pictureKey` is the full picture of that same image (processed, else the original's shared
+   * copy, else the original), the list's fallback when the thumbnail fails.
    */
-  async counts(m: EntityManager, orderId: string): Promise<ProgressCounts & { thumbnailKey: string | null }> {
+  async counts(m: EntityManager, orderId: string): Promise<ProgressCounts & { thumbnailKey: string | null; pictureKey: string | null }> {
     const shown = `order_id = $1 AND optimisation_status IN ('queued', 'completed', 'rejected')`;
-    const [images]: Array<Omit<ProgressCounts, 'videoCount' | 'reEditOpenCount' | 'reEditDueAt'> & { thumbnailKey: string | null }> = await m.query(
+    const [images]: Array<Omit<ProgressCounts, 'videoCount' | 'reEditOpenCount' | 'reEditDueAt'> & { thumbnailKey: string | null; pictureKey: string | null }> = await m.query(
       `SELECT count(*)::int AS "imageCount",
               count(*) FILTER (WHERE optimisation_status IN ('queued', 'completed', 'rejected'))::int AS "uploadedCount",
               count(*) FILTER (WHERE optimisation_status IN ('completed', 'rejected'))::int AS "processedCount",
@@ -59,7 +61,9 @@ export class OrderProgressRepository {
               count(*) FILTER (WHERE optimisation_status = 'completed' AND approved)::int AS "approvedCount",
               count(*) FILTER (WHERE optimisation_status IN ('queued', 'completed', 'rejected') AND needs_edition)::int AS "needsEditionCount",
               coalesce((SELECT coalesce(list_thumb_key, thumb_key) FROM image WHERE ${shown} AND thumb_key IS NOT NULL ORDER BY position LIMIT 1),
-                       (SELECT original_key FROM image WHERE ${shown} AND original_key IS NOT NULL ORDER BY position LIMIT 1)) AS "thumbnailKey"
+                       (SELECT original_key FROM image WHERE ${shown} AND original_key IS NOT NULL ORDER BY position LIMIT 1)) AS "thumbnailKey",
+              coalesce((SELECT coalesce(optimized_key, shared_original_key, original_key) FROM image WHERE ${shown} AND thumb_key IS NOT NULL ORDER BY position LIMIT 1),
+                       (SELECT coalesce(shared_original_key, original_key) FROM image WHERE ${shown} AND original_key IS NOT NULL ORDER BY position LIMIT 1)) AS "pictureKey"
          FROM image WHERE order_id = $1`,
       [orderId],
     );

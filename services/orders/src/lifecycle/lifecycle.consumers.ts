@@ -55,6 +55,7 @@ export class LifecycleConsumers implements OnModuleInit {
     o.videoCount = p.videoCount;
     // absent in messages from before the picture travelled with the progress: kept as it is
     if (p.thumbnailKey !== undefined) o.thumbnailKey = p.thumbnailKey;
+    if (p.pictureKey !== undefined) o.pictureKey = p.pictureKey;
     const at = new Date(p.at);
     // a re-edit request on a finished order sends it back to QA, unassigned (before the count is kept)
     const reEdit = reEditStep(o, p);

@@ -89,6 +89,7 @@ export interface OrderListRow {
   time_to_ready_to_download: number | null;
   time_to_completed: number | null;
   thumbnail_key: string | null;
+  picture_key: string | null;
   created_at: Date;
   updated_at: Date;
   tags: TagJson[];
@@ -177,6 +178,7 @@ export function orderOfRow(r: Record<string, unknown>): Order {
     videoCount: r.video_count,
     progressVersion: Number(r.progress_version),
     thumbnailKey: r.thumbnail_key,
+    pictureKey: r.picture_key ?? null,
     enabledQa: r.enabled_qa,
     assignedEditorId: r.assigned_editor_id,
     assignedEditorName: r.assigned_editor_name,
@@ -203,8 +205,13 @@ export function orderViewOfRow(r: OrderViewRow): OrderView {
   return toOrderView(orderOfRow(r as unknown as Record<string, unknown>), tagsOfJson(r.tags));
 }
 
-/** A row of the orders list; the note preview is for admin and QA only; an Uploading order last changed before `staleBefore` is `uploadStale`. `thumbnailUrl`: the signed link of the order's picture for lists (`thumbnail_key`), or null. */
-export function listItemOfRow(r: OrderListRow, withNote: boolean, thumbnailUrl: string | null, staleBefore: Date = new Date(0)): OrderListItem {
+/**
+ * A row of the orders list; the note preview is for admin and QA only; an Uploading order last
+ * changed before `staleBefore` is `uploadStale`. `thumbnailUrl`: the signed link of the order's
+ * picture for lists (`thumbnail_key`), or null; `pictureUrl`: of that image's full picture
+ * (`picture_key`), the list's fallback, or null.
+ */
+export function listItemOfRow(r: OrderListRow, withNote: boolean, thumbnailUrl: string | null, staleBefore: Date = new Date(0), pictureUrl: string | null = null): OrderListItem {
   return {
     id: r.id,
     orderName: r.order_name,
@@ -228,6 +235,7 @@ export function listItemOfRow(r: OrderListRow, withNote: boolean, thumbnailUrl: 
     updatedAt: r.updated_at.toISOString(),
     notePreview: withNote ? notePreview(r.note) : null,
     thumbnailUrl,
+    pictureUrl,
     uploadStale: r.status === 'Uploading' && r.updated_at < staleBefore,
     delivery: deliveryOf({
       deliveryVersion: Number(r.delivery_version ?? 0),

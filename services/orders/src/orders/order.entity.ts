@@ -45,6 +45,8 @@ export class Order {
   progressVersion!: number;
   /** the object key of the order's picture for lists, as the images service last published it */
   @Column('text', { name: 'thumbnail_key', nullable: true }) thumbnailKey!: string | null;
+  /** the object key of the full picture of that image, the list's fallback when the thumbnail fails (as the images service last published it) */
+  @Column('text', { name: 'picture_key', nullable: true }) pictureKey!: string | null;
   @Column('boolean', { name: 'enabled_qa', default: false }) enabledQa!: boolean;
   @Column('uuid', { name: 'assigned_editor_id', nullable: true }) assignedEditorId!: string | null;
   @Column('text', { name: 'assigned_editor_name', nullable: true }) assignedEditorName!: string | null;

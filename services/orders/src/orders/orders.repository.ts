@@ -87,7 +87,7 @@ export const TAGS_SQL = `COALESCE((SELECT json_agg(json_build_object('id', t.id,
 const LIST_COLUMNS = `o.id, o.order_name, o.note, o.status, o.qa_status, o.account_id, o.account_name, o.account_email,
        o.sales_person_id, o.sales_person_name, o.style_guide_id, o.style_guide_name, o.taken_images_count, o.image_count,
        o.uploaded_images_count, o.approved_count, o.needs_edition_count, o.re_edit_open_count, o.re_edit_due_at, o.video_count,
-       o.time_to_ready_to_download, o.time_to_completed, o.thumbnail_key, o.created_at, o.updated_at,
+       o.time_to_ready_to_download, o.time_to_completed, o.thumbnail_key, o.picture_key, o.created_at, o.updated_at,
        o.delivery_version, o.delivery_queued, o.delivery_delivered, o.delivery_failed, o.delivery_last_error, o.delivery_destinations`;
 
 /** the columns of the order's detail (`OrderViewRow`) */

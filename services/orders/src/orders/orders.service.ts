@@ -258,9 +258,10 @@ export class OrdersService {
     const staleBefore = new Date(Date.now() - this.config.ORDERS_UPLOAD_STALE_HOURS * 3_600_000);
     return paged(
       // a link the browser may cache until the order changes (its picture changes only with the order's progress)
-      rows.map((r) =>
-        listItemOfRow(r, staff, r.thumbnail_key ? this.storage.signedCachedGet(r.thumbnail_key, String(r.updated_at.getTime()), VIEW_URL_TTL_SECONDS) : null, staleBefore),
-      ),
+      rows.map((r) => {
+        const sign = (key: string | null) => (key ? this.storage.signedCachedGet(key, String(r.updated_at.getTime()), VIEW_URL_TTL_SECONDS) : null);
+        return listItemOfRow(r, staff, sign(r.thumbnail_key), staleBefore, sign(r.picture_key));
+      }),
       total,
       page,
     );

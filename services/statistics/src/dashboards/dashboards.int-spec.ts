@@ -482,29 +482,48 @@ describe('statistics service: the dashboards\' questions', () => {
     });
   });
 
-  describe('kept answers', () => {
-    it('the same answer until it expires, never another tenant\'s; a new answer once it has expired', async () => {
+  describe('answers as the facts are now', () => {
+    it('an order that arrives is in the next answer; another tenant still gets only its own numbers', async () => {
       const first = await rpc.send(StatisticsRpc.averageImagesPerCar, { timeFrame: 'LAST_14_DAYS' }, dealer(D1));
-      // (10 + 20 + 30 + 10) / 4
+      // (10 + 20 + 30 + 10) / 4; the web app may keep it until the end of the day
       expect(first).toEqual({ avg: 17.5, averageImagesPerDay: 0.4, expires: endOfToday });
-      // another tenant asking the same question in the same window gets its own numbers
       expect(await rpc.send(StatisticsRpc.averageImagesPerCar, { timeFrame: 'LAST_14_DAYS' }, dealer(D3))).toEqual({ avg: 8, averageImagesPerDay: 0, expires: endOfToday });
-      const fortnight = await rpc.send(StatisticsRpc.dealershipOrders, { accountId: D1, timeFrame: 'LAST_14_DAYS' }, dealer(D1));
-      expect(fortnight.total).toBe(4);
-
-      // a new order of D1 arrives: the kept answers stay until the end of the day
-      await order({ id: o(16), account: D1, created: T + 4 * HOUR, taken: 30, status: 'Uploading' });
-      expect(await rpc.send(StatisticsRpc.averageImagesPerCar, { timeFrame: 'LAST_14_DAYS' }, dealer(D1))).toEqual(first);
+      const today = { accountId: D1, timePeriod: 'day', timeFrame: 'TODAY' } as const;
+      expect((await rpc.send(StatisticsRpc.dealershipOrders, today, dealer(D1))).total).toBe(3);
       expect((await rpc.send(StatisticsRpc.dealershipOrders, { accountId: D1, timeFrame: 'LAST_14_DAYS' }, dealer(D1))).total).toBe(4);
-      // another window is another entry, counted now (o1–o4 and o16 in the last three months)
-      expect((await rpc.send(StatisticsRpc.dealershipOrders, { accountId: D1, timePeriod: 'month', timeFrame: 'LAST_3_MONTHS' }, management)).total).toBe(5);
-      const kept = await q('SELECT expires FROM stat_answer');
-      expect(kept.length).toBeGreaterThan(10);
 
-      // once expired, the answer is made again
-      await q(`UPDATE stat_answer SET expires = now() - interval '1 second'`);
+      // a new order of D1 arrives: the same questions, asked again, count it
+      await order({ id: o(16), account: D1, created: T + 4 * HOUR, taken: 30, status: 'Uploading' });
       expect(await rpc.send(StatisticsRpc.averageImagesPerCar, { timeFrame: 'LAST_14_DAYS' }, dealer(D1))).toEqual({ avg: 20, averageImagesPerDay: 0.4, expires: endOfToday });
+      const now = await rpc.send(StatisticsRpc.dealershipOrders, today, dealer(D1));
+      expect([now.total, now.rows[4].count]).toEqual([4, 1]);
       expect((await rpc.send(StatisticsRpc.dealershipOrders, { accountId: D1, timeFrame: 'LAST_14_DAYS' }, dealer(D1))).total).toBe(5);
+      expect((await rpc.send(StatisticsRpc.dealershipOrders, { accountId: MGMT }, management)).total).toBeGreaterThanOrEqual(5);
+      // D3 asking the same question is not given D1's
+      expect(await rpc.send(StatisticsRpc.averageImagesPerCar, { timeFrame: 'LAST_14_DAYS' }, dealer(D3))).toEqual({ avg: 8, averageImagesPerDay: 0, expires: endOfToday });
+    });
+
+    it('flawless orders and QA picks agree across every window that holds the same orders, before and after a flaw or a pick arrives', async () => {
+      // the orders that left QA (o1 declined, o7 clean) and every pick are of today: each window holding today counts them alike
+      const windows = [{}, { timePeriod: 'month' }, { timePeriod: 'month', timeFrame: 'current' }, { timeFrame: 'THIS_MONTH' }, { timeFrame: 'LAST_30_DAYS' }, { timeFrame: 'LAST_14_DAYS' }, { timePeriod: 'day', timeFrame: 'TODAY' }] as const;
+      const flawless = () => Promise.all(windows.map(async (w) => { const r = await rpc.send(StatisticsRpc.flawlessOrders, w, qa); return [r.totalFlawlessOrders, r.totalOrdersWithFlaws]; }));
+      const picks = () =>
+        Promise.all(windows.map(async (w) => (await rpc.send(StatisticsRpc.qaActivities, w, qa)).users.map((u) => [u.user_displayName, u.role, u.totalorders])));
+      expect(await flawless()).toEqual(windows.map(() => [1, 1]));
+      const before = [
+        ['Quinn Editor', 'QA_EDITOR', 2],
+        ['Gina Gone', 'QA_EDITOR', 1],
+        ['Cora Coordinator', 'QA_COORDINATOR', 1],
+      ];
+      expect(await picks()).toEqual(windows.map(() => before));
+
+      // o7 gets a repushed picture, and Cora picks o2 as coordinator: every window, the default first, counts both at once
+      await event(o(7), D3, 'IMAGE_REPUSHED', T + 3 * HOUR, { image: id(701) });
+      await event(o(2), D1, 'QA_PICKED', T + 3 * HOUR, { user: QA2, userName: 'Cora', qaRole: 'coordinator' });
+      expect(await flawless()).toEqual(windows.map(() => [0, 2]));
+      expect(await picks()).toEqual(windows.map(() => [before[0], before[1], ['Cora Coordinator', 'QA_COORDINATOR', 2]]));
+      // yesterday holds none of them
+      expect(await rpc.send(StatisticsRpc.flawlessOrders, { timePeriod: 'day', timeFrame: 'YESTERDAY' }, qa)).toMatchObject({ totalFlawlessOrders: 0, totalOrdersWithFlaws: 0 });
     });
   });
 });

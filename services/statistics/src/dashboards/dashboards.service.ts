@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   AVERAGE_WINDOW_DAYS,
   DEFAULT_INACTIVE_USER_DAYS,
@@ -42,7 +41,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { StatisticsAccess, type StatScope } from '../access/statistics-access';
-import { AnswerCacheRepository } from './answer-cache.repository';
 import { DashboardsRepository } from './dashboards.repository';
 import { addDays, addMonths, dayKey, endOfDay, endOfMonth, oneDecimal, resolveWindow, startOfDay, startOfMonth, startOfWeek, type StatWindow } from './statistics-window';
 
@@ -57,13 +55,11 @@ const MAX_SERVICE_LEVEL_WEEKS = 52;
 const DEFAULT_SERVICE_LEVEL_WEEKS = 12;
 
 const total = (rows: PeriodCount[]) => rows.reduce((s, r) => s + r.count, 0);
-const scopeKey = (scope: StatScope | string[]): string => (Array.isArray(scope) ? [...scope].sort().join(',') : scope.kind === 'all' ? 'all' : [...scope.ids].sort().join(','));
-const windowKey = (w: StatWindow) => ({ from: w.from.toISOString(), to: w.to.toISOString(), unit: w.unit });
 
 /**
  * The dashboards' questions (docs/statistics.md, "Questions"): who may ask (`StatisticsAccess`),
- * the window, and the answer kept per question, counted accounts and window until the end of
- * the UTC day (the monthly charts: the month). Every count comes from the fact tables.
+ * the window, and the answer from the fact tables as they are now, with the time until which
+ * the web app may keep it (the end of the UTC day; the monthly charts: the month).
  */
 @Injectable()
 export class DashboardsService {
@@ -71,7 +67,6 @@ export class DashboardsService {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly access: StatisticsAccess,
     private readonly repo: DashboardsRepository,
-    private readonly cache: AnswerCacheRepository,
   ) {}
 
   /** now, for the window and the expiry */
@@ -84,19 +79,15 @@ export class DashboardsService {
   }
 
   /**
-   * The kept answer of `question` for these accounts and parameters, or a new one kept until
-   * the end of the day (month). The accounts are in the key: an answer is only ever given
-   * back to a question about the same accounts.
+   * The answer of a question, worked out now from the facts (a question costs a few ms: nothing
+   * is kept on the server, so an event counted a moment ago is in the next answer), with the
+   * time until which the web app may keep it: the end of the UTC day (month), as the spec's
+   * chart cache says.
    */
-  private async cached<T extends Expiring>(question: string, scope: StatScope | string[], params: unknown, expiry: Expiry, compute: (now: Date) => Promise<Computed<T>>): Promise<T> {
+  private async answer<T extends Expiring>(expiry: Expiry, compute: (now: Date) => Promise<Computed<T>>): Promise<T> {
     const now = this.now();
-    const key = createHash('sha256').update(JSON.stringify([question, scopeKey(scope), params])).digest('hex');
-    const kept = await this.cache.find<T>(this.m, key, now);
-    if (kept) return kept;
     const expires = expiry === 'month' ? endOfMonth(now) : endOfDay(now);
-    const answer = { ...(await compute(now)), expires: expires.toISOString() } as T;
-    await this.cache.save(this.m, key, answer, expires, now);
-    return answer;
+    return { ...(await compute(now)), expires: expires.toISOString() } as T;
   }
 
   /** one count per bucket of the window, every bucket present */
@@ -129,7 +120,7 @@ export class DashboardsService {
   async dealershipOrders(actor: Actor, q: AccountWindowPayload): Promise<DealershipOrderStatisticsView> {
     const ids = await this.access.accountScope(this.m, actor, q.accountId);
     const w = this.window(q);
-    return this.cached<DealershipOrderStatisticsView>('dealership-orders', ids, windowKey(w), 'day', async (now) => {
+    return this.answer<DealershipOrderStatisticsView>('day', async (now) => {
       const scope: StatScope = { kind: 'accounts', ids };
       const rows = await this.periodCounts('orders', scope, w);
       const week = startOfWeek(now);
@@ -141,7 +132,7 @@ export class DashboardsService {
   async ordersPerSalesMan(actor: Actor, q: AccountWindowPayload): Promise<OrdersPerSalesManView> {
     const ids = await this.access.accountScope(this.m, actor, q.accountId);
     const w = this.window(q);
-    return this.cached<OrdersPerSalesManView>('orders-per-sales-man', ids, windowKey(w), 'day', async () => {
+    return this.answer<OrdersPerSalesManView>('day', async () => {
       const rows = await this.repo.ordersPerSalesPerson(this.m, ids, w.from, w.to);
       const own = rows.some((r) => r.id === null) ? await this.repo.displayName(this.m, q.accountId) : '';
       const named = rows.map((r) => ({ salesManId: r.id, salesMan_name: r.id === null ? own : r.name, totalorders: r.n }));
@@ -154,7 +145,7 @@ export class DashboardsService {
   async ordersByDealership(actor: Actor, q: AccountWindowPayload): Promise<OrdersByDealershipView> {
     const ids = await this.access.accountScope(this.m, actor, q.accountId);
     const w = this.window(q);
-    return this.cached<OrdersByDealershipView>('orders-by-dealership', ids, windowKey(w), 'day', async () => {
+    return this.answer<OrdersByDealershipView>('day', async () => {
       // the child accounts; an account without children is its own one row
       const rows = await this.repo.ordersPerAccount(this.m, ids.length > 1 ? ids.slice(1) : ids, w.from, w.to);
       return { rows: rows.map((r) => ({ userId: r.id, user_displayName: r.name, totalorders: r.n })) };
@@ -166,7 +157,7 @@ export class DashboardsService {
     const scope: StatScope | string[] =
       StatisticsAccess.isAdmin(actor) && actor.userId === q.accountId ? { kind: 'all' } : await this.access.accountScope(this.m, actor, q.accountId);
     const w = this.window(q);
-    return this.cached<OrdersPerStyleGuideView>('orders-per-style-guide', scope, windowKey(w), 'day', async () => {
+    return this.answer<OrdersPerStyleGuideView>('day', async () => {
       const rows = await this.repo.ordersPerStyleGuide(this.m, Array.isArray(scope) ? scope : null, w.from, w.to);
       return { rows: rows.map((r) => ({ styleGuideId: r.id, style_guide_name: r.name, total_orders: r.n })) };
     });
@@ -176,7 +167,7 @@ export class DashboardsService {
   async averageImagesPerCar(actor: Actor, q: StatisticsWindowQuery): Promise<AverageImagesPerCarView> {
     const scope = await this.access.ownScope(this.m, actor);
     const w = this.window(q);
-    return this.cached<AverageImagesPerCarView>('average-images-per-car', scope, windowKey(w), 'day', async (now) => {
+    return this.answer<AverageImagesPerCarView>('day', async (now) => {
       const { orders, images } = await this.repo.ordersAndImages(this.m, scope, w.from, w.to);
       const end = addDays(startOfDay(now), 1);
       const [processed] = await this.repo.dailySums(this.m, 'images_processed', scope, [[addDays(end, -IMAGES_PER_DAY_DAYS), end]]);
@@ -190,7 +181,7 @@ export class DashboardsService {
   async devices(actor: Actor, q: StatisticsWindowQuery): Promise<DeviceStatisticsView> {
     StatisticsAccess.assertAdmin(actor);
     const w = this.window(q);
-    return this.cached<DeviceStatisticsView>('devices', { kind: 'all' }, windowKey(w), 'day', async () => {
+    return this.answer<DeviceStatisticsView>('day', async () => {
       const { mobile, web } = await this.repo.devices(this.m, w.from, w.to);
       return { mobile, webApp: web };
     });
@@ -199,7 +190,7 @@ export class DashboardsService {
   async appVersions(actor: Actor, q: StatisticsWindowQuery): Promise<AppVersionStatisticsView> {
     StatisticsAccess.assertAdmin(actor);
     const w = this.window(q);
-    return this.cached<AppVersionStatisticsView>('app-versions', { kind: 'all' }, windowKey(w), 'day', async () => ({
+    return this.answer<AppVersionStatisticsView>('day', async () => ({
       rows: (await this.repo.appVersions(this.m, w.from, w.to)).map((r) => ({ appVersion: r.v, count: r.n })),
     }));
   }
@@ -207,7 +198,7 @@ export class DashboardsService {
   async ordersPerPeriod(actor: Actor, q: StatisticsWindowQuery): Promise<OrderStatisticsPerPeriodView> {
     StatisticsAccess.assertAdmin(actor);
     const w = this.window(q);
-    return this.cached<OrderStatisticsPerPeriodView>('orders-per-period', { kind: 'all' }, windowKey(w), 'day', async (now) => {
+    return this.answer<OrderStatisticsPerPeriodView>('day', async (now) => {
       const rows = await this.periodCounts('orders', { kind: 'all' }, w);
       const { average, previousAverage } = await this.averages('orders', { kind: 'all' }, now);
       return { rows, total: total(rows), average, previousAverage };
@@ -217,7 +208,7 @@ export class DashboardsService {
   async imagesPerPeriod(actor: Actor, q: StatisticsWindowQuery): Promise<ImageStatisticsPerPeriodView> {
     StatisticsAccess.assertAdmin(actor);
     const w = this.window(q);
-    return this.cached<ImageStatisticsPerPeriodView>('images-per-period', { kind: 'all' }, windowKey(w), 'day', async (now) => {
+    return this.answer<ImageStatisticsPerPeriodView>('day', async (now) => {
       const rows = await this.periodCounts('images_processed', { kind: 'all' }, w);
       const { average, previousAverage } = await this.averages('images_processed', { kind: 'all' }, now);
       return { rows, total: total(rows), average, previousAverage };
@@ -227,7 +218,7 @@ export class DashboardsService {
   async orderTimeline(actor: Actor, q: OrderTimelineQuery): Promise<OrderTimelineView> {
     StatisticsAccess.assertAdmin(actor);
     const step = q.timeLineStep ?? 'day';
-    return this.cached<OrderTimelineView>('order-timeline', { kind: 'all' }, { step }, 'day', async (now) => {
+    return this.answer<OrderTimelineView>('day', async (now) => {
       const first = step === 'day' ? addDays(startOfDay(now), 1 - ORDER_TIMELINE_DAYS) : addDays(startOfWeek(now), -7 * (ORDER_TIMELINE_DAYS - 1));
       const starts = Array.from({ length: ORDER_TIMELINE_DAYS }, (_, i) => addDays(first, step === 'day' ? i : 7 * i));
       const to = addDays(starts[starts.length - 1], step === 'day' ? 1 : 7);
@@ -252,7 +243,7 @@ export class DashboardsService {
   async ordersByStatus(actor: Actor, q: StatisticsWindowQuery): Promise<OrdersByStatusView> {
     StatisticsAccess.assertAdmin(actor);
     const w = this.window(q, 'week');
-    return this.cached<OrdersByStatusView>('orders-by-status', { kind: 'all' }, windowKey(w), 'day', async () => {
+    return this.answer<OrdersByStatusView>('day', async () => {
       const byKey = new Map((await this.repo.ordersByStatus(this.m, w.from, w.to, w.unit)).map((r) => [r.k, r]));
       const rows = w.buckets.map((b) => {
         const r = byKey.get(b.key);
@@ -268,7 +259,7 @@ export class DashboardsService {
     const days = q.timeFrame ?? DEFAULT_INACTIVE_USER_DAYS;
     const page = q.page ?? 1;
     if (page < 1) throw RpcError.badRequest('page must be at least 1');
-    return this.cached<InactiveUsersView>('inactive-users', { kind: 'all' }, { days, page }, 'day', async (now) => {
+    return this.answer<InactiveUsersView>('day', async (now) => {
       const before = addDays(startOfDay(now), -days);
       const { rows, count } = await this.repo.inactiveAccounts(this.m, before, INACTIVE_USERS_PAGE_SIZE, (page - 1) * INACTIVE_USERS_PAGE_SIZE);
       const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -283,7 +274,7 @@ export class DashboardsService {
     StatisticsAccess.assertAdminOrQa(actor);
     const w = this.window(q, 'month');
     const categories = q.tagCategoryFromQA ? [q.tagCategoryFromQA] : [...QA_ACTIVITY_ROLES];
-    return this.cached<QaActivitiesView>('qa-activities', { kind: 'all' }, { ...windowKey(w), categories }, 'day', async () => {
+    return this.answer<QaActivitiesView>('day', async () => {
       const [users, tags, minutes] = [
         await this.repo.qaPicks(this.m, w.from, w.to),
         await this.repo.qaTags(this.m, categories, w.from, w.to),
@@ -310,7 +301,7 @@ export class DashboardsService {
     const lastMonth = addMonths(startOfMonth(this.now()), -1).toISOString().slice(0, 7);
     const month = q.timeStamp ?? lastMonth;
     if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month) || month < STATISTICS_FIRST_MONTH || month > lastMonth) throw RpcError.badRequest(STATISTICS_MESSAGES.badMonth);
-    return this.cached<ImageRatioView>(`${which}-images`, { kind: 'all' }, { month }, 'month', async () => {
+    return this.answer<ImageRatioView>('month', async () => {
       const from = new Date(`${month}-01T00:00:00.000Z`);
       const { total: all, steps } = await this.repo.imageRatios(this.m, FLAW_EVENTS[which], from, addMonths(from, 1));
       const rows = RATIO_STEPS.map((percentage) => ({ percentage, total_orders: steps.get(percentage) ?? 0 }));
@@ -321,7 +312,7 @@ export class DashboardsService {
   async totalEvents(actor: Actor, q: TotalEventsQuery): Promise<TotalEventsView> {
     StatisticsAccess.assertAdminOrQa(actor);
     const eventName = q.eventName ?? 'IMAGE_REPUSHED';
-    return this.cached<TotalEventsView>('total-events', { kind: 'all' }, { eventName }, 'day', async (now) => {
+    return this.answer<TotalEventsView>('day', async (now) => {
       const metric = `event:${eventName}`;
       const end = addDays(startOfDay(now), 1);
       const from = addDays(end, -AVERAGE_WINDOW_DAYS);
@@ -338,7 +329,7 @@ export class DashboardsService {
   async flawlessOrders(actor: Actor, q: StatisticsWindowQuery): Promise<FlawlessOrdersView> {
     StatisticsAccess.assertAdminOrQa(actor);
     const w = this.window(q);
-    return this.cached<FlawlessOrdersView>('flawless-orders', { kind: 'all' }, windowKey(w), 'day', async () => {
+    return this.answer<FlawlessOrdersView>('day', async () => {
       const { flawless, flawed } = await this.repo.flawless(this.m, w.from, w.to);
       return { totalFlawlessOrders: flawless, totalOrdersWithFlaws: flawed };
     });
@@ -348,7 +339,7 @@ export class DashboardsService {
     StatisticsAccess.assertAdminOrQa(actor);
     const weeks = q.weeks ?? DEFAULT_SERVICE_LEVEL_WEEKS;
     if (weeks < 1 || weeks > MAX_SERVICE_LEVEL_WEEKS) throw RpcError.badRequest(`weeks must be between 1 and ${MAX_SERVICE_LEVEL_WEEKS}`);
-    return this.cached<QaServiceLevelsView>('qa-service-levels', { kind: 'all' }, { weeks }, 'day', async (now) => {
+    return this.answer<QaServiceLevelsView>('day', async (now) => {
       const first = addDays(startOfWeek(now), -7 * (weeks - 1));
       const byKey = new Map((await this.repo.serviceLevels(this.m, first, weeks, QA_PROMISED_HOURS * 60)).map((r) => [r.k, r]));
       return {

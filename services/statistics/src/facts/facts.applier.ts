@@ -46,7 +46,7 @@ export class FactsApplier {
     await this.facts.accountsDeleted(m, plan.accountsDeleted);
   }
 
-  /** Empties the fact tables and the kept answers. */
+  /** Empties the fact tables. */
   async truncate(): Promise<void> {
     await this.facts.truncate(this.ds.manager);
   }

@@ -5,7 +5,7 @@ import type { FactPlan } from './fact-batch';
 /** `stat_daily`'s account for images whose order the service does not know (yet). */
 export const UNKNOWN_ACCOUNT = '00000000-0000-0000-0000-000000000000';
 
-/** Every table `rebuild` empties: the facts, the running counts, the gone accounts and the kept answers. */
+/** Every table `rebuild` empties: the facts, the running counts and the gone accounts. */
 export const FACT_TABLES = [
   'stat_account',
   'stat_account_child',
@@ -19,7 +19,6 @@ export const FACT_TABLES = [
   'stat_daily_all',
   'stat_qa_pick',
   'stat_ready_week',
-  'stat_answer',
 ] as const;
 
 const NOT_GONE = (column: string): string => `NOT EXISTS (SELECT 1 FROM stat_account_gone g WHERE g.id = ${column})`;
@@ -232,21 +231,18 @@ export class FactsRepository {
   /**
    * Sales-person changes of orders (EDITED lines with `salesPersonId`): the order's sales
    * person becomes the newest change's, so its orders count for the new person and no longer
-   * for the old one. A change older than the one kept changes nothing. The kept answers are
-   * dropped when a change is applied (they may count the order for the old person).
+   * for the old one. A change older than the one kept changes nothing.
    */
   async orderSalesPeople(m: EntityManager, rows: FactPlan['orderSalesPeople']): Promise<void> {
     if (!rows.length) return;
-    const changed: unknown[] = await m.query(
+    await m.query(
       `INSERT INTO stat_order AS o (id, account_id, sales_person_id, sales_person_at)
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::timestamptz[]) AS s(id, account_id, sales_person_id, at)
        WHERE ${NOT_GONE('s.account_id')}
        ON CONFLICT (id) DO UPDATE SET sales_person_id = EXCLUDED.sales_person_id, sales_person_at = EXCLUDED.sales_person_at
-       WHERE o.sales_person_at IS NULL OR o.sales_person_at < EXCLUDED.sales_person_at
-       RETURNING id`,
+       WHERE o.sales_person_at IS NULL OR o.sales_person_at < EXCLUDED.sales_person_at`,
       [col(rows, 'id'), col(rows, 'accountId'), col(rows, 'salesPersonId'), col(rows, 'at')],
     );
-    if (changed.length) await m.query('DELETE FROM stat_answer');
   }
 
   /** A deleted order keeps its row (it was made, and counted) with the time of its deletion. */
@@ -341,7 +337,7 @@ export class FactsRepository {
    * An account deleted: its orders with their timelines and processed images, its daily
    * counts, its sales people and child links go, and it is remembered as gone so that a late
    * event of it writes nothing. Lines it wrote on other accounts' orders lose its id and name,
-   * its QA picks per user go, and the kept answers are dropped.
+   * and its QA picks per user go.
    */
   async accountsDeleted(m: EntityManager, ids: readonly string[]): Promise<void> {
     if (!ids.length) return;
@@ -362,11 +358,9 @@ export class FactsRepository {
     await m.query('UPDATE stat_timeline_event SET user_id = NULL, user_name = NULL WHERE user_id = ANY($1::uuid[])', p);
     await m.query('DELETE FROM stat_qa_pick WHERE user_id = ANY($1::uuid[])', p);
     await m.query(`DELETE FROM stat_daily_all d USING unnest($1::uuid[]) g(id) WHERE d.metric LIKE 'qa_pick:%:' || g.id::text`, p);
-    // kept answers may name it (a QA user's picks, an account's name): asked again, they are made without it
-    await m.query('DELETE FROM stat_answer');
   }
 
-  /** Empties every fact table and the kept answers (rebuild). */
+  /** Empties every fact table (rebuild). */
   async truncate(m: EntityManager): Promise<void> {
     await m.query(`TRUNCATE ${FACT_TABLES.join(', ')}`);
   }

@@ -51,7 +51,7 @@ export function streamHoldsEverything(state: Pick<StreamState, 'first_seq'>): bo
 }
 
 /**
- * `main.js rebuild`: empties the fact tables and the kept answers, then replays the whole
+ * `main.js rebuild`: empties the fact tables, then replays the whole
  * history through the same apply code as the live consumer: from the EVENTS stream (an ordered
  * consumer from the start) when it still holds everything, otherwise from each owning
  * service's backfill (as the System actor, page by page). The durable consumer, when it does

@@ -14,10 +14,14 @@ export interface UseFormOptions<V, TData, TExtra> {
   validate?: (values: V) => FieldErrors<V>;
   /** the write; `extra` is what `handleSubmit(extra)` was given (which button sent the form) */
   mutationFn: (values: V, extra: TExtra) => Promise<TData>;
-  /** names the write in the toasts of `useApiMutation` ("Save angle - Successfully"); without it no toast shows */
+  /** names the write in the toasts of `useApiMutation` ("Save angle - Successfully"); without it the spec's plain "Success" */
   action?: string;
   /** the success toast's text when it is not "{action} - Successfully" ("Integration updated") */
   successMessage?: string;
+  /** the error toast's text of any failure, when the spec gives one ("Error deleting style guide - {message}") */
+  errorMessage?: (error: Error) => string;
+  /** the form tells the outcome itself (sign-in, its alert): no toast */
+  quiet?: boolean;
   onSuccess?: (data: TData, values: V, extra: TExtra) => void | Promise<unknown>;
   onError?: (error: Error, values: V) => void;
   /** the field whose error a refusal of the server shows (its message), e.g. a 409 on the name; otherwise the message is `formError` */
@@ -37,7 +41,7 @@ type ServerErrors<V> = Partial<Record<keyof V, string>>;
 /**
  * The one form hook. It holds the values, checks them with the form's rules, shows a field's
  * error once it counts as touched (see `showErrors`; a submit touches them all), sends a valid
- * form through `useApiMutation` (its toasts when an `action` is given), ignores a submit while
+ * form through `useApiMutation` (its toasts, none when `quiet`), ignores a submit while
  * one is on its way, and after a refused submit focuses the first invalid field. A refusal of
  * the server shows its message on a field (`serverErrorField`) or as `formError`; changing a
  * field or submitting again clears it.
@@ -63,6 +67,8 @@ export function useForm<V extends object, TData = unknown, TExtra = void>(option
   const mutation = useApiMutation<TData, { values: V; extra: TExtra }>({
     action: options.action,
     ...(options.successMessage !== undefined ? { successMessage: options.successMessage } : {}),
+    ...(options.errorMessage !== undefined ? { errorMessage: options.errorMessage } : {}),
+    ...(options.quiet ? { quiet: true } : {}),
     mutationFn: ({ values: sent, extra }) => options.mutationFn(sent, extra),
     onSuccess: (data, { values: sent, extra }) => options.onSuccess?.(data, sent, extra),
     onError: (error, { values: sent }) => {

@@ -36,6 +36,8 @@ export function PushNotificationForm({ orderId }: { orderId: string }) {
     validate: validatePush,
     showErrors: 'blur',
     mutationFn: (values) => pushApi.send(pushRequest(orderId, values)),
+    // its own toast on success, its alert on a failure
+    quiet: true,
     onSuccess: () => {
       toast.success(t('push.sent'));
       form.reset();

@@ -95,6 +95,7 @@ export function StyleGuidesScreen() {
       <ConfirmDeleteDialog
         name={deleting?.name ?? null}
         action={t('admin.styleGuides.delete')}
+        errorMessage={(error) => t('admin.styleGuides.deleteError', { message: error.message })}
         onDelete={() => styleGuidesApi.remove(deleting!.id)}
         onDeleted={() => {
           setDeleting(null);

@@ -32,6 +32,7 @@ function EmailStep({ initialEmail, onSent }: { initialEmail: string; onSent: (em
     initialValues: { email: initialEmail },
     validate: (v) => ({ email: emailError(v.email) }),
     mutationFn: (v) => authApi.forgotPassword(v.email.trim()),
+    quiet: true,
     onSuccess: (_sent, v) => onSent(v.email.trim()),
   });
   return (
@@ -57,6 +58,7 @@ function ResetStep({ email, onResend, onDone }: { email: string; onResend: () =>
     initialValues: { code: '', password: '', confirm: '' },
     validate: (v) => ({ code: codeError(v.code), password: newPasswordError(v.password), confirm: confirmPasswordError(v.confirm, v.password) }),
     mutationFn: (v) => authApi.confirmForgotPassword(email, v.code.trim(), v.password),
+    quiet: true,
     onSuccess: onDone,
   });
   return (

@@ -24,6 +24,7 @@ function CredentialsForm({ onChallenge }: { onChallenge: (session: string) => vo
     initialValues: { email: (location.state as { email?: string } | null)?.email ?? '', password: '' },
     validate: (v) => ({ email: emailError(v.email), password: signInPasswordError(v.password) }),
     mutationFn: (v) => authApi.login(v.email.trim(), v.password),
+    quiet: true,
     onSuccess: async (result) => {
       if (isChallenge(result)) onChallenge(result.session);
       else await completeSignIn(result);
@@ -59,6 +60,7 @@ function NewPasswordForm({ session, onRestart }: { session: string; onRestart: (
     initialValues: { password: '', confirm: '' },
     validate: (v) => ({ password: newPasswordError(v.password), confirm: confirmPasswordError(v.confirm, v.password) }),
     mutationFn: (v) => authApi.newPassword(session, v.password),
+    quiet: true,
     onSuccess: completeSignIn,
   });
 

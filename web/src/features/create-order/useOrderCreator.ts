@@ -49,6 +49,8 @@ export function useOrderCreator(me: MeView) {
     initialValues: { orderName: '', accountId: isAdmin ? '' : me.id, salesPersonId: '', styleGuide: '' },
     validate: (values) => validateCreator(values, { salesPersonSignedIn: Boolean(salesPerson) }),
     showErrors: 'change',
+    // the success page and its own error toast tell the outcome
+    quiet: true,
     mutationFn: (values) => {
       setPercent(0);
       setInterrupted(null);

@@ -256,6 +256,49 @@ describe('the chart cache', () => {
   });
 });
 
+describe('the refresh control', () => {
+  it('asks every chart again now, past the kept answers, and shows the new figures; a reload then keeps the new ones', async () => {
+    const me = signInAs({ id: DEALER_ID, userRole: 'Dealership' });
+    let total = 83;
+    const api = dashboardApiOf(me, {
+      ...dashboardRoutes(DEALER_ID),
+      [`GET /dashboard/getDealershipOrderStatistics/${DEALER_ID}`]: () => reply(200, dealershipOrdersFixture({ total })),
+    });
+    const route = `GET /dashboard/getDealershipOrderStatistics/${DEALER_ID}`;
+    const first = renderAppAt('/dashboard');
+    await waitFor(() => expect(statValue('Cars uploaded')).toBe('83'));
+    first.unmount();
+
+    // an order arrives; a reload shows the kept answer (the spec's chart cache) and asks nothing
+    total = 84;
+    renderAppAt('/dashboard');
+    await waitFor(() => expect(statValue('Cars uploaded')).toBe('83'));
+    expect(api.to(route)).toHaveLength(1);
+
+    const refresh = screen.getByRole('button', { name: 'Refresh figures' });
+    fireEvent.click(refresh);
+    await waitFor(() => expect(statValue('Cars uploaded')).toBe('84'));
+    expect(api.to(route)).toHaveLength(2);
+    expect(api.to(`GET /dashboard/getOrdersPerSalesMan/${DEALER_ID}`)).toHaveLength(2);
+    await waitFor(() => expect((refresh as HTMLButtonElement).disabled).toBe(false));
+    expect(localStorage.getItem(`statistics:${DEALER_ID}:${JSON.stringify(['dashboard', 'dealershipOrders', { id: DEALER_ID, timePeriod: 'year', timeFrame: 'current' }])}`)).toContain('"total":84');
+  });
+
+  it('refreshes a management account\'s charts and its sales people count', async () => {
+    const me = signInAs({ id: MANAGER_ID, userRole: 'Management' });
+    const children = [childAccount(NORDIC, 'Nordic Auto Demo')];
+    const api = dashboardApiOf(me, dashboardRoutes(MANAGER_ID, { children }));
+    renderAppAt('/dashboard');
+    await waitFor(() => expect(statValue('Cars uploaded')).toBe('83'));
+    const asked = api.requests.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh figures' }));
+    await waitFor(() => expect(api.to(`GET /dashboard/getDealershipOrderStatistics/${MANAGER_ID}`)).toHaveLength(2));
+    await waitFor(() => expect(api.to(`GET /dashboard/userStatistics/${NORDIC}`)).toHaveLength(2));
+    expect(api.to(`GET /dashboard/get-orders-by-dealership/${MANAGER_ID}`)).toHaveLength(2);
+    expect(api.requests.length).toBeGreaterThan(asked);
+  });
+});
+
 describe('/dashboard of a management account', () => {
   const children = [childAccount(NORDIC, 'Nordic Auto Demo'), childAccount(BUDAPEST, 'Budapest Cars Demo')];
   const routes = () =>

@@ -4,6 +4,7 @@ import { percentChange, UPLOADED_CARS_HEADROOM } from '@app/contracts/wire';
 import { dashboardApi, dashboardKeys } from '../../api/dashboard';
 import { ChartCard } from './components/ChartCard';
 import { CountBarChart, HalfDoughnut, ShareDoughnut } from './components/Charts';
+import { RefreshStatistics } from './components/RefreshStatistics';
 import { StatCard } from './components/StatCard';
 import { WindowPicker } from './components/WindowPicker';
 import { hasCounts, periodRows, salesPersonName, salesPersonRows, windowSlug } from './dashboardLogic';
@@ -31,8 +32,9 @@ export function DealershipDashboard({ accountId }: { accountId: string }) {
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }} data-testid="dealership-dashboard">
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'flex-end' }}>
         <WindowPicker value={window} onChange={setWindow} />
+        <RefreshStatistics />
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' } }}>
         <StatCard label={t('dashboard.common.carsUploaded')} value={orders.data?.total ?? null} loading={orders.isPending} />

@@ -9,6 +9,7 @@ import { dashboardApi, dashboardKeys } from '../../api/dashboard';
 import { userKeys, usersApi } from '../../api/users';
 import { ChartCard } from './components/ChartCard';
 import { CountBarChart } from './components/Charts';
+import { RefreshStatistics } from './components/RefreshStatistics';
 import { StatCard } from './components/StatCard';
 import { WindowPicker } from './components/WindowPicker';
 import { dealershipRows, hasCounts, LAST_30_DAYS_WINDOW, periodRows, salesPersonName, salesPersonRows, styleGuideRows, windowSlug } from './dashboardLogic';
@@ -94,6 +95,7 @@ export function ManagementDashboard({ accountId }: { accountId: string }) {
           ))}
         </TextField>
         <WindowPicker value={window} onChange={setWindow} />
+        <RefreshStatistics also={[userKeys.children(accountId), ['users', 'statistics']]} />
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' } }}>
         <StatCard label={t('dashboard.common.carsUploaded')} value={orders.data?.total ?? null} loading={orders.isPending} />

@@ -48,6 +48,19 @@ function sweep(now: number): void {
   }
 }
 
+/** Drops every stored answer of this user (the refresh control: the next question goes to the server). */
+export function forgetStored(userId: string): void {
+  const prefix = `${STATISTICS_STORAGE_PREFIX}${userId}:`;
+  try {
+    for (let i = window.localStorage.length - 1; i >= 0; i--) {
+      const name = window.localStorage.key(i);
+      if (name?.startsWith(prefix)) window.localStorage.removeItem(name);
+    }
+  } catch {
+    // storage disabled: nothing kept
+  }
+}
+
 export function store(userId: string, key: readonly unknown[], answer: Expiring, now = Date.now()): void {
   if (timeLeft(answer, now) <= 0) return;
   try {
@@ -63,12 +76,17 @@ export function store(userId: string, key: readonly unknown[], answer: Expiring,
  * localStorage until its `expires`: a mount within that time takes the stored answer and sends
  * nothing; once it has expired the answer is stale and asked again.
  */
+/** The signed-in user's id as the stored answers are keyed. */
+export function useStatisticsUser(): string {
+  return useSession()?.user?.id ?? 'anonymous';
+}
+
 export function useStatistics<T extends Expiring>(
   key: readonly unknown[],
   fetch: (signal: AbortSignal) => Promise<T>,
   options: { enabled?: boolean } = {},
 ): UseQueryResult<T> {
-  const userId = useSession()?.user?.id ?? 'anonymous';
+  const userId = useStatisticsUser();
   return useQuery<T>({
     queryKey: key,
     queryFn: async ({ signal }) => {

@@ -16,11 +16,16 @@ describe('error routes', () => {
     ['/error/500', 'System Error'],
     ['/error/418', 'System Error'],
     ['/error/anything/else', 'System Error'],
-    ['/no/such/page', 'Page Not Found'],
   ])('%s shows "%s"', async (route, title) => {
     renderWithApp(<AppRoutes />, { route });
 
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title));
+  });
+
+  it('sends an unknown path to /error/404, the 404 page', async () => {
+    renderWithApp(<AppRoutes />, { route: '/no/such/page' });
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page Not Found'));
+    expect(screen.getByTestId('location').textContent).toBe('/error/404');
   });
 
   it('offers a link home', async () => {

@@ -1,4 +1,5 @@
-import { useParams } from 'react-router-dom';
+import { Navigate, useParams } from 'react-router-dom';
+import { paths } from '../../app/paths';
 import { ErrorPage, type ErrorCode } from './ErrorPage';
 
 /** `/error/404` and `/error/401` show those pages; any other `/error/*` path is a 500. */
@@ -15,7 +16,11 @@ export function ErrorRoute() {
   return <ErrorPage code={errorCodeFromPath(rest)} />;
 }
 
-/** Element of the catch-all route: unknown paths are a 404. */
+/**
+ * Element of the catch-all route: an unknown path goes to the 404 page's route, `/error/404`
+ * (the spec: "Unknown paths go to the 404 error page"), replacing the unknown path in the
+ * history so that Back does not come round to it again.
+ */
 export function NotFoundPage() {
-  return <ErrorPage code={404} />;
+  return <Navigate to={paths.error(404)} replace />;
 }

@@ -55,6 +55,8 @@ export function SelectionPanel({ order, selected }: { order: OrderView; selected
   const present = tagsOnSelection(onImages.map((q) => q.data));
 
   const change = useApiMutation({
+    // its own toasts: the tag toast, and the error naming the tags
+    quiet: true,
     mutationFn: async ({ tagId, add }: { tagId: string; add: boolean }) => {
       for (const image of selected) {
         if (add) await tagsApi.assign('images', image.id, tagId);

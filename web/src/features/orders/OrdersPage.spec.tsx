@@ -35,6 +35,7 @@ function order(n: number, status: OrderStatus, overrides: Partial<OrderListItem>
     updatedAt: new Date(2026, 4, 1, 10, 11, 12).toISOString(),
     notePreview: null,
     thumbnailUrl: null,
+    pictureUrl: null,
     uploadStale: false,
     delivery: null,
     ...overrides,
@@ -133,6 +134,30 @@ describe('/orders', () => {
       ['Delivery robot: Delivered', 'delivered'],
     ]);
     expect(within(rowOf('Order 1')).queryAllByTestId('delivery-destination')).toEqual([]);
+  }, 30_000);
+
+  it('a row\'s picture: the list thumbnail, then the full picture when it is missing or fails to load, then a placeholder', async () => {
+    const rows = [
+      order(1, 'Completed', { thumbnailUrl: 'https://files.test/1/thumb-list.jpg', pictureUrl: 'https://files.test/1/full.jpg' }),
+      order(2, 'Completed', { thumbnailUrl: null, pictureUrl: 'https://files.test/2/full.jpg' }),
+      order(3, 'Completed', { thumbnailUrl: 'https://files.test/3/thumb-list.jpg', pictureUrl: 'https://files.test/3/full.jpg' }),
+      order(4, 'Completed'),
+    ];
+    signIn(dealer, rows);
+    renderAppAt('/orders');
+    await screen.findByText('Order 4', {}, { timeout: 20_000 });
+    const picture = (name: string) => within(rowOf(name)).queryByRole('img', { name })?.getAttribute('src');
+    expect(picture('Order 1')).toBe('https://files.test/1/thumb-list.jpg');
+    // no list thumbnail: the full picture
+    expect(picture('Order 2')).toBe('https://files.test/2/full.jpg');
+    // the thumbnail fails: the full picture; that fails too: the placeholder
+    fireEvent.error(within(rowOf('Order 3')).getByRole('img', { name: 'Order 3' }));
+    await waitFor(() => expect(picture('Order 3')).toBe('https://files.test/3/full.jpg'));
+    fireEvent.error(within(rowOf('Order 3')).getByRole('img', { name: 'Order 3' }));
+    await waitFor(() => expect(within(rowOf('Order 3')).getByTestId('order-picture-placeholder')).toBeTruthy());
+    expect(within(rowOf('Order 3')).queryByRole('img', { name: 'Order 3' })).toBeNull();
+    // neither: the placeholder
+    expect(within(rowOf('Order 4')).getByTestId('order-picture-placeholder').getAttribute('title')).toBe('No picture yet');
   }, 30_000);
 
   it('admin: QA status, delivery times and note columns, the QA status filter, and from 14 days back in the URL', async () => {

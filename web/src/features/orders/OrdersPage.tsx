@@ -24,7 +24,7 @@ import { LazyTooltip } from '../../components/LazyTooltip';
 import { StatusBadge, useStatusLabels } from '../../components/StatusBadge';
 import { useOpenedOnce } from '../../components/useOpenedOnce';
 import { canOpen, closedReason } from '../../utils/orderOpening';
-import { canDeleteOrder, defaultFrom, filtersFor, formatDuration, type OrderFilter } from './orderRules';
+import { canDeleteOrder, defaultFrom, filtersFor, formatDuration, thumbnailSources, type OrderFilter } from './orderRules';
 import { DeliveryDestinations } from '../../components/DeliveryDestinations';
 
 /** While an order on screen is still uploading or in the pipeline, the list asks again this often. */
@@ -142,7 +142,7 @@ function OrdersList({ me }: { me: MeView }) {
   /** A row on a narrow screen: picture, name, status (and QA status for admin and QA), created, actions. */
   const card = (row: OrderListItem) => (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr) auto', gap: 1.5, alignItems: 'center' }} data-testid="order-card">
-      <Thumbnail url={row.thumbnailUrl} name={row.orderName} />
+      <Thumbnail url={row.thumbnailUrl} fullUrl={row.pictureUrl} name={row.orderName} />
       <Box sx={{ minWidth: 0, display: 'grid', gap: 0.5, justifyItems: 'start' }}>
         <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           {row.orderName}
@@ -161,7 +161,7 @@ function OrdersList({ me }: { me: MeView }) {
   );
 
   const columns: TableColumn<OrderListItem>[] = [
-    { field: 'thumbnail', header: t('orders.fields.picture'), width: 64, render: (row) => <Thumbnail url={row.thumbnailUrl} name={row.orderName} /> },
+    { field: 'thumbnail', header: t('orders.fields.picture'), width: 64, render: (row) => <Thumbnail url={row.thumbnailUrl} fullUrl={row.pictureUrl} name={row.orderName} /> },
     {
       field: 'orderName',
       header: t('fields.orderName'),
@@ -293,17 +293,25 @@ function DateTime({ value }: { value: string }) {
 }
 
 
-/** A row's picture; a placeholder when there is none or it fails to load. */
-function Thumbnail({ url, name }: { url: string | null; name: string }) {
+/**
+ * A row's picture: the list thumbnail; when it is missing or fails to load, the full picture of
+ * the same image; when that is missing or fails too, a placeholder (the spec: "Image thumbnail
+ * failure falls back to the full url, then a spinner or placeholder").
+ */
+function Thumbnail({ url, fullUrl, name }: { url: string | null; fullUrl: string | null; name: string }) {
   const { t } = useTranslation();
-  const [failed, setFailed] = useState(false);
+  const sources = thumbnailSources(url, fullUrl);
+  // how many of the sources failed to load; a new row (other links) starts again
+  const [failed, setFailed] = useState({ of: sources.join(' '), count: 0 });
+  const count = failed.of === sources.join(' ') ? failed.count : 0;
   // the box the list's picture file is made for, at twice its size (LIST_THUMB_WIDTH x LIST_THUMB_HEIGHT)
   const box = { width: LIST_THUMB_BOX.width, height: LIST_THUMB_BOX.height, borderRadius: 1, bgcolor: 'action.hover', display: 'flex', alignItems: 'center', justifyContent: 'center', overflow: 'hidden' };
-  if (!url || failed)
+  const src = sources[count];
+  if (src === undefined)
     return (
-      <Box sx={box} title={t('orders.noPicture')}>
+      <Box sx={box} title={t('orders.noPicture')} data-testid="order-picture-placeholder">
         <ImageOutlined fontSize="small" sx={{ color: 'text.disabled' }} />
       </Box>
     );
-  return <Box component="img" src={url} alt={name} loading="lazy" onError={() => setFailed(true)} sx={{ ...box, objectFit: 'cover' }} />;
+  return <Box component="img" key={src} src={src} alt={name} loading="lazy" onError={() => setFailed({ of: sources.join(' '), count: count + 1 })} sx={{ ...box, objectFit: 'cover' }} />;
 }

@@ -40,3 +40,8 @@ export function formatDuration(seconds: number | null | undefined): string {
 export function canDeleteOrder(user: Principal & { id: string }, row: Pick<OrderListItem, 'status' | 'user'>): boolean {
   return canDeleteOrders(user) || (row.status === 'Uploading' && row.user.id === user.id && (user.userRole === 'Dealership' || user.userRole === 'Management'));
 }
+
+/** The pictures a list row tries in turn: its list thumbnail, then the full picture (each once, those it has); a placeholder after them. */
+export function thumbnailSources(thumbnailUrl: string | null, pictureUrl: string | null): string[] {
+  return [...new Set([thumbnailUrl, pictureUrl].filter((u): u is string => Boolean(u)))];
+}

@@ -2,7 +2,7 @@ import type { ConfigurationView, MediaView, StyleGuideView } from '@app/contract
 import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { sessionStore } from '../../../api/session';
-import { fakeApi, reply, testUser } from '../../../test/fakeApi';
+import { fail, fakeApi, reply, testUser } from '../../../test/fakeApi';
 import { renderAppAt } from '../../../test/render';
 import { configBody, configMediaBody, configMediaSlots, kbToBytes, newConfigForm, validateConfig, withType } from './builderLogic';
 import { expectFieldError, expectVisible } from '../../../test/visible';
@@ -358,5 +358,23 @@ describe('delete with typed-name confirmation', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/admin/style-guides-v2'));
     expect(api.to('DELETE /style-guides/delete-style-guide')[0]!.body).toEqual({ id: GUIDE_ID });
+  });
+
+  it('a refused delete says "Error deleting style guide - {message}" and stays on the guide', async () => {
+    const user = signInAs('Admin');
+    fakeApi({
+      'GET /me': () => reply(200, user),
+      'GET /appSettings': () => reply(200, []),
+      [`GET /style-guides/${GUIDE_ID}`]: () => reply(200, guide()),
+      'DELETE /style-guides/delete-style-guide': () => fail(409, 'The style guide is assigned to 2 accounts'),
+    });
+    renderAppAt(`/style-guide-v2/${GUIDE_ID}`);
+    await screen.findByRole('heading', { level: 1, name: 'Nordic Studio' });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Nordic Studio' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect((await screen.findByTestId('toast-main')).textContent).toBe('Error deleting style guide - The style guide is assigned to 2 accounts');
+    expect(screen.getByTestId('location').textContent).toBe(`/style-guide-v2/${GUIDE_ID}`);
   });
 });

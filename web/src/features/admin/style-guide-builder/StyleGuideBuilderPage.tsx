@@ -103,6 +103,7 @@ export function StyleGuideBuilderPage() {
       <ConfirmDeleteDialog
         name={deleting && data ? data.name : null}
         action={t('admin.styleGuides.delete')}
+        errorMessage={(error) => t('admin.styleGuides.deleteError', { message: error.message })}
         onDelete={() => styleGuidesApi.remove(data!.id)}
         onDeleted={() => {
           setDeleting(false);

@@ -72,7 +72,8 @@ function IntegrationCard({ integration }: { integration: IntegrationView }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const test = useApiMutation({ mutationFn: () => integrationsApi.testConnection(integration.id) });
+  // the result shows under the button
+  const test = useApiMutation({ mutationFn: () => integrationsApi.testConnection(integration.id), quiet: true });
   const destination = integrationDestination(integration);
   const refresh = () => queryClient.invalidateQueries({ queryKey: integrationKeys.ofUser(integration.userId) });
   const toggle = useApiMutation({

@@ -225,6 +225,25 @@ describe('admin dashboard: failures and the local copy', () => {
   });
 });
 
+describe('admin dashboard: the refresh control', () => {
+  it('asks the QA section again now, past the kept answers, and draws the new figures', async () => {
+    let flawed = 18;
+    const api = open(qa, {
+      'GET /dashboard/get-amount-of-flawless-orders': () => reply(200, { expires: '2099-01-01T00:00:00.000Z', totalFlawlessOrders: 64, totalOrdersWithFlaws: flawed }),
+    });
+    const flawless = await card('Flawless and flawed orders');
+    await waitFor(() => expect(legend(flawless)).toEqual(['Flawless: 64', 'With flaws: 18']));
+    const asked = api.to('GET /dashboard/getQAActivitiesByTimePeriod').length;
+
+    // a flawed order arrives: the kept answer stays until the refresh control asks again
+    flawed = 19;
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh figures' }));
+    await waitFor(() => expect(legend(flawless)).toEqual(['Flawless: 64', 'With flaws: 19']));
+    expect(api.to('GET /dashboard/get-amount-of-flawless-orders')).toHaveLength(2);
+    expect(api.to('GET /dashboard/getQAActivitiesByTimePeriod').length).toBeGreaterThan(asked);
+  });
+});
+
 describe('admin dashboard: inactive users', () => {
   it('lists 14 days first, pages by 10, filters by 20 and 30 days, and links each row to the account settings', async () => {
     const api = open(admin, {}, <InactiveUsersCard />);

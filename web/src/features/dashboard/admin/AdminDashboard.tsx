@@ -3,7 +3,9 @@ import Typography from '@mui/material/Typography';
 import { useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../app/useSession';
+import { rejectionReasonKeys } from '../../../api/rejectionReasons';
 import { ChartSectionTitleId } from '../components/ChartCard';
+import { RefreshStatistics } from '../components/RefreshStatistics';
 import { QaServiceLevelsCard, OrdersByStatusCard, StageTimesCard } from './ActivityCharts';
 import { AppVersionsCard, AveragePicturesCard, DevicesCard, EditedOrdersCard, OrdersPerStyleGuideCard, UploadedCarsCard } from './AdminOverview';
 import { ImageRatioSection } from './ImageRatioCharts';
@@ -43,6 +45,9 @@ export function AdminDashboard() {
   // the page (`/dashboard`) holds the title and the margins; this is its content
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 4, minWidth: 0 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <RefreshStatistics also={admin ? [rejectionReasonKeys.all()] : []} />
+      </Box>
       {admin && (
         <>
           <Section title={t('dashboard.admin.overview')}>
