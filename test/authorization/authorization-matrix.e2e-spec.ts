@@ -1,16 +1,6 @@
 import { createAccount, createSalesPerson, signIn, startTestStack, type TestStack, type UserSession } from '../support';
-import { DASHBOARD_ROUTES } from './dashboard.matrix';
-import { DELIVERY_ROUTES } from './delivery.matrix';
-import { IMAGE_ROUTES } from './images.matrix';
-import { MEDIA360_ROUTES } from './media360.matrix';
-import { MOBILE_ROUTES } from './mobile.matrix';
-import { ORDER_ROUTES } from './orders.matrix';
-import { STYLE_GUIDE_ROUTES } from './style-guides.matrix';
-import { USER_ROUTES } from './users.matrix';
-import { expectedFor, WHO, type MatrixContext, type RouteCase, type Tenant, type Who } from './matrix';
-
-/** Every gateway route, by feature. A route missing here fails the completeness check. */
-const MATRIX: RouteCase[] = [...USER_ROUTES, ...STYLE_GUIDE_ROUTES, ...ORDER_ROUTES, ...IMAGE_ROUTES, ...MEDIA360_ROUTES, ...MOBILE_ROUTES, ...DASHBOARD_ROUTES, ...DELIVERY_ROUTES];
+import { expectedFor, WHO, type MatrixContext, type Tenant, type Who } from './matrix';
+import { MATRIX } from './routes';
 
 /**
  * Every permission a route or a service asks of a dealership or management account. The

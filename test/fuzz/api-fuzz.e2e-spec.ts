@@ -5,7 +5,9 @@ import {
   createSalesPerson,
   mailsTo,
   postOrderImage,
+  postMedia360Frame,
   postToPresigned,
+  signMedia360,
   signIn,
   startTestStack,
   TEST_PASSWORD,
@@ -13,14 +15,8 @@ import {
   type TestStack,
   type UserSession,
 } from '../support';
-import { DASHBOARD_ROUTES } from '../authorization/dashboard.matrix';
-import { DELIVERY_ROUTES } from '../authorization/delivery.matrix';
-import { IMAGE_ROUTES } from '../authorization/images.matrix';
-import { MOBILE_ROUTES } from '../authorization/mobile.matrix';
-import { ORDER_ROUTES } from '../authorization/orders.matrix';
-import { STYLE_GUIDE_ROUTES } from '../authorization/style-guides.matrix';
-import { USER_ROUTES } from '../authorization/users.matrix';
-import { expectedFor, WHO, type MatrixContext, type RequestSpec, type RouteCase, type Who } from '../authorization/matrix';
+import { expectedFor, WHO, type MatrixContext, type RequestSpec, type Who } from '../authorization/matrix';
+import { MATRIX } from '../authorization/routes';
 import { badRequest, baseFromUrl, toJsonText, type BaseRequest, type FuzzRequest } from './bad-input';
 import { describeRequest, sendRaw } from './fuzz-http';
 import { openApiBackendValidator, operationsOf, ResponseChecker, routeName, SLOW_MS, type Answer, type JsonObject, type OpenApiDocument, type Operation } from './response-checker';
@@ -41,9 +37,6 @@ const ONLY_ROUTE = process.env.FUZZ_ROUTE;
 const ONLY_ROLE = process.env.FUZZ_ROLE as Who | undefined;
 const ONLY_CASE = process.env.FUZZ_CASE === undefined ? undefined : Number(process.env.FUZZ_CASE);
 
-/** The valid requests of every route, by role and tenant: the authorization matrix's. */
-const MATRIX: RouteCase[] = [...USER_ROUTES, ...STYLE_GUIDE_ROUTES, ...ORDER_ROUTES, ...IMAGE_ROUTES, ...MOBILE_ROUTES, ...DASHBOARD_ROUTES, ...DELIVERY_ROUTES];
-
 /**
  * Routes whose success the matrix never reaches (it checks who may call them, and these
  * answer 4xx to a made-up input); the suite makes a real success of each below.
@@ -56,6 +49,7 @@ const SUCCESS_MADE_HERE = [
   'POST /api/images/upload-complete',
   'POST /api/images/replace-image/{id}/complete',
   'POST /api/videos/upload-complete',
+  'POST /api/media360/upload-complete',
 ];
 
 const DEALER_PERMISSIONS = ['CREATE_ORDERS', 'CREATE_SALESMAN', 'UPDATE_SALESMAN', 'DELETE_SALESMAN', 'READ_USER_INTEGRATIONS', 'UPDATE_USER_INTEGRATIONS', 'READ_USER_STATISTICS'];
@@ -267,6 +261,10 @@ describe('API fuzz: every OpenAPI operation x every role, bad input and document
     const video = await admin.post('/api/videos/get-signed-url-for-upload').send({ order: order.id, fileSize: mp4.length, contentType: 'video/mp4' });
     await postToPresigned(video.body.url, JSON.parse(video.body.fields), mp4, 'video/mp4');
     await call('POST /api/videos/upload-complete', { videoId: video.body.videoId }, undefined, admin);
+    const panorama = await testJpeg(2048, 1024);
+    const spin = await signMedia360(admin, order.id, 'interior360', [panorama]);
+    await postMedia360Frame(spin, 0, panorama);
+    await call('POST /api/media360/upload-complete', { media360Id: spin.media360Id }, undefined, admin);
 
     const qa = await call('POST /api/auth/login', { email: ctx.accounts.qa.email, password: TEST_PASSWORD });
     await call('POST /api/auth/refresh', { refreshToken: qa.refreshToken });
