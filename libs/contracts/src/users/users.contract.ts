@@ -176,17 +176,8 @@ export class CreateAccountBody implements CreateAccountRequest {
   @ApiPropertyOptional({ default: false, description: "the owning dealership's own downloads of its originals keep their metadata (GPS, serial numbers, owner names); off: removed" }) @IsOmittable() @IsBoolean() keepOriginalMetadata?: boolean;
 }
 
-export class UserListQuery extends PageQuery {
-  @ApiPropertyOptional({ description: 'matches dealership name, e-mail, contact name or company id' })
-  @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @MaxLength(100)
-  search?: string;
-
-  @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(100) country?: string;
-  @ApiPropertyOptional({ enum: ROLES }) @IsOptional() @IsIn(ROLES) userRole?: Role;
-
+/** A page of accounts by their creation date: `GET /users` and `GET /users/customers`. */
+export class CreatedWindowQuery extends PageQuery {
   @ApiPropertyOptional({ description: 'accounts created at or after (ISO date or time); the customers screen starts 14 days back' })
   @IsOptional()
   @IsISO8601({ strict: true })
@@ -200,8 +191,8 @@ export class UserListQuery extends PageQuery {
   to?: string;
 }
 
-/** The customers list: dealership accounts only, by search and country. */
-export class CustomerListQuery extends PageQuery {
+/** The customers list: dealership accounts only, by search, country and creation date. */
+export class CustomerListQuery extends CreatedWindowQuery {
   @ApiPropertyOptional({ description: 'matches dealership name, e-mail, contact name or company id' })
   @IsOptional()
   @Transform(trim)
@@ -210,18 +201,11 @@ export class CustomerListQuery extends PageQuery {
   search?: string;
 
   @ApiPropertyOptional() @IsOptional() @Transform(trim) @IsString() @MaxLength(100) country?: string;
+}
 
-  @ApiPropertyOptional({ description: 'accounts created at or after (ISO date or time); the customers screen starts 14 days back' })
-  @IsOptional()
-  @IsISO8601({ strict: true })
-  @MaxLength(40)
-  from?: string;
-
-  @ApiPropertyOptional({ description: 'accounts created at or before (ISO date or time; a date alone means the end of that day, UTC)' })
-  @IsOptional()
-  @IsISO8601({ strict: true })
-  @MaxLength(40)
-  to?: string;
+/** Every account (admin): the customers list's filters and the role. */
+export class UserListQuery extends CustomerListQuery {
+  @ApiPropertyOptional({ enum: ROLES }) @IsOptional() @IsIn(ROLES) userRole?: Role;
 }
 
 export class UserIdPayload {

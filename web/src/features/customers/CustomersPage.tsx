@@ -3,15 +3,15 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { userKeys } from '../../api/users';
 import { useMe } from '../../app/useSession';
 import { DataGridPage } from '../../components/data-grid/DataGridPage';
 import { FilterDate } from '../../components/data-grid/FilterFields';
 import { SearchField } from '../../components/data-grid/SearchField';
 import { useStandardColumns } from '../../components/data-grid/columns';
+import { useStartDateInUrl } from '../../components/data-grid/useStartDateInUrl';
 import { useDataGrid, type DataGridState } from '../../components/data-grid/useDataGrid';
 import { languageOf } from '../../i18n/languages';
 import { defaultFrom } from '../orders/orderRules';
@@ -32,21 +32,9 @@ export const PAGE = { p: { xs: 2, sm: 3 }, width: '100%', maxWidth: 1600, mx: 'a
  */
 export function CustomersPage() {
   const { data: me } = useMe();
-  const [params, setParams] = useSearchParams();
-  const from = me ? defaultFrom(me.userRole) : undefined;
-  const needsDefault = Boolean(from) && !params.get('from');
-  useEffect(() => {
-    if (!needsDefault || !from) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set('from', from);
-        return next;
-      },
-      { replace: true },
-    );
-  }, [needsDefault, from, setParams]);
-  if (!me || needsDefault) return null;
+  // admin and QA start 14 days back: the date goes into the URL before the first fetch
+  const ready = useStartDateInUrl(me ? defaultFrom(me.userRole) : undefined);
+  if (!me || !ready) return null;
   return (
     <Box sx={PAGE}>
       {me.userRole === 'Admin' ? <AdminCustomers /> : <QaCustomers />}

@@ -19,6 +19,7 @@ import { formatTimestamp } from '../../components/data-grid/columns';
 import { DataTable, type TableColumn } from '../../components/data-grid/DataTable';
 import { FilterDate, FilterSelect } from '../../components/data-grid/FilterFields';
 import { SearchField } from '../../components/data-grid/SearchField';
+import { useStartDateInUrl } from '../../components/data-grid/useStartDateInUrl';
 import { useDataGrid } from '../../components/data-grid/useDataGrid';
 import { LazyTooltip } from '../../components/LazyTooltip';
 import { StatusBadge, useStatusLabels } from '../../components/StatusBadge';
@@ -42,22 +43,9 @@ const UploadSuccessDialog = lazy(() => import('./UploadSuccessDialog').then((m) 
  */
 export function OrdersPage() {
   const { data: me } = useMe();
-  const [params, setParams] = useSearchParams();
-  const from = me ? defaultFrom(me.userRole) : undefined;
-  // admin and QA start 14 days back: the date goes into the URL (replacing it) before the first fetch
-  const needsDefault = Boolean(from) && !params.get('from');
-  useEffect(() => {
-    if (!needsDefault || !from) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set('from', from);
-        return next;
-      },
-      { replace: true },
-    );
-  }, [needsDefault, from, setParams]);
-  if (!me || needsDefault) return null;
+  // admin and QA start 14 days back: the date goes into the URL before the first fetch
+  const ready = useStartDateInUrl(me ? defaultFrom(me.userRole) : undefined);
+  if (!me || !ready) return null;
   return <OrdersList me={me} />;
 }
 

@@ -24,6 +24,11 @@ const isoDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d
  */
 export function defaultFrom(role: Role, now: Date = new Date()): string | undefined {
   if (role === 'Dealership' || role === 'Management') return undefined;
+  return fourteenDaysBack(now);
+}
+
+/** The day `DEFAULT_FROM_DAYS` (14) days before `now`, as `YYYY-MM-DD` in local time. */
+export function fourteenDaysBack(now: Date = new Date()): string {
   const from = new Date(now);
   from.setDate(from.getDate() - DEFAULT_FROM_DAYS);
   return isoDay(from);

@@ -2,47 +2,27 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
-import { DEFAULT_FROM_DAYS, ORDER_STATUSES, QA_STATUSES, type OrderListItem, type UserView } from '@app/contracts/wire';
+import { ORDER_STATUSES, QA_STATUSES, type OrderListItem, type UserView } from '@app/contracts/wire';
 import { orderKeys, ordersApi } from '../../../api/orders';
 import { salesPeopleKeys } from '../../../api/salesPeople';
 import { formatTimestamp } from '../../../components/data-grid/columns';
 import { FilterDate, FilterSelect } from '../../../components/data-grid/FilterFields';
 import { SearchField } from '../../../components/data-grid/SearchField';
 import { DataTable, type TableColumn } from '../../../components/data-grid/DataTable';
+import { useStartDateInUrl } from '../../../components/data-grid/useStartDateInUrl';
 import { useDataGrid } from '../../../components/data-grid/useDataGrid';
 import { StatusBadge, useStatusLabels } from '../../../components/StatusBadge';
+import { fourteenDaysBack } from '../../orders/orderRules';
 import { ProfileLayout, useProfileId } from './ProfileLayout';
 
 type Filter = 'search' | 'from' | 'to' | 'status' | 'QAstatus' | 'salesMan';
 const FILTERS: readonly Filter[] = ['search', 'from', 'to', 'status', 'QAstatus', 'salesMan'];
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** Admin and QA (the profile's viewers) start 14 days back, as on the orders list. */
-function defaultFrom(now = new Date()): string {
-  const d = new Date(now);
-  d.setDate(d.getDate() - DEFAULT_FROM_DAYS);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-/** `/profile/{id}/orders`: the account's orders, with the orders list's filters and a sales-person filter. */
+/** `/profile/{id}/orders`: the account's orders, with the orders list's filters and a sales-person filter; its viewers (admin and QA) start 14 days back, as on the orders list. */
 export function ProfileOrdersTab() {
-  const [params, setParams] = useSearchParams();
-  const needsDefault = !params.get('from');
-  useEffect(() => {
-    if (!needsDefault) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set('from', defaultFrom());
-        return next;
-      },
-      { replace: true },
-    );
-  }, [needsDefault, setParams]);
-  return <ProfileLayout tab="orders">{(account) => (needsDefault ? null : <AccountOrders account={account} />)}</ProfileLayout>;
+  const ready = useStartDateInUrl(fourteenDaysBack());
+  return <ProfileLayout tab="orders">{(account) => (ready ? <AccountOrders account={account} /> : null)}</ProfileLayout>;
 }
 
 function AccountOrders({ account }: { account: UserView }) {
