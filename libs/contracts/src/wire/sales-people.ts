@@ -1,4 +1,4 @@
-import type { UserStatus } from './users';
+import type { UserStatus } from './roles';
 
 /** A sales person's fields, as the server checks them once trimmed. */
 export const SALES_PERSON_NAME_MIN = 3;

@@ -1,4 +1,4 @@
-import type { Role } from './roles';
+import type { Role, UserStatus } from './roles';
 import type { SalesPersonView } from './sales-people';
 import type { StyleGuideListItem } from './style-guides';
 
@@ -8,9 +8,6 @@ export type Language = (typeof LANGUAGES)[number];
 /** QA role tags: a QA account acts as editor, coordinator or both. */
 export const QA_ROLE_TAGS = ['QA_EDITOR', 'QA_COORDINATOR'] as const;
 export type QaRoleTag = (typeof QA_ROLE_TAGS)[number];
-
-export const USER_STATUSES = ['CONFIRMED', 'FORCE_CHANGE_PASSWORD'] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
 
 export const MIN_ZOOM = 0.5;
 export const MAX_ZOOM = 2;
