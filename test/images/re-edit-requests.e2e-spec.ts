@@ -233,7 +233,7 @@ describe('re-edit requests: a dealership asks QA to edit a picture again', () =>
 
   it('the due time follows the app setting RE_EDIT_DUE_HOURS; past it the request is overdue', async () => {
     const settings = (await admin.get('/api/appSettings').expect(200)).body as Array<{ name: string; value: string; valueType: string }>;
-    expect(settings.find((s) => s.name === 'RE_EDIT_DUE_HOURS')).toEqual({ name: 'RE_EDIT_DUE_HOURS', value: '4', valueType: 'number' });
+    expect(settings.find((s) => s.name === 'RE_EDIT_DUE_HOURS')).toEqual({ name: 'RE_EDIT_DUE_HOURS', value: '4', valueType: 'number', settingType: 'SINGLE_VALUE', category: null });
     const { orderId, imageIds } = await processedOrder(dealer.id, 2);
     try {
       await admin.put('/api/appSettings/RE_EDIT_DUE_HOURS').send({ value: '10' }).expect(200);
