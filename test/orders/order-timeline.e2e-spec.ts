@@ -230,7 +230,7 @@ describe('order timeline and tag assignments', () => {
     });
 
     it('takes a tag off (twice is fine) and answers what is left', async () => {
-      const other = (await admin.post('/api/tags').send({ name: 'Second look', category: 'QA_EDITOR', entity: 'order', color: 'cyan' }).expect(201)).body;
+      const other = (await admin.post('/api/tags').send({ name: 'Second look', category: 'PRIORITY', entity: 'order', color: 'cyan' }).expect(201)).body;
       await qa.post(`/api/tags/orders/${order.id}`).send({ tagId: other.id }).expect(201);
       const left = await qa.delete('/api/tags/').send({ tagId: orderTag.id, entity: 'orders', entityId: order.id }).expect(200);
       expect(left.body.map((t: TagView) => t.name)).toEqual(['Second look']);
