@@ -42,6 +42,8 @@ export interface ApiMutationOptions<TData, TVariables> {
    * server's refusal (4xx) or "Internal server error!".
    */
   quiet?: boolean;
+  /** the screen shows a refusal (4xx) itself, on a field or above the form: a write without an `action` toasts none for it */
+  refusalsShown?: boolean;
   onSuccess?: (data: TData, variables: TVariables) => void | Promise<unknown>;
   onError?: (error: Error, variables: TVariables) => void;
 }
@@ -69,7 +71,10 @@ export function useApiMutation<TData, TVariables = void>(
         if (options.errorMessage !== undefined) {
           toast.error(typeof options.errorMessage === 'function' ? options.errorMessage(error, variables) : options.errorMessage);
         } else if (outcome.key === 'toast.internalServerError') toast.error(t('toast.internalServerError'));
-        else if (action === undefined) toast.error(outcome.key === 'toast.actionError' ? error.message : t('toast.internalServerError'));
+        else if (action === undefined) {
+          if (outcome.key !== 'toast.actionError') toast.error(t('toast.internalServerError'));
+          else if (!options.refusalsShown) toast.error(error.message);
+        }
         else if (outcome.key === 'toast.actionError') toast.error(t('toast.actionError', { action, message: error.message }));
         else toast.warning(t('toast.missingPermissions', { action }));
       }

@@ -69,6 +69,8 @@ export function useForm<V extends object, TData = unknown, TExtra = void>(option
     ...(options.successMessage !== undefined ? { successMessage: options.successMessage } : {}),
     ...(options.errorMessage !== undefined ? { errorMessage: options.errorMessage } : {}),
     ...(options.quiet ? { quiet: true } : {}),
+    // a refusal shows on its field or above the form (formError): not a second time in a toast
+    refusalsShown: true,
     mutationFn: ({ values: sent, extra }) => options.mutationFn(sent, extra),
     onSuccess: (data, { values: sent, extra }) => options.onSuccess?.(data, sent, extra),
     onError: (error, { values: sent }) => {

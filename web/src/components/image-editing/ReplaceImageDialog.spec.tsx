@@ -1,7 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ImageView } from '@app/contracts/wire';
-import { ReplaceImageAction } from '../../features/order-detail/ReplaceImageAction';
 import { fail, fakeApi, reply } from '../../test/fakeApi';
 import { renderWithApp } from '../../test/render';
 import { ReplaceImageDialog } from './ReplaceImageDialog';
@@ -104,24 +102,5 @@ describe('ReplaceImageDialog', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('The file is incomplete: it ends before the end of the image (the upload was cut off or the file is damaged)');
     expect(screen.queryByTestId('replace-percent')).toBeNull();
     await waitFor(() => expect(replaceButton().disabled).toBe(false));
-  });
-});
-
-describe('ReplaceImageAction (select view)', () => {
-  const image = (id: string, over: Partial<ImageView> = {}) => ({ id, position: 1, optimisationStatus: 'completed', ...over }) as ImageView;
-
-  it('is offered for exactly one selected picture whose file has arrived', async () => {
-    fakeApi(routes());
-    const button = () => screen.getByRole('button', { name: 'Replace with an edited file' }) as HTMLButtonElement;
-    for (const selected of [[], [image('a'), image('b')], [image('a', { optimisationStatus: 'awaiting-upload' })]]) {
-      const view = renderWithApp(<ReplaceImageAction orderId={ORDER} selected={selected} />);
-      expect(button().disabled).toBe(true);
-      expect(button().parentElement!.getAttribute('title')).toBe('Select one picture to replace it');
-      view.unmount();
-    }
-    renderWithApp(<ReplaceImageAction orderId={ORDER} selected={[image(IMAGE, { position: 4 })]} />);
-    expect(button().disabled).toBe(false);
-    fireEvent.click(button());
-    expect(await screen.findByRole('heading', { name: 'Replace position 4 with an edited file' })).toBeTruthy();
   });
 });

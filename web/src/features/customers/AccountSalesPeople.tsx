@@ -8,8 +8,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { salesPeopleKeys } from '../../api/salesPeople';
 import { AddSalesPersonDialog } from '../../components/sales-people/AddSalesPersonDialog';
-import { abilitiesOf } from '../sales-people/salesPeopleLogic';
-import { SalesPeopleGrid } from '../sales-people/SalesPeopleGrid';
+import { abilitiesOf } from '../../components/sales-people/salesPeopleLogic';
+import { SalesPeopleGrid } from '../../components/sales-people/SalesPeopleGrid';
 
 /**
  * The account form's sales-people section for a saved dealership account: its sales people, 10

@@ -11,10 +11,9 @@ import { DataGridPage } from '../../components/data-grid/DataGridPage';
 import { FilterDate } from '../../components/data-grid/FilterFields';
 import { SearchField } from '../../components/data-grid/SearchField';
 import { useStandardColumns } from '../../components/data-grid/columns';
-import { useStartDateInUrl } from '../../components/data-grid/useStartDateInUrl';
+import { defaultFrom, useStartDateInUrl } from '../../components/data-grid/useStartDateInUrl';
 import { useDataGrid, type DataGridState } from '../../components/data-grid/useDataGrid';
 import { languageOf } from '../../i18n/languages';
-import { defaultFrom } from '../orders/orderRules';
 import { ACCOUNT_ROLES } from './accountFormRules';
 import { COUNTRIES, countryName } from './countries';
 

@@ -5,7 +5,8 @@ import { sessionStore } from '../../api/session';
 import { fakeApi, reply, testUser, type FakeRequest } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
 import { canOpen, closedReason } from '../../utils/orderOpening';
-import { canDeleteOrder, defaultFrom, formatDuration } from './orderRules';
+import { defaultFrom } from '../../components/data-grid/useStartDateInUrl';
+import { canDeleteOrder, formatDuration } from './orderRules';
 import { expectFieldError, expectVisible } from '../../test/visible';
 import { narrowScreen } from '../../test/narrowScreen';
 

@@ -19,13 +19,13 @@ import { formatTimestamp } from '../../components/data-grid/columns';
 import { DataTable, type TableColumn } from '../../components/data-grid/DataTable';
 import { FilterDate, FilterSelect } from '../../components/data-grid/FilterFields';
 import { SearchField } from '../../components/data-grid/SearchField';
-import { useStartDateInUrl } from '../../components/data-grid/useStartDateInUrl';
+import { defaultFrom, useStartDateInUrl } from '../../components/data-grid/useStartDateInUrl';
 import { useDataGrid } from '../../components/data-grid/useDataGrid';
 import { LazyTooltip } from '../../components/LazyTooltip';
 import { StatusBadge, useStatusLabels } from '../../components/StatusBadge';
 import { useOpenedOnce } from '../../components/useOpenedOnce';
 import { canOpen, closedReason } from '../../utils/orderOpening';
-import { canDeleteOrder, defaultFrom, filtersFor, formatDuration, thumbnailSources, type OrderFilter } from './orderRules';
+import { canDeleteOrder, filtersFor, formatDuration, thumbnailSources, type OrderFilter } from './orderRules';
 import { DeliveryDestinations } from '../../components/DeliveryDestinations';
 
 /** While an order on screen is still uploading or in the pipeline, the list asks again this often. */

@@ -1,4 +1,4 @@
-import { DEFAULT_FROM_DAYS, type OrderListItem, type Role } from '@app/contracts/wire';
+import type { OrderListItem, Role } from '@app/contracts/wire';
 import { hasPermission, isStaff, type Principal } from '../../app/access';
 
 /** Pure rules of the orders list. */
@@ -16,24 +16,6 @@ export function filtersFor(role: Role): OrderFilter[] {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const isoDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-
-/**
- * Where the date filter starts when the URL names no date: 14 days ago, except for
- * dealership and management accounts, which see all their orders (undefined).
- */
-export function defaultFrom(role: Role, now: Date = new Date()): string | undefined {
-  if (role === 'Dealership' || role === 'Management') return undefined;
-  return fourteenDaysBack(now);
-}
-
-/** The day `DEFAULT_FROM_DAYS` (14) days before `now`, as `YYYY-MM-DD` in local time. */
-export function fourteenDaysBack(now: Date = new Date()): string {
-  const from = new Date(now);
-  from.setDate(from.getDate() - DEFAULT_FROM_DAYS);
-  return isoDay(from);
-}
-
 /** A delivery time in seconds as `H:mm:ss` (hours go past 24), empty when not reached yet. */
 export function formatDuration(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '';

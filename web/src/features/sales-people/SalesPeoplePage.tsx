@@ -14,8 +14,8 @@ import { userKeys, usersApi } from '../../api/users';
 import { useMe } from '../../app/useSession';
 import { AccountPicker } from '../../components/AccountPicker';
 import { AddSalesPersonDialog } from '../../components/sales-people/AddSalesPersonDialog';
-import { abilitiesOf } from './salesPeopleLogic';
-import { SalesPeopleGrid } from './SalesPeopleGrid';
+import { abilitiesOf } from '../../components/sales-people/salesPeopleLogic';
+import { SalesPeopleGrid } from '../../components/sales-people/SalesPeopleGrid';
 import { SalesPersonCard } from './SalesPersonCard';
 
 const ACCOUNT = 'account';

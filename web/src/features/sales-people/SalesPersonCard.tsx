@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatTimestamp } from '../../components/data-grid/columns';
-import { loginState } from './salesPeopleLogic';
+import { loginState } from '../../components/sales-people/salesPeopleLogic';
 
 /** The sales person `/salesmen/{id}` names: its details, or the server's "Sales person not found". */
 export function SalesPersonCard({ query, onClose }: { query: UseQueryResult<SalesPersonView>; onClose: () => void }) {

@@ -10,10 +10,9 @@ import { formatTimestamp } from '../../../components/data-grid/columns';
 import { FilterDate, FilterSelect } from '../../../components/data-grid/FilterFields';
 import { SearchField } from '../../../components/data-grid/SearchField';
 import { DataTable, type TableColumn } from '../../../components/data-grid/DataTable';
-import { useStartDateInUrl } from '../../../components/data-grid/useStartDateInUrl';
+import { fourteenDaysBack, useStartDateInUrl } from '../../../components/data-grid/useStartDateInUrl';
 import { useDataGrid } from '../../../components/data-grid/useDataGrid';
 import { StatusBadge, useStatusLabels } from '../../../components/StatusBadge';
-import { fourteenDaysBack } from '../../orders/orderRules';
 import { ProfileLayout, useProfileId } from './ProfileLayout';
 
 type Filter = 'search' | 'from' | 'to' | 'status' | 'QAstatus' | 'salesMan';

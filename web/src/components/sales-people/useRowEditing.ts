@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { salesPeopleApi } from '../../api/salesPeople';
 import { useApiMutation } from '../../api/useApiMutation';
-import type { GridEditing } from '../../components/data-grid/DataGridPage';
+import type { GridEditing } from '../data-grid/DataGridPage';
 import { rowChanges } from './salesPeopleLogic';
 
 /** What the screen tells above the grid about the inline edit. */

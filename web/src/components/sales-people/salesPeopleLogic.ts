@@ -1,6 +1,6 @@
 import type { MeView, SalesPersonRequest, SalesPersonView } from '@app/contracts/wire';
 import { isStaff, meets } from '../../app/access';
-import { ADDS_SALES_PEOPLE, DELETES_SALES_PEOPLE, EDITS_SALES_PEOPLE, salesPersonInput, validateSalesPerson } from '../../components/sales-people/salesPersonRules';
+import { ADDS_SALES_PEOPLE, DELETES_SALES_PEOPLE, EDITS_SALES_PEOPLE, salesPersonInput, validateSalesPerson } from './salesPersonRules';
 
 /**
  * Pure rules of the sales-people screen. The server decides; these only keep the screen from
