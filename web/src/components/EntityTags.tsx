@@ -96,7 +96,7 @@ export function EntityTags({ entity, entityId, editable, onChanged }: { entity: 
           onChange={(e) => {
             if (e.target.value) change.mutate({ tagId: e.target.value, add: true });
           }}
-          helperText={offered.isSuccess && addable.length === 0 ? t('tagging.noMore') : undefined}
+          helperText={offered.isSuccess && addable.length === 0 ? t(offered.data.length === 0 ? 'tagging.noneToOffer' : 'tagging.noMore') : undefined}
           slotProps={{ htmlInput: { 'data-testid': `add-tag-${entity}` } }}
           sx={{ minWidth: 0 }}
         >

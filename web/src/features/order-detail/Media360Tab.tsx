@@ -54,7 +54,7 @@ export function Media360Tab({ order, canAdd }: { order: Pick<OrderView, 'id'>; c
                   {name}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
-                  {item.kind === 'exterior360' ? t('orderDetail.media360.frames', { count: item.frameCount }) : null} {formatTimestamp(item.createdAt)}
+                  {[item.kind === 'exterior360' ? t('orderDetail.media360.frames', { count: item.frameCount }) : null, formatTimestamp(item.createdAt)].filter(Boolean).join(' · ')}
                 </Typography>
               </Box>
               {item.status === 'ready' && item.kind === 'exterior360' && <ExteriorSpin frames={item.frameUrls} label={name} />}
