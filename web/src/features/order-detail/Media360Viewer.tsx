@@ -46,6 +46,61 @@ function usePreloaded(urls: readonly string[]): number {
 }
 
 /**
+ * Turning by dragging across a viewer: the drag starts from the value shown when the pointer
+ * went down, and `toValue(start, dx, width)` answers the value for the pointer having moved
+ * `dx` pixels over a viewer `width` pixels wide. One pointer at a time, captured while held.
+ */
+function useDragTurn<T extends HTMLElement>(value: number, toValue: (start: number, dx: number, width: number) => void) {
+  const drag = useRef<{ x: number; value: number; pointer: number } | null>(null);
+  const box = useRef<T>(null);
+  const end = () => {
+    drag.current = null;
+  };
+  return {
+    ref: box,
+    onPointerDown: (e: PointerEvent) => {
+      drag.current = { x: e.clientX, value, pointer: e.pointerId };
+      box.current?.setPointerCapture?.(e.pointerId);
+    },
+    onPointerMove: (e: PointerEvent) => {
+      const start = drag.current;
+      if (!start || start.pointer !== e.pointerId || !Number.isFinite(e.clientX)) return;
+      toValue(start.value, e.clientX - start.x, box.current?.clientWidth ?? 0);
+    },
+    onPointerUp: end,
+    onPointerCancel: end,
+  };
+}
+
+/** the look of a viewer turned by dragging or the keys */
+const DRAG_SURFACE = {
+  bgcolor: 'action.hover',
+  borderRadius: 1,
+  cursor: 'grab',
+  touchAction: 'pan-y',
+  userSelect: 'none',
+  '&:active': { cursor: 'grabbing' },
+  '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+} as const;
+
+/** The row under a viewer: a step back, where it stands (for the eye: the slider says it), a step on. */
+function StepRow({ back, on, backLabel, onLabel, where }: { back: () => void; on: () => void; backLabel: string; onLabel: string; where: string }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <IconButton size="small" aria-label={backLabel} onClick={back}>
+        <ChevronLeft />
+      </IconButton>
+      <Typography variant="caption" color="text.secondary" sx={{ flex: 1, textAlign: 'center' }} aria-hidden>
+        {where}
+      </Typography>
+      <IconButton size="small" aria-label={onLabel} onClick={on}>
+        <ChevronRight />
+      </IconButton>
+    </Box>
+  );
+}
+
+/**
  * An exterior 360: its frames in turn, spun by dragging across it (one full turn over its
  * width), by the arrow keys (Home, End: the first and last frame) or by its buttons. The
  * frames are loaded ahead; the slider says which frame shows.
@@ -54,10 +109,13 @@ export function ExteriorSpin({ frames, label }: { frames: readonly string[]; lab
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);
   const loaded = usePreloaded(frames);
-  const drag = useRef<{ x: number; index: number; pointer: number } | null>(null);
-  const box = useRef<HTMLDivElement>(null);
   const n = frames.length;
   const go = (i: number) => setIndex(wrap(i, n));
+  // dragging left turns the car to the right, as a hand turning it would
+  const dragTurn = useDragTurn<HTMLDivElement>(index, (start, dx, width) => {
+    const perFrame = width > 0 ? Math.max(2, width / n) : FALLBACK_PX_PER_FRAME;
+    go(start - Math.round(dx / perFrame));
+  });
 
   const onKeyDown = (e: KeyboardEvent) => {
     const to = { ArrowRight: index + 1, ArrowUp: index + 1, ArrowLeft: index - 1, ArrowDown: index - 1, Home: 0, End: n - 1 }[e.key];
@@ -65,26 +123,11 @@ export function ExteriorSpin({ frames, label }: { frames: readonly string[]; lab
     e.preventDefault();
     go(to);
   };
-  const onPointerDown = (e: PointerEvent) => {
-    drag.current = { x: e.clientX, index, pointer: e.pointerId };
-    box.current?.setPointerCapture?.(e.pointerId);
-  };
-  const onPointerMove = (e: PointerEvent) => {
-    const start = drag.current;
-    if (!start || start.pointer !== e.pointerId || !Number.isFinite(e.clientX)) return;
-    const width = box.current?.clientWidth ?? 0;
-    const perFrame = width > 0 ? Math.max(2, width / n) : FALLBACK_PX_PER_FRAME;
-    // dragging left turns the car to the right, as a hand turning it would
-    go(start.index - Math.round((e.clientX - start.x) / perFrame));
-  };
-  const onPointerUp = () => {
-    drag.current = null;
-  };
 
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
       <Box
-        ref={box}
+        {...dragTurn}
         role="slider"
         tabIndex={0}
         aria-label={t('orderDetail.media360.spinLabel', { name: label })}
@@ -94,39 +137,19 @@ export function ExteriorSpin({ frames, label }: { frames: readonly string[]; lab
         aria-valuetext={t('orderDetail.media360.frameOf', { n: index + 1, total: n })}
         aria-busy={loaded < n}
         onKeyDown={onKeyDown}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onPointerCancel={onPointerUp}
         data-testid="exterior-spin"
-        sx={{
-          position: 'relative',
-          width: '100%',
-          aspectRatio: '4 / 3',
-          bgcolor: 'action.hover',
-          borderRadius: 1,
-          overflow: 'hidden',
-          cursor: 'grab',
-          touchAction: 'pan-y',
-          userSelect: 'none',
-          '&:active': { cursor: 'grabbing' },
-          '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
-        }}
+        sx={{ ...DRAG_SURFACE, position: 'relative', width: '100%', aspectRatio: '4 / 3', overflow: 'hidden' }}
       >
         <Box component="img" src={frames[index]} alt="" draggable={false} sx={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block', pointerEvents: 'none' }} />
       </Box>
       {loaded < n && <LinearProgress variant="determinate" value={(loaded / n) * 100} aria-label={t('orderDetail.media360.loadingFrames', { n: loaded, total: n })} />}
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <IconButton size="small" aria-label={t('orderDetail.media360.previous')} onClick={() => go(index - 1)}>
-          <ChevronLeft />
-        </IconButton>
-        <Typography variant="caption" color="text.secondary" sx={{ flex: 1, textAlign: 'center' }} aria-hidden>
-          {t('orderDetail.media360.frameOf', { n: index + 1, total: n })}
-        </Typography>
-        <IconButton size="small" aria-label={t('orderDetail.media360.next')} onClick={() => go(index + 1)}>
-          <ChevronRight />
-        </IconButton>
-      </Box>
+      <StepRow
+        back={() => go(index - 1)}
+        on={() => go(index + 1)}
+        backLabel={t('orderDetail.media360.previous')}
+        onLabel={t('orderDetail.media360.next')}
+        where={t('orderDetail.media360.frameOf', { n: index + 1, total: n })}
+      />
     </Box>
   );
 }
@@ -139,10 +162,10 @@ export function ExteriorSpin({ frames, label }: { frames: readonly string[]; lab
 export function InteriorPan({ url, label }: { url: string; label: string }) {
   const { t } = useTranslation();
   const [yaw, setYaw] = useState(0);
-  const drag = useRef<{ x: number; yaw: number; pointer: number } | null>(null);
-  const box = useRef<HTMLDivElement>(null);
   const panoramaWidth = PANORAMA_VIEW_HEIGHT * 2;
   const turn = (degrees: number) => setYaw(wrap(Math.round(degrees), 360));
+  // the picture follows the hand: dragging left looks further right
+  const dragTurn = useDragTurn<HTMLDivElement>(yaw, (start, dx) => turn(start - (dx * 360) / panoramaWidth));
 
   const onKeyDown = (e: KeyboardEvent) => {
     const to = { ArrowRight: yaw + PAN_STEP_DEGREES, ArrowLeft: yaw - PAN_STEP_DEGREES, ArrowUp: yaw + PAN_STEP_DEGREES, ArrowDown: yaw - PAN_STEP_DEGREES, Home: 0 }[e.key];
@@ -150,24 +173,11 @@ export function InteriorPan({ url, label }: { url: string; label: string }) {
     e.preventDefault();
     turn(to);
   };
-  const onPointerDown = (e: PointerEvent) => {
-    drag.current = { x: e.clientX, yaw, pointer: e.pointerId };
-    box.current?.setPointerCapture?.(e.pointerId);
-  };
-  const onPointerMove = (e: PointerEvent) => {
-    const start = drag.current;
-    if (!start || start.pointer !== e.pointerId || !Number.isFinite(e.clientX)) return;
-    // the picture follows the hand: dragging left looks further right
-    turn(start.yaw - ((e.clientX - start.x) * 360) / panoramaWidth);
-  };
-  const onPointerUp = () => {
-    drag.current = null;
-  };
 
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
       <Box
-        ref={box}
+        {...dragTurn}
         role="slider"
         tabIndex={0}
         aria-label={t('orderDetail.media360.panLabel', { name: label })}
@@ -176,37 +186,17 @@ export function InteriorPan({ url, label }: { url: string; label: string }) {
         aria-valuenow={yaw}
         aria-valuetext={t('orderDetail.media360.facing', { degrees: yaw })}
         onKeyDown={onKeyDown}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onPointerCancel={onPointerUp}
         data-testid="interior-pan"
         style={{ backgroundImage: `url("${url}")`, backgroundPosition: `${-Math.round((yaw / 360) * panoramaWidth)}px 0` }}
-        sx={{
-          width: '100%',
-          height: PANORAMA_VIEW_HEIGHT,
-          backgroundSize: `${panoramaWidth}px ${PANORAMA_VIEW_HEIGHT}px`,
-          backgroundRepeat: 'repeat-x',
-          bgcolor: 'action.hover',
-          borderRadius: 1,
-          cursor: 'grab',
-          touchAction: 'pan-y',
-          userSelect: 'none',
-          '&:active': { cursor: 'grabbing' },
-          '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
-        }}
+        sx={{ ...DRAG_SURFACE, width: '100%', height: PANORAMA_VIEW_HEIGHT, backgroundSize: `${panoramaWidth}px ${PANORAMA_VIEW_HEIGHT}px`, backgroundRepeat: 'repeat-x' }}
       />
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <IconButton size="small" aria-label={t('orderDetail.media360.lookLeft')} onClick={() => turn(yaw - PAN_STEP_DEGREES)}>
-          <ChevronLeft />
-        </IconButton>
-        <Typography variant="caption" color="text.secondary" sx={{ flex: 1, textAlign: 'center' }} aria-hidden>
-          {t('orderDetail.media360.facing', { degrees: yaw })}
-        </Typography>
-        <IconButton size="small" aria-label={t('orderDetail.media360.lookRight')} onClick={() => turn(yaw + PAN_STEP_DEGREES)}>
-          <ChevronRight />
-        </IconButton>
-      </Box>
+      <StepRow
+        back={() => turn(yaw - PAN_STEP_DEGREES)}
+        on={() => turn(yaw + PAN_STEP_DEGREES)}
+        backLabel={t('orderDetail.media360.lookLeft')}
+        onLabel={t('orderDetail.media360.lookRight')}
+        where={t('orderDetail.media360.facing', { degrees: yaw })}
+      />
     </Box>
   );
 }
