@@ -101,8 +101,9 @@ describe('a customer from registration to deletion in chromium', () => {
     await available.waitFor();
     if (search) await available.getByLabel('Search').fill(search);
     const add = available.getByRole('button', { name: `Add ${name}`, exact: true });
-    // the add buttons wait while the account's side loads: an item may turn out assigned already
-    const offered = async () => (await add.count()) > 0 && (await add.isEnabled());
+    // the add buttons wait while the account's side loads: an item may turn out assigned already,
+    // and then its button goes between counting it and asking it (ask briefly, then look again)
+    const offered = async () => (await add.count()) > 0 && (await add.isEnabled({ timeout: 500 }));
     const isAssigned = async () => (await assigned.getByText(name, { exact: true }).count()) > 0;
     await waitFor(async () => (await isAssigned()) || (await offered()), `${name} offered or assigned`, 20_000, 200);
     if (!(await isAssigned())) await add.click();

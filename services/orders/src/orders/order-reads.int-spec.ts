@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { actorFor } from '@app/testing';
+import { actorFor, waitFor } from '@app/testing';
 import { DataSource } from 'typeorm';
 import { Client } from 'pg';
 import { createAccount, createOrder, startTestStack, type TestStack } from '../../../../test/support';
@@ -45,6 +45,11 @@ describe('orders reads: one statement each', () => {
     ds = stack.services.orders!.get(DataSource);
     orders = stack.services.orders!.get(OrdersService);
     events = stack.services.orders!.get(EventsService);
+    // the users service learns every account's last order from this service once after start
+    // (retrying while this service is not up yet): let it finish before statements are counted
+    const usersDb = stack.services.users!.get(DataSource);
+    const backfillPending = async () => (await usersDb.query('SELECT 1 FROM last_order_backfill WHERE done_at IS NULL')).length > 0;
+    await waitFor(async () => !(await backfillPending()), 'the last-order backfill to finish', 90_000);
     Client.prototype.query = function (this: Client & { connectionParameters: { application_name?: string } }, ...args: unknown[]) {
       if (this.connectionParameters.application_name === 'orders') statements.push(typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text);
       return (original as (...a: unknown[]) => unknown).apply(this, args);
