@@ -39,7 +39,7 @@ class ThingsController {
   }
 }
 
-const meta = (key: string, handler: unknown): unknown => Reflect.getMetadata(key, handler as object);
+const meta = (key: string | symbol, handler: unknown): unknown => Reflect.getMetadata(key, handler as object);
 type Responses = Record<string, { type?: unknown; description?: string; schema?: Record<string, unknown> }>;
 const { get, list, pick, remove } = ThingsController.prototype;
 
