@@ -12,7 +12,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { orderKeys, ordersApi } from '../../../api/orders';
+import { orderQueries } from '../../../api/orders';
 import { formatTimestamp } from '../../../components/data-grid/columns';
 import { GridPager } from '../../../components/data-grid/GridPager';
 import { clampPage, pageCountOf } from '../../../components/data-grid/useDataGrid';
@@ -29,8 +29,7 @@ function AccountEvents() {
   const [page, setPage] = useState(1);
   const [showHidden, setShowHidden] = useState(false);
   const events = useQuery({
-    queryKey: orderKeys.accountEvents(id, page, showHidden),
-    queryFn: ({ signal }) => ordersApi.accountEvents(id, page, showHidden, signal),
+    ...orderQueries.accountEvents(id, page, showHidden),
     placeholderData: keepPreviousData,
   });
   const total = events.data?.total ?? 0;
