@@ -12,7 +12,7 @@ import {
   type OrderDeliveryDestination,
   type OrderDeliveryState,
   type OrderEventName,
-  type OrderEventView as OrderEventContract,
+  type OrderEventViewShape as OrderEventContract,
   type OrderListItem as OrderListItemContract,
   type OrderPersonRef as OrderPersonRefContract,
   type OrderPlatform,
