@@ -10,14 +10,15 @@ import { toOrderView } from './order-views';
 import { OrdersRepository } from './orders.repository';
 import { OrdersService } from './orders.service';
 
+/** the picture's position a line names (the fixture's lines are all of a picture) */
+const positionOf = (e: OrderEventView) => (e.eventName === 'IMAGE_APPROVED' || e.eventName === 'IMAGE_DECLINED' ? e.payload.position : null);
+
 /**
  * The hot reads of the orders service (an order's detail, `OrdersRpc.access`, the timeline, the
  * list's first page) each cost one SQL statement and answer what the entity would: the orders
  * service on real PostgreSQL, its handlers called directly, the statements of its connections
  * counted (at the driver, so that prepared statements count too).
  */
-/** the picture's position a line names (the fixture's lines are all of a picture) */
-const positionOf = (e: OrderEventView) => (e.eventName === 'IMAGE_APPROVED' || e.eventName === 'IMAGE_DECLINED' ? e.payload.position : null);
 
 describe('orders reads: one statement each', () => {
   let stack: TestStack;
