@@ -175,7 +175,7 @@ describe('delivery worker', () => {
     const shown = await order(o.id);
     expect(shown.delivery).toMatchObject({ queued: 0, delivered: 1, failed: 1, lastError: '421 Too many connections' });
     await waitFor(async () => (await timeline(o.id)).filter((e) => e.eventName === 'DELIVERY_FAILED').length === 5, 'five failure lines');
-    const failures = (await timeline(o.id)).filter((e) => e.eventName === 'DELIVERY_FAILED' && e.payload.provider === 'PORTAL_FTP');
+    const failures = (await timeline(o.id)).filter((e): e is OrderEventView<'DELIVERY_FAILED'> => e.eventName === 'DELIVERY_FAILED' && e.payload.provider === 'PORTAL_FTP');
     expect(failures.map((e) => e.payload.final)).toEqual([true, false, false]);
     // the retries waited their backoff: 200 ms, then 400 ms (the cap)
     const tries = deliverer.calls.filter((c) => c.messageId === m2!.id);

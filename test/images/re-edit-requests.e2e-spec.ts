@@ -106,7 +106,7 @@ describe('re-edit requests: a dealership asks QA to edit a picture again', () =>
     let found: OrderEventView | undefined;
     await waitFor(
       async () => {
-        found = (await timelineOf(orderId)).find((e) => e.eventName === name && e.payload.requestId === requestId);
+        found = (await timelineOf(orderId)).find((e) => e.eventName === name && 'requestId' in e.payload && e.payload.requestId === requestId);
         return Boolean(found);
       },
       `${name} on the timeline`,

@@ -1,4 +1,4 @@
-import { ImagesEvents, TAG_ASSIGNMENT_MESSAGES, type OrderEventName, type OrderEventView, type OrderView, type Paged, type TagView } from '@app/contracts';
+import { ImagesEvents, TAG_ASSIGNMENT_MESSAGES, type OrderEventLine, type OrderEventName, type OrderEventView, type OrderView, type Paged, type TagView } from '@app/contracts';
 import { waitFor } from '@app/testing';
 import {
   createAccount,
@@ -58,19 +58,27 @@ describe('order timeline and tag assignments', () => {
 
   describe('the timeline of an order', () => {
     let order: OrderView;
-    /** what the images service reports, oldest first */
-    const reported: Array<{ eventName: OrderEventName; userName?: string }> = [
-      { eventName: 'IMAGE_REJECTED' },
-      { eventName: 'IMAGE_APPROVED', userName: 'QA Editor' },
-      { eventName: 'PIPELINE_ERROR' },
-      { eventName: 'IMAGE_DECLINED', userName: 'QA Editor' },
-      { eventName: 'IMAGE_REPUSHED', userName: 'QA Editor' },
-      { eventName: 'QA_UPLOADED_PICTURE', userName: 'QA Editor' },
-      { eventName: 'DOWNLOADED', userName: 'Nordic Cars' },
-      { eventName: 'IMAGE_APPROVED', userName: 'QA Editor' },
-      { eventName: 'IMAGE_REPUSHED', userName: 'QA Editor' },
-      { eventName: 'VIDEO_UPLOADED' },
-      { eventName: 'IMAGE_REPUSHED', userName: 'QA Editor' },
+    const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    /** the picture at a position */
+    const image = (position: number) => ({ imageId: id(100 + position), position });
+    const repush = (position: number) => ({ ...image(position), imageIds: [id(100 + position)], method: 'bypass', category: 'EXTERIOR', jobId: id(200 + position), settings: null });
+    /** what the images service reports, oldest first, each with its event's payload */
+    const reported: Array<OrderEventLine & { userName?: string }> = [
+      { eventName: 'IMAGE_REJECTED', payload: { ...image(1), reason: 'not a picture' } },
+      { eventName: 'IMAGE_APPROVED', userName: 'QA Editor', payload: image(2) },
+      { eventName: 'PIPELINE_ERROR', payload: { ...image(3), reason: 'could not decode' } },
+      { eventName: 'IMAGE_DECLINED', userName: 'QA Editor', payload: image(4) },
+      { eventName: 'IMAGE_REPUSHED', userName: 'QA Editor', payload: repush(5) },
+      { eventName: 'QA_UPLOADED_PICTURE', userName: 'QA Editor', payload: { ...image(6), replaced: true } },
+      {
+        eventName: 'DOWNLOADED',
+        userName: 'Nordic Cars',
+        payload: { bundleId: id(300), imageCount: 7, fileCount: 7, media: 'optimized', downloadStyleGuide: false, needsEditionOnly: false },
+      },
+      { eventName: 'IMAGE_APPROVED', userName: 'QA Editor', payload: image(8) },
+      { eventName: 'IMAGE_REPUSHED', userName: 'QA Editor', payload: repush(9) },
+      { eventName: 'VIDEO_UPLOADED', payload: { videoId: id(400), fileSize: 1000, durationSeconds: 4 } },
+      { eventName: 'IMAGE_REPUSHED', userName: 'QA Editor', payload: repush(11) },
     ];
 
     beforeAll(async () => {
@@ -82,7 +90,7 @@ describe('order timeline and tag assignments', () => {
           eventName: r.eventName,
           userId: r.userName ? '00000000-0000-4000-8000-00000000000e' : null,
           userName: r.userName ?? null,
-          payload: { position: i + 1 },
+          payload: r.payload,
           at: new Date(start + (i + 1) * 1000).toISOString(),
         });
       }
@@ -132,15 +140,24 @@ describe('order timeline and tag assignments', () => {
       await publishEvent(stack, ImagesEvents.timeline, {
         orderId: '00000000-0000-4000-8000-000000000098',
         eventName: 'IMAGE_REPUSHED',
-        payload: {},
+        payload: repush(1),
         at: new Date().toISOString(),
       });
       await publishEvent(stack, ImagesEvents.timeline, { orderId: order.id, eventName: 'NOT_AN_EVENT', payload: {}, at: 'soon' } as never);
-      await publishEvent(stack, ImagesEvents.timeline, { orderId: order.id, eventName: 'VIDEO_UPLOADED', payload: { late: true }, at: new Date(Date.now() + 60_000).toISOString() });
+      // a payload not of its event's shape: refused with the message, never on the timeline
+      await publishEvent(stack, ImagesEvents.timeline, { orderId: order.id, eventName: 'IMAGE_DECLINED', payload: { position: 'last' }, at: new Date().toISOString() } as never);
+      await publishEvent(stack, ImagesEvents.timeline, { orderId: order.id, eventName: 'IMAGE_REJECTED', payload: { ...image(1), reason: 7 }, at: new Date().toISOString() } as never);
+      const late = id(401);
+      await publishEvent(stack, ImagesEvents.timeline, {
+        orderId: order.id,
+        eventName: 'VIDEO_UPLOADED',
+        payload: { videoId: late, fileSize: 1, durationSeconds: null },
+        at: new Date(Date.now() + 60_000).toISOString(),
+      });
       const latest = await waitFor(async () => {
         const [e] = (await timeline(admin, order.id)).items;
-        return e.payload.late ? e : null;
-      }, 'the report after the malformed one');
+        return e.eventName === 'VIDEO_UPLOADED' && e.payload.videoId === late ? e : null;
+      }, 'the report after the malformed ones');
       expect(latest.eventName).toBe('VIDEO_UPLOADED');
       const all = await timeline(admin, order.id, '?isHidden=true&page=1');
       expect(all.total).toBe(13);

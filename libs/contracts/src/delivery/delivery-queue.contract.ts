@@ -8,7 +8,6 @@ import {
   IsIn,
   IsInt,
   IsISO8601,
-  IsObject,
   IsOptional,
   IsString,
   IsUUID,
@@ -46,7 +45,8 @@ import {
   type RobotReleaseRequest,
 } from '../wire/delivery-queue';
 import { INTEGRATION_TYPES, type IntegrationType, type IntegrationView } from '../wire/integrations';
-import { ORDER_EVENT_NAMES, type OrderEventName } from '../wire/order-events';
+import { IsOrderEventPayload } from '../orders/order-event-payloads.contract';
+import { ORDER_EVENT_NAMES, type OrderEventName, type OrderEventPayload } from '../wire/order-events';
 
 // ---------------------------------------------------------------------------------------
 // bodies and queries
@@ -181,7 +181,8 @@ export class RobotReleasePayload extends RobotReleaseBody {
 /** A line the orders service writes on the order's timeline with the change. */
 export class DeliveryTimelineLine {
   @IsIn(ORDER_EVENT_NAMES) eventName!: OrderEventName;
-  @IsObject() payload!: Record<string, unknown>;
+  /** the event's payload (`OrderEventPayloads`), checked for the event's shape */
+  @IsOrderEventPayload() payload!: OrderEventPayload;
   /** who did it (null for the worker or a robot) */
   @IsOptional() @IsUUID() userId?: string | null;
   @IsOptional() @IsString() @MaxLength(200) userName?: string | null;

@@ -31,6 +31,12 @@ export const pagedOf = <T>(item: Class<T>): PagedResult<T> => ({ paged: item });
 /** What a route answers: one object of the class, an array of it, a page of it, or no body (`null`). */
 export type ResultSpec = Class<unknown> | readonly [Class<unknown>] | PagedResult<unknown> | null;
 
+/**
+ * A schema class standing for a type it cannot spell, such as a union keyed by a field (a class
+ * cannot be a union): the document shows the class, the route answers `T`.
+ */
+export const documentedBy = <T>(schema: Class<unknown>): Class<T> => schema as Class<T>;
+
 /** The TypeScript type of what a `ResultSpec` answers. */
 export type ResultOfSpec<S> = S extends null
   ? void

@@ -21,7 +21,8 @@ import {
 } from 'class-validator';
 import { IsOmittable } from '../validation';
 import { defineEvent, defineRpc } from '../rpc';
-import { ORDER_EVENT_NAMES, type OrderEventName } from '../wire/order-events';
+import { IsOrderEventPayload } from '../orders/order-event-payloads.contract';
+import { ORDER_EVENT_NAMES, type OrderEventName, type OrderEventPayload } from '../wire/order-events';
 import { ANGLE_CATEGORIES, ROUTES, TRI_STATES, type AngleCategory, type Margins, type Route, type TriState } from '../wire/routes';
 import { queryBool } from '../transforms';
 import type { Mirror } from '../mirror';
@@ -309,7 +310,8 @@ export class ImageTimelineEvent {
   /** who did it (null for the system: the upload check, the pipeline) */
   @IsOptional() @IsUUID() userId?: string | null;
   @IsOptional() @IsString() @MaxLength(200) userName?: string | null;
-  payload!: Record<string, unknown>;
+  /** the event's payload (`OrderEventPayloads`), checked for the event's shape */
+  @IsOrderEventPayload() payload!: OrderEventPayload;
   @IsISO8601() at!: string;
 }
 

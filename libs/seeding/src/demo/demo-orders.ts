@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { OrderStatus, QaStatus } from '@app/contracts';
 import { DEMO_ACCOUNTS, DEMO_SALES_PEOPLE } from './demo-accounts';
 
@@ -108,3 +109,10 @@ export const DEMO_ORDERS: DemoOrder[] = [
     appVersion: '2.4.1',
   },
 ];
+
+/**
+ * A stable id per demo image (the images service's rows; the orders service's timeline lines
+ * name them), so seeding again finds what the first run made.
+ */
+export const demoImageId = (orderId: string, position: number) =>
+  `00000000-0000-4000-8004-${createHash('sha1').update(`${orderId}:${position}`).digest('hex').slice(0, 12)}`;

@@ -1,4 +1,4 @@
-import { DeliveryEvents, type DeliveryTimelineLine } from '@app/contracts';
+import { DeliveryEvents, type DeliveryTimelineLine, type OrderEventLine } from '@app/contracts';
 import { MessagingHost } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -11,6 +11,10 @@ import { DeliveryOrderStatesRepository } from './delivery-order-states.repositor
  * (the order-state row stays locked until the commit, so versions of one order never cross)
  * and the timeline line of the change.
  */
+/** The line of a change: an event of the delivery with its payload (typed by the event), and who did it. */
+export type DeliveryTimelineEntry = OrderEventLine<'DELIVERY_QUEUED' | 'DELIVERED' | 'DELIVERY_FAILED' | 'DELIVERY_REMOVED'> &
+  Pick<DeliveryTimelineLine, 'userId' | 'userName'>;
+
 @Injectable()
 export class DeliveryProgress {
   constructor(
@@ -19,7 +23,7 @@ export class DeliveryProgress {
     private readonly states: DeliveryOrderStatesRepository,
   ) {}
 
-  async publish(m: EntityManager, order: { orderId: string; accountId: string }, timeline: DeliveryTimelineLine | null, at = new Date()): Promise<void> {
+  async publish(m: EntityManager, order: { orderId: string; accountId: string }, timeline: DeliveryTimelineEntry | null, at = new Date()): Promise<void> {
     const version = await this.states.nextVersion(m, order.orderId, order.accountId);
     const summary = await this.messages.summary(m, order.orderId);
     await this.host.outbox.add(m, DeliveryEvents.orderProgress, {

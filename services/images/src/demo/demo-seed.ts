@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { DEMO_ORDERS, DEMO_POSITIONS, DEMO_STYLE_GUIDE_ID, type DemoOrder } from '@app/seeding';
+import { DEMO_ORDERS, DEMO_POSITIONS, DEMO_STYLE_GUIDE_ID, demoImageId, type DemoOrder } from '@app/seeding';
 import { inTransaction, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { ObjectKeys } from '@app/storage';
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
@@ -12,10 +11,6 @@ import type { ImagesConfig } from '../images.config';
 import { OrderEventsWriter } from '../images/order-events.writer';
 import { PipelineJobsService } from '../pipeline-results/pipeline-jobs.service';
 import { demoPhoto } from './demo-photos';
-
-/** A stable id per demo image, so seeding again finds what the first run made. */
-export const demoImageId = (orderId: string, position: number) =>
-  `00000000-0000-4000-8004-${createHash('sha1').update(`${orderId}:${position}`).digest('hex').slice(0, 12)}`;
 
 /** how long seeding waits for the style guides and users services to answer at boot */
 const WAIT_MS = 5 * 60_000;

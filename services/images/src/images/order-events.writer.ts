@@ -1,4 +1,4 @@
-import { ImagesEvents, type Actor, type OrderEventName } from '@app/contracts';
+import { ImagesEvents, type Actor, type OrderEventName, type OrderEventPayloads } from '@app/contracts';
 import { MessagingHost } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -34,8 +34,8 @@ export class OrderEventsWriter {
     return { version, ...counts };
   }
 
-  /** An event for the order's timeline; `userId` null for the system (the upload check, the pipeline). */
-  async timeline(m: EntityManager, orderId: string, eventName: OrderEventName, userId: string | null, payload: Record<string, unknown>): Promise<void> {
+  /** An event for the order's timeline with its payload (typed by the event); `userId` null for the system (the upload check, the pipeline). */
+  async timeline<N extends OrderEventName>(m: EntityManager, orderId: string, eventName: N, userId: string | null, payload: OrderEventPayloads[N]): Promise<void> {
     await this.host.outbox.add(m, ImagesEvents.timeline, { orderId, eventName, userId, userName: null, payload, at: new Date().toISOString() });
   }
 }

@@ -1,5 +1,5 @@
-import { OrdersEvents, type OrderEventName, type OrderStatus, type QaStatus } from '@app/contracts';
-import { DEMO_ACCOUNTS, DEMO_ORDERS, DEMO_SALES_PEOPLE, DEMO_STYLE_GUIDE_ID, type DemoOrder } from '@app/seeding';
+import { OrdersEvents, type OrderEventName, type OrderEventPayloads, type StatusPairOf } from '@app/contracts';
+import { DEMO_ACCOUNTS, DEMO_ORDERS, DEMO_SALES_PEOPLE, DEMO_STYLE_GUIDE_ID, demoImageId, type DemoOrder } from '@app/seeding';
 import { inTransaction, MessagingHost, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -67,7 +67,7 @@ export class DemoSeed implements OnApplicationBootstrap {
     const ready = d.status === 'Ready to download' || d.status === 'Completed';
     const enabledQa = 'enabledQa' in account ? account.enabledQa : false;
     // what the lifecycle made of it; QA then approved it (2 h later) when the account has QA
-    const afterPipeline = enabledQa ? { status: 'QA stage', QAstatus: 'Waiting For QA' } : { status: 'Ready to download', QAstatus: 'Approved' };
+    const afterPipeline: StatusPairOf = enabledQa ? { status: 'QA stage', QAstatus: 'Waiting For QA' } : { status: 'Ready to download', QAstatus: 'Approved' };
     const rows: unknown[] = await m.query(
       `INSERT INTO orders (id, account_id, account_name, account_email, order_name, note, status, qa_status,
                            created_by_id, created_by_name, created_by_role, sales_person_id, sales_person_name,
@@ -118,10 +118,10 @@ export class DemoSeed implements OnApplicationBootstrap {
       createdAt: createdAt.toISOString(),
     });
     const at = (minutes: number) => new Date(createdAt.getTime() + minutes * 60 * 1000);
-    const event = async (name: OrderEventName, payload: Record<string, unknown>, user: EventUser, when: Date) => {
+    const event = async <N extends OrderEventName>(name: N, payload: OrderEventPayloads[N], user: EventUser, when: Date) => {
       await this.events.append(m, order, name, payload, user, when);
       if (name !== 'UPDATED') return;
-      const { from, to } = payload as { from: { status: OrderStatus; QAstatus: QaStatus }; to: { status: OrderStatus; QAstatus: QaStatus } };
+      const { from, to } = payload as OrderEventPayloads['UPDATED'];
       await this.messaging.outbox.add(m, OrdersEvents.statusChanged, {
         orderId: d.id,
         accountId: account.id,
@@ -141,7 +141,13 @@ export class DemoSeed implements OnApplicationBootstrap {
     await event('PROCESSING_COMPLETED', counts, null, at(9));
     await event('UPDATED', { from: { status: 'In Progress', QAstatus: 'Waiting For QA' }, to: afterPipeline }, null, at(9));
     if (d.QAstatus === 'Waiting For Edition') {
-      await event('IMAGE_DECLINED', { position: d.positions[d.positions.length - 1], reason: 'Reflections on the wheel' }, qaEditor, at(40));
+      const position = d.positions[d.positions.length - 1];
+      // the reason is one of the IMAGE_ERROR tags every installation has (migration image-error-tags)
+      const [tag]: Array<{ id: string; name: string }> = await m.query(
+        `SELECT id, name FROM tag WHERE category = 'IMAGE_ERROR' AND entity = 'image' AND lower(name) = lower('Reflections on the car')`,
+      );
+      const reason = tag ? { reason: { tagId: tag.id, name: tag.name }, tagId: tag.id, tagName: tag.name, tagCategory: 'IMAGE_ERROR' } : {};
+      await event('IMAGE_DECLINED', { imageId: demoImageId(d.id, position), position, ...reason }, qaEditor, at(40));
       await event('UPDATED', { from: afterPipeline, to: { status: d.status, QAstatus: d.QAstatus } }, qaEditor, at(41));
     } else if (afterPipeline.status !== d.status) {
       await event('UPDATED', { from: afterPipeline, to: { status: 'Ready to download', QAstatus: 'Approved' } }, coordinator, at(120));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { HIDDEN_EVENT_NAMES, OrdersEvents, PAGE_SIZE, PRIORITY_EVENT_NAMES, type OrderEventName, type OrderEventView, type OrderTimelineRecorded } from '@app/contracts';
+import { HIDDEN_EVENT_NAMES, OrdersEvents, PAGE_SIZE, PRIORITY_EVENT_NAMES, type OrderEventLine, type OrderEventName, type OrderEventPayloads, type OrderEventView, type OrderTimelineRecorded } from '@app/contracts';
 import { MessagingHost, queryPrepared } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -14,10 +14,15 @@ export interface TimelineOrder {
   orderName: string;
 }
 
+/**
+ * A stored line's name and payload as the union keyed by the name: a payload has its event's
+ * shape (typed where written, checked where it came from another service, older rows migrated).
+ */
+export const lineOf = (e: Pick<OrderEvent, 'eventName' | 'payload'>): OrderEventLine => ({ eventName: e.eventName, payload: e.payload }) as OrderEventLine;
+
 export const toEventView = (e: EventFields): OrderEventView => ({
+  ...lineOf(e),
   id: e.id,
-  eventName: e.eventName,
-  payload: e.payload,
   createdAt: e.createdAt.toISOString(),
   user: e.userId || e.userName ? { id: e.userId ?? '', displayName: e.userName ?? '' } : null,
   order: { id: e.orderId, orderName: e.orderName },
@@ -50,12 +55,16 @@ export const timelineRecorded = (e: Pick<OrderEvent, 'id' | 'orderId' | 'account
 export class EventsRepository {
   constructor(private readonly messaging: MessagingHost) {}
 
-  /** Writes one line of the order's timeline and queues its event; answers the line's id. */
-  async append(
+  /**
+   * Writes one line of the order's timeline and queues its event; answers the line's id. The
+   * payload is typed by the event's name; one that came from another service was checked with
+   * its message (`IsOrderEventPayload`).
+   */
+  async append<N extends OrderEventName>(
     m: EntityManager,
     order: TimelineOrder,
-    eventName: OrderEventName,
-    payload: Record<string, unknown>,
+    eventName: N,
+    payload: OrderEventPayloads[N],
     user: EventUser,
     at: Date = new Date(),
   ): Promise<string> {
@@ -66,6 +75,7 @@ export class EventsRepository {
       accountId: order.accountId,
       orderName: order.orderName,
       eventName,
+      // TypeORM's deep-partial entity type does not take a union of object types
       payload: payload as never,
       userId: user?.id ?? null,
       userName: user?.displayName ?? null,

@@ -1,4 +1,4 @@
-import type { OrderEventName } from '@app/contracts';
+import type { OrderEventName, OrderEventPayload } from '@app/contracts';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
@@ -14,7 +14,8 @@ export class OrderEvent {
   @Column('uuid', { name: 'account_id' }) accountId!: string;
   @Column('text', { name: 'order_name' }) orderName!: string;
   @Column('text', { name: 'event_name' }) eventName!: OrderEventName;
-  @Column('jsonb') payload!: Record<string, unknown>;
+  /** shaped by `eventName` (`OrderEventPayloads`) */
+  @Column('jsonb') payload!: OrderEventPayload;
   @Column('uuid', { name: 'user_id', nullable: true }) userId!: string | null;
   @Column('text', { name: 'user_name', nullable: true }) userName!: string | null;
   @Column('boolean', { name: 'is_hidden' }) isHidden!: boolean;

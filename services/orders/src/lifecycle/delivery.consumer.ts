@@ -49,14 +49,15 @@ export class DeliveryConsumer implements OnModuleInit {
       // out of Delivering with nothing pending: the line says why, before the status change's
       const removed = p.timeline?.eventName === 'DELIVERY_REMOVED' || p.failed === 0;
       const failedOne = o.deliveryDestinations.find((d) => d.state === 'failed');
-      const payload = p.timeline?.payload ?? {};
+      // the change's own line names its provider (every delivery line does)
+      const provider = p.timeline && 'provider' in p.timeline.payload && typeof p.timeline.payload.provider === 'string' ? p.timeline.payload.provider : null;
       await this.events.append(
         m,
         o,
         'DELIVERY_STOPPED',
         {
           cause: removed ? 'removed' : 'failed',
-          provider: typeof payload['provider'] === 'string' ? payload['provider'] : (failedOne?.provider ?? null),
+          provider: provider ?? failedOne?.provider ?? null,
           error: removed ? null : (p.lastError ?? failedOne?.lastError ?? null),
           failed: p.failed,
           delivered: p.delivered,

@@ -1,4 +1,4 @@
-import { ImagesEvents, ORDERS_DURABLES, type ImageTimelineEvent, type OrderImagesProgress } from '@app/contracts';
+import { ImagesEvents, ORDERS_DURABLES, type ImageTimelineEvent, type OrderEventLine, type OrderImagesProgress } from '@app/contracts';
 import type { MessageHandlerContext } from '@app/messaging';
 import { MessagingHost } from '@app/service-kit';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
@@ -10,8 +10,6 @@ import { QaTaskChanges } from '../qa-workspace/qa-task-changes';
 import { TagsRepository } from '../tags/tags.repository';
 import { ActorNames } from '../shared/actor-names';
 import { lifecycleSteps, reEditStep } from './lifecycle.rules';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The order lifecycle, driven by the images service:
@@ -85,27 +83,19 @@ export class LifecycleConsumers implements OnModuleInit {
   async onTimeline(p: ImageTimelineEvent, { manager: m }: MessageHandlerContext): Promise<void> {
     const o = await this.orders.findById(m, p.orderId);
     if (!o) return;
-    const payload = p.payload && typeof p.payload === 'object' ? p.payload : {};
+    // the message's check gave the payload its event's shape (`IsOrderEventPayload`)
+    const line = { eventName: p.eventName, payload: p.payload } as OrderEventLine;
     // the images service reports who by id: the timeline shows the name, as on the orders' own events
     const userName = p.userName ?? (p.userId ? (await this.names.ofAccount(p.userId, `timeline-${p.orderId}`))?.displayName : undefined);
     const user = p.userId || userName ? { id: p.userId ?? null, displayName: userName ?? '' } : null;
-    await this.events.append(m, o, p.eventName, payload, user, new Date(p.at));
+    await this.events.append(m, o, line.eventName, line.payload, user, new Date(p.at));
     // images taken off the order lose their tags
-    const imageIds = (payload as { imageIds?: unknown }).imageIds;
-    if (p.eventName === 'DELETED' && Array.isArray(imageIds)) {
-      await this.tags.deleteOfImages(
-        m,
-        imageIds.filter((id): id is string => typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)),
-      );
-    }
+    if (line.eventName === 'DELETED' && 'imageIds' in line.payload) await this.tags.deleteOfImages(m, line.payload.imageIds);
     // an image marked for edition with a reason carries the reason's tag (unless the tag was deleted since)
-    if (p.eventName === 'IMAGE_DECLINED') await this.tagDeclined(m, o, payload, p.userId ?? null);
+    if (line.eventName === 'IMAGE_DECLINED' && line.payload.reason) await this.tagDeclined(m, o, line.payload.imageId, line.payload.reason.tagId, p.userId ?? null);
   }
 
-  private async tagDeclined(m: MessageHandlerContext['manager'], o: { id: string; accountId: string }, payload: Record<string, unknown>, userId: string | null): Promise<void> {
-    const { imageId, reason } = payload as { imageId?: unknown; reason?: { tagId?: unknown } | null };
-    const tagId = reason && typeof reason === 'object' ? reason.tagId : undefined;
-    if (typeof imageId !== 'string' || typeof tagId !== 'string' || !UUID.test(imageId) || !UUID.test(tagId)) return;
+  private async tagDeclined(m: MessageHandlerContext['manager'], o: { id: string; accountId: string }, imageId: string, tagId: string, userId: string | null): Promise<void> {
     if (!(await this.tagList.findById(m, tagId))) return;
     await this.tags.assign(m, { entity: 'image', entityId: imageId, tagId, orderId: o.id, accountId: o.accountId, assignedBy: userId });
   }

@@ -22,6 +22,7 @@ import {
   type OrderCountsPayload,
   type OrderListItem,
   type OrderListQuery,
+  type OrderEventPayloads,
   type OrderView,
   type Paged,
   type UpdateOrderPayload,
@@ -323,13 +324,16 @@ export class OrdersService {
     return inTransaction(this.ds, async (m) => {
       const o = await this.orders.findById(m, p.id, true);
       if (!o) throw RpcError.notFound(ORDER_MESSAGES.notFound);
-      const edits: Record<string, { from: unknown; to: unknown }> = {};
-      const edit = <K extends keyof Order>(field: string, key: K, to: Order[K]) => {
-        if (o[key] !== to) edits[field] = { from: o[key], to };
-        o[key] = to;
-      };
-      if (p.orderName !== undefined) edit('orderName', 'orderName', p.orderName);
-      if (p.note !== undefined) edit('note', 'note', p.note?.trim() ? p.note : null);
+      const edits: OrderEventPayloads['EDITED'] = {};
+      if (p.orderName !== undefined) {
+        if (o.orderName !== p.orderName) edits.orderName = { from: o.orderName, to: p.orderName };
+        o.orderName = p.orderName;
+      }
+      if (p.note !== undefined) {
+        const note = p.note?.trim() ? p.note : null;
+        if (o.note !== note) edits.note = { from: o.note, to: note };
+        o.note = note;
+      }
       if (p.carType !== undefined) {
         if (o.carTypeName !== (carType?.carTypeName ?? null) || o.carTypeId !== (carType?.id ?? null)) {
           edits.carType = { from: o.carTypeName, to: carType?.carTypeName ?? null };

@@ -1,13 +1,12 @@
-import { ORDER_STATUSES, OrdersEvents, QA_STATUSES, RpcError, type Actor, type BackfillPage, type BackfillPagePayload, type OrderCreated, type OrderStatus, type QaStatus } from '@app/contracts';
+import { OrdersEvents, RpcError, type Actor, type BackfillPage, type BackfillPagePayload, type OrderCreated } from '@app/contracts';
 import { assertBackfillCaller, backfilled, backfillPage, BACKFILL_MESSAGES, type BackfillSection } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { timelineRecorded } from '../events/events.repository';
+import { lineOf, timelineRecorded } from '../events/events.repository';
 import type { OrderEvent } from '../events/order-event.entity';
 import { orderCreated } from '../orders/order-created';
 import { OrdersExportRepository } from './orders-export.repository';
-import { statisticsPayload } from './statistics-payload';
 
 const SEQ = /^\d{1,19}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -18,20 +17,13 @@ function keyOf(after: string | null, pattern: RegExp): string | null {
   return after;
 }
 
-interface StatusPair {
-  status?: unknown;
-  QAstatus?: unknown;
-}
-const isStatus = (v: unknown): v is OrderStatus => (ORDER_STATUSES as readonly unknown[]).includes(v);
-const isQaStatus = (v: unknown): v is QaStatus => (QA_STATUSES as readonly unknown[]).includes(v);
-
 /**
  * `orders.statistics.backfill`: the orders service's history as the events it publishes, for
  * the statistics service's rebuild (System only). Sections, each by key:
  * 1. `created`: `OrdersEvents.created` of every order (id `backfill:orders:created:<orderId>`);
  * 2. `timeline`: `OrdersEvents.timelineRecorded` of every timeline line in the order written,
- *    with the line's id (the live event's message id), its payload given the statistics fields
- *    older lines lack (`statisticsPayload`);
+ *    with the line's id (the live event's message id) and its payload as stored (older lines
+ *    were brought to the present shapes by the migration timeline-payload-shapes);
  * 3. `status`: `OrdersEvents.statusChanged` of every `UPDATED` line (id `backfill:orders:status:<lineId>`);
  * 4. `current-status`: for an order whose timeline holds no status change, its current status
  *    at its creation (id `backfill:orders:current-status:<orderId>`).
@@ -58,7 +50,7 @@ export class StatisticsExportService {
       read: async (after, limit) =>
         (await this.rows.linesAfter(this.ds.manager, keyOf(after, SEQ), limit)).map((e) => ({
           key: e.seq,
-          events: [backfilled(OrdersEvents.timelineRecorded, e.id, { ...timelineRecorded(e), payload: statisticsPayload(e.eventName, e.payload) })],
+          events: [backfilled(OrdersEvents.timelineRecorded, e.id, timelineRecorded(e))],
         })),
     },
     {
@@ -115,27 +107,29 @@ export class StatisticsExportService {
  * give nothing (the order is then missing from a rebuild from the backfill).
  */
 function deletedOrder(e: OrderEvent) {
-  const kept = e.payload['created'];
-  if (typeof kept !== 'object' || kept === null || Array.isArray(kept) || (kept as { orderId?: unknown }).orderId !== e.orderId) return [];
+  const line = lineOf(e);
+  if (line.eventName !== 'DELETED' || !('orderName' in line.payload) || !line.payload.created) return [];
+  // the order's `OrdersEvents.created` as it was told (orders.service.ts, delete)
+  const kept = line.payload.created as OrderCreated;
   return [
     backfilled(OrdersEvents.created, `backfill:orders:created:${e.orderId}`, kept as OrderCreated),
     backfilled(OrdersEvents.deleted, `backfill:orders:deleted:${e.orderId}`, { orderId: e.orderId, accountId: e.accountId, at: e.createdAt.toISOString() }),
   ];
 }
 
-/** An `UPDATED` line as the status change it recorded (none when its payload is not a status pair). */
+/** An `UPDATED` line as the status change it recorded. */
 function statusFromLine(e: OrderEvent) {
-  const from = (e.payload['from'] ?? {}) as StatusPair;
-  const to = (e.payload['to'] ?? {}) as StatusPair;
-  if (!isStatus(to.status) || !isQaStatus(to.QAstatus)) return [];
+  const line = lineOf(e);
+  if (line.eventName !== 'UPDATED') return [];
+  const { from, to } = line.payload;
   return [
     backfilled(OrdersEvents.statusChanged, `backfill:orders:status:${e.id}`, {
       orderId: e.orderId,
       accountId: e.accountId,
       status: to.status,
       QAstatus: to.QAstatus,
-      previousStatus: isStatus(from.status) ? from.status : to.status,
-      previousQAstatus: isQaStatus(from.QAstatus) ? from.QAstatus : to.QAstatus,
+      previousStatus: from.status,
+      previousQAstatus: from.QAstatus,
       changedBy: e.userId ?? 'lifecycle',
       at: e.createdAt.toISOString(),
     }),

@@ -5,7 +5,7 @@ import {
   type OrderDeliveryState,
 } from '../../wire/delivery-queue';
 import { INTEGRATION_TYPES, type IntegrationType } from '../../wire/integrations';
-import { ORDER_EVENT_NAMES, type OrderEventName } from '../../wire/order-events';
+import { ORDER_EVENT_NAMES, type OrderEventName, type OrderEventViewShape } from '../../wire/order-events';
 import { ORDER_PLATFORMS, ORDER_STATUSES, QA_STATUSES, type OrderPlatform, type OrderStatus, type QaStatus } from '../../wire/orders';
 import { TAG_CATEGORIES, TAG_ENTITIES, type TagCategory, type TagEntity } from '../../wire/tags';
 import { Field } from '../fields';
@@ -167,7 +167,13 @@ export class OrderEventOrderRef {
 }
 
 /** A line of an order's timeline. */
-export class OrderEventView {
+/**
+ * One line of a timeline as the document describes it: any event, its payload a JSON object
+ * (a class cannot be a union). The wire's `OrderEventView` is the union keyed by `eventName`
+ * (libs/contracts/src/wire/order-events.ts, one payload type per event), and the timeline
+ * routes answer that type.
+ */
+export class OrderEventView implements OrderEventViewShape {
   @Field.id() id!: string;
   @Field.oneOf(ORDER_EVENT_NAMES, 'OrderEventName') eventName!: OrderEventName;
   @Field.json({ description: 'what happened, by event' }) payload!: Record<string, unknown>;

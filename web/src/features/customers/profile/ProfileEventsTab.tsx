@@ -16,6 +16,7 @@ import { orderQueries } from '../../../api/orders';
 import { formatTimestamp } from '../../../components/data-grid/columns';
 import { GridPager } from '../../../components/data-grid/GridPager';
 import { clampPage, pageCountOf } from '../../../components/data-grid/useDataGrid';
+import { eventLabelKey } from '../../order-detail/timelinePayload';
 import { ProfileLayout, useProfileId } from './ProfileLayout';
 
 /** `/profile/{id}/events` (admin): the events of the account's orders, 10 a page, newest first, hidden ones on request. */
@@ -70,7 +71,7 @@ function AccountEvents() {
               {event.isPriority && <PriorityHigh fontSize="small" color="error" aria-label={t('orderDetail.timeline.priority')} />}
               {event.isHidden && <VisibilityOffOutlined fontSize="small" color="disabled" aria-label={t('common.hidden')} />}
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {t(`orderDetail.events.${event.eventName}`, { defaultValue: event.eventName })}
+                {t(eventLabelKey(event), { defaultValue: event.eventName })}
               </Typography>
               <Link component={RouterLink} to={`/order/${event.order.id}`} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                 {event.order.orderName}
