@@ -172,9 +172,10 @@ export class OrderPolicy {
    */
   async assertCanPickAs(actor: Actor, role: QaTaskRole): Promise<void> {
     if (mayPickAs(role, { userRole: actor.role, permissions: actor.permissions })) return;
-    const roleTags = actor.role === 'QA' && actor.userId ? (await this.messaging.rpc.send(UsersRpc.get, { id: actor.userId }, systemActor(actor.requestId))).roleTags : [];
-    if (!mayPickAs(role, { userRole: actor.role, roleTags, permissions: actor.permissions })) {
-      throw RpcError.forbidden(role === 'editor' ? QA_MESSAGES.notEditor : QA_MESSAGES.notCoordinator);
-    }
+    const refused = RpcError.forbidden(role === 'editor' ? QA_MESSAGES.notEditor : QA_MESSAGES.notCoordinator);
+    // what is left to decide is a QA account's role tags
+    if (actor.role !== 'QA' || !actor.userId) throw refused;
+    const { roleTags } = await this.messaging.rpc.send(UsersRpc.get, { id: actor.userId }, systemActor(actor.requestId));
+    if (!mayPickAs(role, { userRole: actor.role, roleTags, permissions: actor.permissions })) throw refused;
   }
 }
