@@ -31,7 +31,16 @@ export default {
     config: {
       ...unit,
       // only the folders of the code under test: jest maps them (and what they import) on every run
-      roots: ['<rootDir>/services/orders/src/access', '<rootDir>/services/images/src/access', '<rootDir>/services/style-guides/src/access', '<rootDir>/services/users/src/access', '<rootDir>/gateway/src/auth', '<rootDir>/gateway/src/delivery'],
+      roots: [
+        '<rootDir>/services/orders/src/access',
+        '<rootDir>/services/images/src/access',
+        '<rootDir>/services/style-guides/src/access',
+        '<rootDir>/services/users/src/access',
+        '<rootDir>/services/statistics/src/access',
+        '<rootDir>/services/delivery/src/access',
+        '<rootDir>/gateway/src/auth',
+        '<rootDir>/gateway/src/delivery',
+      ],
       testMatch: ['<rootDir>/services/*/src/access/**/*.spec.ts', '<rootDir>/gateway/src/auth/**/*.spec.ts', '<rootDir>/gateway/src/delivery/robot-key.guard.spec.ts'],
     },
     enableFindRelatedTests: true,

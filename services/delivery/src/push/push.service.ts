@@ -19,8 +19,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import { DeliveryAccess } from '../access/delivery-access';
 import type { DeviceToken } from './device-token.entity';
-import { DeviceTokensRepository, type DeviceOwner } from './device-tokens.repository';
+import { DeviceTokensRepository } from './device-tokens.repository';
 import { PushNotification } from './push-notification.entity';
 import { PushNotificationsRepository } from './push-notifications.repository';
 import { PUSH_PROVIDER, pushData, type DeviceOutcome, type PushProvider } from './providers/push-provider';
@@ -70,25 +71,19 @@ export class PushService {
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** The login of the caller: an account, with its sales person when one signed in. */
-  private static ownerOf(actor: Actor): DeviceOwner {
-    if (!actor.userId || actor.role === 'Anonymous' || actor.role === 'System') throw RpcError.forbidden();
-    return { accountId: actor.userId, salesPersonId: actor.salesPersonId ?? null };
-  }
-
   async registerDevice(actor: Actor, body: RegisterDeviceTokenBody): Promise<DeviceTokenView> {
-    const owner = PushService.ownerOf(actor);
+    const owner = DeliveryAccess.deviceOwner(actor);
     return toDeviceView(await this.devices.upsert(this.ds.manager, body.token, owner, body.platform, body.appVersion ?? null));
   }
 
   async deleteDevice(actor: Actor, body: DeleteDeviceTokenBody): Promise<{ deleted: true }> {
-    const owner = PushService.ownerOf(actor);
+    const owner = DeliveryAccess.deviceOwner(actor);
     if (!(await this.devices.deleteOwn(this.ds.manager, body.token, owner))) throw RpcError.notFound(PUSH_MESSAGES.tokenNotFound);
     return { deleted: true };
   }
 
   async send(actor: Actor, body: SendPushNotificationBody): Promise<PushNotificationView> {
-    if (actor.role !== 'Admin') throw RpcError.forbidden();
+    DeliveryAccess.assertCanSendPush(actor);
     // "Order not found" (404) passes through as the orders service said it
     const order = await this.host.rpc.send(OrdersRpc.access, { id: body.orderId }, actor);
     const eventPayload = body.eventPayload ?? {};

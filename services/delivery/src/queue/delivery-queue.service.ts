@@ -1,6 +1,5 @@
 import {
   DELIVERY_MESSAGES,
-  hasPermission,
   IntegrationsRpc,
   OrdersRpc,
   RpcError,
@@ -24,6 +23,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
+import { DeliveryAccess } from '../access/delivery-access';
 import { DeliveryMessagesRepository } from './delivery-messages.repository';
 import { DeliveryProgress } from './delivery-progress';
 import { DeliveryReceiptsRepository } from './delivery-receipts.repository';
@@ -32,23 +32,6 @@ import { RobotCredentialsRepository } from './robot-credentials.repository';
 
 /** Statuses an order may be delivered from: finished (QA approved), or already delivering elsewhere. */
 export const DELIVERABLE_STATUSES: readonly OrderStatus[] = ['Ready to download', 'Delivering', 'Completed'];
-
-const isStaff = (actor: Actor) => actor.role === 'Admin' || actor.role === 'QA' || actor.role === 'System';
-const isAdmin = (actor: Actor) => actor.role === 'Admin' || actor.role === 'System';
-
-/** The permission a dealership needs to deliver its own orders to its own integrations (staff deliver by their role). */
-export const DEALERSHIP_DELIVERY_PERMISSION = 'READ_USER_INTEGRATIONS';
-
-/**
- * Who may deliver an order: admin and QA, and a dealership holding READ_USER_INTEGRATIONS
- * (its own orders only: the orders service answers 404 for any other, and the integrations
- * are always those of the order's account).
- */
-function assertMayDeliver(actor: Actor): void {
-  if (isStaff(actor)) return;
-  if (actor.role !== 'Dealership') throw RpcError.forbidden();
-  if (!hasPermission(actor.permissions, DEALERSHIP_DELIVERY_PERMISSION)) throw RpcError.forbidden(`Missing permission ${DEALERSHIP_DELIVERY_PERMISSION}`);
-}
 
 export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
@@ -78,7 +61,7 @@ export class DeliveryQueueService {
    * dealership with READ_USER_INTEGRATIONS for its own orders.
    */
   async enqueue(actor: Actor, p: EnqueueDeliveryPayload): Promise<DeliveryMessageView[]> {
-    assertMayDeliver(actor);
+    DeliveryAccess.assertCanDeliver(actor);
     const order = await this.host.rpc.send(OrdersRpc.access, { id: p.orderId }, actor);
     if (!DELIVERABLE_STATUSES.includes(order.status)) throw RpcError.conflict(DELIVERY_MESSAGES.notDeliverable);
     const system = systemActor(actor.requestId);
@@ -179,14 +162,14 @@ export class DeliveryQueueService {
   }
 
   async list(actor: Actor, q: DeliveryMessageListQuery): Promise<DeliveryMessagePage> {
-    if (!isStaff(actor)) throw RpcError.forbidden();
+    DeliveryAccess.assertCanManageQueue(actor);
     const { rows, total } = await this.messages.page(this.ds.manager, q);
     const now = new Date();
     return [rows.map((r) => toMessageView(r, now)), total];
   }
 
   async availableCount(actor: Actor): Promise<{ availableMessageCount: number }> {
-    if (!isStaff(actor)) throw RpcError.forbidden();
+    DeliveryAccess.assertCanManageQueue(actor);
     return { availableMessageCount: await this.messages.countAvailable(this.ds.manager) };
   }
 
@@ -196,7 +179,7 @@ export class DeliveryQueueService {
    * counted from zero. A delivered message stays delivered (409).
    */
   async setVisible(actor: Actor, id: string): Promise<DeliveryMessageView> {
-    if (!isStaff(actor)) throw RpcError.forbidden();
+    DeliveryAccess.assertCanManageQueue(actor);
     return inTransaction(this.ds, async (m) => {
       const msg = await this.messages.findById(m, id, true);
       if (!msg) throw RpcError.notFound(DELIVERY_MESSAGES.messageNotFound);
@@ -216,7 +199,7 @@ export class DeliveryQueueService {
    * order out of Delivering when nothing else is pending).
    */
   async delete(actor: Actor, id: string): Promise<{ deleted: true }> {
-    if (!isStaff(actor)) throw RpcError.forbidden();
+    DeliveryAccess.assertCanManageQueue(actor);
     const userName = await this.nameOf(actor);
     return inTransaction(this.ds, async (m) => {
       const gone = await this.messages.delete(m, id);
@@ -242,7 +225,7 @@ export class DeliveryQueueService {
 
   /** The active integrations of the order's account, to choose from (whoever may deliver the order). */
   async integrationsOf(actor: Actor, orderId: string): Promise<IntegrationView[]> {
-    assertMayDeliver(actor);
+    DeliveryAccess.assertCanDeliver(actor);
     const order = await this.host.rpc.send(OrdersRpc.access, { id: orderId }, actor);
     const all = await this.host.rpc.send(IntegrationsRpc.ofUser, { userId: order.accountId }, systemActor(actor.requestId));
     return all.filter((i) => i.isActive);
@@ -250,14 +233,14 @@ export class DeliveryQueueService {
 
   /** Every robot gets `reboot` with its next pull. */
   async reboot(actor: Actor): Promise<RebootView> {
-    if (!isStaff(actor)) throw RpcError.forbidden();
+    DeliveryAccess.assertCanManageQueue(actor);
     const robots = await inTransaction(this.ds, (m) => this.credentials.requestReboot(m));
     return { queued: true, robots };
   }
 
   /** A new key for a robot integration (the one before stops working); the key is shown only in this answer. Admin. */
   async issueRobotKey(actor: Actor, integrationId: string): Promise<RobotCredentialView> {
-    if (!isAdmin(actor)) throw RpcError.forbidden();
+    DeliveryAccess.assertCanIssueRobotKey(actor);
     let integration: IntegrationView;
     try {
       integration = await this.host.rpc.send(IntegrationsRpc.find, { id: integrationId }, systemActor(actor.requestId));

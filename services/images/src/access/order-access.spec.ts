@@ -134,4 +134,41 @@ describe('OrderAccessService: the images service\'s rules on top of the orders s
     expect(fresh.requestId).toMatch(/^images-[0-9a-f-]{36}$/);
     expect(systemCaller().requestId).not.toBe(fresh.requestId);
   });
+
+  describe('what admin and QA see and do beyond the account, and what is the system\'s or the admin\'s alone', () => {
+    const ROLES: ActorRole[] = ['Admin', 'QA', 'System', 'Dealership', 'Management', 'Anonymous'];
+    const passes = (check: (a: Actor) => void) =>
+      ROLES.filter((r) => {
+        try {
+          check(actor(r));
+          return true;
+        } catch {
+          return false;
+        }
+      });
+
+    it('tells the system from everyone else', () => {
+      expect(ROLES.filter((r) => OrderAccessService.isSystem(actor(r)))).toEqual(['System']);
+    });
+
+    it('leaves the delivery files to the system (403 for everyone else, the admin included)', async () => {
+      expect(passes((a) => OrderAccessService.assertSystem(a))).toEqual(['System']);
+      const err = await refusal(() => OrderAccessService.assertSystem(actor('Admin')));
+      expect(err).toBeInstanceOf(RpcError);
+      expect(err).toMatchObject({ status: 403 });
+    });
+
+    it('leaves the test pipeline to the admin itself (403 for QA and the system too)', async () => {
+      expect(passes((a) => OrderAccessService.assertCanRunTestPipeline(a))).toEqual(['Admin']);
+      const err = await refusal(() => OrderAccessService.assertCanRunTestPipeline(actor('System')));
+      expect(err).toBeInstanceOf(RpcError);
+      expect(err).toMatchObject({ status: 403 });
+    });
+
+    it('lets admin, QA and the system add to a closed order, see refused media and see what QA works with', () => {
+      expect(ROLES.filter((r) => OrderAccessService.addsToClosedOrders(actor(r)))).toEqual(['Admin', 'QA', 'System']);
+      expect(ROLES.filter((r) => OrderAccessService.seesRefusedMedia(actor(r)))).toEqual(['Admin', 'QA', 'System']);
+      expect(ROLES.filter((r) => OrderAccessService.seesQaDetails(actor(r)))).toEqual(['Admin', 'QA', 'System']);
+    });
+  });
 });

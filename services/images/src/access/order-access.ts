@@ -15,7 +15,9 @@ export function systemCaller(): Actor {
  * may see or change an order (`OrdersRpc.access`); here are the rules on top of it: the QA
  * tools (insert, replace, approve, delete, re-process, download originals) are for admin
  * and QA only, re-edit requests for the order's own account, and the scope of the orders
- * list's thumbnails.
+ * list's thumbnails; what admin and QA see beyond the account (originals, every version,
+ * refused media, pictures' tags) and add to a closed order; the test pipeline (the admin's)
+ * and what only the system asks.
  */
 @Injectable()
 export class OrderAccessService {
@@ -36,6 +38,43 @@ export class OrderAccessService {
    */
   static assertAccount(actor: Actor): void {
     if (actor.role !== 'Dealership' && actor.role !== 'Management') throw RpcError.forbidden();
+  }
+
+  /** the system itself: what it does is credited to no person, and some answers are for it alone */
+  static isSystem(actor: Actor): boolean {
+    return actor.role === 'System';
+  }
+
+  /** 403 unless the system itself (the delivery service's files of an order) */
+  static assertSystem(actor: Actor): void {
+    if (!OrderAccessService.isSystem(actor)) throw RpcError.forbidden();
+  }
+
+  /** 403 unless the admin itself: the test pipeline and its results (not QA, not the system) */
+  static assertCanRunTestPipeline(actor: Actor): void {
+    if (actor.role !== 'Admin') throw RpcError.forbidden();
+  }
+
+  /**
+   * Admin and QA add pictures, videos and 360s to an order whatever its status; the account
+   * only while the order is open for them (409 otherwise).
+   */
+  static addsToClosedOrders(actor: Actor): boolean {
+    return OrderAccessService.isStaff(actor);
+  }
+
+  /** Admin and QA see the videos and 360s the checks refused, with the reason; the others the ready ones only. */
+  static seesRefusedMedia(actor: Actor): boolean {
+    return OrderAccessService.isStaff(actor);
+  }
+
+  /**
+   * Admin and QA see what QA works with: each picture's original, every kept version (test
+   * runs, originals) and the tags on the pictures; the others see a picture's original only
+   * while it has no result, and no tags.
+   */
+  static seesQaDetails(actor: Actor): boolean {
+    return OrderAccessService.isStaff(actor);
   }
 
   /** The order as the actor may see it; "not found" (404) when it may not. */

@@ -205,7 +205,7 @@ export class DownloadsService {
    * 403 for anyone else. Pictures not processed (yet) are left out.
    */
   async deliveryFiles(actor: Actor, orderId: string): Promise<DeliveryFiles> {
-    if (actor.role !== 'System') throw RpcError.forbidden();
+    OrderAccessService.assertSystem(actor);
     const order = await this.access.read(actor, orderId);
     const images = (await this.images.ofOrder(this.ds.manager, order.id)).filter((i) => i.optimizedKey);
     let guide: Awaited<ReturnType<PipelineJobsService['guideSettings']>> | null = null;

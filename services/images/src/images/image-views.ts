@@ -93,7 +93,7 @@ export class ImageViews {
 
   /** The view of an image entity (the answers of QA's tools and uploads: without `reEditRequest`). */
   view(actor: Actor, image: Image, order: OrderState | null): ImageView {
-    return this.make(OrderAccessService.isStaff(actor), image, image.createdAt.toISOString(), image.updatedAt.toISOString(), order, undefined);
+    return this.make(OrderAccessService.seesQaDetails(actor), image, image.createdAt.toISOString(), image.updatedAt.toISOString(), order, undefined);
   }
 
   views(actor: Actor, images: Image[], order: OrderState | null): ImageView[] {
@@ -105,7 +105,7 @@ export class ImageViews {
    * picture): `reEditRequest` is that request, null when nobody asked. No entities in between.
    */
   viewsOfRows(actor: Actor, rows: readonly ImageViewRow[], order: OrderState | null): ImageView[] {
-    const staff = OrderAccessService.isStaff(actor);
+    const staff = OrderAccessService.seesQaDetails(actor);
     const now = Date.now();
     return rows.map((r) =>
       this.make(

@@ -116,7 +116,7 @@ export class ImagesService {
 
   /** The tags on the order's pictures, by image id: admin and QA ask the orders service, which keeps them; nobody else sees image tags. */
   private async tagsOfPictures(actor: Actor, orderId: string): Promise<Record<string, TagView[]>> {
-    if (!OrderAccessService.isStaff(actor)) return {};
+    if (!OrderAccessService.seesQaDetails(actor)) return {};
     return this.host.rpc.send(TagsRpc.ofOrderImages, { orderId }, actor);
   }
 

@@ -2,6 +2,7 @@ import { ImagesEvents, type Actor, type OrderEventName, type OrderEventPayloads 
 import { MessagingHost } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { OrderAccessService } from '../access/order-access';
 import { OrderProgressRepository, type ProgressCounts } from './order-progress.repository';
 
 /**
@@ -42,5 +43,5 @@ export class OrderEventsWriter {
 
 /** The user behind an actor, for the timeline (none for the system). */
 export function userOf(actor: Actor | null): string | null {
-  return actor && actor.role !== 'System' && actor.userId ? actor.userId : null;
+  return actor && !OrderAccessService.isSystem(actor) && actor.userId ? actor.userId : null;
 }

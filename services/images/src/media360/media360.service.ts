@@ -69,7 +69,7 @@ export class Media360Service {
       if (large >= 0) throw RpcError.badRequest(`${MEDIA360_MESSAGES.frameTooLarge} (frame ${large + 1})`);
     }
     const order = await this.access.write(actor, body.order);
-    if (!OrderAccessService.isStaff(actor) && CLOSED_FOR_360.includes(order.status)) throw new RpcError(409, IMAGE_MESSAGES.orderNotUploading);
+    if (!OrderAccessService.addsToClosedOrders(actor) && CLOSED_FOR_360.includes(order.status)) throw new RpcError(409, IMAGE_MESSAGES.orderNotUploading);
     const id = randomUUID();
     const frames: Media360Frame[] = body.frames.map((f, i) => {
       const contentType = f.contentType ?? 'image/jpeg';
@@ -211,7 +211,7 @@ export class Media360Service {
   /** `GET /media360/order/{id}`: the order's 360s, oldest first; admin and QA also see refused ones with the reason. */
   async ofOrder(actor: Actor, orderId: string): Promise<Media360View[]> {
     await this.access.read(actor, orderId);
-    const statuses: Media360Status[] = OrderAccessService.isStaff(actor) ? ['ready', 'rejected'] : ['ready'];
+    const statuses: Media360Status[] = OrderAccessService.seesRefusedMedia(actor) ? ['ready', 'rejected'] : ['ready'];
     const rows = await this.rows.ofOrder(this.ds.manager, orderId, statuses);
     return rows.map((r) => this.view(r));
   }

@@ -45,7 +45,7 @@ export class CompleteUploadService {
 
   /** Who uploaded: the caller, or for a file the sweeper found, the account that asked for the upload. */
   private author(image: Image, actor: Actor | null): Promise<VersionAuthor | null> {
-    if (actor && actor.role !== 'System') return this.authors.of(actor);
+    if (actor && !OrderAccessService.isSystem(actor)) return this.authors.of(actor);
     return image.createdBy ? this.authors.account(image.createdBy) : Promise.resolve(null);
   }
 

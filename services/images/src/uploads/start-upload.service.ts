@@ -58,7 +58,7 @@ export class StartUploadService {
   /** `POST /images/get-signed-url-for-upload`: the creator's picture for one position. */
   async signedUpload(actor: Actor, body: SignedUploadBody): Promise<SignedUploadResult> {
     const order = await this.access.write(actor, body.order);
-    if (!OrderAccessService.isStaff(actor) && order.status !== 'Uploading') throw new RpcError(409, IMAGE_MESSAGES.orderNotUploading);
+    if (!OrderAccessService.addsToClosedOrders(actor) && order.status !== 'Uploading') throw new RpcError(409, IMAGE_MESSAGES.orderNotUploading);
     const guide = await this.guideOrConflict(order.styleGuideId);
     const configured = guide.positions.find((p) => p.position === body.position);
     // a guide without configurations takes free-form uploads at any position

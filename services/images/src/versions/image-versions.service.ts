@@ -43,7 +43,7 @@ export function visibleVersions(
   versions: ImageVersion[],
   image: Pick<Image, 'originalKey' | 'sharedOriginalKey'>,
 ): ImageVersion[] {
-  const staff = OrderAccessService.isStaff(actor);
+  const staff = OrderAccessService.seesQaDetails(actor);
   const shareable = (v: ImageVersion) => v.kind !== 'original' || (image.sharedOriginalKey !== null && v.fileKey === image.originalKey);
   return versions.filter((v) => staff || (v.kind !== 'test' && shareable(v)));
 }
@@ -168,7 +168,7 @@ export class ImageVersionsService {
    * with no original (an inserted finished picture) or whose style guide is gone are left out.
    */
   async testPipeline(actor: Actor, body: TestPipelineBody): Promise<TestPipelineResult> {
-    if (actor.role !== 'Admin') throw RpcError.forbidden();
+    OrderAccessService.assertCanRunTestPipeline(actor);
     const ids = [...new Set(body.imageIds)];
     const images = await this.images.byIds(this.ds.manager, ids);
     if (images.length !== ids.length) throw RpcError.notFound(NOT_FOUND);
@@ -201,7 +201,7 @@ export class ImageVersionsService {
    * (with its picture) or failed (with the pipeline's sentence). Another order id is 404.
    */
   async testResults(actor: Actor, orderId: string): Promise<TestPipelineRunView[]> {
-    if (actor.role !== 'Admin') throw RpcError.forbidden();
+    OrderAccessService.assertCanRunTestPipeline(actor);
     await this.access.readFor(actor, orderId, ORDER_MESSAGES.notFound);
     const runs = await this.versions.latestTestRuns(this.ds.manager, orderId);
     const link = (key: string | null, v: ImageVersion) => (key ? this.versionFiles.signedCachedGet(key, v.id, VIEW_URL_TTL_SECONDS) : null);

@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES, RpcError, UsersRpc, type Actor, type ActorRole } from '@app/contracts';
+import { ORDER_MESSAGES, QA_MESSAGES, RpcError, UsersRpc, type Actor, type ActorRole } from '@app/contracts';
 import type { MessagingHost } from '@app/service-kit';
 import { OrderPolicy } from './order-policy';
 
@@ -9,14 +9,14 @@ const STRANGER = '00000000-0000-4000-8000-00000000a002';
 
 const actor = (role: ActorRole, userId: string | null = null, permissions: string[] = []): Actor => ({ role, userId, permissions, requestId: 'req-1' });
 
-/** the users service, as far as the policy asks it: management accounts and their children */
-function policy(children: Record<string, string[]> = { [GROUP]: [DEALER] }) {
+/** the users service, as far as the policy asks it: management accounts and their children, QA accounts and their role tags */
+function policy(children: Record<string, string[]> = { [GROUP]: [DEALER] }, roleTags: Record<string, string[]> = {}) {
   const calls: Array<{ subject: string; data: unknown; actor: Actor }> = [];
   const host = {
     rpc: {
       send: async (def: { subject: string }, data: { id: string }, caller: Actor) => {
         calls.push({ subject: def.subject, data, actor: caller });
-        return { id: data.id, childAccounts: children[data.id] ?? [] };
+        return { id: data.id, childAccounts: children[data.id] ?? [], roleTags: roleTags[data.id] ?? [] };
       },
     },
   } as unknown as MessagingHost;
@@ -148,6 +148,44 @@ describe('OrderPolicy: who sees and changes an order', () => {
     });
   });
 
+  describe('assertCanUpdate', () => {
+    const owner = actor('Dealership', DEALER, ['UPDATE_ORDERS']);
+
+    it('lets staff change any field and the status of any order, without a permission', async () => {
+      const { policy: p } = policy();
+      for (const who of [actor('Admin'), actor('QA', STRANGER), actor('System')]) {
+        expect(await refusal(() => p.assertCanUpdate(who, order, { status: true, fields: ['orderName', 'note', 'carType', 'salesMan'] }))).toBeNull();
+      }
+    });
+
+    it('lets the owner holding UPDATE_ORDERS rename its order, and nothing more', async () => {
+      const { policy: p } = policy();
+      expect(await refusal(() => p.assertCanUpdate(owner, order, { status: false, fields: ['orderName'] }))).toBeNull();
+      expect(await refusal(() => p.assertCanUpdate(owner, order, { status: true, fields: [] }))).toMatchObject({ status: 403, message: ORDER_MESSAGES.statusChangeForbidden });
+      expect(await refusal(() => p.assertCanUpdate(owner, order, { status: false, fields: ['orderName', 'note', 'salesMan'] }))).toMatchObject({
+        status: 403,
+        message: 'Only admin and QA can change: note, salesMan',
+      });
+    });
+
+    it('refuses the owner without UPDATE_ORDERS, and management on its child\'s order, with 403', async () => {
+      const { policy: p } = policy();
+      expect(await refusal(() => p.assertCanUpdate(actor('Dealership', DEALER), order, { status: false, fields: ['orderName'] }))).toMatchObject({
+        status: 403,
+        message: 'Missing permission UPDATE_ORDERS',
+      });
+      expect(await refusal(() => p.assertCanUpdate(actor('Management', GROUP, ['UPDATE_ORDERS']), order, { status: false, fields: ['orderName'] }))).toMatchObject({
+        status: 403,
+        message: 'You do not have permission to do this.',
+      });
+    });
+
+    it('answers "not found" to another dealership asking to rename', async () => {
+      const { policy: p } = policy();
+      expect(await refusal(() => p.assertCanUpdate(actor('Dealership', OTHER, ['UPDATE_ORDERS']), order, { status: false, fields: ['orderName'] }))).toMatchObject({ status: 404 });
+    });
+  });
+
   describe('assertCanDelete', () => {
     const uploading = { accountId: DEALER, status: 'Uploading' };
     const finished = { accountId: DEALER, status: 'Ready to download' };
@@ -177,6 +215,126 @@ describe('OrderPolicy: who sees and changes an order', () => {
       expect(await refusal(() => p.assertCanDelete(actor('Dealership', OTHER), uploading))).toMatchObject({ status: 404 });
       expect(await refusal(() => p.assertCanDelete(actor('Management', GROUP), uploading))).toMatchObject({ status: 403, message: 'You do not have permission to do this.' });
       expect(await refusal(() => p.assertCanDelete(actor('Dealership', DEALER), null))).toMatchObject({ status: 404 });
+    });
+  });
+
+  describe('beside the orders', () => {
+    const ROLES: ActorRole[] = ['Admin', 'QA', 'System', 'Dealership', 'Management', 'Anonymous'];
+    const passes = (check: (a: Actor) => void) =>
+      ROLES.filter((r) => {
+        try {
+          check(actor(r, DEALER));
+          return true;
+        } catch {
+          return false;
+        }
+      });
+
+    it('leaves the tag catalogue to admin and the system (403 for the others)', async () => {
+      expect(passes((a) => OrderPolicy.assertAdmin(a))).toEqual(['Admin', 'System']);
+      const err = await refusal(() => OrderPolicy.assertAdmin(actor('QA', STRANGER)));
+      expect(err).toBeInstanceOf(RpcError);
+      expect(err).toMatchObject({ status: 403, message: 'You do not have permission to do this.' });
+    });
+
+    it('leaves to the system alone what the product asks on its own behalf, with the caller\'s sentence', async () => {
+      expect(passes((a) => OrderPolicy.assertSystem(a))).toEqual(['System']);
+      expect(await refusal(() => OrderPolicy.assertSystem(actor('Admin')))).toMatchObject({ status: 403, message: 'You do not have permission to do this.' });
+      expect(await refusal(() => OrderPolicy.assertSystem(actor('Admin'), 'Only the system may'))).toMatchObject({ status: 403, message: 'Only the system may' });
+    });
+
+    it('calls dealership and management the accounts', () => {
+      expect(ROLES.filter((r) => OrderPolicy.isAccount(actor(r, DEALER)))).toEqual(['Dealership', 'Management']);
+    });
+
+    it('lets the admin itself, and no one else (not the system), order for any account', () => {
+      expect(ROLES.filter((r) => OrderPolicy.ordersForAnyAccount(actor(r, DEALER)))).toEqual(['Admin']);
+    });
+
+    it('shows the hidden timeline lines and the note\'s preview in the list to staff only', () => {
+      expect(ROLES.filter((r) => OrderPolicy.seesHiddenEvents(actor(r, DEALER)))).toEqual(['Admin', 'QA', 'System']);
+      expect(ROLES.filter((r) => OrderPolicy.seesNotePreview(actor(r, DEALER)))).toEqual(['Admin', 'QA', 'System']);
+    });
+
+    it('lets an account read its own timeline, staff any, QA only with READ_USER_EVENTS (in any case)', async () => {
+      expect(await refusal(() => OrderPolicy.assertCanReadAccountEvents(actor('Dealership', DEALER), DEALER))).toBeNull();
+      expect(await refusal(() => OrderPolicy.assertCanReadAccountEvents(actor('Management', GROUP), GROUP))).toBeNull();
+      expect(await refusal(() => OrderPolicy.assertCanReadAccountEvents(actor('Admin'), DEALER))).toBeNull();
+      expect(await refusal(() => OrderPolicy.assertCanReadAccountEvents(actor('System'), DEALER))).toBeNull();
+      expect(await refusal(() => OrderPolicy.assertCanReadAccountEvents(actor('QA', STRANGER, ['read_user_events']), DEALER))).toBeNull();
+      expect(await refusal(() => OrderPolicy.assertCanReadAccountEvents(actor('Admin', STRANGER, []), DEALER))).toBeNull();
+    });
+
+    it('refuses QA without READ_USER_EVENTS with 403 naming it, even for its own account', async () => {
+      for (const accountId of [DEALER, STRANGER]) {
+        const err = await refusal(() => OrderPolicy.assertCanReadAccountEvents(actor('QA', STRANGER, ['READ_ORDERS']), accountId));
+        expect(err).toMatchObject({ status: 403, message: 'Missing permission READ_USER_EVENTS' });
+      }
+    });
+
+    it('answers another account\'s timeline with "User not found", child accounts included', async () => {
+      for (const a of [actor('Dealership', OTHER, ['READ_USER_EVENTS']), actor('Management', GROUP), actor('Anonymous'), actor('Dealership', null)]) {
+        const err = await refusal(() => OrderPolicy.assertCanReadAccountEvents(a, DEALER));
+        expect(err).toBeInstanceOf(RpcError);
+        expect(err).toMatchObject({ status: 404, message: 'User not found' });
+      }
+    });
+
+    it('lets QA read its own QA lists and the admin anyone\'s; 403 for the rest', async () => {
+      expect(await refusal(() => OrderPolicy.assertCanReadQaLists(actor('QA', STRANGER), STRANGER))).toBeNull();
+      expect(await refusal(() => OrderPolicy.assertCanReadQaLists(actor('Admin'), STRANGER))).toBeNull();
+      expect(await refusal(() => OrderPolicy.assertCanReadQaLists(actor('System'), STRANGER))).toBeNull();
+      expect(await refusal(() => OrderPolicy.assertCanReadQaLists(actor('QA', OTHER), STRANGER))).toMatchObject({ status: 403, message: QA_MESSAGES.ownListOnly });
+      expect(await refusal(() => OrderPolicy.assertCanReadQaLists(actor('Dealership', STRANGER), STRANGER))).toMatchObject({
+        status: 403,
+        message: 'You do not have permission to do this.',
+      });
+    });
+
+    it('lets the holder of a QA task, or the admin, act on it; 403 naming the holder otherwise', async () => {
+      const task = { userId: STRANGER, userName: 'Eva Editor' };
+      expect(await refusal(() => OrderPolicy.assertHoldsTask(actor('QA', STRANGER), task))).toBeNull();
+      expect(await refusal(() => OrderPolicy.assertHoldsTask(actor('Admin', OTHER), task))).toBeNull();
+      expect(await refusal(() => OrderPolicy.assertHoldsTask(actor('System'), task))).toBeNull();
+      const err = await refusal(() => OrderPolicy.assertHoldsTask(actor('QA', OTHER), task));
+      expect(err).toMatchObject({ status: 403, message: QA_MESSAGES.notYourTask('Eva Editor') });
+    });
+  });
+
+  describe('assertCanPickAs: who picks an order as editor or coordinator', () => {
+    const EDITOR = '00000000-0000-4000-8000-0000000000e1';
+    const COORDINATOR = '00000000-0000-4000-8000-0000000000c1';
+    const tags = { [EDITOR]: ['QA_EDITOR'], [COORDINATOR]: ['QA_COORDINATOR'] };
+
+    it('lets the admin pick as either, and QA holding the list permission, without asking for role tags', async () => {
+      const { policy: p, calls } = policy({}, tags);
+      expect(await refusal(() => p.assertCanPickAs(actor('Admin', OTHER), 'editor'))).toBeNull();
+      expect(await refusal(() => p.assertCanPickAs(actor('Admin', OTHER), 'coordinator'))).toBeNull();
+      expect(await refusal(() => p.assertCanPickAs(actor('QA', STRANGER, ['READ_QA_EDITOR_LIST']), 'editor'))).toBeNull();
+      expect(await refusal(() => p.assertCanPickAs(actor('QA', STRANGER, ['READ_QA_COORDINATOR_LIST']), 'coordinator'))).toBeNull();
+      expect(calls).toEqual([]);
+    });
+
+    it('asks the users service, as the system, for a QA account\'s role tags, and lets each tag pick its own role', async () => {
+      const { policy: p, calls } = policy({}, tags);
+      expect(await refusal(() => p.assertCanPickAs(actor('QA', EDITOR), 'editor'))).toBeNull();
+      expect(calls).toEqual([{ subject: UsersRpc.get.subject, data: { id: EDITOR }, actor: expect.objectContaining({ role: 'System', requestId: 'req-1' }) }]);
+      expect(await refusal(() => p.assertCanPickAs(actor('QA', COORDINATOR), 'coordinator'))).toBeNull();
+      expect(await refusal(() => p.assertCanPickAs(actor('QA', EDITOR), 'coordinator'))).toMatchObject({ status: 403, message: QA_MESSAGES.notCoordinator });
+      expect(await refusal(() => p.assertCanPickAs(actor('QA', COORDINATOR), 'editor'))).toMatchObject({ status: 403, message: QA_MESSAGES.notEditor });
+    });
+
+    it('refuses QA without a tag or id, and the other roles, with the role\'s sentence, asking only for a QA account with an id', async () => {
+      const { policy: p, calls } = policy({}, tags);
+      expect(await refusal(() => p.assertCanPickAs(actor('QA', STRANGER), 'editor'))).toMatchObject({ status: 403, message: QA_MESSAGES.notEditor });
+      expect(calls).toHaveLength(1);
+      expect(await refusal(() => p.assertCanPickAs(actor('QA', null), 'editor'))).toMatchObject({ status: 403, message: QA_MESSAGES.notEditor });
+      for (const role of ['Dealership', 'Management', 'System', 'Anonymous'] as const) {
+        const err = await refusal(() => p.assertCanPickAs(actor(role, EDITOR, ['READ_QA_EDITOR_LIST']), 'editor'));
+        expect(err).toBeInstanceOf(RpcError);
+        expect(err).toMatchObject({ status: 403, message: QA_MESSAGES.notEditor });
+      }
+      expect(calls).toHaveLength(1);
     });
   });
 });

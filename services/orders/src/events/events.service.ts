@@ -1,8 +1,6 @@
 import {
   clampPage,
-  hasPermission,
   paged,
-  RpcError,
   type Actor,
   type OrderEventsPayload,
   type OrderEventView,
@@ -30,16 +28,15 @@ export class EventsService {
 
   /** The order, its count and its page are read in one statement; the page is answered only if the actor may see the order. */
   async ofOrder(actor: Actor, p: OrderEventsPayload): Promise<Paged<OrderEventView>> {
-    const withHidden = !!p.isHidden && OrderPolicy.isStaff(actor);
+    const withHidden = !!p.isHidden && OrderPolicy.seesHiddenEvents(actor);
     const res = await this.events.orderPage(this.ds.manager, p.id, withHidden, p.page);
     await this.policy.assertCanSee(actor, res.accountId === null ? null : { accountId: res.accountId });
     return paged(res.rows, res.total, res.page);
   }
 
   async ofUser(actor: Actor, p: UserEventsPayload): Promise<Paged<OrderEventView>> {
-    if (actor.role === 'QA' && !hasPermission(actor.permissions, 'READ_USER_EVENTS')) throw RpcError.forbidden('Missing permission READ_USER_EVENTS');
-    if (!OrderPolicy.isStaff(actor) && actor.userId !== p.id) throw RpcError.notFound('User not found');
-    const withHidden = !!p.isHidden && OrderPolicy.isStaff(actor);
+    OrderPolicy.assertCanReadAccountEvents(actor, p.id);
+    const withHidden = !!p.isHidden && OrderPolicy.seesHiddenEvents(actor);
     const res = await this.events.page(this.ds.manager, { accountId: p.id }, withHidden, (n) => clampPage(p.page, n));
     return paged(res.rows.map(toEventView), res.total, res.page);
   }

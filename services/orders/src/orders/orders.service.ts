@@ -51,8 +51,7 @@ import { OrdersRepository } from './orders.repository';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-/** what an account may change on its own order (with UPDATE_ORDERS); the rest is admin's and QA's */
-const OWNER_FIELDS = ['orderName'] as const;
+/** what admin and QA may change on an order besides its status (the owner: OrderPolicy.assertCanUpdate) */
 const STAFF_FIELDS = ['orderName', 'note', 'carType', 'salesMan'] as const;
 
 /** A reference in a request body that does not resolve (another service answered 404): 400 with our message. */
@@ -113,11 +112,11 @@ export class OrdersService {
   async create(actor: Actor, body: CreateOrderBody): Promise<OrderView> {
     const system = systemActor(actor.requestId);
     const rpc = this.messaging.rpc;
-    const isAdmin = actor.role === 'Admin';
+    const forAnyAccount = OrderPolicy.ordersForAnyAccount(actor);
 
     // whose order: the signed-in account, or for an admin the account it names
     const impersonating = !!body.userId && body.userId !== actor.userId;
-    if (impersonating && !isAdmin) throw RpcError.forbidden(ORDER_MESSAGES.impersonationAdminOnly);
+    if (impersonating && !forAnyAccount) throw RpcError.forbidden(ORDER_MESSAGES.impersonationAdminOnly);
     const accountId = impersonating ? body.userId! : actor.userId;
     if (!accountId) throw RpcError.badRequest(ORDER_MESSAGES.dealershipRequired);
     const account: UserView = await resolveRef(rpc.send(UsersRpc.get, { id: accountId }, system), 'User not found');
@@ -128,7 +127,7 @@ export class OrdersService {
 
     // the style guide: one assigned to the account (an admin may pick any)
     let styleGuideName: string;
-    if (isAdmin) {
+    if (forAnyAccount) {
       styleGuideName = (await resolveRef(rpc.send(StyleGuidesRpc.get, { id: body.styleGuide }, system), 'Style guide not found')).name;
     } else {
       const assigned = await rpc.send(StyleGuidesRpc.ofUser, { userId: accountId }, system);
@@ -227,8 +226,8 @@ export class OrdersService {
   }
 
   async list(actor: Actor, q: OrderListQuery): Promise<Paged<OrderListItem>> {
-    const staff = OrderPolicy.isStaff(actor);
-    const accountRole = actor.role === 'Dealership' || actor.role === 'Management';
+    const withNote = OrderPolicy.seesNotePreview(actor);
+    const accountRole = OrderPolicy.isAccount(actor);
     // the default starts at the minute 14 days ago: the same list asked twice in a minute is the same search (its count is kept)
     const from = q.from ? parseDate(q.from, 'from') : accountRole ? undefined : new Date(Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS - DEFAULT_FROM_DAYS * DAY_MS);
     let toBefore: Date | undefined;
@@ -261,7 +260,7 @@ export class OrdersService {
       // a link the browser may cache until the order changes (its picture changes only with the order's progress)
       rows.map((r) => {
         const sign = (key: string | null) => (key ? this.storage.signedCachedGet(key, String(r.updated_at.getTime()), VIEW_URL_TTL_SECONDS) : null);
-        return listItemOfRow(r, staff, sign(r.thumbnail_key), staleBefore, sign(r.picture_key));
+        return listItemOfRow(r, withNote, sign(r.thumbnail_key), staleBefore, sign(r.picture_key));
       }),
       total,
       page,
@@ -279,7 +278,7 @@ export class OrdersService {
    * page by account id. Only the System actor asks; anyone else is 403.
    */
   async lastOrderDates(actor: Actor, p: LastOrderDatesPayload): Promise<AccountLastOrder[]> {
-    if (actor.role !== 'System') throw RpcError.forbidden('Only the system may read every account\'s last order');
+    OrderPolicy.assertSystem(actor, 'Only the system may read every account\'s last order');
     const rows = await this.orders.lastOrderDates(this.ds.manager, p.after ?? null, p.limit ?? LAST_ORDER_DATES_PAGE);
     return rows.map((r) => ({ accountId: r.accountId, lastOrderAt: r.lastOrderAt.toISOString() }));
   }
@@ -300,14 +299,8 @@ export class OrdersService {
     const statusChange = p.status !== undefined || p.QAstatus !== undefined;
     const changed = STAFF_FIELDS.filter((f) => p[f] !== undefined);
     if (!statusChange && !changed.length) throw RpcError.badRequest('Nothing to change: give orderName, status, QAstatus, note, carType or salesMan');
-    const staff = OrderPolicy.isStaff(actor);
     const current = await this.visible(actor, p.id);
-    if (!staff) {
-      if (statusChange) throw RpcError.forbidden(ORDER_MESSAGES.statusChangeForbidden);
-      const notOwn = changed.filter((f) => !(OWNER_FIELDS as readonly string[]).includes(f));
-      if (notOwn.length) throw RpcError.forbidden(`Only admin and QA can change: ${notOwn.join(', ')}`);
-      await this.policy.assertCanWrite(actor, current, 'UPDATE_ORDERS');
-    }
+    await this.policy.assertCanUpdate(actor, current, { status: statusChange, fields: changed });
     const pair = resolveStatusChange(p);
 
     // references, checked before the transaction

@@ -1,13 +1,10 @@
 import {
-  mayPickAs,
   ORDER_MESSAGES,
   QA_LIST_LIMIT,
   QA_MESSAGES,
   QA_TASK_TAG_CATEGORY,
   readyForCoordinator,
   RpcError,
-  systemActor,
-  UsersRpc,
   type Actor,
   type QaEditorDecisionPayload,
   type OrderView,
@@ -19,7 +16,7 @@ import {
   type QaWorkLists,
   type QaWorkListsPayload,
 } from '@app/contracts';
-import { inTransaction, MessagingHost } from '@app/service-kit';
+import { inTransaction } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -66,7 +63,6 @@ export class QaWorkspaceService {
     private readonly events: EventsRepository,
     private readonly policy: OrderPolicy,
     private readonly names: ActorNames,
-    private readonly messaging: MessagingHost,
     private readonly transitions: OrderTransitions,
   ) {}
 
@@ -92,8 +88,7 @@ export class QaWorkspaceService {
 
   /** A QA account's own and the unassigned orders of a role; QA reads only its own lists, the admin anyone's. */
   async lists(actor: Actor, p: QaWorkListsPayload): Promise<QaWorkLists> {
-    OrderPolicy.assertStaff(actor);
-    if (!OrderPolicy.isAdmin(actor) && actor.userId !== p.userId) throw RpcError.forbidden(QA_MESSAGES.ownListOnly);
+    OrderPolicy.assertCanReadQaLists(actor, p.userId);
     const m = this.ds.manager;
     const [own, unassigned] = [
       await this.tasks.list(m, { role: p.role, own: true, userId: p.userId }, QA_LIST_LIMIT),
@@ -143,7 +138,7 @@ export class QaWorkspaceService {
    */
   async pickWith(actor: Actor, orderId: string, role: QaTaskRole, tagId: string | null): Promise<OrderView> {
     await this.order(actor, orderId);
-    await this.assertMayPickAs(actor, role);
+    await this.policy.assertCanPickAs(actor, role);
     const category = QA_TASK_TAG_CATEGORY[role];
     const tag = tagId ? await this.tags.findById(this.ds.manager, tagId) : await this.tags.firstOfCategory(this.ds.manager, category, 'order');
     if (!tag) throw RpcError.badRequest(QA_MESSAGES.noQaTag(category));
@@ -169,19 +164,6 @@ export class QaWorkspaceService {
       }
       return this.view(m, o);
     });
-  }
-
-  /**
-   * An editor picks as editor, a coordinator as coordinator, the admin as either (`mayPickAs`:
-   * the role tag or the role's list permission); else 403 with a sentence. The permissions
-   * come with the caller; the role tags are asked of the users service only when needed.
-   */
-  private async assertMayPickAs(actor: Actor, role: QaTaskRole): Promise<void> {
-    if (mayPickAs(role, { userRole: actor.role, permissions: actor.permissions })) return;
-    const roleTags = actor.role === 'QA' && actor.userId ? (await this.messaging.rpc.send(UsersRpc.get, { id: actor.userId }, systemActor(actor.requestId))).roleTags : [];
-    if (!mayPickAs(role, { userRole: actor.role, roleTags, permissions: actor.permissions })) {
-      throw RpcError.forbidden(role === 'editor' ? QA_MESSAGES.notEditor : QA_MESSAGES.notCoordinator);
-    }
   }
 
   /**
@@ -211,7 +193,7 @@ export class QaWorkspaceService {
       const o = await this.orders.findById(m, p.id, true);
       if (!o) throw RpcError.notFound(ORDER_MESSAGES.notFound);
       const holder = await this.tasks.open(m, o.id, p.role);
-      if (holder && holder.userId !== actor.userId && !OrderPolicy.isAdmin(actor)) throw RpcError.forbidden(QA_MESSAGES.notYourTask(holder.userName));
+      if (holder) OrderPolicy.assertHoldsTask(actor, holder);
       await this.changes.close(m, o, p.role);
       if (holder) {
         await this.events.append(m, o, 'QA_TASK_UPDATED', { role: QA_TASK_TAG_CATEGORY[p.role], state: 'RELEASED', from: holder.state, userName: holder.userName }, by);
@@ -230,7 +212,7 @@ export class QaWorkspaceService {
       if (!o) throw RpcError.notFound(ORDER_MESSAGES.notFound);
       const editor = await this.tasks.open(m, o.id, 'editor');
       if (!editor) throw RpcError.notFound(QA_MESSAGES.notPicked);
-      if (editor.userId !== actor.userId && !OrderPolicy.isAdmin(actor)) throw RpcError.forbidden(QA_MESSAGES.notYourTask(editor.userName));
+      OrderPolicy.assertHoldsTask(actor, editor);
       if (editor.state !== p.state) {
         await this.tasks.setState(m, editor.id, p.state);
         await this.events.append(m, o, 'QA_TASK_UPDATED', { role: QA_TASK_TAG_CATEGORY.editor, state: p.state, from: editor.state, userName: editor.userName }, by);
@@ -256,7 +238,7 @@ export class QaWorkspaceService {
       if (o.status !== 'QA stage') throw RpcError.conflict(QA_MESSAGES.notInQaStage);
       const editor = await this.tasks.open(m, o.id, 'editor');
       if (!editor) throw RpcError.notFound(QA_MESSAGES.notPicked);
-      if (editor.userId !== actor.userId && !OrderPolicy.isAdmin(actor)) throw RpcError.forbidden(QA_MESSAGES.notYourTask(editor.userName));
+      OrderPolicy.assertHoldsTask(actor, editor);
       const waiting = o.qaStatus === 'Waiting For Edition';
       if (p.decision === 'sendToEdit' && waiting) throw RpcError.conflict(QA_MESSAGES.alreadyWaitingForEdition);
       if (p.decision === 'cancelEdition' && !waiting) throw RpcError.conflict(QA_MESSAGES.notWaitingForEdition);

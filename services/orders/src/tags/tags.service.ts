@@ -3,6 +3,7 @@ import { inTransaction } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { OrderPolicy } from '../access/order-policy';
 import type { Tag } from './tag.entity';
 import { TagsRepository } from './tags.repository';
 
@@ -24,10 +25,6 @@ export class TagsService {
     private readonly tags: TagsRepository,
   ) {}
 
-  private assertAdmin(actor: Actor): void {
-    if (actor.role !== 'Admin' && actor.role !== 'System') throw RpcError.forbidden();
-  }
-
   async list(q: TagListQuery): Promise<Paged<TagView>> {
     const { rows, total, page } = await this.tags.page(this.ds.manager, q, q.page);
     return paged(rows.map(toView), total, page);
@@ -40,12 +37,12 @@ export class TagsService {
   }
 
   async create(actor: Actor, body: TagBody): Promise<TagView> {
-    this.assertAdmin(actor);
+    OrderPolicy.assertAdmin(actor);
     return toView(await this.tags.insert(this.ds.manager, body));
   }
 
   async update(actor: Actor, p: UpdateTagPayload): Promise<TagView> {
-    this.assertAdmin(actor);
+    OrderPolicy.assertAdmin(actor);
     return inTransaction(this.ds, async (m) => {
       const t = await this.tags.findById(m, p.id, true);
       if (!t) throw RpcError.notFound(TAG_MESSAGES.notFound);

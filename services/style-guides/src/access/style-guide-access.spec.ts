@@ -44,6 +44,8 @@ describe('StyleGuideAccess: who reads and keeps style guides', () => {
     expect(() => StyleGuideAccess.assertAdmin(actor('Admin'))).not.toThrow();
     expect(await refusal(() => StyleGuideAccess.assertAdmin(actor('QA')))).toMatchObject({ status: 403 });
     expect(() => StyleGuideAccess.assertManager(actor('QA'))).not.toThrow();
+    // the images service asks for a guide's pipeline settings as the system
+    expect(() => StyleGuideAccess.assertManager(actor('System'))).not.toThrow();
     expect(await refusal(() => StyleGuideAccess.assertManager(actor('Dealership')))).toMatchObject({ status: 403 });
     expect(await refusal(() => StyleGuideAccess.assertManager(actor('Management')))).toBeInstanceOf(RpcError);
   });

@@ -61,6 +61,37 @@ describe('AccountAccess: who reads and changes accounts', () => {
     expect(await refusal(() => AccountAccess.assertAdmin(actor('Dealership')))).toBeInstanceOf(RpcError);
   });
 
+  it('leaves to the system alone what the product asks on its own behalf, with the caller\'s sentence', async () => {
+    expect(() => AccountAccess.assertSystem(actor('System', null))).not.toThrow();
+    for (const role of ['Admin', 'QA', 'Dealership', 'Management', 'Anonymous'] as const) {
+      const refused = await refusal(() => AccountAccess.assertSystem(actor(role)));
+      expect(refused).toBeInstanceOf(RpcError);
+      expect(refused).toMatchObject({ status: 403, message: 'You do not have permission to do this.' });
+    }
+    expect(await refusal(() => AccountAccess.assertSystem(actor('Admin'), 'Only the system seeds accounts'))).toMatchObject({
+      status: 403,
+      message: 'Only the system seeds accounts',
+    });
+  });
+
+  it('answers a caller who is not signed in with 401, and lets every signed-in role and the system through', async () => {
+    for (const role of ['Admin', 'QA', 'Dealership', 'Management', 'System'] as const) expect(() => AccountAccess.assertSignedIn(actor(role))).not.toThrow();
+    const refused = await refusal(() => AccountAccess.assertSignedIn(actor('Anonymous', null)));
+    expect(refused).toBeInstanceOf(RpcError);
+    expect(refused).toMatchObject({ status: 401 });
+  });
+
+  it('gives QA a customers list of dealerships only, and every other role the accounts of its scope', () => {
+    expect(AccountAccess.listsDealershipsOnly(actor('QA'))).toBe(true);
+    expect(['Admin', 'System', 'Dealership', 'Management', 'Anonymous'].map((r) => AccountAccess.listsDealershipsOnly(actor(r as ActorRole)))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+
   it('scopes admin, QA and the system to every account, without a query', async () => {
     const { access, queries } = database();
     for (const role of ['Admin', 'QA', 'System'] as const) expect(await access.readScope(m, actor(role, null))).toEqual({ kind: 'all' });

@@ -1,7 +1,9 @@
-import { RpcError, type Actor } from '@app/contracts';
+import { ADMIN_ONLY_USER_FIELDS, RpcError, type Actor, type UpdateUserBody } from '@app/contracts';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { ACCOUNT_MESSAGES } from '../accounts/account-messages';
 import { AccountsRepository } from '../accounts/accounts.repository';
+import type { UserAccount } from '../accounts/user-account.entity';
 
 export type Scope = { kind: 'all' } | { kind: 'some'; ids: string[] };
 
@@ -22,6 +24,24 @@ export class AccountAccess {
 
   static assertAdmin(actor: Actor): void {
     if (!AccountAccess.isAdmin(actor)) throw RpcError.forbidden();
+  }
+
+  /**
+   * 403 (with `message` when given) unless the system itself: what the product asks on its own
+   * behalf and no signed-in caller may (an integration's secrets for delivery, seeding accounts).
+   */
+  static assertSystem(actor: Actor, message?: string): void {
+    if (actor.role !== 'System') throw RpcError.forbidden(message);
+  }
+
+  /** 401 for a caller who is not signed in (what every signed-in role may read) */
+  static assertSignedIn(actor: Actor): void {
+    if (actor.role === 'Anonymous') throw RpcError.unauthorized();
+  }
+
+  /** QA's customers list holds the dealerships only (another role asked for is an empty list) */
+  static listsDealershipsOnly(actor: Actor): boolean {
+    return actor.role === 'QA';
   }
 
   async readScope(manager: EntityManager, actor: Actor): Promise<Scope> {
@@ -50,5 +70,20 @@ export class AccountAccess {
     if (AccountAccess.isAdmin(actor)) return;
     await this.assertCanRead(manager, actor, userId, what);
     if (actor.userId !== userId || actor.salesPersonId) throw RpcError.forbidden();
+  }
+
+  /**
+   * Who may change what of an account it can read: the admin anything; the account itself (not
+   * one of its sales people), and QA on a dealership or management account (the customer
+   * form), everything but the admin-only fields. Refused with 403, naming the admin-only fields
+   * asked for.
+   */
+  static assertCanUpdate(actor: Actor, account: Pick<UserAccount, 'id' | 'userRole'>, changes: UpdateUserBody): void {
+    if (AccountAccess.isAdmin(actor)) return;
+    const adminOnly = ADMIN_ONLY_USER_FIELDS.filter((f) => changes[f] !== undefined);
+    if (adminOnly.length) throw RpcError.forbidden(ACCOUNT_MESSAGES.adminOnlyFields(adminOnly));
+    const self = actor.userId === account.id && !actor.salesPersonId;
+    const qaOnCustomer = actor.role === 'QA' && (account.userRole === 'Dealership' || account.userRole === 'Management');
+    if (!self && !qaOnCustomer) throw RpcError.forbidden();
   }
 }

@@ -1,5 +1,4 @@
 import {
-  ADMIN_ONLY_USER_FIELDS,
   DEFAULT_PERMISSIONS,
   dealerFieldRequired,
   missingDealerFields,
@@ -129,7 +128,7 @@ export class AccountsService {
   async list(actor: Actor, query: UserListQuery): Promise<Paged<UserListItem>> {
     const scope = await this.access.readScope(this.ds.manager, actor);
     // QA's customers list holds the dealerships only: another role asked for is an empty list
-    if (actor.role === 'QA') {
+    if (AccountAccess.listsDealershipsOnly(actor)) {
       if (query.userRole !== undefined && query.userRole !== 'Dealership') return paged([], 0, 1);
       query = { ...query, userRole: 'Dealership' };
     }
@@ -167,7 +166,7 @@ export class AccountsService {
     const { id, ...changes } = payload;
     return inTransaction(this.ds, async (manager) => {
       const user = await this.load(manager, actor, id);
-      assertMayUpdate(actor, user, changes);
+      AccountAccess.assertCanUpdate(actor, user, changes);
       const before = { displayName: user.displayName, email: user.email, userRole: user.userRole };
       let childrenCleared = false;
       if (changes.email && changes.email !== user.email.toLowerCase()) {
@@ -340,21 +339,6 @@ export class AccountsService {
     const children = await this.accounts.children(this.ds.manager, userId);
     return Promise.all(children.map((c) => this.view(this.ds.manager, c, actor)));
   }
-}
-
-/**
- * Who may change what of an account it can read: the admin anything; the account itself (not
- * one of its sales people), and QA on a dealership or management account (the customer
- * form), everything but the admin-only fields. Refused with 403, naming the admin-only fields
- * asked for.
- */
-export function assertMayUpdate(actor: Actor, account: Pick<UserAccount, 'id' | 'userRole'>, changes: UpdateUserBody): void {
-  if (AccountAccess.isAdmin(actor)) return;
-  const adminOnly = ADMIN_ONLY_USER_FIELDS.filter((f) => changes[f] !== undefined);
-  if (adminOnly.length) throw RpcError.forbidden(ACCOUNT_MESSAGES.adminOnlyFields(adminOnly));
-  const self = actor.userId === account.id && !actor.salesPersonId;
-  const qaOnCustomer = actor.role === 'QA' && (account.userRole === 'Dealership' || account.userRole === 'Management');
-  if (!self && !qaOnCustomer) throw RpcError.forbidden();
 }
 
 /** Whether a change touched what `accountSaved` carries: the name, the e-mail or the role. */

@@ -36,7 +36,7 @@ export class AppSettingsService {
   ) {}
 
   async list(actor: Actor): Promise<AppSettingView[]> {
-    if (actor.role === 'Anonymous') throw RpcError.unauthorized();
+    AccountAccess.assertSignedIn(actor);
     const rows = await this.settings.all(this.ds.manager);
     return rows.map(toAppSettingView);
   }

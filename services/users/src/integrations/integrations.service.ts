@@ -260,7 +260,7 @@ export class IntegrationsService {
    * service: the system actor only (the gateway routes nothing here; a signed-in caller is 403).
    */
   async forDelivery(actor: Actor, id: string): Promise<IntegrationForDelivery> {
-    if (actor.role !== 'System') throw RpcError.forbidden();
+    AccountAccess.assertSystem(actor);
     const row = await this.integrations.withSealedPassword(this.ds.manager, id);
     if (!row) throw RpcError.notFound(INTEGRATION_MESSAGES.notFound);
     return {

@@ -3,6 +3,7 @@ import { SeedingRpc, type SeedAccountsPayload } from '@app/seeding';
 import { RpcHandler, SERVICE_CONFIG } from '@app/service-kit';
 import { Payload } from '@nestjs/microservices';
 import { Controller, Inject, UseInterceptors } from '@nestjs/common';
+import { AccountAccess } from '../access/account-access';
 import type { UsersConfig } from '../users.config';
 import { AccountSeeder } from './account-seeder';
 import { SessionChangeInterceptor } from '../auth/session-change.interceptor';
@@ -23,7 +24,7 @@ export class SeedingMessagesController {
   @RpcHandler(SeedingRpc.accounts)
   accounts(@Payload() { actor, data }: RpcEnvelope<SeedAccountsPayload>) {
     if (!this.config.ACCOUNT_SEEDING) throw RpcError.forbidden(SEEDING_MESSAGES.off);
-    if (actor.role !== 'System') throw RpcError.forbidden(SEEDING_MESSAGES.systemOnly);
+    AccountAccess.assertSystem(actor, SEEDING_MESSAGES.systemOnly);
     return this.seeder.seed(data);
   }
 }
