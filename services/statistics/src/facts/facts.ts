@@ -24,8 +24,8 @@ import type { FactsRepository } from './facts.repository';
  *   same time, the later in the stream wins;
  * - `write`: the statements that write the rows, in the batch's transaction.
  *
- * The entries are written in the order of this table: entities first, then orders and what
- * hangs on them, deletions of accounts last.
+ * The entries (FACTS below) are written in the order of the table: entities first, then
+ * orders and what hangs on them, deletions of accounts last.
  */
 interface FactSpec<P, S, R> {
   event: EventDef<P>;
@@ -137,6 +137,7 @@ const strip = <T extends { seq: number }>(rows: Iterable<T>): Array<Omit<T, 'seq
   [...rows].map(({ seq: _seq, ...rest }) => rest);
 
 
+/** Every fact, one entry per event read, in the order they are written (see FactSpec). */
 export const FACTS = {
   accountCreated: fact({
     event: UsersEvents.accountCreated,
