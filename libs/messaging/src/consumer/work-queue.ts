@@ -1,5 +1,6 @@
 import type { JsMsg, MsgHdrs } from 'nats';
 import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
 import { backoff, type BackoffSchedule } from '../life/backoff';
 import type { DurableSubscription } from './durable-subscription';
 import { LaneScheduler, type WorkLane } from './lane-scheduler';
@@ -29,6 +30,8 @@ export interface WorkMessage {
    * the failure there), then terminated. False when it could not be: it is offered again later.
    */
   deadLetter(reason: string, before?: () => Promise<void>): Promise<boolean>;
+  /** the work failed with `err`: true once the database answers again when it was away (run the work again, no attempt used) */
+  holdWhileDatabaseAway(err: unknown, dataSource: DataSource, stopped: () => boolean): Promise<boolean>;
 }
 
 export interface WorkQueueOptions {
@@ -113,6 +116,7 @@ export class WorkQueue {
         settled();
         return parked;
       },
+      holdWhileDatabaseAway: (err, dataSource, stopped) => sub.holdWhileDatabaseAway(err, dataSource, [m], stopped),
     };
   }
 }

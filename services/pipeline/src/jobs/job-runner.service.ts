@@ -14,7 +14,7 @@ import {
 } from '@app/contracts';
 import { faultPoint } from '@app/config';
 import { runWithRequestContext } from '@app/logging';
-import { isDatabaseUnavailable, PARK_RETRY_MS, waitForDatabase, type WorkMessage } from '@app/messaging';
+import { PARK_RETRY_MS, type WorkMessage } from '@app/messaging';
 import { extractTraceContext, inSpan, messagingAttributes, METRICS, METRICS_REGISTRY, SpanKind, type Metrics } from '@app/ops';
 import { inTransaction, MessagingHost, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
@@ -189,10 +189,7 @@ export class JobRunner {
     } catch (err) {
       // the database away (a restart, a failover) is not the job's fault: the job is held, and
       // run again once the database answers, without using up an attempt
-      if (isDatabaseUnavailable(err)) {
-        log.warn({ err }, 'database unavailable; the job waits for it');
-        if (await waitForDatabase(this.dataSource, { working: () => msg.working(), stopped: () => this.stopping })) return this.run(msg, job, started);
-      }
+      if (await msg.holdWhileDatabaseAway(err, this.dataSource, () => this.stopping)) return this.run(msg, job, started);
       if (err instanceof JobFailure) {
         await this.settle(msg, log, async () => {
           await this.recordFailure(job, err.code, err.reason, msg.delivery, false, started);
