@@ -91,7 +91,7 @@ describe('events through the transactional outbox to a durable consumer', () => 
       durable: 'statistics-probe',
       filterSubject: 'evt.orders.>',
       maxDeliver: 3,
-      backoffMs: () => 50,
+      retry: { baseMs: 50, maxMs: 50 },
       handler: async (payload: ProbeCreated, ctx: MessageHandlerContext) => {
         attempts.set(payload.orderId, (attempts.get(payload.orderId) ?? 0) + 1);
         deliveries.set(payload.orderId, [...(deliveries.get(payload.orderId) ?? []), ctx.delivery]);

@@ -1,4 +1,5 @@
 import {
+  checkPayload,
   BackfillRpc,
   OrdersEvents,
   PipelineEvents,
@@ -15,7 +16,6 @@ import { connectNats, RpcCallError, RpcClient } from '@app/messaging';
 import { actorFor, testInfra, testJpeg, waitFor } from '@app/testing';
 import type { NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
-import { checkPayload } from '../../libs/service-kit/src/payload-check';
 import {
   createAccount,
   createOrder,

@@ -11,3 +11,6 @@ export * from './messaging-tables.migration';
 export * from './codec';
 export * from './consumer/database-availability';
 export * from './outbox/outbox-backlog';
+export * from './consumer/batch-consumer';
+export * from './consumer/work-queue';
+export * from './life/backoff';

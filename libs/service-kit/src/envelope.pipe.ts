@@ -1,8 +1,7 @@
-import { Actor, formatValidationErrors, RpcError, type Class, type RpcEnvelope } from '@app/contracts';
+import { Actor, checkPayload, formatValidationErrors, RpcError, type Class, type RpcEnvelope } from '@app/contracts';
 import type { ArgumentMetadata, PipeTransform } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import { checkPayload } from './payload-check';
 
 /**
  * Validates an incoming `{ actor, data }` message in the service: the actor always, the

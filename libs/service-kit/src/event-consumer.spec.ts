@@ -110,7 +110,7 @@ describe('a consumer of events (MessagingHost.on)', () => {
   let logged: Array<{ level: number; msg: string; reason?: string; consumer?: string }>;
   let received: Array<{ payload: unknown; subject: string }>;
 
-  const start = async (events: EventDef<object> | readonly EventDef<object>[], durable: string) => {
+  const start = async (events: EventDef<object> | Record<string, EventDef<object>>, durable: string) => {
     const handler = async (payload: unknown, ctx: MessageHandlerContext) => {
       received.push({ payload, subject: ctx.subject });
     };
@@ -177,7 +177,7 @@ describe('a consumer of events (MessagingHost.on)', () => {
   });
 
   it('takes several events of one service, each checked against its own class, and skips the others of that service', async () => {
-    await start([OrdersEvents.deleted, OrdersEvents.statusChanged], 'statistics-orders');
+    await start({ deleted: OrdersEvents.deleted, statusChanged: OrdersEvents.statusChanged }, 'statistics-orders');
     const changed = {
       orderId: ORDER,
       accountId: ACCOUNT,
@@ -198,16 +198,18 @@ describe('a consumer of events (MessagingHost.on)', () => {
     for (const m of messages) settled.push(await settledOf(m));
     expect(settled).toEqual(['ack', 'ack', 'ack', 'term']);
     expect(received.map((r) => r.subject)).toEqual(['evt.orders.order-status-changed', 'evt.orders.order-deleted']);
-    expect(received[0]!.payload).toBeInstanceOf(OrderStatusChanged);
-    expect(received[1]!.payload).toBeInstanceOf(OrderDeleted);
+    // each tagged with the name the consumer gave its event
+    expect(received.map((r) => (r.payload as { event: string }).event)).toEqual(['statusChanged', 'deleted']);
+    expect((received[0]!.payload as { data: unknown }).data).toBeInstanceOf(OrderStatusChanged);
+    expect((received[1]!.payload as { data: unknown }).data).toBeInstanceOf(OrderDeleted);
     expect(nats.published.map((p) => p.headers.get('x-dlq-reason'))).toEqual([expect.stringMatching(/^payload refused: status must be one of/)]);
   });
 
   it('filters the stream by the one subject, or by the service of several events', () => {
     const handler = async () => undefined;
     expect(eventConsumer(OrdersEvents.deleted, 'a', handler).filterSubject).toBe('evt.orders.order-deleted');
-    expect(eventConsumer([OrdersEvents.deleted, OrdersEvents.created], 'b', handler).filterSubject).toBe('evt.orders.>');
-    expect(() => eventConsumer([OrdersEvents.deleted, PipelineEvents.imageFailed], 'c', handler)).toThrow(
+    expect(eventConsumer({ deleted: OrdersEvents.deleted, created: OrdersEvents.created }, 'b', handler).filterSubject).toBe('evt.orders.>');
+    expect(() => eventConsumer({ deleted: OrdersEvents.deleted, failed: PipelineEvents.imageFailed }, 'c', handler)).toThrow(
       'one consumer takes events of one service, not of orders, pipeline',
     );
   });

@@ -14,7 +14,6 @@ export * from './service-kit.module';
 export * from './bootstrap';
 export * from './upload-leftovers';
 export * from './periodic-task';
-export * from './payload-check';
 export * from './statistics-backfill';
 export * from './health/service-health';
 export * from './health/readiness-checks';

@@ -16,7 +16,7 @@ import type { BeforeApplicationShutdown, OnApplicationBootstrap, OnApplicationSh
 import type { ConsumerInfo, JetStreamClient, JetStreamManager, NatsConnection } from 'nats';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
-import { eventConsumer, type EventHandler, type EventPayload } from './event-consumer';
+import { eventConsumer, type EventDefs, type EventHandler, type EventMessage } from './event-consumer';
 import type { ServiceDefinition } from './service-definition';
 
 type SubscriptionSpec = Omit<DurableSubscriptionOptions, 'nc' | 'namespace' | 'logger'>;
@@ -114,16 +114,20 @@ export class MessagingHost implements OnApplicationBootstrap, BeforeApplicationS
    * class does not declare are kept and ignored (a newer producer may add one). A message that
    * breaks the contract is dead-lettered on its first delivery, with the reason, and logged;
    * the handler gets the others as instances of the class, once each, inside the transaction
-   * of `ctx.manager`. With several events the handler tells them apart by `ctx.subject`, and a
-   * message on another subject of that service is acknowledged without running it.
+   * of `ctx.manager`. Several events are named in a record, and the handler gets a tagged union:
+   *
+   *   host.on({ processed: PipelineEvents.imageProcessed, failed: PipelineEvents.imageFailed }, durable, (e, ctx) =>
+   *     e.event === 'processed' ? this.processed(ctx.manager, e.data) : this.failed(ctx.manager, e.data));
+   *
+   * A message on another subject of that service is acknowledged without running it.
    */
-  on<D extends EventDef<object>>(events: D | readonly D[], durable: string, handler: EventHandler<D>): DurableConsumer<EventPayload<D>> {
+  on<E extends EventDef<object> | EventDefs>(events: E, durable: string, handler: EventHandler<E>): DurableConsumer<EventMessage<E>> {
     if (this.consumers.some((c) => c.name === this.namespace.durable(durable))) {
       throw new Error(`durable consumer ${durable} is registered twice: each consumer needs a name of its own`);
     }
     const spec = eventConsumer(events, durable, handler);
     this.durables.push({ stream: spec.stream, durable });
-    const consumer = new DurableConsumer<EventPayload<D>>({
+    const consumer = new DurableConsumer<EventMessage<E>>({
       ...spec,
       nc: this.nc,
       namespace: this.namespace,

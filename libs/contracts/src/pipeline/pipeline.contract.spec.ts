@@ -1,14 +1,14 @@
 import { ROUTES } from '../wire/routes';
 import {
-  checkPipelineJob,
+  PipelineJob,
   PipelineEvents,
   pipelineJobSubject,
   pipelineLaneFilter,
   pipelineOutputKeys,
   PIPELINE_DURABLES,
   publishPipelineJob,
-  type PipelineJob,
 } from './index';
+import { checkPayload } from '../validation';
 import { Namespace, STREAMS } from '../streams';
 import type { JetStreamClient } from 'nats';
 
@@ -50,18 +50,16 @@ describe('pipeline contract', () => {
     expect(PipelineEvents.imageFailed.subject).toBe('evt.pipeline.image-failed');
   });
 
-  it('accepts a complete job and names every wrong or unknown field', () => {
-    expect(checkPipelineJob(job())).toMatchObject({ ok: true });
+  it('accepts a complete job and names every wrong or unknown field (the shared checkPayload)', async () => {
+    const check = (raw: unknown) => checkPayload(PipelineJob, raw, { unknownFields: 'refuse' });
+    expect((await check(job())).problem).toBeUndefined();
     const bad = { ...job(), route: 'AI', settings: { ...job().settings, margins: { top: 60, right: 5, bottom: 4, left: 5 } }, extra: 1 };
-    const check = checkPipelineJob(bad);
-    expect(check.ok).toBe(false);
-    if (!check.ok) {
-      expect(check.problem).toContain('route must be one of the following values');
-      expect(check.problem).toContain('settings.margins.top must not be greater than 45');
-      expect(check.problem).toContain('property extra should not exist');
-    }
-    expect(checkPipelineJob({ ...job(), settings: { ...job().settings, media: { logo: '../../etc/passwd' } } }).ok).toBe(false);
-    expect(checkPipelineJob('nope')).toEqual({ ok: false, problem: 'the job is not an object' });
+    const problem = (await check(bad)).problem;
+    expect(problem).toContain('route must be one of the following values');
+    expect(problem).toContain('settings.margins.top must not be greater than 45');
+    expect(problem).toContain('property extra should not exist');
+    expect((await check({ ...job(), settings: { ...job().settings, media: { logo: '../../etc/passwd' } } })).problem).toBeDefined();
+    expect(await check('nope')).toEqual({ problem: 'Malformed message: data must be an object' });
   });
 
   it('publishes with the job id as Nats-Msg-Id, and refuses an invalid job before sending', async () => {

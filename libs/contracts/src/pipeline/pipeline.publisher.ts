@@ -1,22 +1,9 @@
 import { context, propagation } from '@opentelemetry/api';
-import { plainToInstance } from 'class-transformer';
-import { validateSync } from 'class-validator';
 import { headers as natsHeaders, type JetStreamClient } from 'nats';
 import type { Namespace } from '../streams';
-import { formatValidationErrors } from '../validation';
+import { checkPayload } from '../validation';
 import { PipelineJob } from './pipeline-job.contract';
 import { pipelineJobSubject } from './pipeline.subjects';
-
-export type JobCheck = { ok: true; job: PipelineJob } | { ok: false; problem: string };
-
-/** Checks a job against the contract (unknown fields rejected). Used by producers and by the pipeline. */
-export function checkPipelineJob(raw: unknown): JobCheck {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { ok: false, problem: 'the job is not an object' };
-  const job = plainToInstance(PipelineJob, raw);
-  const errors = validateSync(job, { whitelist: true, forbidNonWhitelisted: true });
-  if (errors.length) return { ok: false, problem: formatValidationErrors(errors) };
-  return { ok: true, job };
-}
 
 export interface PublishedJob {
   /** the stream sequence of the job */
@@ -36,8 +23,8 @@ export async function publishPipelineJob(
   job: PipelineJob,
   opts: { requestId?: string } = {},
 ): Promise<PublishedJob> {
-  const check = checkPipelineJob(job);
-  if (!check.ok) throw new Error(`Invalid pipeline job: ${check.problem}`);
+  const check = await checkPayload(PipelineJob, job, { unknownFields: 'refuse' });
+  if (check.problem !== undefined) throw new Error(`Invalid pipeline job: ${check.problem}`);
   const h = natsHeaders();
   if (opts.requestId) h.set('x-request-id', opts.requestId);
   // the job continues the trace of the work that queues it (no-op with tracing off)

@@ -1,7 +1,8 @@
 import { Namespace } from '@app/contracts';
 import { createLogger } from '@app/logging';
 import { headers as natsHeaders, type JsMsg, type MsgHdrs, type NatsConnection } from 'nats';
-import { afterFailedDelivery, defaultBackoffMs, DurableSubscription } from './durable-consumer';
+import { backoff, MESSAGE_RETRY } from '../life/backoff';
+import { afterFailedDelivery, DurableSubscription } from './durable-consumer';
 
 describe('afterFailedDelivery: a message whose handling failed', () => {
   it('is offered again before its last allowed delivery, and goes to the dead-letter stream on it', () => {
@@ -16,15 +17,17 @@ describe('afterFailedDelivery: a message whose handling failed', () => {
   });
 
   it('waits as long as the consumer says, when it says', () => {
-    expect(afterFailedDelivery(2, 5, (d) => d * 1000)).toEqual({ retryInMs: 2000 });
+    expect(afterFailedDelivery(2, 5, { baseMs: 1000, maxMs: 60_000 })).toEqual({ retryInMs: 2000 });
   });
 });
 
-describe('defaultBackoffMs: the wait before a failed message comes again', () => {
+describe('backoff with MESSAGE_RETRY: the wait before a failed message comes again', () => {
+  const wait = (delivery: number) => backoff(delivery, MESSAGE_RETRY);
   it('doubles from 400 ms at the first delivery and stops growing at 30 s', () => {
-    expect([1, 2, 3, 4, 5, 6, 7].map(defaultBackoffMs)).toEqual([400, 800, 1600, 3200, 6400, 12_800, 25_600]);
-    expect(defaultBackoffMs(8)).toBe(30_000);
-    expect(defaultBackoffMs(30)).toBe(30_000);
+    expect([1, 2, 3, 4, 5, 6, 7].map(wait)).toEqual([400, 800, 1600, 3200, 6400, 12_800, 25_600]);
+    expect(wait(8)).toBe(30_000);
+    expect(wait(30)).toBe(30_000);
+    expect(wait(1000)).toBe(30_000);
   });
 });
 

@@ -4,6 +4,7 @@ import { Client as PgClient } from 'pg';
 import { headers as natsHeaders, type JetStreamClient } from 'nats';
 import type { DataSource } from 'typeorm';
 import { encodeJson } from '../codec';
+import { backoff, type BackoffSchedule } from '../life/backoff';
 import { outboxChannel } from './outbox.service';
 
 export interface OutboxRelayOptions {
@@ -19,13 +20,12 @@ export interface OutboxRelayOptions {
   keepSentDays?: number;
 }
 
-/** wait before the wake-up connection is opened again after it was lost; doubles up to the most */
-const LISTEN_RETRY_MS = 1000;
-const LISTEN_RETRY_MAX_MS = 30_000;
+/** wait before the wake-up connection is opened again after it was lost: 1 s, doubled per failure, at most 30 s */
+const LISTEN_RETRY: BackoffSchedule = { baseMs: 1000, maxMs: 30_000 };
 
-/** The wait before the wake-up connection is opened again after `failures` tries in a row failed. */
+/** The wait before the wake-up connection is opened again after `failures` earlier tries in a row failed (0 after the first loss). */
 export function listenRetryDelayMs(failures: number): number {
-  return Math.min(LISTEN_RETRY_MAX_MS, LISTEN_RETRY_MS * 2 ** failures);
+  return backoff(failures + 1, LISTEN_RETRY);
 }
 
 interface OutboxRow {

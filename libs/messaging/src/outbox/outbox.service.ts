@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { checkPipelineJob, pipelineJobSubject, type EventDef, type PipelineJob } from '@app/contracts';
+import { checkPayload, pipelineJobSubject, PipelineJob, type EventDef } from '@app/contracts';
 import { currentRequestContext } from '@app/logging';
 import { traceHeaders } from '@app/ops';
 import type { EntityManager } from 'typeorm';
@@ -33,8 +33,8 @@ export class Outbox {
    * contract, before anything is written.
    */
   async addPipelineJob(manager: EntityManager, job: PipelineJob): Promise<string> {
-    const check = checkPipelineJob(job);
-    if (!check.ok) throw new Error(`Invalid pipeline job: ${check.problem}`);
+    const check = await checkPayload(PipelineJob, job, { unknownFields: 'refuse' });
+    if (check.problem !== undefined) throw new Error(`Invalid pipeline job: ${check.problem}`);
     return this.insert(manager, job.jobId, pipelineJobSubject(job.lane, job.route), job);
   }
 

@@ -1,4 +1,5 @@
 import type { IntegrationForDelivery, IntegrationSettings } from '@app/contracts';
+import { backoff } from '@app/messaging';
 import type { OutboundHttp } from '@app/outbound';
 import { joinKey, resolvedSettings, str, type DeliveryJob, type PreparedFile } from './delivery-job';
 import { httpStatusFailure, networkFailure, statusLine } from './failures';
@@ -217,7 +218,7 @@ export class SharepointDeliverer {
         if (!failure.retryable) throw failure;
       }
       if (++failures >= RANGE_TRIES) throw failure!;
-      await sleep((this.options.rangeRetryDelayMs ?? 250) * 2 ** (failures - 1));
+      await sleep(backoff(failures, { baseMs: this.options.rangeRetryDelayMs ?? 250, maxMs: Number.POSITIVE_INFINITY }));
       start = (await this.sessionExpects(uploadUrl)) ?? start;
     }
   }

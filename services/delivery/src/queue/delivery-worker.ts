@@ -1,6 +1,6 @@
 import { faultPoint } from '@app/config';
 import { INTEGRATION_TYPES } from '@app/contracts';
-import { isDatabaseUnavailable, waitForDatabase } from '@app/messaging';
+import { backoff, isDatabaseUnavailable, waitForDatabase } from '@app/messaging';
 import { inTransaction, PeriodicTask, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { Inject, Injectable, Optional, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -12,11 +12,6 @@ import { DeliveryFailure, ORDER_DELIVERER, type DeliveryReceipt, type OrderDeliv
 import type { DeliveryMessage } from './delivery-message.entity';
 import { DeliveryMessagesRepository } from './delivery-messages.repository';
 import { DeliveryOutcomes } from './delivery-outcomes';
-
-/** The wait before the next try after `attempts` tries: base × 2^(attempts−1), at most `max`. */
-export function retryDelayMs(attempts: number, baseMs: number, maxMs: number): number {
-  return Math.min(maxMs, baseMs * 2 ** Math.max(0, Math.min(attempts - 1, 30)));
-}
 
 /**
  * Delivers push messages (every type the bound `OrderDeliverer` names, never ROBOT): every
@@ -117,7 +112,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
         const files = receipt.files.map((f) => ({ name: f.name, location: f.location, bytes: f.bytes, sha256: f.sha256, imageId: f.imageId, position: f.position }));
         await this.outcomes.delivered(m, locked, { destination: receipt.destination, files, answer: receipt.answer }, 'worker');
       } else if (failure) {
-        const retryAt = new Date(Date.now() + retryDelayMs(locked.attempts, this.config.DELIVERY_RETRY_DELAY_MS, this.config.DELIVERY_RETRY_MAX_DELAY_MS));
+        const retryAt = new Date(Date.now() + backoff(locked.attempts, { baseMs: this.config.DELIVERY_RETRY_DELAY_MS, maxMs: this.config.DELIVERY_RETRY_MAX_DELAY_MS }));
         await this.outcomes.failed(m, locked, failure.message, { retryable: failure.retryable, maxAttempts: this.config.DELIVERY_MAX_ATTEMPTS, retryAt });
       }
     });

@@ -7,7 +7,7 @@ import {
   type PipelineImageProcessed,
 } from '@app/contracts';
 import type { MessageHandlerContext } from '@app/messaging';
-import { MessagingHost } from '@app/service-kit';
+import { MessagingHost, type TaggedEvent } from '@app/service-kit';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Image } from '../images/image.entity';
@@ -31,6 +31,9 @@ export function processedAngle(image: Pick<Image, 'detectedAngle'>, settings: Re
   return { detectedAngle: typeof settings.angle === 'string' && settings.angle ? settings.angle : null };
 }
 
+/** The pipeline's two results, by the name the consumer tells them apart by. */
+const PIPELINE_RESULTS = { processed: PipelineEvents.imageProcessed, failed: PipelineEvents.imageFailed };
+
 /**
  * Takes the pipeline's results (a durable consumer: each event applied once, in one
  * transaction with its processed-message record). A result updates the image only when it
@@ -50,12 +53,12 @@ export class PipelineResultsConsumer implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.host.on([PipelineEvents.imageProcessed, PipelineEvents.imageFailed], IMAGES_DURABLES.pipelineResults, (payload, ctx) => this.apply(payload, ctx));
+    this.host.on(PIPELINE_RESULTS, IMAGES_DURABLES.pipelineResults, (result, ctx) => this.apply(result, ctx));
   }
 
-  async apply(payload: PipelineImageProcessed | PipelineImageFailed, ctx: Pick<MessageHandlerContext, 'manager' | 'subject'>): Promise<void> {
-    if (ctx.subject === PipelineEvents.imageProcessed.subject) await this.processed(ctx.manager, payload as PipelineImageProcessed);
-    else if (ctx.subject === PipelineEvents.imageFailed.subject) await this.failed(ctx.manager, payload as PipelineImageFailed);
+  async apply(result: TaggedEvent<typeof PIPELINE_RESULTS>, ctx: Pick<MessageHandlerContext, 'manager'>): Promise<void> {
+    if (result.event === 'processed') await this.processed(ctx.manager, result.data);
+    else await this.failed(ctx.manager, result.data);
   }
 
   private async latest(m: EntityManager, imageId: string, jobId: string): Promise<Image | null> {

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import {
-  checkPipelineJob,
+  checkPayload,
   PipelineEvents,
   LIST_THUMB_HEIGHT,
   LIST_THUMB_WIDTH,
@@ -8,13 +8,13 @@ import {
   pipelineVersionOutputKeys,
   ROUTES,
   type PipelineFailureCode,
-  type PipelineJob,
+  PipelineJob,
   type PipelineLane,
   type Route,
 } from '@app/contracts';
 import { faultPoint } from '@app/config';
 import { runWithRequestContext } from '@app/logging';
-import { isDatabaseUnavailable, waitForDatabase } from '@app/messaging';
+import { PARK_RETRY_MS, type WorkMessage } from '@app/messaging';
 import { extractTraceContext, inSpan, messagingAttributes, METRICS, METRICS_REGISTRY, SpanKind, type Metrics } from '@app/ops';
 import { inTransaction, MessagingHost, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
@@ -31,23 +31,8 @@ import { JobFailure } from './job-failure';
 import { JobsRepository } from './jobs.repository';
 import { RouteRegistry } from './route-registry';
 
-/** One delivery of a job, as the runner settles it (the lane scheduler adapts JetStream's message). */
-export interface JobMessage {
-  data: Uint8Array;
-  /** which delivery this is, starting at 1 */
-  delivery: number;
-  subject: string;
-  requestId?: string;
-  /** the message's headers: the job's `traceparent` continues the trace of the work that queued it */
-  headers?: { get(key: string): string | undefined | null };
-  /** progress ack: resets JetStream's redelivery timer */
-  working(): void;
-  ack(): void;
-  nak(delayMs: number): void;
-  term(): void;
-  /** stores a copy in the dead-letter stream with the reason (throws when it cannot) */
-  deadLetter(reason: string): Promise<void>;
-}
+/** One delivery of a job, as the runner settles it (the work queue of `@app/messaging` finishes the message). */
+export type JobMessage = WorkMessage;
 
 interface RenderedJob {
   optimized: Buffer;
@@ -71,6 +56,8 @@ interface JobIdentity {
   lane: PipelineLane;
 }
 
+/** the longest wait before a failed job is tried again (the first is PIPELINE_RETRY_DELAY_MS) */
+const JOB_RETRY_MAX_MS = 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SOURCE_KEY = (orderId: string, imageId: string) => new RegExp(`^orders/${orderId}/images/${imageId}/original\\.[a-z0-9]{1,8}$`);
 /** the visible mark of an edited picture (the account setting editedImageLabel) */
@@ -151,13 +138,13 @@ export class JobRunner {
       this.count(null, lane, 'invalid', started);
       return;
     }
-    const check = checkPipelineJob(raw);
-    if (!check.ok) {
+    const check = await checkPayload(PipelineJob, raw, { unknownFields: 'refuse' });
+    if (check.problem !== undefined) {
       await this.park(msg, identify(raw, lane), 'invalid-job', `The job message is invalid: ${check.problem}.`, started);
       this.count(identify(raw, lane), lane, 'invalid', started);
       return;
     }
-    const job = check.job;
+    const job = check.value;
     const keys = ownOutputKeys(job);
     if (!SOURCE_KEY(job.orderId, job.imageId).test(job.sourceKey) || job.outputKeys.optimized !== keys.optimized || job.outputKeys.thumb !== keys.thumb) {
       await this.park(msg, identify(raw, lane), 'invalid-job', "The job's object keys are not the image's own keys.", started);
@@ -178,14 +165,11 @@ export class JobRunner {
         return;
       }
       if (msg.delivery > max) {
-        await this.giveUp(
-          msg,
-          job,
-          `The pipeline stopped while processing this image on each of its ${max} attempts (the worker crashed or was stopped).`,
-          started,
-        );
-        log.error('job given up: the worker kept stopping during it');
-        this.count(job, job.lane, 'dead_lettered', started);
+        const reason = `The pipeline stopped while processing this image on each of its ${max} attempts (the worker crashed or was stopped).`;
+        if (await this.giveUp(msg, job, reason, started)) {
+          log.error('job given up: the worker kept stopping during it');
+          this.count(job, job.lane, 'dead_lettered', started);
+        }
         return;
       }
       log.info('job started');
@@ -205,10 +189,7 @@ export class JobRunner {
     } catch (err) {
       // the database away (a restart, a failover) is not the job's fault: the job is held, and
       // run again once the database answers, without using up an attempt
-      if (isDatabaseUnavailable(err)) {
-        log.warn({ err }, 'database unavailable; the job waits for it');
-        if (await waitForDatabase(this.dataSource, { working: () => msg.working(), stopped: () => this.stopping })) return this.run(msg, job, started);
-      }
+      if (await msg.holdWhileDatabaseAway(err, this.dataSource, () => this.stopping)) return this.run(msg, job, started);
       if (err instanceof JobFailure) {
         await this.settle(msg, log, async () => {
           await this.recordFailure(job, err.code, err.reason, msg.delivery, false, started);
@@ -220,16 +201,14 @@ export class JobRunner {
       }
       const reason = err instanceof Error ? err.message : String(err);
       if (msg.delivery >= max) {
-        await this.settle(msg, log, async () => {
-          await this.giveUp(msg, job, `Processing failed ${max} times; the last error: ${reason}`, started);
+        if (await this.giveUp(msg, job, `Processing failed ${max} times; the last error: ${reason}`, started)) {
           log.error({ err }, 'job failed on its last attempt; moved to the dead-letter stream');
           this.count(job, job.lane, 'dead_lettered', started);
-        });
+        }
         return;
       }
-      const delay = Math.min(60_000, this.config.PIPELINE_RETRY_DELAY_MS * 2 ** (msg.delivery - 1));
+      const delay = msg.retryLater({ baseMs: this.config.PIPELINE_RETRY_DELAY_MS, maxMs: JOB_RETRY_MAX_MS });
       log.warn({ err, retryInMs: delay }, 'job failed; it will be retried');
-      msg.nak(delay);
       this.count(job, job.lane, 'retried', started);
     }
   }
@@ -240,7 +219,7 @@ export class JobRunner {
       await fn();
     } catch (err) {
       log.error({ err }, 'could not record the job result; it will be offered again');
-      msg.nak(5_000);
+      msg.handBack(PARK_RETRY_MS);
     }
   }
 
@@ -399,24 +378,20 @@ export class JobRunner {
     });
   }
 
-  /** Last attempt used up: a copy to the dead-letter stream, the `failed` event, and the job is terminated. */
-  private async giveUp(msg: JobMessage, job: PipelineJob, reason: string, started: number): Promise<void> {
-    await msg.deadLetter(reason);
-    await this.recordFailure(job, 'processing-error', reason, msg.delivery, true, started);
-    msg.term();
+  /**
+   * Last attempt used up: a copy to the dead-letter stream, the `failed` event, and the job is
+   * terminated. False when it could not be parked (it is offered again later).
+   */
+  private giveUp(msg: JobMessage, job: PipelineJob, reason: string, started: number): Promise<boolean> {
+    return msg.deadLetter(reason, () => this.recordFailure(job, 'processing-error', reason, msg.delivery, true, started));
   }
 
   /** A message that is not a valid job: parked for operators, and reported when the image is known. */
   private async park(msg: JobMessage, who: JobIdentity | null, code: PipelineFailureCode, reason: string, started: number): Promise<void> {
-    try {
-      await msg.deadLetter(reason);
+    const parked = await msg.deadLetter(reason, async () => {
       if (who) await this.recordFailure(who, code, reason, msg.delivery, true, started);
-      msg.term();
-      this.logger.error({ subject: msg.subject, reason, jobId: who?.jobId }, 'invalid job moved to the dead-letter stream');
-    } catch (err) {
-      this.logger.error({ err }, 'could not park an invalid job; it will be offered again');
-      msg.nak(5_000);
-    }
+    });
+    if (parked) this.logger.error({ subject: msg.subject, reason, jobId: who?.jobId }, 'invalid job moved to the dead-letter stream');
   }
 }
 

@@ -1,24 +1,20 @@
 import { PIPELINE_DURABLES, pipelineLaneFilter, type PipelineLane } from '@app/contracts';
-import type { DurableSubscription } from '@app/messaging';
+import { WorkQueue, type DurableSubscription } from '@app/messaging';
 import { PROCESS_HEALTH, type ProcessHealth } from '@app/ops';
 import { MessagingHost, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import type { JsMsg } from 'nats';
 import type { Logger } from 'pino';
 import type { PipelineConfig } from '../pipeline.config';
-import { JobRunner, type JobMessage } from './job-runner.service';
-import { LaneScheduler } from './lane-scheduler';
+import { JobRunner } from './job-runner.service';
 
 /**
- * The worker: the two lanes' durable consumers (shared by every replica) and the scheduler
- * that feeds the job runner. Starts after boot; at shutdown it stops pulling and lets the
- * running jobs finish before messaging and the database close.
+ * The worker: the two lanes' durable consumers (shared by every replica) in a `WorkQueue` of
+ * `@app/messaging`, which feeds the job runner. Starts after boot; at shutdown it stops
+ * pulling and lets the running jobs finish before messaging and the database close.
  */
 @Injectable()
 export class PipelineWorker implements OnApplicationBootstrap, OnModuleDestroy {
-  private scheduler: LaneScheduler | null = null;
-  /** jobs taken and not settled yet: handed back (nak) if they cannot finish within the grace period */
-  private readonly inHand = new Set<JsMsg>();
+  private queue: WorkQueue | null = null;
 
   constructor(
     private readonly host: MessagingHost,
@@ -29,7 +25,7 @@ export class PipelineWorker implements OnApplicationBootstrap, OnModuleDestroy {
   ) {
     // ready only once the lanes are bound and jobs are being pulled
     health.readiness.add('job-lanes', () => {
-      if (!this.scheduler) throw new Error('the worker is not pulling jobs');
+      if (!this.queue?.running) throw new Error('the worker is not pulling jobs');
     });
   }
 
@@ -46,37 +42,15 @@ export class PipelineWorker implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    const live = this.lane('live');
-    const bulk = this.lane('bulk');
-    await live.ensure();
-    await bulk.ensure();
-    const adapt = (m: JsMsg, sub: DurableSubscription): JobMessage => {
-      const settle = (how: () => void) => {
-        this.inHand.delete(m);
-        how();
-      };
-      this.inHand.add(m);
-      return {
-        data: m.data,
-        delivery: m.info.redeliveryCount,
-        subject: this.host.namespace.strip(m.subject),
-        requestId: m.headers?.get('x-request-id') || undefined,
-        headers: m.headers,
-        working: () => m.working(),
-        ack: () => settle(() => m.ack()),
-        nak: (delayMs) => settle(() => m.nak(delayMs)),
-        term: () => settle(() => m.term()),
-        deadLetter: (reason) => sub.copyToDeadLetter(m, reason),
-      };
-    };
-    this.scheduler = new LaneScheduler({
-      live,
-      bulk,
+    const queue = new WorkQueue({
+      namespace: this.host.namespace,
+      lanes: { live: this.lane('live'), bulk: this.lane('bulk') },
       concurrency: this.config.PIPELINE_CONCURRENCY,
       logger: this.logger,
-      run: (m, lane) => this.runner.handle(adapt(m, lane === 'live' ? live : bulk), lane),
+      run: (msg, lane) => this.runner.handle(msg, lane),
     });
-    this.scheduler.start();
+    await queue.start();
+    this.queue = queue;
     this.logger.info(
       { concurrency: this.config.PIPELINE_CONCURRENCY, segmenter: this.config.PIPELINE_SEGMENTER, worker: this.runner.worker },
       'pipeline worker pulling jobs',
@@ -90,16 +64,12 @@ export class PipelineWorker implements OnApplicationBootstrap, OnModuleDestroy {
    * here anyway is not done twice: the next delivery finds it recorded as finished.
    */
   async onModuleDestroy(): Promise<void> {
-    const scheduler = this.scheduler;
-    this.scheduler = null;
-    if (!scheduler) return;
+    const queue = this.queue;
+    this.queue = null;
+    if (!queue) return;
     this.runner.stop();
     const graceMs = this.health.remainingGraceMs();
-    const left = await scheduler.stop(graceMs);
-    if (left > 0) {
-      this.logger.warn({ jobs: left, graceMs }, 'jobs still running at the end of the grace period; handed back for another worker');
-      for (const m of this.inHand) m.nak();
-      this.inHand.clear();
-    }
+    const left = await queue.stop(graceMs);
+    if (left > 0) this.logger.warn({ jobs: left, graceMs }, 'jobs still running at the end of the grace period; handed back for another worker');
   }
 }

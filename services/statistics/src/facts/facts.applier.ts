@@ -2,8 +2,7 @@ import { inTransaction } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { planBatch } from './fact-batch';
-import type { FactEvent } from './fact-events';
+import { planBatch, writePlan, type FactEvent } from './facts';
 import { FactsRepository } from './facts.repository';
 
 /**
@@ -25,25 +24,9 @@ export class FactsApplier {
     await inTransaction(this.ds, (m) => this.applyIn(m, events));
   }
 
-  /** The batch inside the caller's transaction: entities first, then orders and what hangs on them, deletions of accounts last. */
+  /** The batch inside the caller's transaction, fact by fact in the order of FACTS (entities first, deletions of accounts last). */
   async applyIn(m: EntityManager, events: readonly FactEvent[]): Promise<void> {
-    const plan = planBatch(events);
-    await this.facts.accountsCreated(m, plan.accountsCreated);
-    await this.facts.accountsSaved(m, plan.accountsSaved);
-    for (const list of plan.childLists) await this.facts.childList(m, list);
-    await this.facts.signIns(m, plan.signIns);
-    await this.facts.salesPeopleSaved(m, plan.salesPeopleSaved);
-    await this.facts.salesPeopleDeleted(m, plan.salesPeopleDeleted);
-    await this.facts.styleGuidesSaved(m, plan.styleGuidesSaved);
-    await this.facts.styleGuidesDeleted(m, plan.styleGuidesDeleted);
-    await this.facts.ordersCreated(m, plan.ordersCreated);
-    await this.facts.orderStatuses(m, plan.orderStatuses);
-    await this.facts.orderSalesPeople(m, plan.orderSalesPeople);
-    await this.facts.timeline(m, plan.timeline);
-    await this.facts.timelineOrders(m, plan.timelineOrders);
-    await this.facts.ordersDeleted(m, plan.ordersDeleted);
-    await this.facts.imagesProcessed(m, plan.imagesProcessed);
-    await this.facts.accountsDeleted(m, plan.accountsDeleted);
+    await writePlan(this.facts, m, planBatch(events));
   }
 
   /** Empties the fact tables. */

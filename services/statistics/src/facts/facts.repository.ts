@@ -1,6 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { FactPlan } from './fact-batch';
+import type {
+  AccountCreatedRow,
+  AccountSavedRow,
+  ChildListRow,
+  ImageProcessedRow,
+  OrderCreatedRow,
+  OrderDeletedRow,
+  OrderSalesPersonRow,
+  OrderStatusRow,
+  SalesPersonDeletedRow,
+  SalesPersonSavedRow,
+  SignInRow,
+  StyleGuideDeletedRow,
+  StyleGuideSavedRow,
+  TimelineOrderRow,
+  TimelineRow,
+} from './facts';
 
 /** `stat_daily`'s account for images whose order the service does not know (yet). */
 export const UNKNOWN_ACCOUNT = '00000000-0000-0000-0000-000000000000';
@@ -29,7 +45,7 @@ const col = <T, K extends keyof T>(rows: readonly T[], key: K): Array<T[K]> => r
 
 /**
  * The fact tables (migrations 1764700000000-facts and 1764700000100-facts-ingestion). Each
- * method writes one reduced batch (`planBatch`) with one set-based statement, unnest()ed
+ * method writes one reduced batch (`planBatch` of FACTS, facts.ts) with one set-based statement, unnest()ed
  * arrays as its parameters, and is safe to run again with the same rows: facts keyed by an
  * event's id are inserted once (`ON CONFLICT DO NOTHING`), and `stat_daily` grows only by
  * the rows the same statement really inserted (`RETURNING`); entity columns change only for
@@ -38,7 +54,7 @@ const col = <T, K extends keyof T>(rows: readonly T[], key: K): Array<T[K]> => r
  */
 @Injectable()
 export class FactsRepository {
-  async accountsCreated(m: EntityManager, rows: FactPlan['accountsCreated']): Promise<void> {
+  async accountsCreated(m: EntityManager, rows: readonly AccountCreatedRow[]): Promise<void> {
     if (!rows.length) return;
     await m.query(
       `INSERT INTO stat_account AS a (id, user_role, saved_at)
@@ -48,7 +64,7 @@ export class FactsRepository {
     );
   }
 
-  async accountsSaved(m: EntityManager, rows: FactPlan['accountsSaved']): Promise<void> {
+  async accountsSaved(m: EntityManager, rows: readonly AccountSavedRow[]): Promise<void> {
     if (!rows.length) return;
     await m.query(
       `INSERT INTO stat_account AS a (id, user_role, display_name, email, created_at, saved_at)
@@ -66,7 +82,7 @@ export class FactsRepository {
   }
 
   /** Replaces a management account's child links when the list is newer than the one kept. */
-  async childList(m: EntityManager, row: FactPlan['childLists'][number]): Promise<void> {
+  async childList(m: EntityManager, row: ChildListRow): Promise<void> {
     const newer: unknown[] = await m.query(
       `INSERT INTO stat_account AS a (id, user_role, saved_at, children_at)
        SELECT $1, '', '-infinity', $2 WHERE ${NOT_GONE('$1::uuid')}
@@ -84,7 +100,7 @@ export class FactsRepository {
     );
   }
 
-  async signIns(m: EntityManager, rows: FactPlan['signIns']): Promise<void> {
+  async signIns(m: EntityManager, rows: readonly SignInRow[]): Promise<void> {
     if (!rows.length) return;
     await m.query(
       `INSERT INTO stat_account AS a (id, user_role, saved_at, last_sign_in_at)
@@ -95,7 +111,7 @@ export class FactsRepository {
     );
   }
 
-  async salesPeopleSaved(m: EntityManager, rows: FactPlan['salesPeopleSaved']): Promise<void> {
+  async salesPeopleSaved(m: EntityManager, rows: readonly SalesPersonSavedRow[]): Promise<void> {
     if (!rows.length) return;
     await m.query(
       `INSERT INTO stat_sales_person AS p (id, account_id, name, saved_at)
@@ -107,7 +123,7 @@ export class FactsRepository {
   }
 
   /** A deleted sales person keeps its row (orders still name it) with the time of its deletion. */
-  async salesPeopleDeleted(m: EntityManager, rows: FactPlan['salesPeopleDeleted']): Promise<void> {
+  async salesPeopleDeleted(m: EntityManager, rows: readonly SalesPersonDeletedRow[]): Promise<void> {
     if (!rows.length) return;
     await m.query(
       `INSERT INTO stat_sales_person AS p (id, account_id, name, deleted_at, saved_at)
@@ -118,7 +134,7 @@ export class FactsRepository {
     );
   }
 
-  async styleGuidesSaved(m: EntityManager, rows: FactPlan['styleGuidesSaved']): Promise<void> {
+  async styleGuidesSaved(m: EntityManager, rows: readonly StyleGuideSavedRow[]): Promise<void> {
     if (!rows.length) return;
     await m.query(
       `INSERT INTO stat_style_guide AS g (id, name, saved_at)
@@ -128,7 +144,7 @@ export class FactsRepository {
     );
   }
 
-  async styleGuidesDeleted(m: EntityManager, rows: FactPlan['styleGuidesDeleted']): Promise<void> {
+  async styleGuidesDeleted(m: EntityManager, rows: readonly StyleGuideDeletedRow[]): Promise<void> {
     if (!rows.length) return;
     await m.query(
       `INSERT INTO stat_style_guide AS g (id, name, deleted_at, saved_at)
@@ -145,7 +161,7 @@ export class FactsRepository {
    * account's last order grow only by the rows this statement wrote. It starts Uploading /
    * Waiting For QA unless a newer status is known already.
    */
-  async ordersCreated(m: EntityManager, rows: FactPlan['ordersCreated']): Promise<void> {
+  async ordersCreated(m: EntityManager, rows: readonly OrderCreatedRow[]): Promise<void> {
     if (!rows.length) return;
     await m.query(
       `WITH s AS (
@@ -190,7 +206,7 @@ export class FactsRepository {
   }
 
   /** First-entered times keep the earliest; the current status changes only for a newer (time, stream sequence). */
-  async orderStatuses(m: EntityManager, rows: FactPlan['orderStatuses']): Promise<void> {
+  async orderStatuses(m: EntityManager, rows: readonly OrderStatusRow[]): Promise<void> {
     if (!rows.length) return;
     const newer = '(o.status_at IS NULL OR (o.status_at, o.status_seq) < (EXCLUDED.status_at, EXCLUDED.status_seq))';
     await m.query(
@@ -233,7 +249,7 @@ export class FactsRepository {
    * person becomes the newest change's, so its orders count for the new person and no longer
    * for the old one. A change older than the one kept changes nothing.
    */
-  async orderSalesPeople(m: EntityManager, rows: FactPlan['orderSalesPeople']): Promise<void> {
+  async orderSalesPeople(m: EntityManager, rows: readonly OrderSalesPersonRow[]): Promise<void> {
     if (!rows.length) return;
     await m.query(
       `INSERT INTO stat_order AS o (id, account_id, sales_person_id, sales_person_at)
@@ -246,7 +262,7 @@ export class FactsRepository {
   }
 
   /** A deleted order keeps its row (it was made, and counted) with the time of its deletion. */
-  async ordersDeleted(m: EntityManager, rows: FactPlan['ordersDeleted']): Promise<void> {
+  async ordersDeleted(m: EntityManager, rows: readonly OrderDeletedRow[]): Promise<void> {
     if (!rows.length) return;
     await m.query(
       `INSERT INTO stat_order AS o (id, account_id, deleted_at)
@@ -258,7 +274,7 @@ export class FactsRepository {
   }
 
   /** Timeline lines, once each by their id; `event:<NAME>` of their day grows by the lines really inserted. */
-  async timeline(m: EntityManager, rows: FactPlan['timeline']): Promise<void> {
+  async timeline(m: EntityManager, rows: readonly TimelineRow[]): Promise<void> {
     if (!rows.length) return;
     await m.query(
       `WITH inserted AS (
@@ -293,7 +309,7 @@ export class FactsRepository {
    * What the timeline tells about its order: its name (of the newest line; the row is
    * rewritten only when the name changes), the first QA pick and the upload's completion.
    */
-  async timelineOrders(m: EntityManager, rows: FactPlan['timelineOrders']): Promise<void> {
+  async timelineOrders(m: EntityManager, rows: readonly TimelineOrderRow[]): Promise<void> {
     if (!rows.length) return;
     await m.query(
       `INSERT INTO stat_order AS o (id, account_id, order_name, order_name_at, first_qa_pick_at, upload_completed_at)
@@ -314,7 +330,7 @@ export class FactsRepository {
   }
 
   /** Processed images, once each by job; `images_processed` counts them under their order's account when it is known. */
-  async imagesProcessed(m: EntityManager, rows: FactPlan['imagesProcessed']): Promise<void> {
+  async imagesProcessed(m: EntityManager, rows: readonly ImageProcessedRow[]): Promise<void> {
     if (!rows.length) return;
     await m.query(
       `WITH inserted AS (

@@ -91,7 +91,7 @@ async function fromStream(opts: RebuildOptions, stream: string, lastSeq: number)
       else if ('problem' in read) {
         counts.refused++;
         opts.logger.warn({ seq: m.seq, subject: m.subject, problem: read.problem }, 'event left out of the rebuild');
-      } else batch.push(read.event);
+      } else batch.push(read.item);
       const done = m.seq >= lastSeq || m.info.pending === 0;
       if (batch.length >= opts.batch || done) {
         await opts.applier.applyBatch(batch);

@@ -1,4 +1,4 @@
-import { planBatch } from './fact-batch';
+import { planBatch } from './facts';
 import { timelineDetails, type FactEvent } from './fact-events';
 
 const ORDER = '6f1c1f43-0a5e-4c39-9a0c-2a4f8b7c1d01';
@@ -24,14 +24,14 @@ describe('planBatch', () => {
       status('In Progress', 'QA stage', at(10), 2),
       status('QA stage', 'Ready to download', at(30), 3),
     ];
-    const [row] = planBatch(events).orderStatuses;
+    const [row] = planBatch(events).orderStatusChanged;
     expect(row).toMatchObject({ status: 'Ready to download', at: at(50), inProgressAt: at(10), qaStageAt: at(10), readyAt: at(30), uploadCompletedAt: at(10) });
-    expect(planBatch([...events].reverse()).orderStatuses).toEqual([row]);
+    expect(planBatch([...events].reverse()).orderStatusChanged).toEqual([row]);
   });
 
   it('breaks a tie of one instant by the stream sequence', () => {
-    expect(planBatch([status('In Progress', 'QA stage', at(5), 8), status('Uploading', 'In Progress', at(5), 7)]).orderStatuses[0]!.status).toBe('QA stage');
-    expect(planBatch([status('Uploading', 'In Progress', at(5), 7), status('In Progress', 'QA stage', at(5), 8)]).orderStatuses[0]!.status).toBe('QA stage');
+    expect(planBatch([status('In Progress', 'QA stage', at(5), 8), status('Uploading', 'In Progress', at(5), 7)]).orderStatusChanged[0]!.status).toBe('QA stage');
+    expect(planBatch([status('Uploading', 'In Progress', at(5), 7), status('In Progress', 'QA stage', at(5), 8)]).orderStatusChanged[0]!.status).toBe('QA stage');
   });
 
   it('keeps one row per timeline line id', () => {
@@ -42,7 +42,7 @@ describe('planBatch', () => {
       storedAt: null,
       payload: { eventId: '9d2f1c1a-2d3f-4e5a-8b6c-7d8e9f0a1b2c', orderId: ORDER, accountId: ACCOUNT, orderName: 'X', eventName: 'DOWNLOADED', payload: {}, at: at(1) },
     } as FactEvent;
-    expect(planBatch([line, { ...line, id: 'b', seq: 2 } as FactEvent]).timeline).toHaveLength(1);
+    expect(planBatch([line, { ...line, id: 'b', seq: 2 } as FactEvent]).orderTimelineRecorded.lines).toHaveLength(1);
   });
 });
 
@@ -64,8 +64,8 @@ describe('planBatch: sales-person changes', () => {
       line('EDITED', { salesMan: { from: 'Bo', to: 'Anna' }, salesPersonId: ANNA }, at(30), 3),
     ];
     const expected = [{ id: ORDER, accountId: ACCOUNT, salesPersonId: ANNA, at: at(30) }];
-    expect(planBatch(events).orderSalesPeople).toEqual(expected);
-    expect(planBatch([...events].reverse()).orderSalesPeople).toEqual(expected);
+    expect(planBatch(events).orderTimelineRecorded.salesPeople).toEqual(expected);
+    expect(planBatch([...events].reverse()).orderTimelineRecorded.salesPeople).toEqual(expected);
   });
 
   it('reads no change from an edit of other fields, another line, or an id that is not one', () => {
@@ -74,7 +74,7 @@ describe('planBatch: sales-person changes', () => {
         line('EDITED', { orderName: { from: 'A', to: 'B' } }, at(1), 1),
         line('QA_PICKED', { salesPersonId: BO }, at(2), 2),
         line('EDITED', { salesPersonId: 'bo' }, at(3), 3),
-      ]).orderSalesPeople,
+      ]).orderTimelineRecorded.salesPeople,
     ).toEqual([]);
   });
 });
@@ -102,7 +102,7 @@ describe('an account saved twice in one batch', () => {
     const older = saved('Old Motors', '2026-09-01T00:00:00.000Z', '2026-09-01T00:00:00.000Z');
     const newer = saved('Old Motors A/S', '2026-11-25T00:00:00.000Z', '2026-11-25T00:00:00.000Z');
     for (const events of [[older, newer], [newer, older]]) {
-      expect(planBatch(events).accountsSaved).toEqual([
+      expect(planBatch(events).accountSaved).toEqual([
         { id, role: 'Dealership', displayName: 'Old Motors A/S', email: 'a@example.test', createdAt: '2026-09-01T00:00:00.000Z', at: '2026-11-25T00:00:00.000Z' },
       ]);
     }

@@ -1,6 +1,8 @@
-import type { PipelineLane } from '@app/contracts';
 import type { JsMsg } from 'nats';
 import type { Logger } from 'pino';
+
+/** The two lanes of a work queue: live work first, bulk work only when no live work waits. */
+export type WorkLane = 'live' | 'bulk';
 
 /** What the scheduler needs of a lane's durable consumer (DurableSubscription). */
 export interface LaneSource {
@@ -14,7 +16,7 @@ export interface LaneSchedulerOptions {
   bulk: LaneSource;
   /** jobs of one lane run at once */
   concurrency: number;
-  run: (m: JsMsg, lane: PipelineLane) => Promise<void>;
+  run: (m: JsMsg, lane: WorkLane) => Promise<void>;
   logger: Logger;
   /** how long one pull waits for a job (long poll) */
   livePullMs?: number;
@@ -37,7 +39,7 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
  * drained.
  */
 export class LaneScheduler {
-  private readonly running: Record<PipelineLane, number> = { live: 0, bulk: 0 };
+  private readonly running: Record<WorkLane, number> = { live: 0, bulk: 0 };
   private readonly inFlight = new Set<Promise<void>>();
   private waiters: Array<() => void> = [];
   private loops: Promise<void>[] = [];
@@ -71,7 +73,7 @@ export class LaneScheduler {
     return this.inFlight.size;
   }
 
-  get busy(): Record<PipelineLane, number> {
+  get busy(): Record<WorkLane, number> {
     return { ...this.running };
   }
 
@@ -111,7 +113,7 @@ export class LaneScheduler {
     }
   }
 
-  private async pull(source: LaneSource, expiresMs: number, lane: PipelineLane): Promise<JsMsg | null> {
+  private async pull(source: LaneSource, expiresMs: number, lane: WorkLane): Promise<JsMsg | null> {
     try {
       return await source.pull(expiresMs);
     } catch (err) {
@@ -122,7 +124,7 @@ export class LaneScheduler {
     }
   }
 
-  private launch(m: JsMsg, lane: PipelineLane): void {
+  private launch(m: JsMsg, lane: WorkLane): void {
     // a job pulled while the stop began goes back at once, for another worker
     if (this.stopped) {
       m.nak();

@@ -1,4 +1,4 @@
-import type { PipelineLane } from '@app/contracts';
+import type { WorkLane as PipelineLane } from './lane-scheduler';
 import type { JsMsg } from 'nats';
 import pino from 'pino';
 import { LaneScheduler, type LaneSource } from './lane-scheduler';
