@@ -1,4 +1,4 @@
-import { ImagesEvents, ORDERS_DURABLES, type ImageTimelineEvent, type OrderImagesProgress } from '@app/contracts';
+import { isUuid, ImagesEvents, ORDERS_DURABLES, type ImageTimelineEvent, type OrderImagesProgress } from '@app/contracts';
 import type { MessageHandlerContext } from '@app/messaging';
 import { MessagingHost } from '@app/service-kit';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
@@ -11,7 +11,6 @@ import { TagsRepository } from '../tags/tags.repository';
 import { ActorNames } from '../shared/actor-names';
 import { lifecycleSteps, reEditStep } from './lifecycle.rules';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The order lifecycle, driven by the images service:
@@ -93,10 +92,7 @@ export class LifecycleConsumers implements OnModuleInit {
     // images taken off the order lose their tags
     const imageIds = (payload as { imageIds?: unknown }).imageIds;
     if (p.eventName === 'DELETED' && Array.isArray(imageIds)) {
-      await this.tags.deleteOfImages(
-        m,
-        imageIds.filter((id): id is string => typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)),
-      );
+      await this.tags.deleteOfImages(m, imageIds.filter(isUuid));
     }
     // an image marked for edition with a reason carries the reason's tag (unless the tag was deleted since)
     if (p.eventName === 'IMAGE_DECLINED') await this.tagDeclined(m, o, payload, p.userId ?? null);
@@ -105,7 +101,7 @@ export class LifecycleConsumers implements OnModuleInit {
   private async tagDeclined(m: MessageHandlerContext['manager'], o: { id: string; accountId: string }, payload: Record<string, unknown>, userId: string | null): Promise<void> {
     const { imageId, reason } = payload as { imageId?: unknown; reason?: { tagId?: unknown } | null };
     const tagId = reason && typeof reason === 'object' ? reason.tagId : undefined;
-    if (typeof imageId !== 'string' || typeof tagId !== 'string' || !UUID.test(imageId) || !UUID.test(tagId)) return;
+    if (!isUuid(imageId) || !isUuid(tagId)) return;
     if (!(await this.tagList.findById(m, tagId))) return;
     await this.tags.assign(m, { entity: 'image', entityId: imageId, tagId, orderId: o.id, accountId: o.accountId, assignedBy: userId });
   }

@@ -8,6 +8,7 @@ import {
   pipelineOutputKeys,
   pipelineVersionOutputKeys,
   ROUTES,
+  UUID_PATTERN,
   type PipelineFailureCode,
   type PipelineJob,
   type PipelineLane,
@@ -72,7 +73,7 @@ interface JobIdentity {
   lane: PipelineLane;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID = UUID_PATTERN;
 /** the visible mark of an edited picture (the account setting editedImageLabel) */
 export const EDITED_LABEL_TEXT = 'Digitally edited';
 

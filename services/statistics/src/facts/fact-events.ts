@@ -1,4 +1,5 @@
 import {
+  isUuid,
   OrdersEvents,
   PipelineEvents,
   StyleGuidesEvents,
@@ -102,7 +103,6 @@ export async function toFactEvent(
   return { event: { kind, payload: checked.value, ...where } as FactEvent };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What a timeline line tells about a picture, a tag and a QA role, read leniently from its payload: absent or odd fields are null. */
 export interface TimelineDetails {
@@ -119,7 +119,7 @@ export interface TimelineDetails {
  */
 export function timelineDetails(payload: Record<string, unknown>): TimelineDetails {
   const reason = payload.reason && typeof payload.reason === 'object' && !Array.isArray(payload.reason) ? (payload.reason as Record<string, unknown>) : {};
-  const uuid = (v: unknown): string | null => (typeof v === 'string' && UUID.test(v) ? v : null);
+  const uuid = (v: unknown): string | null => (isUuid(v) ? v : null);
   const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v.slice(0, 500) : null);
   return {
     imageId: uuid(payload.imageId),
@@ -133,5 +133,5 @@ export function timelineDetails(payload: Record<string, unknown>): TimelineDetai
 /** The sales person an `EDITED` line moved the order to (`salesPersonId`, documented in `wire/order-events.ts`); null when it did not. */
 export function salesPersonOf(payload: Record<string, unknown>): string | null {
   const v = payload.salesPersonId;
-  return typeof v === 'string' && UUID.test(v) ? v : null;
+  return isUuid(v) ? v : null;
 }
