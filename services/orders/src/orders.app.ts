@@ -23,6 +23,7 @@ import { OrderAccountStatusIndex1764800000000 } from './migrations/1764800000000
 import { OrderDeliveryDestinations1764900000100 } from './migrations/1764900000100-order-delivery-destinations';
 import { ImageErrorTags1764900000200 } from './migrations/1764900000200-image-error-tags';
 import { OrderPicture1765000000501 } from './migrations/1765000000501-order-picture';
+import { OrderImageIds1765000001201 } from './migrations/1765000001201-order-image-ids';
 import { AccountCleanupConsumer } from './orders/account-cleanup.consumer';
 import { Order } from './orders/order.entity';
 import { OrderTransitions } from './orders/order-transitions';
@@ -83,7 +84,7 @@ export const ordersApp: ServiceApp<OrdersConfig> = {
   definition: {
     name: 'orders',
     entities: [Tag, Order, OrderEvent],
-    migrations: [Tags1764000000000, Orders1764200000000, OrderDayTally1764200000001, OrderSearchVersion1764200000002, OrderThumbnail1764200000003, OrderEventRejectionIndex1764200000050, QaWorkspace1764300000010, OrderDelivery1764600000000, OrderEventSeqIndex1764700000100, OrderAccountStatusIndex1764800000000, OrderDeliveryDestinations1764900000100, ImageErrorTags1764900000200, OrderPicture1765000000501],
+    migrations: [Tags1764000000000, Orders1764200000000, OrderDayTally1764200000001, OrderSearchVersion1764200000002, OrderThumbnail1764200000003, OrderEventRejectionIndex1764200000050, QaWorkspace1764300000010, OrderDelivery1764600000000, OrderEventSeqIndex1764700000100, OrderAccountStatusIndex1764800000000, OrderDeliveryDestinations1764900000100, ImageErrorTags1764900000200, OrderPicture1765000000501, OrderImageIds1765000001201],
   },
   // storage only to sign the links of the list's pictures: no call to S3
   modules: (config) => [StorageModule.forRoot(config, { ensureBucket: false }), OrdersFeatureModule],
