@@ -8,6 +8,7 @@ export * from './streams';
 export * from './system/health.contract';
 export * from './validation';
 export * from './paging';
+export * from './storage/object-keys';
 export * from './users';
 export * from './style-guides';
 export * from './orders';

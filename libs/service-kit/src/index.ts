@@ -9,6 +9,7 @@ export * from './rpc-handler.decorator';
 export * from './rpc-error.filter';
 export * from './rpc-context.interceptor';
 export * from './messaging.host';
+export * from './display-names';
 export * from './event-consumer';
 export * from './service-kit.module';
 export * from './bootstrap';

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, migrate } from './database';
+import { DisplayNames } from './display-names';
 import { ServiceHealth } from './health/service-health';
 import { MessagingHost } from './messaging.host';
 import { RpcHandler } from './rpc-handler.decorator';
@@ -81,8 +82,9 @@ export class ServiceKitModule {
           useFactory: (dataSource: DataSource) => MessagingHost.connect(def, config, dataSource, logger, metrics),
         },
         ServiceHealth,
+        DisplayNames,
       ],
-      exports: [SERVICE_CONFIG, SERVICE_LOGGER, SERVICE_DEFINITION, OPS_SERVER, METRICS_REGISTRY, PROCESS_HEALTH, MessagingHost, TypeOrmModule],
+      exports: [SERVICE_CONFIG, SERVICE_LOGGER, SERVICE_DEFINITION, OPS_SERVER, METRICS_REGISTRY, PROCESS_HEALTH, MessagingHost, DisplayNames, TypeOrmModule],
     };
   }
 }

@@ -24,6 +24,7 @@ import { OrderDeliveryDestinations1764900000100 } from './migrations/17649000001
 import { ImageErrorTags1764900000200 } from './migrations/1764900000200-image-error-tags';
 import { OrderPicture1765000000501 } from './migrations/1765000000501-order-picture';
 import { TimelinePayloadShapes1765000001100 } from './migrations/1765000001100-timeline-payload-shapes';
+import { OrderImageIds1765000001201 } from './migrations/1765000001201-order-image-ids';
 import { AccountCleanupConsumer } from './orders/account-cleanup.consumer';
 import { Order } from './orders/order.entity';
 import { OrderTransitions } from './orders/order-transitions';
@@ -84,7 +85,7 @@ export const ordersApp: ServiceApp<OrdersConfig> = {
   definition: {
     name: 'orders',
     entities: [Tag, Order, OrderEvent],
-    migrations: [Tags1764000000000, Orders1764200000000, OrderDayTally1764200000001, OrderSearchVersion1764200000002, OrderThumbnail1764200000003, OrderEventRejectionIndex1764200000050, QaWorkspace1764300000010, OrderDelivery1764600000000, OrderEventSeqIndex1764700000100, OrderAccountStatusIndex1764800000000, OrderDeliveryDestinations1764900000100, ImageErrorTags1764900000200, OrderPicture1765000000501, TimelinePayloadShapes1765000001100],
+    migrations: [Tags1764000000000, Orders1764200000000, OrderDayTally1764200000001, OrderSearchVersion1764200000002, OrderThumbnail1764200000003, OrderEventRejectionIndex1764200000050, QaWorkspace1764300000010, OrderDelivery1764600000000, OrderEventSeqIndex1764700000100, OrderAccountStatusIndex1764800000000, OrderDeliveryDestinations1764900000100, ImageErrorTags1764900000200, OrderPicture1765000000501, TimelinePayloadShapes1765000001100, OrderImageIds1765000001201],
   },
   // storage only to sign the links of the list's pictures: no call to S3
   modules: (config) => [StorageModule.forRoot(config, { ensureBucket: false }), OrdersFeatureModule],

@@ -7,13 +7,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
+import { isUuid } from '@app/contracts/wire';
 import { isApiError } from '../api/client';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Ids of the product's records (orders, accounts, the admin area's) are UUIDs: anything else in a link names nothing, and is not asked for. */
 export function isWellFormedId(id: string): boolean {
-  return UUID.test(id);
+  return isUuid(id);
 }
 
 /** The server's answer for a record that does not exist (404), or an id it does not accept (400). */

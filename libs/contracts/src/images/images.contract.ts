@@ -292,6 +292,12 @@ export class OrderImagesProgress {
    * missing or fails to load; null when there is none (absent in older messages: kept as it is)
    */
   @IsOptional() @IsString() @MaxLength(500) pictureKey?: string | null;
+  /**
+   * the ids of the order's images (any state): the orders service finds an image's order from
+   * them instead of asking the images service (absent in messages from before it was added: the
+   * order keeps what it had)
+   */
+  @IsOptional() @IsArray() @IsUUID('all', { each: true }) imageIds?: string[];
   /** processed pictures QA approved (absent in messages from before QA counts: the order keeps what it had) */
   @IsOptional() @IsInt() @Min(0) approvedCount?: number;
   /** pictures marked as needing edition (by QA, or by a dealership's re-edit request) */

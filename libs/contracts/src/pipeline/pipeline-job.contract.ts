@@ -17,11 +17,12 @@ import {
 } from 'class-validator';
 import { ANGLE_CATEGORIES, ROUTES, TRI_STATES, type AngleCategory, type Margins, type Route, type TriState } from '../wire/routes';
 import { PIPELINE_LANES, type PipelineLane } from './pipeline.subjects';
+import { MEDIA_OBJECT_KEY, OBJECT_KEY_ID, ObjectKeys } from '../storage/object-keys';
 
-/** Ids that end up in object keys (the same rule as libs/storage ObjectKeys). */
-export const PIPELINE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** Ids that end up in object keys (the rule of ObjectKeys). */
+export const PIPELINE_ID = OBJECT_KEY_ID;
 /** A style-guide medium: `media/{kind}/{mediaId}.{ext}` (ObjectKeys.media). */
-export const MEDIA_KEY = /^media\/[A-Za-z0-9_-]{1,64}\/[A-Za-z0-9_-]{1,64}\.[a-z0-9]{1,8}$/;
+export const MEDIA_KEY = MEDIA_OBJECT_KEY;
 const HEX_COLOUR = /^#?[0-9A-Fa-f]{6}$/;
 
 /** Margins around the car in percent of the output: top/bottom of its height, left/right of its width. */
@@ -123,11 +124,7 @@ export class PipelineJob {
 
 /** The output keys of an image: the only keys the pipeline writes. */
 export function pipelineOutputKeys(orderId: string, imageId: string): PipelineOutputKeys {
-  return {
-    optimized: `orders/${orderId}/images/${imageId}/optimized.jpg`,
-    thumb: `orders/${orderId}/images/${imageId}/thumb.jpg`,
-    listThumb: `orders/${orderId}/images/${imageId}/thumb-list.jpg`,
-  };
+  return ObjectKeys.imageOutputs(orderId, imageId);
 }
 
 /**
@@ -135,8 +132,5 @@ export function pipelineOutputKeys(orderId: string, imageId: string): PipelineOu
  * job writes, beside the image's own picture.
  */
 export function pipelineVersionOutputKeys(orderId: string, imageId: string, versionId: string): PipelineOutputKeys {
-  return {
-    optimized: `orders/${orderId}/images/${imageId}/versions/${versionId}.jpg`,
-    thumb: `orders/${orderId}/images/${imageId}/versions/${versionId}.thumb.jpg`,
-  };
+  return ObjectKeys.versionOutputs(orderId, imageId, versionId);
 }

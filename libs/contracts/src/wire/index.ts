@@ -34,4 +34,5 @@ export * from './tags';
 export * from './uploads';
 export * from './users';
 export * from './videos';
+export * from './uuid';
 export * from './media360';

@@ -1,5 +1,5 @@
 import { PeriodicTask, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
-import { StorageService } from '@app/storage';
+import { ObjectKeys, StorageService } from '@app/storage';
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { DeliveryConfig } from '../delivery.config';
@@ -35,7 +35,7 @@ export class DeliveryLinksSweeper implements OnApplicationBootstrap, BeforeAppli
 
   /** One pass: answers how many files were removed. */
   async sweep(now = Date.now()): Promise<number> {
-    const removed = await this.storage.deleteOlderThan('deliveries/', new Date(now - API_LINK_TTL_SECONDS * 1000 - KEEP_PAST_LINK_MS));
+    const removed = await this.storage.deleteOlderThan(ObjectKeys.deliveriesPrefix, new Date(now - API_LINK_TTL_SECONDS * 1000 - KEEP_PAST_LINK_MS));
     if (removed) this.logger.debug({ files: removed }, 'files of expired delivery links removed');
     return removed;
   }

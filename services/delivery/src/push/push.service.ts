@@ -3,8 +3,6 @@ import {
   OrdersRpc,
   PUSH_MESSAGES,
   RpcError,
-  systemActor,
-  UsersRpc,
   type Actor,
   type DeleteDeviceTokenBody,
   type DeviceTokenView,
@@ -13,7 +11,7 @@ import {
   type SendPushNotificationBody,
 } from '@app/contracts';
 import { RpcCallError } from '@app/messaging';
-import { inTransaction, MessagingHost, SERVICE_LOGGER } from '@app/service-kit';
+import { DisplayNames, inTransaction, MessagingHost, SERVICE_LOGGER } from '@app/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
@@ -69,6 +67,7 @@ export class PushService {
     private readonly notifications: PushNotificationsRepository,
     @Inject(PUSH_PROVIDER) private readonly provider: PushProvider,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+    private readonly names: DisplayNames,
   ) {}
 
   async registerDevice(actor: Actor, body: RegisterDeviceTokenBody): Promise<DeviceTokenView> {
@@ -157,7 +156,7 @@ export class PushService {
   private async senderName(actor: Actor): Promise<string | null> {
     if (!actor.userId) return null;
     try {
-      return (await this.host.rpc.send(UsersRpc.get, { id: actor.userId }, systemActor(actor.requestId))).displayName;
+      return (await this.names.account(actor.userId, actor.requestId)).displayName;
     } catch (err) {
       if (err instanceof RpcCallError) return null;
       throw err;

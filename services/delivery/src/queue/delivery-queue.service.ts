@@ -4,7 +4,6 @@ import {
   OrdersRpc,
   RpcError,
   systemActor,
-  UsersRpc,
   type Actor,
   type DeliveryMessageListQuery,
   type DeliveryMessagePage,
@@ -18,7 +17,7 @@ import {
   type RobotCredentialView,
 } from '@app/contracts';
 import { RpcCallError } from '@app/messaging';
-import { inTransaction, MessagingHost } from '@app/service-kit';
+import { DisplayNames, inTransaction, MessagingHost } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -52,6 +51,7 @@ export class DeliveryQueueService {
     private readonly receipts: DeliveryReceiptsRepository,
     private readonly credentials: RobotCredentialsRepository,
     private readonly progress: DeliveryProgress,
+    private readonly names: DisplayNames,
   ) {}
 
   /**
@@ -257,10 +257,11 @@ export class DeliveryQueueService {
     return { integrationId, key: `${id}.${secret}`, createdAt: saved.createdAt.toISOString() };
   }
 
+  /** The account's display name for the timeline; null when the users service cannot say. */
   private async nameOf(actor: Actor): Promise<string | null> {
     if (!actor.userId) return null;
     try {
-      return (await this.host.rpc.send(UsersRpc.get, { id: actor.userId }, systemActor(actor.requestId))).displayName;
+      return (await this.names.account(actor.userId, actor.requestId)).displayName;
     } catch {
       return null;
     }

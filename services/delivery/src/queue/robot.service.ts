@@ -1,4 +1,5 @@
 import {
+  isUuid,
   DELIVERY_MESSAGES,
   ImagesRpc,
   RpcError,
@@ -28,7 +29,6 @@ import { RobotCredentialsRepository } from './robot-credentials.repository';
 /** What an unknown key id's secret is compared with: no secret hashes to it that anyone knows. */
 const UNKNOWN_KEY_HASH = hashSecret(`unknown-robot-key:${randomUUID()}`);
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The robot pull API: a robot of a ROBOT integration, known by its key, takes the next
@@ -115,7 +115,7 @@ export class RobotService {
     const dot = key.indexOf('.');
     const id = dot > 0 ? key.slice(0, dot) : '';
     const secret = dot > 0 ? key.slice(dot + 1) : '';
-    if (!UUID.test(id) || !secret) throw RpcError.unauthorized(DELIVERY_MESSAGES.badRobotKey);
+    if (!isUuid(id) || !secret) throw RpcError.unauthorized(DELIVERY_MESSAGES.badRobotKey);
     const cred = await this.credentials.findById(m, id, lock);
     // the same work for an unknown key id as for a known one: its answer takes the same time
     const given = Buffer.from(hashSecret(secret), 'hex');

@@ -2,7 +2,7 @@ import { OrdersRpc, RpcError, UsersRpc, type Actor, type ActorRole } from '@app/
 import { runWithRequestContext } from '@app/logging';
 import { RpcCallError } from '@app/messaging';
 import type { MessagingHost } from '@app/service-kit';
-import { OrderAccessService, systemCaller } from './order-access';
+import { OrderAccessService } from './order-access';
 
 const ORDER = '00000000-0000-4000-8000-0000000000b1';
 const ACCOUNT = '00000000-0000-4000-8000-00000000d001';
@@ -125,14 +125,6 @@ describe('OrderAccessService: the images service\'s rules on top of the orders s
     expect(await refusal(() => service(() => down).access.keepsOriginalMetadata(actor('Dealership'), own))).toBe(down);
     const broken = new Error('socket closed');
     expect(await refusal(() => service(() => broken).access.keepsOriginalMetadata(actor('Dealership'), own))).toBe(broken);
-  });
-
-  it('calls on its own behalf as the system, with the request id of the work at hand or a fresh one', () => {
-    expect(runWithRequestContext({ requestId: 'req-9' }, () => systemCaller())).toEqual({ userId: null, role: 'System', permissions: [], requestId: 'req-9' });
-    const fresh = systemCaller();
-    expect(fresh).toMatchObject({ role: 'System', userId: null });
-    expect(fresh.requestId).toMatch(/^images-[0-9a-f-]{36}$/);
-    expect(systemCaller().requestId).not.toBe(fresh.requestId);
   });
 
   describe('what admin and QA see and do beyond the account, and what is the system\'s or the admin\'s alone', () => {

@@ -1,14 +1,8 @@
 import { OrdersRpc, RpcError, systemActor, UsersRpc, type Actor, type OrderAccess } from '@app/contracts';
-import { currentRequestContext } from '@app/logging';
+import { currentRequestId } from '@app/logging';
 import { RpcCallError } from '@app/messaging';
 import { MessagingHost } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
-
-/** The system, as the images service calls other services on its own behalf (the sweeper, consumers). */
-export function systemCaller(): Actor {
-  return systemActor(currentRequestContext()?.requestId ?? `images-${randomUUID()}`);
-}
 
 /**
  * Object-level rules of the images service, in one place. The orders service decides who
@@ -106,7 +100,7 @@ export class OrderAccessService {
    */
   async pipelineSettings(accountId: string): Promise<{ desaturateYellowLight: boolean; editedImageLabel: boolean }> {
     try {
-      const account = await this.host.rpc.send(UsersRpc.get, { id: accountId }, systemCaller());
+      const account = await this.host.rpc.send(UsersRpc.get, { id: accountId }, systemActor(currentRequestId()));
       return { desaturateYellowLight: account.desaturateYellowLight, editedImageLabel: account.editedImageLabel === true };
     } catch (err) {
       if (err instanceof RpcCallError && err.status === 404) return { desaturateYellowLight: false, editedImageLabel: false };
@@ -123,7 +117,7 @@ export class OrderAccessService {
   async keepsOriginalMetadata(actor: Actor, order: Pick<OrderAccess, 'accountId'>): Promise<boolean> {
     if (actor.role !== 'Dealership' || actor.userId !== order.accountId) return false;
     try {
-      const account = await this.host.rpc.send(UsersRpc.get, { id: order.accountId }, systemCaller());
+      const account = await this.host.rpc.send(UsersRpc.get, { id: order.accountId }, systemActor(actor.requestId));
       return account.keepOriginalMetadata === true;
     } catch (err) {
       if (err instanceof RpcCallError && err.status === 404) return false;

@@ -30,8 +30,8 @@ export class OrderEventsWriter {
   /** Counts the order's images and videos as this transaction sees them, finds its picture for lists, and queues the progress event. */
   async progress(m: EntityManager, orderId: string): Promise<ProgressCounts & { version: number }> {
     const version = await this.orderProgress.nextVersion(m, orderId);
-    const { thumbnailKey, pictureKey, ...counts } = await this.orderProgress.counts(m, orderId);
-    await this.host.outbox.add(m, ImagesEvents.orderProgress, { orderId, version, ...counts, thumbnailKey, pictureKey, at: new Date().toISOString() });
+    const { thumbnailKey, pictureKey, imageIds, ...counts } = await this.orderProgress.counts(m, orderId);
+    await this.host.outbox.add(m, ImagesEvents.orderProgress, { orderId, version, ...counts, thumbnailKey, pictureKey, imageIds, at: new Date().toISOString() });
     return { version, ...counts };
   }
 

@@ -51,10 +51,11 @@ export class OrderProgressRepository {
    * `pictureKey` is the full picture of that same image (processed, else the original's shared
    * copy, else the original), the list's fallback when the thumbnail fails.
    */
-  async counts(m: EntityManager, orderId: string): Promise<ProgressCounts & { thumbnailKey: string | null; pictureKey: string | null }> {
+  async counts(m: EntityManager, orderId: string): Promise<ProgressCounts & { thumbnailKey: string | null; pictureKey: string | null; imageIds: string[] }> {
     const shown = `order_id = $1 AND optimisation_status IN ('queued', 'completed', 'rejected')`;
-    const [images]: Array<Omit<ProgressCounts, 'videoCount' | 'reEditOpenCount' | 'reEditDueAt'> & { thumbnailKey: string | null; pictureKey: string | null }> = await m.query(
+    const [images]: Array<Omit<ProgressCounts, 'videoCount' | 'reEditOpenCount' | 'reEditDueAt'> & { thumbnailKey: string | null; pictureKey: string | null; imageIds: string[] }> = await m.query(
       `SELECT count(*)::int AS "imageCount",
+              coalesce(array_agg(id::text ORDER BY position), '{}') AS "imageIds",
               count(*) FILTER (WHERE optimisation_status IN ('queued', 'completed', 'rejected'))::int AS "uploadedCount",
               count(*) FILTER (WHERE optimisation_status IN ('completed', 'rejected'))::int AS "processedCount",
               count(*) FILTER (WHERE optimisation_status = 'rejected')::int AS "failedCount",

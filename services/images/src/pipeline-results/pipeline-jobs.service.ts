@@ -3,6 +3,7 @@ import {
   pipelineVersionOutputKeys,
   RpcError,
   StyleGuidesRpc,
+  systemActor,
   type AngleCategory,
   type PipelineJob,
   type PipelineLane,
@@ -11,12 +12,13 @@ import {
   type Route,
   type StyleGuidePipelineSettings,
 } from '@app/contracts';
+import { currentRequestId } from '@app/logging';
 import { RpcCallError } from '@app/messaging';
 import { MessagingHost } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { OrderAccessService, systemCaller } from '../access/order-access';
+import { OrderAccessService } from '../access/order-access';
 import { VersionRecorder, type QueuedVersion } from '../versions/version-recorder';
 
 /** What a job for one image needs from other services, gathered before its transaction. */
@@ -78,7 +80,7 @@ export class PipelineJobsService {
   /** The guide's settings per position (asked as the system). */
   async guideSettings(styleGuideId: string): Promise<StyleGuidePipelineSettings> {
     try {
-      return await this.host.rpc.send(StyleGuidesRpc.pipelineSettings, { styleGuideId }, systemCaller());
+      return await this.host.rpc.send(StyleGuidesRpc.pipelineSettings, { styleGuideId }, systemActor(currentRequestId()));
     } catch (err) {
       if (err instanceof RpcCallError && err.status === 404) throw new StyleGuideGoneError();
       throw err;

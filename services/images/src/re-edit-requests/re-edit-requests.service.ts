@@ -5,19 +5,17 @@ import {
   RE_EDIT_DUE_HOURS_DEFAULT,
   RE_EDIT_MESSAGES,
   RpcError,
-  SalesPeopleRpc,
-  UsersRpc,
+  systemActor,
   type Actor,
   type ReEditDeclinePayload,
   type ReEditRequestPayload,
   type ReEditRequestView,
 } from '@app/contracts';
-import { RpcCallError } from '@app/messaging';
-import { inTransaction, MessagingHost } from '@app/service-kit';
+import { DisplayNames, inTransaction, MessagingHost } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { OrderAccessService, systemCaller } from '../access/order-access';
+import { OrderAccessService } from '../access/order-access';
 import type { Image } from '../images/image.entity';
 import { ImagesRepository } from '../images/images.repository';
 import { OrderEventsWriter, userOf } from '../images/order-events.writer';
@@ -50,6 +48,7 @@ export class ReEditRequestsService {
     private readonly requests: ReEditRequestsRepository,
     private readonly access: OrderAccessService,
     private readonly events: OrderEventsWriter,
+    private readonly names: DisplayNames,
   ) {}
 
   /** `POST /images/{imageId}/re-edit-requests` */
@@ -60,7 +59,7 @@ export class ReEditRequestsService {
     // another tenant's picture is 404; a child account's, which management only reads, 403
     await this.access.readFor(actor, image.orderId, IMAGE_MESSAGES.notFound, true);
     if (image.optimisationStatus !== 'completed') throw RpcError.conflict(RE_EDIT_MESSAGES.notProcessed);
-    const [hours, name] = await Promise.all([this.dueHours(), this.nameOf(actor)]);
+    const [hours, name] = await Promise.all([this.dueHours(actor), this.nameOf(actor)]);
     const saved = await inTransaction(this.ds, async (m) => {
       const current = await this.images.lockForUpdate(m, image.id);
       if (!current) throw RpcError.notFound(IMAGE_MESSAGES.notFound);
@@ -164,19 +163,18 @@ export class ReEditRequestsService {
   }
 
   /** The hours QA has for a request: the app setting `RE_EDIT_DUE_HOURS` (users service). */
-  private async dueHours(): Promise<number> {
-    const settings = await this.host.rpc.send(AppSettingsRpc.list, {}, systemCaller());
+  private async dueHours(actor: Actor): Promise<number> {
+    const settings = await this.host.rpc.send(AppSettingsRpc.list, {}, systemActor(actor.requestId));
     return dueHoursOf(settings.find((s) => s.name === APP_SETTING_NAMES.reEditDueHours)?.value);
   }
 
   /** Who asks, by name: the signed-in sales person, else the account. */
   private async nameOf(actor: Actor): Promise<string | null> {
     try {
-      if (actor.salesPersonId) return (await this.host.rpc.send(SalesPeopleRpc.get, { id: actor.salesPersonId }, systemCaller())).name;
-      if (actor.userId) return (await this.host.rpc.send(UsersRpc.get, { id: actor.userId }, systemCaller())).displayName;
+      return (await this.names.of(actor))?.displayName ?? null;
     } catch (err) {
-      if (!(err instanceof RpcCallError && err.status === 404)) throw err;
+      if (!DisplayNames.isUnknown(err)) throw err;
+      return null;
     }
-    return null;
   }
 }

@@ -1,4 +1,4 @@
-import { PipelineEvents, RpcError, type Actor, type BackfillPage, type BackfillPagePayload, type PipelineImageProcessed, type Route } from '@app/contracts';
+import { isUuid, PipelineEvents, RpcError, type Actor, type BackfillPage, type BackfillPagePayload, type PipelineImageProcessed, type Route } from '@app/contracts';
 import { assertBackfillCaller, backfilled, backfillPage, BACKFILL_MESSAGES, type BackfillSection } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -7,7 +7,6 @@ import type { Image } from '../images/image.entity';
 import type { ImageVersion } from '../versions/image-version.entity';
 import { ImagesExportRepository, type KeptProcessedJob } from './images-export.repository';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A processed image as the `PipelineEvents.imageProcessed` its last job published. What the
@@ -85,7 +84,7 @@ export class StatisticsExportService {
     {
       name: 'processed',
       read: async (after, limit) => {
-        if (after !== null && !UUID.test(after)) throw RpcError.badRequest(BACKFILL_MESSAGES.badCursor);
+        if (after !== null && !isUuid(after)) throw RpcError.badRequest(BACKFILL_MESSAGES.badCursor);
         const images = await this.rows.processedAfter(this.ds.manager, after, limit);
         const versions = await this.rows.pipelineVersionsOf(
           this.ds.manager,
@@ -108,7 +107,7 @@ export class StatisticsExportService {
     {
       name: 'deleted',
       read: async (after, limit) => {
-        if (after !== null && !UUID.test(after)) throw RpcError.badRequest(BACKFILL_MESSAGES.badCursor);
+        if (after !== null && !isUuid(after)) throw RpcError.badRequest(BACKFILL_MESSAGES.badCursor);
         return (await this.rows.keptAfter(this.ds.manager, after, limit)).map((k) => ({
           key: k.job_id,
           events: [backfilled(PipelineEvents.imageProcessed, `backfill:images:job:${k.job_id}`, keptProcessedEvent(k))],

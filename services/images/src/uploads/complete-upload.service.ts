@@ -1,5 +1,6 @@
 import { IMAGE_MESSAGES, pipelineOutputKeys, RpcError, type Actor, type ImageView, type UploadCompleteBody } from '@app/contracts';
 import { faultPoint } from '@app/config';
+import { currentRequestId } from '@app/logging';
 import { inTransaction, SERVICE_LOGGER } from '@app/service-kit';
 import { ObjectKeys } from '@app/storage';
 import { randomUUID } from 'node:crypto';
@@ -46,7 +47,7 @@ export class CompleteUploadService {
   /** Who uploaded: the caller, or for a file the sweeper found, the account that asked for the upload. */
   private author(image: Image, actor: Actor | null): Promise<VersionAuthor | null> {
     if (actor && !OrderAccessService.isSystem(actor)) return this.authors.of(actor);
-    return image.createdBy ? this.authors.account(image.createdBy) : Promise.resolve(null);
+    return image.createdBy ? this.authors.account(image.createdBy, actor?.requestId ?? currentRequestId()) : Promise.resolve(null);
   }
 
   /**

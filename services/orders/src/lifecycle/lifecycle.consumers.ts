@@ -54,6 +54,8 @@ export class LifecycleConsumers implements OnModuleInit {
     // absent in messages from before the picture travelled with the progress: kept as it is
     if (p.thumbnailKey !== undefined) o.thumbnailKey = p.thumbnailKey;
     if (p.pictureKey !== undefined) o.pictureKey = p.pictureKey;
+    // absent in messages from before the ids travelled with the progress: kept as they are
+    if (p.imageIds !== undefined) await this.orders.setImageIds(m, o.id, p.imageIds);
     const at = new Date(p.at);
     // a re-edit request on a finished order sends it back to QA, unassigned (before the count is kept)
     const reEdit = reEditStep(o, p);

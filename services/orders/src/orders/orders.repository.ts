@@ -139,6 +139,17 @@ export class OrdersRepository {
   /** the orders per day under the tally's filters, for deep pages */
   private readonly dayCounts = new VersionedCache<DayCount[]>();
 
+  /** Keeps the ids of the order's images as the images service last published them (`ImagesEvents.orderProgress`). */
+  async setImageIds(m: EntityManager, id: string, imageIds: string[]): Promise<void> {
+    await m.query('UPDATE orders SET image_ids = $2::uuid[] WHERE id = $1', [id, imageIds]);
+  }
+
+  /** The order an image belongs to, as the images service last published it (orders_image_ids_idx); null when none says so. */
+  async findByImage(m: EntityManager, imageId: string): Promise<Order | null> {
+    const rows: Array<{ id: string }> = await m.query('SELECT id FROM orders WHERE image_ids @> ARRAY[$1::uuid] LIMIT 1', [imageId]);
+    return rows.length ? this.findById(m, rows[0].id) : null;
+  }
+
   findById(m: EntityManager, id: string, lock = false): Promise<Order | null> {
     return m.findOne(Order, { where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
   }

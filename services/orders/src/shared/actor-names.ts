@@ -1,44 +1,25 @@
-import { SalesPeopleRpc, systemActor, UsersRpc, type Actor } from '@app/contracts';
-import { RpcCallError } from '@app/messaging';
-import { MessagingHost } from '@app/service-kit';
+import { type Actor } from '@app/contracts';
+import { DisplayNames, type PersonRef } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 
-export interface PersonRef {
-  id: string;
-  displayName: string;
-}
-
-const TTL_MS = 60_000;
+export type { PersonRef };
 
 /**
  * Who did it, for the timeline: the signed-in account's display name, or the sales person's
- * name when a sales person is signed in. Names are asked of the users service and kept for a
- * minute (a renamed account shows its new name on later events).
+ * name when a sales person is signed in, from the shared `DisplayNames` lookup (kept for a
+ * minute). A person the users service does not know shows as "Unknown user".
  */
 @Injectable()
 export class ActorNames {
-  private readonly cache = new Map<string, { ref: PersonRef; until: number }>();
-
-  constructor(private readonly messaging: MessagingHost) {}
+  constructor(private readonly names: DisplayNames) {}
 
   async of(actor: Actor): Promise<PersonRef | null> {
-    if (!actor.userId) return null;
-    const key = actor.salesPersonId ? `sp:${actor.salesPersonId}` : `u:${actor.userId}`;
-    const hit = this.cache.get(key);
-    if (hit && hit.until > Date.now()) return hit.ref;
-    const system = systemActor(actor.requestId);
-    let ref: PersonRef;
     try {
-      ref = actor.salesPersonId
-        ? { id: actor.salesPersonId, displayName: (await this.messaging.rpc.send(SalesPeopleRpc.get, { id: actor.salesPersonId }, system)).name }
-        : { id: actor.userId, displayName: (await this.messaging.rpc.send(UsersRpc.get, { id: actor.userId }, system)).displayName };
+      return await this.names.of(actor);
     } catch (err) {
-      if (err instanceof RpcCallError && err.status === 404) return { id: actor.salesPersonId ?? actor.userId, displayName: 'Unknown user' };
+      if (DisplayNames.isUnknown(err)) return { id: actor.salesPersonId ?? actor.userId!, displayName: 'Unknown user' };
       throw err;
     }
-    if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(key, { ref, until: Date.now() + TTL_MS });
-    return ref;
   }
 
   /**
@@ -48,9 +29,9 @@ export class ActorNames {
    */
   async ofAccount(userId: string, requestId: string): Promise<PersonRef | null> {
     try {
-      return await this.of({ userId, role: 'System', permissions: [], requestId });
-    } catch {
-      return null;
+      return await this.names.account(userId, requestId);
+    } catch (err) {
+      return DisplayNames.isUnknown(err) ? { id: userId, displayName: 'Unknown user' } : null;
     }
   }
 }

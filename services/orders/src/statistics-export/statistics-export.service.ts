@@ -1,4 +1,4 @@
-import { OrdersEvents, RpcError, type Actor, type BackfillPage, type BackfillPagePayload, type OrderCreated } from '@app/contracts';
+import { UUID_PATTERN, OrdersEvents, RpcError, type Actor, type BackfillPage, type BackfillPagePayload, type OrderCreated } from '@app/contracts';
 import { assertBackfillCaller, backfilled, backfillPage, BACKFILL_MESSAGES, type BackfillSection } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -9,7 +9,6 @@ import { orderCreated } from '../orders/order-created';
 import { OrdersExportRepository } from './orders-export.repository';
 
 const SEQ = /^\d{1,19}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** a key of the cursor that is not of its section's kind is not a cursor this service gave */
 function keyOf(after: string | null, pattern: RegExp): string | null {
@@ -40,7 +39,7 @@ export class StatisticsExportService {
     {
       name: 'created',
       read: async (after, limit) =>
-        (await this.rows.ordersAfter(this.ds.manager, keyOf(after, UUID), limit)).map((o) => ({
+        (await this.rows.ordersAfter(this.ds.manager, keyOf(after, UUID_PATTERN), limit)).map((o) => ({
           key: o.id,
           events: [backfilled(OrdersEvents.created, `backfill:orders:created:${o.id}`, orderCreated(o))],
         })),
@@ -64,7 +63,7 @@ export class StatisticsExportService {
     {
       name: 'current-status',
       read: async (after, limit) =>
-        (await this.rows.ordersWithoutStatusLineAfter(this.ds.manager, keyOf(after, UUID), limit)).map((o) => ({
+        (await this.rows.ordersWithoutStatusLineAfter(this.ds.manager, keyOf(after, UUID_PATTERN), limit)).map((o) => ({
           key: o.id,
           events: [
             backfilled(OrdersEvents.statusChanged, `backfill:orders:current-status:${o.id}`, {

@@ -71,6 +71,11 @@ export class TagAssignmentsService {
       return { orderId: o!.id, accountId: o!.accountId };
     }
     if (p.entity === 'images') {
+      // the image's order as the images service published it with the order's progress: no call
+      // to the images service, so tagging works while it is away (docs/orders.md)
+      const known = await this.orders.findByImage(this.ds.manager, p.entityId);
+      if (known) return { orderId: known.id, accountId: known.accountId };
+      // an image this service has not heard of yet (created a moment ago), or none (404)
       const image = await this.messaging.rpc.send(ImagesRpc.get, { id: p.entityId }, actor);
       const o = await this.orders.findById(this.ds.manager, image.orderId);
       return { orderId: image.orderId, accountId: o?.accountId ?? null };

@@ -4,9 +4,11 @@ import {
   PipelineEvents,
   LIST_THUMB_HEIGHT,
   LIST_THUMB_WIDTH,
+  ObjectKeys,
   pipelineOutputKeys,
   pipelineVersionOutputKeys,
   ROUTES,
+  UUID_PATTERN,
   type PipelineFailureCode,
   PipelineJob,
   type PipelineLane,
@@ -58,8 +60,7 @@ interface JobIdentity {
 
 /** the longest wait before a failed job is tried again (the first is PIPELINE_RETRY_DELAY_MS) */
 const JOB_RETRY_MAX_MS = 60_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const SOURCE_KEY = (orderId: string, imageId: string) => new RegExp(`^orders/${orderId}/images/${imageId}/original\\.[a-z0-9]{1,8}$`);
+const UUID = UUID_PATTERN;
 /** the visible mark of an edited picture (the account setting editedImageLabel) */
 export const EDITED_LABEL_TEXT = 'Digitally edited';
 
@@ -146,7 +147,7 @@ export class JobRunner {
     }
     const job = check.value;
     const keys = ownOutputKeys(job);
-    if (!SOURCE_KEY(job.orderId, job.imageId).test(job.sourceKey) || job.outputKeys.optimized !== keys.optimized || job.outputKeys.thumb !== keys.thumb) {
+    if (!ObjectKeys.isImageOriginal(job.sourceKey, job.orderId, job.imageId) || job.outputKeys.optimized !== keys.optimized || job.outputKeys.thumb !== keys.thumb) {
       await this.park(msg, identify(raw, lane), 'invalid-job', "The job's object keys are not the image's own keys.", started);
       this.count(job, lane, 'invalid', started);
       return;

@@ -1,3 +1,4 @@
+import { UUID_PATTERN } from '@app/contracts';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type {
@@ -342,7 +343,7 @@ export class FactsRepository {
        INSERT INTO stat_daily (metric, day, account_id, count)
        SELECT 'images_processed', ${UTC_DAY('i.processed_at')}, COALESCE(o.account_id, '${UNKNOWN_ACCOUNT}'::uuid), count(*)
        FROM inserted i
-       LEFT JOIN stat_order o ON o.id = CASE WHEN i.order_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN i.order_id::uuid END
+       LEFT JOIN stat_order o ON o.id = CASE WHEN i.order_id ~* '${UUID_PATTERN.source}' THEN i.order_id::uuid END
        GROUP BY 2, 3
        ${ADD_TO_DAILY}`,
       [col(rows, 'jobId'), col(rows, 'imageId'), col(rows, 'orderId'), col(rows, 'route'), col(rows, 'processedAt')],

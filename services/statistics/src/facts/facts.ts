@@ -1,4 +1,5 @@
 import {
+  isUuid,
   OrdersEvents,
   PipelineEvents,
   StyleGuidesEvents,
@@ -391,8 +392,6 @@ export function factKindOf(subject: string): FactKind | undefined {
   return KIND_BY_SUBJECT.get(subject);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** What a timeline line tells about a picture, a tag and a QA role, read leniently from its payload: absent or odd fields are null. */
 export interface TimelineDetails {
   imageId: string | null;
@@ -408,7 +407,7 @@ export interface TimelineDetails {
  */
 export function timelineDetails(payload: Record<string, unknown>): TimelineDetails {
   const reason = payload.reason && typeof payload.reason === 'object' && !Array.isArray(payload.reason) ? (payload.reason as Record<string, unknown>) : {};
-  const uuid = (v: unknown): string | null => (typeof v === 'string' && UUID.test(v) ? v : null);
+  const uuid = (v: unknown): string | null => (isUuid(v) ? v : null);
   const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v.slice(0, 500) : null);
   return {
     imageId: uuid(payload.imageId),
@@ -422,5 +421,5 @@ export function timelineDetails(payload: Record<string, unknown>): TimelineDetai
 /** The sales person an `EDITED` line moved the order to (`salesPersonId`, documented in `wire/order-events.ts`); null when it did not. */
 export function salesPersonOf(payload: Record<string, unknown>): string | null {
   const v = payload.salesPersonId;
-  return typeof v === 'string' && UUID.test(v) ? v : null;
+  return isUuid(v) ? v : null;
 }

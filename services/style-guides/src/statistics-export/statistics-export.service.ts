@@ -1,11 +1,10 @@
-import { RpcError, StyleGuidesEvents, type Actor, type BackfillPage, type BackfillPagePayload } from '@app/contracts';
+import { isUuid, RpcError, StyleGuidesEvents, type Actor, type BackfillPage, type BackfillPagePayload } from '@app/contracts';
 import { assertBackfillCaller, backfilled, backfillPage, BACKFILL_MESSAGES, type BackfillSection } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { StyleGuidesExportRepository } from './style-guides-export.repository';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * `style-guides.statistics.backfill`: `StyleGuidesEvents.saved` of every style guide as it is
@@ -18,7 +17,7 @@ export class StatisticsExportService {
     {
       name: 'style-guides',
       read: async (after, limit) => {
-        if (after !== null && !UUID.test(after)) throw RpcError.badRequest(BACKFILL_MESSAGES.badCursor);
+        if (after !== null && !isUuid(after)) throw RpcError.badRequest(BACKFILL_MESSAGES.badCursor);
         return (await this.rows.guidesAfter(this.ds.manager, after, limit)).map((g) => ({
           key: g.id,
           events: [backfilled(StyleGuidesEvents.saved, `backfill:style-guides:${g.id}`, { styleGuideId: g.id, name: g.name, at: g.updated_at.toISOString() })],

@@ -1,15 +1,14 @@
-import { RpcError, UsersEvents, type Actor, type BackfillPage, type BackfillPagePayload } from '@app/contracts';
+import { isUuid, RpcError, UsersEvents, type Actor, type BackfillPage, type BackfillPagePayload } from '@app/contracts';
 import { assertBackfillCaller, backfilled, backfillPage, BACKFILL_MESSAGES, type BackfillSection } from '@app/service-kit';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { UsersExportRepository } from './users-export.repository';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** a key that is not an id is not a cursor this service gave */
 function idAfter(after: string | null): string | null {
-  if (after !== null && !UUID.test(after)) throw RpcError.badRequest(BACKFILL_MESSAGES.badCursor);
+  if (after !== null && !isUuid(after)) throw RpcError.badRequest(BACKFILL_MESSAGES.badCursor);
   return after;
 }
 

@@ -2,12 +2,12 @@ import { EventPageQuery } from '../../orders/order-events.contract';
 import { CreateOrderBody, OrderListQuery, UpdateOrderBody } from '../../orders/orders.contract';
 import { QaEditorDecisionBody, QaPickBody, QaTaskStateBody } from '../../orders/qa-workspace.contract';
 import { AssignTagBody, RemoveTagBody, TagBody, TagListQuery, TagPatch } from '../../orders/tags.contract';
-import type { OrderEventView as OrderEventLineView } from '../../wire/order-events';
+import type { OrderEventView } from '../../wire/order-events';
 import { QA_LIST_LIMIT, type QaTaskRole } from '../../wire/qa-workspace';
 import { TAGGED_ENTITIES } from '../../wire/tags';
 import { ALL_ROLES, defineRoute, documentedBy, pagedOf } from '../define-route';
 import { DeletedResult } from '../fields';
-import { OrderEventView, OrderListItem, OrderView, TagView } from '../schemas/orders.schemas';
+import { OrderEventSchema, OrderListItem, OrderView, TagView } from '../schemas/orders.schemas';
 import { QaWorkLists } from '../schemas/qa-workspace.schemas';
 
 /**
@@ -126,7 +126,7 @@ export const OrderEventsRoutes = {
     path: '/events/order/:id',
     access: { roles: ALL_ROLES },
     query: EventPageQuery,
-    result: pagedOf(documentedBy<OrderEventLineView>(OrderEventView)),
+    result: pagedOf(documentedBy<OrderEventView>(OrderEventSchema)),
     summary: "An order's timeline, 10 a page, newest first",
     description: TIMELINE,
   }),
@@ -135,7 +135,7 @@ export const OrderEventsRoutes = {
     path: '/events/user/:id',
     access: { roles: ALL_ROLES },
     query: EventPageQuery,
-    result: pagedOf(documentedBy<OrderEventLineView>(OrderEventView)),
+    result: pagedOf(documentedBy<OrderEventView>(OrderEventSchema)),
     summary: "Events of an account's orders, 10 a page, newest first",
     description: `The admin, QA with READ_USER_EVENTS, or the account itself. ${TIMELINE}`,
   }),

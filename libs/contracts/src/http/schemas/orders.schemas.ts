@@ -1,3 +1,4 @@
+import { ApiSchema } from '@nestjs/swagger';
 import {
   DELIVERY_STATES,
   type DeliveryState,
@@ -171,9 +172,10 @@ export class OrderEventOrderRef {
  * One line of a timeline as the document describes it: any event, its payload a JSON object
  * (a class cannot be a union). The wire's `OrderEventView` is the union keyed by `eventName`
  * (libs/contracts/src/wire/order-events.ts, one payload type per event), and the timeline
- * routes answer that type.
+ * routes answer that type. Named `OrderEventView` in the document.
  */
-export class OrderEventView implements OrderEventViewShape {
+@ApiSchema({ name: 'OrderEventView' })
+export class OrderEventSchema implements OrderEventViewShape {
   @Field.id() id!: string;
   @Field.oneOf(ORDER_EVENT_NAMES, 'OrderEventName') eventName!: OrderEventName;
   @Field.json({ description: 'what happened, by event' }) payload!: Record<string, unknown>;
