@@ -55,9 +55,9 @@ export const orderKeys = {
   lists: () => ['orders', 'list'] as const,
   one: (id: string) => ['orders', 'get', { id }] as const,
   allEvents: () => ['order-events'] as const,
-  events: (id: string, isHidden: boolean) => ['order-events', 'list', { id, isHidden }] as const,
+  events: (id: string) => ['order-events', 'list', { id }] as const,
   /** one page of the events of an account's orders */
-  accountEvents: (accountId: string, page: number, isHidden: boolean) => ['order-events', 'of-user', { accountId, page, isHidden }] as const,
+  accountEvents: (accountId: string) => ['order-events', 'of-user', { accountId }] as const,
 };
 
 /** How long after a change of an image the orders service has written its line on the timeline (and the order's step). */
