@@ -52,6 +52,8 @@ export interface UseDataGridOptions<Row, F extends string = string> {
   defaultSort?: { field: string; order: SortOrder };
   /** a list that changes on its own (the delivery queue) asks again this often while shown */
   refetchIntervalMs?: number;
+  /** false: nothing is asked (a list shown only sometimes) */
+  enabled?: boolean;
   /** keeps each page's answer beyond the query cache (`url` and `local` modes) */
   storage?: PageStorage<PageOf<Row>>;
 }
@@ -106,6 +108,7 @@ export function useDataGrid<Row, F extends string = string>(options: UseDataGrid
     defaultSort,
     refetchIntervalMs,
     storage,
+    enabled = true,
   } = options;
   const [urlParams, setUrlParams] = useSearchParams();
   const [localParams, setLocalParams] = useState(() => new URLSearchParams());
@@ -162,7 +165,7 @@ export function useDataGrid<Row, F extends string = string>(options: UseDataGrid
     },
     placeholderData: keepPreviousData,
     refetchInterval: refetchIntervalMs ?? false,
-    enabled: paged,
+    enabled: paged && enabled,
     ...(storage
       ? {
           initialData: () => storage.read(pageKey),
@@ -180,7 +183,7 @@ export function useDataGrid<Row, F extends string = string>(options: UseDataGrid
     queryFn: ({ pageParam, signal }) => fetchOne({ ...listQuery, page: pageParam }, signal),
     initialPageParam: 1,
     getNextPageParam: (last: PageOf<Row>, loaded: PageOf<Row>[]) => (loaded.length * GRID_PAGE_SIZE < last.total ? loaded.length + 1 : undefined),
-    enabled: !paged,
+    enabled: !paged && enabled,
   });
   const active = paged ? result : more;
 
