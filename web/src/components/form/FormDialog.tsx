@@ -27,6 +27,10 @@ export interface FormDialogProps {
   /** besides invalid fields, the submit waits for this (an e-mail still being typed) */
   submitDisabled?: boolean;
   onClose: () => void;
+  /** true unless told otherwise: a dialog kept mounted while closed passes its state */
+  open?: boolean;
+  /** names the form element too (a screen that looks the form up by its name) */
+  formLabel?: string;
   maxWidth?: DialogProps['maxWidth'];
   fullScreen?: boolean;
   /** the title's own styles (a long name wraps anywhere) */
@@ -42,7 +46,8 @@ export interface FormDialogProps {
  * as children, the server's refusal above them (`form.formError`: what was typed stays), and
  * Cancel beside the submit, which is disabled and spins while the form is sent. While it is sent
  * the dialog stays open (neither Cancel, Escape nor the backdrop close it). Mount it only while
- * open, so every opening starts from the form's first values.
+ * open, so every opening starts from the form's first values (or pass `open` and reset the form
+ * on close).
  *
  * ```tsx
  * const form = useForm({ initialValues, validate, mutationFn, action: t('…'), onSuccess: onClose });
@@ -51,15 +56,15 @@ export interface FormDialogProps {
  * </FormDialog>
  * ```
  */
-export function FormDialog({ form, title, submitLabel, submitDisabled = false, onClose, maxWidth = 'sm', fullScreen, titleSx, contentSx, children }: FormDialogProps) {
+export function FormDialog({ form, title, submitLabel, submitDisabled = false, onClose, open = true, formLabel, maxWidth = 'sm', fullScreen, titleSx, contentSx, children }: FormDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const close = () => {
     if (!form.busy) onClose();
   };
   return (
-    <Dialog open onClose={close} maxWidth={maxWidth} fullWidth {...(fullScreen !== undefined ? { fullScreen } : {})} aria-labelledby={titleId}>
-      <form ref={form.ref} onSubmit={form.handleSubmit()} noValidate>
+    <Dialog open={open} onClose={close} maxWidth={maxWidth} fullWidth {...(fullScreen !== undefined ? { fullScreen } : {})} aria-labelledby={titleId}>
+      <form ref={form.ref} onSubmit={form.handleSubmit()} noValidate {...(formLabel ? { 'aria-label': formLabel } : {})}>
         <DialogTitle id={titleId} {...(titleSx ? { sx: titleSx } : {})}>
           {title}
         </DialogTitle>
