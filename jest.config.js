@@ -21,7 +21,7 @@ const base = {
   testEnvironment: 'node',
   setupFiles: ['reflect-metadata'],
   transform: { '^.+\\.ts$': ['@swc/jest', { ...swc, swcrc: false, sourceMaps: 'inline' }] },
-  moduleNameMapper: { '^@app/([a-z-]+)$': '<rootDir>/libs/$1/src' },
+  moduleNameMapper: { '^@app/([a-z-]+)$': '<rootDir>/libs/$1/src', '^@app/contracts/(wire|http)$': '<rootDir>/libs/contracts/src/$1' },
   roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/gateway', '<rootDir>/test', '<rootDir>/scripts'].filter((r) =>
     existsSync(r.replace('<rootDir>', __dirname)),
   ),

@@ -23,8 +23,9 @@ module.exports = {
         swcrc: false,
         jsc: {
           target: 'es2022',
-          parser: { syntax: 'typescript', tsx: true },
-          transform: { react: { runtime: 'automatic' } },
+          // decorators: the HTTP contract's schema classes (their packages are no-op stand-ins below)
+          parser: { syntax: 'typescript', tsx: true, decorators: true },
+          transform: { react: { runtime: 'automatic' }, legacyDecorator: true },
         },
         module: { type: 'commonjs' },
       },
@@ -33,6 +34,10 @@ module.exports = {
   moduleNameMapper: {
     // the wire contract, as web/tsconfig.json and web/vite.config.ts name it
     '^@app/contracts/wire$': '<rootDir>/libs/contracts/src/wire/index.ts',
+    // the HTTP contract, with its decorator packages as no-op stand-ins, as web/vite/contract-shims.ts does for the build
+    '^@app/contracts/http$': '<rootDir>/libs/contracts/src/http/index.ts',
+    '^@nestjs/swagger$': '<rootDir>/node_modules/@nestjs/swagger/dist/extra/swagger-shim.js',
+    '^(class-validator|class-transformer)$': '<rootDir>/web/src/test/decoratorShim.cjs',
     '\\.(css|less|scss)$': '<rootDir>/web/src/test/styleMock.ts',
     '\\.(svg|png|jpe?g|gif|webp)$': '<rootDir>/web/src/test/fileMock.ts',
   },

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { precompressDirectory } from '../scripts/precompress-web';
+import { contractShims } from './vite/contract-shims';
 
 /** Folder of this file, so the build works whatever directory it is started from. */
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -10,6 +11,12 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
  * the one part of libs/contracts the browser may import. Same name as in web/tsconfig.json.
  */
 const wireContract = { '@app/contracts/wire': fileURLToPath(new URL('../libs/contracts/src/wire/index.ts', import.meta.url)) };
+
+/**
+ * The HTTP contract (route values, response schema classes): the web app takes them for
+ * `api.call`; their decorator packages become no-op stand-ins (contractShims, web/vite/).
+ */
+const httpContract = { '@app/contracts/http': fileURLToPath(new URL('../libs/contracts/src/http/index.ts', import.meta.url)) };
 
 /** The gateway serves the REST API under /api; `npm run dev` starts it on this port. */
 const apiProxy = { '/api': { target: 'http://localhost:8080', changeOrigin: true } };
@@ -53,8 +60,8 @@ export default defineConfig({
   root: webRoot,
   // No @vitejs/plugin-react: Vite 8's built-in oxc transform compiles JSX (no React fast refresh in dev).
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
-  plugins: [precompress()],
-  resolve: { alias: wireContract },
+  plugins: [contractShims(), precompress()],
+  resolve: { alias: { ...wireContract, ...httpContract } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

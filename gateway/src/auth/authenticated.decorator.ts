@@ -1,4 +1,4 @@
-import { hasPermission, type Role } from '@app/contracts';
+import { accessRefusal, ALL_ROLES, type AccessRule } from '@app/contracts';
 import {
   applyDecorators,
   ForbiddenException,
@@ -15,14 +15,8 @@ import type { Observable } from 'rxjs';
 import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { AuthUser } from './auth-user';
 
-export interface AccessRule {
-  /** roles that may call the route (all signed-in roles when left out) */
-  roles?: readonly Role[];
-  /** a permission non-admins must hold (the admin holds every permission) */
-  permission?: string;
-  /** refuse callers signed in as a sales person of the account */
-  notSalesPerson?: boolean;
-}
+/** The rule type lives in the wire contract (`AccessRule`), shared with the web app's `meets`. */
+export type { AccessRule };
 
 export const ACCESS_RULE = Symbol('ACCESS_RULE');
 
@@ -58,12 +52,8 @@ export class AccessGuard implements CanActivate {
     const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_RULE, [context.getHandler(), context.getClass()]);
     const user = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
     if (!user) throw new UnauthorizedException();
-    if (!rule) return true;
-    if (rule.roles && !rule.roles.includes(user.role as Role)) throw new ForbiddenException('You do not have permission to do this.');
-    if (rule.notSalesPerson && user.salesPersonId) throw new ForbiddenException('You do not have permission to do this.');
-    if (rule.permission && user.role !== 'Admin' && !hasPermission(user.permissions, rule.permission)) {
-      throw new ForbiddenException(`Missing permission ${rule.permission}`);
-    }
+    const refusal = accessRefusal(user, rule);
+    if (refusal !== null) throw new ForbiddenException(refusal);
     return true;
   }
 }
@@ -82,4 +72,5 @@ export function Authenticated(rule: AccessRule = {}): MethodDecorator & ClassDec
   );
 }
 
-export const ALL_ROLES: readonly Role[] = ['Admin', 'QA', 'Dealership', 'Management'];
+/** Every signed-in role (declared with the route values, `@app/contracts/http`). */
+export { ALL_ROLES };

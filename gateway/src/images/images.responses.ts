@@ -39,7 +39,7 @@ import {
   type VideoView as VideoViewContract,
 } from '@app/contracts';
 import { Field } from '../common/api-responses';
-import { TagView } from '../orders/orders.responses';
+import { TagView } from '@app/contracts/http';
 
 // parts of the contract, named so the classes can implement them
 type ContractImagesDeleted = ResultOf<typeof ImagesRpc.delete>;

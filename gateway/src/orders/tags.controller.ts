@@ -1,11 +1,10 @@
-import { AssignTagBody, RemoveTagBody, TagBody, TAGGED_ENTITIES, TagListQuery, TagPatch, TagsRpc, type Actor, type TaggedEntity } from '@app/contracts';
+import { AssignTagBody, RemoveTagBody, Routes, TagBody, TAGGED_ENTITIES, TagListQuery, TagPatch, TagsRpc, type Actor, type TaggedEntity } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
-import { BadRequestException, Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
+import { BadRequestException, Body, Controller, Param, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { CurrentActor } from '../common/actor.decorator';
-import { ApiErrorResponses, ApiResult, PagedOf } from '../common/api-responses';
-import { TagView } from './orders.responses';
+import { ApiErrorResponses } from '../common/api-responses';
+import { Operation } from '../common/operation.decorator';
 import { UuidParam } from '../common/params';
 
 /** `orders`, `images` or `users` in a path: 400 otherwise. */
@@ -15,72 +14,46 @@ function taggedEntity(value: string): TaggedEntity {
 }
 
 /**
- * The tags the admin keeps and their assignment to orders, images and users. Paths match
- * case-insensitively, so `POST /Tags`, as older clients send it, works too.
+ * The tags the admin keeps and their assignment to orders, images and users (`Routes.tags`).
+ * Paths match case-insensitively, so `POST /Tags`, as older clients send it, works too.
  */
 @ApiTags('tags')
 @ApiErrorResponses()
-@Controller('tags')
+@Controller()
 export class TagsController {
   constructor(private readonly rpc: RpcClient) {}
 
-  @ApiResult(PagedOf(TagView))
-  @Get()
-  @Authenticated({ roles: ALL_ROLES })
-  @ApiOperation({ summary: 'Tags, 10 a page, by category and name; `search`, `category`, `entity`' })
+  @Operation(Routes.tags.list)
   list(@Query() query: TagListQuery, @CurrentActor() actor: Actor) {
     return this.rpc.send(TagsRpc.list, query, actor);
   }
 
-  @ApiResult([TagView])
-  @Get('get/:entity/:entityId')
-  @Authenticated({ roles: ALL_ROLES })
-  @ApiParam({ name: 'entity', enum: TAGGED_ENTITIES })
-  @ApiOperation({
-    summary: 'Tags on an order, an image or a user',
-    description: "An order's tags for whoever may see the order; image and user tags for admin and QA.",
-  })
+  @Operation(Routes.tags.ofEntity)
   ofEntity(@Param('entity') entity: string, @UuidParam('entityId') entityId: string, @CurrentActor() actor: Actor) {
     return this.rpc.send(TagsRpc.ofEntity, { entity: taggedEntity(entity), entityId }, actor);
   }
 
-  @ApiResult([TagView], 'the tags on it now')
-  @Post(':entity/:entityId')
-  @Authenticated({ roles: ['Admin', 'QA'] })
-  @ApiParam({ name: 'entity', enum: TAGGED_ENTITIES })
-  @ApiOperation({ summary: 'Put a tag on an order, an image or a user (the tag must be made for it); answers its tags' })
+  @Operation(Routes.tags.assign)
   assign(@Param('entity') entity: string, @UuidParam('entityId') entityId: string, @Body() body: AssignTagBody, @CurrentActor() actor: Actor) {
     return this.rpc.send(TagsRpc.assign, { entity: taggedEntity(entity), entityId, tagId: body.tagId }, actor);
   }
 
-  @ApiResult([TagView], 'the tags left on it')
-  @Delete()
-  @Authenticated({ roles: ['Admin', 'QA'] })
-  @ApiOperation({ summary: 'Take a tag off an order, an image or a user; answers the tags left' })
+  @Operation(Routes.tags.remove)
   remove(@Body() body: RemoveTagBody, @CurrentActor() actor: Actor) {
     return this.rpc.send(TagsRpc.remove, body, actor);
   }
 
-  @ApiResult(TagView)
-  @Get(':id')
-  @Authenticated({ roles: ALL_ROLES })
-  @ApiOperation({ summary: 'One tag' })
+  @Operation(Routes.tags.get)
   get(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
     return this.rpc.send(TagsRpc.get, { id }, actor);
   }
 
-  @ApiResult(TagView, 'the new tag')
-  @Post()
-  @Authenticated({ roles: ['Admin'] })
-  @ApiOperation({ summary: 'Create a tag (name trimmed; unique per entity)' })
+  @Operation(Routes.tags.create)
   create(@Body() body: TagBody, @CurrentActor() actor: Actor) {
     return this.rpc.send(TagsRpc.create, body, actor);
   }
 
-  @ApiResult(TagView, 'the saved tag')
-  @Put(':id')
-  @Authenticated({ roles: ['Admin'] })
-  @ApiOperation({ summary: 'Change a tag' })
+  @Operation(Routes.tags.update)
   update(@UuidParam('id') id: string, @Body() body: TagPatch, @CurrentActor() actor: Actor) {
     return this.rpc.send(TagsRpc.update, { id, ...body }, actor);
   }

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 export * from './wire';
+export * from './http';
 export * from './rpc-error';
 export * from './envelope';
 export * from './rpc';

@@ -12,6 +12,7 @@
  *   Please log in again" and goes to /logout). Still 401 after a good refresh:
  *   `onUnauthorized` (the app shows /error/401).
  */
+import { routeUrl, type PathParams, type RouteBody, type RouteDef, type RoutePath, type RouteQuery, type RouteResult } from '@app/contracts/http';
 import { SESSION_REFRESH_FAILED_MESSAGE, type RefreshRequest, type TokenPair } from '@app/contracts/wire';
 import { sessionStore } from './session';
 
@@ -202,7 +203,41 @@ export async function request<T>(method: string, path: string, options: RequestO
   return parse<T>(method, path, retried);
 }
 
+type QueryValue = string | number | boolean | null | undefined;
+
+/**
+ * What `api.call(route, options)` takes, from the route value: `params` exactly when the path
+ * has `:name` parts, `query` when the route has a query class (any of its fields, as strings or
+ * numbers as a URL holds them), `body` when it has a body class.
+ */
+export type CallOptions<D> = { signal?: AbortSignal; headers?: Record<string, string> } & (PathParams<RoutePath<D>> extends undefined
+  ? { params?: undefined }
+  : { params: PathParams<RoutePath<D>> }) &
+  ([RouteQuery<D>] extends [undefined] ? { query?: undefined } : { query?: { [K in keyof RouteQuery<D>]?: QueryValue } }) &
+  ([RouteBody<D>] extends [undefined] ? { body?: undefined } : { body: RouteBody<D> });
+
+/** `options` may be left out when nothing in it is required (no `:name` in the path, no body). */
+type CallArgs<D> = PathParams<RoutePath<D>> extends undefined
+  ? [RouteBody<D>] extends [undefined]
+    ? [options?: CallOptions<D>]
+    : [options: CallOptions<D>]
+  : [options: CallOptions<D>];
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyRoute = RouteDef<string, any, any, any>;
+
+/**
+ * Calls an HTTP operation declared in `@app/contracts/http`: the method, the path and the
+ * result type come from the route value (`api.call(Routes.orders.get, { params: { id } })` is a
+ * `Promise<OrderView>`).
+ */
+function call<D extends AnyRoute>(route: D, ...[options]: CallArgs<D>): Promise<RouteResult<D>> {
+  const { params, query, body, signal, headers } = (options ?? {}) as { params?: Record<string, string>; query?: Query; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> };
+  return request<RouteResult<D>>(route.method, routeUrl(route.path, params), { query, body, signal, headers });
+}
+
 export const api = {
+  call,
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),

@@ -1,5 +1,6 @@
-import type { CreateOrderRequest, OrderEventView, OrderListItem, OrderStatus, OrderView, Paged, QaStatus, SalesPersonView, StyleGuideListItem, UpdateOrderRequest, UserListItem } from '@app/contracts/wire';
-import type { QueryClient } from '@tanstack/react-query';
+import { Routes } from '@app/contracts/http';
+import type { CreateOrderRequest, OrderStatus, Paged, QaStatus, SalesPersonView, StyleGuideListItem, UpdateOrderRequest, UserListItem } from '@app/contracts/wire';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from './client';
 
 /** Calls of orders and their timeline, and what the order creator reads of accounts, sales people and style guides. */
@@ -27,19 +28,20 @@ export const QA_STATUS_KEYS = {
 export type OrderListQuery = Record<string, string | number | undefined>;
 
 export const ordersApi = {
-  list: (query: OrderListQuery, signal?: AbortSignal) => api.get<Paged<OrderListItem>>('/orders/get-orders', { query, signal }),
-  get: (id: string, signal?: AbortSignal) => api.get<OrderView>(`/orders/${id}`, { signal }),
-  create: (body: CreateOrderRequest) => api.post<OrderView>('/orders', body),
-  update: (id: string, body: UpdateOrderRequest) => api.put<OrderView>(`/orders/${id}`, body),
+  list: (query: OrderListQuery, signal?: AbortSignal) => api.call(Routes.orders.list, { query, signal }),
+  get: (id: string, signal?: AbortSignal) => api.call(Routes.orders.get, { params: { id }, signal }),
+  create: (body: CreateOrderRequest) => api.call(Routes.orders.create, { body }),
+  update: (id: string, body: UpdateOrderRequest) => api.call(Routes.orders.update, { params: { id }, body }),
   /** true: QA status Approved, status Ready to download */
-  approve: (id: string, approved = true) => api.put<OrderView>(`/orders/approval/${id}/${approved}`),
-  remove: (id: string) => api.delete<{ deleted: true }>(`/orders/${id}`),
+  approve: (id: string, approved = true) => api.call(Routes.orders.approval, { params: { id, approved: String(approved) } }),
+  remove: (id: string) => api.call(Routes.orders.delete, { params: { id } }),
   events: (id: string, page: number, isHidden: boolean, signal?: AbortSignal) =>
-    api.get<Paged<OrderEventView>>(`/events/order/${id}`, { query: { page, isHidden }, signal }),
+    api.call(Routes.orderEvents.ofOrder, { params: { id }, query: { page, isHidden }, signal }),
   /** `GET /events/user/{id}`: the events of an account's orders, 10 a page, newest first */
   accountEvents: (accountId: string, page: number, isHidden: boolean, signal?: AbortSignal) =>
-    api.get<Paged<OrderEventView>>(`/events/user/${accountId}`, { query: { page, isHidden }, signal }),
+    api.call(Routes.orderEvents.ofUser, { params: { id: accountId }, query: { page, isHidden }, signal }),
 
+  // reads of other areas (users, sales people, style guides), until those areas have route values
   accounts: (userRole: 'Dealership' | 'Management', search: string, signal?: AbortSignal) =>
     api.get<Paged<UserListItem>>('/users', { query: { userRole, search: search.trim() || undefined }, signal }),
   salesPeople: (accountId: string, signal?: AbortSignal) => api.get<SalesPersonView[]>(`/salesman/user/${accountId}/all`, { signal }),
@@ -56,8 +58,16 @@ export const orderKeys = {
   one: (id: string) => ['orders', 'get', { id }] as const,
   allEvents: () => ['order-events'] as const,
   events: (id: string) => ['order-events', 'list', { id }] as const,
-  /** one page of the events of an account's orders */
+  /** the events of an account's orders; `useDataGrid` adds each page's query */
   accountEvents: (accountId: string) => ['order-events', 'of-user', { accountId }] as const,
+};
+
+/**
+ * Query options of the orders reads: the key and the fetch written together
+ * (`useQuery(orderQueries.one(id))`; add `enabled`, `placeholderData`… by spreading).
+ */
+export const orderQueries = {
+  one: (id: string) => queryOptions({ queryKey: orderKeys.one(id), queryFn: ({ signal }) => ordersApi.get(id, signal) }),
 };
 
 /** How long after a change of an image the orders service has written its line on the timeline (and the order's step). */

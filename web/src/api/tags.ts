@@ -1,4 +1,6 @@
-import type { Paged, TagCategory, TagEntity, TaggedEntity, TagView } from '@app/contracts/wire';
+import { Routes } from '@app/contracts/http';
+import type { TagCategory, TagEntity, TaggedEntity, TagView } from '@app/contracts/wire';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from './client';
 
 /** Calls of tags on orders, images and users (the admin keeps the list itself in /admin/tags). */
@@ -11,15 +13,15 @@ export const tagsApi = {
   async list(entity: TagEntity, category?: TagCategory, signal?: AbortSignal): Promise<TagView[]> {
     const all: TagView[] = [];
     for (let page = 1; page <= MAX_TAG_PAGES; page++) {
-      const res = await api.get<Paged<TagView>>('/tags', { query: { entity, category, page }, signal });
+      const res = await api.call(Routes.tags.list, { query: { entity, category, page }, signal });
       all.push(...res.items);
       if (page * res.pageSize >= res.total) break;
     }
     return all;
   },
-  of: (entity: TaggedEntity, id: string, signal?: AbortSignal) => api.get<TagView[]>(`/tags/get/${entity}/${id}`, { signal }),
-  assign: (entity: TaggedEntity, id: string, tagId: string) => api.post<TagView[]>(`/tags/${entity}/${id}`, { tagId }),
-  remove: (entity: TaggedEntity, id: string, tagId: string) => api.delete<TagView[]>('/tags/', { body: { tagId, entity, entityId: id } }),
+  of: (entity: TaggedEntity, id: string, signal?: AbortSignal) => api.call(Routes.tags.ofEntity, { params: { entity, entityId: id }, signal }),
+  assign: (entity: TaggedEntity, id: string, tagId: string) => api.call(Routes.tags.assign, { params: { entity, entityId: id }, body: { tagId } }),
+  remove: (entity: TaggedEntity, id: string, tagId: string) => api.call(Routes.tags.remove, { body: { tagId, entity, entityId: id } }),
 };
 
 /** TanStack Query keys of tags: [resource, action, params]. */
@@ -27,4 +29,12 @@ export const tagKeys = {
   all: () => ['tags'] as const,
   list: (entity: TagEntity, category?: TagCategory) => ['tags', 'list', { entity, category }] as const,
   of: (entity: TaggedEntity, id: string) => ['tags', 'of', { entity, id }] as const,
+};
+
+/** Query options of the tag reads: the key and the fetch written together (`useQuery(tagQueries.of('orders', id))`). */
+export const tagQueries = {
+  /** every tag for one kind of thing (and one category) */
+  list: (entity: TagEntity, category?: TagCategory) =>
+    queryOptions({ queryKey: tagKeys.list(entity, category), queryFn: ({ signal }) => tagsApi.list(entity, category, signal) }),
+  of: (entity: TaggedEntity, id: string) => queryOptions({ queryKey: tagKeys.of(entity, id), queryFn: ({ signal }) => tagsApi.of(entity, id, signal) }),
 };

@@ -1,15 +1,12 @@
-import type { Role } from '@app/contracts/wire';
+import { hasPermission as holds, meets as meetsRule, type AccessRule, type Role } from '@app/contracts/wire';
 
 /**
  * Who may see a screen, menu entry or shortcut. Pure, shared by the router, the header and
- * tests (the browser tests import it too, so it imports nothing but types).
+ * tests (the browser tests import it too, so it imports nothing but the wire contract). The
+ * rule and its check are the gateway's own (`AccessRule`, `meets` of the wire contract): a
+ * route value's `access` can be passed here as it is.
  */
-export interface Requirement {
-  /** roles that may see it (every signed-in role when left out) */
-  roles?: readonly Role[];
-  /** a permission it needs; the admin holds every permission, like the gateway says */
-  permission?: string;
-}
+export type Requirement = Pick<AccessRule, 'roles' | 'permission'>;
 
 export interface Principal {
   userRole: Role;
@@ -21,16 +18,11 @@ export const STAFF: readonly Role[] = ['Admin', 'QA'];
 /** Admin and QA: the back-office staff. */
 export const isStaff = (role: Role): boolean => STAFF.includes(role);
 
-/** Permission names match case-insensitively (as the Create order shortcut checks `create_orders`). */
+/** Permission names match case-insensitively (as the Create order shortcut checks `create_orders`); the admin holds every one. */
 export function hasPermission(user: Principal, permission: string): boolean {
-  if (user.userRole === 'Admin') return true;
-  const wanted = permission.toUpperCase();
-  return user.permissions.some((p) => p.toUpperCase() === wanted);
+  return user.userRole === 'Admin' || holds(user.permissions, permission);
 }
 
 export function meets(user: Principal, requirement: Requirement | undefined): boolean {
-  if (!requirement) return true;
-  if (requirement.roles && !requirement.roles.includes(user.userRole)) return false;
-  if (requirement.permission && !hasPermission(user, requirement.permission)) return false;
-  return true;
+  return meetsRule({ role: user.userRole, permissions: user.permissions }, requirement);
 }

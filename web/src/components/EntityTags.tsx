@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { tagKeys, tagsApi } from '../api/tags';
+import { tagKeys, tagQueries, tagsApi } from '../api/tags';
 import { tagColor, textOn } from '../theme';
 import { toast } from './toast/toast';
 
@@ -37,8 +37,8 @@ export function EntityTags({ entity, entityId, editable, onChanged }: { entity: 
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const kind = KIND_OF[entity];
-  const on = useQuery({ queryKey: tagKeys.of(entity, entityId), queryFn: ({ signal }) => tagsApi.of(entity, entityId, signal) });
-  const offered = useQuery({ queryKey: tagKeys.list(kind), queryFn: ({ signal }) => tagsApi.list(kind, undefined, signal), enabled: editable });
+  const on = useQuery(tagQueries.of(entity, entityId));
+  const offered = useQuery({ ...tagQueries.list(kind), enabled: editable });
 
   const change = useMutation({
     mutationFn: ({ tagId, add }: { tagId: string; add: boolean }) => (add ? tagsApi.assign(entity, entityId, tagId) : tagsApi.remove(entity, entityId, tagId)),

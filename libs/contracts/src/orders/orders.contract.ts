@@ -124,7 +124,8 @@ export class UpdateOrderBody implements UpdateOrderRequest {
   @ApiPropertyOptional({ description: 'sales person id' }) @IsOmittable() @IsUUID() salesMan?: string;
 }
 
-type CheckedBodies = [
+/** Exported so that the web app's stricter check (noUnusedLocals) takes it as used; nothing imports it. */
+export type OrderBodiesMirrored = [
   Mirror<DeviceInformation, DeviceInformationRequest>,
   Mirror<CreateOrderBody, CreateOrderRequest>,
   Mirror<UpdateOrderBody, UpdateOrderRequest>,

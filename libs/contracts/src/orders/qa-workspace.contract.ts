@@ -37,7 +37,8 @@ export class QaEditorDecisionBody implements QaEditorDecisionRequest {
   decision!: QaEditorDecision;
 }
 
-type CheckedBodies = [Mirror<QaPickBody, QaPickRequest>, Mirror<QaTaskStateBody, QaTaskStateRequest>, Mirror<QaEditorDecisionBody, QaEditorDecisionRequest>];
+/** Exported so that the web app's stricter check (noUnusedLocals) takes it as used; nothing imports it. */
+export type QaBodiesMirrored = [Mirror<QaPickBody, QaPickRequest>, Mirror<QaTaskStateBody, QaTaskStateRequest>, Mirror<QaEditorDecisionBody, QaEditorDecisionRequest>];
 
 /** The lists of one QA account (`userId`) for one role. */
 export class QaWorkListsPayload {

@@ -5,6 +5,7 @@
  * module imports only other wire modules: no decorators, no class-validator or
  * class-transformer, no reflect-metadata, no NATS, no Node built-ins (wire-imports.spec.ts).
  */
+export * from './access';
 export * from './app-settings';
 export * from './app-versions';
 export * from './auth';

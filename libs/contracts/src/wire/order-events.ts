@@ -88,16 +88,8 @@ export const ORDER_EVENT_NAMES = [
 ] as const;
 export type OrderEventName = (typeof ORDER_EVENT_NAMES)[number];
 
-export interface OrderEventView {
-  id: string;
-  eventName: OrderEventName;
-  payload: Record<string, unknown>;
-  createdAt: string;
-  user: { id: string; displayName: string } | null;
-  order: { id: string; orderName: string };
-  isHidden: boolean;
-  isPriority: boolean;
-}
+/** Declared once, as the response schema class of the HTTP contract. */
+export type { OrderEventView } from '../http/schemas/orders.schemas';
 
 /** Hidden events show only with show-hidden; priority events are marked in the timeline. */
 export const HIDDEN_EVENT_NAMES: readonly OrderEventName[] = ['IMAGE_APPROVED', 'DOWNLOADED'];

@@ -1,5 +1,3 @@
-import type { OrderDeliveryState } from './delivery-queue';
-import type { TagView } from './tags';
 
 // ---------------------------------------------------------------------------------------
 // states
@@ -126,91 +124,7 @@ export interface UpdateOrderRequest {
 }
 
 // ---------------------------------------------------------------------------------------
-// views
+// views: declared once, as the response schema classes of the HTTP contract (type-only here,
+// so nothing of the classes' decorators reaches a module that imports the wire)
 
-export interface OrderPersonRef {
-  id: string;
-  displayName: string;
-}
-
-export interface OrderView {
-  id: string;
-  orderName: string;
-  /** note from the customer (admin and QA see it) */
-  note: string | null;
-  status: OrderStatus;
-  QAstatus: QaStatus;
-  /** the dealership (or management) account the order belongs to */
-  user: { id: string; displayName: string; userName: string };
-  /** who made it when not the account itself: an admin acting for it, or a sales person */
-  createdBy: { id: string; displayName: string; role: 'Admin' | 'SalesPerson' | 'Account' };
-  /** set when an admin created the order for the account */
-  impersonatedBy: OrderPersonRef | null;
-  salesMan: { id: string; name: string } | null;
-  styleGuide: { id: string; name: string };
-  carType: { id: string; carTypeName: string } | null;
-  deviceInformation: { platform: OrderPlatform; userAgent: string | null; model: string | null; osVersion: string | null };
-  appVersion: string | null;
-  takenImagesCount: number;
-  /** images on the order (uploaded or not) */
-  imageCount: number;
-  /** images accepted after upload */
-  uploadedImagesCount: number;
-  /** images the pipeline finished (processed or failed) */
-  processedImagesCount: number;
-  failedImagesCount: number;
-  videoCount: number;
-  tags: TagView[];
-  assignedEditor: OrderPersonRef | null;
-  /** pictures QA approved, and those marked as needing edition (the images service's counts) */
-  approvedCount: number;
-  needsEditionCount: number;
-  /** the dealership's re-edit requests not yet answered, and the earliest due time (null when none is open) */
-  reEditOpenCount: number;
-  reEditDueAt: string | null;
-  /** when the order last entered QA stage (null when it never did) */
-  qaStageSince: string | null;
-  /** seconds from creation to Ready to download / Completed, once reached */
-  timeToReadyToDownload: number | null;
-  timeToCompleted: number | null;
-  /** its delivery messages by state, once it was queued for delivery (null before) */
-  delivery: OrderDeliveryState | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface OrderListItem
-  extends Pick<
-    OrderView,
-    | 'id'
-    | 'orderName'
-    | 'status'
-    | 'QAstatus'
-    | 'user'
-    | 'salesMan'
-    | 'styleGuide'
-    | 'takenImagesCount'
-    | 'imageCount'
-    | 'uploadedImagesCount'
-    | 'approvedCount'
-    | 'needsEditionCount'
-    | 'reEditOpenCount'
-    | 'reEditDueAt'
-    | 'videoCount'
-    | 'tags'
-    | 'timeToReadyToDownload'
-    | 'timeToCompleted'
-    | 'createdAt'
-    | 'updatedAt'
-  > {
-  /** the first 60 characters of the note (admin and QA only), with … when cut */
-  notePreview: string | null;
-  /** the order's picture for lists (the first processed thumbnail by position, else the first original), a link valid an hour */
-  thumbnailUrl: string | null;
-  /** the full picture of that same image, a link valid an hour: what the list shows when the thumbnail is missing or fails to load; null when there is none */
-  pictureUrl: string | null;
-  /** still Uploading and nothing has arrived for ORDERS_UPLOAD_STALE_HOURS (default 24): an upload left unfinished */
-  uploadStale: boolean;
-  /** where its delivery stands, each destination with its state (null until it was first queued) */
-  delivery: OrderDeliveryState | null;
-}
+export type { OrderListItem, OrderPersonRef, OrderView } from '../http/schemas/orders.schemas';

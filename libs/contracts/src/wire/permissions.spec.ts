@@ -1,4 +1,5 @@
-import { DEFAULT_PERMISSIONS, hasPermission, PERMISSION_NAMES, PERMISSIONS } from './permissions';
+import { hasPermission } from './access';
+import { DEFAULT_PERMISSIONS, PERMISSION_NAMES, PERMISSIONS } from './permissions';
 
 describe('hasPermission: whether an account holds a permission', () => {
   it('matches in any letter case, as the web app does', () => {

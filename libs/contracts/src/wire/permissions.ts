@@ -97,8 +97,4 @@ export interface PermissionView {
 
 export const PERMISSION_NAMES: readonly string[] = /* @__PURE__ */ PERMISSIONS.map((p) => p.name);
 
-/** Case-insensitive, as the web app matches the create-orders permission. */
-export function hasPermission(held: readonly string[], wanted: string): boolean {
-  const w = wanted.toUpperCase();
-  return held.some((p) => p.toUpperCase() === w);
-}
+// `hasPermission` (case-insensitive) lives beside the access rules, in access.ts.

@@ -1,6 +1,4 @@
-import type { OrderStatus, QaStatus } from './orders';
-import { hasPermission } from './permissions';
-import type { TagView } from './tags';
+import { hasPermission } from './access';
 
 /**
  * The QA work lists (docs/orders.md, "QA work lists"): who picked which order as editor or
@@ -82,48 +80,8 @@ export interface QaTaskStateRequest {
   state: QaTaskState;
 }
 
-export interface QaTaskView {
-  role: QaTaskRole;
-  state: QaTaskState;
-  /** who picked it (id null once that account is deleted) */
-  user: { id: string | null; displayName: string };
-  pickedAt: string;
-  updatedAt: string;
-}
-
-/** A row of a QA work list. */
-export interface QaWorkListRow {
-  id: string;
-  orderName: string;
-  status: OrderStatus;
-  QAstatus: QaStatus;
-  /** the dealership (or management) account of the order */
-  user: { id: string; displayName: string };
-  styleGuide: { id: string; name: string };
-  /** image rows on the order, and those accepted after upload */
-  imageCount: number;
-  uploadedImagesCount: number;
-  approvedCount: number;
-  needsEditionCount: number;
-  /** since when the order waits in QA stage */
-  waitingSince: string;
-  tags: TagView[];
-  /** the task of the list's role (null in the unassigned lists) */
-  task: QaTaskView | null;
-  /** the editor's task (what the coordinator reviews) */
-  editorTask: QaTaskView | null;
-  /** the dealership's re-edit requests not yet answered, and the earliest due time */
-  reEditOpenCount: number;
-  reEditDueAt: string | null;
-  /** an open re-edit request is past its due time */
-  overdue: boolean;
-}
-
-/** `GET /orders/editor/{id}`, `GET /orders/coordinator/{id}` */
-export interface QaWorkLists {
-  ownOrders: QaWorkListRow[];
-  unassignedOrders: QaWorkListRow[];
-}
+/** The QA work lists' views, declared once as the response schema classes of the HTTP contract. */
+export type { QaTaskView, QaWorkListRow, QaWorkLists } from '../http/schemas/qa-workspace.schemas';
 
 /** Every accepted picture approved: the coordinator may approve; otherwise send back is offered. */
 export function allImagesApproved(o: { uploadedImagesCount: number; approvedCount: number }): boolean {

@@ -41,11 +41,37 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { StatisticsAccess, type StatScope } from '../access/statistics-access';
-import { DashboardsRepository } from './dashboards.repository';
+import {
+  toAppVersionStatisticsView,
+  toAverageImagesPerCarView,
+  toDealershipOrderStatisticsView,
+  toDeviceStatisticsView,
+  toFlawlessOrdersView,
+  toImageRatioView,
+  toImageStatisticsPerPeriodView,
+  toInactiveUsersView,
+  toOrdersByDealershipView,
+  toOrdersByStatusView,
+  toOrderStatisticsPerPeriodView,
+  toOrdersPerSalesManView,
+  toOrdersPerStyleGuideView,
+  toOrderTimelineView,
+  toQaActivitiesView,
+  toQaServiceLevelsView,
+  toTotalEventsView,
+  type Answer,
+} from './dashboards.wire';
+import { AccountOrdersRepository } from './questions/account-orders.repository';
+import { CountsOverTimeRepository } from './questions/counts-over-time.repository';
+import { DevicesRepository } from './questions/devices.repository';
+import { InactiveUsersRepository } from './questions/inactive-users.repository';
+import { OrderFlowRepository } from './questions/order-flow.repository';
+import { OrderImagesRepository } from './questions/order-images.repository';
+import { QaActivityRepository } from './questions/qa-activity.repository';
+import { QaOutcomesRepository } from './questions/qa-outcomes.repository';
 import { addDays, addMonths, dayKey, endOfDay, endOfMonth, oneDecimal, resolveWindow, startOfDay, startOfMonth, startOfWeek, type StatWindow } from './statistics-window';
 
 type Expiry = 'day' | 'month';
-type Computed<T extends Expiring> = Omit<T, 'expires'>;
 
 /** the steps of the image-ratio charts: 0, 10 … 90 % */
 const RATIO_STEPS = Array.from({ length: 10 }, (_, i) => i * 10);
@@ -54,19 +80,28 @@ const IMAGES_PER_DAY_DAYS = 14;
 const MAX_SERVICE_LEVEL_WEEKS = 52;
 const DEFAULT_SERVICE_LEVEL_WEEKS = 12;
 
-const total = (rows: PeriodCount[]) => rows.reduce((s, r) => s + r.count, 0);
+const total = (buckets: PeriodCount[]) => buckets.reduce((s, b) => s + b.count, 0);
 
 /**
  * The dashboards' questions (docs/statistics.md, "Questions"): who may ask (`StatisticsAccess`),
- * the window, and the answer from the fact tables as they are now, with the time until which
- * the web app may keep it (the end of the UTC day; the monthly charts: the month).
+ * the window, and the answer from the fact tables as they are now (one repository per family of
+ * questions, `questions/`), with the time until which the web app may keep it (the end of the UTC
+ * day; the monthly charts: the month). Each answer leaves through its mapping to the wire's names
+ * (`dashboards.wire.ts`).
  */
 @Injectable()
 export class DashboardsService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly access: StatisticsAccess,
-    private readonly repo: DashboardsRepository,
+    private readonly countsOverTime: CountsOverTimeRepository,
+    private readonly accountOrders: AccountOrdersRepository,
+    private readonly devicesRepo: DevicesRepository,
+    private readonly qaActivity: QaActivityRepository,
+    private readonly orderFlow: OrderFlowRepository,
+    private readonly orderImages: OrderImagesRepository,
+    private readonly qaOutcomes: QaOutcomesRepository,
+    private readonly inactive: InactiveUsersRepository,
   ) {}
 
   /** now, for the window and the expiry */
@@ -84,7 +119,7 @@ export class DashboardsService {
    * time until which the web app may keep it: the end of the UTC day (month), as the spec's
    * chart cache says.
    */
-  private async answer<T extends Expiring>(expiry: Expiry, compute: (now: Date) => Promise<Computed<T>>): Promise<T> {
+  private async answer<T extends Expiring>(expiry: Expiry, compute: (now: Date) => Promise<Answer<T>>): Promise<T> {
     const now = this.now();
     const expires = expiry === 'month' ? endOfMonth(now) : endOfDay(now);
     return { ...(await compute(now)), expires: expires.toISOString() } as T;
@@ -94,10 +129,10 @@ export class DashboardsService {
   private async periodCounts(metric: 'orders' | 'images_processed', scope: StatScope, w: StatWindow): Promise<PeriodCount[]> {
     const counts =
       w.unit !== 'hour'
-        ? await this.repo.dailyByBucket(this.m, metric, scope, w.from, w.to, w.unit)
+        ? await this.countsOverTime.dailyByBucket(this.m, metric, scope, w.from, w.to, w.unit)
         : metric === 'orders'
-          ? await this.repo.ordersByHour(this.m, scope, w.from, w.to)
-          : await this.repo.imagesByHour(this.m, w.from, w.to);
+          ? await this.countsOverTime.ordersByHour(this.m, scope, w.from, w.to)
+          : await this.countsOverTime.imagesByHour(this.m, w.from, w.to);
     return w.buckets.map((b) => ({ period: b.start.toISOString(), count: counts.get(b.key) ?? 0 }));
   }
 
@@ -106,7 +141,7 @@ export class DashboardsService {
     const end = addDays(startOfDay(now), 1);
     const mid = addDays(end, -AVERAGE_WINDOW_DAYS);
     const start = addDays(mid, -AVERAGE_WINDOW_DAYS);
-    const [last, before, ...rest] = await this.repo.dailySums(this.m, metric, scope, [[mid, end], [start, mid], ...extra]);
+    const [last, before, ...rest] = await this.countsOverTime.dailySums(this.m, metric, scope, [[mid, end], [start, mid], ...extra]);
     return { average: oneDecimal(last / AVERAGE_WINDOW_DAYS), previousAverage: oneDecimal(before / AVERAGE_WINDOW_DAYS), extra: rest };
   }
 
@@ -122,10 +157,17 @@ export class DashboardsService {
     const w = this.window(q);
     return this.answer<DealershipOrderStatisticsView>('day', async (now) => {
       const scope: StatScope = { kind: 'accounts', ids };
-      const rows = await this.periodCounts('orders', scope, w);
+      const buckets = await this.periodCounts('orders', scope, w);
       const week = startOfWeek(now);
       const avg = await this.averages('orders', scope, now, [[week, addDays(week, 7)]]);
-      return { rows, total: total(rows), average: avg.average, previousAverage: avg.previousAverage, currentWeek: avg.extra[0], bestWeek: await this.repo.bestWeek(this.m, scope) };
+      return toDealershipOrderStatisticsView({
+        buckets,
+        total: total(buckets),
+        average: avg.average,
+        previousAverage: avg.previousAverage,
+        currentWeek: avg.extra[0],
+        bestWeek: await this.countsOverTime.bestWeek(this.m, scope),
+      });
     });
   }
 
@@ -133,23 +175,23 @@ export class DashboardsService {
     const ids = await this.access.accountScope(this.m, actor, q.accountId);
     const w = this.window(q);
     return this.answer<OrdersPerSalesManView>('day', async () => {
-      const rows = await this.repo.ordersPerSalesPerson(this.m, ids, w.from, w.to);
-      const own = rows.some((r) => r.id === null) ? await this.repo.displayName(this.m, q.accountId) : '';
-      const named = rows.map((r) => ({ salesManId: r.id, salesMan_name: r.id === null ? own : r.name, totalorders: r.n }));
-      // most first, then by name (the account's own orders go by the account's name)
-      named.sort((a, b) => b.totalorders - a.totalorders || (a.salesMan_name < b.salesMan_name ? -1 : a.salesMan_name > b.salesMan_name ? 1 : 0));
-      return { rows: named };
+      const salesPeople = await this.accountOrders.ordersPerSalesPerson(this.m, ids, w.from, w.to);
+      // the account's own orders (without a sales person) go by the account's name
+      const own = salesPeople.some((s) => s.salesPersonId === null) ? await this.accountOrders.displayName(this.m, q.accountId) : '';
+      const named = salesPeople.map((s) => (s.salesPersonId === null ? { ...s, salesPersonName: own } : s));
+      // most first, then by name
+      named.sort((a, b) => b.totalOrders - a.totalOrders || (a.salesPersonName < b.salesPersonName ? -1 : a.salesPersonName > b.salesPersonName ? 1 : 0));
+      return toOrdersPerSalesManView(named);
     });
   }
 
   async ordersByDealership(actor: Actor, q: AccountWindowPayload): Promise<OrdersByDealershipView> {
     const ids = await this.access.accountScope(this.m, actor, q.accountId);
     const w = this.window(q);
-    return this.answer<OrdersByDealershipView>('day', async () => {
+    return this.answer<OrdersByDealershipView>('day', async () =>
       // the child accounts; an account without children is its own one row
-      const rows = await this.repo.ordersPerAccount(this.m, ids.length > 1 ? ids.slice(1) : ids, w.from, w.to);
-      return { rows: rows.map((r) => ({ userId: r.id, user_displayName: r.name, totalorders: r.n })) };
-    });
+      toOrdersByDealershipView(await this.accountOrders.ordersPerAccount(this.m, ids.length > 1 ? ids.slice(1) : ids, w.from, w.to)),
+    );
   }
 
   async ordersPerStyleGuide(actor: Actor, q: AccountWindowPayload): Promise<OrdersPerStyleGuideView> {
@@ -157,10 +199,9 @@ export class DashboardsService {
     const scope: StatScope | string[] =
       StatisticsAccess.isAdmin(actor) && actor.userId === q.accountId ? { kind: 'all' } : await this.access.accountScope(this.m, actor, q.accountId);
     const w = this.window(q);
-    return this.answer<OrdersPerStyleGuideView>('day', async () => {
-      const rows = await this.repo.ordersPerStyleGuide(this.m, Array.isArray(scope) ? scope : null, w.from, w.to);
-      return { rows: rows.map((r) => ({ styleGuideId: r.id, style_guide_name: r.name, total_orders: r.n })) };
-    });
+    return this.answer<OrdersPerStyleGuideView>('day', async () =>
+      toOrdersPerStyleGuideView(await this.accountOrders.ordersPerStyleGuide(this.m, Array.isArray(scope) ? scope : null, w.from, w.to)),
+    );
   }
 
   /** every role's: the actor's own accounts (admin and QA: every account) */
@@ -168,10 +209,10 @@ export class DashboardsService {
     const scope = await this.access.ownScope(this.m, actor);
     const w = this.window(q);
     return this.answer<AverageImagesPerCarView>('day', async (now) => {
-      const { orders, images } = await this.repo.ordersAndImages(this.m, scope, w.from, w.to);
+      const { orders, images } = await this.orderImages.ordersAndImages(this.m, scope, w.from, w.to);
       const end = addDays(startOfDay(now), 1);
-      const [processed] = await this.repo.dailySums(this.m, 'images_processed', scope, [[addDays(end, -IMAGES_PER_DAY_DAYS), end]]);
-      return { avg: orders === 0 ? 0 : oneDecimal(images / orders), averageImagesPerDay: oneDecimal(processed / IMAGES_PER_DAY_DAYS) };
+      const [processed] = await this.countsOverTime.dailySums(this.m, 'images_processed', scope, [[addDays(end, -IMAGES_PER_DAY_DAYS), end]]);
+      return toAverageImagesPerCarView({ perOrder: orders === 0 ? 0 : oneDecimal(images / orders), perDay: oneDecimal(processed / IMAGES_PER_DAY_DAYS) });
     });
   }
 
@@ -181,27 +222,22 @@ export class DashboardsService {
   async devices(actor: Actor, q: StatisticsWindowQuery): Promise<DeviceStatisticsView> {
     StatisticsAccess.assertAdmin(actor);
     const w = this.window(q);
-    return this.answer<DeviceStatisticsView>('day', async () => {
-      const { mobile, web } = await this.repo.devices(this.m, w.from, w.to);
-      return { mobile, webApp: web };
-    });
+    return this.answer<DeviceStatisticsView>('day', async () => toDeviceStatisticsView(await this.devicesRepo.devices(this.m, w.from, w.to)));
   }
 
   async appVersions(actor: Actor, q: StatisticsWindowQuery): Promise<AppVersionStatisticsView> {
     StatisticsAccess.assertAdmin(actor);
     const w = this.window(q);
-    return this.answer<AppVersionStatisticsView>('day', async () => ({
-      rows: (await this.repo.appVersions(this.m, w.from, w.to)).map((r) => ({ appVersion: r.v, count: r.n })),
-    }));
+    return this.answer<AppVersionStatisticsView>('day', async () => toAppVersionStatisticsView(await this.devicesRepo.appVersions(this.m, w.from, w.to)));
   }
 
   async ordersPerPeriod(actor: Actor, q: StatisticsWindowQuery): Promise<OrderStatisticsPerPeriodView> {
     StatisticsAccess.assertAdmin(actor);
     const w = this.window(q);
     return this.answer<OrderStatisticsPerPeriodView>('day', async (now) => {
-      const rows = await this.periodCounts('orders', { kind: 'all' }, w);
+      const buckets = await this.periodCounts('orders', { kind: 'all' }, w);
       const { average, previousAverage } = await this.averages('orders', { kind: 'all' }, now);
-      return { rows, total: total(rows), average, previousAverage };
+      return toOrderStatisticsPerPeriodView({ buckets, total: total(buckets), average, previousAverage });
     });
   }
 
@@ -209,9 +245,9 @@ export class DashboardsService {
     StatisticsAccess.assertAdmin(actor);
     const w = this.window(q);
     return this.answer<ImageStatisticsPerPeriodView>('day', async (now) => {
-      const rows = await this.periodCounts('images_processed', { kind: 'all' }, w);
+      const buckets = await this.periodCounts('images_processed', { kind: 'all' }, w);
       const { average, previousAverage } = await this.averages('images_processed', { kind: 'all' }, now);
-      return { rows, total: total(rows), average, previousAverage };
+      return toImageStatisticsPerPeriodView({ buckets, total: total(buckets), average, previousAverage });
     });
   }
 
@@ -222,21 +258,14 @@ export class DashboardsService {
       const first = step === 'day' ? addDays(startOfDay(now), 1 - ORDER_TIMELINE_DAYS) : addDays(startOfWeek(now), -7 * (ORDER_TIMELINE_DAYS - 1));
       const starts = Array.from({ length: ORDER_TIMELINE_DAYS }, (_, i) => addDays(first, step === 'day' ? i : 7 * i));
       const to = addDays(starts[starts.length - 1], step === 'day' ? 1 : 7);
-      const byKey = new Map((await this.repo.stageTimes(this.m, first, to, step)).map((r) => [r.k, r]));
+      const byKey = new Map((await this.orderFlow.stageTimes(this.m, first, to, step)).map((r) => [r.key, r]));
       const avg = (v: number | null | undefined) => (v === null || v === undefined ? null : oneDecimal(v));
-      return {
-        rows: starts.map((s) => {
+      return toOrderTimelineView(
+        starts.map((s) => {
           const r = byKey.get(dayKey(s));
-          return {
-            period: s.toISOString(),
-            averageUploadMinutes: avg(r?.upload),
-            averageInProgressMinutes: avg(r?.inProgress),
-            averageQaStageMinutes: avg(r?.qaStage),
-            averageDeliveryMinutes: avg(r?.delivery),
-            totalOrders: r?.total ?? 0,
-          };
+          return { start: s.toISOString(), totalOrders: r?.totalOrders ?? 0, upload: avg(r?.upload), inProgress: avg(r?.inProgress), qaStage: avg(r?.qaStage), delivery: avg(r?.delivery) };
         }),
-      };
+      );
     });
   }
 
@@ -244,13 +273,13 @@ export class DashboardsService {
     StatisticsAccess.assertAdmin(actor);
     const w = this.window(q, 'week');
     return this.answer<OrdersByStatusView>('day', async () => {
-      const byKey = new Map((await this.repo.ordersByStatus(this.m, w.from, w.to, w.unit)).map((r) => [r.k, r]));
-      const rows = w.buckets.map((b) => {
+      const byKey = new Map((await this.orderFlow.statusCounts(this.m, w.from, w.to, w.unit)).map((r) => [r.key, r]));
+      const buckets = w.buckets.map((b) => {
         const r = byKey.get(b.key);
-        return { period: b.start.toISOString(), uploading: r?.uploading ?? 0, inProgress: r?.inProgress ?? 0, qaStage: r?.qaStage ?? 0, finished: r?.finished ?? 0 };
+        return { start: b.start.toISOString(), uploading: r?.uploading ?? 0, inProgress: r?.inProgress ?? 0, qaStage: r?.qaStage ?? 0, finished: r?.finished ?? 0 };
       });
-      const sum = (f: 'uploading' | 'inProgress' | 'qaStage' | 'finished') => rows.reduce((s, r) => s + r[f], 0);
-      return { rows, uploading: sum('uploading'), inProgress: sum('inProgress'), qaStage: sum('qaStage'), finished: sum('finished') };
+      const sum = (f: 'uploading' | 'inProgress' | 'qaStage' | 'finished') => buckets.reduce((s, b) => s + b[f], 0);
+      return toOrdersByStatusView(buckets, { uploading: sum('uploading'), inProgress: sum('inProgress'), qaStage: sum('qaStage'), finished: sum('finished') });
     });
   }
 
@@ -261,9 +290,8 @@ export class DashboardsService {
     if (page < 1) throw RpcError.badRequest('page must be at least 1');
     return this.answer<InactiveUsersView>('day', async (now) => {
       const before = addDays(startOfDay(now), -days);
-      const { rows, count } = await this.repo.inactiveAccounts(this.m, before, INACTIVE_USERS_PAGE_SIZE, (page - 1) * INACTIVE_USERS_PAGE_SIZE);
-      const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-      return { results: rows.map((r) => ({ ...r, lastSignInAt: iso(r.lastSignInAt), lastOrderAt: iso(r.lastOrderAt) })), count };
+      const { rows, count } = await this.inactive.inactiveAccounts(this.m, before, INACTIVE_USERS_PAGE_SIZE, (page - 1) * INACTIVE_USERS_PAGE_SIZE);
+      return toInactiveUsersView(rows, count);
     });
   }
 
@@ -276,15 +304,11 @@ export class DashboardsService {
     const categories = q.tagCategoryFromQA ? [q.tagCategoryFromQA] : [...QA_ACTIVITY_ROLES];
     return this.answer<QaActivitiesView>('day', async () => {
       const [users, tags, minutes] = [
-        await this.repo.qaPicks(this.m, w.from, w.to),
-        await this.repo.qaTags(this.m, categories, w.from, w.to),
-        await this.repo.averageQaMinutes(this.m, w.from, w.to),
+        await this.qaActivity.picksPerUser(this.m, w.from, w.to),
+        await this.qaActivity.ordersPerTag(this.m, categories, w.from, w.to),
+        await this.qaActivity.averageMinutesPerOrder(this.m, w.from, w.to),
       ];
-      return {
-        users: users.map((u) => ({ userId: u.id, user_displayName: u.name, role: u.role, totalorders: u.n })),
-        tags: tags.map((t) => ({ tagId: t.id, tags_name: t.name, totalorderswithevents: t.n })),
-        averageMinutesPerOrder: minutes === null ? null : oneDecimal(minutes),
-      };
+      return toQaActivitiesView(users, tags, minutes === null ? null : oneDecimal(minutes));
     });
   }
 
@@ -303,9 +327,9 @@ export class DashboardsService {
     if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month) || month < STATISTICS_FIRST_MONTH || month > lastMonth) throw RpcError.badRequest(STATISTICS_MESSAGES.badMonth);
     return this.answer<ImageRatioView>('month', async () => {
       const from = new Date(`${month}-01T00:00:00.000Z`);
-      const { total: all, steps } = await this.repo.imageRatios(this.m, FLAW_EVENTS[which], from, addMonths(from, 1));
-      const rows = RATIO_STEPS.map((percentage) => ({ percentage, total_orders: steps.get(percentage) ?? 0 }));
-      return { month, rows, ordersWithImages: rows.reduce((s, r) => s + r.total_orders, 0), total_orders: all };
+      const { totalOrders, ordersPerStep } = await this.orderImages.imageRatios(this.m, FLAW_EVENTS[which], from, addMonths(from, 1));
+      const steps = RATIO_STEPS.map((percentage) => ({ percentage, orders: ordersPerStep.get(percentage) ?? 0 }));
+      return toImageRatioView({ month, steps, ordersWithImages: steps.reduce((s, r) => s + r.orders, 0), totalOrders });
     });
   }
 
@@ -316,23 +340,20 @@ export class DashboardsService {
       const metric = `event:${eventName}`;
       const end = addDays(startOfDay(now), 1);
       const from = addDays(end, -AVERAGE_WINDOW_DAYS);
-      const counts = await this.repo.dailyByBucket(this.m, metric, { kind: 'all' }, from, end, 'day');
-      const rows = Array.from({ length: AVERAGE_WINDOW_DAYS }, (_, i) => {
+      const counts = await this.countsOverTime.dailyByBucket(this.m, metric, { kind: 'all' }, from, end, 'day');
+      const days = Array.from({ length: AVERAGE_WINDOW_DAYS }, (_, i) => {
         const d = dayKey(addDays(from, i));
-        return { day: d, total_events: counts.get(d) ?? 0 };
+        return { day: d, events: counts.get(d) ?? 0 };
       });
       const { average, previousAverage } = await this.averages(metric, { kind: 'all' }, now);
-      return { eventName, rows, total: rows.reduce((s, r) => s + r.total_events, 0), average, previousAverage };
+      return toTotalEventsView(eventName, days, { total: days.reduce((s, d) => s + d.events, 0), average, previousAverage });
     });
   }
 
   async flawlessOrders(actor: Actor, q: StatisticsWindowQuery): Promise<FlawlessOrdersView> {
     StatisticsAccess.assertAdminOrQa(actor);
     const w = this.window(q);
-    return this.answer<FlawlessOrdersView>('day', async () => {
-      const { flawless, flawed } = await this.repo.flawless(this.m, w.from, w.to);
-      return { totalFlawlessOrders: flawless, totalOrdersWithFlaws: flawed };
-    });
+    return this.answer<FlawlessOrdersView>('day', async () => toFlawlessOrdersView(await this.qaOutcomes.flawCounts(this.m, w.from, w.to)));
   }
 
   async qaServiceLevels(actor: Actor, q: ServiceLevelsQuery): Promise<QaServiceLevelsView> {
@@ -341,20 +362,20 @@ export class DashboardsService {
     if (weeks < 1 || weeks > MAX_SERVICE_LEVEL_WEEKS) throw RpcError.badRequest(`weeks must be between 1 and ${MAX_SERVICE_LEVEL_WEEKS}`);
     return this.answer<QaServiceLevelsView>('day', async (now) => {
       const first = addDays(startOfWeek(now), -7 * (weeks - 1));
-      const byKey = new Map((await this.repo.serviceLevels(this.m, first, weeks, QA_PROMISED_HOURS * 60)).map((r) => [r.k, r]));
-      return {
-        rows: Array.from({ length: weeks }, (_, i) => {
+      const byKey = new Map((await this.qaOutcomes.serviceLevels(this.m, first, weeks, QA_PROMISED_HOURS * 60)).map((r) => [r.key, r]));
+      return toQaServiceLevelsView(
+        Array.from({ length: weeks }, (_, i) => {
           const start = addDays(first, 7 * i);
           const r = byKey.get(dayKey(start));
           return {
-            week: start.toISOString(),
+            start: start.toISOString(),
             orders: r?.orders ?? 0,
-            medianMinutes: r?.median == null ? null : oneDecimal(r.median),
-            p90Minutes: r?.p90 == null ? null : oneDecimal(r.p90),
-            withinPromise: r?.within == null ? null : Math.round(r.within * 1000) / 1000,
+            median: r?.median == null ? null : oneDecimal(r.median),
+            p90: r?.p90 == null ? null : oneDecimal(r.p90),
+            within: r?.within == null ? null : Math.round(r.within * 1000) / 1000,
           };
         }),
-      };
+      );
     });
   }
 }

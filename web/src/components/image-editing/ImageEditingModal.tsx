@@ -17,7 +17,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageKeys, imagesApi } from '../../api/images';
 import { refreshOrderSoon } from '../../api/orders';
-import { tagKeys, tagsApi } from '../../api/tags';
+import { tagKeys, tagQueries } from '../../api/tags';
 import { useApiMutation } from '../../api/useApiMutation';
 import { ImageHistory } from './ImageHistory';
 import { RepushDialog } from '../repush/RepushDialog';
@@ -76,8 +76,7 @@ export function ImageEditingModal({ orderId, styleGuideId, images, imageId, onNa
   const [replacing, setReplacing] = useState(false);
 
   const reasons = useQuery({
-    queryKey: tagKeys.list('image', 'IMAGE_ERROR'),
-    queryFn: ({ signal }) => tagsApi.list('image', 'IMAGE_ERROR', signal),
+    ...tagQueries.list('image', 'IMAGE_ERROR'),
     enabled: open,
   });
   const approval = useApiMutation({

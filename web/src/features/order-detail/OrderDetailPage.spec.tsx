@@ -442,7 +442,7 @@ describe('/order/{id} images, timeline, tabs', () => {
     const api = await open(admin, orderView(), `/order/${ORDER}/select`, {
       'POST /tags/images/img-2': () => reply(200, [TAGS[0], TAGS[2]]),
       'POST /tags/images/img-3': () => reply(200, [TAGS[0]]),
-      'DELETE /tags/': () => reply(200, []),
+      'DELETE /tags': () => reply(200, []),
     });
     const panel = await screen.findByTestId('selection-panel');
     expectVisible(within(panel).getByText('Select images to tag or repush them'));
@@ -462,8 +462,8 @@ describe('/order/{id} images, timeline, tabs', () => {
 
     const rush = within(panel).getByText('Rush (1/2)').closest('.MuiChip-root')!;
     fireEvent.click(rush.querySelector('.MuiChip-deleteIcon')!);
-    await waitFor(() => expect(api.to('DELETE /tags/')).toHaveLength(2));
-    expect(api.to('DELETE /tags/').map((r) => r.body)).toEqual([
+    await waitFor(() => expect(api.to('DELETE /tags')).toHaveLength(2));
+    expect(api.to('DELETE /tags').map((r) => r.body)).toEqual([
       { tagId: 't3', entity: 'images', entityId: 'img-2' },
       { tagId: 't3', entity: 'images', entityId: 'img-3' },
     ]);

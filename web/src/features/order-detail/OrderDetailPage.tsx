@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useMatch, useParams } from 'react-router-dom';
 import type { ImageView, OrderView } from '@app/contracts/wire';
 import { imageKeys, imagesApi } from '../../api/images';
-import { MOVING_STATUSES, orderKeys, ordersApi } from '../../api/orders';
+import { MOVING_STATUSES, orderKeys, orderQueries } from '../../api/orders';
 import { isStaff } from '../../app/access';
 import { isNotFound, isWellFormedId, NotFoundNotice } from '../../components/NotFoundNotice';
 import { useMe } from '../../app/useSession';
@@ -67,8 +67,7 @@ export function OrderDetailPage() {
   // a link whose id is not an id names no order: not asked for, it shows the not-found notice
   const wellFormed = isWellFormedId(id);
   const order = useQuery({
-    queryKey: orderKeys.one(id),
-    queryFn: ({ signal }) => ordersApi.get(id, signal),
+    ...orderQueries.one(id),
     enabled: wellFormed,
     refetchInterval: (query) => (isMoving(query.state.data) ? DETAIL_REFRESH_MS : false),
   });

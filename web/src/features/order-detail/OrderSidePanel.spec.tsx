@@ -55,7 +55,7 @@ function serve(user: MeView, extra: Record<string, FakeHandler> = {}) {
       onOrder = [...onOrder, [RUSH, VIP, EDIT].find((t) => t.id === tagId)!];
       return reply(200, onOrder);
     },
-    'DELETE /tags/': (req: FakeRequest) => {
+    'DELETE /tags': (req: FakeRequest) => {
       const { tagId } = req.body as { tagId: string };
       onOrder = onOrder.filter((t) => t.id !== tagId);
       return reply(200, onOrder);
@@ -93,8 +93,8 @@ describe('the order side panel: tags and the sales person', () => {
     expect((await screen.findByTestId('toast-main')).textContent).toBe('Tag added');
 
     fireEvent.click(within(card).getByText('Rush').closest('.MuiChip-root')!.querySelector('.MuiChip-deleteIcon')!);
-    await waitFor(() => expect(api.to('DELETE /tags/')).toHaveLength(1));
-    expect(api.to('DELETE /tags/')[0]!.body).toEqual({ tagId: 't-rush', entity: 'orders', entityId: ORDER });
+    await waitFor(() => expect(api.to('DELETE /tags')).toHaveLength(1));
+    expect(api.to('DELETE /tags')[0]!.body).toEqual({ tagId: 't-rush', entity: 'orders', entityId: ORDER });
     await waitFor(() => expect(within(card).queryByText('Rush')).toBeNull());
     await waitFor(() => expect(screen.getAllByTestId('toast-main').map((t) => t.textContent)).toContain('Tag removed'));
   });

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { tagKeys, tagsApi } from '../../api/tags';
+import { tagKeys, tagQueries, tagsApi } from '../../api/tags';
 import { useApiMutation } from '../../api/useApiMutation';
 import { useMe } from '../../app/useSession';
 import { PushNotificationForm } from '../../components/push/PushNotificationForm';
@@ -45,12 +45,9 @@ export function SelectionPanel({ order, selected }: { order: OrderView; selected
   const [adding, setAdding] = useState('');
   const none = selected.length === 0;
 
-  const imageTags = useQuery({ queryKey: tagKeys.list('image'), queryFn: ({ signal }) => tagsApi.list('image', undefined, signal) });
+  const imageTags = useQuery(tagQueries.list('image'));
   const onImages = useQueries({
-    queries: selected.map((image) => ({
-      queryKey: tagKeys.of('images', image.id),
-      queryFn: ({ signal }: { signal: AbortSignal }) => tagsApi.of('images', image.id, signal),
-    })),
+    queries: selected.map((image) => tagQueries.of('images', image.id)),
   });
   const present = tagsOnSelection(onImages.map((q) => q.data));
 

@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { qaWorkspaceApi, qaWorkspaceKeys } from '../../api/qaWorkspace';
+import { qaWorkspaceQueries } from '../../api/qaWorkspace';
 import { useMe } from '../../app/useSession';
 import { QaOrderCard } from './QaOrderCard';
 import { LISTS_REFETCH_MS, REFRESH_COOLDOWN_MS, roleFromQuery } from './qaWorkspaceLogic';
@@ -36,8 +36,7 @@ export function QaWorkspacePage() {
   }, [resting]);
 
   const lists = useQuery({
-    queryKey: qaWorkspaceKeys.lists(role, me?.id ?? ''),
-    queryFn: ({ signal }) => qaWorkspaceApi.lists(role, me!.id, signal),
+    ...qaWorkspaceQueries.lists(role, me?.id ?? ''),
     enabled: Boolean(me),
     refetchInterval: LISTS_REFETCH_MS,
   });

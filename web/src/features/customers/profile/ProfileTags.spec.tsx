@@ -34,7 +34,7 @@ function serve(role: MeView['userRole'], more: Record<string, FakeHandler> = {})
       on = [...on, [KEY, EDITOR].find((t) => t.id === (req.body as { tagId: string }).tagId)!];
       return reply(200, on);
     },
-    'DELETE /tags/': (req: FakeRequest) => {
+    'DELETE /tags': (req: FakeRequest) => {
       on = on.filter((t) => t.id !== (req.body as { tagId: string }).tagId);
       return reply(200, on);
     },
@@ -59,7 +59,7 @@ describe('the account tags on /profile/{id}', () => {
     expect((await screen.findByTestId('toast-main')).textContent).toBe('Tag added');
 
     fireEvent.click(within(section).getByText('Key account').closest('.MuiChip-root')!.querySelector('.MuiChip-deleteIcon')!);
-    await waitFor(() => expect(api.to('DELETE /tags/')[0]?.body).toEqual({ tagId: 'u-key', entity: 'users', entityId: ACCOUNT_ID }));
+    await waitFor(() => expect(api.to('DELETE /tags')[0]?.body).toEqual({ tagId: 'u-key', entity: 'users', entityId: ACCOUNT_ID }));
     await waitFor(() => expect(within(section).queryByTestId('tag-group-PRIORITY')).toBeNull());
   });
 

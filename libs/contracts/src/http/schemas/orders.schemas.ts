@@ -1,43 +1,26 @@
 import {
   DELIVERY_STATES,
-  INTEGRATION_TYPES,
-  ORDER_EVENT_NAMES,
-  ORDER_PLATFORMS,
-  ORDER_STATUSES,
-  QA_STATUSES,
-  TAG_CATEGORIES,
-  TAG_ENTITIES,
   type DeliveryState,
-  type IntegrationType,
   type OrderDeliveryDestination,
   type OrderDeliveryState,
-  type OrderEventName,
-  type OrderEventView as OrderEventContract,
-  type OrderListItem as OrderListItemContract,
-  type OrderPersonRef as OrderPersonRefContract,
-  type OrderPlatform,
-  type OrderStatus,
-  type OrderView as OrderViewContract,
-  type QaStatus,
-  type TagCategory,
-  type TagEntity,
-  type TagView as TagViewContract,
-} from '@app/contracts';
-import { Field } from '../common/api-responses';
+} from '../../wire/delivery-queue';
+import { INTEGRATION_TYPES, type IntegrationType } from '../../wire/integrations';
+import { ORDER_EVENT_NAMES, type OrderEventName } from '../../wire/order-events';
+import { ORDER_PLATFORMS, ORDER_STATUSES, QA_STATUSES, type OrderPlatform, type OrderStatus, type QaStatus } from '../../wire/orders';
+import { TAG_CATEGORIES, TAG_ENTITIES, type TagCategory, type TagEntity } from '../../wire/tags';
+import { Field } from '../fields';
 
-// parts of the contract views, named so the classes can implement them
-type ContractOrderUser = OrderViewContract['user'];
-type ContractOrderCreator = OrderViewContract['createdBy'];
-type ContractOrderSalesPerson = NonNullable<OrderViewContract['salesMan']>;
-type ContractOrderStyleGuide = OrderViewContract['styleGuide'];
-type ContractOrderCarType = NonNullable<OrderViewContract['carType']>;
-type ContractOrderDevice = OrderViewContract['deviceInformation'];
-type ContractEventUser = NonNullable<OrderEventContract['user']>;
-type ContractEventOrder = OrderEventContract['order'];
+/**
+ * The answers of orders, tags and the timeline: each class is THE declaration of its shape.
+ * The decorators write the OpenAPI schema; the class's type is the wire view (the wire modules
+ * re-export it type-only, `export type { OrderView } from '../http/…'`), which the services
+ * build and the web app reads. Nullable fields are `| null` here and `nullable: true` in the
+ * decorator; a fixed list of values is its union type and `Field.oneOf`.
+ */
 
-/** Response schemas of orders, tags and the timeline: each mirrors its contract view. */
 
-export class TagView implements TagViewContract {
+/** A tag, as every tag list and every tagged thing answers it. */
+export class TagView {
   @Field.id() id!: string;
   @Field.string() name!: string;
   @Field.oneOf(TAG_CATEGORIES, 'TagCategory') category!: TagCategory;
@@ -47,39 +30,39 @@ export class TagView implements TagViewContract {
   @Field.dateTime() updatedAt!: string;
 }
 
-export class OrderPersonRef implements OrderPersonRefContract {
+export class OrderPersonRef {
   @Field.id() id!: string;
   @Field.string() displayName!: string;
 }
 
-export class OrderAccountRef implements ContractOrderUser {
+export class OrderAccountRef {
   @Field.id() id!: string;
   @Field.string() displayName!: string;
   @Field.string({ description: 'the account e-mail' }) userName!: string;
 }
 
-export class OrderCreatorRef implements ContractOrderCreator {
+export class OrderCreatorRef {
   @Field.id() id!: string;
   @Field.string() displayName!: string;
   @Field.oneOf(['Admin', 'SalesPerson', 'Account'], 'OrderCreatorRole') role!: 'Admin' | 'SalesPerson' | 'Account';
 }
 
-export class OrderSalesPersonRef implements ContractOrderSalesPerson {
+export class OrderSalesPersonRef {
   @Field.id() id!: string;
   @Field.string() name!: string;
 }
 
-export class OrderStyleGuideRef implements ContractOrderStyleGuide {
+export class OrderStyleGuideRef {
   @Field.id() id!: string;
   @Field.string() name!: string;
 }
 
-export class OrderCarTypeRef implements ContractOrderCarType {
+export class OrderCarTypeRef {
   @Field.id() id!: string;
   @Field.string() carTypeName!: string;
 }
 
-export class OrderDevice implements ContractOrderDevice {
+export class OrderDevice {
   @Field.oneOf(ORDER_PLATFORMS, 'OrderPlatform') platform!: OrderPlatform;
   @Field.string({ nullable: true }) userAgent!: string | null;
   @Field.string({ nullable: true }) model!: string | null;
@@ -106,7 +89,8 @@ export class OrderDeliveryStateView implements OrderDeliveryState {
   destinations!: OrderDeliveryDestinationView[];
 }
 
-export class OrderView implements OrderViewContract {
+/** One order with its counts, tags and delivery state. */
+export class OrderView {
   @Field.id() id!: string;
   @Field.string() orderName!: string;
   @Field.string({ nullable: true, description: 'note from the customer' }) note!: string | null;
@@ -142,7 +126,8 @@ export class OrderView implements OrderViewContract {
   @Field.dateTime() updatedAt!: string;
 }
 
-export class OrderListItem implements OrderListItemContract {
+/** A row of the orders list. */
+export class OrderListItem {
   @Field.id() id!: string;
   @Field.string() orderName!: string;
   @Field.oneOf(ORDER_STATUSES, 'OrderStatus') status!: OrderStatus;
@@ -171,17 +156,18 @@ export class OrderListItem implements OrderListItemContract {
   delivery!: OrderDeliveryStateView | null;
 }
 
-export class OrderEventUserRef implements ContractEventUser {
+export class OrderEventUserRef {
   @Field.id() id!: string;
   @Field.string() displayName!: string;
 }
 
-export class OrderEventOrderRef implements ContractEventOrder {
+export class OrderEventOrderRef {
   @Field.id() id!: string;
   @Field.string() orderName!: string;
 }
 
-export class OrderEventView implements OrderEventContract {
+/** A line of an order's timeline. */
+export class OrderEventView {
   @Field.id() id!: string;
   @Field.oneOf(ORDER_EVENT_NAMES, 'OrderEventName') eventName!: OrderEventName;
   @Field.json({ description: 'what happened, by event' }) payload!: Record<string, unknown>;

@@ -1,30 +1,21 @@
+import { ORDER_STATUSES, QA_STATUSES, type OrderStatus, type QaStatus } from '../../wire/orders';
 import {
-  ORDER_STATUSES,
-  QA_STATUSES,
   QA_TASK_ROLES,
   QA_TASK_STATES,
-  type OrderStatus,
-  type QaStatus,
   type QaTaskRole,
   type QaTaskState,
-  type QaTaskView as QaTaskContract,
-  type QaWorkListRow as QaWorkListRowContract,
-  type QaWorkLists as QaWorkListsContract,
-} from '@app/contracts';
-import { Field } from '../common/api-responses';
-import { OrderStyleGuideRef, TagView } from './orders.responses';
+} from '../../wire/qa-workspace';
+import { Field } from '../fields';
+import { OrderStyleGuideRef, TagView } from './orders.schemas';
 
-type ContractTaskUser = QaTaskContract['user'];
-type ContractRowAccount = QaWorkListRowContract['user'];
+/** The answers of the QA work lists (`/editing-page`): each class is THE declaration of its shape. */
 
-/** Response schemas of the QA work lists: each mirrors its contract view. */
-
-export class QaTaskUserRef implements ContractTaskUser {
+export class QaTaskUserRef {
   @Field.id({ nullable: true, description: 'null once the account is deleted' }) id!: string | null;
   @Field.string() displayName!: string;
 }
 
-export class QaTaskView implements QaTaskContract {
+export class QaTaskView {
   @Field.oneOf(QA_TASK_ROLES, 'QaTaskRole') role!: QaTaskRole;
   @Field.oneOf(QA_TASK_STATES, 'QaTaskState') state!: QaTaskState;
   @Field.object(QaTaskUserRef, { description: 'who picked it' }) user!: QaTaskUserRef;
@@ -32,12 +23,12 @@ export class QaTaskView implements QaTaskContract {
   @Field.dateTime() updatedAt!: string;
 }
 
-export class QaRowAccountRef implements ContractRowAccount {
+export class QaRowAccountRef {
   @Field.id() id!: string;
   @Field.string() displayName!: string;
 }
 
-export class QaWorkListRow implements QaWorkListRowContract {
+export class QaWorkListRow {
   @Field.id() id!: string;
   @Field.string() orderName!: string;
   @Field.oneOf(ORDER_STATUSES, 'OrderStatus') status!: OrderStatus;
@@ -57,7 +48,7 @@ export class QaWorkListRow implements QaWorkListRowContract {
   @Field.bool({ description: 'an open re-edit request is past its due time' }) overdue!: boolean;
 }
 
-export class QaWorkLists implements QaWorkListsContract {
+export class QaWorkLists {
   @Field.list(QaWorkListRow, { description: "the QA account's picked orders" }) ownOrders!: QaWorkListRow[];
   @Field.list(QaWorkListRow, { description: 'orders nobody has picked for this role' }) unassignedOrders!: QaWorkListRow[];
 }

@@ -1,0 +1,81 @@
+import { defineRoute, DeletedResult, Field, pagedOf } from '@app/contracts';
+import { RequestMethod } from '@nestjs/common';
+import { GUARDS_METADATA, HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { DECORATORS } from '@nestjs/swagger';
+import { ACCESS_RULE, AccessGuard, JwtAuthGuard, OptionalJwtAuthGuard } from '../auth/authenticated.decorator';
+import { ErrorResponse } from './api-responses';
+import { Operation } from './operation.decorator';
+
+class Thing {
+  @Field.id() id!: string;
+}
+
+const ThingRoutes = {
+  get: defineRoute({ method: 'GET', path: '/things/:id', access: { roles: ['Admin'], permission: 'READ_THINGS' }, result: Thing, summary: 'One thing' }),
+  list: defineRoute({ method: 'GET', path: '/things', access: 'public', result: pagedOf(Thing), summary: 'Things' }),
+  pick: defineRoute({ method: 'POST', path: '/things/:id/pick', status: 200, access: 'optional-session', result: [Thing], summary: 'Pick', description: 'Picks it.' }),
+  remove: defineRoute({ method: 'DELETE', path: '/things/:id', access: {}, result: DeletedResult, resultDescription: 'gone', summary: 'Remove' }),
+};
+
+class ThingsController {
+  @Operation(ThingRoutes.get)
+  get(): Thing {
+    return { id: 'x' };
+  }
+
+  @Operation(ThingRoutes.list)
+  list() {
+    return { items: [], total: 0, page: 1, pageSize: 10 };
+  }
+
+  @Operation(ThingRoutes.pick)
+  async pick(): Promise<Thing[]> {
+    return [];
+  }
+
+  @Operation(ThingRoutes.remove)
+  remove(): DeletedResult {
+    return { deleted: true };
+  }
+}
+
+const meta = (key: string | symbol, handler: unknown): unknown => Reflect.getMetadata(key, handler as object);
+type Responses = Record<string, { type?: unknown; description?: string; schema?: Record<string, unknown> }>;
+const { get, list, pick, remove } = ThingsController.prototype;
+
+describe('@Operation: a route value becomes the routing, the guards and the document', () => {
+  it('routes the method and the full path', () => {
+    expect(meta(METHOD_METADATA, get)).toBe(RequestMethod.GET);
+    expect(meta(PATH_METADATA, get)).toBe('/things/:id');
+    expect(meta(METHOD_METADATA, pick)).toBe(RequestMethod.POST);
+    expect(meta(METHOD_METADATA, remove)).toBe(RequestMethod.DELETE);
+  });
+
+  it('guards an access rule with the token and the rule; optional-session with its own guard; public with none', () => {
+    expect(meta(GUARDS_METADATA, get)).toEqual([JwtAuthGuard, AccessGuard]);
+    expect(meta(ACCESS_RULE, get)).toEqual({ roles: ['Admin'], permission: 'READ_THINGS' });
+    expect(meta(GUARDS_METADATA, pick)).toEqual([OptionalJwtAuthGuard]);
+    expect(meta(GUARDS_METADATA, list)).toBeUndefined();
+  });
+
+  it('answers its status: the given one (with @HttpCode), else 201 for POST and 200 for the rest', () => {
+    expect(meta(HTTP_CODE_METADATA, pick)).toBe(200);
+    expect(meta(HTTP_CODE_METADATA, get)).toBeUndefined();
+    expect(Object.keys(meta(DECORATORS.API_RESPONSE, pick) as Responses)).toEqual(['200']);
+    expect(Object.keys(meta(DECORATORS.API_RESPONSE, get) as Responses).sort()).toEqual(['200', '401', '403']);
+  });
+
+  it('documents the result: one object, an array, a page, with the shared error schema on 401 and 403', () => {
+    const got = meta(DECORATORS.API_RESPONSE, get) as Responses;
+    expect(got['200']!.schema).toEqual({ $ref: '#/components/schemas/Thing' });
+    expect(got['401']!.type).toBe(ErrorResponse);
+    expect((meta(DECORATORS.API_RESPONSE, pick) as Responses)['200']!.schema).toEqual({ type: 'array', items: { $ref: '#/components/schemas/Thing' } });
+    expect((meta(DECORATORS.API_RESPONSE, list) as Responses)['200']!.schema).toEqual({ $ref: '#/components/schemas/PagedThing' });
+    expect((meta(DECORATORS.API_RESPONSE, remove) as Responses)['200']!.description).toBe('gone');
+  });
+
+  it('gives the summary and description to the document', () => {
+    expect(meta(DECORATORS.API_OPERATION, pick)).toMatchObject({ summary: 'Pick', description: 'Picks it.' });
+    expect(meta(DECORATORS.API_OPERATION, get)).toMatchObject({ summary: 'One thing' });
+  });
+});
