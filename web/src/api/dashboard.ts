@@ -25,6 +25,7 @@ import type {
   TotalEventsView,
 } from '@app/contracts/wire';
 import { api } from './client';
+import { pageFromResults } from './page';
 
 type Params = Record<string, string | number | undefined>;
 /** The request interfaces as the client's query (their fields are strings and numbers). */
@@ -56,7 +57,7 @@ export const dashboardApi = {
   orderTimeline: (request: OrderTimelineRequest, signal?: AbortSignal) => get<OrderTimelineView>('get-order-timeline-data', request, signal),
   averageImagesPerCar: (window: StatisticsWindowRequest, signal?: AbortSignal) => get<AverageImagesPerCarView>('get-average-images-per-car', window, signal),
   ordersByStatus: (window: StatisticsWindowRequest, signal?: AbortSignal) => get<OrdersByStatusView>('get-total-orders-by-status', window, signal),
-  inactiveUsers: (request: InactiveUsersRequest, signal?: AbortSignal) => get<InactiveUsersView>('get-inactive-users', request, signal),
+  inactiveUsers: (request: InactiveUsersRequest, signal?: AbortSignal) => get<InactiveUsersView>('get-inactive-users', request, signal).then(pageFromResults),
   repushedImages: (request: MonthRequest, signal?: AbortSignal) => get<ImageRatioView>('get-repushed-images-statistics', request, signal),
   editedImages: (request: MonthRequest, signal?: AbortSignal) => get<ImageRatioView>('get-edited-images-statistics', request, signal),
   totalEvents: (request: TotalEventsRequest, signal?: AbortSignal) => get<TotalEventsView>('get-statistics-total-events-last-30-days', request, signal),

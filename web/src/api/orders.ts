@@ -57,9 +57,9 @@ export const orderKeys = {
   lists: () => ['orders', 'list'] as const,
   one: (id: string) => ['orders', 'get', { id }] as const,
   allEvents: () => ['order-events'] as const,
-  events: (id: string, isHidden: boolean) => ['order-events', 'list', { id, isHidden }] as const,
-  /** one page of the events of an account's orders */
-  accountEvents: (accountId: string, page: number, isHidden: boolean) => ['order-events', 'of-user', { accountId, page, isHidden }] as const,
+  events: (id: string) => ['order-events', 'list', { id }] as const,
+  /** the events of an account's orders; `useDataGrid` adds each page's query */
+  accountEvents: (accountId: string) => ['order-events', 'of-user', { accountId }] as const,
 };
 
 /**
@@ -68,12 +68,6 @@ export const orderKeys = {
  */
 export const orderQueries = {
   one: (id: string) => queryOptions({ queryKey: orderKeys.one(id), queryFn: ({ signal }) => ordersApi.get(id, signal) }),
-  /** one page of the events of an account's orders */
-  accountEvents: (accountId: string, page: number, isHidden: boolean) =>
-    queryOptions({
-      queryKey: orderKeys.accountEvents(accountId, page, isHidden),
-      queryFn: ({ signal }) => ordersApi.accountEvents(accountId, page, isHidden, signal),
-    }),
 };
 
 /** How long after a change of an image the orders service has written its line on the timeline (and the order's step). */

@@ -33,7 +33,7 @@ export const userKeys = {
   /** the accounts of these roles an admin picks from (dealership and management unless told), by search */
   accounts: (search: string, userRole: readonly string[] = ['Dealership', 'Management']) => ['users', 'list', { userRole, search }] as const,
   statistics: (id: string) => ['users', 'statistics', { id }] as const,
-  dealerships: (page: number, search: string) => ['users', 'list', { userRole: 'Dealership', page, search }] as const,
+  dealerships: () => ['users', 'list', { userRole: 'Dealership' }] as const,
   children: (id: string) => ['users', 'children', { id }] as const,
   /** `GET /users/customers`: the dealerships with their order counts */
   customers: () => ['users', 'customers'] as const,

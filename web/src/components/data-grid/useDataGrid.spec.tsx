@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { AppProviders } from '../../app/AppProviders';
 import { fakeApi, reply, type FakeRequest } from '../../test/fakeApi';
 import { LocationProbe, testQueryClient } from '../../test/render';
-import { clampPage, pageCountOf, parsePage, useDataGrid } from './useDataGrid';
+import { clampPage, pageCountOf, parsePage, useDataGrid, type GridMode } from './useDataGrid';
 
 interface Car {
   id: number;
@@ -25,7 +25,7 @@ function carsEndpoint(cars: Car[] = CARS) {
   };
 }
 
-function setup(url: string, cars?: Car[]) {
+function setup(url: string, cars?: Car[], mode?: GridMode) {
   const gateway = fakeApi({ 'GET /cars': carsEndpoint(cars) });
   const queryClient = testQueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -36,7 +36,7 @@ function setup(url: string, cars?: Car[]) {
       </MemoryRouter>
     </AppProviders>
   );
-  const hook = renderHook(() => useDataGrid<Car, 'search' | 'status'>({ queryKey: ['cars', 'list'], path: '/cars', filters: ['search', 'status'] }), { wrapper });
+  const hook = renderHook(() => useDataGrid<Car, 'search' | 'status'>({ queryKey: ['cars', 'list'], path: '/cars', filters: ['search', 'status'], ...(mode ? { mode } : {}) }), { wrapper });
   const location = () => screen.getByTestId('location').textContent;
   const lastQuery = () => Object.fromEntries(gateway.to('GET /cars').at(-1)!.query);
   return { gateway, hook, location, lastQuery, queryClient };
@@ -158,6 +158,35 @@ describe('useDataGrid: filters and sorting', () => {
     expect(hook.result.current.query).toEqual({ page: 1, search: 'car 1' });
     expect(gateway.to('GET /cars')).toHaveLength(1);
     expect(queryClient.getQueryData(['cars', 'list', { page: 1, search: 'car 1' }])).toMatchObject({ total: 10 });
+  });
+});
+
+describe('useDataGrid: local and infinite modes', () => {
+  it('local: pages and filters in the component, the URL left alone', async () => {
+    const { hook, location, lastQuery } = setup('/cars?page=3', undefined, 'local');
+    await waitFor(() => expect(hook.result.current.rows[0]?.name).toBe('Car 01'));
+    act(() => hook.result.current.next());
+    await waitFor(() => expect(hook.result.current.rows[0]?.name).toBe('Car 11'));
+    expect(lastQuery()).toEqual({ page: '2' });
+    act(() => hook.result.current.setFilter('search', 'car 2'));
+    await waitFor(() => expect(hook.result.current.total).toBe(4));
+    expect(lastQuery()).toEqual({ page: '1', search: 'car 2' });
+    expect(hook.result.current.page).toBe(1);
+    expect(location()).toBe('/cars?page=3');
+  });
+
+  it('infinite: the loaded pages one after another, "load more" until none is left', async () => {
+    const { hook, gateway, location } = setup('/cars', undefined, 'infinite');
+    await waitFor(() => expect(hook.result.current.rows).toHaveLength(10));
+    expect(hook.result.current.hasMore).toBe(true);
+    act(() => hook.result.current.loadMore());
+    await waitFor(() => expect(hook.result.current.rows).toHaveLength(20));
+    act(() => hook.result.current.loadMore());
+    await waitFor(() => expect(hook.result.current.rows).toHaveLength(23));
+    expect(hook.result.current.hasMore).toBe(false);
+    expect(hook.result.current.rows.map((c) => c.id)).toEqual(CARS.map((c) => c.id));
+    expect(gateway.to('GET /cars').map((r) => r.query.get('page'))).toEqual(['1', '2', '3']);
+    expect(location()).toBe('/cars');
   });
 });
 

@@ -1,9 +1,10 @@
 import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
-import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo } from 'react';
+import { keepPreviousData, useInfiniteQuery, useQuery, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Paged } from '@app/contracts/wire';
 import { api } from '../../api/client';
+import type { PageOf } from '../../api/page';
 
 /** Lists are paged by 10. */
 export const GRID_PAGE_SIZE = 10;
@@ -16,12 +17,28 @@ export type SortOrder = 'asc' | 'desc';
  */
 export type ServerListQuery = { page: number; sort?: string; order?: 'ASC' | 'DESC' } & Record<string, string | number | undefined>;
 
-export interface PageOf<Row> {
-  items: Row[];
-  total: number;
+export type { PageOf } from '../../api/page';
+
+/**
+ * Where a list keeps its state and how it pages:
+ * - `url` (lists screens): page, sort and filters in the URL query string, first/previous/next/last;
+ * - `local` (cards and tabs inside another screen): the same, in the component's state, the URL untouched;
+ * - `infinite` (timelines): the pages loaded so far one after another, "load more" asks for the next.
+ * A component keeps its mode for its life.
+ */
+export type GridMode = 'url' | 'local' | 'infinite';
+
+/** Keeps a page's answer beyond the query cache (the dashboards keep theirs in localStorage until they expire). */
+export interface PageStorage<P> {
+  read(key: QueryKey): P | undefined;
+  write(key: QueryKey, page: P): void;
+  /** how long a kept answer counts as fresh, from when it was read or fetched */
+  staleTime(page: P | undefined, updatedAt: number): number;
 }
 
 export interface UseDataGridOptions<Row, F extends string = string> {
+  /** `url` unless told otherwise (see `GridMode`) */
+  mode?: GridMode;
   /** the list's key from the resource's key factory (`orderKeys.lists()`); the page's query is added to it */
   queryKey: QueryKey;
   /** `GET /api{path}` answering `Paged<Row>`; or give `fetchPage` for another shape */
@@ -29,10 +46,16 @@ export interface UseDataGridOptions<Row, F extends string = string> {
   fetchPage?: (query: ServerListQuery, signal: AbortSignal) => Promise<PageOf<Row>>;
   /** names of the filters this list keeps in the URL (search, status, country…) */
   filters?: readonly F[];
+  /** a filter's value while none is chosen (a card's "last 14 days"); sent to the server like a chosen one */
+  defaultFilters?: Partial<Record<F, string>>;
   /** sorting when the URL names none */
   defaultSort?: { field: string; order: SortOrder };
   /** a list that changes on its own (the delivery queue) asks again this often while shown */
   refetchIntervalMs?: number;
+  /** false: nothing is asked (a list shown only sometimes) */
+  enabled?: boolean;
+  /** keeps each page's answer beyond the query cache (`url` and `local` modes) */
+  storage?: PageStorage<PageOf<Row>>;
 }
 
 /** Reads a 1-based page number from the URL; anything else is page 1. */
@@ -68,21 +91,48 @@ const ORDER = 'order';
  *   query added (`[...orderKeys.lists(), query]`), keeping the previous page on screen while
  *   the next one loads.
  * List screens hold no paging code: they give columns and filters, and render `DataGridPage`.
+ *
+ * The same hook pages a card or tab inside another screen (`mode: 'local'`: the state in the
+ * component, the URL left alone; render `GridPager`) and a timeline (`mode: 'infinite'`: the
+ * loaded pages one after another; `hasMore`/`loadMore`). Every mode reads one page shape,
+ * `PageOf` (`{ items, total }`): an endpoint with another shape is adapted where it is called.
  */
 export function useDataGrid<Row, F extends string = string>(options: UseDataGridOptions<Row, F>) {
-  const { queryKey, path, fetchPage, filters: filterNames = NO_FILTERS as readonly F[], defaultSort, refetchIntervalMs } = options;
-  const [params, setParams] = useSearchParams();
+  const {
+    mode = 'url',
+    queryKey,
+    path,
+    fetchPage,
+    filters: filterNames = NO_FILTERS as readonly F[],
+    defaultFilters,
+    defaultSort,
+    refetchIntervalMs,
+    storage,
+    enabled = true,
+  } = options;
+  const [urlParams, setUrlParams] = useSearchParams();
+  const [localParams, setLocalParams] = useState(() => new URLSearchParams());
+  const inUrl = mode === 'url';
+  const params = inUrl ? urlParams : localParams;
+  const setParams = useCallback(
+    (change: (current: URLSearchParams) => URLSearchParams, navigation: { replace: boolean }) => {
+      if (inUrl) setUrlParams(change, navigation);
+      else setLocalParams(change);
+    },
+    [inUrl, setUrlParams],
+  );
+  const paged = mode !== 'infinite';
 
-  const rawPage = params.get(PAGE);
+  const rawPage = paged ? params.get(PAGE) : null;
   const page = parsePage(rawPage);
   const sortField = params.get(SORT) ?? defaultSort?.field;
   const rawOrder = params.get(ORDER);
   const order: SortOrder | undefined = sortField ? (rawOrder === 'asc' || rawOrder === 'desc' ? rawOrder : (defaultSort?.order ?? 'asc')) : undefined;
 
-  const filterKey = filterNames.map((name) => `${name}=${params.get(name) ?? ''}`).join('&');
+  const filterKey = filterNames.map((name) => `${name}=${params.get(name) ?? defaultFilters?.[name] ?? ''}`).join('&');
   const filters = useMemo(() => {
     const out = {} as Record<F, string>;
-    for (const name of filterNames) out[name] = params.get(name) ?? '';
+    for (const name of filterNames) out[name] = params.get(name) ?? defaultFilters?.[name] ?? '';
     return out;
     // filterKey stands for the names and their values: a new object only when one changes
   }, [filterKey]);
@@ -99,20 +149,48 @@ export function useDataGrid<Row, F extends string = string>(options: UseDataGrid
     return q;
   }, [page, sortField, order, filters]);
 
+  const fetchOne = (q: ServerListQuery, signal: AbortSignal): Promise<PageOf<Row>> => {
+    if (fetchPage) return fetchPage(q, signal);
+    if (!path) throw new Error(`useDataGrid(${JSON.stringify(queryKey)}) needs a path or fetchPage`);
+    return api.get<Paged<Row>>(path, { query: q, signal });
+  };
+
+  const pageKey: QueryKey = [...queryKey, query];
   const result = useQuery<PageOf<Row>>({
-    queryKey: [...queryKey, query],
-    queryFn: ({ signal }) => {
-      if (fetchPage) return fetchPage(query, signal);
-      if (!path) throw new Error(`useDataGrid(${JSON.stringify(queryKey)}) needs a path or fetchPage`);
-      return api.get<Paged<Row>>(path, { query, signal });
+    queryKey: pageKey,
+    queryFn: async ({ signal }) => {
+      const answer = await fetchOne(query, signal);
+      storage?.write(pageKey, answer);
+      return answer;
     },
     placeholderData: keepPreviousData,
     refetchInterval: refetchIntervalMs ?? false,
+    enabled: paged && enabled,
+    ...(storage
+      ? {
+          initialData: () => storage.read(pageKey),
+          // a kept answer was fresh when read: it counts from now
+          initialDataUpdatedAt: () => Date.now(),
+          staleTime: (q) => storage.staleTime(q.state.data, q.state.dataUpdatedAt),
+        }
+      : {}),
   });
 
-  const total = result.data?.total ?? 0;
+  // infinite mode: the pages so far under the list's key with the query but its page
+  const { page: _page, ...listQuery } = query;
+  const more = useInfiniteQuery({
+    queryKey: [...queryKey, listQuery],
+    queryFn: ({ pageParam, signal }) => fetchOne({ ...listQuery, page: pageParam }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last: PageOf<Row>, loaded: PageOf<Row>[]) => (loaded.length * GRID_PAGE_SIZE < last.total ? loaded.length + 1 : undefined),
+    enabled: !paged && enabled,
+  });
+  const active = paged ? result : more;
+
+  const total = (paged ? result.data?.total : more.data?.pages.at(-1)?.total) ?? 0;
   const pageCount = pageCountOf(total);
-  const known = result.data !== undefined && !result.isPlaceholderData;
+  const known = paged && result.data !== undefined && !result.isPlaceholderData;
+  const rows = useMemo(() => (paged ? (result.data?.items ?? []) : (more.data?.pages.flatMap((p) => p.items) ?? [])), [paged, result.data, more.data]);
 
   /** Changes the URL; `null` or '' removes a parameter. */
   const update = useCallback(
@@ -169,17 +247,28 @@ export function useDataGrid<Row, F extends string = string>(options: UseDataGrid
   const paginationModel: GridPaginationModel = useMemo(() => ({ page: page - 1, pageSize: GRID_PAGE_SIZE }), [page]);
   const onPaginationModelChange = useCallback((model: GridPaginationModel) => goToPage(model.page + 1), [goToPage]);
 
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = more;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
   return {
-    rows: result.data?.items ?? [],
+    rows,
     total,
     page,
     pageCount,
     pageSize: GRID_PAGE_SIZE,
     query,
-    isLoading: result.isPending,
-    isFetching: result.isFetching,
-    error: result.error,
-    refetch: result.refetch,
+    isLoading: active.isPending,
+    isFetching: active.isFetching,
+    /** the list has been answered (it may be empty) */
+    isSuccess: active.isSuccess,
+    error: active.error,
+    refetch: active.refetch,
+    /** infinite mode: more rows than those loaded; `loadMore` asks for the next page */
+    hasMore: !paged && hasNextPage,
+    loadMore,
+    isLoadingMore: !paged && isFetchingNextPage,
     filters,
     setFilter,
     setFilters,

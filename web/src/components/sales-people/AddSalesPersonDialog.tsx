@@ -1,14 +1,8 @@
 import type { SalesPersonRequest, SalesPersonView } from '@app/contracts/wire';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
 import { salesPeopleApi } from '../../api/salesPeople';
 import { FormField } from '../form/FormField';
-import { SubmitButton } from '../form/SubmitButton';
+import { FormDialog } from '../form/FormDialog';
 import { useForm } from '../form/useForm';
 import { SALES_PERSON_EMAIL_MAX, SALES_PERSON_NAME_MAX, SALES_PERSON_PHONE_MAX, salesPersonInput, validateSalesPerson } from './salesPersonRules';
 
@@ -79,33 +73,12 @@ function SalesPersonDialog<Result>({
     disabled: form.busy,
     slotProps: { htmlInput: { maxLength: MAX[name] } },
   });
-  const close = () => {
-    if (!form.busy) onClose();
-  };
 
   return (
-    <Dialog open onClose={close} maxWidth="xs" fullWidth aria-labelledby="add-sales-person-title">
-      <form ref={form.ref} onSubmit={form.handleSubmit()} noValidate>
-        <DialogTitle id="add-sales-person-title">{title}</DialogTitle>
-        <DialogContent>
-          {form.formError !== undefined && (
-            <Alert severity="error" sx={{ mb: 1 }}>
-              {form.formError}
-            </Alert>
-          )}
-          <FormField {...field('name')} autoFocus autoComplete="name" />
-          <FormField {...field('email')} type="email" autoComplete="email" />
-          <FormField {...field('phone')} type="tel" autoComplete="tel" />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={form.busy}>
-            {t('buttons.cancel')}
-          </Button>
-          <SubmitButton busy={form.busy} disabled={form.errors.email !== undefined}>
-            {submit}
-          </SubmitButton>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog form={form} title={title} submitLabel={submit} submitDisabled={form.errors.email !== undefined} onClose={onClose} maxWidth="xs">
+      <FormField {...field('name')} autoFocus autoComplete="name" />
+      <FormField {...field('email')} type="email" autoComplete="email" />
+      <FormField {...field('phone')} type="tel" autoComplete="tel" />
+    </FormDialog>
   );
 }

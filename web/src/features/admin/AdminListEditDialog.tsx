@@ -1,11 +1,6 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
@@ -18,8 +13,8 @@ import { FileButton } from '../../components/FileButton';
 import { uploadMedia } from '../../api/admin';
 import { api } from '../../api/client';
 import { FormField } from '../../components/form/FormField';
+import { FormDialog } from '../../components/form/FormDialog';
 import { isOverlayKind, OverlayPreview } from '../../components/OverlayPreview';
-import { SubmitButton } from '../../components/form/SubmitButton';
 import { useForm } from '../../components/form/useForm';
 import type { FieldErrors } from '../../utils/fieldError';
 import type { AdminListTabProps, FieldSpec, Values } from './adminListTypes';
@@ -78,95 +73,90 @@ export function AdminListEditDialog<Row extends { id: string }>({ row, loading, 
   }, [row]);
 
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
-      <form ref={form.ref} onSubmit={form.handleSubmit()} noValidate>
-        <DialogTitle>{creating ? props.createLabel : t('admin.editTitle', { title: props.title })}</DialogTitle>
-        <DialogContent>
-          {loading ? (
-            <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
-              <CircularProgress aria-label={t('common.loading')} />
-            </Box>
-          ) : (
-            props.fields.map((spec) => {
-              const value = form.values[spec.name];
-              const error = form.error(spec.name, spec.label);
-              const set = (next: Values[string]) => form.setValue(spec.name, next);
-              if (spec.kind === 'switch')
-                return (
-                  <Box key={spec.name}>
-                    <FormControlLabel
-                      sx={{ display: 'flex' }}
-                      control={<Switch checked={Boolean(value)} onChange={(e) => set(e.target.checked)} slotProps={{ input: spec.helper ? { 'aria-describedby': `${spec.name}-helper` } : {} }} />}
-                      label={spec.label}
-                    />
-                    {spec.helper && <FormHelperText id={`${spec.name}-helper`}>{spec.helper}</FormHelperText>}
-                  </Box>
-                );
-              if (spec.kind === 'select')
-                return (
-                  <FormField key={spec.name} select label={spec.label} required={spec.required} value={value ?? ''} onChange={(e) => set(e.target.value)} error={error}>
-                    {spec.options.map((o) => (
-                      <MenuItem key={o.value} value={o.value}>
-                        {o.label}
-                      </MenuItem>
-                    ))}
-                  </FormField>
-                );
-              if (spec.kind === 'file') {
-                const current = row && spec.current ? spec.current(row) : null;
-                return (
-                  <Box key={spec.name} sx={{ my: 2, display: 'grid', gap: 1 }}>
-                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                      <Typography variant="subtitle2">{spec.label}</Typography>
-                      {spec.requiredOnCreate && creating && <Chip size="small" color="warning" label={t('common.required')} />}
-                    </Box>
-                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-                      {current?.url &&
-                        !(value instanceof File) &&
-                        (isOverlayKind(spec.mediaType) ? (
-                          <OverlayPreview src={current.thumbnailUrl ?? current.url} alt={spec.label} size={64} />
-                        ) : (
-                          <Box component="img" src={current.thumbnailUrl ?? current.url} alt={spec.label} sx={{ width: 64, height: 64, objectFit: 'contain', border: 1, borderColor: 'divider', borderRadius: 1 }} />
-                        ))}
-                      <FileButton variant="outlined" inputLabel={spec.label} accept="image/png,image/jpeg,image/webp" onFiles={(files) => set(files[0] ?? null)}>
-                        {t('buttons.chooseFile')}
-                      </FileButton>
-                      <Typography variant="body2" color="text.secondary">
-                        {value instanceof File ? value.name : current ? t('admin.fileKept') : t('admin.noFile')}
-                      </Typography>
-                    </Box>
-                    {error && (
-                      <Typography variant="caption" color="error" role="alert">
-                        {error}
-                      </Typography>
-                    )}
-                  </Box>
-                );
-              }
-              const own = error !== undefined ? spec.serverMessages?.[error] : undefined;
-              return (
-                <FormField
-                  key={spec.name}
+    <FormDialog
+      form={form}
+      title={creating ? props.createLabel : t('admin.editTitle', { title: props.title })}
+      submitLabel={creating ? t('buttons.create') : t('buttons.save')}
+      submitDisabled={loading}
+      onClose={onClose}
+    >
+      {loading ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
+          <CircularProgress aria-label={t('common.loading')} />
+        </Box>
+      ) : (
+        props.fields.map((spec) => {
+          const value = form.values[spec.name];
+          const error = form.error(spec.name, spec.label);
+          const set = (next: Values[string]) => form.setValue(spec.name, next);
+          if (spec.kind === 'switch')
+            return (
+              <Box key={spec.name}>
+                <FormControlLabel
+                  sx={{ display: 'flex' }}
+                  control={<Switch checked={Boolean(value)} onChange={(e) => set(e.target.checked)} slotProps={{ input: spec.helper ? { 'aria-describedby': `${spec.name}-helper` } : {} }} />}
                   label={spec.label}
-                  required={spec.required}
-                  multiline={spec.kind === 'multiline'}
-                  minRows={spec.kind === 'multiline' ? 3 : undefined}
-                  value={typeof value === 'string' ? value : ''}
-                  onChange={(e) => set(e.target.value)}
-                  error={own ?? error}
-                  helperText={spec.helper}
                 />
-              );
-            })
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('buttons.cancel')}</Button>
-          <SubmitButton busy={form.busy} disabled={loading}>
-            {creating ? t('buttons.create') : t('buttons.save')}
-          </SubmitButton>
-        </DialogActions>
-      </form>
-    </Dialog>
+                {spec.helper && <FormHelperText id={`${spec.name}-helper`}>{spec.helper}</FormHelperText>}
+              </Box>
+            );
+          if (spec.kind === 'select')
+            return (
+              <FormField key={spec.name} select label={spec.label} required={spec.required} value={value ?? ''} onChange={(e) => set(e.target.value)} error={error}>
+                {spec.options.map((o) => (
+                  <MenuItem key={o.value} value={o.value}>
+                    {o.label}
+                  </MenuItem>
+                ))}
+              </FormField>
+            );
+          if (spec.kind === 'file') {
+            const current = row && spec.current ? spec.current(row) : null;
+            return (
+              <Box key={spec.name} sx={{ my: 2, display: 'grid', gap: 1 }}>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                  <Typography variant="subtitle2">{spec.label}</Typography>
+                  {spec.requiredOnCreate && creating && <Chip size="small" color="warning" label={t('common.required')} />}
+                </Box>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+                  {current?.url &&
+                    !(value instanceof File) &&
+                    (isOverlayKind(spec.mediaType) ? (
+                      <OverlayPreview src={current.thumbnailUrl ?? current.url} alt={spec.label} size={64} />
+                    ) : (
+                      <Box component="img" src={current.thumbnailUrl ?? current.url} alt={spec.label} sx={{ width: 64, height: 64, objectFit: 'contain', border: 1, borderColor: 'divider', borderRadius: 1 }} />
+                    ))}
+                  <FileButton variant="outlined" inputLabel={spec.label} accept="image/png,image/jpeg,image/webp" onFiles={(files) => set(files[0] ?? null)}>
+                    {t('buttons.chooseFile')}
+                  </FileButton>
+                  <Typography variant="body2" color="text.secondary">
+                    {value instanceof File ? value.name : current ? t('admin.fileKept') : t('admin.noFile')}
+                  </Typography>
+                </Box>
+                {error && (
+                  <Typography variant="caption" color="error" role="alert">
+                    {error}
+                  </Typography>
+                )}
+              </Box>
+            );
+          }
+          const own = error !== undefined ? spec.serverMessages?.[error] : undefined;
+          return (
+            <FormField
+              key={spec.name}
+              label={spec.label}
+              required={spec.required}
+              multiline={spec.kind === 'multiline'}
+              minRows={spec.kind === 'multiline' ? 3 : undefined}
+              value={typeof value === 'string' ? value : ''}
+              onChange={(e) => set(e.target.value)}
+              error={own ?? error}
+              helperText={spec.helper}
+            />
+          );
+        })
+      )}
+    </FormDialog>
   );
 }

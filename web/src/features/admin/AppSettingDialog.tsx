@@ -10,11 +10,6 @@ import {
   type AppSettingValueType,
   type AppSettingView,
 } from '@app/contracts/wire';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
@@ -23,7 +18,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { appSettingsKeys, createAppSetting, updateAppSetting } from '../../api/appSettings';
 import { FormField } from '../../components/form/FormField';
-import { SubmitButton } from '../../components/form/SubmitButton';
+import { FormDialog } from '../../components/form/FormDialog';
 import { useForm } from '../../components/form/useForm';
 import type { FieldErrors } from '../../utils/fieldError';
 
@@ -101,65 +96,61 @@ export function AppSettingDialog({ setting, onClose }: { setting: AppSettingView
     });
 
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
-      <form ref={form.ref} onSubmit={form.handleSubmit()} noValidate>
-        <DialogTitle>{creating ? t('admin.appSettings.create') : t('admin.editTitle', { title: setting.name })}</DialogTitle>
-        <DialogContent>
-          {creating && (
-            <>
-              <FormField {...form.field('name', t('fields.name'))} required autoFocus helperText={t('admin.appSettings.nameHelp')} />
-              <FormField {...form.field('valueType', t('admin.appSettings.fields.valueType'))} select onChange={(e) => retype({ valueType: e.target.value as AppSettingValueType })}>
-                {APP_SETTING_VALUE_TYPES.map((type) => (
-                  <MenuItem key={type} value={type}>
-                    {t(`admin.appSettings.valueTypes.${type}`)}
-                  </MenuItem>
-                ))}
-              </FormField>
-              <FormField {...form.field('settingType', t('admin.appSettings.fields.settingType'))} select onChange={(e) => retype({ settingType: e.target.value as AppSettingType })}>
-                {APP_SETTING_TYPES.map((type) => (
-                  <MenuItem key={type} value={type}>
-                    {t(`admin.appSettings.settingTypes.${type}`)}
-                  </MenuItem>
-                ))}
-              </FormField>
-              <FormField {...form.field('category', t('admin.appSettings.fields.category'))} select slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}>
-                <MenuItem value="">{t('admin.appSettings.noCategory')}</MenuItem>
-                {APP_SETTING_CATEGORIES.map((category) => (
-                  <MenuItem key={category} value={category}>
-                    {t(`admin.appSettings.categories.${category}`)}
-                  </MenuItem>
-                ))}
-              </FormField>
-            </>
+    <FormDialog
+      form={form}
+      title={creating ? t('admin.appSettings.create') : t('admin.editTitle', { title: setting.name })}
+      submitLabel={t(creating ? 'buttons.create' : 'buttons.save')}
+      onClose={onClose}
+    >
+      {creating && (
+        <>
+          <FormField {...form.field('name', t('fields.name'))} required autoFocus helperText={t('admin.appSettings.nameHelp')} />
+          <FormField {...form.field('valueType', t('admin.appSettings.fields.valueType'))} select onChange={(e) => retype({ valueType: e.target.value as AppSettingValueType })}>
+            {APP_SETTING_VALUE_TYPES.map((type) => (
+              <MenuItem key={type} value={type}>
+                {t(`admin.appSettings.valueTypes.${type}`)}
+              </MenuItem>
+            ))}
+          </FormField>
+          <FormField {...form.field('settingType', t('admin.appSettings.fields.settingType'))} select onChange={(e) => retype({ settingType: e.target.value as AppSettingType })}>
+            {APP_SETTING_TYPES.map((type) => (
+              <MenuItem key={type} value={type}>
+                {t(`admin.appSettings.settingTypes.${type}`)}
+              </MenuItem>
+            ))}
+          </FormField>
+          <FormField {...form.field('category', t('admin.appSettings.fields.category'))} select slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}>
+            <MenuItem value="">{t('admin.appSettings.noCategory')}</MenuItem>
+            {APP_SETTING_CATEGORIES.map((category) => (
+              <MenuItem key={category} value={category}>
+                {t(`admin.appSettings.categories.${category}`)}
+              </MenuItem>
+            ))}
+          </FormField>
+        </>
+      )}
+      {v.valueType === 'boolean' && !multi ? (
+        <>
+          <FormControlLabel
+            sx={{ display: 'flex', mt: 1 }}
+            control={<Switch checked={v.value === 'true'} onChange={(e) => form.setValue('value', e.target.checked ? 'true' : 'false')} />}
+            label={label}
+          />
+          {error && (
+            <Typography variant="caption" color="error" role="alert">
+              {error}
+            </Typography>
           )}
-          {v.valueType === 'boolean' && !multi ? (
-            <>
-              <FormControlLabel
-                sx={{ display: 'flex', mt: 1 }}
-                control={<Switch checked={v.value === 'true'} onChange={(e) => form.setValue('value', e.target.checked ? 'true' : 'false')} />}
-                label={label}
-              />
-              {error && (
-                <Typography variant="caption" color="error" role="alert">
-                  {error}
-                </Typography>
-              )}
-            </>
-          ) : (
-            <FormField
-              {...form.field('value', label)}
-              autoFocus={!creating}
-              type={inputType}
-              helperText={multi ? t('admin.appSettings.listHelp') : undefined}
-              slotProps={inputType === 'date' ? { inputLabel: { shrink: true } } : undefined}
-            />
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('buttons.cancel')}</Button>
-          <SubmitButton busy={form.busy}>{t(creating ? 'buttons.create' : 'buttons.save')}</SubmitButton>
-        </DialogActions>
-      </form>
-    </Dialog>
+        </>
+      ) : (
+        <FormField
+          {...form.field('value', label)}
+          autoFocus={!creating}
+          type={inputType}
+          helperText={multi ? t('admin.appSettings.listHelp') : undefined}
+          slotProps={inputType === 'date' ? { inputLabel: { shrink: true } } : undefined}
+        />
+      )}
+    </FormDialog>
   );
 }

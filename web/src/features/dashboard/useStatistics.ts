@@ -1,5 +1,7 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { Expiring } from '@app/contracts/wire';
+import type { PageStorage } from '../../components/data-grid/useDataGrid';
 import { useSession } from '../../app/useSession';
 
 /**
@@ -86,18 +88,34 @@ export function useStatistics<T extends Expiring>(
   fetch: (signal: AbortSignal) => Promise<T>,
   options: { enabled?: boolean } = {},
 ): UseQueryResult<T> {
-  const userId = useStatisticsUser();
+  const storage = useStatisticsStorage<T>();
   return useQuery<T>({
     queryKey: key,
     queryFn: async ({ signal }) => {
       const answer = await fetch(signal);
-      store(userId, key, answer);
+      storage.write(key, answer);
       return answer;
     },
-    initialData: () => readStored<T>(userId, key),
+    initialData: () => storage.read(key),
     // the stored answer was fresh when read: it counts from now, and stays fresh until it expires
     initialDataUpdatedAt: () => Date.now(),
-    staleTime: (query) => (query.state.data ? Math.max(0, timeLeft(query.state.data, query.state.dataUpdatedAt)) : 0),
+    staleTime: (query) => storage.staleTime(query.state.data, query.state.dataUpdatedAt),
     enabled: options.enabled ?? true,
   });
+}
+
+/**
+ * The signed-in user's kept answers as a `PageStorage`: what `useStatistics` reads and writes,
+ * and what a paged dashboard card gives `useDataGrid` (`storage`) so its pages are kept alike.
+ */
+export function useStatisticsStorage<T extends Expiring>(): PageStorage<T> {
+  const userId = useStatisticsUser();
+  return useMemo(
+    () => ({
+      read: (key) => readStored<T>(userId, key),
+      write: (key, answer) => store(userId, key, answer),
+      staleTime: (answer, updatedAt) => (answer ? Math.max(0, timeLeft(answer, updatedAt)) : 0),
+    }),
+    [userId],
+  );
 }

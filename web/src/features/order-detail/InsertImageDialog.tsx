@@ -1,10 +1,5 @@
 import { MEDIA_ORIGINS, type MediaOrigin, type OrderView } from '@app/contracts/wire';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,7 +8,7 @@ import { FileButton } from '../../components/FileButton';
 import { imageKeys, imagesApi, uploadToStorage } from '../../api/images';
 import { orderKeys } from '../../api/orders';
 import { FormField } from '../../components/form/FormField';
-import { SubmitButton } from '../../components/form/SubmitButton';
+import { FormDialog } from '../../components/form/FormDialog';
 import { useForm } from '../../components/form/useForm';
 import { browserImageTools, prepareImage } from '../../utils/preprocess';
 import { validateInsert, type InsertForm } from './detailLogic';
@@ -58,32 +53,31 @@ export function InsertImageDialog({ order, open, onClose }: { order: OrderView; 
   const fileError = form.error('file', t('orderDetail.insert.fields.file'));
 
   return (
-    <Dialog open={open} onClose={close} maxWidth="xs" fullWidth>
-      <form ref={form.ref} onSubmit={form.handleSubmit()} noValidate aria-label={t('orderDetail.insert.title')}>
-        <DialogTitle>{t('orderDetail.insert.title')}</DialogTitle>
-        <DialogContent>
-          <FormField {...form.field('position', t('fields.position'))} required type="number" slotProps={{ htmlInput: { step: 1 } }} />
-          <FormField {...form.field('mediaOrigin', t('orderDetail.insert.fields.mediaOrigin'))} select required>
-            {MEDIA_ORIGINS.map((origin) => (
-              <MenuItem key={origin} value={origin}>
-                {t(`orderDetail.insert.origins.${origin}`)}
-              </MenuItem>
-            ))}
-          </FormField>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mt: 2 }}>
-            <FileButton variant="outlined" inputLabel={t('orderDetail.insert.fields.file')} accept="image/*" onFiles={(files) => form.setValue('file', files[0] ?? null)}>
-              {t('buttons.chooseFile')}
-            </FileButton>
-            <Typography variant="body2" color={fileError ? 'error' : 'text.secondary'} noWrap>
-              {form.values.file?.name ?? fileError ?? t('orderDetail.insert.noFile')}
-            </Typography>
-          </Box>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>{t('buttons.cancel')}</Button>
-          <SubmitButton busy={form.busy}>{t('orderDetail.insert.submit')}</SubmitButton>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      form={form}
+      open={open}
+      title={t('orderDetail.insert.title')}
+      formLabel={t('orderDetail.insert.title')}
+      submitLabel={t('orderDetail.insert.submit')}
+      onClose={close}
+      maxWidth="xs"
+    >
+      <FormField {...form.field('position', t('fields.position'))} required type="number" slotProps={{ htmlInput: { step: 1 } }} />
+      <FormField {...form.field('mediaOrigin', t('orderDetail.insert.fields.mediaOrigin'))} select required>
+        {MEDIA_ORIGINS.map((origin) => (
+          <MenuItem key={origin} value={origin}>
+            {t(`orderDetail.insert.origins.${origin}`)}
+          </MenuItem>
+        ))}
+      </FormField>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mt: 2 }}>
+        <FileButton variant="outlined" inputLabel={t('orderDetail.insert.fields.file')} accept="image/*" onFiles={(files) => form.setValue('file', files[0] ?? null)}>
+          {t('buttons.chooseFile')}
+        </FileButton>
+        <Typography variant="body2" color={fileError ? 'error' : 'text.secondary'} noWrap>
+          {form.values.file?.name ?? fileError ?? t('orderDetail.insert.noFile')}
+        </Typography>
+      </Box>
+    </FormDialog>
   );
 }

@@ -16,8 +16,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GridPager } from '../../../components/data-grid/GridPager';
-import { clampPage, pageCountOf } from '../../../components/data-grid/useDataGrid';
+import { GridPager, type GridPagerProps } from '../../../components/data-grid/GridPager';
 import { visuallyHidden } from '../../../components/visuallyHidden';
 
 export interface AssignColumn<T> {
@@ -34,8 +33,8 @@ export interface AssignTablesProps<T extends { id: string }> {
   assigned: readonly T[] | undefined;
   /** a failed load of either side */
   error?: Error | null;
-  /** paging of the left table, 10 a page on the server */
-  paging?: { page: number; total: number; onPage: (page: number) => void };
+  /** paging of the left table, 10 a page on the server (`useDataGrid`'s pager) */
+  paging?: GridPagerProps['grid'];
   search?: { value: string; onChange: (value: string) => void };
   /** rows under group headings, in this order */
   groups?: ReadonlyArray<{ key: string; label: string }>;
@@ -49,14 +48,12 @@ export interface AssignTablesProps<T extends { id: string }> {
 /**
  * Two tables side by side: everything there is on the left with an add button (an assigned
  * item shows as assigned), what the account has on the right with a remove button. Child
- * accounts, style guides and permissions of the profile use it.
+ * accounts, style guides and permissions of the profile use it, their state from `useAssignment`.
  */
 export function AssignTables<T extends { id: string }>(props: AssignTablesProps<T>) {
   const { t } = useTranslation();
   const { nameOf, available, assigned, error, paging, search, onAdd, onRemove, busy } = props;
   const assignedIds = new Set((assigned ?? []).map((a) => a.id));
-  const pageCount = paging ? pageCountOf(paging.total) : 1;
-  const go = (n: number) => paging?.onPage(clampPage(n, pageCount));
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
@@ -89,11 +86,7 @@ export function AssignTables<T extends { id: string }>(props: AssignTablesProps<
               )
             }
           />
-          {paging && paging.total > 0 && (
-            <GridPager
-              grid={{ page: paging.page, pageCount, total: paging.total, first: () => go(1), previous: () => go(paging.page - 1), next: () => go(paging.page + 1), last: () => go(pageCount) }}
-            />
-          )}
+          {paging && paging.total > 0 && <GridPager grid={paging} />}
         </Paper>
         <Paper variant="outlined" sx={{ p: 1.5, display: 'grid', gap: 1, minWidth: 0 }} component="section" aria-label={t('profile.assign.assigned')}>
           <Typography variant="h3">{t('profile.assign.assigned')}</Typography>

@@ -1,13 +1,11 @@
 import Alert from '@mui/material/Alert';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserListItem, UserView } from '@app/contracts/wire';
 import { userKeys, usersApi } from '../../../api/users';
-import { useApiMutation } from '../../../api/useApiMutation';
 import { AssignTables } from './AssignTables';
 import { ProfileLayout, useProfileId } from './ProfileLayout';
 import { hasChildAccounts, withId, withoutId } from './profileRules';
+import { useAssignment } from './useAssignment';
 
 type Row = Pick<UserListItem, 'id' | 'displayName' | 'email'> & { country: string };
 
@@ -30,54 +28,35 @@ function NoChildAccounts() {
 function ChildAccounts({ account }: { account: UserView }) {
   const { t } = useTranslation();
   const id = useProfileId();
-  const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const all = useQuery({
-    queryKey: userKeys.dealerships(page, search),
-    queryFn: ({ signal }) => usersApi.dealerships(page, search, signal),
-    placeholderData: keepPreviousData,
-  });
-  const children = useQuery({ queryKey: userKeys.children(id), queryFn: ({ signal }) => usersApi.children(id, signal) });
-  const current = (children.data ?? []).map((c) => c.id);
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: userKeys.children(id) });
-    await queryClient.invalidateQueries({ queryKey: userKeys.one(account.id) });
-  };
-  const add = useApiMutation({
-    action: t('profile.childAccounts.add'),
-    successMessage: t('profile.childAccounts.added'),
-    mutationFn: (row: Row) => usersApi.setChildren(id, withId(current, row.id)),
-    onSuccess: refresh,
-  });
-  const remove = useApiMutation({
-    action: t('profile.childAccounts.remove'),
-    successMessage: t('profile.childAccounts.removed'),
-    mutationFn: (row: Row) => usersApi.setChildren(id, withoutId(current, row.id)),
-    onSuccess: refresh,
+  const assignment = useAssignment<Row>({
+    available: {
+      queryKey: userKeys.dealerships(),
+      // the account itself is no child of its own
+      fetchPage: (query, signal) =>
+        usersApi.dealerships(query.page, String(query['search'] ?? ''), signal).then((page) => ({ ...page, items: page.items.filter((u) => u.id !== id).map(rowOf) })),
+    },
+    assigned: { queryKey: userKeys.children(id), fetch: (signal) => usersApi.children(id, signal).then((children) => children.map(rowOf)) },
+    add: {
+      action: t('profile.childAccounts.add'),
+      successMessage: t('profile.childAccounts.added'),
+      mutationFn: (row, current) => usersApi.setChildren(id, withId(current, row.id)),
+    },
+    remove: {
+      action: t('profile.childAccounts.remove'),
+      successMessage: t('profile.childAccounts.removed'),
+      mutationFn: (row, current) => usersApi.setChildren(id, withoutId(current, row.id)),
+    },
+    alsoInvalidate: [userKeys.one(account.id)],
   });
 
   return (
     <AssignTables<Row>
+      {...assignment}
       columns={[
         { header: t('fields.dealership'), render: (r) => r.displayName },
         { header: t('fields.email'), render: (r) => r.email },
       ]}
       nameOf={(r) => r.displayName}
-      available={all.data?.items.filter((u) => u.id !== id).map(rowOf)}
-      assigned={children.data?.map(rowOf)}
-      error={all.error ?? children.error}
-      paging={{ page, total: all.data?.total ?? 0, onPage: setPage }}
-      search={{
-        value: search,
-        onChange: (v) => {
-          setSearch(v);
-          setPage(1);
-        },
-      }}
-      onAdd={(r) => add.mutate(r)}
-      onRemove={(r) => remove.mutate(r)}
-      busy={add.isPending || remove.isPending || !children.data}
     />
   );
 }

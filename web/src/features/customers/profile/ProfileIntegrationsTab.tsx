@@ -5,10 +5,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
@@ -23,6 +19,7 @@ import type { IntegrationView, ProviderView } from '@app/contracts/wire';
 import { integrationKeys, integrationsApi } from '../../../api/integrations';
 import { useApiMutation } from '../../../api/useApiMutation';
 import { FormField, PasswordField } from '../../../components/form/FormField';
+import { FormDialog } from '../../../components/form/FormDialog';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useForm } from '../../../components/form/useForm';
 import { IntegrationSettingsDialog } from './IntegrationSettingsDialog';
@@ -242,34 +239,31 @@ function AddIntegrationDialog({ userId, providers, onClose }: { userId: string; 
     },
   });
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="add-integration-title">
-      <form ref={form.ref} noValidate onSubmit={form.handleSubmit()}>
-        <DialogTitle id="add-integration-title">{t('profile.integrations.add')}</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-          {form.formError !== undefined && <Alert severity="error">{form.formError}</Alert>}
-          <FormField select {...form.field('provider', t('profile.integrations.fields.provider'))} required>
-            {providers.map((p) => (
-              <MenuItem key={p.provider} value={p.provider}>
-                {p.label}
-              </MenuItem>
-            ))}
-          </FormField>
-          <FormControlLabel
-            control={<Switch checked={form.values.isActive} onChange={(e) => form.setValue('isActive', e.target.checked)} />}
-            label={t('profile.integrations.fields.active')}
-          />
-          <FormControlLabel
-            control={<Switch checked={form.values.autoDeliver} onChange={(e) => form.setValue('autoDeliver', e.target.checked)} />}
-            label={t('profile.integrations.fields.autoDeliver')}
-          />
-          <FormField {...form.field('username', t('profile.integrations.fields.username'))} autoComplete="off" />
-          <PasswordField {...form.field('password', t('profile.integrations.fields.password'))} autoComplete="new-password" />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('buttons.cancel')}</Button>
-          <SubmitButton busy={form.busy}>{t('buttons.create')}</SubmitButton>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      form={form}
+      title={t('profile.integrations.add')}
+      submitLabel={t('buttons.create')}
+      onClose={onClose}
+      maxWidth="xs"
+      contentSx={{ display: 'grid', gap: 2, pt: '8px !important' }}
+    >
+      <FormField select {...form.field('provider', t('profile.integrations.fields.provider'))} required>
+        {providers.map((p) => (
+          <MenuItem key={p.provider} value={p.provider}>
+            {p.label}
+          </MenuItem>
+        ))}
+      </FormField>
+      <FormControlLabel
+        control={<Switch checked={form.values.isActive} onChange={(e) => form.setValue('isActive', e.target.checked)} />}
+        label={t('profile.integrations.fields.active')}
+      />
+      <FormControlLabel
+        control={<Switch checked={form.values.autoDeliver} onChange={(e) => form.setValue('autoDeliver', e.target.checked)} />}
+        label={t('profile.integrations.fields.autoDeliver')}
+      />
+      <FormField {...form.field('username', t('profile.integrations.fields.username'))} autoComplete="off" />
+      <PasswordField {...form.field('password', t('profile.integrations.fields.password'))} autoComplete="new-password" />
+    </FormDialog>
   );
 }

@@ -1,13 +1,12 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PERMISSION_GROUPS, type PermissionView } from '@app/contracts/wire';
 import { permissionKeys, permissionsApi } from '../../../api/permissions';
-import { useApiMutation } from '../../../api/useApiMutation';
 import { AssignTables } from './AssignTables';
 import { ProfileLayout, useProfileId } from './ProfileLayout';
 import { PERMISSION_GROUP_LABELS, withId, withoutId } from './profileRules';
+import { useAssignment } from './useAssignment';
 
 /**
  * `/profile/{id}/permissions` (admin): the permission list on the left, what the account holds on
@@ -24,29 +23,26 @@ function Permissions() {
   const id = useProfileId();
   const label = (p: PermissionView) => t(`profile.permissions.catalogue.${p.name}.name`, { defaultValue: p.name });
   const description = (p: PermissionView) => t(`profile.permissions.catalogue.${p.name}.description`, { defaultValue: '' });
-  const queryClient = useQueryClient();
-  const permissionList = useQuery({ queryKey: permissionKeys.list(), queryFn: ({ signal }) => permissionsApi.list(signal) });
-  const held = useQuery({ queryKey: permissionKeys.ofUser(id), queryFn: ({ signal }) => permissionsApi.ofUser(id, signal) });
-  const current = (held.data ?? []).map((p) => p.id);
-  // the answer is the account's permissions now
-  const keep = (now: PermissionView[]) => {
-    queryClient.setQueryData(permissionKeys.ofUser(id), now);
-  };
-  const add = useApiMutation({
-    action: t('profile.permissions.add'),
-    successMessage: t('profile.permissions.added'),
-    mutationFn: (p: PermissionView) => permissionsApi.set(id, withId(current, p.id)),
-    onSuccess: keep,
-  });
-  const remove = useApiMutation({
-    action: t('profile.permissions.remove'),
-    successMessage: t('profile.permissions.removed'),
-    mutationFn: (p: PermissionView) => permissionsApi.set(id, withoutId(current, p.id)),
-    onSuccess: keep,
+  const assignment = useAssignment<PermissionView, PermissionView[]>({
+    available: { queryKey: permissionKeys.list(), fetch: (signal) => permissionsApi.list(signal) },
+    assigned: { queryKey: permissionKeys.ofUser(id), fetch: (signal) => permissionsApi.ofUser(id, signal) },
+    add: {
+      action: t('profile.permissions.add'),
+      successMessage: t('profile.permissions.added'),
+      mutationFn: (p, current) => permissionsApi.set(id, withId(current, p.id)),
+    },
+    remove: {
+      action: t('profile.permissions.remove'),
+      successMessage: t('profile.permissions.removed'),
+      mutationFn: (p, current) => permissionsApi.set(id, withoutId(current, p.id)),
+    },
+    // the answer is the account's permissions now
+    answerIsAssigned: true,
   });
 
   return (
     <AssignTables<PermissionView>
+      {...assignment}
       columns={[
         {
           header: t('profile.permissions.name'),
@@ -65,14 +61,8 @@ function Permissions() {
         },
       ]}
       nameOf={label}
-      available={permissionList.data}
-      assigned={held.data}
-      error={permissionList.error ?? held.error}
       groups={PERMISSION_GROUPS.map((g) => ({ key: g, label: t(PERMISSION_GROUP_LABELS[g]) }))}
       groupOf={(p) => p.group}
-      onAdd={(p) => add.mutate(p)}
-      onRemove={(p) => remove.mutate(p)}
-      busy={add.isPending || remove.isPending || !held.data}
     />
   );
 }

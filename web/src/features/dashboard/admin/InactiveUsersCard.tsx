@@ -1,4 +1,4 @@
-import { DEFAULT_INACTIVE_USER_DAYS, ROLES, type Role, INACTIVE_USER_DAYS, INACTIVE_USERS_PAGE_SIZE, type InactiveUserDays } from '@app/contracts/wire';
+import { DEFAULT_INACTIVE_USER_DAYS, ROLES, type Role, INACTIVE_USER_DAYS, type Expiring, type InactiveUserDays, type InactiveUserRow } from '@app/contracts/wire';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
@@ -7,20 +7,22 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { dashboardApi } from '../../../api/dashboard';
 import { GridPager } from '../../../components/data-grid/GridPager';
+import { useDataGrid, type PageOf } from '../../../components/data-grid/useDataGrid';
 import { formatDateTime } from '../../../utils/date';
 import { ChartCard } from '../components/ChartCard';
-import { useStatistics } from '../useStatistics';
-import { adminDashboardKeys, pageCount } from './adminDashboardLogic';
+import { useStatisticsStorage } from '../useStatistics';
+import { adminDashboardKeys } from './adminDashboardLogic';
 
 /** The settings tab of an account's profile: where an inactive account's row leads. */
 export const profileSettingsPath = (userId: string) => `/profile/${userId}/settings/`;
 
 const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
+
+const isDays = (value: number): value is InactiveUserDays => (INACTIVE_USER_DAYS as readonly number[]).includes(value);
 
 const hideOnPhone = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
@@ -28,12 +30,18 @@ const hideOnPhone = { display: { xs: 'none', sm: 'table-cell' } } as const;
 export function InactiveUsersCard() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [days, setDays] = useState<InactiveUserDays>(DEFAULT_INACTIVE_USER_DAYS);
-  const [page, setPage] = useState(1);
-  const query = useStatistics(adminDashboardKeys.inactiveUsers(days, page), (signal) => dashboardApi.inactiveUsers({ timeFrame: days, page }, signal));
-  const data = query.data;
-  const rows = data?.results ?? [];
-  const pages = pageCount(data?.count ?? 0, INACTIVE_USERS_PAGE_SIZE);
+  // paged in the card's own state (the dashboard's URL is left alone), each page kept like every dashboard answer
+  const grid = useDataGrid<InactiveUserRow, 'timeFrame'>({
+    mode: 'local',
+    queryKey: adminDashboardKeys.inactiveUsers(),
+    filters: ['timeFrame'],
+    defaultFilters: { timeFrame: String(DEFAULT_INACTIVE_USER_DAYS) },
+    fetchPage: (query, signal) => dashboardApi.inactiveUsers({ timeFrame: Number(query['timeFrame']) as InactiveUserDays, page: query.page }, signal),
+    storage: useStatisticsStorage<PageOf<InactiveUserRow> & Expiring>(),
+  });
+  const chosen = Number(grid.filters.timeFrame);
+  const days: InactiveUserDays = isDays(chosen) ? chosen : DEFAULT_INACTIVE_USER_DAYS;
+  const { rows, page } = grid;
   const never = t('dashboard.admin.inactive.never');
   // date and time each kept whole: on a phone the time goes under the date, never a date cut at its hyphens
   const when = (value: string | null) => {
@@ -57,10 +65,7 @@ export function InactiveUsersCard() {
       size="small"
       label={t('dashboard.admin.inactive.filter')}
       value={days}
-      onChange={(e) => {
-        setDays(Number(e.target.value) as InactiveUserDays);
-        setPage(1);
-      }}
+      onChange={(e) => grid.setFilter('timeFrame', String(e.target.value))}
       sx={{ minWidth: 160 }}
     >
       {INACTIVE_USER_DAYS.map((d) => (
@@ -75,9 +80,9 @@ export function InactiveUsersCard() {
     <ChartCard
       title={t('dashboard.admin.inactive.title')}
       subtitle={t('dashboard.admin.inactive.help', { count: days })}
-      loading={query.isPending}
-      error={query.error ?? undefined}
-      empty={data !== undefined && data.count === 0}
+      loading={grid.isLoading}
+      error={grid.error ?? undefined}
+      empty={grid.isSuccess && grid.total === 0}
       action={filter}
       csv={{
         filename: `inactive-users-${days}-days-page-${page}`,
@@ -110,17 +115,7 @@ export function InactiveUsersCard() {
           ))}
         </TableBody>
       </Table>
-      <GridPager
-        grid={{
-          page,
-          pageCount: pages,
-          total: data?.count ?? 0,
-          first: () => setPage(1),
-          previous: () => setPage((p) => Math.max(1, p - 1)),
-          next: () => setPage((p) => Math.min(pages, p + 1)),
-          last: () => setPage(pages),
-        }}
-      />
+      <GridPager grid={grid} />
     </ChartCard>
   );
 }

@@ -1,7 +1,6 @@
 import {
   STATISTICS_FIRST_MONTH,
   type ImageRatioRow,
-  type InactiveUserDays,
   type OrderTimelineRow,
   type QaActivityRole,
   type QaUserOrdersRow,
@@ -21,7 +20,8 @@ export const adminDashboardKeys = {
   averageImagesPerCar: (window: StatisticsWindowRequest) => ['dashboard', 'averageImagesPerCar', window] as const,
   ordersByStatus: (window: StatisticsWindowRequest) => ['dashboard', 'ordersByStatus', window] as const,
   orderTimeline: () => ['dashboard', 'orderTimeline', { timeLineStep: 'day' }] as const,
-  inactiveUsers: (timeFrame: InactiveUserDays, page: number) => ['dashboard', 'inactiveUsers', { timeFrame, page }] as const,
+  /** the inactive-users table; `useDataGrid` adds each page's query (`{ page, timeFrame }`) */
+  inactiveUsers: () => ['dashboard', 'inactiveUsers'] as const,
   imageRatio: (kind: ImageRatioKind, month: string) => ['dashboard', `${kind}Images`, { timeStamp: month }] as const,
   qaActivities: (window: StatisticsWindowRequest) => ['dashboard', 'qaActivities', window] as const,
   totalEvents: (eventName: string) => ['dashboard', 'totalEvents', { eventName }] as const,
@@ -133,11 +133,6 @@ export function reasonMatrix(rows: readonly RejectionReasonRow[], source: Reject
 export function splitMinutes(minutes: number): { hours: number; minutes: number } {
   const whole = Math.round(minutes);
   return { hours: Math.floor(whole / 60), minutes: whole % 60 };
-}
-
-/** The pages of the inactive-users table. */
-export function pageCount(count: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(count / pageSize));
 }
 
 // the stacked bars of every dashboard take their maximum from it (components/Charts.tsx)
