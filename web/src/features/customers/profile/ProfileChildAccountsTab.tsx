@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserListItem, UserView } from '@app/contracts/wire';
-import { userKeys, usersApi } from '../../../api/users';
+import { userKeys, userQueries, usersApi } from '../../../api/users';
 import { useApiMutation } from '../../../api/useApiMutation';
 import { AssignTables } from './AssignTables';
 import { ProfileLayout, useProfileId } from './ProfileLayout';
@@ -33,12 +33,8 @@ function ChildAccounts({ account }: { account: UserView }) {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
-  const all = useQuery({
-    queryKey: userKeys.dealerships(page, search),
-    queryFn: ({ signal }) => usersApi.dealerships(page, search, signal),
-    placeholderData: keepPreviousData,
-  });
-  const children = useQuery({ queryKey: userKeys.children(id), queryFn: ({ signal }) => usersApi.children(id, signal) });
+  const all = useQuery({ ...userQueries.dealerships(page, search), placeholderData: keepPreviousData });
+  const children = useQuery(userQueries.children(id));
   const current = (children.data ?? []).map((c) => c.id);
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: userKeys.children(id) });

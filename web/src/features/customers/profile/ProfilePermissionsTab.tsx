@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PERMISSION_GROUPS, type PermissionView } from '@app/contracts/wire';
-import { permissionKeys, permissionsApi } from '../../../api/permissions';
+import { permissionKeys, permissionQueries, permissionsApi } from '../../../api/permissions';
 import { useApiMutation } from '../../../api/useApiMutation';
 import { AssignTables } from './AssignTables';
 import { ProfileLayout, useProfileId } from './ProfileLayout';
@@ -25,8 +25,8 @@ function Permissions() {
   const label = (p: PermissionView) => t(`profile.permissions.catalogue.${p.name}.name`, { defaultValue: p.name });
   const description = (p: PermissionView) => t(`profile.permissions.catalogue.${p.name}.description`, { defaultValue: '' });
   const queryClient = useQueryClient();
-  const permissionList = useQuery({ queryKey: permissionKeys.list(), queryFn: ({ signal }) => permissionsApi.list(signal) });
-  const held = useQuery({ queryKey: permissionKeys.ofUser(id), queryFn: ({ signal }) => permissionsApi.ofUser(id, signal) });
+  const permissionList = useQuery(permissionQueries.list());
+  const held = useQuery(permissionQueries.ofUser(id));
   const current = (held.data ?? []).map((p) => p.id);
   // the answer is the account's permissions now
   const keep = (now: PermissionView[]) => {
