@@ -20,7 +20,7 @@ import type { Request } from 'express';
 import { CurrentActor } from '../common/actor.decorator';
 import { clientKey } from '../common/client-key';
 import { ApiErrorResponses, ApiResult, ApiResultOneOf, SentResult } from '../common/api-responses';
-import { MeView as MeViewSchema } from '../users/users.responses';
+import { MeView as MeViewSchema } from '@app/contracts/http';
 import { LoggedOutResult, NewPasswordChallenge, PasswordChangedResult, SignedInResult, TokenPairResult } from './auth.responses';
 import type { AuthedRequest } from './auth-user';
 import { Authenticated } from './authenticated.decorator';

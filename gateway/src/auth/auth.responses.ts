@@ -8,7 +8,7 @@ import {
   type TokenPair,
 } from '@app/contracts';
 import { Field } from '../common/api-responses';
-import { MeView } from '../users/users.responses';
+import { MeView } from '@app/contracts/http';
 
 // parts of the contract, named so the classes can implement them
 type ContractPasswordChanged = ResultOf<typeof AuthRpc.confirmForgotPassword>;

@@ -6,7 +6,7 @@ import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
 import { CurrentActor } from '../common/actor.decorator';
 import { ApiErrorResponses, ApiResult } from '../common/api-responses';
 import { UuidParam } from '../common/params';
-import { IntegrationView } from '../users/users.responses';
+import { IntegrationView } from '@app/contracts/http';
 import { DeliveryMessageView, OrderDeliveryView } from './delivery.responses';
 
 /** Delivering an order to its account's integrations, and where it went. */

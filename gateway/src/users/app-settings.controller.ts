@@ -1,50 +1,42 @@
-import { AppSettingsRpc, CreateAppSettingBody, ImageVersionsRpc, TestPipelineBody, UpdateAppSettingBody, type Actor } from '@app/contracts';
+import { AppSettingsRpc, CreateAppSettingBody, ImageVersionsRpc, Routes, TestPipelineBody, UpdateAppSettingBody, type Actor } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
-import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
+import { Authenticated } from '../auth/authenticated.decorator';
 import { CurrentActor } from '../common/actor.decorator';
-import { ApiErrorResponses, ApiResult } from '../common/api-responses';
+import { ApiResult, ApiErrorResponses } from '../common/api-responses';
+import { Operation } from '../common/operation.decorator';
 import { TestPipelineResult, TestPipelineRunView } from '../images/images.responses';
 import { UuidParam } from '../common/params';
-import { AppSettingView } from './users.responses';
 
-/** App settings (`/appSettings`): everyone signed in reads, the admin edits and sends pictures to the test pipeline. */
+/**
+ * App settings (`Routes.appSettings`): everyone signed in reads, the admin edits. The admin
+ * also sends pictures to the test pipeline here; those two operations answer with the images
+ * area's response classes and get their route values with them.
+ */
 @ApiTags('app-settings')
 @ApiErrorResponses()
-@Controller('appSettings')
+@Controller()
 export class AppSettingsController {
   constructor(private readonly rpc: RpcClient) {}
 
-  @ApiResult([AppSettingView])
-  @Get()
-  @Authenticated({ roles: ALL_ROLES })
-  @ApiOperation({ summary: 'The installation\'s settings: name, text value and value type (contact number and e-mail among them)' })
+  @Operation(Routes.appSettings.list)
   list(@CurrentActor() actor: Actor) {
     return this.rpc.send(AppSettingsRpc.list, {}, actor);
   }
 
-  @ApiResult(AppSettingView, 'the new setting')
-  @Post()
-  @Authenticated({ roles: ['Admin'] })
-  @ApiOperation({
-    summary: 'Add a setting: name, value, valueType, category (ANGLE_CORRECTOR, DEFAULT_ZOOM or none) and settingType (SINGLE_VALUE or MULTI_VALUE)',
-    description: 'The value must read as the valueType (each item, separated by commas, for MULTI_VALUE): 400 names the form it takes; 409 when the name is taken.',
-  })
+  @Operation(Routes.appSettings.create)
   create(@Body() body: CreateAppSettingBody, @CurrentActor() actor: Actor) {
     return this.rpc.send(AppSettingsRpc.create, body, actor);
   }
 
-  @ApiResult(AppSettingView, 'the saved setting')
-  @Put(':name')
-  @Authenticated({ roles: ['Admin'] })
-  @ApiOperation({ summary: 'Change the value of a setting (read by its valueType: true/false, a number, a date, or text)' })
+  @Operation(Routes.appSettings.update)
   update(@Param('name') name: string, @Body() body: UpdateAppSettingBody, @CurrentActor() actor: Actor) {
     return this.rpc.send(AppSettingsRpc.update, { name, ...body }, actor);
   }
 
   @ApiResult(TestPipelineResult, 'how many pictures were sent')
-  @Post('sendImagesToTestPipeline')
+  @Post('appSettings/sendImagesToTestPipeline')
   @HttpCode(200)
   @Authenticated({ roles: ['Admin'], permission: 'UPDATE_WEB_APPLICATION_SETTINGS' })
   @ApiOperation({
@@ -58,7 +50,7 @@ export class AppSettingsController {
   }
 
   @ApiResult([TestPipelineRunView])
-  @Get('testPipelineResults/:orderId')
+  @Get('appSettings/testPipelineResults/:orderId')
   @Authenticated({ roles: ['Admin'], permission: 'UPDATE_WEB_APPLICATION_SETTINGS' })
   @ApiOperation({
     summary: "The latest test-pipeline run of each of an order's pictures: queued, completed (with its picture) or failed (with the reason)",

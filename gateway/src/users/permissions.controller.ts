@@ -1,40 +1,30 @@
-import { PermissionsRpc, SetUserPermissionsBody, type Actor } from '@app/contracts';
+import { PermissionsRpc, Routes, SetUserPermissionsBody, type Actor } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
-import { Body, Controller, Get, Put } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
+import { Body, Controller } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { CurrentActor } from '../common/actor.decorator';
-import { ApiErrorResponses, ApiResult } from '../common/api-responses';
-import { PermissionView } from './users.responses';
+import { ApiErrorResponses } from '../common/api-responses';
+import { Operation } from '../common/operation.decorator';
 import { UuidParam } from '../common/params';
 
+/** Permissions (`Routes.permissions`); the handler names make the published operation ids (`PermissionsController_catalogue`). */
 @ApiTags('permissions')
 @ApiErrorResponses()
-@Controller('permissions')
+@Controller()
 export class PermissionsController {
   constructor(private readonly rpc: RpcClient) {}
 
-  @ApiResult([PermissionView])
-  @Get()
-  @Authenticated({ roles: ['Admin'] })
-  // the operation id it was published with
-  @ApiOperation({ operationId: 'PermissionsController_catalogue', summary: 'The permission list with its groups' })
-  list(@CurrentActor() actor: Actor) {
+  @Operation(Routes.permissions.catalogue)
+  catalogue(@CurrentActor() actor: Actor) {
     return this.rpc.send(PermissionsRpc.list, {}, actor);
   }
 
-  @ApiResult([PermissionView])
-  @Get('get-permissions-for-user-by-user-id/:id')
-  @Authenticated({ roles: ALL_ROLES })
-  @ApiOperation({ summary: 'Permissions an account holds' })
+  @Operation(Routes.permissions.forUser)
   forUser(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
     return this.rpc.send(PermissionsRpc.forUser, { userId: id }, actor);
   }
 
-  @ApiResult([PermissionView], 'the permissions the account holds now')
-  @Put('user/:id')
-  @Authenticated({ roles: ['Admin'] })
-  @ApiOperation({ summary: 'Set the permissions of an account (replaces the set)' })
+  @Operation(Routes.permissions.setForUser)
   setForUser(@UuidParam('id') id: string, @Body() body: SetUserPermissionsBody, @CurrentActor() actor: Actor) {
     return this.rpc.send(PermissionsRpc.setForUser, { userId: id, ...body }, actor);
   }

@@ -1,68 +1,48 @@
-import { CreateIntegrationBody, DeliveryIntegrationsRpc, IntegrationsRpc, UpdateIntegrationBody, type Actor } from '@app/contracts';
+import { CreateIntegrationBody, DeliveryIntegrationsRpc, IntegrationsRpc, Routes, UpdateIntegrationBody, type Actor } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
-import { Body, Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
+import { Body, Controller } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { CurrentActor } from '../common/actor.decorator';
-import { ApiErrorResponses, ApiResult, DeletedResult } from '../common/api-responses';
-import { IntegrationView, ProviderView, TestConnectionView } from './users.responses';
+import { ApiErrorResponses } from '../common/api-responses';
+import { Operation } from '../common/operation.decorator';
 import { UuidParam } from '../common/params';
 
 /** a test connection waits for the destination (DELIVERY_TEST_TIMEOUT_MS, 8 s by default) */
 const TEST_CONNECTION_RPC_MS = 20_000;
 
-/** Delivery targets of an account. Passwords go in, never out. */
+/** Delivery targets of an account (`Routes.integrations`). Passwords go in, never out. */
 @ApiTags('remote integrations')
 @ApiErrorResponses()
-@Controller('remote-integration')
+@Controller()
 export class RemoteIntegrationController {
   constructor(private readonly rpc: RpcClient) {}
 
-  @ApiResult([ProviderView])
-  @Get('providers')
-  @Authenticated({ roles: ALL_ROLES })
-  @ApiOperation({ summary: 'The providers an integration can be added for' })
+  @Operation(Routes.integrations.providers)
   providers(@CurrentActor() actor: Actor) {
     return this.rpc.send(IntegrationsRpc.providers, {}, actor);
   }
 
-  @ApiResult([IntegrationView])
-  @Get('user/:userId')
-  @Authenticated({ roles: ['Admin', 'Dealership', 'Management'], permission: 'READ_USER_INTEGRATIONS' })
-  @ApiOperation({ summary: 'Integrations of an account (passwords are never returned; hasPassword tells)' })
+  @Operation(Routes.integrations.ofUser)
   ofUser(@UuidParam('userId') userId: string, @CurrentActor() actor: Actor) {
     return this.rpc.send(IntegrationsRpc.ofUser, { userId }, actor);
   }
 
-  @ApiResult(IntegrationView, 'the new integration')
-  @Post()
-  @Authenticated({ roles: ['Admin', 'Dealership'], permission: 'UPDATE_USER_INTEGRATIONS', notSalesPerson: true })
-  @ApiOperation({ summary: 'Add an integration; credentials need UPDATE_USER_INTEGRATION_CREDENTIALS' })
+  @Operation(Routes.integrations.create)
   create(@Body() body: CreateIntegrationBody, @CurrentActor() actor: Actor) {
     return this.rpc.send(IntegrationsRpc.create, body, actor);
   }
 
-  @ApiResult(IntegrationView, 'the saved integration')
-  @Put(':id')
-  @Authenticated({ roles: ['Admin', 'Dealership'], permission: 'UPDATE_USER_INTEGRATIONS', notSalesPerson: true })
-  @ApiOperation({ summary: 'Turn an integration on or off, change its settings and output rules, or its credentials (an empty password or secret keeps the stored one)' })
+  @Operation(Routes.integrations.update)
   update(@UuidParam('id') id: string, @Body() body: UpdateIntegrationBody, @CurrentActor() actor: Actor) {
     return this.rpc.send(IntegrationsRpc.update, { id, ...body }, actor);
   }
 
-  @ApiResult(TestConnectionView, 'whether the destination was reached, and what failed (DNS, refused, login, TLS, permission)')
-  @Post(':id/test-connection')
-  @HttpCode(200)
-  @Authenticated({ roles: ['Admin', 'Dealership'], permission: 'UPDATE_USER_INTEGRATIONS', notSalesPerson: true })
-  @ApiOperation({ summary: 'Connect to the integration with its settings and credentials, without delivering anything' })
+  @Operation(Routes.integrations.testConnection)
   testConnection(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
     return this.rpc.send(DeliveryIntegrationsRpc.testConnection, { id }, actor, { timeoutMs: TEST_CONNECTION_RPC_MS });
   }
 
-  @ApiResult(DeletedResult)
-  @Delete(':id')
-  @Authenticated({ roles: ['Admin', 'Dealership'], permission: 'UPDATE_USER_INTEGRATIONS', notSalesPerson: true })
-  @ApiOperation({ summary: 'Remove an integration' })
+  @Operation(Routes.integrations.delete)
   delete(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
     return this.rpc.send(IntegrationsRpc.delete, { id }, actor);
   }

@@ -1,89 +1,60 @@
-import { CreateSalesPeopleBody, PageQuery, SalesPeopleRpc, SalesPersonPatch, type Actor } from '@app/contracts';
+import { CreateSalesPeopleBody, PageQuery, Routes, SalesPeopleRpc, SalesPersonPatch, type Actor } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
-import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
+import { Body, Controller, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { CurrentActor } from '../common/actor.decorator';
-import { ApiErrorResponses, ApiResult, DeletedResult, PagedOf, SentResult } from '../common/api-responses';
-import { SalesPersonView } from './users.responses';
+import { ApiErrorResponses } from '../common/api-responses';
+import { Operation } from '../common/operation.decorator';
 import { UuidParam } from '../common/params';
 
 /**
- * Operation ids are part of the published API (clients generated from the document name their
- * calls after them), so these routes keep the ids they were published with.
- */
-const operationId = (handler: string) => `SalesmanController_${handler}`;
-
-/**
- * Sales people of a dealership, under the published path `/salesman`. Changing them needs the
- * `CREATE_`, `UPDATE_` or `DELETE_SALESMAN` permission (the admin has all).
+ * Sales people of a dealership, under the published path `/salesman`, declared in
+ * `Routes.salesPeople`. Operation ids are part of the published API (clients generated from
+ * the document name their calls after them): the class is named `SalesmanController` and the
+ * handlers keep their names, so the ids stay `SalesmanController_all`, `…_page` and so on.
  */
 @ApiTags('sales people')
 @ApiErrorResponses()
-@Controller('salesman')
-export class SalesPeopleController {
+@Controller()
+export class SalesmanController {
   constructor(private readonly rpc: RpcClient) {}
 
-  @ApiResult([SalesPersonView])
-  @Get('user/:id/all')
-  @Authenticated({ roles: ALL_ROLES })
-  @ApiOperation({ operationId: operationId('all'), summary: 'All sales people of an account, by name (for pickers)' })
+  @Operation(Routes.salesPeople.all)
   all(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
     return this.rpc.send(SalesPeopleRpc.allOfUser, { userId: id }, actor);
   }
 
-  @ApiResult(PagedOf(SalesPersonView))
-  @Get('user/:id')
-  @Authenticated({ roles: ALL_ROLES })
-  @ApiOperation({ operationId: operationId('page'), summary: 'Sales people of an account, 10 a page' })
+  @Operation(Routes.salesPeople.page)
   page(@UuidParam('id') id: string, @Query() query: PageQuery, @CurrentActor() actor: Actor) {
     return this.rpc.send(SalesPeopleRpc.pageOfUser, { userId: id, page: query.page }, actor);
   }
 
-  @ApiResult(SalesPersonView)
-  @Get(':id')
-  @Authenticated({ roles: ALL_ROLES })
-  @ApiOperation({ operationId: operationId('get'), summary: 'One sales person ("Sales person not found" when the caller may not see it)' })
+  @Operation(Routes.salesPeople.get)
   get(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
     return this.rpc.send(SalesPeopleRpc.get, { id }, actor);
   }
 
-  @ApiResult([SalesPersonView], 'the new sales people')
-  @Post()
-  @Authenticated({ roles: ['Admin', 'Dealership'], permission: 'CREATE_SALESMAN', notSalesPerson: true })
-  @ApiOperation({ operationId: operationId('create'), summary: 'Add sales people to an account' })
+  @Operation(Routes.salesPeople.create)
   create(@Body() body: CreateSalesPeopleBody, @CurrentActor() actor: Actor) {
     return this.rpc.send(SalesPeopleRpc.create, body, actor);
   }
 
-  @ApiResult(SalesPersonView, 'the sales person, now with a login')
-  @Put(':id/activate')
-  @Authenticated({ roles: ['Admin'] })
-  @ApiOperation({ operationId: operationId('activate'), summary: 'Give the sales person a login; its temporary password is e-mailed' })
+  @Operation(Routes.salesPeople.activate)
   activate(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
     return this.rpc.send(SalesPeopleRpc.activate, { id }, actor);
   }
 
-  @ApiResult(SentResult)
-  @Put(':id/resend-password')
-  @Authenticated({ roles: ['Admin'] })
-  @ApiOperation({ operationId: operationId('resend'), summary: 'E-mail a new temporary password to a sales person that has not chosen its own' })
+  @Operation(Routes.salesPeople.resendPassword)
   resend(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
     return this.rpc.send(SalesPeopleRpc.resendPassword, { id }, actor);
   }
 
-  @ApiResult(SalesPersonView, 'the saved sales person')
-  @Put(':id')
-  @Authenticated({ roles: ['Admin', 'Dealership'], permission: 'UPDATE_SALESMAN', notSalesPerson: true })
-  @ApiOperation({ operationId: operationId('update'), summary: 'Change a sales person' })
+  @Operation(Routes.salesPeople.update)
   update(@UuidParam('id') id: string, @Body() body: SalesPersonPatch, @CurrentActor() actor: Actor) {
     return this.rpc.send(SalesPeopleRpc.update, { id, ...body }, actor);
   }
 
-  @ApiResult(DeletedResult)
-  @Delete(':id')
-  @Authenticated({ roles: ['Admin', 'Dealership'], permission: 'DELETE_SALESMAN', notSalesPerson: true })
-  @ApiOperation({ operationId: operationId('delete'), summary: 'Remove a sales person (its login goes with it)' })
+  @Operation(Routes.salesPeople.delete)
   delete(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
     return this.rpc.send(SalesPeopleRpc.delete, { id }, actor);
   }

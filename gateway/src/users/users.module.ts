@@ -5,11 +5,11 @@ import { AppVersionsController } from './app-versions.controller';
 import { BannersController } from './banners.controller';
 import { PermissionsController } from './permissions.controller';
 import { RemoteIntegrationController } from './remote-integration.controller';
-import { SalesPeopleController } from './sales-people.controller';
+import { SalesmanController } from './sales-people.controller';
 import { UsersController } from './users.controller';
 
 @Module({
   imports: [AuthModule],
-  controllers: [UsersController, PermissionsController, SalesPeopleController, RemoteIntegrationController, AppSettingsController, AppVersionsController, BannersController],
+  controllers: [UsersController, PermissionsController, SalesmanController, RemoteIntegrationController, AppSettingsController, AppVersionsController, BannersController],
 })
 export class UsersModule {}

@@ -1,28 +1,33 @@
-import type { ChildAccountView, CreateAccountRequest, Language, MeView, Paged, UpdateUserRequest, UserDetailView, UserListItem, UserStatisticsView, UserView } from '@app/contracts/wire';
+import { Routes } from '@app/contracts/http';
+import type { CreateAccountRequest, Language, UpdateUserRequest, UserStatisticsView } from '@app/contracts/wire';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from './client';
 
 export const usersApi = {
   /** `GET /api/users/{id}`: one account with its style guides and sales people, if the caller may read it (404 otherwise). */
-  get: (id: string, signal?: AbortSignal) => api.get<UserDetailView>(`/users/${id}`, { signal }),
+  get: (id: string, signal?: AbortSignal) => api.call(Routes.users.get, { params: { id }, signal }),
   /** `PUT /api/users/{id}`: an account may change its own language. */
-  setLanguage: (userId: string, language: Language) => api.put<MeView>(`/users/${userId}`, { language } satisfies UpdateUserRequest),
+  setLanguage: (userId: string, language: Language) => api.call(Routes.users.update, { params: { id: userId }, body: { language } }),
   /** `POST /api/users/createAccountWithoutCognito`: the users service mails the temporary password. */
-  create: (body: CreateAccountRequest) => api.post<UserView>('/users/createAccountWithoutCognito', body),
+  create: (body: CreateAccountRequest) => api.call(Routes.users.create, { body }),
   /** `PUT /api/users/{id}` */
-  update: (id: string, body: UpdateUserRequest) => api.put<UserView>(`/users/${id}`, body),
+  update: (id: string, body: UpdateUserRequest) => api.call(Routes.users.update, { params: { id }, body }),
   // the account pages of admin and QA (`/profile/{id}`): its numbers, its child accounts, deleting it
-  /** `GET /dashboard/userStatistics/{id}`: the profile header's numbers */
+  /** `GET /dashboard/userStatistics/{id}`: the profile header's numbers (the dashboard's operation) */
   statistics: (id: string, signal?: AbortSignal) => api.get<UserStatisticsView>(`/dashboard/userStatistics/${id}`, { signal }),
   /** a page of the accounts that may become child accounts (dealerships), by search */
   dealerships: (page: number, search: string, signal?: AbortSignal) =>
-    api.get<Paged<UserListItem>>('/users', { query: { userRole: 'Dealership', page, search: search.trim() || undefined }, signal }),
-  children: (id: string, signal?: AbortSignal) => api.get<UserView[]>(`/users/get-child-accounts-data-by-user-id/${id}`, { signal }),
+    api.call(Routes.users.list, { query: { userRole: 'Dealership', page, search: search.trim() || undefined }, signal }),
+  /** the accounts of one role an admin picks from (the order creator, filters), by search */
+  accounts: (userRole: 'Dealership' | 'Management', search: string, signal?: AbortSignal) =>
+    api.call(Routes.users.list, { query: { userRole, search: search.trim() || undefined }, signal }),
+  children: (id: string, signal?: AbortSignal) => api.call(Routes.users.childAccountsData, { params: { id }, signal }),
   /** replaces the child accounts of a management account */
-  setChildren: (id: string, childAccounts: string[]) => api.put<ChildAccountView[]>(`/users/childAccounts/${id}`, { childAccounts }),
+  setChildren: (id: string, childAccounts: string[]) => api.call(Routes.users.setChildAccounts, { params: { id }, body: { childAccounts } }),
   /** `POST /api/users/resend-temporary-password`: a new temporary password for an account that has not chosen its own (admin) */
-  resendInvitation: (email: string) => api.post<{ sent: true }>('/users/resend-temporary-password', { email }),
+  resendInvitation: (email: string) => api.call(Routes.users.resendTemporaryPassword, { body: { email } }),
   /** the admin types the account's deleteConfirmationHash */
-  remove: (userId: string, hash: string) => api.post<{ deleted: true }>('/users/delete-user-account', { userId, hash }),
+  remove: (userId: string, hash: string) => api.call(Routes.users.deleteAccount, { body: { userId, hash } }),
 };
 
 /** TanStack Query keys of accounts: [resource, action, params]. */
@@ -37,4 +42,17 @@ export const userKeys = {
   children: (id: string) => ['users', 'children', { id }] as const,
   /** `GET /users/customers`: the dealerships with their order counts */
   customers: () => ['users', 'customers'] as const,
+};
+
+/**
+ * Query options of the accounts reads: the key and the fetch written together
+ * (`useQuery({ ...userQueries.one(id), enabled })`).
+ */
+export const userQueries = {
+  one: (id: string) => queryOptions({ queryKey: userKeys.one(id), queryFn: ({ signal }) => usersApi.get(id, signal) }),
+  /** a page of the dealerships that may become child accounts, by search */
+  dealerships: (page: number, search: string) =>
+    queryOptions({ queryKey: userKeys.dealerships(page, search), queryFn: ({ signal }) => usersApi.dealerships(page, search, signal) }),
+  /** the child accounts of an account, with their data */
+  children: (id: string) => queryOptions({ queryKey: userKeys.children(id), queryFn: ({ signal }) => usersApi.children(id, signal) }),
 };

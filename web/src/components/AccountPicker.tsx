@@ -6,8 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ordersApi } from '../api/orders';
-import { userKeys } from '../api/users';
+import { userKeys, usersApi } from '../api/users';
 import { SEARCH_DEBOUNCE_MS } from './data-grid/SearchField';
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -44,7 +43,7 @@ export function AccountPicker({ value, onChange, error, roles = BOTH, helperText
   const accounts = useQuery({
     queryKey: userKeys.accounts(search, roles),
     queryFn: async ({ signal }) => {
-      const pages = await Promise.all(roles.map((role) => ordersApi.accounts(role, search, signal)));
+      const pages = await Promise.all(roles.map((role) => usersApi.accounts(role, search, signal)));
       return pages.flatMap((p) => p.items).sort((a, b) => a.displayName.localeCompare(b.displayName));
     },
   });

@@ -86,7 +86,7 @@ export class SendPushNotificationBody implements SendPushNotificationRequest {
   eventPayload?: Record<string, unknown>;
 }
 
-type CheckedBodies = [
+export type PushBodiesMirrored = [
   Mirror<RegisterDeviceTokenBody, RegisterDeviceTokenRequest>,
   Mirror<DeleteDeviceTokenBody, DeleteDeviceTokenRequest>,
   Mirror<SendPushNotificationBody, SendPushNotificationRequest>,

@@ -9,12 +9,20 @@
  * classes arrive without their decorators' libraries.
  */
 import { OrderEventsRoutes, OrdersRoutes, QaWorkspaceRoutes, TagsRoutes } from './routes/orders.routes';
+// accounts area
+import { MobileRoutes } from './routes/mobile.routes';
+import { AppSettingsRoutes, AppVersionsRoutes, BannersRoutes, IntegrationsRoutes, PermissionsRoutes, SalesPeopleRoutes, UsersRoutes } from './routes/users.routes';
 
 export * from './define-route';
 export * from './fields';
 export * from './schemas/orders.schemas';
 export * from './schemas/qa-workspace.schemas';
 export * from './routes/orders.routes';
+// accounts area
+export * from './schemas/users.schemas';
+export * from './schemas/mobile.schemas';
+export * from './routes/users.routes';
+export * from './routes/mobile.routes';
 
 /** Every converted area's routes: `Routes.orders.get`. An area not yet converted declares its routes in its gateway controller. */
 export const Routes = {
@@ -22,4 +30,13 @@ export const Routes = {
   orderEvents: OrderEventsRoutes,
   tags: TagsRoutes,
   qaWorkspace: QaWorkspaceRoutes,
+  // accounts area
+  users: UsersRoutes,
+  salesPeople: SalesPeopleRoutes,
+  permissions: PermissionsRoutes,
+  integrations: IntegrationsRoutes,
+  appSettings: AppSettingsRoutes,
+  appVersions: AppVersionsRoutes,
+  banners: BannersRoutes,
+  mobile: MobileRoutes,
 };

@@ -53,7 +53,7 @@ export class CreateAppSettingBody implements CreateAppSettingRequest {
   settingType?: AppSettingType;
 }
 
-type CheckedBodies = [Mirror<UpdateAppSettingBody, UpdateAppSettingRequest>, Mirror<CreateAppSettingBody, CreateAppSettingRequest>];
+export type AppSettingBodiesMirrored = [Mirror<UpdateAppSettingBody, UpdateAppSettingRequest>, Mirror<CreateAppSettingBody, CreateAppSettingRequest>];
 
 export class UpdateAppSettingPayload extends UpdateAppSettingBody {
   @Matches(APP_SETTING_NAME_PATTERN, { message: 'name must be an app setting name like CONTACT_EMAIL' })

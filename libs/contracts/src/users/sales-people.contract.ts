@@ -52,7 +52,7 @@ export class CreateSalesPeopleBody implements CreateSalesPeopleRequest {
   salesMan!: SalesPersonInput[];
 }
 
-type CheckedBodies = [
+export type SalesPeopleBodiesMirrored = [
   Mirror<SalesPersonInput, SalesPersonRequest>,
   Mirror<SalesPersonPatch, Partial<SalesPersonRequest>>,
   Mirror<CreateSalesPeopleBody, CreateSalesPeopleRequest>,

@@ -137,7 +137,7 @@ export class UpdateUserBody implements UpdateUserRequest {
   @ApiPropertyOptional({ description: "the owning dealership's own downloads of its originals keep their metadata (GPS, serial numbers, owner names); off: removed" }) @IsOmittable() @IsBoolean() keepOriginalMetadata?: boolean;
 }
 
-type CheckedBodies = [
+export type UserBodiesMirrored = [
   Mirror<AddressInput, AddressRequest>,
   Mirror<ContactPersonInput, ContactPersonRequest>,
   Mirror<AddressPatch, Partial<AddressRequest>>,
@@ -145,7 +145,7 @@ type CheckedBodies = [
   Mirror<UpdateUserBody, UpdateUserRequest>,
 ];
 
-type CheckedCreateBody = Mirror<CreateAccountBody, CreateAccountRequest>;
+export type CreateAccountBodyMirrored = Mirror<CreateAccountBody, CreateAccountRequest>;
 
 /** createAccountWithoutCognito: an admin creates an account; its temporary password is e-mailed. */
 export class CreateAccountBody implements CreateAccountRequest {

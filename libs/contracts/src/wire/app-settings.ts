@@ -27,15 +27,7 @@ export const APP_SETTING_NAMES = {
 } as const;
 
 /** One setting as every signed-in user reads it: the value is text, `valueType` says how to read it. */
-export interface AppSettingView {
-  name: string;
-  value: string;
-  valueType: AppSettingValueType;
-  /** what it is about; null for the web app's own settings */
-  category: AppSettingCategory | null;
-  /** SINGLE_VALUE, or MULTI_VALUE: a list of values separated by commas */
-  settingType: AppSettingType;
-}
+export type { AppSettingView } from '../http/schemas/users.schemas';
 
 /** `POST /appSettings` (admin): a new setting; its value must read as the valueType */
 export interface CreateAppSettingRequest {

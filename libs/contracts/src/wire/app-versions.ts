@@ -1,15 +1,7 @@
 export const PLATFORMS = ['Android', 'iOS'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
-export interface AppVersionView {
-  id: string;
-  versionString: string;
-  platform: Platform;
-  needsDatabaseDeleteOnMobile: boolean;
-  isTheRequiredMinimumVersionCurrently: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { AppVersionView } from '../http/schemas/users.schemas';
 
 export const APP_VERSION_MESSAGES = {
   notFound: 'App version not found',

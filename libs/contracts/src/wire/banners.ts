@@ -1,9 +1,3 @@
-export interface BannerView {
-  id: string;
-  message: string;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { BannerView } from '../http/schemas/users.schemas';
 
 export const BANNER_MESSAGES = { notFound: 'Banner not found' } as const;

@@ -1,3 +1,5 @@
+import type { OutputRulesView as OutputRules } from '../http/schemas/users.schemas';
+
 export const INTEGRATION_TYPES = ['FTP', 'BLOB', 'REMOTE_INTEGRATION', 'ROBOT', 'API'] as const;
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
 
@@ -32,32 +34,7 @@ export function providerInfo(provider: string) {
   return INTEGRATION_PROVIDERS.find((p) => p.provider === provider);
 }
 
-export interface IntegrationView {
-  id: string;
-  userId: string;
-  provider: string;
-  label: string;
-  integrationType: IntegrationType;
-  isActive: boolean;
-  /** the account's orders are delivered here by themselves once they are Ready to download */
-  autoDeliver: boolean;
-  Username: string | null;
-  /** whether a password is stored; the password itself never leaves the users service */
-  hasPassword: boolean;
-  /** the provider's settings that are not secret (see `providerSettings`) */
-  settings: IntegrationSettings;
-  /** names of the secret settings stored (their values never leave the users service) */
-  storedSecrets: string[];
-  outputRules: OutputRules;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ProviderView {
-  provider: string;
-  label: string;
-  integrationType: IntegrationType;
-}
+export type { IntegrationView, ProviderView } from '../http/schemas/users.schemas';
 
 export const INTEGRATION_MESSAGES = {
   notFound: 'Integration not found',
@@ -239,24 +216,8 @@ export const OUTPUT_LIMITS = {
   fileNamePattern: 200,
 } as const;
 
-export interface OutputRules {
-  /** which positions are sent, in this order; empty: every position, in position order */
-  positions: number[];
-  /** at most this many files (null: all) */
-  maxFiles: number | null;
-  /** the picture fits within this width and height, never enlarged (null: as processed) */
-  width: number | null;
-  height: number | null;
-  format: OutputFormat;
-  /** 1 to 100, for jpeg and webp */
-  quality: number;
-  /** `{orderName}`, `{position}`, `{angle}` and `{index}` are replaced; the format's extension is added */
-  fileNamePattern: string;
-  /** put the style guide's logo on (bottom right) */
-  logo: boolean;
-  /** put the "digitally edited" label on (bottom left) */
-  editedLabel: boolean;
-}
+/** How an integration's files are made; the class of the HTTP contract declares it (`OutputRulesView`). */
+export type { OutputRulesView as OutputRules } from '../http/schemas/users.schemas';
 
 export const DEFAULT_OUTPUT_RULES: OutputRules = {
   positions: [],
@@ -351,8 +312,4 @@ export function planDeliveryFiles<P extends DeliverablePicture>(rules: OutputRul
 }
 
 /** Answer of `POST /remote-integration/{id}/test-connection`. */
-export interface TestConnectionResult {
-  ok: boolean;
-  /** what was reached, or what failed (DNS, refused, login, TLS, permission) in words */
-  message: string;
-}
+export type { TestConnectionView as TestConnectionResult } from '../http/schemas/users.schemas';

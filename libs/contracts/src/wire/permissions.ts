@@ -89,11 +89,7 @@ export const DEFAULT_PERMISSIONS: Readonly<Record<Role, readonly string[]>> = {
   ],
 };
 
-export interface PermissionView {
-  id: string;
-  name: string;
-  group: PermissionGroup;
-}
+export type { PermissionView } from '../http/schemas/users.schemas';
 
 export const PERMISSION_NAMES: readonly string[] = /* @__PURE__ */ PERMISSIONS.map((p) => p.name);
 

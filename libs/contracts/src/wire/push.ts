@@ -73,28 +73,4 @@ export interface SendPushNotificationRequest {
 // ---------------------------------------------------------------------------------------
 // views
 
-export interface DeviceTokenView {
-  token: string;
-  platform: DevicePlatform;
-  appVersion: string | null;
-  /** a sales person signed in on the device; null for the account itself */
-  salesPersonId: string | null;
-  createdAt: string;
-  lastSeenAt: string;
-}
-
-/** One send of a push notification, as recorded. */
-export interface PushNotificationView {
-  id: string;
-  orderId: string;
-  title: string;
-  body: string;
-  eventPayload: Record<string, unknown>;
-  provider: PushProviderName;
-  status: PushStatus;
-  /** why it failed; null when sent */
-  error: string | null;
-  /** devices that took it */
-  devicesReached: number;
-  createdAt: string;
-}
+export type { DeviceTokenView, PushNotificationView } from '../http/schemas/mobile.schemas';

@@ -1,5 +1,3 @@
-import type { UserStatus } from './roles';
-
 /** A sales person's fields, as the server checks them once trimmed. */
 export const SALES_PERSON_NAME_MIN = 3;
 export const SALES_PERSON_NAME_MAX = 100;
@@ -40,18 +38,7 @@ export interface CreateSalesPeopleRequest {
 // ---------------------------------------------------------------------------------------
 // views
 
-export interface SalesPersonView {
-  id: string;
-  userId: string;
-  name: string;
-  email: string;
-  phone: string;
-  /** has a login of its own (once an admin activates it), signing in with its e-mail */
-  loginActivated: boolean;
-  userStatus: UserStatus | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { SalesPersonView } from '../http/schemas/users.schemas';
 
 export const SALES_PERSON_MESSAGES = {
   notFound: 'Sales person not found',

@@ -1,6 +1,4 @@
-import type { Role, UserStatus } from './roles';
-import type { SalesPersonView } from './sales-people';
-import type { StyleGuideListItem } from './style-guides';
+import type { Role } from './roles';
 
 export const LANGUAGES = ['en', 'dk', 'du', 'de', 'fr', 'es', 'hi', 'jp'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -117,80 +115,15 @@ export interface CreateAccountRequest {
 }
 
 // ---------------------------------------------------------------------------------------
-// views
+// views: declared once, as the response classes of the HTTP contract
 
-export interface AddressView {
-  country: string;
-  city: string;
-  postalCode: string;
-  address: string;
-  companyId: string;
-}
-
-export interface ContactPersonView {
-  name: string;
-  email: string;
-  phoneNumber: string;
-  title: string;
-}
-
-export interface UserView {
-  id: string;
-  displayName: string;
-  email: string;
-  language: Language;
-  userRole: Role;
-  roleTags: QaRoleTag[];
-  permissions: string[];
-  address: AddressView;
-  contactPerson: ContactPersonView;
-  currency: string;
-  subscriptionPrice: number | null;
-  mobileAppAccess: boolean;
-  minimumZoomValue: number;
-  enabled_qa: boolean;
-  desaturateYellowLight: boolean;
-  editedImageLabel: boolean;
-  /** the owning dealership's own downloads of its originals keep their metadata; false: removed */
-  keepOriginalMetadata: boolean;
-  userStatus: UserStatus;
-  loginActivated: boolean;
-  childAccounts: string[];
-  last_order_date: string | null;
-  days_since_last_order: number | null;
-  createdAt: string;
-  updatedAt: string;
-  /** only for admins: what the admin types to confirm deleting the account */
-  deleteConfirmationHash?: string;
-}
-
-/**
- * `GET /users/{id}`: the account with what hangs off it, as one answer: its style guides (those
- * assigned to it) and its sales people (by name). Their own routes answer the same lists.
- */
-export interface UserDetailView extends UserView {
-  styleGuides: StyleGuideListItem[];
-  salesMan: SalesPersonView[];
-}
-
-export interface MeView extends UserView {
-  loggedInSalesPersonInfo: { id: string; name: string; email: string } | null;
-}
-
-export type UserListItem = Pick<
+export type {
+  AddressView,
+  ChildAccountView,
+  ContactPersonView,
+  CustomerListItem,
+  MeView,
+  UserDetailView,
+  UserListItem,
   UserView,
-  'id' | 'displayName' | 'email' | 'userRole' | 'address' | 'contactPerson' | 'userStatus' | 'createdAt' | 'updatedAt'
->;
-
-/** `GET /users/customers` (admin and QA): a dealership account with how many orders it has. */
-export interface CustomerListItem extends UserListItem {
-  ordersCount: number;
-}
-
-export interface ChildAccountView {
-  id: string;
-  displayName: string;
-  email: string;
-  userRole: Role;
-  country: string;
-}
+} from '../http/schemas/users.schemas';

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { APP_SETTING_NAMES, type AppSettingView, type MeView } from '@app/contracts/wire';
-import { appSettingsKeys, getAppSettings, settingValue } from '../../api/appSettings';
+import { appSettingsQueries, settingValue } from '../../api/appSettings';
 import { useOpenedOnce } from '../../components/useOpenedOnce';
 import { visuallyHidden } from '../../components/visuallyHidden';
 import { useMe } from '../useSession';
@@ -35,7 +35,7 @@ export function Footer() {
   const [topic, setTopic] = useState<InfoTopic | null>(null);
   const topicOpened = useOpenedOnce(topic !== null);
   // the footer stays quiet when the settings cannot be read (spec: list fetch failures are ignored)
-  const settings = useQuery({ queryKey: appSettingsKeys.list(), queryFn: ({ signal }) => getAppSettings(signal), staleTime: 10 * 60_000 });
+  const settings = useQuery({ ...appSettingsQueries.list(), staleTime: 10 * 60_000 });
   const phone = contactNumber(settings.data, me, i18n.language);
   const email = settingValue(settings.data, APP_SETTING_NAMES.contactEmail);
 

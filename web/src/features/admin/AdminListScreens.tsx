@@ -10,7 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminListKeys } from '../../api/admin';
-import { appSettingsKeys, getAppSettings } from '../../api/appSettings';
+import { appSettingsKeys, appSettingsQueries, getAppSettings } from '../../api/appSettings';
 import { OverlayPreview } from '../../components/OverlayPreview';
 import { TagBadge } from '../../components/TagBadge';
 import { DataGridPage } from '../../components/data-grid/DataGridPage';
@@ -280,7 +280,7 @@ export function AppSettingsScreen() {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<AppSettingView | null>(null);
   const [creating, setCreating] = useState(false);
-  const all = useQuery({ queryKey: appSettingsKeys.list(), queryFn: ({ signal }) => getAppSettings(signal) });
+  const all = useQuery(appSettingsQueries.list());
   const grid = useDataGrid<AppSettingView>({
     queryKey: appSettingsKeys.grid(),
     fetchPage: async (query, signal) => {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { styleGuideKeys, styleGuidesApi } from '../../api/admin';
 import { orderKeys, ordersApi } from '../../api/orders';
-import { salesPeopleKeys } from '../../api/salesPeople';
+import { salesPeopleKeys, salesPeopleQueries } from '../../api/salesPeople';
 import { meets } from '../../app/access';
 import { useForm } from '../../components/form/useForm';
 import { ADDS_SALES_PEOPLE } from '../../components/sales-people/salesPersonRules';
@@ -86,11 +86,7 @@ export function useOrderCreator(me: MeView) {
   });
   const { accountId, styleGuide } = form.values;
 
-  const salesPeople = useQuery({
-    queryKey: salesPeopleKeys.ofAccount(accountId),
-    queryFn: ({ signal }) => ordersApi.salesPeople(accountId, signal),
-    enabled: Boolean(accountId),
-  });
+  const salesPeople = useQuery({ ...salesPeopleQueries.ofAccount(accountId), enabled: Boolean(accountId) });
   const guides = useQuery({
     queryKey: styleGuideKeys.ofAccount(accountId),
     queryFn: ({ signal }) => ordersApi.styleGuides(accountId, signal),

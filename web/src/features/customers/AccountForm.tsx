@@ -12,7 +12,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { userKeys, usersApi } from '../../api/users';
+import { userKeys, userQueries, usersApi } from '../../api/users';
 import { useMe } from '../../app/useSession';
 import { FormField } from '../../components/form/FormField';
 import { SubmitButton } from '../../components/form/SubmitButton';
@@ -42,7 +42,7 @@ import { PasteBoxDialog } from './PasteBoxDialog';
 export function AccountForm({ userId }: { userId?: string }) {
   const { t } = useTranslation();
   const { data: me } = useMe();
-  const user = useQuery({ queryKey: userKeys.one(userId ?? ''), queryFn: () => usersApi.get(userId!), enabled: userId !== undefined });
+  const user = useQuery({ ...userQueries.one(userId ?? ''), enabled: userId !== undefined });
   if (!me || (userId !== undefined && user.isPending)) return <Typography role="status">{t('common.loading')}</Typography>;
   if (userId !== undefined && user.isError) return <Alert severity="error">{user.error.message}</Alert>;
   // a new form per account, so its first values are the account's

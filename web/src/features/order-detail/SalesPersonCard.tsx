@@ -15,7 +15,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { orderKeys, ordersApi } from '../../api/orders';
-import { salesPeopleKeys } from '../../api/salesPeople';
+import { salesPeopleQueries } from '../../api/salesPeople';
 import { useApiMutation } from '../../api/useApiMutation';
 
 /**
@@ -47,7 +47,7 @@ function SalesPersonDialog({ order, onClose }: { order: OrderView; onClose: () =
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState(order.salesMan?.id ?? '');
-  const people = useQuery({ queryKey: salesPeopleKeys.ofAccount(order.user.id), queryFn: ({ signal }) => ordersApi.salesPeople(order.user.id, signal) });
+  const people = useQuery(salesPeopleQueries.ofAccount(order.user.id));
   const save = useApiMutation({
     action: t('orderDetail.salesPerson.change'),
     successMessage: t('orderDetail.salesPerson.saved'),

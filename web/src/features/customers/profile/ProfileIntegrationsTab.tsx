@@ -16,7 +16,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IntegrationView, ProviderView } from '@app/contracts/wire';
-import { integrationKeys, integrationsApi } from '../../../api/integrations';
+import { integrationKeys, integrationQueries, integrationsApi } from '../../../api/integrations';
 import { useApiMutation } from '../../../api/useApiMutation';
 import { FormField, PasswordField } from '../../../components/form/FormField';
 import { FormDialog } from '../../../components/form/FormDialog';
@@ -41,8 +41,8 @@ function Integrations() {
   const { t } = useTranslation();
   const id = useProfileId();
   const [adding, setAdding] = useState(false);
-  const integrations = useQuery({ queryKey: integrationKeys.ofUser(id), queryFn: ({ signal }) => integrationsApi.ofUser(id, signal) });
-  const providers = useQuery({ queryKey: integrationKeys.providers(), queryFn: ({ signal }) => integrationsApi.providers(signal) });
+  const integrations = useQuery(integrationQueries.ofUser(id));
+  const providers = useQuery(integrationQueries.providers());
   const offered = providersToAdd(providers.data ?? [], integrations.data ?? []);
 
   return (

@@ -13,7 +13,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import type { UserView } from '@app/contracts/wire';
-import { userKeys, usersApi } from '../../../api/users';
+import { userKeys, userQueries, usersApi } from '../../../api/users';
 import { isStaff } from '../../../app/access';
 import { useMe } from '../../../app/useSession';
 import { isNotFound, isWellFormedId, NotFoundNotice } from '../../../components/NotFoundNotice';
@@ -39,7 +39,7 @@ export function ProfileLayout({ tab, children }: { tab: ProfileTab; children: (a
   const { data: me } = useMe();
   // a link whose id is not an id names no account: not asked for, it shows the not-found notice
   const wellFormed = isWellFormedId(id);
-  const account = useQuery({ queryKey: userKeys.one(id), queryFn: ({ signal }) => usersApi.get(id, signal), enabled: wellFormed });
+  const account = useQuery({ ...userQueries.one(id), enabled: wellFormed });
   const stats = useQuery({ queryKey: userKeys.statistics(id), queryFn: ({ signal }) => usersApi.statistics(id, signal), enabled: wellFormed });
   const [deleting, setDeleting] = useState(false);
   const queryClient = useQueryClient();

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATUSES, QA_STATUSES, type OrderListItem, type UserView } from '@app/contracts/wire';
 import { orderKeys, ordersApi } from '../../../api/orders';
-import { salesPeopleKeys } from '../../../api/salesPeople';
+import { salesPeopleQueries } from '../../../api/salesPeople';
 import { formatTimestamp } from '../../../components/data-grid/columns';
 import { FilterDate, FilterSelect } from '../../../components/data-grid/FilterFields';
 import { SearchField } from '../../../components/data-grid/SearchField';
@@ -34,11 +34,7 @@ function AccountOrders({ account }: { account: UserView }) {
     filters: FILTERS,
     defaultSort: { field: 'createdAt', order: 'desc' },
   });
-  const salesPeople = useQuery({
-    queryKey: salesPeopleKeys.ofAccount(id),
-    queryFn: ({ signal }) => ordersApi.salesPeople(id, signal),
-    enabled: account.userRole === 'Dealership',
-  });
+  const salesPeople = useQuery({ ...salesPeopleQueries.ofAccount(id), enabled: account.userRole === 'Dealership' });
 
   const columns: TableColumn<OrderListItem>[] = [
     {

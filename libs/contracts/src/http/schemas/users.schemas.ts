@@ -1,55 +1,21 @@
-import {
-  APP_SETTING_CATEGORIES,
-  APP_SETTING_TYPES,
-  APP_SETTING_VALUE_TYPES,
-  INTEGRATION_TYPES,
-  LANGUAGES,
-  OUTPUT_FORMATS,
-  PERMISSION_GROUPS,
-  PLATFORMS,
-  QA_ROLE_TAGS,
-  ROLES,
-  USER_STATUSES,
-  type AddressView as AddressViewContract,
-  type AppSettingCategory,
-  type AppSettingType,
-  type AppSettingValueType,
-  type AppSettingView as AppSettingViewContract,
-  type AppVersionView as AppVersionViewContract,
-  type BannerView as BannerViewContract,
-  type ChildAccountView as ChildAccountViewContract,
-  type ContactPersonView as ContactPersonViewContract,
-  type CustomerListItem as CustomerListItemContract,
-  type IntegrationSettings,
-  type IntegrationType,
-  type IntegrationView as IntegrationViewContract,
-  type OutputFormat,
-  type OutputRules,
-  type TestConnectionResult,
-  type Language,
-  type MeView as MeViewContract,
-  type PermissionGroup,
-  type PermissionView as PermissionViewContract,
-  type Platform,
-  type ProviderView as ProviderViewContract,
-  type QaRoleTag,
-  type Role,
-  type SalesPersonView as SalesPersonViewContract,
-  type UserListItem as UserListItemContract,
-  type UserStatus,
-  type UserView as UserViewContract,
-  type UserDetailView as UserDetailViewContract,
-} from '@app/contracts';
-import { ApiProperty } from '@nestjs/swagger';
-import { Field } from '../common/api-responses';
-import { StyleGuideListItem } from '../style-guides/style-guides.responses';
+import { ApiProperty, getSchemaPath } from '@nestjs/swagger';
+import { APP_SETTING_CATEGORIES, APP_SETTING_TYPES, APP_SETTING_VALUE_TYPES, type AppSettingCategory, type AppSettingType, type AppSettingValueType } from '../../wire/app-settings';
+import { PLATFORMS, type Platform } from '../../wire/app-versions';
+import { INTEGRATION_TYPES, OUTPUT_FORMATS, type IntegrationSettings, type IntegrationType, type OutputFormat } from '../../wire/integrations';
+import { PERMISSION_GROUPS, type PermissionGroup } from '../../wire/permissions';
+import { ROLES, USER_STATUSES, type Role, type UserStatus } from '../../wire/roles';
+import type { StyleGuideListItem } from '../../wire/style-guides';
+import { LANGUAGES, QA_ROLE_TAGS, type Language, type QaRoleTag } from '../../wire/users';
+import { Field } from '../fields';
 
-// parts of the contract views, named so the classes can implement them
-type ContractSignedInSalesPerson = NonNullable<MeViewContract['loggedInSalesPersonInfo']>;
+/**
+ * The answers of accounts and what hangs off them (sales people, permissions, integrations,
+ * app settings, app versions, banners): each class is THE declaration of its shape. The
+ * decorators write the OpenAPI schema; the class's type is the wire view (the wire modules
+ * re-export it type-only), which the users service builds and the web app reads.
+ */
 
-/** Response schemas of accounts and what hangs off them: each mirrors its contract view. */
-
-export class AddressView implements AddressViewContract {
+export class AddressView {
   @Field.string() country!: string;
   @Field.string() city!: string;
   @Field.string() postalCode!: string;
@@ -57,14 +23,14 @@ export class AddressView implements AddressViewContract {
   @Field.string({ description: 'VAT / CVR number' }) companyId!: string;
 }
 
-export class ContactPersonView implements ContactPersonViewContract {
+export class ContactPersonView {
   @Field.string() name!: string;
   @Field.string() email!: string;
   @Field.string() phoneNumber!: string;
   @Field.string() title!: string;
 }
 
-export class UserView implements UserViewContract {
+export class UserView {
   @Field.id() id!: string;
   @Field.string() displayName!: string;
   @Field.string() email!: string;
@@ -93,7 +59,7 @@ export class UserView implements UserViewContract {
   deleteConfirmationHash?: string;
 }
 
-export class SalesPersonView implements SalesPersonViewContract {
+export class SalesPersonView {
   @Field.id() id!: string;
   @Field.id({ description: 'the dealership' }) userId!: string;
   @Field.string() name!: string;
@@ -105,25 +71,27 @@ export class SalesPersonView implements SalesPersonViewContract {
   @Field.dateTime() updatedAt!: string;
 }
 
-export class UserDetailView extends UserView implements UserDetailViewContract {
-  @Field.list(StyleGuideListItem, { description: 'the style guides assigned to the account (as `GET /style-guides/user/{id}`)' })
+export class UserDetailView extends UserView {
+  // the style guides' schema is declared by their area; named here by reference
+  @ApiProperty({ type: 'array', items: { $ref: getSchemaPath('StyleGuideListItem') }, description: 'the style guides assigned to the account (as `GET /style-guides/user/{id}`)' })
   styleGuides!: StyleGuideListItem[];
   @Field.list(SalesPersonView, { description: 'the sales people of the account, by name (as `GET /salesman/user/{id}/all`)' })
   salesMan!: SalesPersonView[];
 }
 
-export class SignedInSalesPerson implements ContractSignedInSalesPerson {
+export class SignedInSalesPerson {
   @Field.id() id!: string;
   @Field.string() name!: string;
   @Field.string() email!: string;
 }
 
-export class MeView extends UserView implements MeViewContract {
+/** `GET /auth/me` and the sign-in's `user`: the account, and the sales person signed in for it. */
+export class MeView extends UserView {
   @Field.object(SignedInSalesPerson, { nullable: true, description: 'the sales person signed in for the account, if any' })
   loggedInSalesPersonInfo!: SignedInSalesPerson | null;
 }
 
-export class UserListItem implements UserListItemContract {
+export class UserListItem {
   @Field.id() id!: string;
   @Field.string() displayName!: string;
   @Field.string() email!: string;
@@ -135,11 +103,11 @@ export class UserListItem implements UserListItemContract {
   @Field.dateTime() updatedAt!: string;
 }
 
-export class CustomerListItem extends UserListItem implements CustomerListItemContract {
+export class CustomerListItem extends UserListItem {
   @Field.int({ description: 'how many orders the dealership has' }) ordersCount!: number;
 }
 
-export class ChildAccountView implements ChildAccountViewContract {
+export class ChildAccountView {
   @Field.id() id!: string;
   @Field.string() displayName!: string;
   @Field.string() email!: string;
@@ -147,13 +115,13 @@ export class ChildAccountView implements ChildAccountViewContract {
   @Field.string() country!: string;
 }
 
-export class PermissionView implements PermissionViewContract {
+export class PermissionView {
   @Field.id() id!: string;
   @Field.string({ example: 'CREATE_ORDERS' }) name!: string;
   @Field.oneOf(PERMISSION_GROUPS, 'PermissionGroup') group!: PermissionGroup;
 }
 
-export class OutputRulesView implements OutputRules {
+export class OutputRulesView {
   @ApiProperty({ type: 'integer', isArray: true, description: 'positions sent, in this order; empty: all' }) positions!: number[];
   @Field.int({ nullable: true }) maxFiles!: number | null;
   @Field.int({ nullable: true }) width!: number | null;
@@ -165,12 +133,12 @@ export class OutputRulesView implements OutputRules {
   @Field.bool() editedLabel!: boolean;
 }
 
-export class TestConnectionView implements TestConnectionResult {
+export class TestConnectionView {
   @Field.bool() ok!: boolean;
   @Field.string({ description: 'what was reached, or what failed (DNS, refused, login, TLS, permission)' }) message!: string;
 }
 
-export class IntegrationView implements IntegrationViewContract {
+export class IntegrationView {
   @Field.id() id!: string;
   @Field.id() userId!: string;
   @Field.string() provider!: string;
@@ -192,13 +160,13 @@ export class IntegrationView implements IntegrationViewContract {
   @Field.dateTime() updatedAt!: string;
 }
 
-export class ProviderView implements ProviderViewContract {
+export class ProviderView {
   @Field.string() provider!: string;
   @Field.string() label!: string;
   @Field.oneOf(INTEGRATION_TYPES, 'IntegrationType') integrationType!: IntegrationType;
 }
 
-export class AppSettingView implements AppSettingViewContract {
+export class AppSettingView {
   @Field.string({ example: 'CONTACT_EMAIL' }) name!: string;
   @Field.string({ description: 'the value as text' }) value!: string;
   @Field.oneOf(APP_SETTING_VALUE_TYPES, 'AppSettingValueType') valueType!: AppSettingValueType;
@@ -206,7 +174,7 @@ export class AppSettingView implements AppSettingViewContract {
   @Field.oneOf(APP_SETTING_TYPES, 'AppSettingType', { description: 'one value, or a list separated by commas' }) settingType!: AppSettingType;
 }
 
-export class AppVersionView implements AppVersionViewContract {
+export class AppVersionView {
   @Field.id() id!: string;
   @Field.string({ example: '1.2.34' }) versionString!: string;
   @Field.oneOf(PLATFORMS, 'AppPlatform') platform!: Platform;
@@ -216,7 +184,7 @@ export class AppVersionView implements AppVersionViewContract {
   @Field.dateTime() updatedAt!: string;
 }
 
-export class BannerView implements BannerViewContract {
+export class BannerView {
   @Field.id() id!: string;
   @Field.string() message!: string;
   @Field.bool() isActive!: boolean;

@@ -1,18 +1,9 @@
-import {
-  DEVICE_PLATFORMS,
-  PUSH_PROVIDERS,
-  PUSH_STATUSES,
-  type DevicePlatform,
-  type DeviceTokenView as DeviceTokenViewContract,
-  type PushNotificationView as PushNotificationViewContract,
-  type PushProviderName,
-  type PushStatus,
-} from '@app/contracts';
-import { Field } from '../common/api-responses';
+import { DEVICE_PLATFORMS, PUSH_PROVIDERS, PUSH_STATUSES, type DevicePlatform, type PushProviderName, type PushStatus } from '../../wire/push';
+import { Field } from '../fields';
 
-/** Response schemas of the mobile app's routes: each mirrors its contract view. */
+/** The answers of the mobile app's routes (its devices, push notifications): each class is THE declaration of its shape. */
 
-export class DeviceTokenView implements DeviceTokenViewContract {
+export class DeviceTokenView {
   @Field.string({ description: 'the FCM registration token' }) token!: string;
   @Field.oneOf(DEVICE_PLATFORMS, 'DevicePlatform') platform!: DevicePlatform;
   @Field.string({ nullable: true, example: '1.2.34' }) appVersion!: string | null;
@@ -21,7 +12,7 @@ export class DeviceTokenView implements DeviceTokenViewContract {
   @Field.dateTime({ description: 'the last registration of the token' }) lastSeenAt!: string;
 }
 
-export class PushNotificationView implements PushNotificationViewContract {
+export class PushNotificationView {
   @Field.id() id!: string;
   @Field.id() orderId!: string;
   @Field.string() title!: string;
