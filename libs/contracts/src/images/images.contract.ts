@@ -16,10 +16,9 @@ import {
   Max,
   MaxLength,
   Min,
-  ValidateBy,
   ValidateNested,
 } from 'class-validator';
-import { IsOmittable } from '../validation';
+import { IsJsonObjectWhere, IsOmittable } from '../validation';
 import { defineEvent, defineRpc } from '../rpc';
 import { ORDER_EVENT_NAMES, type OrderEventName } from '../wire/order-events';
 import { ANGLE_CATEGORIES, ROUTES, TRI_STATES, type AngleCategory, type Margins, type Route, type TriState } from '../wire/routes';
@@ -74,19 +73,11 @@ function depthOf(value: unknown, max: number): number {
  * image would be kept and sent back with every view of it.
  */
 const IsSensorData = (): PropertyDecorator =>
-  ValidateBy({
-    name: 'isSensorData',
-    validator: {
-      validate: (value: unknown) =>
-        typeof value === 'object' &&
-        value !== null &&
-        !Array.isArray(value) &&
-        depthOf(value, SENSOR_DATA_MAX_DEPTH) <= SENSOR_DATA_MAX_DEPTH &&
-        new TextEncoder().encode(JSON.stringify(value)).length <= SENSOR_DATA_MAX_BYTES,
-      defaultMessage: () =>
-        `sensorData must be an object of at most ${SENSOR_DATA_MAX_BYTES} bytes as JSON, nested at most ${SENSOR_DATA_MAX_DEPTH} levels`,
-    },
-  });
+  IsJsonObjectWhere(
+    'isSensorData',
+    (value) => depthOf(value, SENSOR_DATA_MAX_DEPTH) <= SENSOR_DATA_MAX_DEPTH && new TextEncoder().encode(JSON.stringify(value)).length <= SENSOR_DATA_MAX_BYTES,
+    `sensorData must be an object of at most ${SENSOR_DATA_MAX_BYTES} bytes as JSON, nested at most ${SENSOR_DATA_MAX_DEPTH} levels`,
+  );
 
 export class SignedUploadBody implements SignedUploadRequest {
   @ApiProperty({ description: 'order id' }) @IsUUID() order!: string;
