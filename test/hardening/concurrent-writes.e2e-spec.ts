@@ -5,12 +5,12 @@ import {
   createOrder,
   createSalesPerson,
   createStyleGuide,
+  signedInAs,
   signIn,
-  startTestStack,
   temporaryPasswordIn,
   uploadOrderImage,
+  useTestStack,
   type TestAccount,
-  type TestStack,
   type UserSession,
 } from '../support';
 import { Client } from 'pg';
@@ -27,7 +27,7 @@ const PARALLEL = 6;
  * changes and records it once.
  */
 describe('concurrent deletes and state changes', () => {
-  let stack: TestStack;
+  const stack = useTestStack({ label: 'races' });
   let admin: UserSession;
   let qa: UserSession;
   let dealer: TestAccount;
@@ -37,11 +37,10 @@ describe('concurrent deletes and state changes', () => {
   let db: Client;
 
   beforeAll(async () => {
-    stack = await startTestStack({ label: 'races' });
     dealer = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS', 'UPDATE_ORDERS', 'DELETE_ORDERS', 'DELETE_SALESMAN', 'UPDATE_USER_INTEGRATIONS'] });
     [admin, qa, asDealer] = await Promise.all([
-      createAccount(stack, { role: 'Admin' }).then((a) => signIn(stack, a.email)),
-      createAccount(stack, { role: 'QA', roleTags: ['QA_EDITOR'] }).then((a) => signIn(stack, a.email)),
+      signedInAs(stack, { role: 'Admin' }),
+      signedInAs(stack, { role: 'QA', roleTags: ['QA_EDITOR'] }),
       signIn(stack, dealer.email),
     ]);
     salesPerson = (await createSalesPerson(stack, dealer.id, { name: 'Race Seller' })).id;
@@ -52,7 +51,6 @@ describe('concurrent deletes and state changes', () => {
 
   afterAll(async () => {
     await db?.end();
-    await stack?.close();
   });
 
   const count = async (sql: string, params: unknown[]): Promise<number> => Number((await db.query(sql, params)).rows[0].n);
