@@ -13,7 +13,6 @@ import {
   type TestAccount,
   type UserSession,
 } from '../support';
-import { Client } from 'pg';
 import type { Response } from 'supertest';
 
 /** Parallel requests per row: a double click is two, a retrying client or a busy desk more. */
@@ -34,7 +33,6 @@ describe('concurrent deletes and state changes', () => {
   let asDealer: UserSession;
   let salesPerson: string;
   let guide: string;
-  let db: Client;
 
   beforeAll(async () => {
     dealer = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS', 'UPDATE_ORDERS', 'DELETE_ORDERS', 'DELETE_SALESMAN', 'UPDATE_USER_INTEGRATIONS'] });
@@ -45,15 +43,9 @@ describe('concurrent deletes and state changes', () => {
     ]);
     salesPerson = (await createSalesPerson(stack, dealer.id, { name: 'Race Seller' })).id;
     guide = (await createStyleGuide(admin, { assignTo: [dealer.id], positions: 2, route: 'bypass' })).id;
-    db = new Client({ connectionString: stack.db.url });
-    await db.connect();
   });
 
-  afterAll(async () => {
-    await db?.end();
-  });
-
-  const count = async (sql: string, params: unknown[]): Promise<number> => Number((await db.query(sql, params)).rows[0].n);
+  const count = async (sql: string, params: unknown[]): Promise<number> => Number((await stack.db.query<{ n: string }>(sql, params))[0]!.n);
   const timeline = async (orderId: string): Promise<OrderEventView[]> =>
     (await admin.get(`/api/events/order/${orderId}?isHidden=true`).expect(200)).body.items as OrderEventView[];
 

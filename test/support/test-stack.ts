@@ -153,6 +153,8 @@ export async function startTestStack(opts: TestStackOptions): Promise<TestStack>
  * its last (`afterAll`), instead of each test file declaring, starting and closing its own.
  * Call it first in the block; what it answers stands for the booted stack, so it is used as
  * one (`createAccount(stack, …)`, `stack.db`) in hooks and tests. Read before the boot, it throws.
+ * Its close runs before the file's own `afterAll`: read the database with `stack.db.query`
+ * rather than a client of the file's own that would still be open when the database goes.
  */
 export function useTestStack(opts: TestStackOptions): TestStack {
   let booted: TestStack | undefined;
