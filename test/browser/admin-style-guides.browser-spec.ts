@@ -1,6 +1,7 @@
 import { testPng } from '@app/testing';
-import { createAccount, signIn as apiSignIn, startBrowserStack, submitSignInForm, type TestAccount, type TestStack, screenshot } from '../support';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createAccount, screenshot, signIn as apiSignIn, submitSignInForm, useBrowserStack, type TestAccount } from '../support';
+import type { Page } from 'playwright-core';
+import { EXPECTED_ADMIN_TABS } from '../../web/src/test/adminTabs';
 
 /**
  * The admin area and the style guide builder in Debian's chromium against the whole product
@@ -11,36 +12,21 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
  */
 
 describe('admin area and style guide builder in chromium', () => {
-  let stack: TestStack;
-  let browser: Browser;
-  let baseUrl: string;
-  const contexts: BrowserContext[] = [];
+  const web = useBrowserStack('browser-admin');
   let admin: TestAccount;
   let qa: TestAccount;
   let png: Buffer;
 
   beforeAll(async () => {
-    ({ stack, browser, baseUrl } = await startBrowserStack('browser-admin'));
-    admin = await createAccount(stack, { role: 'Admin', displayName: 'Ada Admin', email: 'ada.sg@example.test' });
-    qa = await createAccount(stack, { role: 'QA', roleTags: ['QA_EDITOR'], displayName: 'Quinn Editor', email: 'quinn.sg@example.test' });
+    admin = await createAccount(web.stack, { role: 'Admin', displayName: 'Ada Admin', email: 'ada.sg@example.test' });
+    qa = await createAccount(web.stack, { role: 'QA', roleTags: ['QA_EDITOR'], displayName: 'Quinn Editor', email: 'quinn.sg@example.test' });
     png = await testPng(64, '#3a6f1f');
   });
 
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await stack?.close();
-  });
-
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    context.setDefaultTimeout(15_000);
-    contexts.push(context);
-    return context.newPage();
-  }
+  const newPage = (): Promise<Page> => web.newPage({ viewport: { width: 1280, height: 800 }, timeoutMs: 15_000 });
 
   async function signIn(page: Page, email: string) {
-    await submitSignInForm(page, baseUrl, email);
+    await submitSignInForm(page, web.baseUrl, email);
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
   }
 
@@ -73,18 +59,9 @@ describe('admin area and style guide builder in chromium', () => {
     await signIn(page, admin.email);
 
     // /admin opens the style guides tab; the admin sees every tab
-    await page.goto(`${baseUrl}/admin`);
-    await page.waitForURL(`${baseUrl}/admin/style-guides-v2`);
-    expect(await tabs(page)).toEqual([
-      '/admin/style-guides-v2',
-      '/admin/car-types',
-      '/admin/angles',
-      '/admin/app-versions',
-      '/admin/tags',
-      '/admin/banners',
-      '/admin/app-settings',
-      '/admin/order-delivery-message',
-    ]);
+    await page.goto(`${web.baseUrl}/admin`);
+    await page.waitForURL(`${web.baseUrl}/admin/style-guides-v2`);
+    expect(await tabs(page)).toEqual(EXPECTED_ADMIN_TABS);
 
     // an angle: the overlay goes through POST /api/media and the presigned POST
     await page.getByTestId('admin-tab-admin-angles').click();
@@ -106,12 +83,12 @@ describe('admin area and style guide builder in chromium', () => {
     expect(await page.getByRole('dialog').getByRole('button', { name: 'Save' }).isEnabled()).toBe(true);
     await screenshot(page, 'angle-edit-modal');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
-    await page.waitForURL(`${baseUrl}/admin/angles`);
+    await page.waitForURL(`${web.baseUrl}/admin/angles`);
 
     // the builder, step 1: the first Continue creates the guide, uploads the media, patches it
     await page.getByTestId('admin-tab-admin-style-guides').click();
     await page.getByRole('link', { name: 'Create style guide' }).click();
-    await page.waitForURL(`${baseUrl}/create-style-guide-v2`);
+    await page.waitForURL(`${web.baseUrl}/create-style-guide-v2`);
     await page.getByLabel(/^Name/).fill('Harbour Studio');
     await page.getByLabel(/^Max. image size/).fill('750');
     await page.getByTestId('slot-logo').getByLabel('Logo').setInputFiles(file('logo.png'));
@@ -140,7 +117,7 @@ describe('admin area and style guide builder in chromium', () => {
 
     // the saved guide has the featured image at position 3 (read through the API), and the
     // builder shows it after a reload
-    const saved = await (await apiSignIn(stack, admin.email)).get(`/api/style-guides/${guideId}`).expect(200);
+    const saved = await (await apiSignIn(web.stack, admin.email)).get(`/api/style-guides/${guideId}`).expect(200);
     await page.reload();
     const view = saved.body as {
       configurations: Array<{ position: number; type: string; afterFrameFree: boolean; positionAfterFrameFree: number | null; featuredImage: { id: string; url: string | null } | null }>;
@@ -169,7 +146,7 @@ describe('admin area and style guide builder in chromium', () => {
     expect(new URL(page.url()).pathname).not.toBe(`/style-guide-v2/${guideId}`);
 
     // and the list finds it
-    await page.goto(`${baseUrl}/admin/style-guides-v2`);
+    await page.goto(`${web.baseUrl}/admin/style-guides-v2`);
     await page.getByLabel('Search').fill('Harbour');
     const copyRow = page.getByRole('row', { name: /Harbour Studio-COPY/ });
     await copyRow.waitFor();
@@ -213,8 +190,8 @@ describe('admin area and style guide builder in chromium', () => {
   it('QA sees only the style guides tab', async () => {
     const page = await newPage();
     await signIn(page, qa.email);
-    await page.goto(`${baseUrl}/admin`);
-    await page.waitForURL(`${baseUrl}/admin/style-guides-v2`);
+    await page.goto(`${web.baseUrl}/admin`);
+    await page.waitForURL(`${web.baseUrl}/admin/style-guides-v2`);
     await page.getByRole('button', { name: 'Create style guide' }).or(page.getByRole('link', { name: 'Create style guide' })).waitFor();
     expect(await tabs(page)).toEqual(['/admin/style-guides-v2']);
     // the header's Admin sub-menu agrees

@@ -1,20 +1,18 @@
 import { testJpeg, waitFor } from '@app/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
+  chooseNewPassword,
   createAccount,
   createStyleGuide,
   filesUnder,
   mailsTo,
   rowsNaming as rowsNamingIn,
   signIn as apiSignIn,
-  startBrowserStack,
   submitSignInForm,
   temporaryPasswordIn,
+  useBrowserStack,
   type TestAccount,
-  type TestStack,
 } from '../support';
-
-
 
 /** A registration as a Danish dealership mails it; it names no contact title. */
 const REGISTRATION_MAIL = [
@@ -45,10 +43,7 @@ const REGISTRATION_MAIL = [
  */
 describe('a customer from registration to deletion in chromium', () => {
   jest.setTimeout(300_000);
-  let stack: TestStack;
-  let browser: Browser;
-  let baseUrl: string;
-  const contexts: BrowserContext[] = [];
+  const web = useBrowserStack('browser-customer-lifecycle');
   let admin: TestAccount;
   let management: TestAccount;
   let guide: { id: string; name: string };
@@ -63,36 +58,24 @@ describe('a customer from registration to deletion in chromium', () => {
   let accountId = '';
   let orderId = '';
 
-  const sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) => stack.db.query<T>(text, params);
+  const sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) => web.stack.db.query<T>(text, params);
 
   beforeAll(async () => {
-    ({ stack, browser, baseUrl } = await startBrowserStack('browser-customer-lifecycle'));
-    admin = await createAccount(stack, { role: 'Admin', displayName: 'Ada Admin', email: 'ada.lifecycle@example.test' });
-    management = await createAccount(stack, { role: 'Management', displayName: MANAGEMENT, email: 'gruppe.lifecycle@example.test' });
-    const asAdmin = await apiSignIn(stack, admin.email);
+    admin = await createAccount(web.stack, { role: 'Admin', displayName: 'Ada Admin', email: 'ada.lifecycle@example.test' });
+    management = await createAccount(web.stack, { role: 'Management', displayName: MANAGEMENT, email: 'gruppe.lifecycle@example.test' });
+    const asAdmin = await apiSignIn(web.stack, admin.email);
     guide = await createStyleGuide(asAdmin, { name: 'Limfjord Showroom', positions: 2 });
     for (const colour of ['#b3202a', '#1f4e8c']) photos.push(await testJpeg(800, 600, { carColour: colour }));
   });
 
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await stack?.close();
-  });
-
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    context.setDefaultTimeout(20_000);
-    contexts.push(context);
-    return context.newPage();
-  }
+  const newPage = (): Promise<Page> => web.newPage();
 
   async function signInAs(page: Page, email: string) {
-    await submitSignInForm(page, baseUrl, email);
+    await submitSignInForm(page, web.baseUrl, email);
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
   }
 
-  const rowsNaming = (id: string) => rowsNamingIn(stack.db, id);
+  const rowsNaming = (id: string) => rowsNamingIn(web.stack.db, id);
 
   /** The assign tables of a profile tab: adds `name` from the left table unless it is assigned already. */
   async function assign(page: Page, name: string, search?: string) {
@@ -113,7 +96,7 @@ describe('a customer from registration to deletion in chromium', () => {
   it('the admin creates the dealership from a pasted registration mail; its temporary password is mailed', async () => {
     const page = await newPage();
     await signInAs(page, admin.email);
-    await page.goto(`${baseUrl}/create-account`);
+    await page.goto(`${web.baseUrl}/create-account`);
     await page.getByRole('heading', { level: 1, name: 'Create account' }).waitFor();
 
     await page.getByRole('button', { name: 'Paste registration' }).click();
@@ -150,7 +133,7 @@ describe('a customer from registration to deletion in chromium', () => {
     accountId = new URL(page.url()).pathname.split('/')[2]!;
     await page.getByRole('heading', { level: 1, name: DEALERSHIP }).waitFor();
 
-    const [mail] = await mailsTo(stack, LOGIN_EMAIL);
+    const [mail] = await mailsTo(web.stack, LOGIN_EMAIL);
     expect(temporaryPasswordIn(mail!.text).length).toBeGreaterThanOrEqual(8);
   });
 
@@ -159,26 +142,26 @@ describe('a customer from registration to deletion in chromium', () => {
     const page = await newPage();
     await signInAs(page, admin.email);
 
-    await page.goto(`${baseUrl}/profile/${accountId}/orders`);
+    await page.goto(`${web.baseUrl}/profile/${accountId}/orders`);
     await page.getByRole('heading', { level: 1, name: DEALERSHIP }).waitFor();
     await page.getByRole('tab', { name: 'Permissions' }).click();
-    await page.waitForURL(`${baseUrl}/profile/${accountId}/permissions`);
+    await page.waitForURL(`${web.baseUrl}/profile/${accountId}/permissions`);
     // a new dealership holds both already (its role's defaults): assign finds them assigned
     await assign(page, 'Create orders');
     await assign(page, 'Create sales people');
 
     await page.getByRole('tab', { name: 'Style guides' }).click();
-    await page.waitForURL(`${baseUrl}/profile/${accountId}/styleguides`);
+    await page.waitForURL(`${web.baseUrl}/profile/${accountId}/styleguides`);
     await assign(page, guide.name, 'Limfjord');
     await page.getByText('Style guide added to the user').waitFor();
 
-    await page.goto(`${baseUrl}/profile/${management.id}/child-accounts`);
+    await page.goto(`${web.baseUrl}/profile/${management.id}/child-accounts`);
     await page.getByRole('heading', { level: 1, name: MANAGEMENT }).waitFor();
     await assign(page, DEALERSHIP, 'Limfjord');
     await page.getByText('Child account added').waitFor();
 
     // what the server keeps
-    const api = await apiSignIn(stack, admin.email);
+    const api = await apiSignIn(web.stack, admin.email);
     const permissions = (await api.get(`/api/permissions/get-permissions-for-user-by-user-id/${accountId}`).expect(200)).body as unknown;
     expect(JSON.stringify(permissions)).toContain('CREATE_ORDERS');
     const guides = (await api.get(`/api/style-guides/user/${accountId}`).expect(200)).body as Array<{ id: string }>;
@@ -188,7 +171,7 @@ describe('a customer from registration to deletion in chromium', () => {
   it('the admin adds two sales people on /salesmen?account= and gives one a login; the invitation is mailed', async () => {
     const page = await newPage();
     await signInAs(page, admin.email);
-    await page.goto(`${baseUrl}/salesmen?account=${accountId}`);
+    await page.goto(`${web.baseUrl}/salesmen?account=${accountId}`);
     await page.getByRole('heading', { level: 1, name: 'Sales people' }).waitFor();
     const addButton = page.getByRole('button', { name: 'Add sales person' });
     await waitFor(() => addButton.isEnabled(), 'Add sales person to be enabled', 20_000, 200);
@@ -207,20 +190,16 @@ describe('a customer from registration to deletion in chromium', () => {
     await page.getByText('Activate login - Successfully').waitFor();
     await page.getByRole('row', { name: new RegExp(SELLER.name) }).getByText('Invited').waitFor();
     await page.getByRole('row', { name: new RegExp(OTHER_SELLER.name) }).getByText('No login').waitFor();
-    await mailsTo(stack, SELLER.email);
+    await mailsTo(web.stack, SELLER.email);
   });
 
   it('the sales person signs in with the mailed password, chooses a new one and creates an order with pictures', async () => {
-    const [mail] = await mailsTo(stack, SELLER.email);
+    const [mail] = await mailsTo(web.stack, SELLER.email);
     const page = await newPage();
-    await submitSignInForm(page, baseUrl, SELLER.email, temporaryPasswordIn(mail!.text));
-    await page.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
-    await page.getByLabel(/^New password/).fill('Limfjord-Sælger-2026!');
-    await page.getByLabel(/^Repeat the new password/).fill('Limfjord-Sælger-2026!');
-    await page.getByRole('button', { name: 'Save and sign in' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    await submitSignInForm(page, web.baseUrl, SELLER.email, temporaryPasswordIn(mail!.text));
+    await chooseNewPassword(page, 'Limfjord-Sælger-2026!');
 
-    await page.goto(`${baseUrl}/create-order`);
+    await page.goto(`${web.baseUrl}/create-order`);
     await page.getByRole('heading', { level: 1, name: 'Create order' }).waitFor();
     // the signed-in sales person is the order's sales person
     expect(await page.getByRole('combobox', { name: /^Sales person/ }).count()).toBe(0);
@@ -238,7 +217,7 @@ describe('a customer from registration to deletion in chromium', () => {
     const submit = page.getByRole('button', { name: 'Create order' });
     await waitFor(() => submit.isEnabled(), 'the submit button enabled', 20_000, 200);
     await submit.click();
-    await page.waitForURL(`${baseUrl}/orders/success`, { timeout: 60_000 });
+    await page.waitForURL(`${web.baseUrl}/orders/success`, { timeout: 60_000 });
     await page.getByRole('dialog', { name: 'Upload successful' }).waitFor();
 
     const [order] = await sql<{ id: string; order_name: string }>('SELECT id, order_name FROM orders.orders WHERE account_id = $1', [accountId]);
@@ -248,13 +227,13 @@ describe('a customer from registration to deletion in chromium', () => {
 
   it('the admin deletes the dealership with its confirmation code; nothing of it remains in any database or in storage', async () => {
     expect(orderId).not.toBe('');
-    const objectsOf = (id: string) => filesUnder(stack.s3.directory).filter((f) => f.includes(id));
+    const objectsOf = (id: string) => filesUnder(web.stack.s3.directory).filter((f) => f.includes(id));
     await waitFor(async () => objectsOf(orderId).length >= photos.length, 'the pictures of the order in storage', 60_000, 250);
     expect((await rowsNaming(accountId)).length).toBeGreaterThan(3);
 
     const page = await newPage();
     await signInAs(page, admin.email);
-    await page.goto(`${baseUrl}/profile/${accountId}/orders`);
+    await page.goto(`${web.baseUrl}/profile/${accountId}/orders`);
     await page.getByRole('heading', { level: 1, name: DEALERSHIP }).waitFor();
     await page.getByRole('button', { name: 'Delete user' }).click();
     const dialog = page.getByRole('dialog');

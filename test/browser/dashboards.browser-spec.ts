@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OrdersEvents, UsersEvents } from '@app/contracts';
 import { waitFor } from '@app/testing';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
   createAccount,
   createOrder,
@@ -11,10 +11,8 @@ import {
   createStyleGuide,
   publishEvent,
   signIn,
-  startBrowserStack,
-  submitSignInForm,
+  useBrowserStack,
   type TestAccount,
-  type TestStack,
 } from '../support';
 
 const MINUTE = 60_000;
@@ -33,10 +31,7 @@ const NARROW = { width: 390, height: 844 };
  * order while its dashboard is open, and Refresh figures shows it at once.
  */
 describe('dashboards in chromium', () => {
-  let stack: TestStack;
-  let browser: Browser;
-  let baseUrl: string;
-  const contexts: BrowserContext[] = [];
+  const web = useBrowserStack('browser-dashboards');
   let adminAccount: TestAccount;
   let qa: TestAccount;
   let nordic: TestAccount;
@@ -52,25 +47,24 @@ describe('dashboards in chromium', () => {
   const history = historyThisYear ? 2 : 0;
 
   beforeAll(async () => {
-    ({ stack, browser, baseUrl } = await startBrowserStack('browser-dashboards'));
     const permissions = ['READ_USER_STATISTICS', 'CREATE_ORDERS'];
-    adminAccount = await createAccount(stack, { role: 'Admin', displayName: 'Ada Admin' });
-    qa = await createAccount(stack, { role: 'QA', displayName: 'Edda Editor', roleTags: ['QA_EDITOR'], permissions: ['READ_ADMIN_STATISTICS'] });
-    nordic = await createAccount(stack, { role: 'Dealership', displayName: 'Nordic Cars', permissions });
-    budapest = await createAccount(stack, { role: 'Dealership', displayName: 'Budapest Motors', permissions });
-    oldMotors = await createAccount(stack, { role: 'Dealership', displayName: 'Old Motors', permissions });
-    manager = await createAccount(stack, { role: 'Management', displayName: 'North Group', children: [nordic.id, budapest.id], permissions: ['READ_USER_STATISTICS'] });
-    const anna = await createSalesPerson(stack, nordic.id, { name: 'Anna Sales' });
-    const bo = await createSalesPerson(stack, nordic.id, { name: 'Bo Sales' });
-    const cleo = await createSalesPerson(stack, budapest.id, { name: 'Cleo Sales' });
+    adminAccount = await createAccount(web.stack, { role: 'Admin', displayName: 'Ada Admin' });
+    qa = await createAccount(web.stack, { role: 'QA', displayName: 'Edda Editor', roleTags: ['QA_EDITOR'], permissions: ['READ_ADMIN_STATISTICS'] });
+    nordic = await createAccount(web.stack, { role: 'Dealership', displayName: 'Nordic Cars', permissions });
+    budapest = await createAccount(web.stack, { role: 'Dealership', displayName: 'Budapest Motors', permissions });
+    oldMotors = await createAccount(web.stack, { role: 'Dealership', displayName: 'Old Motors', permissions });
+    manager = await createAccount(web.stack, { role: 'Management', displayName: 'North Group', children: [nordic.id, budapest.id], permissions: ['READ_USER_STATISTICS'] });
+    const anna = await createSalesPerson(web.stack, nordic.id, { name: 'Anna Sales' });
+    const bo = await createSalesPerson(web.stack, nordic.id, { name: 'Bo Sales' });
+    const cleo = await createSalesPerson(web.stack, budapest.id, { name: 'Cleo Sales' });
     cleoId = cleo.id;
-    const admin = await signIn(stack, adminAccount.email);
+    const admin = await signIn(web.stack, adminAccount.email);
     const studio = await createStyleGuide(admin, { name: 'Studio white', assignTo: [nordic.id, budapest.id] });
     studioId = studio.id;
     const showroom = await createStyleGuide(admin, { name: 'Showroom', assignTo: [nordic.id] });
 
     // today, through the API: Nordic three orders (two by Anna, one by Bo), Budapest one
-    const [asNordic, asBudapest] = [await signIn(stack, nordic.email), await signIn(stack, budapest.email)];
+    const [asNordic, asBudapest] = [await signIn(web.stack, nordic.email), await signIn(web.stack, budapest.email)];
     const o1 = await createOrder(asNordic, { styleGuide: studio.id, salesMan: anna.id, takenImagesCount: 3 });
     await createOrder(asNordic, { styleGuide: showroom.id, salesMan: anna.id, takenImagesCount: 3 });
     await createOrder(asNordic, { styleGuide: studio.id, salesMan: bo.id, takenImagesCount: 3 });
@@ -82,11 +76,11 @@ describe('dashboards in chromium', () => {
       [budapest, 'Budapest Motors'],
       [oldMotors, 'Old Motors'],
     ] as const) {
-      await publishEvent(stack, UsersEvents.accountSaved, { userId: a.id, userRole: 'Dealership', displayName: name, email: a.email, createdAt: at(60 * DAY), at: at(60 * DAY) });
+      await publishEvent(web.stack, UsersEvents.accountSaved, { userId: a.id, userRole: 'Dealership', displayName: name, email: a.email, createdAt: at(60 * DAY), at: at(60 * DAY) });
     }
-    await publishEvent(stack, UsersEvents.signedIn, { userId: oldMotors.id, at: at(25 * DAY) });
+    await publishEvent(web.stack, UsersEvents.signedIn, { userId: oldMotors.id, at: at(25 * DAY) });
     for (let i = 0; i < 2; i++) {
-      await publishEvent(stack, OrdersEvents.created, {
+      await publishEvent(web.stack, OrdersEvents.created, {
         orderId: randomUUID(),
         accountId: nordic.id,
         styleGuideId: showroom.id,
@@ -100,7 +94,7 @@ describe('dashboards in chromium', () => {
     }
     // QA's work on o1 this hour: Edda picks it, approves three pictures and declines one
     const line = (eventName: 'QA_PICKED' | 'IMAGE_APPROVED' | 'IMAGE_DECLINED', payload: Record<string, unknown>, ago: number) =>
-      publishEvent(stack, OrdersEvents.timelineRecorded, {
+      publishEvent(web.stack, OrdersEvents.timelineRecorded, {
         eventId: randomUUID(),
         orderId: o1.id,
         accountId: nordic.id,
@@ -118,7 +112,7 @@ describe('dashboards in chromium', () => {
     // every fact is in before the first page asks (the browser keeps an answer for the day)
     await waitFor(
       async () => {
-        const [r] = await stack.db.query<{ orders: number; lines: number; old: number; sales: number; guides: number }>(
+        const [r] = await web.stack.db.query<{ orders: number; lines: number; old: number; sales: number; guides: number }>(
           `SELECT (SELECT count(*)::int FROM statistics.stat_order WHERE created_at IS NOT NULL) AS orders,
                   (SELECT count(*)::int FROM statistics.stat_timeline_event WHERE user_id = $1) AS lines,
                   (SELECT count(*)::int FROM statistics.stat_account WHERE created_at < now() - interval '50 days' AND last_sign_in_at IS NOT NULL AND id = $2) AS old,
@@ -134,20 +128,9 @@ describe('dashboards in chromium', () => {
     );
   }, 240_000);
 
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await stack?.close();
-  });
-
   async function signedIn(account: TestAccount, viewport = { width: 1440, height: 900 }): Promise<Page> {
-    const context = await browser.newContext({ viewport, acceptDownloads: true });
-    context.setDefaultTimeout(30_000);
-    contexts.push(context);
-    const page = await context.newPage();
-    await submitSignInForm(page, baseUrl, account.email);
-    await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-    await page.goto(`${baseUrl}/dashboard`);
+    const page = await web.signedInPage(account.email, { viewport, acceptDownloads: true, timeoutMs: 30_000 });
+    await page.goto(`${web.baseUrl}/dashboard`);
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     return page;
   }
@@ -302,9 +285,9 @@ describe('dashboards in chromium', () => {
     const page = await signedIn(budapest);
     await page.getByTestId('dealership-dashboard').waitFor();
     expect(await card(page, 'Cars uploaded')).toBe('1');
-    const made = await createOrder(await signIn(stack, budapest.email), { styleGuide: studioId, salesMan: cleoId, takenImagesCount: 3 });
+    const made = await createOrder(await signIn(web.stack, budapest.email), { styleGuide: studioId, salesMan: cleoId, takenImagesCount: 3 });
     await waitFor(
-      async () => (await stack.db.query<{ n: number }>('SELECT count(*)::int AS n FROM statistics.stat_order WHERE id = $1', [made.id]))[0]?.n === 1,
+      async () => (await web.stack.db.query<{ n: number }>('SELECT count(*)::int AS n FROM statistics.stat_order WHERE id = $1', [made.id]))[0]?.n === 1,
       'the statistics service to hold the new order',
       30_000,
       200,

@@ -1,16 +1,16 @@
 import { testJpeg, waitFor } from '@app/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
+  chooseNewPassword,
   createAccount,
   createSalesPerson,
   createStyleGuide,
   mailsTo,
   signIn as apiSignIn,
-  startBrowserStack,
   submitSignInForm,
   temporaryPasswordIn,
+  useBrowserStack,
   type TestAccount,
-  type TestStack,
 } from '../support';
 
 /**
@@ -23,10 +23,7 @@ import {
  */
 describe('a new account works on day one in chromium', () => {
   jest.setTimeout(300_000);
-  let stack: TestStack;
-  let browser: Browser;
-  let baseUrl: string;
-  const contexts: BrowserContext[] = [];
+  const web = useBrowserStack('browser-day-one');
   let admin: TestAccount;
   let guide: { id: string; name: string };
 
@@ -35,27 +32,15 @@ describe('a new account works on day one in chromium', () => {
   let accountId = '';
 
   beforeAll(async () => {
-    ({ stack, browser, baseUrl } = await startBrowserStack('browser-day-one'));
-    admin = await createAccount(stack, { role: 'Admin', displayName: 'Ada Admin', email: 'ada.dayone@example.test' });
-    guide = await createStyleGuide(await apiSignIn(stack, admin.email), { name: 'Vejle Showroom', positions: 1 });
+    admin = await createAccount(web.stack, { role: 'Admin', displayName: 'Ada Admin', email: 'ada.dayone@example.test' });
+    guide = await createStyleGuide(await apiSignIn(web.stack, admin.email), { name: 'Vejle Showroom', positions: 1 });
   });
 
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await stack?.close();
-  });
-
-  async function newPage(width = 1440): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    context.setDefaultTimeout(20_000);
-    contexts.push(context);
-    return context.newPage();
-  }
+  const newPage = (width = 1440): Promise<Page> => web.newPage({ viewport: { width, height: 900 } });
 
   async function asAdmin(): Promise<Page> {
     const page = await newPage();
-    await submitSignInForm(page, baseUrl, admin.email);
+    await submitSignInForm(page, web.baseUrl, admin.email);
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
     return page;
   }
@@ -79,7 +64,7 @@ describe('a new account works on day one in chromium', () => {
 
   it('the account form marks what the role needs: a QA account saves without the dealer-only fields, a dealership is told what it lacks', async () => {
     const page = await asAdmin();
-    await page.goto(`${baseUrl}/create-account`);
+    await page.goto(`${web.baseUrl}/create-account`);
     await page.getByRole('heading', { level: 1, name: 'Create account' }).waitFor();
 
     // a dealership (the form's first role) needs every field, and the form says so
@@ -102,13 +87,13 @@ describe('a new account works on day one in chromium', () => {
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     // the list writes its first date (14 days back) into the address once it opens
     await page.waitForURL((url) => url.pathname === '/customers');
-    const [staff] = await stack.db.query<{ user_role: string; city: string }>('SELECT user_role, city FROM users.user_account WHERE email = $1', ['qa.desk@example.test']);
+    const [staff] = await web.stack.db.query<{ user_role: string; city: string }>('SELECT user_role, city FROM users.user_account WHERE email = $1', ['qa.desk@example.test']);
     expect(staff).toEqual({ user_role: 'QA', city: '' });
   });
 
   it('the admin creates a dealership without touching its permissions; the permissions tab reads as words and still edits', async () => {
     const page = await asAdmin();
-    await page.goto(`${baseUrl}/create-account`);
+    await page.goto(`${web.baseUrl}/create-account`);
     await page.getByRole('heading', { level: 1, name: 'Create account' }).waitFor();
     await fillBasics(page, DEALERSHIP, LOGIN_EMAIL);
     await box(page, /^City/).fill('Vejle');
@@ -120,10 +105,10 @@ describe('a new account works on day one in chromium', () => {
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     // the list writes its first date (14 days back) into the address once it opens
     await page.waitForURL((url) => url.pathname === '/customers');
-    const [row] = await stack.db.query<{ id: string }>('SELECT id FROM users.user_account WHERE email = $1', [LOGIN_EMAIL]);
+    const [row] = await web.stack.db.query<{ id: string }>('SELECT id FROM users.user_account WHERE email = $1', [LOGIN_EMAIL]);
     accountId = row!.id;
 
-    await page.goto(`${baseUrl}/profile/${accountId}/permissions`);
+    await page.goto(`${web.baseUrl}/profile/${accountId}/permissions`);
     const assigned = page.getByRole('region', { name: 'Assigned' });
     const available = page.getByRole('region', { name: 'Available' });
     // the role's defaults, by readable name with a description, under their groups
@@ -142,7 +127,7 @@ describe('a new account works on day one in chromium', () => {
     await assigned.getByRole('button', { name: 'Remove Edit orders', exact: true }).click();
     await page.getByText('Permission removed').waitFor();
     await waitFor(async () => (await assigned.getByText('Edit orders', { exact: true }).count()) === 0, 'Edit orders to leave the assigned table');
-    const held = (await (await apiSignIn(stack, admin.email)).get(`/api/permissions/get-permissions-for-user-by-user-id/${accountId}`).expect(200)).body as Array<{ name: string }>;
+    const held = (await (await apiSignIn(web.stack, admin.email)).get(`/api/permissions/get-permissions-for-user-by-user-id/${accountId}`).expect(200)).body as Array<{ name: string }>;
     const names = held.map((p) => p.name);
     expect(names).toEqual(expect.arrayContaining(['CREATE_ORDERS', 'READ_USER_EVENTS']));
     expect(names).not.toContain('UPDATE_ORDERS');
@@ -151,20 +136,16 @@ describe('a new account works on day one in chromium', () => {
   it('the new dealership signs in with the mailed password and creates its first order', async () => {
     expect(accountId).not.toBe('');
     // what any dealership needs to order: a style guide and a sales person
-    await (await apiSignIn(stack, admin.email)).post('/api/style-guides/add-style-guide-to-user').send({ userId: accountId, styleGuideId: guide.id }).expect(200);
-    await createSalesPerson(stack, accountId, { name: 'Mette Sælger', email: 'mette@vejle-bilcenter.test' });
+    await (await apiSignIn(web.stack, admin.email)).post('/api/style-guides/add-style-guide-to-user').send({ userId: accountId, styleGuideId: guide.id }).expect(200);
+    await createSalesPerson(web.stack, accountId, { name: 'Mette Sælger', email: 'mette@vejle-bilcenter.test' });
 
-    const [mail] = await mailsTo(stack, LOGIN_EMAIL);
+    const [mail] = await mailsTo(web.stack, LOGIN_EMAIL);
     const page = await newPage();
-    await submitSignInForm(page, baseUrl, LOGIN_EMAIL, temporaryPasswordIn(mail!.text));
-    await page.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
-    await page.getByLabel(/^New password/).fill('Vejle-Ejer-2026!');
-    await page.getByLabel(/^Repeat the new password/).fill('Vejle-Ejer-2026!');
-    await page.getByRole('button', { name: 'Save and sign in' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    await submitSignInForm(page, web.baseUrl, LOGIN_EMAIL, temporaryPasswordIn(mail!.text));
+    await chooseNewPassword(page, 'Vejle-Ejer-2026!');
 
     // the screen opens rather than /error/401: the account holds the create-orders permission
-    await page.goto(`${baseUrl}/create-order`);
+    await page.goto(`${web.baseUrl}/create-order`);
     await page.getByRole('heading', { level: 1, name: 'Create order' }).waitFor();
     await page.getByLabel(/^Order name/).fill('Første ordre – VW ID.4');
     await page.getByRole('combobox', { name: /^Sales person/ }).click();
@@ -180,15 +161,15 @@ describe('a new account works on day one in chromium', () => {
     const submit = page.getByRole('button', { name: 'Create order' });
     await waitFor(() => submit.isEnabled(), 'the submit button enabled', 20_000, 200);
     await submit.click();
-    await page.waitForURL(`${baseUrl}/orders/success`, { timeout: 60_000 });
+    await page.waitForURL(`${web.baseUrl}/orders/success`, { timeout: 60_000 });
     await page.getByRole('dialog', { name: 'Upload successful' }).waitFor();
-    const orders = await stack.db.query<{ order_name: string }>('SELECT order_name FROM orders.orders WHERE account_id = $1', [accountId]);
+    const orders = await web.stack.db.query<{ order_name: string }>('SELECT order_name FROM orders.orders WHERE account_id = $1', [accountId]);
     expect(orders.map((o) => o.order_name)).toEqual(['Første ordre – VW ID.4']);
   });
 
   it('a new banner is hidden until published, and the banners screen says where banners appear', async () => {
     const page = await asAdmin();
-    await page.goto(`${baseUrl}/admin/banners`);
+    await page.goto(`${web.baseUrl}/admin/banners`);
     await page.getByText('Banners appear in the mobile app, at the top of its screens, for every signed-in user while they are Visible. The web app does not show them.').waitFor();
     await page.getByRole('button', { name: 'Create banner' }).click();
     const dialog = page.getByRole('dialog');
@@ -200,8 +181,8 @@ describe('a new account works on day one in chromium', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('row', { name: /Service day on Friday/ }).getByText('Hidden', { exact: true }).waitFor();
     // nobody but the admin sees it yet
-    const dealer = await createAccount(stack, { role: 'Dealership' });
-    const list = (await (await apiSignIn(stack, dealer.email)).get('/api/banner').expect(200)).body as { items: Array<{ message: string }> };
+    const dealer = await createAccount(web.stack, { role: 'Dealership' });
+    const list = (await (await apiSignIn(web.stack, dealer.email)).get('/api/banner').expect(200)).body as { items: Array<{ message: string }> };
     expect(list.items.map((b) => b.message)).not.toContain('Service day on Friday');
   });
 });

@@ -2,10 +2,10 @@ import { DEMO_ACCOUNTS, DEMO_ORDERS, DEMO_PASSWORD } from '@app/seeding';
 import { waitFor } from '@app/testing';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { freePort, startFtpServer, type TestFtpServer } from '../delivery/destinations';
-import { signIn as apiSignIn, startBrowserStack, submitSignInForm, type TestStack, type UserSession, screenshot } from '../support';
+import { screenshot, signIn as apiSignIn, startBrowserStack, type BrowserStack, type TestStack, type UserSession } from '../support';
 
 /**
  * Delivery end to end in Debian's chromium against the whole product booted in-process with
@@ -31,14 +31,13 @@ const DEALER = DEMO_ACCOUNTS.dealer;
 
 describe('delivery to an FTP server in chromium', () => {
   let stack: TestStack;
-  let browser: Browser;
+  let web: BrowserStack;
   let baseUrl: string;
   let ftp: TestFtpServer;
   let admin: UserSession;
-  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [{ stack, browser, baseUrl }, ftp] = await Promise.all([
+    [web, ftp] = await Promise.all([
       // generous timeouts for a loaded machine; a failed attempt waits 10 min for its retry, so the queue can be looked at
       startBrowserStack('browser-delivery', {
         SEED_DEMO_DATA: 'true',
@@ -52,25 +51,17 @@ describe('delivery to an FTP server in chromium', () => {
       }),
       startFtpServer({ user: FTP_USER, password: FTP_PASSWORD }),
     ]);
+    ({ stack, baseUrl } = web);
     admin = await waitFor(() => apiSignIn(stack, DEMO_ACCOUNTS.admin.email, DEMO_PASSWORD).catch(() => null), 'the demo admin seeded', 60_000, 500);
   }, 120_000);
 
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
+    await web?.close();
     await ftp?.close();
-    await stack?.close();
   });
 
-  async function signedIn(email: string, viewport = { width: 1440, height: 900 }): Promise<Page> {
-    const context = await browser.newContext({ viewport });
-    context.setDefaultTimeout(45_000);
-    contexts.push(context);
-    const page = await context.newPage();
-    await submitSignInForm(page, baseUrl, email, DEMO_PASSWORD);
-    await page.waitForURL(/\/orders/);
-    return page;
-  }
+  const signedIn = (email: string, viewport = { width: 1440, height: 900 }): Promise<Page> =>
+    web.signedInPage(email, { viewport, timeoutMs: 45_000, password: DEMO_PASSWORD, landing: /\/orders/ });
 
   const toast = (page: Page) => page.getByTestId('toast-main');
   /** Waits for the toast to say this; a timeout names what the toasts said meanwhile. */

@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import {
   createAccount,
   createOrder,
   createSalesPerson,
+  screenshot,
   signIn as apiSignIn,
-  startBrowserStack,
   submitSignInForm,
   uploadMedia,
+  useBrowserStack,
   type TestAccount,
-  type TestStack,
-  screenshot,
 } from '../support';
 
 /**
@@ -98,32 +97,28 @@ function expectReadableHeaders(headers: HeaderBox[], where: string) {
 }
 
 describe('layout of the lists and previews in chromium', () => {
-  let stack: TestStack;
-  let browser: Browser;
-  let baseUrl: string;
-  const contexts: BrowserContext[] = [];
+  const web = useBrowserStack('browser-layout');
   const admins = {} as Record<Lang, TestAccount>;
   let dealer: TestAccount;
   let angleId = '';
   let guideName = '';
 
   beforeAll(async () => {
-    ({ stack, browser, baseUrl } = await startBrowserStack('browser-layout'));
     for (const lang of LANGUAGES) {
-      admins[lang] = await createAccount(stack, { role: 'Admin', displayName: `Layout Admin ${lang}`, email: `layout.${lang}@example.test` });
-      const session = await apiSignIn(stack, admins[lang].email);
+      admins[lang] = await createAccount(web.stack, { role: 'Admin', displayName: `Layout Admin ${lang}`, email: `layout.${lang}@example.test` });
+      const session = await apiSignIn(web.stack, admins[lang].email);
       await session.put(`/api/users/${admins[lang].id}`).send({ language: lang }).expect(200);
     }
-    dealer = await createAccount(stack, {
+    dealer = await createAccount(web.stack, {
       role: 'Dealership',
       displayName: 'Nordlys Bilcenter Aarhus Syd',
       email: 'layout.dealer@example.test',
       permissions: ['CREATE_ORDERS', 'READ_ORDERS'],
     });
-    const salesPerson = await createSalesPerson(stack, dealer.id, { name: 'Mette Kristensen-Højgaard' });
+    const salesPerson = await createSalesPerson(web.stack, dealer.id, { name: 'Mette Kristensen-Højgaard' });
     const statuses = ['Uploading', 'In Progress', 'Ready to download', 'Completed', 'QA stage'] as const;
     for (let i = 0; i < 10; i++) {
-      await createOrder(stack, {
+      await createOrder(web.stack, {
         accountId: dealer.id,
         accountName: 'Nordlys Bilcenter Aarhus Syd',
         accountEmail: dealer.email,
@@ -137,7 +132,7 @@ describe('layout of the lists and previews in chromium', () => {
       });
     }
 
-    const asAdmin = await apiSignIn(stack, admins.en.email);
+    const asAdmin = await apiSignIn(web.stack, admins.en.email);
     const overlay = await uploadMedia(asAdmin, 'angle_overlay', await whiteLineArt());
     const angle = await asAdmin.post('/api/angle').send({ name: 'Front three quarters', category: 'exterior', defaultAngleOverlayId: overlay }).expect(201);
     angleId = angle.body.id;
@@ -149,24 +144,12 @@ describe('layout of the lists and previews in chromium', () => {
     }
   }, 120_000);
 
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await stack?.close();
-  });
-
-  async function newPage(viewport: { width: number; height: number }): Promise<Page> {
-    const context = await browser.newContext({ viewport });
-    context.setDefaultTimeout(20_000);
-    contexts.push(context);
-    return context.newPage();
-  }
+  const newPage = (viewport: { width: number; height: number }): Promise<Page> => web.newPage({ viewport });
 
   async function signIn(page: Page, email: string) {
-    await submitSignInForm(page, baseUrl, email);
+    await submitSignInForm(page, web.baseUrl, email);
     await page.waitForURL(/\/orders/);
   }
-
 
   /** The page does not scroll sideways. */
   const pageWidth = (page: Page) => page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
@@ -229,7 +212,7 @@ describe('layout of the lists and previews in chromium', () => {
       for (const viewport of [WIDE, NARROW]) {
         const page = await newPage(viewport);
         await signIn(page, admins[lang].email);
-        await page.goto(`${baseUrl}${path}`);
+        await page.goto(`${web.baseUrl}${path}`);
         if (viewport === WIDE) {
           await page.locator('.MuiDataGrid-columnHeaderTitle').first().waitFor();
           await page.waitForLoadState('networkidle');
@@ -265,7 +248,7 @@ describe('layout of the lists and previews in chromium', () => {
   it('an angle overlay (white on transparent) shows on a dark tile in the angles list and the creator', async () => {
     const page = await newPage(WIDE);
     await signIn(page, admins.en.email);
-    await page.goto(`${baseUrl}/admin/angles`);
+    await page.goto(`${web.baseUrl}/admin/angles`);
     const tile = page.locator('.MuiDataGrid-row', { hasText: 'Front three quarters' }).getByTestId('overlay-preview');
     await tile.locator('img').waitFor();
     await screenshot(page, 'angles-overlay');
@@ -278,7 +261,7 @@ describe('layout of the lists and previews in chromium', () => {
 
     const creator = await newPage(WIDE);
     await signIn(creator, dealer.email);
-    await creator.goto(`${baseUrl}/create-order`);
+    await creator.goto(`${web.baseUrl}/create-order`);
     await creator.getByRole('combobox', { name: /^Style guide/ }).click();
     await creator.getByRole('option', { name: guideName }).click();
     const cardTile = creator.getByTestId('position-1').getByTestId('overlay-preview');
@@ -300,12 +283,12 @@ describe('layout of the lists and previews in chromium', () => {
     ])('%s says it was not found and leads back to %s', async (path, list) => {
       const page = await newPage(NARROW);
       await signIn(page, admins.en.email);
-      await page.goto(`${baseUrl}${path}`);
+      await page.goto(`${web.baseUrl}${path}`);
       await page.getByRole('heading', { name: 'Not found' }).waitFor();
       expect(await page.locator('form input').count()).toBe(0);
       await screenshot(page, `not-found-${list.split('/').pop()}`);
       await page.getByRole('link', { name: /^Back to/ }).click();
-      await page.waitForURL(`${baseUrl}${list}`);
+      await page.waitForURL(`${web.baseUrl}${list}`);
     }, 60_000);
   });
 });

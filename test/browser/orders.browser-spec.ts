@@ -1,20 +1,18 @@
-import { readZip, testJpeg, testPng, waitFor } from '@app/testing';
+import { readZip, testJpeg, waitFor } from '@app/testing';
 import {
   createAccount,
   createSalesPerson,
   createStyleGuide,
+  screenshot,
   signIn as apiSignIn,
-  startBrowserStack,
   submitSignInForm,
   TEST_PASSWORD,
-  uploadMedia,
+  useBrowserStack,
   type TestAccount,
-  type TestStack,
-  screenshot,
 } from '../support';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 
 /**
@@ -28,10 +26,7 @@ import sharp from 'sharp';
  */
 
 describe('orders in chromium', () => {
-  let stack: TestStack;
-  let browser: Browser;
-  let baseUrl: string;
-  const contexts: BrowserContext[] = [];
+  const web = useBrowserStack('browser-orders');
   let admin: TestAccount;
   let dealer: TestAccount;
   let guide: { id: string; name: string };
@@ -40,39 +35,25 @@ describe('orders in chromium', () => {
   let orderId = '';
 
   beforeAll(async () => {
-    ({ stack, browser, baseUrl } = await startBrowserStack('browser-orders'));
-    admin = await createAccount(stack, { role: 'Admin', displayName: 'Ada Admin', email: 'ada.orders@example.test' });
+    admin = await createAccount(web.stack, { role: 'Admin', displayName: 'Ada Admin', email: 'ada.orders@example.test' });
     // no QA on this account: after processing the order is Ready to download
-    dealer = await createAccount(stack, {
+    dealer = await createAccount(web.stack, {
       role: 'Dealership',
       displayName: 'Harbour Cars',
       email: 'harbour@example.test',
       permissions: ['CREATE_ORDERS', 'READ_ORDERS'],
     });
-    await createSalesPerson(stack, dealer.id, { name: 'Sven Seller', email: 'sven.orders@example.test' });
-    const asAdmin = await apiSignIn(stack, admin.email);
-    guide = await createStyleGuide(asAdmin, { name: 'Harbour Studio', assignTo: [dealer.id], positions: 3 });
+    await createSalesPerson(web.stack, dealer.id, { name: 'Sven Seller', email: 'sven.orders@example.test' });
+    const asAdmin = await apiSignIn(web.stack, admin.email);
     // the AI route puts the car on the guide's background
-    const background = await uploadMedia(asAdmin, 'background', await testPng(256, '#dfe6ee'));
-    await asAdmin.put(`/api/style-guides/${guide.id}`).send({ backgroundMediaId: background }).expect(200);
+    guide = await createStyleGuide(asAdmin, { name: 'Harbour Studio', assignTo: [dealer.id], positions: 3, background: '#dfe6ee' });
     for (const colour of ['#b3202a', '#1f4e8c', '#2e7d32']) photos.push(await testJpeg(1200, 900, { carColour: colour }));
   });
 
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await stack?.close();
-  });
-
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-    context.setDefaultTimeout(20_000);
-    contexts.push(context);
-    return context.newPage();
-  }
+  const newPage = (): Promise<Page> => web.newPage({ acceptDownloads: true });
 
   async function signIn(page: Page, email: string) {
-    await submitSignInForm(page, baseUrl, email);
+    await submitSignInForm(page, web.baseUrl, email);
     // the landing screen is the orders list
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/orders');
@@ -102,7 +83,7 @@ describe('orders in chromium', () => {
     await signIn(page, dealer.email);
 
     await page.getByTestId('toolbar-shortcut').click();
-    await page.waitForURL(`${baseUrl}/create-order`);
+    await page.waitForURL(`${web.baseUrl}/create-order`);
     await page.getByRole('heading', { level: 1, name: 'Create order' }).waitFor();
     // the submit waits for a valid form with images
     expect(await page.getByRole('button', { name: 'Create order' }).isDisabled()).toBe(true);
@@ -134,11 +115,11 @@ describe('orders in chromium', () => {
     await submit.click();
 
     // the progress dialog, then the success modal over the list
-    await page.waitForURL(`${baseUrl}/orders/success`);
+    await page.waitForURL(`${web.baseUrl}/orders/success`);
     await page.getByRole('dialog', { name: 'Upload successful' }).waitFor();
     await screenshot(page, 'orders-success');
     await page.getByRole('button', { name: 'Back to the orders' }).click();
-    await page.waitForURL(`${baseUrl}/orders`);
+    await page.waitForURL(`${web.baseUrl}/orders`);
 
     // the list follows the order while it moves; the row opens once it is Ready to download
     const row = page.locator('tr', { hasText: ORDER_NAME });
@@ -149,7 +130,7 @@ describe('orders in chromium', () => {
     await page.locator(`tr[data-id="${orderId}"][data-openable="true"]`).waitFor();
     await screenshot(page, 'orders-list-dealer');
     await row.getByText(ORDER_NAME).click();
-    await page.waitForURL(`${baseUrl}/order/${orderId}`);
+    await page.waitForURL(`${web.baseUrl}/order/${orderId}`);
 
     // the detail: three processed images, the steps on the timeline
     const header = page.getByTestId('order-header');
@@ -174,7 +155,7 @@ describe('orders in chromium', () => {
     await screenshot(page, 'order-detail-dealer');
 
     // the server kept the trimmed name
-    const api = await apiSignIn(stack, dealer.email);
+    const api = await apiSignIn(web.stack, dealer.email);
     expect((await api.get(`/api/orders/${orderId}`).expect(200)).body).toMatchObject({ orderName: ORDER_NAME, takenImagesCount: 3 });
   }, 240_000);
 
@@ -209,14 +190,14 @@ describe('orders in chromium', () => {
 
     // the admin's detail: the QA tab with the status dropdowns
     await row.getByText(ORDER_NAME).click();
-    await page.waitForURL(`${baseUrl}/order/${orderId}`);
+    await page.waitForURL(`${web.baseUrl}/order/${orderId}`);
     await page.getByRole('combobox', { name: 'QA status' }).waitFor();
     await waitFor(async () => (await page.getByRole('listitem', { name: /^Position \d$/ }).count()) === 3, 'three image cards', 20_000, 200);
     await screenshot(page, 'order-detail-admin');
 
     // the select view: a picture opens the image editing modal at /select/{imageId}, closing goes back
     await page.getByTestId('order-tab-select').click();
-    await page.waitForURL(`${baseUrl}/order/${orderId}/select`);
+    await page.waitForURL(`${web.baseUrl}/order/${orderId}/select`);
     await page.getByRole('button', { name: 'Open the image of position 2' }).click();
     await page.waitForURL(new RegExp(`/order/${orderId}/select/[0-9a-f-]{36}$`));
     const large = page.getByRole('dialog').getByRole('img', { name: 'Optimized picture of position 2' });
@@ -234,7 +215,7 @@ describe('orders in chromium', () => {
     await replace.waitFor({ state: 'detached' });
     await editor.getByRole('listitem').filter({ hasText: 'Replacement' }).first().waitFor({ timeout: 20_000 });
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
-    await page.waitForURL(`${baseUrl}/order/${orderId}/select`);
+    await page.waitForURL(`${web.baseUrl}/order/${orderId}/select`);
     await page.getByRole('button', { name: 'Insert image' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Insert' }).click();
     await page.getByRole('dialog').getByText('Position is required').waitFor();

@@ -2,20 +2,18 @@ import type { ImageView, TagView } from '@app/contracts';
 import { testJpeg, waitFor } from '@app/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import {
   createAccount,
   createOrder,
   createSalesPerson,
-  signIn as apiSignIn,
-  startBrowserStack,
-  submitSignInForm,
-  uploadOrderImage,
-  type TestAccount,
-  type TestStack,
-  type UserSession,
   screenshot,
+  signIn as apiSignIn,
+  uploadOrderImage,
+  useBrowserStack,
+  type TestAccount,
+  type UserSession,
 } from '../support';
 
 /**
@@ -74,10 +72,7 @@ async function cornerOf(url: string): Promise<[number, number, number]> {
 const near = (rgb: [number, number, number], hex: string) => rgb.every((v, i) => Math.abs(v - parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16)) <= 12);
 
 describe('the QA workspace in chromium', () => {
-  let stack: TestStack;
-  let browser: Browser;
-  let baseUrl: string;
-  const contexts: BrowserContext[] = [];
+  const web = useBrowserStack('browser-qa');
   let admin: UserSession;
   let editor: TestAccount;
   let editor2: TestAccount;
@@ -88,15 +83,14 @@ describe('the QA workspace in chromium', () => {
   let reasonTag: TagView;
 
   beforeAll(async () => {
-    ({ stack, browser, baseUrl } = await startBrowserStack('browser-qa'));
     const lists = ['READ_QA_EDITOR_LIST', 'READ_QA_COORDINATOR_LIST'];
     [editor, editor2, coordinator, dealer] = await Promise.all([
-      createAccount(stack, { role: 'QA', displayName: 'Edith Editor', email: 'edith.qa@example.test', roleTags: ['QA_EDITOR'], permissions: lists }),
-      createAccount(stack, { role: 'QA', displayName: 'Eric Editor', email: 'eric.qa@example.test', roleTags: ['QA_EDITOR'], permissions: lists }),
-      createAccount(stack, { role: 'QA', displayName: 'Cora Coordinator', email: 'cora.qa@example.test', roleTags: ['QA_COORDINATOR'], permissions: lists }),
-      createAccount(stack, { role: 'Dealership', displayName: 'Fjordbil Bergen', email: 'fjordbil@example.test', permissions: ['CREATE_ORDERS', 'READ_ORDERS'], enabledQa: true }),
+      createAccount(web.stack, { role: 'QA', displayName: 'Edith Editor', email: 'edith.qa@example.test', roleTags: ['QA_EDITOR'], permissions: lists }),
+      createAccount(web.stack, { role: 'QA', displayName: 'Eric Editor', email: 'eric.qa@example.test', roleTags: ['QA_EDITOR'], permissions: lists }),
+      createAccount(web.stack, { role: 'QA', displayName: 'Cora Coordinator', email: 'cora.qa@example.test', roleTags: ['QA_COORDINATOR'], permissions: lists }),
+      createAccount(web.stack, { role: 'Dealership', displayName: 'Fjordbil Bergen', email: 'fjordbil@example.test', permissions: ['CREATE_ORDERS', 'READ_ORDERS'], enabledQa: true }),
     ]);
-    admin = await apiSignIn(stack, (await createAccount(stack, { role: 'Admin', email: 'ada.qa@example.test' })).email);
+    admin = await apiSignIn(web.stack, (await createAccount(web.stack, { role: 'Admin', email: 'ada.qa@example.test' })).email);
     reasonTag = (await admin.post('/api/tags').send({ name: REASON, category: 'IMAGE_ERROR', entity: 'image', color: 'red' }).expect(201)).body;
     // a free-form guide on the bypass route (quick), with an interior colour for the repush
     const guide = (
@@ -106,38 +100,23 @@ describe('the QA workspace in chromium', () => {
         .expect(201)
     ).body.id as string;
     await admin.post('/api/style-guides/add-style-guide-to-user').send({ userId: dealer.id, styleGuideId: guide }).expect(200);
-    const asDealer = await apiSignIn(stack, dealer.email);
-    const salesMan = (await createSalesPerson(stack, dealer.id, { name: 'Sigrid Salg' })).id;
+    const asDealer = await apiSignIn(web.stack, dealer.email);
+    const salesMan = (await createSalesPerson(web.stack, dealer.id, { name: 'Sigrid Salg' })).id;
     orderId = (await createOrder(asDealer, { styleGuide: guide, salesMan, orderName: ORDER_NAME, takenImagesCount: 1 })).id;
     imageId = (await uploadOrderImage(asDealer, orderId, 1, await testJpeg(640, 480))).id;
     // processed (bypass keeps the photo's sky) and waiting for QA
     await waitFor(async () => (await admin.get(`/api/orders/${orderId}`).expect(200)).body.status === 'QA stage', 'the order in QA stage', 60_000, 200);
   }, 120_000);
 
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await stack?.close();
-  });
-
-  async function signedIn(email: string): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    context.setDefaultTimeout(20_000);
-    contexts.push(context);
-    const page = await context.newPage();
-    await submitSignInForm(page, baseUrl, email);
-    await page.waitForURL(/\/orders/);
-    return page;
-  }
-
+  const signedIn = (email: string): Promise<Page> => web.signedInPage(email, { landing: /\/orders/ });
 
   /** The QA list through the header menu, on the editor or the coordinator tab. */
   async function openQaList(page: Page, tab: 'Editor' | 'Coordinator' = 'Editor') {
     await page.getByTestId('header-menu').getByRole('link', { name: 'QA list' }).click();
-    await page.waitForURL(`${baseUrl}/editing-page`);
+    await page.waitForURL(`${web.baseUrl}/editing-page`);
     if (tab === 'Coordinator') {
       await page.getByRole('tab', { name: 'Coordinator' }).click();
-      await page.waitForURL(`${baseUrl}/editing-page?list=coordinator`);
+      await page.waitForURL(`${web.baseUrl}/editing-page?list=coordinator`);
     }
     await page.getByRole('heading', { level: 1, name: 'QA list' }).waitFor();
   }
@@ -149,9 +128,9 @@ describe('the QA workspace in chromium', () => {
   /** From the own list's card to the order (its QA tab) and the picture in the image editing modal. */
   async function openPicture(page: Page): Promise<Locator> {
     await card(page, 'qa-own').getByRole('link', { name: ORDER_NAME }).click();
-    await page.waitForURL(`${baseUrl}/order/${orderId}`);
+    await page.waitForURL(`${web.baseUrl}/order/${orderId}`);
     await page.getByRole('button', { name: 'Open the image of position 1' }).click();
-    await page.waitForURL(`${baseUrl}/order/${orderId}/select/${imageId}`);
+    await page.waitForURL(`${web.baseUrl}/order/${orderId}/select/${imageId}`);
     const modal = page.getByRole('dialog', { name: /^Position 1/ });
     await modal.getByRole('img', { name: 'Optimized picture of position 1' }).waitFor();
     return modal;
@@ -232,7 +211,7 @@ describe('the QA workspace in chromium', () => {
 
     // the reason tag is on the picture: the select view's panel of the selected picture
     await modal.getByRole('button', { name: 'Close' }).click();
-    await page.waitForURL(`${baseUrl}/order/${orderId}/select`);
+    await page.waitForURL(`${web.baseUrl}/order/${orderId}/select`);
     await page.getByLabel('Select the image of position 1').check();
     const panel = page.getByTestId('selection-panel');
     await panel.locator(`[data-tag-id="${reasonTag.id}"]`).waitFor();
@@ -284,7 +263,7 @@ describe('the QA workspace in chromium', () => {
     const approveDialog = coord.getByRole('dialog', { name: `Approve ${ORDER_NAME}?` });
     await approveDialog.getByRole('button', { name: 'Approve' }).click();
     await card(coord, 'qa-own').waitFor({ state: 'detached' });
-    await coord.goto(`${baseUrl}/order/${orderId}`);
+    await coord.goto(`${web.baseUrl}/order/${orderId}`);
     await waitFor(async () => (await coord.getByRole('combobox', { name: 'Status', exact: true }).textContent()) === 'Ready to download', 'Ready to download', 10_000, 100);
     expect(await coord.getByRole('combobox', { name: 'QA status' }).textContent()).toBe('Approved');
     // the timeline says where the editor's task went: from sent back to done
@@ -295,7 +274,7 @@ describe('the QA workspace in chromium', () => {
     // the dealership sees the edited picture, not "Requires edition", and its history, read-only
     const dealerPage = await signedIn(dealer.email);
     await dealerPage.locator(`tr[data-id="${orderId}"]`).getByText(ORDER_NAME).click();
-    await dealerPage.waitForURL(`${baseUrl}/order/${orderId}`);
+    await dealerPage.waitForURL(`${web.baseUrl}/order/${orderId}`);
     await dealerPage.getByTestId('order-header').locator('[data-status="Ready to download"]').waitFor();
     const picture = dealerPage.getByTestId('image-1');
     const img = picture.getByRole('img', { name: 'Position 1' });
@@ -344,7 +323,7 @@ describe('the QA workspace in chromium', () => {
     await screenshot(page, 'qa-re-edit-unassigned');
     // the order's QA tab says what the dealership asked and how long is left
     await back.getByRole('link', { name: ORDER_NAME }).click();
-    await page.waitForURL(`${baseUrl}/order/${orderId}`);
+    await page.waitForURL(`${web.baseUrl}/order/${orderId}`);
     const asked = page.getByTestId('re-edit-qa');
     await asked.waitFor();
     expect(await asked.textContent()).toContain('The dealership asks: Reflections: The roof still shows the studio lamps');
@@ -394,14 +373,14 @@ describe('the QA workspace in chromium', () => {
     beforeAll(async () => {
       const lists = ['READ_QA_EDITOR_LIST', 'READ_QA_COORDINATOR_LIST'];
       [layoutQa, layoutDealer] = await Promise.all([
-        createAccount(stack, { role: 'QA', displayName: 'Lakshmi Layout-Subramanian', email: 'layout.qa@example.test', roleTags: ['QA_EDITOR', 'QA_COORDINATOR'], permissions: lists }),
-        createAccount(stack, { role: 'Dealership', displayName: 'Nordlys Bilcenter Aarhus Syd ApS', email: 'layout.dealer@example.test', permissions: ['CREATE_ORDERS', 'READ_ORDERS'], enabledQa: true }),
+        createAccount(web.stack, { role: 'QA', displayName: 'Lakshmi Layout-Subramanian', email: 'layout.qa@example.test', roleTags: ['QA_EDITOR', 'QA_COORDINATOR'], permissions: lists }),
+        createAccount(web.stack, { role: 'Dealership', displayName: 'Nordlys Bilcenter Aarhus Syd ApS', email: 'layout.dealer@example.test', permissions: ['CREATE_ORDERS', 'READ_ORDERS'], enabledQa: true }),
       ]);
-      const [asQa, asOther, asDealer] = await Promise.all([apiSignIn(stack, layoutQa.email), apiSignIn(stack, editor2.email), apiSignIn(stack, layoutDealer.email)]);
+      const [asQa, asOther, asDealer] = await Promise.all([apiSignIn(web.stack, layoutQa.email), apiSignIn(web.stack, editor2.email), apiSignIn(web.stack, layoutDealer.email)]);
       const priority = (await admin.post('/api/tags').send({ name: 'Priority customer', category: 'PRIORITY', entity: 'order', color: 'orange' }).expect(201)).body as TagView;
       const row = async (name: string) =>
         (
-          await createOrder(stack, {
+          await createOrder(web.stack, {
             accountId: layoutDealer.id,
             accountName: 'Nordlys Bilcenter Aarhus Syd ApS',
             orderName: name,
@@ -431,12 +410,12 @@ describe('the QA workspace in chromium', () => {
       }
       // an overdue re-edit request in the editors' unassigned list
       const overdue = await row(`${LONG} 4`);
-      await stack.db.query('UPDATE orders.orders SET re_edit_open_count = 2, re_edit_due_at = $2 WHERE id = $1', [overdue, new Date(Date.now() - 3_600_000)]);
+      await web.stack.db.query('UPDATE orders.orders SET re_edit_open_count = 2, re_edit_due_at = $2 WHERE id = $1', [overdue, new Date(Date.now() - 3_600_000)]);
 
       // an order of the dealership, processed, approved, then asked to be edited again
       const guide = (await admin.post('/api/style-guides').send({ name: 'Nordlys Studio Interior and Exterior', outputWidth: 640, outputHeight: 480, maxImageSize: 300_000, frameFreeRouting: 'bypass' }).expect(201)).body.id as string;
       await admin.post('/api/style-guides/add-style-guide-to-user').send({ userId: layoutDealer.id, styleGuideId: guide }).expect(200);
-      const salesMan = (await createSalesPerson(stack, layoutDealer.id, { name: 'Mette Kristensen-Højgaard' })).id;
+      const salesMan = (await createSalesPerson(web.stack, layoutDealer.id, { name: 'Mette Kristensen-Højgaard' })).id;
       const orderId = (await createOrder(asDealer, { styleGuide: guide, salesMan, orderName: `${LONG} 5`, takenImagesCount: 2 })).id;
       const photo = await testJpeg(640, 480);
       const imageId = (await uploadOrderImage(asDealer, orderId, 1, photo)).id;
@@ -451,13 +430,7 @@ describe('the QA workspace in chromium', () => {
 
     async function signedInAs(account: TestAccount, lang: string, viewport: { width: number; height: number }): Promise<Page> {
       await admin.put(`/api/users/${account.id}`).send({ language: lang }).expect(200);
-      const context = await browser.newContext({ viewport });
-      context.setDefaultTimeout(20_000);
-      contexts.push(context);
-      const page = await context.newPage();
-      await submitSignInForm(page, baseUrl, account.email);
-      await page.waitForURL(/\/orders/);
-      return page;
+      return web.signedInPage(account.email, { viewport, landing: /\/orders/ });
     }
 
     /** What is wrong with the page as shown: sideways scrolling, text off the window or one character a line, dialogs larger than the window, English left. */
@@ -520,17 +493,17 @@ describe('the QA workspace in chromium', () => {
           const page = await signedInAs(layoutQa, lang, viewport);
 
           // the work lists, both tabs, each list with its cards
-          await page.goto(`${baseUrl}/editing-page`);
+          await page.goto(`${web.baseUrl}/editing-page`);
           await page.getByTestId('qa-own').getByTestId('qa-row').first().waitFor();
           await page.getByTestId('qa-unassigned').getByTestId('qa-re-edit').first().waitFor();
           await check(page, 'qa-editor');
-          await page.goto(`${baseUrl}/editing-page?list=coordinator`);
+          await page.goto(`${web.baseUrl}/editing-page?list=coordinator`);
           await page.getByTestId('qa-own').getByTestId('qa-editor-task').first().waitFor();
           await page.getByTestId('qa-unassigned').getByTestId('qa-row').first().waitFor();
           await check(page, 'qa-coordinator');
 
           // the image editing modal from the editing page, with its history
-          await page.goto(`${baseUrl}/editing-page/${processed.orderId}/${processed.imageId}`);
+          await page.goto(`${web.baseUrl}/editing-page/${processed.orderId}/${processed.imageId}`);
           const modal = page.getByRole('dialog');
           await modal.locator('li[data-version]').first().waitFor();
           await modal.locator('[data-badge]').waitFor();
@@ -543,10 +516,10 @@ describe('the QA workspace in chromium', () => {
           await page.keyboard.press('Escape');
           await page.locator('.MuiDialog-scrollPaper input[type="color"]').waitFor({ state: 'detached' });
           await page.keyboard.press('Escape');
-          await page.waitForURL(`${baseUrl}/editing-page`);
+          await page.waitForURL(`${web.baseUrl}/editing-page`);
 
           // the select view with the side panel of a selected picture and its tag
-          await page.goto(`${baseUrl}/order/${processed.orderId}/select`);
+          await page.goto(`${web.baseUrl}/order/${processed.orderId}/select`);
           await page.getByTestId('image-1').locator('input[type="checkbox"]').check();
           await page.getByTestId('selection-panel').locator(`[data-tag-id="${reasonTag.id}"]`).waitFor();
           await check(page, 'select-view');
@@ -554,7 +527,7 @@ describe('the QA workspace in chromium', () => {
 
           // the dealership's order view with the re-edit request, and the picture's history
           const dealerPage = await signedInAs(layoutDealer, lang, viewport);
-          await dealerPage.goto(`${baseUrl}/order/${processed.orderId}`);
+          await dealerPage.goto(`${web.baseUrl}/order/${processed.orderId}`);
           await dealerPage.getByTestId('image-1').getByTestId('re-edit-state').waitFor();
           await check(dealerPage, 'dealer-order');
           await dealerPage.getByTestId('image-1').getByRole('button', { name: words.get('imageHistory.title'), exact: true }).click();

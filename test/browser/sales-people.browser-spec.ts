@@ -1,6 +1,6 @@
-import { createAccount, createSalesPerson, signIn as apiSignIn, startBrowserStack, submitSignInForm, type TestAccount, type TestStack, screenshot } from '../support';
+import { createAccount, createSalesPerson, screenshot, signIn as apiSignIn, submitSignInForm, useBrowserStack, type TestAccount } from '../support';
 import { waitFor } from '@app/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
 /**
  * The sales people screen in Debian's chromium against the whole product booted in-process: the
@@ -9,38 +9,23 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
  * and Hindi.
  */
 describe('sales people in chromium', () => {
-  let stack: TestStack;
-  let browser: Browser;
-  let baseUrl: string;
-  const contexts: BrowserContext[] = [];
+  const web = useBrowserStack('browser-sales-people');
   let admin: TestAccount;
   let dealer: TestAccount;
   let anna: { id: string; email: string };
 
   beforeAll(async () => {
-    ({ stack, browser, baseUrl } = await startBrowserStack('browser-sales-people'));
-    admin = await createAccount(stack, { role: 'Admin', displayName: 'Ada Admin', email: 'ada.sp@example.test' });
-    dealer = await createAccount(stack, {
+    admin = await createAccount(web.stack, { role: 'Admin', displayName: 'Ada Admin', email: 'ada.sp@example.test' });
+    dealer = await createAccount(web.stack, {
       role: 'Dealership',
       displayName: 'Fjord Cars Aalborg',
       email: 'fjord.sp@example.test',
       permissions: ['CREATE_ORDERS', 'CREATE_SALESMAN', 'UPDATE_SALESMAN', 'DELETE_SALESMAN'],
     });
-    anna = await createSalesPerson(stack, dealer.id, { name: 'Anna Sales', email: 'anna.sp@example.test' });
+    anna = await createSalesPerson(web.stack, dealer.id, { name: 'Anna Sales', email: 'anna.sp@example.test' });
   });
 
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await stack?.close();
-  });
-
-  async function newPage(width = 1440, height = 900): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height } });
-    context.setDefaultTimeout(15_000);
-    contexts.push(context);
-    return context.newPage();
-  }
+  const newPage = (width = 1440, height = 900): Promise<Page> => web.newPage({ viewport: { width, height }, timeoutMs: 15_000 });
 
   /** SCREENSHOTS=/some/dir keeps pictures of the screens on the way (to look at them). */
 
@@ -62,7 +47,7 @@ describe('sales people in chromium', () => {
 
   it('the admin picks the dealership and gives a sales person a login; the invitation is mailed', async () => {
     const page = await newPage();
-    await submitSignInForm(page, baseUrl, admin.email);
+    await submitSignInForm(page, web.baseUrl, admin.email);
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
     await page.getByRole('link', { name: 'Sales people' }).click();
     await page.getByRole('heading', { level: 1, name: 'Sales people' }).waitFor();
@@ -70,7 +55,7 @@ describe('sales people in chromium', () => {
     await page.getByRole('combobox', { name: /^Dealership/ }).fill('Fjord');
     await page.getByRole('option', { name: /Fjord Cars Aalborg/ }).click();
     await page.getByText('Anna Sales').waitFor();
-    expect(page.url()).toBe(`${baseUrl}/salesmen?account=${dealer.id}`);
+    expect(page.url()).toBe(`${web.baseUrl}/salesmen?account=${dealer.id}`);
     // a dealership: the admin may add to it
     await waitFor(() => page.getByRole('button', { name: 'Add sales person' }).isEnabled(), 'Add sales person to be enabled');
     await screenshot(page, 'sales-people-admin-1440');
@@ -79,14 +64,14 @@ describe('sales people in chromium', () => {
     await page.getByRole('button', { name: 'Activate the login of Anna Sales' }).click();
     await page.getByText('Activate login - Successfully').waitFor();
     await page.getByRole('row', { name: /Anna Sales/ }).getByText('Invited').waitFor();
-    await waitFor(async () => (await stack.mails(anna.email)).length === 1, 'the invitation mail');
+    await waitFor(async () => (await web.stack.mails(anna.email)).length === 1, 'the invitation mail');
   });
 
   it('the dealership adds a sales person and edits it in place', async () => {
     const page = await newPage();
-    await submitSignInForm(page, baseUrl, dealer.email);
+    await submitSignInForm(page, web.baseUrl, dealer.email);
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
-    await page.goto(`${baseUrl}/salesmen`);
+    await page.goto(`${web.baseUrl}/salesmen`);
     await page.getByText('Anna Sales').waitFor();
     await page.getByRole('button', { name: 'Add sales person' }).click();
     const dialog = page.getByRole('dialog', { name: 'New sales person' });
@@ -104,22 +89,22 @@ describe('sales people in chromium', () => {
     await input.fill('Bo Bergström');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Save sales person - Successfully').waitFor();
-    const api = await apiSignIn(stack, dealer.email);
+    const api = await apiSignIn(web.stack, dealer.email);
     const list = (await api.get(`/api/salesman/user/${dealer.id}`).expect(200)).body as { items: Array<{ name: string }> };
     expect(list.items.map((s) => s.name)).toEqual(['Anna Sales', 'Bo Bergström']);
   });
 
   it.each([1440, 390])('shows a long e-mail whole at %i px (the column sized by what it holds; on a phone, a card)', async (width) => {
     const long = 'kristoffer.vestergaard-hansen@fjord-cars-aalborg.test';
-    if (!(await stack.db.query('SELECT 1 FROM users.sales_person WHERE email = $1', [long])).length) {
-      await createSalesPerson(stack, dealer.id, { name: 'Kristoffer Vestergaard', email: long });
+    if (!(await web.stack.db.query('SELECT 1 FROM users.sales_person WHERE email = $1', [long])).length) {
+      await createSalesPerson(web.stack, dealer.id, { name: 'Kristoffer Vestergaard', email: long });
     }
-    const api = await apiSignIn(stack, dealer.email);
+    const api = await apiSignIn(web.stack, dealer.email);
     await api.put(`/api/users/${dealer.id}`).send({ language: 'en' }).expect(200);
     const page = await newPage(width, 900);
-    await submitSignInForm(page, baseUrl, dealer.email);
-    await page.waitForURL(`${baseUrl}/orders`);
-    await page.goto(`${baseUrl}/salesmen`);
+    await submitSignInForm(page, web.baseUrl, dealer.email);
+    await page.waitForURL(`${web.baseUrl}/orders`);
+    await page.goto(`${web.baseUrl}/salesmen`);
     // a row of the grid at 1440 px; on a phone a card, its e-mail under the name
     const row = width > 600 ? page.getByRole('row', { name: /Kristoffer Vestergaard/ }) : page.getByRole('listitem').filter({ hasText: 'Kristoffer Vestergaard' });
     const cell = row.locator('[data-field="email"]');
@@ -138,12 +123,12 @@ describe('sales people in chromium', () => {
     ['jp', 1440],
     ['hi', 1440],
   ] as const)('fits in %s at %i px', async (language, width) => {
-    const api = await apiSignIn(stack, dealer.email);
+    const api = await apiSignIn(web.stack, dealer.email);
     await api.put(`/api/users/${dealer.id}`).send({ language }).expect(200);
     const page = await newPage(width, 900);
-    await submitSignInForm(page, baseUrl, dealer.email);
-    await page.waitForURL(`${baseUrl}/orders`);
-    await page.goto(`${baseUrl}/salesmen`);
+    await submitSignInForm(page, web.baseUrl, dealer.email);
+    await page.waitForURL(`${web.baseUrl}/orders`);
+    await page.goto(`${web.baseUrl}/salesmen`);
     await page.getByText('Anna Sales').waitFor();
     await screenshot(page, `sales-people-${language}-${width}`);
     await expectFits(page);

@@ -2,20 +2,18 @@ import { readZip, testJpeg, testMp4, testPng, waitFor } from '@app/testing';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
+import type { Download, Locator, Page } from 'playwright-core';
 import {
   createAccount,
   createOrder,
   createSalesPerson,
+  screenshot,
   signIn as apiSignIn,
-  startBrowserStack,
-  submitSignInForm,
   uploadOrderImage,
   uploadOrderVideo,
+  useBrowserStack,
   type TestAccount,
-  type TestStack,
   type UserSession,
-  screenshot,
 } from '../support';
 
 /**
@@ -51,10 +49,7 @@ function localeString(lang: string, key: string): string {
 }
 
 describe('screens that do what they say, in chromium', () => {
-  let stack: TestStack;
-  let browser: Browser;
-  let baseUrl: string;
-  const contexts: BrowserContext[] = [];
+  const web = useBrowserStack('browser-honest');
   let adminAccount: TestAccount;
   let admin: UserSession;
   let dealer: TestAccount;
@@ -62,18 +57,17 @@ describe('screens that do what they say, in chromium', () => {
   let mp4: Buffer;
 
   beforeAll(async () => {
-    ({ stack, browser, baseUrl } = await startBrowserStack('browser-honest'));
     [adminAccount, dealer] = await Promise.all([
-      createAccount(stack, { role: 'Admin', displayName: 'Ada Admin', email: 'ada.honest@example.test' }),
-      createAccount(stack, { role: 'Dealership', displayName: 'Fjordbil Bergen', email: 'fjordbil.honest@example.test', permissions: ['CREATE_ORDERS', 'READ_ORDERS'], enabledQa: true }),
+      createAccount(web.stack, { role: 'Admin', displayName: 'Ada Admin', email: 'ada.honest@example.test' }),
+      createAccount(web.stack, { role: 'Dealership', displayName: 'Fjordbil Bergen', email: 'fjordbil.honest@example.test', permissions: ['CREATE_ORDERS', 'READ_ORDERS'], enabledQa: true }),
     ]);
-    admin = await apiSignIn(stack, adminAccount.email);
+    admin = await apiSignIn(web.stack, adminAccount.email);
     // a free-form guide on the bypass route (quick)
     const guide = (await admin.post('/api/style-guides').send({ name: 'Fjordbil Studio', outputWidth: 640, outputHeight: 480, maxImageSize: 300_000, frameFreeRouting: 'bypass' }).expect(201)).body
       .id as string;
     await admin.post('/api/style-guides/add-style-guide-to-user').send({ userId: dealer.id, styleGuideId: guide }).expect(200);
-    const asDealer = await apiSignIn(stack, dealer.email);
-    const salesMan = (await createSalesPerson(stack, dealer.id, { name: 'Sigrid Salg' })).id;
+    const asDealer = await apiSignIn(web.stack, dealer.email);
+    const salesMan = (await createSalesPerson(web.stack, dealer.id, { name: 'Sigrid Salg' })).id;
     orderId = (await createOrder(asDealer, { styleGuide: guide, salesMan, orderName: ORDER_NAME, takenImagesCount: 2 })).id;
     mp4 = await testMp4(1);
     expect((await uploadOrderVideo(asDealer, orderId, mp4)).status).toBe(200);
@@ -83,21 +77,7 @@ describe('screens that do what they say, in chromium', () => {
     await waitFor(async () => (await admin.get(`/api/orders/${orderId}`).expect(200)).body.status === 'QA stage', 'the order in QA stage', 60_000, 200);
   }, 120_000);
 
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await stack?.close();
-  });
-
-  async function signedIn(email: string, viewport = { width: 1440, height: 900 }): Promise<Page> {
-    const context = await browser.newContext({ viewport, acceptDownloads: true });
-    context.setDefaultTimeout(20_000);
-    contexts.push(context);
-    const page = await context.newPage();
-    await submitSignInForm(page, baseUrl, email);
-    await page.waitForURL(/\/orders/);
-    return page;
-  }
+  const signedIn = (email: string, viewport = { width: 1440, height: 900 }): Promise<Page> => web.signedInPage(email, { viewport, acceptDownloads: true, landing: /\/orders/ });
 
   const toast = (page: Page) => page.getByTestId('toast-main');
   const card = (page: Page, position: number): Locator => page.getByTestId(`image-${position}`);
@@ -106,7 +86,7 @@ describe('screens that do what they say, in chromium', () => {
 
   it('Mark for editing is one name in the QA tab and the modal, in all 8 languages, and its toast says what happened', async () => {
     const page = await signedIn(adminAccount.email);
-    await page.goto(`${baseUrl}/order/${orderId}`);
+    await page.goto(`${web.baseUrl}/order/${orderId}`);
     await card(page, 1).waitFor();
     expect(await badgeOf(page, 1).getAttribute('data-badge')).toBe('waitingForQa');
 
@@ -139,16 +119,16 @@ describe('screens that do what they say, in chromium', () => {
       await modal.getByRole('button', { name, exact: true }).waitFor();
       expect(await modal.getByRole('button', { name, exact: true }).count()).toBe(1);
       await page.keyboard.press('Escape');
-      await page.waitForURL(`${baseUrl}/order/${orderId}/select`);
+      await page.waitForURL(`${web.baseUrl}/order/${orderId}/select`);
       await page.getByTestId('order-tab-main').click();
-      await page.waitForURL(`${baseUrl}/order/${orderId}`);
+      await page.waitForURL(`${web.baseUrl}/order/${orderId}`);
     }
     await admin.put(`/api/users/${adminAccount.id}`).send({ language: 'en' }).expect(200);
   }, 120_000);
 
   it('"Approve anyway" turns the pictures nobody reviewed to Approved with the order', async () => {
     const page = await signedIn(adminAccount.email);
-    await page.goto(`${baseUrl}/order/${orderId}`);
+    await page.goto(`${web.baseUrl}/order/${orderId}`);
     await card(page, 2).waitFor();
     expect(await badgeOf(page, 2).textContent()).toBe('Waiting for QA');
 
@@ -171,7 +151,7 @@ describe('screens that do what they say, in chromium', () => {
 
   it('"Download all" and "Download optimized" save zips named by what they hold, holding it', async () => {
     const page = await signedIn(dealer.email);
-    await page.goto(`${baseUrl}/order/${orderId}`);
+    await page.goto(`${web.baseUrl}/order/${orderId}`);
     await card(page, 2).waitFor();
     const buttons = page.getByTestId('download-buttons');
     const save = async (button: string): Promise<{ name: string; entries: Array<{ name: string; data: Buffer }> }> => {
@@ -197,7 +177,7 @@ describe('screens that do what they say, in chromium', () => {
     const guide = (await admin.post('/api/style-guides').send({ name: 'Featured Studio', outputWidth: 640, outputHeight: 480, maxImageSize: 300_000, frameFreeRouting: 'bypass' }).expect(201)).body
       .id as string;
     const page = await signedIn(adminAccount.email);
-    await page.goto(`${baseUrl}/style-guide-v2/${guide}?step=2`);
+    await page.goto(`${web.baseUrl}/style-guide-v2/${guide}?step=2`);
     const form = page.getByTestId('configuration-new');
     await form.getByRole('combobox', { name: 'Type' }).click();
     await page.getByRole('option', { name: 'FEATURED' }).click();
@@ -225,7 +205,7 @@ describe('screens that do what they say, in chromium', () => {
       ['/profile/not-an-account/orders', 'Back to Customers', '/customers'],
       ['/profile/6f1f7c5e-51a8-4f5f-9a55-3f3f7f1f0c11/orders', 'Back to Customers', '/customers'],
     ] as const) {
-      await page.goto(`${baseUrl}${link}`);
+      await page.goto(`${web.baseUrl}${link}`);
       const notFound = page.getByTestId('not-found');
       await notFound.getByRole('heading', { name: 'Not found' }).waitFor();
       expect(await page.getByText(/must be a UUID/).count()).toBe(0);
@@ -237,7 +217,7 @@ describe('screens that do what they say, in chromium', () => {
 
   it('a malformed app version shows its sentence on the Version field', async () => {
     const page = await signedIn(adminAccount.email);
-    await page.goto(`${baseUrl}/admin/app-versions`);
+    await page.goto(`${web.baseUrl}/admin/app-versions`);
     await page.getByRole('button', { name: 'Create app version' }).click();
     const dialog = page.getByRole('dialog');
     const version = dialog.getByRole('textbox', { name: /^Version/ });

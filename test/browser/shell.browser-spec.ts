@@ -4,17 +4,17 @@ import {
   mailsTo,
   peekCspViolations,
   signIn,
-  startBrowserStack,
   submitSignInForm,
   takeCspViolations,
   TEST_PASSWORD,
+  useBrowserStack,
   verificationCodeIn,
   type TestAccount,
-  type TestStack,
 } from '../support';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { isRegistered } from '../../web/src/app/screens';
 import { waitFor } from '@app/testing';
+import { EXPECTED_ADMIN_TABS } from '../../web/src/test/adminTabs';
 
 /**
  * The web app in Debian's chromium against the whole product booted in-process: the gateway
@@ -33,16 +33,7 @@ type Who = 'admin' | 'qa' | 'dealer' | 'sales' | 'manager';
 const STAFF_MENU = ['/dashboard', '/orders', '/salesmen', '/customers', '/admin', '/editing-page'];
 const DEALER_MENU = ['/dashboard', '/orders', '/salesmen'];
 const ADMIN_AREA: Record<'admin' | 'qa', string[]> = {
-  admin: [
-    '/admin/style-guides-v2',
-    '/admin/car-types',
-    '/admin/angles',
-    '/admin/app-versions',
-    '/admin/tags',
-    '/admin/banners',
-    '/admin/app-settings',
-    '/admin/order-delivery-message',
-  ],
+  admin: [...EXPECTED_ADMIN_TABS],
   qa: ['/admin/style-guides-v2'],
 };
 const MENU: Record<Who, string[]> = { admin: STAFF_MENU, qa: STAFF_MENU, dealer: DEALER_MENU, sales: DEALER_MENU, manager: DEALER_MENU };
@@ -55,20 +46,16 @@ function expectedMenu(who: Who): string[] {
 }
 
 describe('web app shell in chromium', () => {
-  let stack: TestStack;
-  let browser: Browser;
-  let baseUrl: string;
-  const contexts: BrowserContext[] = [];
+  const web = useBrowserStack('browser');
   let accounts: Record<Exclude<Who, 'sales'>, TestAccount & { displayName: string }>;
   let sales: { email: string; name: string };
 
   const account = async (role: TestAccount['role'], displayName: string, extra: Parameters<typeof createAccount>[1] = { role }) => ({
-    ...(await createAccount(stack, { ...extra, role, displayName })),
+    ...(await createAccount(web.stack, { ...extra, role, displayName })),
     displayName,
   });
 
   beforeAll(async () => {
-    ({ stack, browser, baseUrl } = await startBrowserStack('browser'));
     const dealer = await account('Dealership', 'Fjord Motors', {
       role: 'Dealership',
       permissions: ['CREATE_ORDERS', 'CREATE_SALESMAN'],
@@ -80,23 +67,12 @@ describe('web app shell in chromium', () => {
       dealer,
       manager: await account('Management', 'Group Management', { role: 'Management', children: [dealer.id], email: 'group@example.test' }),
     };
-    sales = { ...(await createSalesPerson(stack, dealer.id, { login: true, name: 'Sven Seller', email: 'sven@example.test' })), name: 'Sven Seller' };
+    sales = { ...(await createSalesPerson(web.stack, dealer.id, { login: true, name: 'Sven Seller', email: 'sven@example.test' })), name: 'Sven Seller' };
   });
 
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await stack?.close();
-  });
+  const newPage = (): Promise<Page> => web.newPage({ viewport: { width: 1280, height: 800 }, timeoutMs: 15_000 });
 
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    context.setDefaultTimeout(15_000);
-    contexts.push(context);
-    return context.newPage();
-  }
-
-  const signInThroughForm = (page: Page, email: string, password = TEST_PASSWORD) => submitSignInForm(page, baseUrl, email, password);
+  const signInThroughForm = (page: Page, email: string, password = TEST_PASSWORD) => submitSignInForm(page, web.baseUrl, email, password);
 
   const headerLinks = async (page: Page) =>
     page.getByTestId('header-menu').evaluate((nav) => [...nav.querySelectorAll('a, button')].map((el) => el.getAttribute('href') ?? `${el.textContent} >`));
@@ -128,7 +104,7 @@ describe('web app shell in chromium', () => {
       expect(await identity.textContent()).not.toContain(accounts.dealer.email);
     }
     await page.getByRole('menuitem', { name: 'Account settings' }).click();
-    await page.waitForURL(`${baseUrl}/account/settings`);
+    await page.waitForURL(`${web.baseUrl}/account/settings`);
     expect(await page.getByTestId('account-name').textContent()).toContain(displayName);
 
     // footer: contact from the app settings the users service seeded
@@ -138,14 +114,14 @@ describe('web app shell in chromium', () => {
     await page.getByRole('button', { name: `Account menu of ${displayName}` }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
-    await page.goto(`${baseUrl}/account`);
+    await page.goto(`${web.baseUrl}/account`);
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth/login');
   });
 
   it("the app's Content-Security-Policy blocks an injected inline script and a picture from elsewhere, and the tests see it", async () => {
     const page = await newPage();
-    await page.goto(`${baseUrl}/auth/login`);
+    await page.goto(`${web.baseUrl}/auth/login`);
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     expect(peekCspViolations()).toEqual([]);
     await page.evaluate(`(() => {
@@ -175,9 +151,9 @@ describe('web app shell in chromium', () => {
   });
 
   it('forgot password: code by e-mail, new password, back to sign-in, signed in with the new password', async () => {
-    const person = await createAccount(stack, { role: 'Dealership', email: 'forgetful@example.test', displayName: 'Forgetful Cars' });
+    const person = await createAccount(web.stack, { role: 'Dealership', email: 'forgetful@example.test', displayName: 'Forgetful Cars' });
     const page = await newPage();
-    await page.goto(`${baseUrl}/auth/login`);
+    await page.goto(`${web.baseUrl}/auth/login`);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.getByRole('heading', { level: 1, name: 'Forgot your password?' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/forget-password');
@@ -186,7 +162,7 @@ describe('web app shell in chromium', () => {
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByRole('heading', { level: 1, name: 'Set a new password' }).waitFor();
 
-    const [mail] = await mailsTo(stack, person.email);
+    const [mail] = await mailsTo(web.stack, person.email);
     await page.getByLabel(/^Verification code/).fill(verificationCodeIn(mail!.text));
     await page.getByLabel(/^New password/).fill('Fresh-Start-2026!');
     await page.getByLabel(/^Repeat the new password/).fill('Fresh-Start-2026!');
@@ -201,7 +177,7 @@ describe('web app shell in chromium', () => {
   });
 
   it('German: the labels change, survive a reload, are saved on the user and apply at the next sign-in', async () => {
-    const person = await createAccount(stack, { role: 'Dealership', email: 'hamburg@example.test', displayName: 'Hamburg Autos' });
+    const person = await createAccount(web.stack, { role: 'Dealership', email: 'hamburg@example.test', displayName: 'Hamburg Autos' });
     const page = await newPage();
     await signInThroughForm(page, person.email);
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
@@ -218,7 +194,7 @@ describe('web app shell in chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Aufträge' }).waitFor();
     expect(await page.getByRole('button', { name: 'Sprache: Deutsch' }).count()).toBe(1);
 
-    const api = await signIn(stack, person.email);
+    const api = await signIn(web.stack, person.email);
     expect((await api.get('/api/me').expect(200)).body.language).toBe('de');
 
     // another browser (nothing stored locally): English until sign-in, then the saved German
@@ -229,7 +205,7 @@ describe('web app shell in chromium', () => {
 
   it('an unknown path goes to the 404 page with its way home', async () => {
     const page = await newPage();
-    await page.goto(`${baseUrl}/no/such/page`);
+    await page.goto(`${web.baseUrl}/no/such/page`);
     await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/error/404');
 

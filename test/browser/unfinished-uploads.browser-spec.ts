@@ -1,17 +1,15 @@
-import { testJpeg, testPng, waitFor } from '@app/testing';
+import { testJpeg, waitFor } from '@app/testing';
 import {
   createAccount,
   createSalesPerson,
   createStyleGuide,
-  signIn as apiSignIn,
-  startBrowserStack,
-  submitSignInForm,
-  uploadMedia,
-  type TestAccount,
-  type TestStack,
   screenshot,
+  signIn as apiSignIn,
+  submitSignInForm,
+  useBrowserStack,
+  type TestAccount,
 } from '../support';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
 /**
  * An upload cut off half-way, in Debian's chromium against the whole product (the pipeline
@@ -22,46 +20,30 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
  * order moves on; while it is in QA its row says so and opens the progress view, not the order.
  */
 describe('unfinished uploads in chromium', () => {
-  let stack: TestStack;
-  let browser: Browser;
-  let baseUrl: string;
-  const contexts: BrowserContext[] = [];
+  const web = useBrowserStack('browser-unfinished-uploads');
   let dealer: TestAccount;
   let guide: { id: string; name: string };
   const photos: Buffer[] = [];
   const ORDER_NAME = 'Half way Volvo V60';
 
   beforeAll(async () => {
-    ({ stack, browser, baseUrl } = await startBrowserStack('browser-unfinished-uploads'));
-    const admin = await createAccount(stack, { role: 'Admin' });
+    const admin = await createAccount(web.stack, { role: 'Admin' });
     // QA on this account: after processing the order waits in QA stage, closed to the dealer
-    dealer = await createAccount(stack, {
+    dealer = await createAccount(web.stack, {
       role: 'Dealership',
       displayName: 'Half Way Cars',
       email: 'halfway@example.test',
       permissions: ['CREATE_ORDERS', 'READ_ORDERS'],
       enabledQa: true,
     });
-    await createSalesPerson(stack, dealer.id, { name: 'Sven Seller', email: 'sven.halfway@example.test' });
-    const asAdmin = await apiSignIn(stack, admin.email);
-    guide = await createStyleGuide(asAdmin, { name: 'Half Way Studio', assignTo: [dealer.id], positions: 3 });
-    const background = await uploadMedia(asAdmin, 'background', await testPng(256, '#dfe6ee'));
-    await asAdmin.put(`/api/style-guides/${guide.id}`).send({ backgroundMediaId: background }).expect(200);
+    await createSalesPerson(web.stack, dealer.id, { name: 'Sven Seller', email: 'sven.halfway@example.test' });
+    const asAdmin = await apiSignIn(web.stack, admin.email);
+    // the AI route puts the car on the guide's background
+    guide = await createStyleGuide(asAdmin, { name: 'Half Way Studio', assignTo: [dealer.id], positions: 3, background: '#dfe6ee' });
     for (const colour of ['#b3202a', '#1f4e8c', '#2e7d32']) photos.push(await testJpeg(1200, 900, { carColour: colour }));
   });
 
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined);
-    await browser?.close();
-    await stack?.close();
-  });
-
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    context.setDefaultTimeout(20_000);
-    contexts.push(context);
-    return context.newPage();
-  }
+  const newPage = (): Promise<Page> => web.newPage();
 
   /** SCREENSHOTS=/some/dir keeps pictures of the screens on the way (to look at them). */
   const statusIn = (page: Page, selector: string) =>
@@ -73,10 +55,10 @@ describe('unfinished uploads in chromium', () => {
 
   it('the line drops after one picture: the creator says how many are safe; after a reload the order page adds the missing pictures and the order moves on; in QA its row says why it is closed', async () => {
     const page = await newPage();
-    await submitSignInForm(page, baseUrl, dealer.email);
+    await submitSignInForm(page, web.baseUrl, dealer.email);
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
 
-    await page.goto(`${baseUrl}/create-order`);
+    await page.goto(`${web.baseUrl}/create-order`);
     await page.getByRole('heading', { level: 1, name: 'Create order' }).waitFor();
     await page.getByLabel(/^Order name/).fill(ORDER_NAME);
     await page.getByRole('combobox', { name: /^Sales person/ }).click();
@@ -92,7 +74,7 @@ describe('unfinished uploads in chromium', () => {
     }
 
     // the first file reaches storage, then the line to storage is down: every later post fails
-    const storage = new URL(stack.s3.endpoint).origin;
+    const storage = new URL(web.stack.s3.endpoint).origin;
     let posts = 0;
     const toStorage = (url: URL) => url.origin === storage;
     await page.route(
@@ -120,14 +102,14 @@ describe('unfinished uploads in chromium', () => {
     // back online, but the page is reloaded: the creator's memory is gone, the order stays
     await page.unroute(toStorage);
     await page.reload();
-    await page.goto(`${baseUrl}/orders`);
+    await page.goto(`${web.baseUrl}/orders`);
     const row = page.locator('tr', { hasText: ORDER_NAME });
     await row.waitFor();
     const orderId = (await row.getAttribute('data-id'))!;
     expect(await row.getByTestId('closed-reason').textContent()).toBe('Opens when all its pictures have arrived (1 of 3 so far)');
     await screenshot(page, 'orders-row-uploading');
     await row.getByText(ORDER_NAME).click();
-    await page.waitForURL(`${baseUrl}/order/${orderId}/progress`);
+    await page.waitForURL(`${web.baseUrl}/order/${orderId}/progress`);
 
     const missing = page.getByTestId('missing-pictures');
     await missing.waitFor();
@@ -149,7 +131,7 @@ describe('unfinished uploads in chromium', () => {
     await waitFor(async () => (await page.getByTestId('image-progress').textContent())?.startsWith('3 uploaded') ?? false, 'three pictures uploaded', 20_000, 250);
 
     // once processed it waits for QA: the row says so and opens the read-only progress view
-    await page.goto(`${baseUrl}/orders`);
+    await page.goto(`${web.baseUrl}/orders`);
     await waitFor(
       async () => {
         await page.reload();
@@ -164,7 +146,7 @@ describe('unfinished uploads in chromium', () => {
     expect(await qaRow.getByTestId('closed-reason').textContent()).toBe('Opens when quality control has finished');
     await screenshot(page, 'orders-row-qa');
     await qaRow.getByText(ORDER_NAME).click();
-    await page.waitForURL(`${baseUrl}/order/${orderId}/progress`);
+    await page.waitForURL(`${web.baseUrl}/order/${orderId}/progress`);
     await page.getByTestId('order-progress').waitFor();
     expect(await page.getByTestId('progress-reason').textContent()).toBe('Opens when quality control has finished');
     expect(await page.getByTestId('image-progress').textContent()).toBe('3 uploaded, 3 processed of 3');

@@ -6,9 +6,8 @@ import {
   postOrderImage,
   rowsNaming,
   signIn,
-  startTestStack,
+  useTestStack,
   type TestAccount,
-  type TestStack,
   type UserSession,
 } from '../support';
 
@@ -21,7 +20,7 @@ const sha = (c: string) => c.repeat(64);
  * robots at once, the admin's queue, and who may see and do what.
  */
 describe('delivery queue', () => {
-  let stack: TestStack;
+  const stack = useTestStack({ label: 'delivery-queue', env: { DELIVERY_ROBOT_LEASE_MS: String(LEASE_MS), DELIVERY_MAX_ATTEMPTS: '2' } });
   let admin: UserSession;
   let qa: UserSession;
   let qaReader: UserSession;
@@ -63,7 +62,6 @@ describe('delivery queue', () => {
   };
 
   beforeAll(async () => {
-    stack = await startTestStack({ label: 'delivery-queue', env: { DELIVERY_ROBOT_LEASE_MS: String(LEASE_MS), DELIVERY_MAX_ATTEMPTS: '2' } });
     const adminAccount = await createAccount(stack, { role: 'Admin' });
     const qaAccount = await createAccount(stack, { role: 'QA' });
     const qaReaderAccount = await createAccount(stack, { role: 'QA', permissions: ['READ_QUEUE_MESSAGES'] });
@@ -83,10 +81,6 @@ describe('delivery queue', () => {
     robotOther = { id: o, key: await issueKey(o) };
     robotKeys += 3;
   }, 120_000);
-
-  afterAll(async () => {
-    await stack?.close();
-  });
 
   it('refuses what cannot be delivered, naming why', async () => {
     const inQa = await createOrder(stack, { accountId: dealer.id, status: 'QA stage', QAstatus: 'Waiting For QA' });

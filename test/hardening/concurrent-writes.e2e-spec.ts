@@ -5,15 +5,14 @@ import {
   createOrder,
   createSalesPerson,
   createStyleGuide,
+  signedInAs,
   signIn,
-  startTestStack,
   temporaryPasswordIn,
   uploadOrderImage,
+  useTestStack,
   type TestAccount,
-  type TestStack,
   type UserSession,
 } from '../support';
-import { Client } from 'pg';
 import type { Response } from 'supertest';
 
 /** Parallel requests per row: a double click is two, a retrying client or a busy desk more. */
@@ -27,35 +26,26 @@ const PARALLEL = 6;
  * changes and records it once.
  */
 describe('concurrent deletes and state changes', () => {
-  let stack: TestStack;
+  const stack = useTestStack({ label: 'races' });
   let admin: UserSession;
   let qa: UserSession;
   let dealer: TestAccount;
   let asDealer: UserSession;
   let salesPerson: string;
   let guide: string;
-  let db: Client;
 
   beforeAll(async () => {
-    stack = await startTestStack({ label: 'races' });
     dealer = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS', 'UPDATE_ORDERS', 'DELETE_ORDERS', 'DELETE_SALESMAN', 'UPDATE_USER_INTEGRATIONS'] });
     [admin, qa, asDealer] = await Promise.all([
-      createAccount(stack, { role: 'Admin' }).then((a) => signIn(stack, a.email)),
-      createAccount(stack, { role: 'QA', roleTags: ['QA_EDITOR'] }).then((a) => signIn(stack, a.email)),
+      signedInAs(stack, { role: 'Admin' }),
+      signedInAs(stack, { role: 'QA', roleTags: ['QA_EDITOR'] }),
       signIn(stack, dealer.email),
     ]);
     salesPerson = (await createSalesPerson(stack, dealer.id, { name: 'Race Seller' })).id;
     guide = (await createStyleGuide(admin, { assignTo: [dealer.id], positions: 2, route: 'bypass' })).id;
-    db = new Client({ connectionString: stack.db.url });
-    await db.connect();
   });
 
-  afterAll(async () => {
-    await db?.end();
-    await stack?.close();
-  });
-
-  const count = async (sql: string, params: unknown[]): Promise<number> => Number((await db.query(sql, params)).rows[0].n);
+  const count = async (sql: string, params: unknown[]): Promise<number> => Number((await stack.db.query<{ n: string }>(sql, params))[0]!.n);
   const timeline = async (orderId: string): Promise<OrderEventView[]> =>
     (await admin.get(`/api/events/order/${orderId}?isHidden=true`).expect(200)).body.items as OrderEventView[];
 

@@ -1,6 +1,6 @@
 import type { ImageView, OrderView, TestPipelineRunView } from '@app/contracts';
-import { testJpeg, waitFor } from '@app/testing';
-import { createAccount, createOrder, createSalesPerson, createStyleGuide, signIn, startTestStack, uploadOrderImage, type TestStack, type UserSession } from '../support';
+import { testJpeg, waitFor, waitUntil } from '@app/testing';
+import { createAccount, createOrder, createSalesPerson, createStyleGuide, readImage, signedInAs, signIn, startTestStack, uploadOrderImage, type TestStack, type UserSession } from '../support';
 
 /**
  * The admin's pipeline tools of the select view, through the API: re-optimising a picture
@@ -22,8 +22,8 @@ describe('admin pipeline tools', () => {
     const account = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'], displayName: 'Tools Motors' });
     dealerId = account.id;
     [admin, qa, dealer] = await Promise.all([
-      createAccount(stack, { role: 'Admin' }).then((a) => signIn(stack, a.email)),
-      createAccount(stack, { role: 'QA', roleTags: ['QA_EDITOR'] }).then((a) => signIn(stack, a.email)),
+      signedInAs(stack, { role: 'Admin' }),
+      signedInAs(stack, { role: 'QA', roleTags: ['QA_EDITOR'] }),
       signIn(stack, account.email),
     ]);
     salesId = (await createSalesPerson(stack, dealerId)).id;
@@ -34,17 +34,8 @@ describe('admin pipeline tools', () => {
     await stack?.close();
   });
 
-  const imageOf = async (id: string): Promise<ImageView> => (await admin.get(`/api/images/data/${id}`).expect(200)).body;
-  const settled = (id: string, ok: (i: ImageView) => boolean, what: string) =>
-    waitFor(
-      async () => {
-        const image = await imageOf(id);
-        return ok(image) ? image : null;
-      },
-      what,
-      90_000,
-      300,
-    );
+  const imageOf = (id: string): Promise<ImageView> => readImage(admin, id);
+  const settled = (id: string, ok: (i: ImageView) => boolean, what: string) => waitUntil(() => imageOf(id), ok, what, 90_000, 300);
   /** a guide of the dealership: free-form pictures on `route`, or positions on one angle */
   const guideFor = async (opts: { frameFreeRouting?: string; positions?: number; route?: string }): Promise<string> => {
     if (opts.positions) return (await createStyleGuide(admin, { assignTo: [dealerId], positions: opts.positions, route: opts.route })).id;

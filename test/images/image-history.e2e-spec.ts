@@ -1,16 +1,21 @@
 import type { ImageVersionView, ImageView, OrderEventView, OrderView } from '@app/contracts';
-import { testJpeg, waitFor } from '@app/testing';
+import { testJpeg, waitFor, waitUntil } from '@app/testing';
 import sharp from 'sharp';
 import {
+  bytesAt,
   createAccount,
+  createFreeFormGuide,
   createOrder,
   createSalesPerson,
   postToPresigned,
+  readImage,
+  readOrderTimeline,
+  readVersions,
   rowsNaming,
+  signedInAs,
   signIn,
-  startTestStack,
   uploadOrderImage,
-  type TestStack,
+  useTestStack,
   type UserSession,
 } from '../support';
 
@@ -25,7 +30,7 @@ const HUMAN = 'http://cv.iptc.org/newscodes/digitalsourcetype/humanEdits';
  */
 describe('image history', () => {
   jest.setTimeout(180_000);
-  let stack: TestStack;
+  const stack = useTestStack({ label: 'image_history', env: { IMAGES_UPLOAD_POLL_MS: '300' } });
   let admin: UserSession;
   let qa: UserSession;
   let qaId: string;
@@ -38,13 +43,12 @@ describe('image history', () => {
   let guideId: string;
 
   beforeAll(async () => {
-    stack = await startTestStack({ label: 'image_history', env: { IMAGES_UPLOAD_POLL_MS: '300' } });
     const dealer = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'], displayName: 'Alpha Motors' });
     const dealer2 = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'], displayName: 'Bravo Biler' });
     dealerId = dealer.id;
     dealer2Id = dealer2.id;
     [admin, qa, asDealer, asDealer2] = await Promise.all([
-      createAccount(stack, { role: 'Admin', displayName: 'Ada Admin' }).then((a) => signIn(stack, a.email)),
+      signedInAs(stack, { role: 'Admin', displayName: 'Ada Admin' }),
       createAccount(stack, { role: 'QA', roleTags: ['QA_EDITOR'], displayName: 'Quinn QA' }).then((a) => {
         qaId = a.id;
         return signIn(stack, a.email);
@@ -55,49 +59,14 @@ describe('image history', () => {
     salesId = (await createSalesPerson(stack, dealer.id)).id;
     sales2Id = (await createSalesPerson(stack, dealer2.id)).id;
     // free-form pictures on the enhancer route (quick, and it edits the photo)
-    guideId = (
-      await admin
-        .post('/api/style-guides')
-        .send({ name: 'History guide', outputWidth: 640, outputHeight: 480, maxImageSize: 400_000, frameFreeRouting: 'enhancer' })
-        .expect(201)
-    ).body.id;
-    for (const userId of [dealer.id, dealer2.id]) {
-      await admin.post('/api/style-guides/add-style-guide-to-user').send({ userId, styleGuideId: guideId }).expect(200);
-    }
+    guideId = await createFreeFormGuide(admin, { name: 'History guide', maxImageSize: 400_000, frameFreeRouting: 'enhancer', assignTo: [dealer.id, dealer2.id] });
   });
 
-  afterAll(async () => {
-    await stack?.close();
-  });
-
-  const imageOf = async (id: string): Promise<ImageView> => (await admin.get(`/api/images/data/${id}`).expect(200)).body;
-  const versionsOf = async (session: UserSession, id: string): Promise<ImageVersionView[]> => (await session.get(`/api/images/${id}/versions`).expect(200)).body;
-  const bytesAt = async (url: string): Promise<Buffer> => {
-    const res = await fetch(url);
-    expect(res.status).toBe(200);
-    return Buffer.from(await res.arrayBuffer());
-  };
-  const timelineOf = async (id: string): Promise<OrderEventView[]> => {
-    const events: OrderEventView[] = [];
-    for (let page = 1; page <= 10; page++) {
-      const res = await admin.get(`/api/events/order/${id}?isHidden=true&page=${page}`).expect(200);
-      events.push(...res.body.items);
-      if (page * res.body.pageSize >= res.body.total) break;
-    }
-    return events;
-  };
+  const imageOf = (id: string): Promise<ImageView> => readImage(admin, id);
+  const timelineOf = (id: string): Promise<OrderEventView[]> => readOrderTimeline(admin, id);
   const xmpOf = async (bytes: Buffer): Promise<string> => (await sharp(bytes).metadata()).xmp?.toString('utf8') ?? '';
   /** waits until the image's history has `count` versions and answers it (as the admin sees it) */
-  const versionsWhen = (id: string, ok: (v: ImageVersionView[]) => boolean, what: string) =>
-    waitFor(
-      async () => {
-        const v = await versionsOf(admin, id);
-        return ok(v) ? v : null;
-      },
-      what,
-      90_000,
-      300,
-    );
+  const versionsWhen = (id: string, ok: (v: ImageVersionView[]) => boolean, what: string) => waitUntil(() => readVersions(admin, id), ok, what, 90_000, 300);
   const uploadProcessed = async (session: UserSession, salesMan: string, photo: Buffer): Promise<string> => {
     const order: OrderView = await createOrder(session, { styleGuide: guideId, salesMan, takenImagesCount: 1 });
     const image = await uploadOrderImage(session, order.id, 1, photo);
@@ -129,7 +98,7 @@ describe('image history', () => {
     const grant = await qa.post(`/api/images/replace-image/${imageId}`).send({ fileSize: darker.length, width: 640, height: 480 }).expect(201);
     await postToPresigned(grant.body.url, JSON.parse(grant.body.fields), darker, 'image/jpeg');
     await qa.post(`/api/images/replace-image/${imageId}/complete`).expect(200);
-    const all = await versionsOf(admin, imageId);
+    const all = await readVersions(admin, imageId);
     expect(all.map((v) => [v.kind, v.reason, v.createdBy?.displayName ?? null, v.current])).toEqual([
       ['original', 'upload', 'Alpha Motors', false],
       ['pipeline', 'processing', null, false],
@@ -145,7 +114,7 @@ describe('image history', () => {
   });
 
   it('the downloaded pictures say in their XMP how they were edited', async () => {
-    const all = await versionsOf(admin, imageId);
+    const all = await readVersions(admin, imageId);
     const pipelineXmp = await xmpOf(await bytesAt(all[1]!.url!));
     expect(pipelineXmp).toContain(`Iptc4xmpExt:DigitalSourceType="${ENHANCED}"`);
     expect(pipelineXmp).toContain('Digitally edited: resized, enhanced.');
@@ -158,7 +127,7 @@ describe('image history', () => {
   });
 
   it('restoring an earlier version brings back its bytes as the optimized picture, on the timeline', async () => {
-    const before = await versionsOf(qa, imageId);
+    const before = await readVersions(qa, imageId);
     const firstOutput = before[1]!;
     const firstBytes = await bytesAt(firstOutput.url!);
     const history = (await qa.post(`/api/images/${imageId}/versions/${firstOutput.id}/restore`).expect(200)).body as ImageVersionView[];
@@ -179,7 +148,7 @@ describe('image history', () => {
   });
 
   it('a dealership reads the history of its own pictures, not of another tenant, and cannot restore', async () => {
-    const own = await versionsOf(asDealer, imageId);
+    const own = await readVersions(asDealer, imageId);
     expect(own.map((v) => v.kind)).toEqual(['original', 'pipeline', 'pipeline', 'replacement', 'restore']);
     // the picture it uploaded, to open: its shared copy (without private metadata) and thumbnail
     expect(own[0]!.url).toMatch(/^http/);
@@ -188,7 +157,7 @@ describe('image history', () => {
     expect((await asDealer2.get(`/api/images/${imageId}/versions`)).body).toEqual({ statusCode: 404, message: 'Image not found' });
     expect((await asDealer.post(`/api/images/${imageId}/versions/${own[1]!.id}/restore`)).status).toBe(403);
     expect((await asDealer2.post(`/api/images/${imageId}/versions/${own[1]!.id}/restore`)).status).toBe(403);
-    expect((await versionsOf(admin, imageId)).filter((v) => v.current).map((v) => v.kind)).toEqual(['restore']);
+    expect((await readVersions(admin, imageId)).filter((v) => v.current).map((v) => v.kind)).toEqual(['restore']);
   });
 
   it('the test pipeline keeps its output as a version beside the current picture, which QA may restore', async () => {
@@ -208,7 +177,7 @@ describe('image history', () => {
     expect(image.optimisationStatus).toBe('completed');
     expect(withTest.filter((v) => v.current).map((v) => v.kind)).toEqual(['restore']);
     // the dealership does not see QA's test outputs
-    expect((await versionsOf(asDealer, imageId)).some((v) => v.kind === 'test')).toBe(false);
+    expect((await readVersions(asDealer, imageId)).some((v) => v.kind === 'test')).toBe(false);
     // QA restores it: it becomes the picture
     const history = (await qa.post(`/api/images/${imageId}/versions/${test.id}/restore`).expect(200)).body as ImageVersionView[];
     expect(history.at(-1)).toMatchObject({ kind: 'restore', restoredFromId: test.id, current: true });
@@ -241,12 +210,12 @@ describe('image history', () => {
   });
 
   it('a deleted QA account leaves no trace in the versions it made, which stay', async () => {
-    const before = await versionsOf(admin, imageId);
+    const before = await readVersions(admin, imageId);
     expect(before.filter((v) => v.createdBy?.id === qaId).length).toBeGreaterThan(2);
     const hash = (await admin.get(`/api/users/${qaId}`).expect(200)).body.deleteConfirmationHash;
     await admin.post('/api/users/delete-user-account').send({ userId: qaId, hash }).expect(200);
     await waitFor(async () => (await rowsNaming(stack.db, qaId)).length === 0, 'no row naming the deleted QA account', 60_000, 300);
-    const after = await versionsOf(admin, imageId);
+    const after = await readVersions(admin, imageId);
     expect(after.map((v) => v.id)).toEqual(before.map((v) => v.id));
     expect(after.filter((v) => v.createdBy?.displayName === 'Quinn QA')).toEqual([]);
   });

@@ -7,6 +7,8 @@ import {
   createSalesPerson,
   postOrderImage,
   postToPresigned,
+  readOrderTimeline,
+  signedInAs,
   signIn,
   startTestStack,
   uploadMedia,
@@ -58,8 +60,8 @@ describe('images: uploads, lifecycle, QA tools and downloads through the API', (
     const dealer2 = await createAccount(stack, { role: 'Dealership', permissions: PERMISSIONS, displayName: 'Bravo Biler' });
     const manager = await createAccount(stack, { role: 'Management', children: [dealer.id] });
     [admin, qa, asDealer, asDealer2, asManager] = await Promise.all([
-      createAccount(stack, { role: 'Admin' }).then((a) => signIn(stack, a.email)),
-      createAccount(stack, { role: 'QA', roleTags: ['QA_EDITOR'] }).then((a) => signIn(stack, a.email)),
+      signedInAs(stack, { role: 'Admin' }),
+      signedInAs(stack, { role: 'QA', roleTags: ['QA_EDITOR'] }),
       signIn(stack, dealer.email),
       signIn(stack, dealer2.email),
       signIn(stack, manager.email),
@@ -103,15 +105,7 @@ describe('images: uploads, lifecycle, QA tools and downloads through the API', (
     createOrder(session, { styleGuide: guideId, salesMan: salesPersonId, takenImagesCount, ...(orderName ? { orderName } : {}) });
   const orderOf = async (session: UserSession, id: string): Promise<OrderView> => (await session.get(`/api/orders/${id}`).expect(200)).body;
   const imagesOf = async (session: UserSession, id: string): Promise<ImageView[]> => (await session.get(`/api/images/order/${id}`).expect(200)).body;
-  const timelineOf = async (id: string): Promise<OrderEventView[]> => {
-    const events: OrderEventView[] = [];
-    for (let page = 1; page <= 10; page++) {
-      const res = await admin.get(`/api/events/order/${id}?isHidden=true&page=${page}`).expect(200);
-      events.push(...res.body.items);
-      if (page * res.body.pageSize >= res.body.total) break;
-    }
-    return events;
-  };
+  const timelineOf = (id: string): Promise<OrderEventView[]> => readOrderTimeline(admin, id);
   const fetchBytes = async (url: string): Promise<{ status: number; bytes: Buffer; headers: Headers }> => {
     const res = await fetch(url);
     return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()), headers: res.headers };

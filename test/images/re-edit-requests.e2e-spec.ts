@@ -12,15 +12,13 @@ import { testInfra, testJpeg, waitFor } from '@app/testing';
 import { randomUUID } from 'node:crypto';
 import type { NatsConnection } from 'nats';
 import {
-  createAccount,
+  createCast,
+  createFreeFormGuide,
   createOrder,
-  createSalesPerson,
   publishEvent,
-  signIn,
-  startTestStack,
   uploadOrderImage,
+  useTestStack,
   type TestAccount,
-  type TestStack,
   type UserSession,
 } from '../support';
 
@@ -34,7 +32,7 @@ const HOUR_MS = 3_600_000;
  */
 describe('re-edit requests: a dealership asks QA to edit a picture again', () => {
   jest.setTimeout(180_000);
-  let stack: TestStack;
+  const stack = useTestStack({ label: 're-edit', env: { IMAGES_UPLOAD_POLL_MS: '300' } });
   let nc: NatsConnection;
   let admin: UserSession;
   let qa: UserSession;
@@ -51,37 +49,29 @@ describe('re-edit requests: a dealership asks QA to edit a picture again', () =>
   const progress: OrderImagesProgress[] = [];
 
   beforeAll(async () => {
-    stack = await startTestStack({ label: 're-edit', env: { IMAGES_UPLOAD_POLL_MS: '300' } });
     nc = await connectNats(testInfra.natsUrl, 're-edit-test');
     const sub = nc.subscribe(stack.ns.namespace.subject(ImagesEvents.orderProgress.subject));
     void (async () => {
       for await (const msg of sub) progress.push(JSON.parse(new TextDecoder().decode(msg.data)) as OrderImagesProgress);
     })();
-    dealer = await createAccount(stack, { role: 'Dealership', enabledQa: true, displayName: 'Alpha Motors' });
-    const dealer2 = await createAccount(stack, { role: 'Dealership', displayName: 'Bravo Biler' });
-    manager = await createAccount(stack, { role: 'Management', children: [dealer.id] });
-    const sales = await createSalesPerson(stack, dealer.id, { name: 'Sally Seller', login: true });
-    salesId = sales.id;
-    [admin, qa, asDealer, asDealer2, asManager, asSales] = await Promise.all([
-      createAccount(stack, { role: 'Admin' }).then((a) => signIn(stack, a.email)),
-      createAccount(stack, { role: 'QA', roleTags: ['QA_EDITOR'] }).then((a) => signIn(stack, a.email)),
-      signIn(stack, dealer.email),
-      signIn(stack, dealer2.email),
-      signIn(stack, manager.email),
-      signIn(stack, sales.email),
-    ]);
+    const cast = await createCast(stack, {
+      dealer: { enabledQa: true, displayName: 'Alpha Motors' },
+      dealer2: { displayName: 'Bravo Biler' },
+      qa: { roleTags: ['QA_EDITOR'] },
+      salesName: 'Sally Seller',
+    });
+    ({ admin, qa, dealer, asDealer, asDealer2, manager, asManager, asSales } = cast);
+    salesId = cast.sales.id;
     // free-form guides processed by the bypass route (quick)
     guides = [];
     for (const name of ['Studio white', 'Showroom grey']) {
-      const res = await admin.post('/api/style-guides').send({ name, outputWidth: 640, outputHeight: 480, maxImageSize: 200_000, frameFreeRouting: 'bypass' }).expect(201);
-      guides.push({ id: res.body.id as string, name });
+      guides.push({ id: await createFreeFormGuide(admin, { name, maxImageSize: 200_000 }), name });
     }
     photo = await testJpeg(640, 480);
   });
 
   afterAll(async () => {
     await nc?.close();
-    await stack?.close();
   });
 
   /** An order of the account on a guide, its pictures uploaded by the admin and processed. */

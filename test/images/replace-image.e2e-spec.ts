@@ -1,6 +1,6 @@
-import type { ImageVersionView, ImageView, OrderEventView, OrderView } from '@app/contracts';
+import type { ImageView, OrderEventView, OrderView } from '@app/contracts';
 import { photoWithPrivateMetadata, privateTags, readMetadata, testJpeg, waitFor } from '@app/testing';
-import { createAccount, createOrder, createSalesPerson, postToPresigned, signIn, startTestStack, uploadOrderImage, type TestStack, type UserSession } from '../support';
+import { bytesAt, createAccount, createOrder, createSalesPerson, postToPresigned, readImage, readVersions, signedInAs, signIn, startTestStack, uploadOrderImage, type TestStack, type UserSession } from '../support';
 
 /**
  * "Replace with an edited file" (the select view and the image editing modal): QA's retouched
@@ -21,13 +21,7 @@ describe('replacing a picture with an edited file', () => {
   let imageId: string;
   let retouched: Buffer;
 
-  const imageOf = async (id: string): Promise<ImageView> => (await admin.get(`/api/images/data/${id}`).expect(200)).body;
-  const versionsOf = async (session: UserSession, id: string): Promise<ImageVersionView[]> => (await session.get(`/api/images/${id}/versions`).expect(200)).body;
-  const bytesAt = async (url: string): Promise<Buffer> => {
-    const res = await fetch(url);
-    expect(res.status).toBe(200);
-    return Buffer.from(await res.arrayBuffer());
-  };
+  const imageOf = (id: string): Promise<ImageView> => readImage(admin, id);
 
   /** the route pair as the web's dialog calls it */
   async function replace(session: UserSession, id: string, file: Buffer, size: { width: number; height: number }) {
@@ -41,8 +35,8 @@ describe('replacing a picture with an edited file', () => {
     const dealer = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'], displayName: 'Delta Cars' });
     const other = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'], displayName: 'Echo Auto' });
     [admin, qa, asDealer, asOtherDealer, retouched] = await Promise.all([
-      createAccount(stack, { role: 'Admin' }).then((a) => signIn(stack, a.email)),
-      createAccount(stack, { role: 'QA', roleTags: ['QA_EDITOR'], displayName: 'Rita Retoucher' }).then((a) => signIn(stack, a.email)),
+      signedInAs(stack, { role: 'Admin' }),
+      signedInAs(stack, { role: 'QA', roleTags: ['QA_EDITOR'], displayName: 'Rita Retoucher' }),
       signIn(stack, dealer.email),
       signIn(stack, other.email),
       photoWithPrivateMetadata(),
@@ -68,7 +62,7 @@ describe('replacing a picture with an edited file', () => {
     }
     // another tenant does not even see the picture's history
     expect((await asOtherDealer.get(`/api/images/${imageId}/versions`)).status).toBe(404);
-    expect(await versionsOf(admin, imageId)).toHaveLength(2);
+    expect(await readVersions(admin, imageId)).toHaveLength(2);
   });
 
   it('refuses a file that is not a picture and keeps the picture as it was', async () => {
@@ -77,7 +71,7 @@ describe('replacing a picture with an edited file', () => {
     const grant = await qa.post(`/api/images/replace-image/${imageId}`).send({ fileSize: notAPicture.length, width: 640, height: 480 }).expect(201);
     await postToPresigned(grant.body.url, JSON.parse(grant.body.fields), notAPicture, 'image/jpeg');
     expect((await qa.post(`/api/images/replace-image/${imageId}/complete`).expect(400)).body.message).toBe('The file is not a JPEG, PNG or WebP image');
-    expect((await versionsOf(admin, imageId)).map((v) => v.kind)).toEqual(['original', 'pipeline']);
+    expect((await readVersions(admin, imageId)).map((v) => v.kind)).toEqual(['original', 'pipeline']);
     expect((await imageOf(imageId)).fileSize).toBe(before.fileSize);
   });
 
@@ -87,14 +81,14 @@ describe('replacing a picture with an edited file', () => {
     // the photo is turned by its orientation: the upright size
     expect(res.body as ImageView).toMatchObject({ id: imageId, optimisationStatus: 'completed', width: 480, height: 640, needsEdition: false });
 
-    const history = await versionsOf(qa, imageId);
+    const history = await readVersions(qa, imageId);
     expect(history.map((v) => [v.kind, v.createdBy?.displayName ?? null, v.current])).toEqual([
       ['original', 'Delta Cars', false],
       ['pipeline', null, false],
       ['replacement', 'Rita Retoucher', true],
     ]);
     // the dealership sees the new version in the history of its own order too
-    expect((await versionsOf(asDealer, imageId)).at(-1)).toMatchObject({ kind: 'replacement', current: true });
+    expect((await readVersions(asDealer, imageId)).at(-1)).toMatchObject({ kind: 'replacement', current: true });
 
     // what leaves the product: the picture and its version, with nothing private
     const shown = await bytesAt((await imageOf(imageId)).url!);
@@ -115,7 +109,7 @@ describe('replacing a picture with an edited file', () => {
     // a second edit is one more version; the first replacement stays in the history
     const again = await replace(admin, imageId, await testJpeg(640, 480, { carColour: '#303030' }), { width: 640, height: 480 });
     expect(again.status).toBe(200);
-    expect((await versionsOf(admin, imageId)).map((v) => [v.kind, v.current])).toEqual([
+    expect((await readVersions(admin, imageId)).map((v) => [v.kind, v.current])).toEqual([
       ['original', false],
       ['pipeline', false],
       ['replacement', false],

@@ -2,7 +2,7 @@ import { OrdersEvents, type ImageView, type OrderEventView, type OrderView, type
 import { testJpeg, waitFor } from '@app/testing';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { createAccount, createOrder, createSalesPerson, signIn, startTestStack, uploadOrderImage, waitForEvents, type TestStack, type UserSession } from '../support';
+import { createAccount, createFreeFormGuide, createOrder, createSalesPerson, readImage, readOrderTimeline, signedInAs, signIn, startTestStack, uploadOrderImage, waitForEvents, type TestStack, type UserSession } from '../support';
 
 const INTERIOR = '#2E7D32';
 const qaName = 'Quinn Repush';
@@ -24,7 +24,7 @@ describe('images: repush with settings and the decline reason', () => {
   let images: ImageView[];
   let otherOrderImage: ImageView;
 
-  const imageOf = async (id: string): Promise<ImageView> => (await admin.get(`/api/images/data/${id}`).expect(200)).body;
+  const imageOf = (id: string): Promise<ImageView> => readImage(admin, id);
   const processed = (id: string, what: string) =>
     waitFor(
       async () => {
@@ -35,15 +35,7 @@ describe('images: repush with settings and the decline reason', () => {
       90_000,
       300,
     );
-  const timelineOf = async (id: string): Promise<OrderEventView[]> => {
-    const events: OrderEventView[] = [];
-    for (let page = 1; page <= 10; page++) {
-      const res = await admin.get(`/api/events/order/${id}?isHidden=true&page=${page}`).expect(200);
-      events.push(...res.body.items);
-      if (page * res.body.pageSize >= res.body.total) break;
-    }
-    return events;
-  };
+  const timelineOf = (id: string): Promise<OrderEventView[]> => readOrderTimeline(admin, id);
   /** the colour of the picture's top-left corner (the sky of the test photo, or the new background) */
   const cornerOf = async (url: string): Promise<[number, number, number]> => {
     const bytes = Buffer.from(await (await fetch(url)).arrayBuffer());
@@ -65,19 +57,13 @@ describe('images: repush with settings and the decline reason', () => {
     const dealer = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS', 'UPDATE_ORDERS'], enabledQa: true });
     const dealer2 = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'] });
     [admin, qa, asDealer] = await Promise.all([
-      createAccount(stack, { role: 'Admin' }).then((a) => signIn(stack, a.email)),
-      createAccount(stack, { role: 'QA', roleTags: ['QA_EDITOR'], displayName: qaName }).then((a) => signIn(stack, a.email)),
+      signedInAs(stack, { role: 'Admin' }),
+      signedInAs(stack, { role: 'QA', roleTags: ['QA_EDITOR'], displayName: qaName }),
       signIn(stack, dealer.email),
     ]);
     const asDealer2 = await signIn(stack, dealer2.email);
     // a free-form guide on the bypass route: the first pictures keep their sky
-    const guide = (
-      await admin
-        .post('/api/style-guides')
-        .send({ name: `Repush ${randomUUID().slice(0, 6)}`, outputWidth: OUT_W, outputHeight: OUT_H, maxImageSize: 300_000, frameFreeRouting: 'bypass', interiorColor: INTERIOR })
-        .expect(201)
-    ).body.id as string;
-    for (const userId of [dealer.id, dealer2.id]) await admin.post('/api/style-guides/add-style-guide-to-user').send({ userId, styleGuideId: guide }).expect(200);
+    const guide = await createFreeFormGuide(admin, { name: `Repush ${randomUUID().slice(0, 6)}`, outputWidth: OUT_W, outputHeight: OUT_H, interiorColor: INTERIOR, assignTo: [dealer.id, dealer2.id] });
     const photo = await testJpeg(OUT_W, OUT_H);
     order = await createOrder(asDealer, { styleGuide: guide, salesMan: (await createSalesPerson(stack, dealer.id)).id, takenImagesCount: 2 });
     const uploaded = [await uploadOrderImage(asDealer, order.id, 1, photo), await uploadOrderImage(asDealer, order.id, 2, photo)];

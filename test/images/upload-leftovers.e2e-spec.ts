@@ -2,12 +2,13 @@ import type { ImageView, MediaView, OrderView, VideoView } from '@app/contracts'
 import { testJpeg, testMp4, testPng, waitFor } from '@app/testing';
 import {
   createAccount,
+  createFreeFormGuide,
   createOrder,
   createSalesPerson,
   postToPresigned,
+  signedInAs,
   signIn,
-  startTestStack,
-  type TestStack,
+  useTestStack,
   type UserSession,
 } from '../support';
 import { StorageService } from '@app/storage';
@@ -31,7 +32,16 @@ interface Grant {
  */
 describe('staging objects of uploads never outlive their grant', () => {
   jest.setTimeout(120_000);
-  let stack: TestStack;
+  const stack = useTestStack({
+    label: 'upload_leftovers',
+    services: ['users', 'style-guides', 'orders', 'images'],
+    env: {
+      IMAGES_UPLOAD_POLL_MS: '200',
+      IMAGES_UPLOAD_LEFTOVER_MARGIN_MS: '1000',
+      STYLE_GUIDES_UPLOAD_SWEEP_MS: '200',
+      STYLE_GUIDES_UPLOAD_LEFTOVER_MARGIN_MS: '1000',
+    },
+  });
   let s3: StorageService;
   let admin: UserSession;
   let asDealer: UserSession;
@@ -39,27 +49,11 @@ describe('staging objects of uploads never outlive their grant', () => {
   let guideId: string;
 
   beforeAll(async () => {
-    stack = await startTestStack({
-      label: 'upload_leftovers',
-      services: ['users', 'style-guides', 'orders', 'images'],
-      env: {
-        IMAGES_UPLOAD_POLL_MS: '200',
-        IMAGES_UPLOAD_LEFTOVER_MARGIN_MS: '1000',
-        STYLE_GUIDES_UPLOAD_SWEEP_MS: '200',
-        STYLE_GUIDES_UPLOAD_LEFTOVER_MARGIN_MS: '1000',
-      },
-    });
     s3 = new StorageService({ endpoint: stack.s3.endpoint, accessKey: stack.s3.accessKey, secretKey: stack.s3.secretKey, bucket: stack.s3.bucket, region: 'us-east-1' });
     const dealer = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS', 'DELETE_ORDERS'] });
-    [admin, asDealer] = await Promise.all([createAccount(stack, { role: 'Admin' }).then((a) => signIn(stack, a.email)), signIn(stack, dealer.email)]);
+    [admin, asDealer] = await Promise.all([signedInAs(stack, { role: 'Admin' }), signIn(stack, dealer.email)]);
     salesPersonId = (await createSalesPerson(stack, dealer.id)).id;
-    guideId = (await admin.post('/api/style-guides').send({ name: 'Free form', outputWidth: 800, outputHeight: 600, maxImageSize: 300_000, frameFreeRouting: 'bypass' }).expect(201))
-      .body.id;
-    await admin.post('/api/style-guides/add-style-guide-to-user').send({ userId: dealer.id, styleGuideId: guideId }).expect(200);
-  });
-
-  afterAll(async () => {
-    await stack?.close();
+    guideId = await createFreeFormGuide(admin, { name: 'Free form', outputWidth: 800, outputHeight: 600, assignTo: [dealer.id] });
   });
 
   const newOrder = (takenImagesCount = 2): Promise<OrderView> => createOrder(asDealer, { styleGuide: guideId, salesMan: salesPersonId, takenImagesCount });

@@ -2,14 +2,15 @@ import type { ImageView, OrderView, VideoView } from '@app/contracts';
 import { testJpeg, testMp4, waitFor } from '@app/testing';
 import {
   createAccount,
+  createFreeFormGuide,
   createOrder,
   createSalesPerson,
   postToPresigned,
+  signedInAs,
   signIn,
-  startTestStack,
   uploadOrderImage,
   uploadOrderVideo,
-  type TestStack,
+  useTestStack,
   type UserSession,
 } from '../support';
 import { StorageService } from '@app/storage';
@@ -21,7 +22,7 @@ import sharp from 'sharp';
  */
 describe('videos and order clean-up through the API', () => {
   jest.setTimeout(120_000);
-  let stack: TestStack;
+  const stack = useTestStack({ label: 'videos', env: { IMAGES_UPLOAD_POLL_MS: '300' } });
   let admin: UserSession;
   let asDealer: UserSession;
   let asDealer2: UserSession;
@@ -30,25 +31,18 @@ describe('videos and order clean-up through the API', () => {
   let mp4: Buffer;
 
   beforeAll(async () => {
-    stack = await startTestStack({ label: 'videos', env: { IMAGES_UPLOAD_POLL_MS: '300' } });
     const permissions = ['CREATE_ORDERS', 'DELETE_ORDERS'];
     const dealer = await createAccount(stack, { role: 'Dealership', permissions });
     const dealer2 = await createAccount(stack, { role: 'Dealership', permissions });
     [admin, asDealer, asDealer2] = await Promise.all([
-      createAccount(stack, { role: 'Admin' }).then((a) => signIn(stack, a.email)),
+      signedInAs(stack, { role: 'Admin' }),
       signIn(stack, dealer.email),
       signIn(stack, dealer2.email),
     ]);
     salesPersonId = (await createSalesPerson(stack, dealer.id)).id;
     // a free-form guide (no positions): any position takes a picture, processed by its frame-free route
-    guideId = (await admin.post('/api/style-guides').send({ name: 'Free form', outputWidth: 800, outputHeight: 600, maxImageSize: 300_000, frameFreeRouting: 'bypass' }).expect(201))
-      .body.id;
-    await admin.post('/api/style-guides/add-style-guide-to-user').send({ userId: dealer.id, styleGuideId: guideId }).expect(200);
+    guideId = await createFreeFormGuide(admin, { name: 'Free form', outputWidth: 800, outputHeight: 600, assignTo: [dealer.id] });
     mp4 = await testMp4(1);
-  });
-
-  afterAll(async () => {
-    await stack?.close();
   });
 
   const newOrder = (takenImagesCount = 1): Promise<OrderView> => createOrder(asDealer, { styleGuide: guideId, salesMan: salesPersonId, takenImagesCount });

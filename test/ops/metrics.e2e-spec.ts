@@ -10,10 +10,10 @@ import {
   createSalesPerson,
   createStyleGuide,
   postOrderImage,
+  signedInAs,
   signIn,
-  startTestStack,
   uploadOrderImage,
-  type TestStack,
+  useTestStack,
   type UserSession,
 } from '../support';
 
@@ -27,7 +27,7 @@ const sample = readSample;
  */
 describe('metrics: /metrics of every process while a dealer uploads', () => {
   jest.setTimeout(180_000);
-  let stack: TestStack;
+  const stack = useTestStack({ label: 'metrics', services: ['users', 'style-guides', 'orders', 'images', 'pipeline', 'delivery'] });
   let dealer: UserSession;
   let salesPersonId: string;
   let guideId: string;
@@ -42,7 +42,6 @@ describe('metrics: /metrics of every process while a dealer uploads', () => {
   };
 
   beforeAll(async () => {
-    stack = await startTestStack({ label: 'metrics', services: ['users', 'style-guides', 'orders', 'images', 'pipeline', 'delivery'] });
     const apps: Array<[ServiceName | 'gateway', INestApplicationContext]> = [
       ['gateway', stack.gateway],
       ...(['users', 'orders', 'images', 'pipeline', 'delivery'] as const).map((n) => [n, stack.services[n]!] as [ServiceName, INestApplicationContext]),
@@ -52,7 +51,7 @@ describe('metrics: /metrics of every process while a dealer uploads', () => {
       servers.push(ops);
       ports[name] = await ops.listen(0, '127.0.0.1');
     }
-    const admin = await signIn(stack, (await createAccount(stack, { role: 'Admin' })).email);
+    const admin = await signedInAs(stack, { role: 'Admin' });
     const account = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'] });
     dealer = await signIn(stack, account.email);
     salesPersonId = (await createSalesPerson(stack, account.id)).id;
@@ -61,7 +60,6 @@ describe('metrics: /metrics of every process while a dealer uploads', () => {
 
   afterAll(async () => {
     for (const ops of servers) await ops.close();
-    await stack?.close();
   });
 
   it('counts requests by route template and status class, an upload check by outcome and reason, and the NATS hops by subject', async () => {

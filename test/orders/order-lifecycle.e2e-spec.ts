@@ -1,15 +1,15 @@
 import type { OrderEventView, OrderView, TagView } from '@app/contracts';
-import { waitFor } from '@app/testing';
+import { waitFor, waitUntil } from '@app/testing';
 import {
   createAccount,
   createOrder,
   createSalesPerson,
   createStyleGuide,
   publishOrderProgress,
+  signedInAs,
   signIn,
-  startTestStack,
+  useTestStack,
   type TestAccount,
-  type TestStack,
   type UserSession,
 } from '../support';
 
@@ -18,7 +18,7 @@ import {
  * service's own subject, as its outbox relay does), and the clean-up after an account is deleted.
  */
 describe('order lifecycle', () => {
-  let stack: TestStack;
+  const stack = useTestStack({ label: 'order_lifecycle', services: ['users', 'style-guides', 'orders'] });
   let admin: UserSession;
   let plain: TestAccount;
   let asPlain: UserSession;
@@ -32,28 +32,19 @@ describe('order lifecycle', () => {
   const get = async (session: UserSession, id: string): Promise<OrderView> => (await session.get(`/api/orders/${id}`).expect(200)).body;
   const timeline = async (session: UserSession, id: string): Promise<OrderEventView[]> =>
     (await session.get(`/api/events/order/${id}`).expect(200)).body.items;
-  const until = (session: UserSession, id: string, what: string, ok: (o: OrderView) => boolean) =>
-    waitFor(async () => {
-      const o = await get(session, id);
-      return ok(o) ? o : null;
-    }, what);
+  const until = (session: UserSession, id: string, what: string, ok: (o: OrderView) => boolean) => waitUntil(() => get(session, id), ok, what);
 
   beforeAll(async () => {
-    stack = await startTestStack({ label: 'order_lifecycle', services: ['users', 'style-guides', 'orders'] });
     plain = await createAccount(stack, { role: 'Dealership', displayName: 'No QA Cars', permissions: ['CREATE_ORDERS'] });
     withQa = await createAccount(stack, { role: 'Dealership', displayName: 'QA Cars', permissions: ['CREATE_ORDERS'], enabledQa: true });
     plainSalesPerson = (await createSalesPerson(stack, plain.id)).id;
     qaSalesPerson = (await createSalesPerson(stack, withQa.id)).id;
     [admin, asPlain, asWithQa] = await Promise.all([
-      createAccount(stack, { role: 'Admin' }).then((a) => signIn(stack, a.email)),
+      signedInAs(stack, { role: 'Admin' }),
       signIn(stack, plain.email),
       signIn(stack, withQa.email),
     ]);
     guide = (await createStyleGuide(admin, { assignTo: [plain.id, withQa.id] })).id;
-  });
-
-  afterAll(async () => {
-    await stack?.close();
   });
 
   it('Uploading → In Progress when every taken image is accepted → Ready to download when all are processed (no QA)', async () => {

@@ -2,20 +2,21 @@ import { ImagesEvents, TAG_ASSIGNMENT_MESSAGES, type OrderEventLine, type OrderE
 import { waitFor } from '@app/testing';
 import {
   createAccount,
+  createCast,
   createOrder,
   createSalesPerson,
   createStyleGuide,
   publishEvent,
+  signedInAs,
   signIn,
-  startTestStack,
+  useTestStack,
   type TestAccount,
-  type TestStack,
   type UserSession,
 } from '../support';
 
 /** The order timeline (GET /events/…) and tags put on orders and users (/tags/get, POST /tags/{entity}/{id}, DELETE /tags). */
 describe('order timeline and tag assignments', () => {
-  let stack: TestStack;
+  const stack = useTestStack({ label: 'order_timeline', services: ['users', 'style-guides', 'orders'] });
   let admin: UserSession;
   let qa: UserSession;
   let qaWithEvents: UserSession;
@@ -34,26 +35,15 @@ describe('order timeline and tag assignments', () => {
   const sql = <T,>(text: string, params: unknown[] = []): Promise<T[]> => stack.db.query<T>(text, params);
 
   beforeAll(async () => {
-    stack = await startTestStack({ label: 'order_timeline', services: ['users', 'style-guides', 'orders'] });
-    dealer = await createAccount(stack, { role: 'Dealership', displayName: 'Nordic Cars', permissions: ['CREATE_ORDERS'] });
-    dealer2 = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'] });
-    manager = await createAccount(stack, { role: 'Management', children: [dealer.id] });
-    const sales = await createSalesPerson(stack, dealer.id, { name: 'Anna Sales', login: true });
-    salesPersonId = sales.id;
-    [admin, qa, qaWithEvents, asDealer, asDealer2, asManager, asSales] = await Promise.all([
-      createAccount(stack, { role: 'Admin' }).then((a) => signIn(stack, a.email)),
-      createAccount(stack, { role: 'QA' }).then((a) => signIn(stack, a.email)),
-      createAccount(stack, { role: 'QA', permissions: ['READ_USER_EVENTS'] }).then((a) => signIn(stack, a.email)),
-      signIn(stack, dealer.email),
-      signIn(stack, dealer2.email),
-      signIn(stack, manager.email),
-      signIn(stack, sales.email),
-    ]);
+    const cast = await createCast(stack, {
+      dealer: { displayName: 'Nordic Cars', permissions: ['CREATE_ORDERS'] },
+      dealer2: { permissions: ['CREATE_ORDERS'] },
+      salesName: 'Anna Sales',
+    });
+    ({ admin, qa, dealer, asDealer, dealer2, asDealer2, manager, asManager, asSales } = cast);
+    salesPersonId = cast.sales.id;
+    qaWithEvents = await signedInAs(stack, { role: 'QA', permissions: ['READ_USER_EVENTS'] });
     guide = (await createStyleGuide(admin, { assignTo: [dealer.id, dealer2.id] })).id;
-  });
-
-  afterAll(async () => {
-    await stack?.close();
   });
 
   describe('the timeline of an order', () => {

@@ -1,15 +1,15 @@
 import type { ImageView, OrderEventView, OrderListItem, OrderView, TagView } from '@app/contracts';
-import { testJpeg, waitFor } from '@app/testing';
+import { testJpeg, waitFor, waitUntil } from '@app/testing';
 import {
   createAccount,
   createOrder,
   createSalesPerson,
   createStyleGuide,
   postOrderImage,
+  signedInAs,
   signIn,
-  startTestStack,
   uploadOrderImage,
-  type TestStack,
+  useTestStack,
   type UserSession,
 } from '../support';
 
@@ -20,7 +20,11 @@ import {
  */
 describe('an order from upload to Ready to download', () => {
   jest.setTimeout(180_000);
-  let stack: TestStack;
+  const stack = useTestStack({
+    label: 'order_upload',
+    services: ['users', 'style-guides', 'orders', 'images', 'pipeline'],
+    env: { IMAGES_UPLOAD_POLL_MS: '300' },
+  });
   let admin: UserSession;
   let asDealer: UserSession;
   let asQaDealer: UserSession;
@@ -30,38 +34,20 @@ describe('an order from upload to Ready to download', () => {
   let photo: Buffer;
 
   const order = async (session: UserSession, id: string): Promise<OrderView> => (await session.get(`/api/orders/${id}`).expect(200)).body;
-  const until = (session: UserSession, id: string, what: string, ok: (o: OrderView) => boolean) =>
-    waitFor(
-      async () => {
-        const o = await order(session, id);
-        return ok(o) ? o : null;
-      },
-      what,
-      90_000,
-      250,
-    );
+  const until = (session: UserSession, id: string, what: string, ok: (o: OrderView) => boolean) => waitUntil(() => order(session, id), ok, what, 90_000, 250);
 
   beforeAll(async () => {
-    stack = await startTestStack({
-      label: 'order_upload',
-      services: ['users', 'style-guides', 'orders', 'images', 'pipeline'],
-      env: { IMAGES_UPLOAD_POLL_MS: '300' },
-    });
     const dealer = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'] });
     const qaDealer = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'], enabledQa: true });
     salesPerson = (await createSalesPerson(stack, dealer.id)).id;
     qaSalesPerson = (await createSalesPerson(stack, qaDealer.id)).id;
     [admin, asDealer, asQaDealer] = await Promise.all([
-      createAccount(stack, { role: 'Admin' }).then((a) => signIn(stack, a.email)),
+      signedInAs(stack, { role: 'Admin' }),
       signIn(stack, dealer.email),
       signIn(stack, qaDealer.email),
     ]);
     guide = (await createStyleGuide(admin, { assignTo: [dealer.id, qaDealer.id], positions: 3, route: 'bypass' })).id;
     photo = await testJpeg(800, 600);
-  });
-
-  afterAll(async () => {
-    await stack?.close();
   });
 
   it('the mobile way: each upload completed by the app; Uploading → In Progress → Ready to download', async () => {

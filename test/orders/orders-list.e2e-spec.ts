@@ -1,13 +1,10 @@
 import type { OrderListItem, Paged } from '@app/contracts';
 import { Client } from 'pg';
 import {
-  createAccount,
+  createCast,
   createOrder,
-  createSalesPerson,
-  signIn,
-  startTestStack,
+  useTestStack,
   type TestAccount,
-  type TestStack,
   type UserSession,
 } from '../support';
 
@@ -16,7 +13,7 @@ const daysAgo = (d: number, minutes = 0) => new Date(Date.now() - d * DAY - minu
 
 /** GET /api/orders/get-orders: scope per role, the default date filter, filters, search, sorting, paging. */
 describe('the orders list', () => {
-  let stack: TestStack;
+  const stack = useTestStack({ label: 'orders_list', services: ['users', 'style-guides', 'orders'] });
   let admin: UserSession;
   let qa: UserSession;
   let dealer: TestAccount;
@@ -47,19 +44,12 @@ describe('the orders list', () => {
   const dateOf = (d: Date) => d.toISOString().slice(0, 10);
 
   beforeAll(async () => {
-    stack = await startTestStack({ label: 'orders_list', services: ['users', 'style-guides', 'orders'] });
-    dealer = await createAccount(stack, { role: 'Dealership', displayName: 'Nordic Cars' });
-    dealer2 = await createAccount(stack, { role: 'Dealership', displayName: 'Budapest Motors' });
-    manager = await createAccount(stack, { role: 'Management', displayName: 'Group HQ', children: [dealer.id] });
-    anna = await createSalesPerson(stack, dealer.id, { name: 'Anna Sales', login: true });
-    [admin, qa, asDealer, asDealer2, asManager, asSales] = await Promise.all([
-      createAccount(stack, { role: 'Admin' }).then((a) => signIn(stack, a.email)),
-      createAccount(stack, { role: 'QA' }).then((a) => signIn(stack, a.email)),
-      signIn(stack, dealer.email),
-      signIn(stack, dealer2.email),
-      signIn(stack, manager.email),
-      signIn(stack, anna.email),
-    ]);
+    ({ admin, qa, dealer, asDealer, dealer2, asDealer2, manager, asManager, sales: anna, asSales } = await createCast(stack, {
+      dealer: { displayName: 'Nordic Cars' },
+      dealer2: { displayName: 'Budapest Motors' },
+      manager: { displayName: 'Group HQ' },
+      salesName: 'Anna Sales',
+    }));
     const nordic = { accountId: dealer.id, accountName: 'Nordic Cars' };
     // 25 recent orders of the dealership, one a minute, "Golf 01" the oldest
     for (let i = 1; i <= 25; i++) {
@@ -83,10 +73,6 @@ describe('the orders list', () => {
     await createOrder(stack, { accountId: dealer2.id, accountName: 'Budapest Motors', orderName: 'Peugeot 208', createdAt: daysAgo(2) });
     await createOrder(stack, { accountId: dealer2.id, accountName: 'Budapest Motors', orderName: 'Old Dacia', createdAt: daysAgo(30) });
     await createOrder(stack, { accountId: manager.id, accountName: 'Group HQ', orderName: '100% Fleet car_1', createdAt: daysAgo(3) });
-  });
-
-  afterAll(async () => {
-    await stack?.close();
   });
 
   describe('who sees what', () => {

@@ -4,17 +4,17 @@ import {
   createOrder,
   createSalesPerson,
   createStyleGuide,
+  signedInAs,
   signIn,
-  startTestStack,
+  useTestStack,
   type TestAccount,
-  type TestStack,
   type UserSession,
 } from '../support';
 import { Client } from 'pg';
 
 /** Orders through the API: creation rules, detail, changes under the paired rules, approval, deletion, who sees what. */
 describe('orders', () => {
-  let stack: TestStack;
+  const stack = useTestStack({ label: 'orders', services: ['users', 'style-guides', 'orders'] });
   let admin: UserSession;
   let qa: UserSession;
   let dealer: TestAccount;
@@ -38,7 +38,6 @@ describe('orders', () => {
     (await session.get(`/api/events/order/${orderId}${query}`).expect(200)).body.items;
 
   beforeAll(async () => {
-    stack = await startTestStack({ label: 'orders', services: ['users', 'style-guides', 'orders'] });
     dealer = await createAccount(stack, {
       role: 'Dealership',
       displayName: 'Nordic Cars',
@@ -62,8 +61,8 @@ describe('orders', () => {
     bo = await createSalesPerson(stack, dealer.id, { name: 'Bo Seller' });
     foreignSales = await createSalesPerson(stack, dealer2.id, { name: 'Foreign Seller' });
     [admin, qa, asDealer, asDealer2, asManager, asSales, asPlain] = await Promise.all([
-      createAccount(stack, { role: 'Admin', displayName: 'The Admin' }).then((a) => signIn(stack, a.email)),
-      createAccount(stack, { role: 'QA', displayName: 'The Editor', roleTags: ['QA_EDITOR'] }).then((a) => signIn(stack, a.email)),
+      signedInAs(stack, { role: 'Admin', displayName: 'The Admin' }),
+      signedInAs(stack, { role: 'QA', displayName: 'The Editor', roleTags: ['QA_EDITOR'] }),
       signIn(stack, dealer.email),
       signIn(stack, dealer2.email),
       signIn(stack, manager.email),
@@ -72,10 +71,6 @@ describe('orders', () => {
     ]);
     guide = (await createStyleGuide(admin, { name: 'Studio', assignTo: [dealer.id, dealer2.id, manager.id, plain.id] })).id;
     unassignedGuide = (await createStyleGuide(admin, { name: 'Not yours' })).id;
-  });
-
-  afterAll(async () => {
-    await stack?.close();
   });
 
   describe('creating an order', () => {

@@ -18,14 +18,15 @@ import type { NatsConnection } from 'nats';
 import { randomUUID } from 'node:crypto';
 import {
   createAccount,
+  createFreeFormGuide,
   createOrder,
   createSalesPerson,
   eventsOn,
+  signedInAs,
   signIn,
-  startTestStack,
   uploadOrderImage,
+  useTestStack,
   type TestAccount,
-  type TestStack,
   type UserSession,
 } from '../support';
 
@@ -44,7 +45,7 @@ const EVENT_DEFS: Record<string, EventDef<object>> = Object.fromEntries(
  */
 describe('the statistics backfill of users, style guides, orders and images', () => {
   jest.setTimeout(180_000);
-  let stack: TestStack;
+  const stack = useTestStack({ label: 'stat_backfill', env: { IMAGES_UPLOAD_POLL_MS: '300' } });
   let nc: NatsConnection;
   let rpc: RpcClient;
   let admin: UserSession;
@@ -92,21 +93,14 @@ describe('the statistics backfill of users, style guides, orders and images', ()
     events.filter((e) => e.subject === def.subject && match(e.payload as P)) as Array<BackfilledEvent & { payload: P }>;
 
   beforeAll(async () => {
-    stack = await startTestStack({ label: 'stat_backfill', env: { IMAGES_UPLOAD_POLL_MS: '300' } });
     nc = await connectNats(testInfra.natsUrl, 'backfill-test');
     rpc = new RpcClient(nc, new Namespace(stack.ns.prefix), 10_000);
-    admin = await signIn(stack, (await createAccount(stack, { role: 'Admin' })).email);
+    admin = await signedInAs(stack, { role: 'Admin' });
     dealer = await createAccount(stack, { role: 'Dealership', displayName: 'Backfill Motors', permissions: ['CREATE_ORDERS', 'UPDATE_ORDERS'] });
     group = await createAccount(stack, { role: 'Management', displayName: 'Backfill Group', children: [dealer.id] });
     salesPersonId = (await createSalesPerson(stack, dealer.id, { name: 'Bea Backfill', login: true })).id;
     const asDealer = await signIn(stack, dealer.email);
-    guideId = (
-      await admin
-        .post('/api/style-guides')
-        .send({ name: 'Backfill Studio', outputWidth: 640, outputHeight: 480, maxImageSize: 300_000, frameFreeRouting: 'bypass' })
-        .expect(201)
-    ).body.id;
-    await admin.post('/api/style-guides/add-style-guide-to-user').send({ userId: dealer.id, styleGuideId: guideId }).expect(200);
+    guideId = await createFreeFormGuide(admin, { name: 'Backfill Studio', assignTo: [dealer.id] });
     order = await createOrder(asDealer, { styleGuide: guideId, salesMan: salesPersonId, takenImagesCount: 1, orderName: 'Backfill Golf' });
     imageId = (await uploadOrderImage(asDealer, order.id, 1, await testJpeg(640, 480))).id;
     await waitFor(
@@ -121,7 +115,6 @@ describe('the statistics backfill of users, style guides, orders and images', ()
 
   afterAll(async () => {
     await nc?.close();
-    await stack?.close();
   });
 
   it('users: every account, child list, sales person and sign-in', async () => {

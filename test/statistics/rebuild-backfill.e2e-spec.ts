@@ -15,10 +15,9 @@ import {
   createOrder,
   createSalesPerson,
   signIn,
-  startTestStack,
   uploadOrderImage,
+  useTestStack,
   type TestAccount,
-  type TestStack,
   type UserSession,
 } from '../support';
 
@@ -35,7 +34,7 @@ const EVENT_NAMES = ['IMAGE_REPUSHED', 'IMAGE_DECLINED', 'IMAGE_APPROVED', 'QA_U
  */
 describe('statistics rebuild from the services’ backfill', () => {
   jest.setTimeout(300_000);
-  let stack: TestStack;
+  const stack = useTestStack({ label: 'stat_rebuild_e2e', env: { IMAGES_UPLOAD_POLL_MS: '300' } });
   let nc: NatsConnection;
   let adminAccount: TestAccount;
   let admin: UserSession;
@@ -110,7 +109,6 @@ describe('statistics rebuild from the services’ backfill', () => {
   };
 
   beforeAll(async () => {
-    stack = await startTestStack({ label: 'stat_rebuild_e2e', env: { IMAGES_UPLOAD_POLL_MS: '300' } });
     nc = await connectNats(testInfra.natsUrl, 'rebuild-backfill-test');
     adminAccount = await createAccount(stack, { role: 'Admin', displayName: 'Rebuild Admin' });
     admin = await signIn(stack, adminAccount.email);
@@ -198,7 +196,6 @@ describe('statistics rebuild from the services’ backfill', () => {
 
   afterAll(async () => {
     await nc?.close();
-    await stack?.close();
   });
 
   it('gives every dashboard the same answers after a rebuild from the backfill as the live consumer did', async () => {

@@ -1,9 +1,9 @@
 import { testPng } from '@app/testing';
-import { createAccount, postToPresigned, signIn, startTestStack, uploadMedia, type TestAccount, type TestStack, type UserSession } from '../support';
+import { createAccount, postToPresigned, signedInAs, signIn, uploadMedia, useTestStack, type TestAccount, type UserSession } from '../support';
 import { StorageService } from '@app/storage';
 
 describe('style guides, configurations, angles, car types and media through the API', () => {
-  let stack: TestStack;
+  const stack = useTestStack({ label: 'style_guides' });
   let admin: UserSession;
   let qa: UserSession;
   let dealer: TestAccount;
@@ -15,13 +15,12 @@ describe('style guides, configurations, angles, car types and media through the 
   const media: Record<string, string> = {};
 
   beforeAll(async () => {
-    stack = await startTestStack({ label: 'style_guides' });
     dealer = await createAccount(stack, { role: 'Dealership' });
     dealer2 = await createAccount(stack, { role: 'Dealership' });
     const manager = await createAccount(stack, { role: 'Management', children: [dealer.id] });
     [admin, qa, asDealer, asManager] = await Promise.all([
-      createAccount(stack, { role: 'Admin' }).then((a) => signIn(stack, a.email)),
-      createAccount(stack, { role: 'QA' }).then((a) => signIn(stack, a.email)),
+      signedInAs(stack, { role: 'Admin' }),
+      signedInAs(stack, { role: 'QA' }),
       signIn(stack, dealer.email),
       signIn(stack, manager.email),
     ]);
@@ -34,10 +33,6 @@ describe('style guides, configurations, angles, car types and media through the 
     interiorAngleId = (
       await admin.post('/api/angle').send({ name: 'Dashboard', category: 'interior', defaultAngleOverlayId: media.angle_overlay }).expect(201)
     ).body.id;
-  });
-
-  afterAll(async () => {
-    await stack?.close();
   });
 
   const guideBody = (name: string) => ({

@@ -10,7 +10,7 @@ import {
   type QaStatus,
 } from '@app/contracts';
 import { connectNats, encodeJson } from '@app/messaging';
-import { testInfra } from '@app/testing';
+import { testInfra, testPng } from '@app/testing';
 import { Client } from 'pg';
 import { uploadMedia } from './media-upload';
 import { UserSession } from './sessions';
@@ -24,19 +24,19 @@ const unique = () => `${Date.now().toString(36)}-${++counter}`;
 /**
  * A style guide made by the admin through the API and assigned to the given accounts.
  * `positions` adds that many IMAGE configurations (1, 2, 3 …) on one angle, routed to `route`
- * (default the configuration's default, AI; `bypass` needs no style-guide media).
+ * (default the configuration's default, AI; `bypass` needs no style-guide media). `background`: a plain
+ * background of that colour (the AI route puts the car on it).
  */
 export async function createStyleGuide(
   admin: UserSession,
-  opts: { name?: string; assignTo?: string[]; positions?: number; route?: string } = {},
+  opts: { name?: string; assignTo?: string[]; positions?: number; route?: string; background?: string } = {},
 ): Promise<{ id: string; name: string }> {
   const name = opts.name ?? `Guide ${unique()}`;
-  const res = await admin.post('/api/style-guides').send({ name, outputWidth: 1600, outputHeight: 1200, maxImageSize: 800_000 });
-  if (res.status !== 201) throw new Error(`POST /api/style-guides answered ${res.status} ${JSON.stringify(res.body)}`);
-  const id = res.body.id as string;
-  for (const userId of opts.assignTo ?? []) {
-    const a = await admin.post('/api/style-guides/add-style-guide-to-user').send({ userId, styleGuideId: id });
-    if (a.status !== 200) throw new Error(`assigning the guide answered ${a.status} ${JSON.stringify(a.body)}`);
+  const id = await postGuide(admin, { name, outputWidth: 1600, outputHeight: 1200, maxImageSize: 800_000 }, opts.assignTo ?? []);
+  if (opts.background) {
+    const backgroundMediaId = await uploadMedia(admin, 'background', await testPng(256, opts.background));
+    const put = await admin.put(`/api/style-guides/${id}`).send({ backgroundMediaId });
+    if (put.status !== 200) throw new Error(`PUT /api/style-guides/${id} answered ${put.status} ${JSON.stringify(put.body)}`);
   }
   if (opts.positions) {
     const overlay = await uploadMedia(admin, 'angle_overlay');
@@ -50,6 +50,30 @@ export async function createStyleGuide(
     }
   }
   return { id, name };
+}
+
+/**
+ * A free-form style guide (no positions: any position takes a picture, processed by its
+ * `frameFreeRouting` route, `bypass` by default) made by the admin and assigned to the given accounts.
+ */
+export async function createFreeFormGuide(
+  admin: UserSession,
+  opts: { name?: string; assignTo?: string[]; frameFreeRouting?: string; outputWidth?: number; outputHeight?: number; maxImageSize?: number; interiorColor?: string } = {},
+): Promise<string> {
+  const { assignTo = [], frameFreeRouting = 'bypass', outputWidth = 640, outputHeight = 480, maxImageSize = 300_000, ...rest } = opts;
+  return postGuide(admin, { name: `Free form ${unique()}`, ...rest, outputWidth, outputHeight, maxImageSize, frameFreeRouting }, assignTo);
+}
+
+/** `POST /api/style-guides` with `body`, then the guide assigned to each of `assignTo`; answers its id. */
+async function postGuide(admin: UserSession, body: Record<string, unknown>, assignTo: string[]): Promise<string> {
+  const res = await admin.post('/api/style-guides').send(body);
+  if (res.status !== 201) throw new Error(`POST /api/style-guides answered ${res.status} ${JSON.stringify(res.body)}`);
+  const id = res.body.id as string;
+  for (const userId of assignTo) {
+    const a = await admin.post('/api/style-guides/add-style-guide-to-user').send({ userId, styleGuideId: id });
+    if (a.status !== 200) throw new Error(`assigning the guide answered ${a.status} ${JSON.stringify(a.body)}`);
+  }
+  return id;
 }
 
 /** An order row written straight into the orders schema (for lists with many, old or odd orders). */

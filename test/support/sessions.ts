@@ -1,6 +1,6 @@
 import type { MeView } from '@app/contracts';
 import type { Test } from 'supertest';
-import { TEST_PASSWORD } from './accounts';
+import { createAccount, TEST_PASSWORD, type AccountSpec, type StackWithUsers } from './accounts';
 import type { TestStack } from './test-stack';
 
 /** What a session needs of a stack: its HTTP entry (the in-process gateway or a running one). */
@@ -43,4 +43,10 @@ export async function signIn(stack: StackWithHttp, email: string, password: stri
     throw new Error(`sign-in of ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
   }
   return new UserSession(stack, res.body.accessToken, res.body.refreshToken, res.body.user);
+}
+
+/** A new account of `spec` (made by the users service's seeding call), signed in: for the cast of a test that needs only its session. */
+export async function signedInAs(stack: StackWithUsers & StackWithHttp, spec: AccountSpec): Promise<UserSession> {
+  const account = await createAccount(stack, spec);
+  return signIn(stack, account.email, account.password);
 }

@@ -147,3 +147,29 @@ export async function startTestStack(opts: TestStackOptions): Promise<TestStack>
     },
   };
 }
+
+/**
+ * The stack of a describe block: booted before its first test (`beforeAll`) and closed after
+ * its last (`afterAll`), instead of each test file declaring, starting and closing its own.
+ * Call it first in the block; what it answers stands for the booted stack, so it is used as
+ * one (`createAccount(stack, …)`, `stack.db`) in hooks and tests. Read before the boot, it throws.
+ * Its close runs before the file's own `afterAll`: read the database with `stack.db.query`
+ * rather than a client of the file's own that would still be open when the database goes.
+ */
+export function useTestStack(opts: TestStackOptions): TestStack {
+  let booted: TestStack | undefined;
+  beforeAll(async () => {
+    booted = await startTestStack(opts);
+  }, 120_000);
+  afterAll(async () => {
+    await booted?.close();
+  });
+  return new Proxy({} as TestStack, {
+    get(_target, key) {
+      if (!booted) throw new Error(`the ${opts.label} stack is not booted yet: use it in a hook or a test`);
+      const value: unknown = Reflect.get(booted, key, booted);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(booted) : value;
+    },
+    has: (_target, key) => booted !== undefined && key in booted,
+  });
+}

@@ -10,10 +10,10 @@ import {
   createSalesPerson,
   createStyleGuide,
   publishEvent,
+  signedInAs,
   signIn,
-  startTestStack,
+  useTestStack,
   type TestAccount,
-  type TestStack,
   type UserSession,
 } from '../support';
 
@@ -25,7 +25,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * orders from before), and the accounts list's creation dates.
  */
 describe('the account detail, its last order and the creation dates', () => {
-  let stack: TestStack;
+  const stack = useTestStack({ label: 'account-detail', services: ['users', 'orders', 'style-guides'] });
   let nc: NatsConnection;
   let rpc: RpcClient;
   let admin: UserSession;
@@ -40,13 +40,12 @@ describe('the account detail, its last order and the creation dates', () => {
   const detail = async (session: UserSession, id: string): Promise<UserDetailView> => (await session.get(`/api/users/${id}`).expect(200)).body;
 
   beforeAll(async () => {
-    stack = await startTestStack({ label: 'account-detail', services: ['users', 'orders', 'style-guides'] });
     nc = await connectNats(testInfra.natsUrl, 'account-detail-test');
     rpc = new RpcClient(nc, new Namespace(stack.ns.prefix), 10_000);
     dealerA = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'] });
     dealerB = await createAccount(stack, { role: 'Dealership' });
     const manager = await createAccount(stack, { role: 'Management', children: [dealerA.id] });
-    admin = await createAccount(stack, { role: 'Admin' }).then((a) => signIn(stack, a.email));
+    admin = await signedInAs(stack, { role: 'Admin' });
     [asDealerA, asDealerB, asManager] = await Promise.all([signIn(stack, dealerA.email), signIn(stack, dealerB.email), signIn(stack, manager.email)]);
     guide = await createStyleGuide(admin, { assignTo: [dealerA.id] });
     anna = await createSalesPerson(stack, dealerA.id, { name: 'Anna Sales' });
@@ -54,7 +53,6 @@ describe('the account detail, its last order and the creation dates', () => {
 
   afterAll(async () => {
     await nc?.close();
-    await stack?.close();
   });
 
   describe('GET /api/users/{id}', () => {

@@ -6,10 +6,9 @@ import {
   createSalesPerson,
   mailsTo as mailsToStack,
   signIn,
-  startTestStack,
   temporaryPasswordIn,
+  useTestStack,
   type TestAccount,
-  type TestStack,
   type UserSession,
 } from '../support';
 import { randomUUID } from 'node:crypto';
@@ -21,9 +20,8 @@ const SALES_PERSON_PERMISSIONS = ['CREATE_SALESMAN', 'READ_SALESMAN', 'UPDATE_SA
 const person = (name: string, email: string, phone = '+45 20 30 40 50') => ({ name, email, phone });
 const ids = (items: Array<{ id: string }>) => items.map((i) => i.id);
 
-
 describe('sales people and remote integrations through the API', () => {
-  let stack: TestStack;
+  const stack = useTestStack({ label: 'salespeople' });
   let admin: UserSession;
   let dealer: TestAccount;
   let asDealer: UserSession;
@@ -47,7 +45,6 @@ describe('sales people and remote integrations through the API', () => {
   }
 
   beforeAll(async () => {
-    stack = await startTestStack({ label: 'salespeople' });
     const adminAccount = await createAccount(stack, { role: 'Admin' });
     dealer = await createAccount(stack, {
       role: 'Dealership',
@@ -65,10 +62,6 @@ describe('sales people and remote integrations through the API', () => {
       signIn(stack, noPermDealer.email),
       signIn(stack, management.email),
     ]);
-  });
-
-  afterAll(async () => {
-    await stack?.close();
   });
 
   describe('adding sales people', () => {

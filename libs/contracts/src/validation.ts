@@ -35,6 +35,20 @@ export function IsOmittable(): PropertyDecorator {
 }
 
 /**
+ * A JSON object (not null, not a list, as a body carries it) that `rule` accepts too: kept as
+ * sent, so bounded by the rule (size, depth, keys); `message` says what is expected.
+ */
+export function IsJsonObjectWhere(name: string, rule: (value: object) => boolean, message: string): PropertyDecorator {
+  return ValidateBy({
+    name,
+    validator: {
+      validate: (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value) && rule(value),
+      defaultMessage: () => message,
+    },
+  });
+}
+
+/**
  * A finite number with at most `places` decimal places. class-validator's own
  * `maxDecimalPlaces` reads the digits after the dot of `String(value)` and throws on the
  * exponent form (`1e-7`); a number as small as `1e-300` passes `@Min(0)` and then cannot be

@@ -10,6 +10,7 @@ export * from './test-namespace';
 export * from './test-s3';
 export * from './factories';
 export * from './wait-for';
+export * from './refusal';
 export * from './test-files';
 export * from './fake-fcm';
 export * from './fake-graph';

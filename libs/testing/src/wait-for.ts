@@ -22,3 +22,20 @@ export async function waitFor<T>(
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
+
+/**
+ * Reads with `read` until what it answers passes `ok`, and answers that value; the time is up
+ * after `timeoutMs` (throws, naming `what`). For "the order once it is Completed", "the history
+ * once it has three versions".
+ */
+export function waitUntil<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 10000, intervalMs = 50): Promise<T> {
+  return waitFor(
+    async () => {
+      const value = await read();
+      return ok(value) ? { value } : null;
+    },
+    what,
+    timeoutMs,
+    intervalMs,
+  ).then((found) => found.value);
+}

@@ -4,7 +4,6 @@ import { DurableSubscription } from '@app/messaging';
 import { createLogger } from '@app/logging';
 import { testInfra, waitFor } from '@app/testing';
 import { nanos } from 'nats';
-import { Client } from 'pg';
 import { createPipelineTestbed, makeJob, type JobSpec, type PipelineTestbed } from './helpers/pipeline-testbed';
 import { startSegmentationServer, type SegmentationServer } from './helpers/segmentation-server';
 import { bombPng, carScene, solidPng } from './helpers/test-images';
@@ -20,7 +19,6 @@ const MAX_ATTEMPTS = 3;
 describe('pipeline failures', () => {
   let bed: PipelineTestbed;
   let seg: SegmentationServer;
-  let pg: Client;
 
   beforeAll(async () => {
     seg = await startSegmentationServer();
@@ -30,13 +28,10 @@ describe('pipeline failures', () => {
       PIPELINE_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
       PIPELINE_MAX_INPUT_PIXELS: '2000000',
     });
-    pg = new Client({ connectionString: bed.db.url });
-    await pg.connect();
     await bed.startPipeline();
   });
 
   afterAll(async () => {
-    await pg?.end();
     await bed?.close();
     await seg?.close();
   });
@@ -205,8 +200,8 @@ describe('pipeline failures', () => {
     expect(done.kind).toBe('processed');
     await bed.publish(older);
     const status = await waitFor(async () => {
-      const rows = await pg.query('SELECT status, reason FROM pipeline.pipeline_job WHERE job_id = $1', [older.jobId]);
-      return rows.rows[0] as { status: string; reason: string } | undefined;
+      const rows = await bed.db.query<{ status: string; reason: string }>('SELECT status, reason FROM pipeline.pipeline_job WHERE job_id = $1', [older.jobId]);
+      return rows[0];
     }, 'the older job settled');
     expect(status.status).toBe('superseded');
     expect(bed.results.of(older.jobId)).toHaveLength(0);

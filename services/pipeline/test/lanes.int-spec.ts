@@ -1,5 +1,4 @@
 import { waitFor } from '@app/testing';
-import { Client } from 'pg';
 import { createPipelineTestbed, makeJob, type PipelineTestbed } from './helpers/pipeline-testbed';
 import { carScene } from './helpers/test-images';
 
@@ -9,24 +8,20 @@ import { carScene } from './helpers/test-images';
  */
 describe('pipeline lanes', () => {
   let bed: PipelineTestbed;
-  let pg: Client;
 
   beforeAll(async () => {
     bed = await createPipelineTestbed('pipeline_lanes', { PIPELINE_CONCURRENCY: '1' });
-    pg = new Client({ connectionString: bed.db.url });
-    await pg.connect();
     await bed.startPipeline();
   });
 
   afterAll(async () => {
-    await pg?.end();
     await bed?.close();
   });
 
   /** When each job finished, by the pipeline's own records. */
   async function finished(): Promise<Map<string, number>> {
-    const rows = await pg.query<{ job_id: string; t: string }>('SELECT job_id, extract(epoch from finished_at) * 1000 AS t FROM pipeline.pipeline_job');
-    return new Map(rows.rows.map((r) => [r.job_id, Number(r.t)]));
+    const rows = await bed.db.query<{ job_id: string; t: string }>('SELECT job_id, extract(epoch from finished_at) * 1000 AS t FROM pipeline.pipeline_job');
+    return new Map(rows.map((r) => [r.job_id, Number(r.t)]));
   }
 
   it('serves a live order at once while a bulk backlog waits, then finishes the backlog', async () => {

@@ -50,9 +50,6 @@ export const userKeys = {
  */
 export const userQueries = {
   one: (id: string) => queryOptions({ queryKey: userKeys.one(id), queryFn: ({ signal }) => usersApi.get(id, signal) }),
-  /** a page of the dealerships that may become child accounts, by search */
-  dealerships: (page: number, search: string) =>
-    queryOptions({ queryKey: userKeys.dealerships(page, search), queryFn: ({ signal }) => usersApi.dealerships(page, search, signal) }),
   /** the child accounts of an account, with their data */
   children: (id: string) => queryOptions({ queryKey: userKeys.children(id), queryFn: ({ signal }) => usersApi.children(id, signal) }),
 };

@@ -3,6 +3,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../components/Logo';
 import { paths } from './paths';
+import { fullPageSx } from '../components/fullPageSx';
 
 /**
  * Last resort when rendering throws, typically a lazy chunk that no longer exists after a
@@ -15,17 +16,7 @@ function CrashPage() {
     <Box
       component="main"
       role="alert"
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        gap: 2,
-        px: 3,
-        textAlign: 'center',
-        bgcolor: 'background.default',
-      }}
+      sx={{ ...fullPageSx, gap: 2, px: 3, textAlign: 'center' }}
     >
       <Logo size={56} />
       <Box component="h1" sx={{ typography: 'h1', m: 0 }}>

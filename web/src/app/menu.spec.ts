@@ -3,6 +3,7 @@ import type { Role } from '@app/contracts/wire';
 import { hasPermission, meets } from './access';
 import { HEADER_MENU, headerMenu, SHORTCUTS, toolbarShortcut, type VisibleMenuEntry } from './menu';
 import { isRegistered } from './screens';
+import { EXPECTED_ADMIN_TABS } from '../test/adminTabs';
 
 const everything = () => true;
 const nothing = () => false;
@@ -10,16 +11,7 @@ const flat = (entries: VisibleMenuEntry[]): string[] =>
   entries.flatMap((e) => (e.children.length ? [`${e.path} >`, ...e.children.map((c) => `  ${c.path}`)] : [e.path]));
 
 describe('header menu by role, once every screen exists', () => {
-  const ALL_ADMIN = [
-    '/admin/style-guides-v2',
-    '/admin/car-types',
-    '/admin/angles',
-    '/admin/app-versions',
-    '/admin/tags',
-    '/admin/banners',
-    '/admin/app-settings',
-    '/admin/order-delivery-message',
-  ];
+  const ALL_ADMIN = EXPECTED_ADMIN_TABS;
   const expected: Record<Role, string[]> = {
     Admin: ['/dashboard', '/orders', '/salesmen', '/customers', '/admin >', ...ALL_ADMIN.map((p) => `  ${p}`), '/editing-page'],
     // QA sees the admin area's style guides only
@@ -70,14 +62,7 @@ describe('header menu shows only screens that exist', () => {
       '/salesmen',
       '/customers',
       '/admin',
-      '/admin/style-guides-v2',
-      '/admin/car-types',
-      '/admin/angles',
-      '/admin/app-versions',
-      '/admin/tags',
-      '/admin/banners',
-      '/admin/app-settings',
-      '/admin/order-delivery-message',
+      ...EXPECTED_ADMIN_TABS,
       '/editing-page',
     ]);
     // the admin sees every tab, QA only the style guides, the others no admin area

@@ -1,6 +1,10 @@
 import { jest } from '@jest/globals';
+import { DEFAULT_OUTPUT_RULES } from '@app/contracts/wire';
 import type {
+  ConfigurationView,
   DealershipOrderStatisticsView,
+  ImageView,
+  IntegrationView,
   MeView,
   OrdersByDealershipView,
   OrdersPerSalesManView,
@@ -120,6 +124,94 @@ export function testOrder(overrides: Partial<OrderView> = {}): OrderView {
     updatedAt: '2026-05-01T09:10:00.000Z',
     ...overrides,
   };
+}
+
+/** A picture of an order as `GET /images/order/{id}` answers it: processed, waiting for QA, at `position` of `testOrder()`. */
+export function testImage(position: number, overrides: Partial<ImageView> = {}): ImageView {
+  return {
+    id: `img-${position}`,
+    orderId: testOrder().id,
+    position,
+    mediaOrigin: 'original',
+    types: ['optimized', 'AI'],
+    optimisedVia: 'full',
+    optimisationStatus: 'completed',
+    label: 'waiting for QA',
+    failureReason: null,
+    approved: false,
+    needsEdition: false,
+    url: `http://storage.test/${position}.jpg`,
+    thumbnailUrl: `http://storage.test/${position}-thumb.jpg`,
+    originalUrl: `http://storage.test/${position}-original.jpg`,
+    width: 1920,
+    height: 1440,
+    fileSize: 1000,
+    sensorData: null,
+    expectedAngle: null,
+    detectedAngle: null,
+    createdAt: '2026-05-01T09:00:00.000Z',
+    updatedAt: '2026-05-01T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** An IMAGE position of a style guide as the guide's `configurations` list it: routed to `full`, on the exterior angle "Angle {position}", nothing of its own. */
+export function testConfiguration(position: number, overrides: Partial<ConfigurationView> = {}): ConfigurationView {
+  return {
+    id: `c${position}`,
+    styleGuideId: 'g1',
+    position,
+    margins: '{"top":10,"right":5,"bottom":4,"left":5}',
+    routeTo: 'full',
+    type: 'IMAGE',
+    withLogo: true,
+    horizonLineHeight: 50,
+    afterFrameFree: false,
+    positionAfterFrameFree: null,
+    optional: false,
+    angle: { id: `a${position}`, name: `Angle ${position}`, category: 'exterior', defaultAngleOverlay: null },
+    customAngleOverlay: null,
+    customFrameOverlay: null,
+    customBackground: null,
+    customLogo: null,
+    customFloor: null,
+    featuredImage: null,
+    ...overrides,
+  };
+}
+
+/** A delivery integration of the account `u1` as `GET /users/{id}/integrations` lists it: an active FTP server, no credentials, the default output. */
+export function testIntegration(overrides: Partial<IntegrationView> = {}): IntegrationView {
+  return {
+    id: 'i-GENERIC_FTP',
+    userId: 'u1',
+    provider: 'GENERIC_FTP',
+    label: 'FTP server',
+    integrationType: 'FTP',
+    isActive: true,
+    autoDeliver: false,
+    Username: null,
+    hasPassword: false,
+    settings: {},
+    storedSecrets: [],
+    outputRules: DEFAULT_OUTPUT_RULES,
+    createdAt: '2026-05-01T09:00:00.000Z',
+    updatedAt: '2026-05-01T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** An order of `testOrder()` made on the web and delivered: approved, ready to download, no note, no app. */
+export function testDeliveredOrder(overrides: Partial<OrderView> = {}): OrderView {
+  return testOrder({
+    orderName: 'Audi A4 Avant',
+    note: null,
+    status: 'Ready to download',
+    QAstatus: 'Approved',
+    deviceInformation: { platform: 'web', userAgent: null, model: null, osVersion: null },
+    appVersion: null,
+    ...overrides,
+  });
 }
 
 // ---------------------------------------------------------------------------------------

@@ -16,10 +16,9 @@ import {
   Max,
   MaxLength,
   Min,
-  ValidateBy,
   ValidateNested,
 } from 'class-validator';
-import { IsOmittable } from '../validation';
+import { IsJsonObjectWhere, IsOmittable } from '../validation';
 import { defineEvent, defineRpc } from '../rpc';
 import { IsOrderEventPayload } from '../orders/order-event-payloads.contract';
 import { ORDER_EVENT_NAMES, type OrderEventName, type OrderEventPayload } from '../wire/order-events';
@@ -75,19 +74,11 @@ function depthOf(value: unknown, max: number): number {
  * image would be kept and sent back with every view of it.
  */
 const IsSensorData = (): PropertyDecorator =>
-  ValidateBy({
-    name: 'isSensorData',
-    validator: {
-      validate: (value: unknown) =>
-        typeof value === 'object' &&
-        value !== null &&
-        !Array.isArray(value) &&
-        depthOf(value, SENSOR_DATA_MAX_DEPTH) <= SENSOR_DATA_MAX_DEPTH &&
-        new TextEncoder().encode(JSON.stringify(value)).length <= SENSOR_DATA_MAX_BYTES,
-      defaultMessage: () =>
-        `sensorData must be an object of at most ${SENSOR_DATA_MAX_BYTES} bytes as JSON, nested at most ${SENSOR_DATA_MAX_DEPTH} levels`,
-    },
-  });
+  IsJsonObjectWhere(
+    'isSensorData',
+    (value) => depthOf(value, SENSOR_DATA_MAX_DEPTH) <= SENSOR_DATA_MAX_DEPTH && new TextEncoder().encode(JSON.stringify(value)).length <= SENSOR_DATA_MAX_BYTES,
+    `sensorData must be an object of at most ${SENSOR_DATA_MAX_BYTES} bytes as JSON, nested at most ${SENSOR_DATA_MAX_DEPTH} levels`,
+  );
 
 export class SignedUploadBody implements SignedUploadRequest {
   @ApiProperty({ description: 'order id' }) @IsUUID() order!: string;

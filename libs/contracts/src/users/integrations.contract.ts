@@ -31,7 +31,7 @@ import {
   type TestConnectionResult,
 } from '../wire/integrations';
 import { UserRefPayload } from './users.contract';
-import { IsOmittable } from '../validation';
+import { IsJsonObjectWhere, IsOmittable } from '../validation';
 
 const PROVIDER_NAMES = INTEGRATION_PROVIDERS.map((p) => p.provider);
 
@@ -44,24 +44,18 @@ const SETTING_MAX_CHARS = 2000;
  * the users service against `providerSettings` (the provider is not in every body).
  */
 const IsSettingsMap = (): PropertyDecorator =>
-  ValidateBy({
-    name: 'isSettingsMap',
-    validator: {
-      validate: (value: unknown) =>
-        typeof value === 'object' &&
-        value !== null &&
-        !Array.isArray(value) &&
-        Object.getPrototypeOf(value) === Object.prototype &&
-        Object.keys(value).length <= SETTINGS_MAX_KEYS &&
-        Object.entries(value).every(
-          ([k, v]) =>
-            k.length <= 50 &&
-            ((typeof v === 'string' && v.length <= SETTING_MAX_CHARS) || (typeof v === 'number' && Number.isFinite(v)) || typeof v === 'boolean'),
-        ),
-      defaultMessage: () =>
-        `settings must be an object of at most ${SETTINGS_MAX_KEYS} settings, each a text of at most ${SETTING_MAX_CHARS} characters, a number or true/false`,
-    },
-  });
+  IsJsonObjectWhere(
+    'isSettingsMap',
+    (value) =>
+      Object.getPrototypeOf(value) === Object.prototype &&
+      Object.keys(value).length <= SETTINGS_MAX_KEYS &&
+      Object.entries(value).every(
+        ([k, v]) =>
+          k.length <= 50 &&
+          ((typeof v === 'string' && v.length <= SETTING_MAX_CHARS) || (typeof v === 'number' && Number.isFinite(v)) || typeof v === 'boolean'),
+      ),
+    `settings must be an object of at most ${SETTINGS_MAX_KEYS} settings, each a text of at most ${SETTING_MAX_CHARS} characters, a number or true/false`,
+  );
 
 const IsFileNamePattern = (): PropertyDecorator =>
   ValidateBy({

@@ -3,6 +3,7 @@ import { runWithRequestContext } from '@app/logging';
 import { RpcCallError } from '@app/messaging';
 import type { MessagingHost } from '@app/service-kit';
 import { OrderAccessService } from './order-access';
+import { refusal } from '@app/testing';
 
 const ORDER = '00000000-0000-4000-8000-0000000000b1';
 const ACCOUNT = '00000000-0000-4000-8000-00000000d001';
@@ -23,15 +24,6 @@ function service(answer: (subject: string, data: Record<string, unknown>) => unk
     },
   } as unknown as MessagingHost;
   return { access: new OrderAccessService(host), calls };
-}
-
-async function refusal(run: () => unknown): Promise<Error | null> {
-  try {
-    await run();
-    return null;
-  } catch (err) {
-    return err as Error;
-  }
 }
 
 describe('OrderAccessService: the images service\'s rules on top of the orders service\'s', () => {

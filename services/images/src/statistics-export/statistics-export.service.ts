@@ -8,6 +8,9 @@ import type { ImageVersion } from '../versions/image-version.entity';
 import { ImagesExportRepository, type KeptProcessedJob } from './images-export.repository';
 
 
+/** What a backfilled job's event says of what the images service does not keep: the pipeline's quality, thumbnail size, attempts and time. */
+const NOT_KEPT = { quality: 0, thumbWidth: 0, thumbHeight: 0, attempt: 1, durationMs: 0, worker: 'backfill' } as const;
+
 /**
  * A processed image as the `PipelineEvents.imageProcessed` its last job published. What the
  * images service does not keep of the job (quality, thumbnail size, attempt, duration, worker,
@@ -25,12 +28,7 @@ export function processedEvent(i: Image): PipelineImageProcessed {
     width: Math.max(1, i.width ?? 1),
     height: Math.max(1, i.height ?? 1),
     fileSize: Math.max(1, i.fileSize ?? 1),
-    quality: 0,
-    thumbWidth: 0,
-    thumbHeight: 0,
-    attempt: 1,
-    durationMs: 0,
-    worker: 'backfill',
+    ...NOT_KEPT,
     processedAt: i.processedAt!.toISOString(),
   };
 }
@@ -59,12 +57,7 @@ export function keptProcessedEvent(k: KeptProcessedJob): PipelineImageProcessed 
     width: 1,
     height: 1,
     fileSize: 1,
-    quality: 0,
-    thumbWidth: 0,
-    thumbHeight: 0,
-    attempt: 1,
-    durationMs: 0,
-    worker: 'backfill',
+    ...NOT_KEPT,
     processedAt: k.processed_at.toISOString(),
   };
 }

@@ -44,18 +44,7 @@ export const PIPELINE_ROUTES = Symbol('PIPELINE_ROUTES');
  * job's options decide (`ROUTE_DEFAULTS` in job-options.ts). Both keep every step a repush
  * switch set to Enabled can call for (crop, background removal, fixes, logo).
  */
-const ORIGINAL_FRAMING: readonly StepName[] = [
-  'straighten',
-  'segment',
-  'frame',
-  'cut-out',
-  'mask',
-  'yellow-fix',
-  'background',
-  'contact-shadow',
-  'compose',
-  'logo',
-];
+const ORIGINAL_FRAMING: readonly StepName[] = STEP_ORDER.filter((step) => step !== 'enhance' && step !== 'featured-canvas' && step !== 'overlays');
 
 /**
  * The pipeline's routes. What each does when every switch is Auto is in job-options.ts;

@@ -3,6 +3,7 @@ import type { RpcClient } from '@app/messaging';
 import type { EntityManager } from 'typeorm';
 import type { StyleGuidesRepository } from '../style-guides/style-guides.repository';
 import { StyleGuideAccess } from './style-guide-access';
+import { refusal } from '@app/testing';
 
 const DEALER = '00000000-0000-4000-8000-00000000d001';
 const OTHER = '00000000-0000-4000-8000-00000000d002';
@@ -24,15 +25,6 @@ function database(assigned: Record<string, string[]> = { [DEALER]: [GUIDE] }) {
     },
   } as unknown as StyleGuidesRepository;
   return { access: new StyleGuideAccess(guides), queries };
-}
-
-async function refusal(run: () => unknown): Promise<Error | null> {
-  try {
-    await run();
-    return null;
-  } catch (err) {
-    return err as Error;
-  }
 }
 
 describe('StyleGuideAccess: who reads and keeps style guides', () => {

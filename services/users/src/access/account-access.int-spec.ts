@@ -1,6 +1,6 @@
 import { IntegrationsRpc, SalesPeopleRpc, type Actor } from '@app/contracts';
-import { connectNats, RpcCallError, RpcClient } from '@app/messaging';
-import { actorFor, testInfra } from '@app/testing';
+import { connectNats, RpcClient } from '@app/messaging';
+import { actorFor, rpcStatus, testInfra } from '@app/testing';
 import { createAccount, createSalesPerson, startTestStack, type TestStack } from '../../../../test/support';
 import type { NatsConnection } from 'nats';
 
@@ -18,16 +18,6 @@ describe('users service: an account manages its own sales people and integration
   let group: string;
   let salesPerson: string;
   const MANAGE = ['CREATE_SALESMAN', 'UPDATE_SALESMAN', 'DELETE_SALESMAN', 'READ_USER_INTEGRATIONS', 'UPDATE_USER_INTEGRATIONS'];
-
-  const status = async (run: () => Promise<unknown>): Promise<number> => {
-    try {
-      await run();
-      return 200;
-    } catch (err) {
-      if (err instanceof RpcCallError) return err.status;
-      throw err;
-    }
-  };
 
   beforeAll(async () => {
     stack = await startTestStack({ label: 'account_access', services: ['users'] });
@@ -52,12 +42,12 @@ describe('users service: an account manages its own sales people and integration
     ];
     for (const [who, actor, expected] of callers) {
       const body = { userId: dealer, salesMan: [{ name: `By ${who}`, email: `${who.replace(/ /g, '-')}@example.test`, phone: '+45 11 22 33 44' }] };
-      expect([who, await status(() => rpc.send(SalesPeopleRpc.create, body, actor))]).toEqual([who, expected]);
+      expect([who, await rpcStatus(() => rpc.send(SalesPeopleRpc.create, body, actor))]).toEqual([who, expected]);
       const integration = { provider: expected === 200 ? 'GENERIC_FTP' : 'DEALER_FTP', isActive: true, userId: dealer };
-      expect([who, await status(() => rpc.send(IntegrationsRpc.create, integration, actor))]).toEqual([who, expected]);
+      expect([who, await rpcStatus(() => rpc.send(IntegrationsRpc.create, integration, actor))]).toEqual([who, expected]);
     }
     const target = (await createSalesPerson(stack, dealer)).id;
-    expect(await status(() => rpc.send(SalesPeopleRpc.delete, { id: target }, actorFor('Management', { userId: group, permissions: MANAGE })))).toBe(403);
-    expect(await status(() => rpc.send(SalesPeopleRpc.delete, { id: target }, actorFor('Dealership', { userId: dealer, permissions: MANAGE })))).toBe(200);
+    expect(await rpcStatus(() => rpc.send(SalesPeopleRpc.delete, { id: target }, actorFor('Management', { userId: group, permissions: MANAGE })))).toBe(403);
+    expect(await rpcStatus(() => rpc.send(SalesPeopleRpc.delete, { id: target }, actorFor('Dealership', { userId: dealer, permissions: MANAGE })))).toBe(200);
   });
 });

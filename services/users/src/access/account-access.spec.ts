@@ -2,6 +2,7 @@ import { RpcError, type Actor, type ActorRole } from '@app/contracts';
 import type { EntityManager } from 'typeorm';
 import type { AccountsRepository } from '../accounts/accounts.repository';
 import { AccountAccess } from './account-access';
+import { actorFor, refusal } from '@app/testing';
 
 const DEALER = '00000000-0000-4000-8000-00000000d001';
 const CHILD = '00000000-0000-4000-8000-00000000d003';
@@ -10,13 +11,7 @@ const GROUP = '00000000-0000-4000-8000-00000000a001';
 const GONE = '00000000-0000-4000-8000-00000000dead';
 const SALES_PERSON = '00000000-0000-4000-8000-00000000e001';
 
-const actor = (role: ActorRole, userId: string | null = DEALER, salesPersonId: string | null = null): Actor => ({
-  role,
-  userId,
-  salesPersonId,
-  permissions: [],
-  requestId: 'req-5',
-});
+const actor = (role: ActorRole, userId: string | null = DEALER, salesPersonId: string | null = null): Actor => actorFor(role, { userId, salesPersonId, requestId: 'req-5' });
 
 /** the transaction the rules are asked in: handed on to the repository as it is */
 const m = { name: 'the caller\'s transaction' } as unknown as EntityManager;
@@ -41,15 +36,6 @@ function database() {
     },
   } as unknown as AccountsRepository;
   return { access: new AccountAccess(repository), queries };
-}
-
-async function refusal(run: () => unknown): Promise<Error | null> {
-  try {
-    await run();
-    return null;
-  } catch (err) {
-    return err as Error;
-  }
 }
 
 describe('AccountAccess: who reads and changes accounts', () => {

@@ -1,6 +1,6 @@
 import { AuthRpc, UsersRpc, type Actor, type MeView, type SessionActor } from '@app/contracts';
-import { connectNats, RpcCallError, RpcClient } from '@app/messaging';
-import { actorFor, testInfra } from '@app/testing';
+import { connectNats, RpcClient } from '@app/messaging';
+import { actorFor, rpcStatus, testInfra } from '@app/testing';
 import type { INestMicroservice } from '@nestjs/common';
 import type { NatsConnection } from 'nats';
 import { readFileSync } from 'node:fs';
@@ -42,16 +42,6 @@ describe('users service: the session check and /me answer with one statement eac
   let child2: string;
   let salesPerson: { id: string; email: string };
   let other: string;
-
-  const status = async (run: () => Promise<unknown>): Promise<number> => {
-    try {
-      await run();
-      return 200;
-    } catch (err) {
-      if (err instanceof RpcCallError) return err.status;
-      throw err;
-    }
-  };
 
   const login = async (email: string): Promise<{ sessionId: string; userId: string; salesPersonId: string | null }> => {
     const result = await rpc.send(AuthRpc.login, { email, password: TEST_PASSWORD, clientKey: 'signed-in-reads' }, actorFor('Anonymous'));
@@ -141,10 +131,10 @@ describe('users service: the session check and /me answer with one statement eac
       childAccounts: [],
       loggedInSalesPersonInfo: { id: salesPerson.id, name: 'Signed In Seller', email: salesPerson.email },
     });
-    expect(await status(() => rpc.send(AuthRpc.me, {}, actorFor('Dealership', { userId: other, salesPersonId: salesPerson.id })))).toBe(401);
-    expect(await status(() => rpc.send(AuthRpc.me, {}, actorFor('Dealership', { salesPersonId: '00000000-0000-4000-8000-000000000000', userId: dealer.id })))).toBe(401);
-    expect(await status(() => rpc.send(AuthRpc.me, {}, actorFor('Dealership')))).toBe(401);
-    expect(await status(() => rpc.send(AuthRpc.me, {}, actorFor('Anonymous')))).toBe(401);
+    expect(await rpcStatus(() => rpc.send(AuthRpc.me, {}, actorFor('Dealership', { userId: other, salesPersonId: salesPerson.id })))).toBe(401);
+    expect(await rpcStatus(() => rpc.send(AuthRpc.me, {}, actorFor('Dealership', { salesPersonId: '00000000-0000-4000-8000-000000000000', userId: dealer.id })))).toBe(401);
+    expect(await rpcStatus(() => rpc.send(AuthRpc.me, {}, actorFor('Dealership')))).toBe(401);
+    expect(await rpcStatus(() => rpc.send(AuthRpc.me, {}, actorFor('Anonymous')))).toBe(401);
   });
 
   it('checks a live session in one statement: role and permissions as they are now; a foreign, revoked or unknown session is 401', async () => {
@@ -169,15 +159,15 @@ describe('users service: the session check and /me answer with one statement eac
       salesPersonId: salesPerson.id,
     });
     // the session of the sales person is not the account's, and the other way round
-    expect(await status(() => check({ sessionId: seller.sessionId, userId: dealer.id }))).toBe(401);
-    expect(await status(() => check({ sessionId: grant.sessionId, userId: dealer.id, salesPersonId: salesPerson.id }))).toBe(401);
-    expect(await status(() => check({ sessionId: grant.sessionId, userId: other }))).toBe(401);
-    expect(await status(() => check({ sessionId: '00000000-0000-4000-8000-000000000000', userId: dealer.id }))).toBe(401);
+    expect(await rpcStatus(() => check({ sessionId: seller.sessionId, userId: dealer.id }))).toBe(401);
+    expect(await rpcStatus(() => check({ sessionId: grant.sessionId, userId: dealer.id, salesPersonId: salesPerson.id }))).toBe(401);
+    expect(await rpcStatus(() => check({ sessionId: grant.sessionId, userId: other }))).toBe(401);
+    expect(await rpcStatus(() => check({ sessionId: '00000000-0000-4000-8000-000000000000', userId: dealer.id }))).toBe(401);
 
     await stack.db.query("UPDATE users.auth_session SET expires_at = now() - interval '1 second' WHERE id = $1", [seller.sessionId]);
-    expect(await status(() => check({ sessionId: seller.sessionId, userId: dealer.id, salesPersonId: salesPerson.id }))).toBe(401);
+    expect(await rpcStatus(() => check({ sessionId: seller.sessionId, userId: dealer.id, salesPersonId: salesPerson.id }))).toBe(401);
     await rpc.send(AuthRpc.logout, { sessionId: grant.sessionId }, actorFor('System'));
-    expect(await status(() => check({ sessionId: grant.sessionId, userId: dealer.id }))).toBe(401);
+    expect(await rpcStatus(() => check({ sessionId: grant.sessionId, userId: dealer.id }))).toBe(401);
   });
 
   const measure = Number(process.env.MEASURE_SIGNED_IN_READS ?? 0);

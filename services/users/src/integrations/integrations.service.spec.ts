@@ -1,19 +1,10 @@
-import { RpcError, type Actor, type ActorRole } from '@app/contracts';
+import type { Actor, ActorRole } from '@app/contracts';
 import { assertMayChangeCredentials, credentialChanges, settingsChange, splitSettings } from './integrations.service';
+import { rpcRefusal } from '@app/testing';
 
 const DEALER = '00000000-0000-4000-8000-00000000d001';
 
 const actor = (role: ActorRole, permissions: string[] = []): Actor => ({ role, userId: DEALER, salesPersonId: null, permissions, requestId: 'req-9' });
-
-function refusal(run: () => void): { status: number; message: string } | null {
-  try {
-    run();
-    return null;
-  } catch (err) {
-    if (!(err instanceof RpcError)) throw err;
-    return { status: err.status, message: err.message };
-  }
-}
 
 describe('credentialChanges: what of an edit is a change of credentials', () => {
   it('sees none in the edit form sent back as it was loaded: the same user name and an empty password', () => {
@@ -43,19 +34,19 @@ describe('credentialChanges: what of an edit is a change of credentials', () => 
 
 describe('assertMayChangeCredentials: who may change an integration\'s credentials', () => {
   it('lets the admin and the system', () => {
-    expect(refusal(() => assertMayChangeCredentials(actor('Admin')))).toBeNull();
-    expect(refusal(() => assertMayChangeCredentials(actor('System')))).toBeNull();
+    expect(rpcRefusal(() => assertMayChangeCredentials(actor('Admin')))).toBeNull();
+    expect(rpcRefusal(() => assertMayChangeCredentials(actor('System')))).toBeNull();
   });
 
   it('lets an account holding UPDATE_USER_INTEGRATION_CREDENTIALS, whatever its letter case', () => {
-    expect(refusal(() => assertMayChangeCredentials(actor('Dealership', ['UPDATE_USER_INTEGRATION_CREDENTIALS'])))).toBeNull();
-    expect(refusal(() => assertMayChangeCredentials(actor('Management', ['update_user_integration_credentials'])))).toBeNull();
+    expect(rpcRefusal(() => assertMayChangeCredentials(actor('Dealership', ['UPDATE_USER_INTEGRATION_CREDENTIALS'])))).toBeNull();
+    expect(rpcRefusal(() => assertMayChangeCredentials(actor('Management', ['update_user_integration_credentials'])))).toBeNull();
   });
 
   it('refuses everyone else with 403, also one holding only UPDATE_USER_INTEGRATIONS', () => {
     const refused = { status: 403, message: 'You may not change integration credentials' };
-    expect(refusal(() => assertMayChangeCredentials(actor('Dealership', ['UPDATE_USER_INTEGRATIONS'])))).toEqual(refused);
-    expect(refusal(() => assertMayChangeCredentials(actor('QA')))).toEqual(refused);
+    expect(rpcRefusal(() => assertMayChangeCredentials(actor('Dealership', ['UPDATE_USER_INTEGRATIONS'])))).toEqual(refused);
+    expect(rpcRefusal(() => assertMayChangeCredentials(actor('QA')))).toEqual(refused);
   });
 });
 
@@ -77,7 +68,7 @@ describe('splitSettings: settings sent for a provider, checked and split into st
   });
 
   it('refuses with 400 and every problem in one message', () => {
-    expect(refusal(() => splitSettings('GENERIC_FTP', { port: 0, colour: 'red' }, {}))).toEqual({
+    expect(rpcRefusal(() => splitSettings('GENERIC_FTP', { port: 0, colour: 'red' }, {}))).toEqual({
       status: 400,
       message: 'colour is not a setting of GENERIC_FTP; host is required for GENERIC_FTP; port must be a whole number from 1 to 65535',
     });

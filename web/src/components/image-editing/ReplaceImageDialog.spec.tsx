@@ -1,46 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fail, fakeApi, reply } from '../../test/fakeApi';
 import { renderWithApp } from '../../test/render';
 import { ReplaceImageDialog } from './ReplaceImageDialog';
+import { FakeUpload, useFakeUpload } from '../../test/fakeUpload';
 
 const ORDER = '00000000-0000-4000-8000-0000000000a1';
 const IMAGE = '00000000-0000-4000-8000-0000000000b1';
 
 /** XMLHttpRequest as the browser's upload to storage: the test says how far it got and when it ends. */
-class FakeUpload {
-  static last: FakeUpload | null = null;
-  static sent: Array<{ url: string; keys: string[] }> = [];
-  upload: { onprogress: ((e: { loaded: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  status = 0;
-  private url = '';
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  send(form: FormData) {
-    FakeUpload.sent.push({ url: this.url, keys: [...form.keys()] });
-    FakeUpload.last = this;
-  }
-  progress(loaded: number) {
-    this.upload.onprogress?.({ loaded });
-  }
-  finish() {
-    this.status = 204;
-    this.onload?.();
-  }
-}
-
-const realXhr = window.XMLHttpRequest;
-beforeEach(() => {
-  FakeUpload.last = null;
-  FakeUpload.sent = [];
-  window.XMLHttpRequest = FakeUpload as unknown as typeof XMLHttpRequest;
-});
-afterEach(() => {
-  window.XMLHttpRequest = realXhr;
-});
+useFakeUpload({ manual: true });
 
 const routes = (complete = () => reply(200, { id: IMAGE })) => ({
   [`POST /images/replace-image/${IMAGE}`]: () =>

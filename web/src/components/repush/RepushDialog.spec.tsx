@@ -2,7 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ConfigurationView, ImageView, StyleGuideView } from '@app/contracts/wire';
 import { sessionStore } from '../../api/session';
-import { fail, fakeApi, reply, testUser, type FakeHandler } from '../../test/fakeApi';
+import { fail, fakeApi, reply, testConfiguration, testUser, type FakeHandler } from '../../test/fakeApi';
 import { renderWithApp } from '../../test/render';
 import { expectFieldError, expectVisible } from '../../test/visible';
 import { RepushDialog } from './RepushDialog';
@@ -12,29 +12,8 @@ jest.setTimeout(20_000);
 
 const ORDER = '44444444-4444-4444-8444-444444444444';
 
-function configuration(position: number, overrides: Partial<ConfigurationView> = {}): ConfigurationView {
-  return {
-    id: `c${position}`,
-    styleGuideId: 'g1',
-    position,
-    margins: JSON.stringify({ top: 12, right: 6, bottom: 3, left: 6 }),
-    routeTo: 'full',
-    type: 'IMAGE',
-    withLogo: true,
-    horizonLineHeight: 42,
-    afterFrameFree: false,
-    positionAfterFrameFree: null,
-    optional: false,
-    angle: { id: `a${position}`, name: `Angle ${position}`, category: 'exterior', defaultAngleOverlay: null },
-    customAngleOverlay: null,
-    customFrameOverlay: null,
-    customBackground: null,
-    customLogo: null,
-    customFloor: null,
-    featuredImage: null,
-    ...overrides,
-  };
-}
+const configuration = (position: number, overrides: Partial<ConfigurationView> = {}): ConfigurationView =>
+  testConfiguration(position, { margins: JSON.stringify({ top: 12, right: 6, bottom: 3, left: 6 }), horizonLineHeight: 42, ...overrides });
 
 const GUIDE = {
   interiorColor: '#EEE8DD',

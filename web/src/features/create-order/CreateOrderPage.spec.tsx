@@ -1,11 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ConfigurationView, MediaView, MeView, StyleGuideView } from '@app/contracts/wire';
 import { sessionStore } from '../../api/session';
-import { fail, fakeApi, reply, testUser, type FakeHandler } from '../../test/fakeApi';
+import { fail, fakeApi, reply, testConfiguration, testUser, type FakeHandler } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
 import { missingPositions, roomFor, submitState, validateCreator } from './creatorLogic';
 import { expectFieldError, expectVisible } from '../../test/visible';
+import { FakeUpload, useFakeUpload } from '../../test/fakeUpload';
 
 const ACCOUNT = '00000000-0000-4000-8000-000000000004';
 const FREE_GUIDE = '11111111-1111-4111-8111-111111111111';
@@ -23,26 +24,8 @@ const media = (id: string): MediaView => ({
   uploaded: true,
   createdAt: CREATED,
 });
-const slot = (position: number, name: string): ConfigurationView => ({
-  id: `c${position}`,
-  styleGuideId: STUDIO,
-  position,
-  margins: '{"top":10,"right":5,"bottom":4,"left":5}',
-  routeTo: 'full',
-  type: 'IMAGE',
-  withLogo: true,
-  horizonLineHeight: 50,
-  afterFrameFree: false,
-  positionAfterFrameFree: null,
-  optional: false,
-  angle: { id: `a${position}`, name, category: 'exterior', defaultAngleOverlay: media(`overlay-${position}`) },
-  customAngleOverlay: null,
-  customFrameOverlay: null,
-  customBackground: null,
-  customLogo: null,
-  customFloor: null,
-  featuredImage: null,
-});
+const slot = (position: number, name: string): ConfigurationView =>
+  testConfiguration(position, { styleGuideId: STUDIO, angle: { id: `a${position}`, name, category: 'exterior', defaultAngleOverlay: media(`overlay-${position}`) } });
 const guide = (id: string, name: string, configurations: ConfigurationView[]): StyleGuideView => ({
   id,
   name,
@@ -87,41 +70,7 @@ function signIn(user: MeView, extra: Record<string, FakeHandler> = {}) {
 }
 
 /** XMLHttpRequest as the browser's upload to storage: records what was posted, reports progress, answers 204. */
-class FakeUpload {
-  static sent: Array<{ url: string; keys: string[] }> = [];
-  /** the line to storage is down from this many posts on (null: up) */
-  static downAfter: number | null = null;
-  upload: { onprogress: ((e: { loaded: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  status = 0;
-  private url = '';
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  send(form: FormData) {
-    FakeUpload.sent.push({ url: this.url, keys: [...form.keys()] });
-    if (FakeUpload.downAfter !== null && FakeUpload.sent.length > FakeUpload.downAfter) {
-      setTimeout(() => this.onerror?.(), 10);
-      return;
-    }
-    setTimeout(() => {
-      this.upload.onprogress?.({ loaded: 3 });
-      this.status = 204;
-      this.onload?.();
-    }, 10);
-  }
-}
-
-const realXhr = window.XMLHttpRequest;
-beforeEach(() => {
-  FakeUpload.sent = [];
-  FakeUpload.downAfter = null;
-  window.XMLHttpRequest = FakeUpload as unknown as typeof XMLHttpRequest;
-});
-afterEach(() => {
-  window.XMLHttpRequest = realXhr;
-});
+useFakeUpload();
 
 const dealer = testUser();
 const location = () => screen.getByTestId('location').textContent;

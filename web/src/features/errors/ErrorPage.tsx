@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../app/paths';
 import { Logo } from '../../components/Logo';
+import { fullPageSx } from '../../components/fullPageSx';
 
 export type ErrorCode = 401 | 404 | 500;
 
@@ -14,17 +15,7 @@ export function ErrorPage({ code }: { code: ErrorCode }) {
   return (
     <Box
       component="main"
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        textAlign: 'center',
-        gap: 2,
-        px: 3,
-        bgcolor: 'background.default',
-      }}
+      sx={{ ...fullPageSx, textAlign: 'center', gap: 2, px: 3 }}
     >
       <Logo size={56} sx={{ mb: 1 }} />
       <Typography

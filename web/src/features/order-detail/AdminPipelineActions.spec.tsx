@@ -2,7 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ImageView, MeView, TestPipelineRunView } from '@app/contracts/wire';
 import { sessionStore } from '../../api/session';
-import { fakeApi, reply, testOrder, testUser, type FakeHandler, type FakeRequest } from '../../test/fakeApi';
+import { fakeApi, reply, testImage, testOrder, testUser, type FakeHandler, type FakeRequest } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
 import { expectVisible } from '../../test/visible';
 import { runsOf } from './TestPipelineDialog';
@@ -12,33 +12,7 @@ const ORDER = '55555555-5555-4555-8555-555555555555';
 // whole-app renders of a busy screen, and the screens' own polling (2 and 3 s)
 jest.setTimeout(30_000);
 
-function image(position: number, overrides: Partial<ImageView> = {}): ImageView {
-  return {
-    id: `img-${position}`,
-    orderId: ORDER,
-    position,
-    mediaOrigin: 'original',
-    types: ['optimized', 'AI'],
-    optimisedVia: 'full',
-    optimisationStatus: 'completed',
-    label: 'waiting for QA',
-    failureReason: null,
-    approved: false,
-    needsEdition: false,
-    url: `http://storage.test/${position}.jpg`,
-    thumbnailUrl: `http://storage.test/${position}-thumb.jpg`,
-    originalUrl: `http://storage.test/${position}-original.jpg`,
-    width: 1920,
-    height: 1440,
-    fileSize: 1000,
-    sensorData: null,
-    expectedAngle: null,
-    detectedAngle: null,
-    createdAt: '2026-05-01T09:00:00.000Z',
-    updatedAt: '2026-05-01T09:00:00.000Z',
-    ...overrides,
-  };
-}
+const image = (position: number, overrides: Partial<ImageView> = {}): ImageView => testImage(position, { orderId: ORDER, ...overrides });
 
 function run(position: number, overrides: Partial<TestPipelineRunView>): TestPipelineRunView {
   return {

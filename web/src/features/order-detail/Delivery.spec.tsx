@@ -1,24 +1,18 @@
 import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { DEFAULT_OUTPUT_RULES, type IntegrationView, type MeView, type OrderDeliveryView, type OrderView } from '@app/contracts/wire';
+import { type IntegrationView, type MeView, type OrderDeliveryView, type OrderView } from '@app/contracts/wire';
 import { ApiError } from '../../api/client';
 import { sessionStore } from '../../api/session';
-import { fail, fakeApi, reply, testOrder, testUser, type FakeHandler } from '../../test/fakeApi';
+import { fail, fakeApi, reply, testDeliveredOrder, testIntegration, testUser, type FakeHandler } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
 import { deliveryButtonState } from './deliveryButton';
 
 const ORDER = '55555555-5555-4555-8555-555555555555';
 
 function orderView(overrides: Partial<OrderView> = {}): OrderView {
-  return testOrder({
+  return testDeliveredOrder({
     id: ORDER,
-    orderName: 'Audi A4 Avant',
-    note: null,
-    status: 'Ready to download',
-    QAstatus: 'Approved',
     salesMan: null,
-    deviceInformation: { platform: 'web', userAgent: null, model: null, osVersion: null },
-    appVersion: null,
     takenImagesCount: 1,
     imageCount: 1,
     uploadedImagesCount: 1,
@@ -29,22 +23,8 @@ function orderView(overrides: Partial<OrderView> = {}): OrderView {
   });
 }
 
-const integration = (id: string, provider: string, label: string): IntegrationView => ({
-  id,
-  userId: 'u1',
-  provider,
-  label,
-  integrationType: provider === 'GENERIC_FTP' ? 'FTP' : 'ROBOT',
-  isActive: true,
-  autoDeliver: false,
-  Username: null,
-  hasPassword: false,
-  settings: {},
-  storedSecrets: [],
-  outputRules: DEFAULT_OUTPUT_RULES,
-  createdAt: '2026-05-01T09:00:00.000Z',
-  updatedAt: '2026-05-01T09:00:00.000Z',
-});
+const integration = (id: string, provider: string, label: string): IntegrationView =>
+  testIntegration({ id, provider, label, integrationType: provider === 'GENERIC_FTP' ? 'FTP' : 'ROBOT' });
 
 const INTEGRATIONS = [integration('i-ftp', 'GENERIC_FTP', 'FTP server'), integration('i-robot', 'DELIVERY_ROBOT', 'Delivery robot')];
 

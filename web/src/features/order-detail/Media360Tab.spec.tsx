@@ -1,10 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Media360View, MeView, OrderView } from '@app/contracts/wire';
 import { sessionStore } from '../../api/session';
 import { fakeApi, reply, testOrder, testUser, type FakeHandler } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
 import { framesInOrder, validateAdd360 } from './media360Logic';
+import { FakeUpload, useFakeUpload } from '../../test/fakeUpload';
 
 const ORDER = '36036036-0360-4360-8360-360360360360';
 const frameUrl = (i: number) => `https://storage.test/orders/${ORDER}/media360/x1/frame-${String(i + 1).padStart(3, '0')}.jpg`;
@@ -54,24 +55,6 @@ function open(user: MeView, order: Partial<OrderView>, list: Media360View[], ext
 }
 
 /** XMLHttpRequest as the browser's upload to storage: records where each frame went, answers 204. */
-class FakeUpload {
-  static sent: string[] = [];
-  upload: { onprogress: ((e: { loaded: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  status = 0;
-  private url = '';
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  send() {
-    FakeUpload.sent.push(this.url);
-    setTimeout(() => {
-      this.status = 204;
-      this.onload?.();
-    }, 5);
-  }
-}
 /** jsdom has no PointerEvent: a mouse event with the pointer's id, as browsers send */
 class TestPointerEvent extends MouseEvent {
   readonly pointerId: number;
@@ -88,14 +71,7 @@ afterAll(() => {
   window.PointerEvent = realPointerEvent;
 });
 
-const realXhr = window.XMLHttpRequest;
-beforeEach(() => {
-  FakeUpload.sent = [];
-  window.XMLHttpRequest = FakeUpload as unknown as typeof XMLHttpRequest;
-});
-afterEach(() => {
-  window.XMLHttpRequest = realXhr;
-});
+useFakeUpload();
 
 const jpeg = (name: string, size = 1000) => new File([new Uint8Array(size)], name, { type: 'image/jpeg' });
 
@@ -201,7 +177,7 @@ describe('the 360 tab', () => {
     const asked = api.to('POST /media360/get-signed-urls-for-upload')[0]!.body as { kind: string; frames: Array<{ fileSize: number }> };
     expect(asked.kind).toBe('exterior360');
     expect(asked.frames.map((f) => f.fileSize)).toEqual(Array.from({ length: 24 }, (_, i) => 1000 + i));
-    expect([...FakeUpload.sent].sort()).toEqual(Array.from({ length: 24 }, (_, i) => `https://storage.test/post-${i + 1}`).sort());
+    expect(FakeUpload.sent.map((s) => s.url).sort()).toEqual(Array.from({ length: 24 }, (_, i) => `https://storage.test/post-${i + 1}`).sort());
     expect(api.to('POST /media360/upload-complete')[0]!.body).toEqual({ media360Id: 'x9' });
     expect(await screen.findByRole('slider', { name: /Exterior 360 1/ })).toBeTruthy();
   });

@@ -101,6 +101,24 @@ function StepRow({ back, on, backLabel, onLabel, where }: { back: () => void; on
 }
 
 /**
+ * What makes a 360 view a slider for the keyboard and assistive technology, beside its drag
+ * handlers: the role, focus, value and its words, and the keys (`keys` says where each handled
+ * key turns it; other keys are left to the page).
+ */
+function sliderProps<D extends object>(
+  drag: D,
+  { label, min, max, now, text, keys, turnTo }: { label: string; min: number; max: number; now: number; text: string; keys: Partial<Record<string, number>>; turnTo: (to: number) => void },
+) {
+  const onKeyDown = (e: KeyboardEvent) => {
+    const to = keys[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    turnTo(to);
+  };
+  return { ...drag, role: 'slider', tabIndex: 0, 'aria-label': label, 'aria-valuemin': min, 'aria-valuemax': max, 'aria-valuenow': now, 'aria-valuetext': text, onKeyDown };
+}
+
+/**
  * An exterior 360: its frames in turn, spun by dragging across it (one full turn over its
  * width), by the arrow keys (Home, End: the first and last frame) or by its buttons. The
  * frames are loaded ahead; the slider says which frame shows.
@@ -117,26 +135,19 @@ export function ExteriorSpin({ frames, label }: { frames: readonly string[]; lab
     go(start - Math.round(dx / perFrame));
   });
 
-  const onKeyDown = (e: KeyboardEvent) => {
-    const to = { ArrowRight: index + 1, ArrowUp: index + 1, ArrowLeft: index - 1, ArrowDown: index - 1, Home: 0, End: n - 1 }[e.key];
-    if (to === undefined) return;
-    e.preventDefault();
-    go(to);
-  };
-
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
       <Box
-        {...dragTurn}
-        role="slider"
-        tabIndex={0}
-        aria-label={t('orderDetail.media360.spinLabel', { name: label })}
-        aria-valuemin={1}
-        aria-valuemax={n}
-        aria-valuenow={index + 1}
-        aria-valuetext={t('orderDetail.media360.frameOf', { n: index + 1, total: n })}
+        {...sliderProps(dragTurn, {
+          label: t('orderDetail.media360.spinLabel', { name: label }),
+          min: 1,
+          max: n,
+          now: index + 1,
+          text: t('orderDetail.media360.frameOf', { n: index + 1, total: n }),
+          keys: { ArrowRight: index + 1, ArrowUp: index + 1, ArrowLeft: index - 1, ArrowDown: index - 1, Home: 0, End: n - 1 },
+          turnTo: go,
+        })}
         aria-busy={loaded < n}
-        onKeyDown={onKeyDown}
         data-testid="exterior-spin"
         sx={{ ...DRAG_SURFACE, position: 'relative', width: '100%', aspectRatio: '4 / 3', overflow: 'hidden' }}
       >
@@ -167,25 +178,18 @@ export function InteriorPan({ url, label }: { url: string; label: string }) {
   // the picture follows the hand: dragging left looks further right
   const dragTurn = useDragTurn<HTMLDivElement>(yaw, (start, dx) => turn(start - (dx * 360) / panoramaWidth));
 
-  const onKeyDown = (e: KeyboardEvent) => {
-    const to = { ArrowRight: yaw + PAN_STEP_DEGREES, ArrowLeft: yaw - PAN_STEP_DEGREES, ArrowUp: yaw + PAN_STEP_DEGREES, ArrowDown: yaw - PAN_STEP_DEGREES, Home: 0 }[e.key];
-    if (to === undefined) return;
-    e.preventDefault();
-    turn(to);
-  };
-
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
       <Box
-        {...dragTurn}
-        role="slider"
-        tabIndex={0}
-        aria-label={t('orderDetail.media360.panLabel', { name: label })}
-        aria-valuemin={0}
-        aria-valuemax={359}
-        aria-valuenow={yaw}
-        aria-valuetext={t('orderDetail.media360.facing', { degrees: yaw })}
-        onKeyDown={onKeyDown}
+        {...sliderProps(dragTurn, {
+          label: t('orderDetail.media360.panLabel', { name: label }),
+          min: 0,
+          max: 359,
+          now: yaw,
+          text: t('orderDetail.media360.facing', { degrees: yaw }),
+          keys: { ArrowRight: yaw + PAN_STEP_DEGREES, ArrowLeft: yaw - PAN_STEP_DEGREES, ArrowUp: yaw + PAN_STEP_DEGREES, ArrowDown: yaw - PAN_STEP_DEGREES, Home: 0 },
+          turnTo: turn,
+        })}
         data-testid="interior-pan"
         style={{ backgroundImage: `url("${url}")`, backgroundPosition: `${-Math.round((yaw / 360) * panoramaWidth)}px 0` }}
         sx={{ ...DRAG_SURFACE, width: '100%', height: PANORAMA_VIEW_HEIGHT, backgroundSize: `${panoramaWidth}px ${PANORAMA_VIEW_HEIGHT}px`, backgroundRepeat: 'repeat-x' }}

@@ -2,7 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { pairForQaStatus, pairForStatus, type ImageView, type MeView, type OrderView, type TagView } from '@app/contracts/wire';
 import { sessionStore } from '../../api/session';
-import { fail, fakeApi, reply, testOrder, testUser, type FakeHandler, type FakeRequest } from '../../test/fakeApi';
+import { fail, fakeApi, reply, testImage, testOrder, testUser, type FakeHandler, type FakeRequest } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
 import { expectFieldError, expectVisible } from '../../test/visible';
 import { BADGE_COLOURS, filterByType, imageBadge, validateInsert } from './detailLogic';
@@ -17,33 +17,7 @@ function orderView(overrides: Partial<OrderView> = {}): OrderView {
   return testOrder({ id: ORDER, ...overrides });
 }
 
-function image(position: number, overrides: Partial<ImageView> = {}): ImageView {
-  return {
-    id: `img-${position}`,
-    orderId: ORDER,
-    position,
-    mediaOrigin: 'original',
-    types: ['original', 'AI'],
-    optimisedVia: 'full',
-    optimisationStatus: 'completed',
-    label: 'waiting for QA',
-    failureReason: null,
-    approved: false,
-    needsEdition: false,
-    url: `http://storage.test/${position}.jpg`,
-    thumbnailUrl: `http://storage.test/${position}-thumb.jpg`,
-    originalUrl: `http://storage.test/${position}-original.jpg`,
-    width: 1920,
-    height: 1440,
-    fileSize: 1000,
-    sensorData: null,
-    expectedAngle: null,
-    detectedAngle: null,
-    createdAt: '2026-05-01T09:00:00.000Z',
-    updatedAt: '2026-05-01T09:00:00.000Z',
-    ...overrides,
-  };
-}
+const image = (position: number, overrides: Partial<ImageView> = {}): ImageView => testImage(position, { orderId: ORDER, types: ['original', 'AI'], ...overrides });
 
 const tag = (id: string, name: string, category: TagView['category']): TagView => ({ id, name, category, entity: 'image', color: 'red', createdAt: '', updatedAt: '' });
 const TAGS = [tag('t1', 'Reflections', 'IMAGE_ERROR'), tag('t2', 'Dirty lens', 'IMAGE_ERROR'), tag('t3', 'Rush', 'PRIORITY')];

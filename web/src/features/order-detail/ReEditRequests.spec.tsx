@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ImageView, MeView, OrderView, ReEditRequestSummary } from '@app/contracts/wire';
 import { sessionStore } from '../../api/session';
-import { fail, fakeApi, reply, testOrder, testUser, type FakeHandler } from '../../test/fakeApi';
+import { fail, fakeApi, reply, testDeliveredOrder, testImage, testUser, type FakeHandler } from '../../test/fakeApi';
 import { renderAppAt } from '../../test/render';
 import { expectFieldError, expectVisible } from '../../test/visible';
 import { reEditBody, reEditDisplay, validateDecline, validateReEdit } from './reEditLogic';
@@ -13,16 +13,10 @@ const qa = testUser({ id: '00000000-0000-4000-8000-000000000009', userRole: 'QA'
 const parent = testUser({ id: '00000000-0000-4000-8000-000000000007', userRole: 'Management', displayName: 'Nordic Group' });
 
 function orderView(): OrderView {
-  return testOrder({
+  return testDeliveredOrder({
     id: ORDER,
-    orderName: 'Audi A4 Avant',
-    note: null,
-    status: 'Ready to download',
-    QAstatus: 'Approved',
     user: { id: dealer.id, displayName: dealer.displayName, userName: dealer.email },
     createdBy: { id: dealer.id, displayName: dealer.displayName, role: 'Account' },
-    deviceInformation: { platform: 'web', userAgent: null, model: null, osVersion: null },
-    appVersion: null,
   });
 }
 
@@ -38,34 +32,9 @@ const request = (overrides: Partial<ReEditRequestSummary> = {}): ReEditRequestSu
   ...overrides,
 });
 
-function image(position: number, overrides: Partial<ImageView> = {}): ImageView {
-  return {
-    id: `img-${position}`,
-    orderId: ORDER,
-    position,
-    mediaOrigin: 'original',
-    types: ['optimized', 'AI'],
-    optimisedVia: 'full',
-    optimisationStatus: 'completed',
-    label: 'ready to download',
-    failureReason: null,
-    approved: true,
-    needsEdition: false,
-    url: `http://storage.test/${position}.jpg`,
-    thumbnailUrl: `http://storage.test/${position}-thumb.jpg`,
-    originalUrl: null,
-    width: 1920,
-    height: 1440,
-    fileSize: 1000,
-    sensorData: null,
-    expectedAngle: null,
-    detectedAngle: null,
-    reEditRequest: null,
-    createdAt: '2026-05-01T09:00:00.000Z',
-    updatedAt: '2026-05-01T09:00:00.000Z',
-    ...overrides,
-  };
-}
+/** a delivered picture: approved, ready to download, no original kept, no open request */
+const image = (position: number, overrides: Partial<ImageView> = {}): ImageView =>
+  testImage(position, { orderId: ORDER, label: 'ready to download', approved: true, originalUrl: null, reEditRequest: null, ...overrides });
 
 /** The order detail as `user`; the order's pictures are what `images` gives at each call (an action changes them). */
 async function open(user: MeView, images: () => ImageView[], extra: Record<string, FakeHandler> = {}) {

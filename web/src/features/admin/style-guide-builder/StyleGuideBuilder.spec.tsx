@@ -2,7 +2,7 @@ import type { ConfigurationView, MediaView, StyleGuideView } from '@app/contract
 import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { sessionStore } from '../../../api/session';
-import { fail, fakeApi, reply, testUser } from '../../../test/fakeApi';
+import { fail, fakeApi, reply, testConfiguration, testUser } from '../../../test/fakeApi';
 import { renderAppAt } from '../../../test/render';
 import { configBody, configMediaBody, configMediaSlots, kbToBytes, newConfigForm, validateConfig, withType } from './builderLogic';
 import { expectFieldError, expectVisible } from '../../../test/visible';
@@ -28,29 +28,8 @@ function guide(overrides: Partial<StyleGuideView> = {}): StyleGuideView {
   };
 }
 
-function configuration(overrides: Partial<ConfigurationView> = {}): ConfigurationView {
-  return {
-    id: '33333333-3333-4333-8333-333333333333',
-    styleGuideId: GUIDE_ID,
-    position: 1,
-    margins: '{"top":10,"right":5,"bottom":4,"left":5}',
-    routeTo: 'full',
-    type: 'IMAGE',
-    withLogo: true,
-    horizonLineHeight: 50,
-    afterFrameFree: false,
-    positionAfterFrameFree: null,
-    optional: false,
-    angle: { id: ANGLE_ID, name: 'Front', category: 'exterior', defaultAngleOverlay: null },
-    customAngleOverlay: null,
-    customFrameOverlay: null,
-    customBackground: null,
-    customLogo: null,
-    customFloor: null,
-    featuredImage: null,
-    ...overrides,
-  };
-}
+const configuration = (overrides: Partial<ConfigurationView> = {}): ConfigurationView =>
+  testConfiguration(1, { id: '33333333-3333-4333-8333-333333333333', styleGuideId: GUIDE_ID, angle: { id: ANGLE_ID, name: 'Front', category: 'exterior', defaultAngleOverlay: null }, ...overrides });
 
 function signInAs(role: 'Admin' | 'QA') {
   const user = testUser({ userRole: role, permissions: [] });

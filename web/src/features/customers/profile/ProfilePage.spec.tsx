@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEFAULT_OUTPUT_RULES, type IntegrationView, type MeView, type OrderListItem, type PermissionView, type ProviderView, type StyleGuideListItem, type UserView } from '@app/contracts/wire';
 import { sessionStore } from '../../../api/session';
-import { childAccount, dashboardRoutes, fail, fakeApi, reply, testUser, type FakeHandler, type FakeRequest } from '../../../test/fakeApi';
+import { childAccount, dashboardRoutes, fail, fakeApi, reply, testIntegration, testUser, type FakeHandler, type FakeRequest } from '../../../test/fakeApi';
 import { renderAppAt } from '../../../test/render';
 import { expectFieldError, expectVisible } from '../../../test/visible';
 
@@ -382,23 +382,8 @@ describe('two tables: all on the left, the account\'s on the right', () => {
 });
 
 describe('integrations', () => {
-  const integration = (provider: string, label: string, extra: Partial<IntegrationView> = {}): IntegrationView => ({
-    id: `i-${provider}`,
-    userId: ACCOUNT_ID,
-    provider,
-    label,
-    integrationType: 'FTP',
-    isActive: true,
-    autoDeliver: false,
-    Username: null,
-    hasPassword: false,
-    settings: {},
-    storedSecrets: [],
-    outputRules: DEFAULT_OUTPUT_RULES,
-    createdAt: '',
-    updatedAt: '',
-    ...extra,
-  });
+  const integration = (provider: string, label: string, extra: Partial<IntegrationView> = {}): IntegrationView =>
+    testIntegration({ id: `i-${provider}`, userId: ACCOUNT_ID, provider, label, createdAt: '', updatedAt: '', ...extra });
   const providers: ProviderView[] = [
     { provider: 'GENERIC_FTP', label: 'FTP server', integrationType: 'FTP' },
     { provider: 'S3_BUCKET', label: 'S3 bucket', integrationType: 'BLOB' },
