@@ -5,7 +5,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
 import { CurrentActor } from '../common/actor.decorator';
 import { ApiErrorResponses, ApiResult } from '../common/api-responses';
-import { TestPipelineResult, TestPipelineRunView } from '../images/images.responses';
+import { TestPipelineResult, TestPipelineRunView } from '@app/contracts/http';
 import { UuidParam } from '../common/params';
 import { AppSettingView } from './users.responses';
 

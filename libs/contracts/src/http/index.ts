@@ -9,12 +9,18 @@
  * classes arrive without their decorators' libraries.
  */
 import { OrderEventsRoutes, OrdersRoutes, QaWorkspaceRoutes, TagsRoutes } from './routes/orders.routes';
+// images area
+import { ImagesRoutes, Media360Routes, ReEditRequestsRoutes, VideosRoutes } from './routes/images.routes';
 
 export * from './define-route';
 export * from './fields';
 export * from './schemas/orders.schemas';
 export * from './schemas/qa-workspace.schemas';
 export * from './routes/orders.routes';
+// images area
+export * from './schemas/images.schemas';
+export * from './schemas/media360.schemas';
+export * from './routes/images.routes';
 
 /** Every converted area's routes: `Routes.orders.get`. An area not yet converted declares its routes in its gateway controller. */
 export const Routes = {
@@ -22,4 +28,9 @@ export const Routes = {
   orderEvents: OrderEventsRoutes,
   tags: TagsRoutes,
   qaWorkspace: QaWorkspaceRoutes,
+  // images area
+  images: ImagesRoutes,
+  reEditRequests: ReEditRequestsRoutes,
+  videos: VideosRoutes,
+  media360: Media360Routes,
 };
