@@ -1,4 +1,4 @@
-import { PagedOf, type RouteDef } from '@app/contracts';
+import { PagedOf, type ParamDoc, type RouteDef } from '@app/contracts';
 import { applyDecorators, HttpCode, HttpStatus, RequestMapping, RequestMethod, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiExtraModels, ApiOperation, ApiParam, ApiResponse, ApiSecurity, getSchemaPath } from '@nestjs/swagger';
 import { Authenticated, OptionalJwtAuthGuard } from '../auth/authenticated.decorator';
@@ -47,8 +47,15 @@ function resultSchema(result: RouteDef['result']): { models: Function[]; schema:
 export function Operation<R>(route: RouteDef<string, unknown, unknown, R>) {
   const decorators: Array<MethodDecorator> = [];
   decorators.push(ApiOperation({ summary: route.summary, ...(route.description === undefined ? {} : { description: route.description }) }));
-  for (const [name, doc] of Object.entries(route.params ?? {}) as Array<[string, { enum?: readonly string[]; description?: string }]>) {
-    decorators.push(ApiParam({ name, ...(doc.enum ? { enum: [...doc.enum] } : {}), ...(doc.description ? { description: doc.description } : {}) }));
+  for (const [name, doc] of Object.entries(route.params ?? {}) as Array<[string, ParamDoc]>) {
+    decorators.push(
+      ApiParam({
+        name,
+        ...(doc.format ? { format: doc.format } : {}),
+        ...(doc.enum ? { enum: [...doc.enum] } : {}),
+        ...(doc.description ? { description: doc.description } : {}),
+      }),
+    );
   }
   if (route.access === 'optional-session') {
     // a sign-in is optional: OpenAPI says so with an empty requirement beside the bearer one

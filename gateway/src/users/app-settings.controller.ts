@@ -4,9 +4,9 @@ import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated } from '../auth/authenticated.decorator';
 import { CurrentActor } from '../common/actor.decorator';
-import { ApiResult, ApiErrorResponses } from '../common/api-responses';
+import { ApiErrorResponses, ApiResult } from '../common/api-responses';
 import { Operation } from '../common/operation.decorator';
-import { TestPipelineResult, TestPipelineRunView } from '../images/images.responses';
+import { TestPipelineResult, TestPipelineRunView } from '@app/contracts/http';
 import { UuidParam } from '../common/params';
 
 /**

@@ -1,58 +1,50 @@
+import { Routes } from '@app/contracts/http';
 import type {
-  ApprovalRequest,
-  DeleteImagesRequest,
   DownloadRequest,
-  DownloadResult,
   ImageType,
-  ImageVersionView,
-  ImageView,
   InsertImageRequest,
-  ReEditDeclineRequest,
   ReEditRequestRequest,
-  ReEditRequestView,
   RepushRequest,
   SignedUploadRequest,
   SignedUploadResult,
-  UploadCompleteRequest,
-  UrlResult,
-  VideoView,
 } from '@app/contracts/wire';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from './client';
 
-/** Calls of images, uploads, downloads and videos. */
+/** Calls of images, uploads, downloads, versions, re-edit requests and videos (`Routes.images`, `Routes.reEditRequests`, `Routes.videos`). */
 
 /** The select view's image-type filter: Original, Optimized, AI, Enhanced, Bypassed, Featured. */
 export const SELECT_IMAGE_TYPES = ['original', 'optimized', 'AI', 'enhanced', 'bypassed', 'featured'] as const satisfies readonly ImageType[];
 
 export const imagesApi = {
-  ofOrder: (orderId: string, signal?: AbortSignal) => api.get<ImageView[]>(`/images/order/${orderId}`, { signal }),
-  signedUpload: (body: SignedUploadRequest) => api.post<SignedUploadResult>('/images/get-signed-url-for-upload', body),
-  uploadComplete: (imageId: string) => api.post<ImageView>('/images/upload-complete', { imageId } satisfies UploadCompleteRequest),
-  insert: (body: InsertImageRequest) => api.post<SignedUploadResult>('/images/insert-image-on-order', body),
+  ofOrder: (orderId: string, signal?: AbortSignal) => api.call(Routes.images.ofOrder, { params: { id: orderId }, signal }),
+  signedUpload: (body: SignedUploadRequest) => api.call(Routes.images.signedUpload, { body }),
+  uploadComplete: (imageId: string) => api.call(Routes.images.uploadComplete, { body: { imageId } }),
+  insert: (body: InsertImageRequest) => api.call(Routes.images.insert, { body }),
   /** a presigned POST for an edited file that will replace the image's picture (admin, QA) */
   replaceUpload: (imageId: string, body: Pick<SignedUploadRequest, 'fileSize' | 'width' | 'height' | 'contentType'>) =>
-    api.post<SignedUploadResult>(`/images/replace-image/${imageId}`, body),
+    api.call(Routes.images.replaceUpload, { params: { id: imageId }, body }),
   /** the edited file is posted: checked and made the picture, a new version in its history */
-  replaceComplete: (imageId: string) => api.post<ImageView>(`/images/replace-image/${imageId}/complete`),
+  replaceComplete: (imageId: string) => api.call(Routes.images.replaceComplete, { params: { id: imageId } }),
   /** approve, or mark for editing with an IMAGE_ERROR tag as the reason */
   approval: (id: string, approved: boolean, errorTagId?: string) =>
-    api.post<ImageView>(`/images/approval/${id}`, (errorTagId ? { approved, errorTagId } : { approved }) satisfies ApprovalRequest),
+    api.call(Routes.images.approval, { params: { id }, body: errorTagId ? { approved, errorTagId } : { approved } }),
   /** pictures of one order through the pipeline again, with the repush dialog's method, category and settings */
-  repush: (body: RepushRequest) => api.post<ImageView[]>('/images/repush', body),
-  remove: (ids: string[]) => api.delete<{ deleted: number }>('/images/', { body: { ids } satisfies DeleteImagesRequest }),
+  repush: (body: RepushRequest) => api.call(Routes.images.repush, { body }),
+  remove: (ids: string[]) => api.call(Routes.images.delete, { body: { ids } }),
   /** a zip of the order's images (all, or `images`), as a short-lived URL */
   download: (orderId: string, body: DownloadRequest = {}, downloadStyleGuide = false) =>
-    api.post<DownloadResult>(`/images/download/${orderId}`, { ...body, order: orderId }, { query: { downloadStyleGuide: downloadStyleGuide || undefined } }),
-  videos: (orderId: string, signal?: AbortSignal) => api.get<VideoView[]>(`/videos/order/${orderId}`, { signal }),
-  downloadVideo: (videoId: string) => api.post<UrlResult>(`/videos/download/${videoId}`),
+    api.call(Routes.images.download, { params: { id: orderId }, query: { downloadStyleGuide: downloadStyleGuide || undefined }, body: { ...body, order: orderId } }),
+  videos: (orderId: string, signal?: AbortSignal) => api.call(Routes.videos.ofOrder, { params: { id: orderId }, signal }),
+  downloadVideo: (videoId: string) => api.call(Routes.videos.download, { params: { id: videoId } }),
   /** a dealership asks QA to edit a processed picture again */
-  askReEdit: (imageId: string, body: ReEditRequestRequest) => api.post<ReEditRequestView>(`/images/${imageId}/re-edit-requests`, body),
+  askReEdit: (imageId: string, body: ReEditRequestRequest) => api.call(Routes.reEditRequests.create, { params: { imageId }, body }),
   /** QA declines an open re-edit request with an answer */
-  declineReEdit: (requestId: string, text: string) => api.post<ReEditRequestView>(`/images/re-edit-requests/${requestId}/decline`, { text } satisfies ReEditDeclineRequest),
+  declineReEdit: (requestId: string, text: string) => api.call(Routes.reEditRequests.decline, { params: { id: requestId }, body: { text } }),
   /** every kept version of an image's picture, oldest first */
-  versions: (imageId: string, signal?: AbortSignal) => api.get<ImageVersionView[]>(`/images/${imageId}/versions`, { signal }),
+  versions: (imageId: string, signal?: AbortSignal) => api.call(Routes.images.versions, { params: { id: imageId }, signal }),
   /** makes a kept version the picture again (admin, QA); answers the history */
-  restoreVersion: (imageId: string, versionId: string) => api.post<ImageVersionView[]>(`/images/${imageId}/versions/${versionId}/restore`),
+  restoreVersion: (imageId: string, versionId: string) => api.call(Routes.images.restoreVersion, { params: { id: imageId, versionId } }),
 };
 
 /** TanStack Query keys of images and videos: [resource, action, params]. */
@@ -61,6 +53,16 @@ export const imageKeys = {
   ofOrder: (orderId: string) => ['images', 'list', { orderId }] as const,
   videos: (orderId: string) => ['videos', 'list', { orderId }] as const,
   versions: (imageId: string) => ['images', 'versions', { imageId }] as const,
+};
+
+/**
+ * Query options of the image and video reads: the key and the fetch written together
+ * (`useQuery(imageQueries.ofOrder(orderId))`; add `enabled`, `refetchInterval`… by spreading).
+ */
+export const imageQueries = {
+  ofOrder: (orderId: string) => queryOptions({ queryKey: imageKeys.ofOrder(orderId), queryFn: ({ signal }) => imagesApi.ofOrder(orderId, signal) }),
+  videos: (orderId: string) => queryOptions({ queryKey: imageKeys.videos(orderId), queryFn: ({ signal }) => imagesApi.videos(orderId, signal) }),
+  versions: (imageId: string) => queryOptions({ queryKey: imageKeys.versions(imageId), queryFn: ({ signal }) => imagesApi.versions(imageId, signal) }),
 };
 
 /**

@@ -62,6 +62,8 @@ export type PathParams<P extends string> = [PathParamNames<P>] extends [never] ?
 export interface ParamDoc {
   enum?: readonly string[];
   description?: string;
+  /** the string's format in the document (`'uuid'`) */
+  format?: 'uuid';
 }
 
 export interface RouteDef<Path extends string = string, Q = unknown, B = unknown, R = unknown> {

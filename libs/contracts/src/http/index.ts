@@ -12,6 +12,8 @@ import { OrderEventsRoutes, OrdersRoutes, QaWorkspaceRoutes, TagsRoutes } from '
 // accounts area
 import { MobileRoutes } from './routes/mobile.routes';
 import { AppSettingsRoutes, AppVersionsRoutes, BannersRoutes, IntegrationsRoutes, PermissionsRoutes, SalesPeopleRoutes, UsersRoutes } from './routes/users.routes';
+// images area
+import { ImagesRoutes, Media360Routes, ReEditRequestsRoutes, VideosRoutes } from './routes/images.routes';
 
 export * from './define-route';
 export * from './fields';
@@ -23,6 +25,10 @@ export * from './schemas/users.schemas';
 export * from './schemas/mobile.schemas';
 export * from './routes/users.routes';
 export * from './routes/mobile.routes';
+// images area
+export * from './schemas/images.schemas';
+export * from './schemas/media360.schemas';
+export * from './routes/images.routes';
 
 /** Every converted area's routes: `Routes.orders.get`. An area not yet converted declares its routes in its gateway controller. */
 export const Routes = {
@@ -39,4 +45,9 @@ export const Routes = {
   appVersions: AppVersionsRoutes,
   banners: BannersRoutes,
   mobile: MobileRoutes,
+  // images area
+  images: ImagesRoutes,
+  reEditRequests: ReEditRequestsRoutes,
+  videos: VideosRoutes,
+  media360: Media360Routes,
 };

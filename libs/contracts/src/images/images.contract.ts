@@ -242,7 +242,8 @@ export class UploadCompleteBody implements UploadCompleteRequest {
   @ApiProperty() @IsUUID() imageId!: string;
 }
 
-type CheckedBodies = [
+/** Exported so that the web app's stricter check (noUnusedLocals) takes it as used; nothing imports it. */
+export type ImageBodiesMirrored = [
   Mirror<SignedUploadBody, SignedUploadRequest>,
   Mirror<InsertImageBody, InsertImageRequest>,
   Mirror<ApprovalBody, ApprovalRequest>,

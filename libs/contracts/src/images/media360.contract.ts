@@ -62,7 +62,8 @@ export const Media360Rpc = {
   ofOrder: defineRpc<Media360IdPayload, Media360View[]>('images', 'media360.of-order', Media360IdPayload),
 };
 
-type CheckedBodies = [
+/** Exported so that the web app's stricter check (noUnusedLocals) takes it as used; nothing imports it. */
+export type Media360BodiesMirrored = [
   Mirror<Media360FrameInput, Media360FrameRequest>,
   Mirror<Media360SignedUploadBody, Media360SignedUploadRequest>,
   Mirror<Media360UploadCompleteBody, Media360UploadCompleteRequest>,

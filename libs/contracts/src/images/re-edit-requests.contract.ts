@@ -57,7 +57,8 @@ export class ReEditOrderPayload {
   @IsUUID() orderId!: string;
 }
 
-type CheckedBodies = [Mirror<ReEditRequestBody, ReEditRequestRequest>, Mirror<ReEditDeclineBody, ReEditDeclineRequest>];
+/** Exported so that the web app's stricter check (noUnusedLocals) takes it as used; nothing imports it. */
+export type ReEditBodiesMirrored = [Mirror<ReEditRequestBody, ReEditRequestRequest>, Mirror<ReEditDeclineBody, ReEditDeclineRequest>];
 
 export const ReEditRequestsRpc = {
   create: defineRpc<ReEditRequestPayload, ReEditRequestView>('images', 're-edit-requests.create', ReEditRequestPayload),

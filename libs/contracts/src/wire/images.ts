@@ -1,6 +1,4 @@
-import type { ReEditRequestSummary } from './re-edit-requests';
 import type { AngleCategory, Margins, Route, TriState } from './routes';
-import type { TagView } from './tags';
 
 // ---------------------------------------------------------------------------------------
 // constants
@@ -211,63 +209,9 @@ export interface DownloadRequest {
 }
 
 // ---------------------------------------------------------------------------------------
-// views
+// views: declared as the HTTP contract's schema classes
 
-export interface ImageView {
-  id: string;
-  orderId: string;
-  position: number;
-  mediaOrigin: MediaOrigin;
-  /** type labels for the select view's filter (original, optimized, AI, enhanced, bypassed, featured) */
-  types: ImageType[];
-  optimisedVia: Route | null;
-  optimisationStatus: OptimisationStatus;
-  label: ImageLabel;
-  /** the reason of a refused upload or a pipeline error, for QA */
-  failureReason: string | null;
-  approved: boolean;
-  needsEdition: boolean;
-  /** the optimized picture once processed, else the original; short-lived */
-  url: string | null;
-  thumbnailUrl: string | null;
-  /** the uploaded original, for admin and QA only (null for everyone else); short-lived */
-  originalUrl: string | null;
-  width: number | null;
-  height: number | null;
-  fileSize: number | null;
-  sensorData: Record<string, unknown> | null;
-  expectedAngle: string | null;
-  detectedAngle: string | null;
-  /**
-   * the tags on the picture, by category and name (the list and detail answers): admin and QA
-   * see them, for everyone else the list is empty (image tags are QA's)
-   */
-  tags?: TagView[];
-  /** the picture's latest re-edit request (docs/images.md); null when nobody asked */
-  reEditRequest?: ReEditRequestSummary | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface DownloadResult {
-  url: string;
-  fileName: string;
-  expiresAt: string;
-  imageCount: number;
-}
-
-export interface UrlResult {
-  url: string;
-  expiresAt: string;
-}
-
-/** The presigned upload `{url, fields, imageId}`; `fields` is JSON text, posted with the file (last) as multipart. */
-export interface SignedUploadResult {
-  url: string;
-  fields: string;
-  imageId: string;
-  expiresAt: string;
-}
+export type { DownloadResult, ImagesDeletedResult, ImageView, SignedUploadResult, UrlResult } from '../http/schemas/images.schemas';
 
 /** The type label of an image processed by a route. */
 export const IMAGE_TYPE_OF_ROUTE: Record<Route, ImageType> = {

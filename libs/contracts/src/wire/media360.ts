@@ -58,36 +58,9 @@ export interface Media360SignedUploadRequest {
   frames: Media360FrameRequest[];
 }
 
-export interface Media360FrameUpload {
-  url: string;
-  /** JSON text, as for images */
-  fields: string;
-}
-
-export interface Media360SignedUploadResult {
-  media360Id: string;
-  /** one presigned POST per frame, in the order asked */
-  frames: Media360FrameUpload[];
-  expiresAt: string;
-}
-
 export interface Media360UploadCompleteRequest {
   media360Id: string;
 }
 
-export interface Media360View {
-  id: string;
-  orderId: string;
-  kind: Media360Kind;
-  status: Media360Status;
-  frameCount: number;
-  /** pixels of each frame (of the panorama); null until checked */
-  width: number | null;
-  height: number | null;
-  /** bytes of all its frames; null until checked */
-  totalSize: number | null;
-  /** short-lived links to the frames, in order; empty until it is ready */
-  frameUrls: string[];
-  failureReason: string | null;
-  createdAt: string;
-}
+/** the views, declared as the HTTP contract's schema classes */
+export type { Media360FrameUpload, Media360SignedUploadResult, Media360View } from '../http/schemas/media360.schemas';

@@ -40,31 +40,8 @@ export interface ReEditDeclineRequest {
   text: string;
 }
 
-/** The latest re-edit request of a picture, as the image views carry it. */
-export interface ReEditRequestSummary {
-  id: string;
-  reason: ReEditReason;
-  text: string | null;
-  state: ReEditState;
-  dueAt: string;
-  /** open and past its due time */
-  overdue: boolean;
-  /** QA's answer when declined */
-  answer: string | null;
-}
-
-/** One re-edit request, as the order's list shows it. */
-export interface ReEditRequestView extends ReEditRequestSummary {
-  imageId: string;
-  orderId: string;
-  position: number;
-  /** who asked: the account or its sales person */
-  requestedBy: { userId: string | null; salesPersonId: string | null; name: string | null };
-  /** the QA user who answered (approved the picture again, or declined); null while open or for the system */
-  answeredByUserId: string | null;
-  answeredAt: string | null;
-  createdAt: string;
-}
+/** The views (a picture's latest request, one request of the order's list), declared as the HTTP contract's schema classes. */
+export type { ReEditRequester, ReEditRequestSummary, ReEditRequestView } from '../http/schemas/images.schemas';
 
 /** Where a rejection reason comes from: QA's decline of a picture, or a dealership's re-edit request. */
 export const REJECTION_SOURCES = ['qa', 'dealership'] as const;

@@ -16,24 +16,5 @@ export const VIDEO_MESSAGES = {
   incomplete: 'The video file is incomplete: it ends before the end of its container (the upload was cut off or the file is damaged)',
 } as const;
 
-export interface VideoSignedUploadResult {
-  url: string;
-  /** JSON text, as for images */
-  fields: string;
-  videoId: string;
-  expiresAt: string;
-}
-
-export interface VideoView {
-  id: string;
-  orderId: string;
-  status: VideoStatus;
-  /** 225 px wide, short-lived; null until the thumbnail is made */
-  thumbnailUrl: string | null;
-  url: string | null;
-  fileSize: number | null;
-  durationSeconds: number | null;
-  contentType: VideoContentType;
-  failureReason: string | null;
-  createdAt: string;
-}
+/** the views, declared as the HTTP contract's schema classes */
+export type { VideoSignedUploadResult, VideoView } from '../http/schemas/images.schemas';

@@ -14,7 +14,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImageVersionView } from '@app/contracts/wire';
-import { imageKeys, imagesApi } from '../../api/images';
+import { imageKeys, imageQueries, imagesApi } from '../../api/images';
 import { orderKeys } from '../../api/orders';
 import { useApiMutation } from '../../api/useApiMutation';
 import { formatTimestamp } from '../data-grid/columns';
@@ -39,10 +39,7 @@ export function ImageHistory({ imageId, canRestore, heading = true }: ImageHisto
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<ImageVersionView | null>(null);
-  const versions = useQuery({
-    queryKey: imageKeys.versions(imageId),
-    queryFn: ({ signal }) => imagesApi.versions(imageId, signal),
-  });
+  const versions = useQuery(imageQueries.versions(imageId));
   const restore = useApiMutation({
     action: t('imageHistory.restore'),
     mutationFn: (version: ImageVersionView) => imagesApi.restoreVersion(imageId, version.id),

@@ -8,8 +8,8 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Media360View, OrderView } from '@app/contracts/wire';
-import { media360Api, media360Keys } from '../../api/media360';
+import type { OrderView } from '@app/contracts/wire';
+import { media360Queries } from '../../api/media360';
 import { formatTimestamp } from '../../components/data-grid/columns';
 import { Add360Dialog } from './Add360Dialog';
 import { ExteriorSpin, InteriorPan } from './Media360Viewer';
@@ -23,10 +23,7 @@ import { KIND_NAMES } from './media360Logic';
 export function Media360Tab({ order, canAdd }: { order: Pick<OrderView, 'id'>; canAdd: boolean }) {
   const { t } = useTranslation();
   const [adding, setAdding] = useState(false);
-  const list = useQuery({
-    queryKey: media360Keys.ofOrder(order.id),
-    queryFn: ({ signal }): Promise<Media360View[]> => media360Api.ofOrder(order.id, signal),
-  });
+  const list = useQuery(media360Queries.ofOrder(order.id));
 
   const counts = { exterior360: 0, interior360: 0 };
   const named = (list.data ?? []).map((item) => ({ item, name: t(KIND_NAMES[item.kind], { n: ++counts[item.kind] }) }));

@@ -449,16 +449,16 @@ describe('/order/{id} images, timeline, tabs', () => {
   });
 
   it('select view: delete images after a confirmation; insert image checks its fields', async () => {
-    const api = await open(admin, orderView(), `/order/${ORDER}/select`, { 'DELETE /images/': () => reply(200, { deleted: 1 }) });
+    const api = await open(admin, orderView(), `/order/${ORDER}/select`, { 'DELETE /images': () => reply(200, { deleted: 1 }) });
     await screen.findAllByRole('listitem', { name: /^Position \d$/ });
     expect((screen.getByRole('button', { name: 'Delete images' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByLabelText('Select the image of position 3'));
     fireEvent.click(screen.getByRole('button', { name: 'Delete images' }));
     const confirm = await screen.findByRole('dialog');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(api.to('DELETE /images/')).toHaveLength(1));
+    await waitFor(() => expect(api.to('DELETE /images')).toHaveLength(1));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.to('DELETE /images/')[0]!.body).toEqual({ ids: ['img-3'] });
+    expect(api.to('DELETE /images')[0]!.body).toEqual({ ids: ['img-3'] });
 
     fireEvent.click(screen.getByRole('button', { name: 'Insert image' }));
     const form = await screen.findByRole('form', { name: 'Insert an image into the order' });

@@ -10,7 +10,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useMatch, useParams } from 'react-router-dom';
 import type { ImageView, OrderView } from '@app/contracts/wire';
-import { imageKeys, imagesApi } from '../../api/images';
+import { imageKeys, imageQueries } from '../../api/images';
 import { MOVING_STATUSES, orderKeys, orderQueries } from '../../api/orders';
 import { isStaff } from '../../app/access';
 import { isNotFound, isWellFormedId, NotFoundNotice } from '../../components/NotFoundNotice';
@@ -73,8 +73,7 @@ export function OrderDetailPage() {
   });
   const moving = isMoving(order.data);
   const images = useQuery({
-    queryKey: imageKeys.ofOrder(id),
-    queryFn: ({ signal }) => imagesApi.ofOrder(id, signal),
+    ...imageQueries.ofOrder(id),
     enabled: order.isSuccess,
     refetchInterval: (query) => (moving || isReprocessing(query.state.data) ? DETAIL_REFRESH_MS : false),
   });

@@ -7,8 +7,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { VideoView } from '@app/contracts/wire';
-import { imageKeys, imagesApi, startDownload } from '../../api/images';
+import { imageQueries, imagesApi, startDownload } from '../../api/images';
 import { useApiMutation } from '../../api/useApiMutation';
 import { formatTimestamp } from '../../components/data-grid/columns';
 
@@ -21,10 +20,7 @@ export const VIDEO_THUMB_WIDTH = 225;
  */
 export function VideosTab({ orderId }: { orderId: string }) {
   const { t } = useTranslation();
-  const videos = useQuery({
-    queryKey: imageKeys.videos(orderId),
-    queryFn: ({ signal }): Promise<VideoView[]> => imagesApi.videos(orderId, signal),
-  });
+  const videos = useQuery(imageQueries.videos(orderId));
   const download = useApiMutation({
     action: t('orderDetail.videos.download'),
     mutationFn: (id: string) => imagesApi.downloadVideo(id),

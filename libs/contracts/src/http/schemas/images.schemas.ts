@@ -1,53 +1,28 @@
+import { IMAGE_VERSION_KINDS, IMAGE_VERSION_REASONS, TEST_RUN_STATES, type ImageVersionKind, type ImageVersionReason, type TestRunState } from '../../wire/image-versions';
 import {
   IMAGE_LABELS,
-  IMAGE_VERSION_KINDS,
-  IMAGE_VERSION_REASONS,
   IMAGE_TYPE_LABELS,
   MEDIA_ORIGINS,
   OPTIMISATION_STATUSES,
-  RE_EDIT_REASONS,
-  RE_EDIT_STATES,
-  ROUTES,
-  VIDEO_CONTENT_TYPES,
-  VIDEO_STATUSES,
-  type DownloadResult as DownloadResultContract,
   type ImageLabel,
-  type ImagesRpc,
   type ImageType,
-  type ImageVersionAuthor as ImageVersionAuthorContract,
-  type ImageVersionKind,
-  type ImageVersionReason,
-  type ImageVersionView as ImageVersionViewContract,
-  type TestPipelineResult as TestPipelineResultContract,
-  type TestPipelineRunView as TestPipelineRunViewContract,
-  type TestRunState,
-  TEST_RUN_STATES,
-  type ImageView as ImageViewContract,
   type MediaOrigin,
   type OptimisationStatus,
-  type ReEditReason,
-  type ReEditRequestSummary as ReEditRequestSummaryContract,
-  type ReEditRequestView as ReEditRequestViewContract,
-  type ReEditState,
-  type ResultOf,
-  type Route,
-  type SignedUploadResult as SignedUploadResultContract,
-  type UrlResult as UrlResultContract,
-  type VideoContentType,
-  type VideoSignedUploadResult as VideoSignedUploadResultContract,
-  type VideoStatus,
-  type VideoView as VideoViewContract,
-} from '@app/contracts';
-import { Field } from '../common/api-responses';
-import { TagView } from '@app/contracts/http';
+} from '../../wire/images';
+import { RE_EDIT_REASONS, RE_EDIT_STATES, type ReEditReason, type ReEditState } from '../../wire/re-edit-requests';
+import { ROUTES, type Route } from '../../wire/routes';
+import { VIDEO_CONTENT_TYPES, VIDEO_STATUSES, type VideoContentType, type VideoStatus } from '../../wire/videos';
+import { Field } from '../fields';
+import { TagView } from './orders.schemas';
 
-// parts of the contract, named so the classes can implement them
-type ContractImagesDeleted = ResultOf<typeof ImagesRpc.delete>;
-
-/** Response schemas of the pictures and videos of orders: each mirrors its contract view. */
+/**
+ * The answers of the pictures and videos of orders, their uploads, downloads, versions and
+ * re-edit requests: each class is THE declaration of its shape (the wire modules re-export its
+ * type). See orders.schemas.ts for the conventions.
+ */
 
 /** A picture's latest re-edit request, as its view carries it. */
-export class ReEditRequestSummary implements ReEditRequestSummaryContract {
+export class ReEditRequestSummary {
   @Field.id() id!: string;
   @Field.oneOf(RE_EDIT_REASONS, 'ReEditReason') reason!: ReEditReason;
   @Field.string({ nullable: true, description: 'what the dealership asked to change' }) text!: string | null;
@@ -57,21 +32,25 @@ export class ReEditRequestSummary implements ReEditRequestSummaryContract {
   @Field.string({ nullable: true, description: "QA's answer when declined" }) answer!: string | null;
 }
 
-export class ImageView implements ImageViewContract {
+/** One picture of an order, with short-lived links. */
+export class ImageView {
   @Field.id() id!: string;
   @Field.id() orderId!: string;
   @Field.int() position!: number;
   @Field.oneOf(MEDIA_ORIGINS, 'MediaOrigin') mediaOrigin!: MediaOrigin;
+  /** type labels for the select view's filter (original, optimized, AI, enhanced, bypassed, featured) */
   @Field.oneOfList(IMAGE_TYPE_LABELS, 'ImageType') types!: ImageType[];
   @Field.oneOf(ROUTES, 'Route', { nullable: true, description: 'the pipeline route that made the optimized picture' })
   optimisedVia!: Route | null;
   @Field.oneOf(OPTIMISATION_STATUSES, 'OptimisationStatus') optimisationStatus!: OptimisationStatus;
   @Field.oneOf(IMAGE_LABELS, 'ImageLabel') label!: ImageLabel;
+  /** the reason of a refused upload or a pipeline error, for QA */
   @Field.string({ nullable: true }) failureReason!: string | null;
   @Field.bool() approved!: boolean;
   @Field.bool() needsEdition!: boolean;
   @Field.url({ nullable: true, description: 'the optimized picture (or the original until then), a short-lived link' }) url!: string | null;
   @Field.url({ nullable: true }) thumbnailUrl!: string | null;
+  /** the uploaded original, for admin and QA only (null for everyone else); short-lived */
   @Field.url({ nullable: true }) originalUrl!: string | null;
   @Field.int({ nullable: true }) width!: number | null;
   @Field.int({ nullable: true }) height!: number | null;
@@ -92,40 +71,42 @@ export class ImageView implements ImageViewContract {
 }
 
 /** A presigned POST for one picture: send `fields` (JSON text) and the file, last, as multipart/form-data to `url`. */
-export class SignedUploadResult implements SignedUploadResultContract {
+export class SignedUploadResult {
   @Field.url() url!: string;
   @Field.string({ description: 'JSON text of the form fields' }) fields!: string;
   @Field.id() imageId!: string;
   @Field.dateTime() expiresAt!: string;
 }
 
-export class DownloadResult implements DownloadResultContract {
+export class DownloadResult {
   @Field.url({ description: 'the zip, a short-lived link' }) url!: string;
   @Field.string() fileName!: string;
   @Field.dateTime() expiresAt!: string;
   @Field.int() imageCount!: number;
 }
 
-export class UrlResult implements UrlResultContract {
+export class UrlResult {
   @Field.url({ description: 'a short-lived link' }) url!: string;
   @Field.dateTime() expiresAt!: string;
 }
 
-export class ImagesDeletedResult implements ContractImagesDeleted {
+export class ImagesDeletedResult {
   @Field.int({ description: 'how many images were deleted' }) deleted!: number;
 }
 
-export class VideoSignedUploadResult implements VideoSignedUploadResultContract {
+export class VideoSignedUploadResult {
   @Field.url() url!: string;
   @Field.string({ description: 'JSON text of the form fields' }) fields!: string;
   @Field.id() videoId!: string;
   @Field.dateTime() expiresAt!: string;
 }
 
-export class VideoView implements VideoViewContract {
+/** One video of an order. */
+export class VideoView {
   @Field.id() id!: string;
   @Field.id() orderId!: string;
   @Field.oneOf(VIDEO_STATUSES, 'VideoStatus') status!: VideoStatus;
+  /** 225 px wide, short-lived; null until the thumbnail is made */
   @Field.url({ nullable: true }) thumbnailUrl!: string | null;
   @Field.url({ nullable: true }) url!: string | null;
   @Field.int({ nullable: true }) fileSize!: number | null;
@@ -135,14 +116,15 @@ export class VideoView implements VideoViewContract {
   @Field.dateTime() createdAt!: string;
 }
 
-class ReEditRequester {
+/** Who asked for a re-edit: the account or its sales person. */
+export class ReEditRequester {
   @Field.id({ nullable: true, description: 'the account (null once it was deleted)' }) userId!: string | null;
   @Field.id({ nullable: true, description: 'the sales person signed in, if any' }) salesPersonId!: string | null;
   @Field.string({ nullable: true }) name!: string | null;
 }
 
 /** One re-edit request of an order's picture. */
-export class ReEditRequestView extends ReEditRequestSummary implements ReEditRequestViewContract {
+export class ReEditRequestView extends ReEditRequestSummary {
   @Field.id() imageId!: string;
   @Field.id() orderId!: string;
   @Field.int() position!: number;
@@ -151,13 +133,14 @@ export class ReEditRequestView extends ReEditRequestSummary implements ReEditReq
   @Field.dateTime({ nullable: true }) answeredAt!: string | null;
   @Field.dateTime() createdAt!: string;
 }
-export class ImageVersionAuthor implements ImageVersionAuthorContract {
+/** Who made a version (null for the system). */
+export class ImageVersionAuthor {
   @Field.id({ description: 'an account, or a signed-in sales person' }) id!: string;
   @Field.string() displayName!: string;
 }
 
 /** One kept version of an image's picture. */
-export class ImageVersionView implements ImageVersionViewContract {
+export class ImageVersionView {
   @Field.id() id!: string;
   @Field.id() imageId!: string;
   @Field.oneOf(IMAGE_VERSION_KINDS, 'ImageVersionKind') kind!: ImageVersionKind;
@@ -175,11 +158,12 @@ export class ImageVersionView implements ImageVersionViewContract {
   @Field.dateTime() createdAt!: string;
 }
 
-export class TestPipelineResult implements TestPipelineResultContract {
+export class TestPipelineResult {
   @Field.int({ description: 'pictures sent to the test pipeline (those without an original are left out)' }) queued!: number;
 }
 
-export class TestPipelineRunView implements TestPipelineRunViewContract {
+/** `GET /appSettings/testPipelineResults/{orderId}`: the latest test run of one picture. */
+export class TestPipelineRunView {
   @Field.id() imageId!: string;
   @Field.id({ description: 'the test version' }) versionId!: string;
   @Field.oneOf(TEST_RUN_STATES, 'TestRunState', { description: 'queued (waiting for or in the pipeline), completed, or failed' }) state!: TestRunState;

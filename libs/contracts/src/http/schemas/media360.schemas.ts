@@ -1,28 +1,20 @@
-import {
-  MEDIA360_KINDS,
-  MEDIA360_STATUSES,
-  type Media360FrameUpload as Media360FrameUploadContract,
-  type Media360Kind,
-  type Media360SignedUploadResult as Media360SignedUploadResultContract,
-  type Media360Status,
-  type Media360View as Media360ViewContract,
-} from '@app/contracts';
-import { Field } from '../common/api-responses';
+import { MEDIA360_KINDS, MEDIA360_STATUSES, type Media360Kind, type Media360Status } from '../../wire/media360';
+import { Field } from '../fields';
 
-/** Response schemas of the 360 media of orders: each mirrors its contract view. */
+/** The answers of the 360 media of orders: each class is THE declaration of its shape (the wire module re-exports its type). */
 
-export class Media360FrameUpload implements Media360FrameUploadContract {
+export class Media360FrameUpload {
   @Field.url() url!: string;
   @Field.string({ description: 'JSON text of the form fields' }) fields!: string;
 }
 
-export class Media360SignedUploadResult implements Media360SignedUploadResultContract {
+export class Media360SignedUploadResult {
   @Field.id() media360Id!: string;
   @Field.list(Media360FrameUpload, { description: 'one presigned POST per frame, in the order asked' }) frames!: Media360FrameUpload[];
   @Field.dateTime() expiresAt!: string;
 }
 
-export class Media360View implements Media360ViewContract {
+export class Media360View {
   @Field.id() id!: string;
   @Field.id() orderId!: string;
   @Field.oneOf(MEDIA360_KINDS, 'Media360Kind') kind!: Media360Kind;
