@@ -26,7 +26,8 @@ export function PagedOf<T>(item: Class<T>): Class<Paged<T>> {
     page!: number;
     pageSize!: number;
   }
-  Object.defineProperty(PagedResult, 'name', { value: `Paged${item.name}` });
+  // the item's name in the document (its @ApiSchema name, when it has one)
+  Object.defineProperty(PagedResult, 'name', { value: `Paged${getSchemaPath(item).split('/').pop()}` });
   const proto = PagedResult.prototype;
   ApiProperty({ type: item, isArray: true, description: 'this page' })(proto, 'items');
   ApiProperty({ type: 'integer', description: 'how many there are in all' })(proto, 'total');

@@ -36,7 +36,8 @@ export class TestPipelineResultsPayload {
   @IsUUID() orderId!: string;
 }
 
-type CheckedBodies = [Mirror<TestPipelineBody, TestPipelineRequest>];
+/** the test-pipeline body is the wire request (exported: the web reaches this file through its route) */
+export type TestPipelineBodiesMirrored = [Mirror<TestPipelineBody, TestPipelineRequest>];
 
 /** The versions of an image's picture (subjects are a public API). */
 export const ImageVersionsRpc = {

@@ -1,4 +1,6 @@
+import { TestPipelineBody } from '../../images/image-versions.contract';
 import { PageQuery } from '../../paging';
+import { TestPipelineResult, TestPipelineRunView } from '../schemas/images.schemas';
 import { CreateAppSettingBody, UpdateAppSettingBody } from '../../users/app-settings.contract';
 import { AppVersionBody, AppVersionListQuery, AppVersionPatch } from '../../users/app-versions.contract';
 import { BannerBody, BannerListQuery, BannerPatch } from '../../users/banners.contract';
@@ -314,6 +316,27 @@ export const AppSettingsRoutes = {
     result: AppSettingView,
     resultDescription: 'the saved setting',
     summary: 'Change the value of a setting (read by its valueType: true/false, a number, a date, or text)',
+  }),
+  sendImagesToTestPipeline: defineRoute({
+    method: 'POST',
+    path: '/appSettings/sendImagesToTestPipeline',
+    access: { roles: ['Admin'], permission: 'UPDATE_WEB_APPLICATION_SETTINGS' },
+    body: TestPipelineBody,
+    result: TestPipelineResult,
+    resultDescription: 'how many pictures were sent',
+    status: 200,
+    summary: 'Process pictures again with the current pipeline, on the bulk lane, as test versions (body { imageIds }, 1 to 100)',
+    description:
+      "Each output is kept in the image's history as a version of kind `test` and does not replace the current picture; QA may restore it. " +
+      'Pictures without an original (inserted finished pictures) are left out of `queued`. Answered by the images service.',
+  }),
+  testPipelineResults: defineRoute({
+    method: 'GET',
+    path: '/appSettings/testPipelineResults/:orderId',
+    access: { roles: ['Admin'], permission: 'UPDATE_WEB_APPLICATION_SETTINGS' },
+    result: [TestPipelineRunView],
+    summary: "The latest test-pipeline run of each of an order's pictures: queued, completed (with its picture) or failed (with the reason)",
+    description: 'Only pictures that went through the test pipeline are listed. An unknown order is 404. Answered by the images service.',
   }),
 };
 
