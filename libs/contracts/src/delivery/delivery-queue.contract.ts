@@ -128,7 +128,7 @@ export class RobotReleaseBody implements RobotReleaseRequest {
   error!: string;
 }
 
-type CheckedBodies = [
+export type DeliveryBodiesMirrored = [
   Mirror<EnqueueDeliveryBody, EnqueueDeliveryRequest>,
   Mirror<DeliveryMessageListQuery, DeliveryMessageListRequest>,
   Mirror<RobotPullBody, RobotPullRequest>,

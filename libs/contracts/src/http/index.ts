@@ -9,12 +9,21 @@
  * classes arrive without their decorators' libraries.
  */
 import { OrderEventsRoutes, OrdersRoutes, QaWorkspaceRoutes, TagsRoutes } from './routes/orders.routes';
+import { DashboardRoutes } from './routes/dashboard.routes';
+import { DeliveryMessagesRoutes, OrderDeliveryRoutes, RobotRoutes } from './routes/delivery.routes';
+import { HealthRoutes } from './routes/health.routes';
 
 export * from './define-route';
 export * from './fields';
 export * from './schemas/orders.schemas';
 export * from './schemas/qa-workspace.schemas';
 export * from './routes/orders.routes';
+export * from './schemas/dashboard.schemas';
+export * from './schemas/delivery.schemas';
+export * from './schemas/health.schemas';
+export * from './routes/dashboard.routes';
+export * from './routes/delivery.routes';
+export * from './routes/health.routes';
 
 /** Every converted area's routes: `Routes.orders.get`. An area not yet converted declares its routes in its gateway controller. */
 export const Routes = {
@@ -22,4 +31,9 @@ export const Routes = {
   orderEvents: OrderEventsRoutes,
   tags: TagsRoutes,
   qaWorkspace: QaWorkspaceRoutes,
+  dashboard: DashboardRoutes,
+  orderDelivery: OrderDeliveryRoutes,
+  deliveryMessages: DeliveryMessagesRoutes,
+  robot: RobotRoutes,
+  health: HealthRoutes,
 };
