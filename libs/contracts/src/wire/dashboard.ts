@@ -6,10 +6,6 @@
  * because the mobile app and earlier clients read them.
  */
 
-/**
- * `GET /dashboard/userStatistics/{id}`: the numbers of an account's profile header. Answered
- * by the owning services (orders counts the orders, users the sales people).
- */
 // ---------------------------------------------------------------------------------------
 // windows
 
@@ -92,29 +88,10 @@ export interface Expiring {
 // ---------------------------------------------------------------------------------------
 // answers
 
-/** One bucket of a chart over time: its start (ISO time) and the count in it. */
-/**
- * `GET /dashboard/getDealershipOrderStatistics/{id}?timePeriod&timeFrame`: orders (cars) an
- * account uploaded per bucket; for a management account, its child accounts' together.
- */
-/** `GET /dashboard/getOrdersPerSalesMan/{id}?timePeriod&timeFrame` */
-/**
- * `GET /dashboard/get-orders-by-dealership/{id}?timePeriod&timeFrame`: a management
- * account's child accounts (admin: any account and its children), one row each, most first.
- */
-/** `GET /dashboard/get-device-statistics?timePeriod&timeFrame` (admin): orders by where they were made. */
-/** `GET /dashboard/get-appVersion-statistics?timePeriod&timeFrame` (admin): mobile orders by app version. */
 /** The QA roles a QA activity is counted under. */
 export const QA_ACTIVITY_ROLES = ['QA_EDITOR', 'QA_COORDINATOR'] as const;
 export type QaActivityRole = (typeof QA_ACTIVITY_ROLES)[number];
 
-/**
- * `GET /dashboard/getQAActivitiesByTimePeriod?timePeriod&timeFrame&tagCategoryFromQA` (admin):
- * orders each QA user worked on (picked), and orders carrying each tag of the category
- * (`QA_EDITOR` or `QA_COORDINATOR`, default both) in the window. Default `timePeriod` month.
- */
-/** `GET /dashboard/getOrderStatisticsPerMonth?timePeriod&timeFrame` (admin): orders created per bucket, by status now. */
-/** `GET /dashboard/getImageStatisticsPerMonthTotal?timePeriod&timeFrame` (admin): images processed per bucket. */
 /** The stages of `get-order-timeline-data`, in order. */
 export const ORDER_STAGES = ['upload', 'inProgress', 'qaStage', 'delivery'] as const;
 export type OrderStage = (typeof ORDER_STAGES)[number];
@@ -126,26 +103,9 @@ export type OrderStage = (typeof ORDER_STAGES)[number];
  */
 export const ORDER_TIMELINE_STEPS = ['day', 'week'] as const;
 export type OrderTimelineStep = (typeof ORDER_TIMELINE_STEPS)[number];
-/** `GET /dashboard/get-average-images-per-car?timePeriod&timeFrame`: images per order, one decimal. */
-/**
- * `GET /dashboard/get-total-orders-by-status?timePeriod&timeFrame` (admin): the four counts of
- * the weekly orders-by-status chart, per bucket (default `week`).
- */
-/** `GET /dashboard/get-inactive-users?timeFrame&page` (admin): accounts without a sign-in or an order for 14, 20 or 30 days. */
-/** `GET /dashboard/get-amount-of-orders-per-styleguide-from-child-accounts/{userId}?timePeriod&timeFrame` */
-/**
- * `GET /dashboard/get-repushed-images-statistics?timeStamp` and `get-edited-images-statistics`
- * (admin): for the month of `timeStamp` (`YYYY-MM`, January 2023 to last month, default last
- * month), how many orders had which share of their images repushed (edited), in steps of 10 %.
- * Monthly: `expires` is a month away.
- */
 /** `GET /dashboard/get-statistics-total-events-last-30-days?eventName` (admin): timeline events per day. */
 export const COUNTED_EVENT_NAMES = ['IMAGE_REPUSHED', 'IMAGE_DECLINED', 'IMAGE_APPROVED', 'QA_UPLOADED_PICTURE', 'RE_EDIT_REQUESTED', 'DELIVERED', 'DOWNLOADED'] as const;
 export type CountedEventName = (typeof COUNTED_EVENT_NAMES)[number];
-/**
- * `GET /dashboard/get-amount-of-flawless-orders?timePeriod&timeFrame` (admin): orders that left
- * QA without any image declined, repushed or re-edit requested, against those with flaws.
- */
 /**
  * `GET /dashboard/get-qa-service-levels?weeks` (admin, beyond the spec): per week, median and
  * p90 minutes from upload to Ready to download, and the share delivered within the promised

@@ -40,7 +40,6 @@ export const DELIVERY_MESSAGES = {
   alreadyDelivered: 'This message has already been delivered',
 } as const;
 
-/** A message of an order with its receipts: where the order went and when. */
 /**
  * One destination of an order as the order shows it: the newest message of the order to that
  * integration, with its state (queued, delivering, delivered, failed for good), its attempts and
