@@ -1,8 +1,9 @@
-import { defineRoute, DeletedResult, Field, pagedOf } from '@app/contracts';
+import { defineRoute, DeletedResult, Field, pagedOf, withCount } from '@app/contracts';
 import { RequestMethod } from '@nestjs/common';
 import { GUARDS_METADATA, HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DECORATORS } from '@nestjs/swagger';
 import { ACCESS_RULE, AccessGuard, JwtAuthGuard, OptionalJwtAuthGuard } from '../auth/authenticated.decorator';
+import { RobotKeyGuard } from '../delivery/robot-key.guard';
 import { ErrorResponse } from './api-responses';
 import { Operation } from './operation.decorator';
 
@@ -15,6 +16,8 @@ const ThingRoutes = {
   list: defineRoute({ method: 'GET', path: '/things', access: 'public', result: pagedOf(Thing), summary: 'Things' }),
   pick: defineRoute({ method: 'POST', path: '/things/:id/pick', status: 200, access: 'optional-session', result: [Thing], summary: 'Pick', description: 'Picks it.' }),
   remove: defineRoute({ method: 'DELETE', path: '/things/:id', access: {}, result: DeletedResult, resultDescription: 'gone', summary: 'Remove' }),
+  queue: defineRoute({ method: 'GET', path: '/things/queue', access: {}, result: withCount(Thing), summary: 'Queue' }),
+  take: defineRoute({ method: 'POST', path: '/robot/things/take', status: 200, access: 'robot-key', result: Thing, summary: 'Take' }),
 };
 
 class ThingsController {
@@ -37,11 +40,21 @@ class ThingsController {
   remove(): DeletedResult {
     return { deleted: true };
   }
+
+  @Operation(ThingRoutes.queue)
+  queue(): [Thing[], number] {
+    return [[], 0];
+  }
+
+  @Operation(ThingRoutes.take)
+  take(): Thing {
+    return { id: 'x' };
+  }
 }
 
 const meta = (key: string | symbol, handler: unknown): unknown => Reflect.getMetadata(key, handler as object);
 type Responses = Record<string, { type?: unknown; description?: string; schema?: Record<string, unknown> }>;
-const { get, list, pick, remove } = ThingsController.prototype;
+const { get, list, pick, remove, queue, take } = ThingsController.prototype;
 
 describe('@Operation: a route value becomes the routing, the guards and the document', () => {
   it('routes the method and the full path', () => {
@@ -77,5 +90,23 @@ describe('@Operation: a route value becomes the routing, the guards and the docu
   it('gives the summary and description to the document', () => {
     expect(meta(DECORATORS.API_OPERATION, pick)).toMatchObject({ summary: 'Pick', description: 'Picks it.' });
     expect(meta(DECORATORS.API_OPERATION, get)).toMatchObject({ summary: 'One thing' });
+  });
+
+  it("guards 'robot-key' with the robot key's guard alone, documenting its scheme, 401 and 429", () => {
+    expect(meta(GUARDS_METADATA, take)).toEqual([RobotKeyGuard]);
+    expect(meta(DECORATORS.API_SECURITY, take)).toEqual([{ 'robot-key': [] }]);
+    const got = meta(DECORATORS.API_RESPONSE, take) as Responses;
+    expect(Object.keys(got).sort()).toEqual(['200', '401', '429']);
+    expect(got['429']!.type).toBe(ErrorResponse);
+  });
+
+  it('documents withCount(Class) as [items, count]', () => {
+    expect((meta(DECORATORS.API_RESPONSE, queue) as Responses)['200']!.schema).toEqual({
+      type: 'array',
+      minItems: 2,
+      maxItems: 2,
+      description: '[this page (10 rows), how many there are in all]',
+      items: { oneOf: [{ type: 'array', items: { $ref: '#/components/schemas/Thing' } }, { type: 'integer', minimum: 0 }] },
+    });
   });
 });

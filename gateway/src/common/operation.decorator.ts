@@ -1,8 +1,19 @@
 import { PagedOf, type ParamDoc, type RouteDef } from '@app/contracts';
 import { applyDecorators, HttpCode, HttpStatus, RequestMapping, RequestMethod, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiExtraModels, ApiOperation, ApiParam, ApiResponse, ApiSecurity, getSchemaPath } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiExtraModels,
+  ApiOperation,
+  ApiParam,
+  ApiResponse,
+  ApiSecurity,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { Authenticated, OptionalJwtAuthGuard } from '../auth/authenticated.decorator';
-import { typeErrorResponses } from './api-responses';
+import { RobotKeyGuard } from '../delivery/robot-key.guard';
+import { ErrorResponse, typeErrorResponses } from './api-responses';
 
 const METHODS = {
   GET: RequestMethod.GET,
@@ -26,6 +37,20 @@ function resultSchema(result: RouteDef['result']): { models: Function[]; schema:
     const page = PagedOf(result.paged);
     return { models: [page], schema: { $ref: getSchemaPath(page) } };
   }
+  if (typeof result === 'object' && 'withCount' in result) {
+    // `[items, count]`: an array of two, this page's items and how many there are in all
+    const item = result.withCount as Function;
+    return {
+      models: [item],
+      schema: {
+        type: 'array',
+        minItems: 2,
+        maxItems: 2,
+        description: '[this page (10 rows), how many there are in all]',
+        items: { oneOf: [{ type: 'array', items: { $ref: getSchemaPath(item) } }, { type: 'integer', minimum: 0 }] },
+      },
+    };
+  }
   return { models: [result as Function], schema: { $ref: getSchemaPath(result as Function) } };
 }
 
@@ -34,7 +59,7 @@ function resultSchema(result: RouteDef['result']): { models: Function[]; schema:
  * - Nest routing: the route's method and path. The path is the full path under `/api`, so a
  *   converted controller is `@Controller()` with no prefix;
  * - access: `@Authenticated(rule)` (JWT + the shared `meets` rule, 401 and 403 documented),
- *   the optional-session guard, or nothing for `'public'`;
+ *   the optional-session guard, the robot-key guard (401, 429 documented), or nothing for `'public'`;
  * - `@ApiOperation({ summary, description })`, `@ApiParam` for the documented path parameters;
  * - the success answer in the document (status: `status`, else 201 for POST and 200 for the
  *   rest) and `@HttpCode(status)` when the route gives one.
@@ -60,6 +85,13 @@ export function Operation<R>(route: RouteDef<string, unknown, unknown, R>) {
   if (route.access === 'optional-session') {
     // a sign-in is optional: OpenAPI says so with an empty requirement beside the bearer one
     decorators.push(ApiBearerAuth(), ApiSecurity({}), UseGuards(OptionalJwtAuthGuard));
+  } else if (route.access === 'robot-key') {
+    decorators.push(
+      ApiSecurity('robot-key'),
+      ApiUnauthorizedResponse({ description: 'no robot key, or one that is not valid', type: ErrorResponse }),
+      ApiTooManyRequestsResponse({ description: 'too many wrong robot keys from this client: wait the seconds of `Retry-After`', type: ErrorResponse }),
+      UseGuards(RobotKeyGuard),
+    );
   } else if (route.access !== 'public') {
     decorators.push(Authenticated(route.access));
   }

@@ -1,56 +1,28 @@
-import { HEALTH_PINGS, isServiceName, SERVICE_NAMES, type HealthView, type ServiceName, type ServiceState } from '@app/contracts';
+import { HEALTH_PINGS, isServiceName, Routes, SERVICE_NAMES, type Actor, type HealthView, type ServiceName, type ServiceState } from '@app/contracts';
+import type { LiveResponse, ServicePingResponse } from '@app/contracts/http';
 import { RpcClient } from '@app/messaging';
-import { Controller, Get, Inject, NotFoundException, Param, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { ApiErrorResponses, ApiResult } from '../common/api-responses';
-import type { Actor } from '@app/contracts';
-import { OptionalJwtAuthGuard } from '../auth/authenticated.decorator';
+import { Controller, Inject, NotFoundException, Param } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { CurrentActor } from '../common/actor.decorator';
+import { ApiErrorResponses } from '../common/api-responses';
+import { Operation } from '../common/operation.decorator';
 import { GATEWAY_CONFIG } from '../messaging/nats.module';
 import type { GatewayConfig } from '../gateway.config';
-
-export class HealthResponse implements HealthView {
-  @ApiProperty({ enum: ['ok', 'degraded'] })
-  status!: 'ok' | 'degraded';
-
-  @ApiProperty({
-    type: 'object',
-    properties: Object.fromEntries(SERVICE_NAMES.map((s) => [s, { type: 'string', enum: ['up', 'down'] }])),
-    required: [...SERVICE_NAMES],
-    example: Object.fromEntries(SERVICE_NAMES.map((s) => [s, 'up'])),
-    description: 'each service pinged over NATS: up when an instance answered in time',
-  })
-  services!: Record<ServiceName, ServiceState>;
-}
-
-export class LiveResponse {
-  @ApiProperty({ enum: ['gateway'] }) service!: 'gateway';
-  @ApiProperty({ enum: ['up'] }) status!: 'up';
-}
-
-export class ServicePingResponse {
-  @ApiProperty() service!: string;
-  @ApiProperty({ enum: ['up'] }) status!: 'up';
-  @ApiPropertyOptional({ description: 'seconds since the answering instance started (staff only)' }) uptime?: number;
-  @ApiPropertyOptional({ description: 'id of the answering instance (staff only)' }) instance?: string;
-}
 
 /** Who may see which instance answered, and since when: what helps an attacker aim at one instance. */
 const STAFF: readonly string[] = ['Admin', 'QA'];
 
 @ApiTags('health')
 @ApiErrorResponses()
-@Controller('health')
+@Controller()
 export class HealthController {
   constructor(
     private readonly rpc: RpcClient,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  @ApiResult(HealthResponse)
-  @Get()
-  @ApiOperation({ summary: 'Health of the gateway and of every service (each pinged over NATS)' })
-  async health(@CurrentActor() actor: Actor): Promise<HealthResponse> {
+  @Operation(Routes.health.all)
+  async health(@CurrentActor() actor: Actor): Promise<HealthView> {
     const states = await Promise.all(
       SERVICE_NAMES.map(async (service): Promise<[ServiceName, ServiceState]> => {
         try {
@@ -66,23 +38,13 @@ export class HealthController {
   }
 
   /** Public: says only that the process answers (which instance, and since when, is for staff). */
-  @ApiResult(LiveResponse)
-  @Get('live')
-  @ApiOperation({ summary: 'Liveness of the gateway process itself, answered without NATS; no instance id or uptime (public)' })
+  @Operation(Routes.health.live)
   live(): LiveResponse {
     return { service: 'gateway', status: 'up' };
   }
 
-  @ApiResult(ServicePingResponse)
-  @Get('services/:service')
-  @UseGuards(OptionalJwtAuthGuard)
-  // a sign-in is optional: OpenAPI says so with an empty requirement beside the bearer one
-  @ApiSecurity({})
-  @ApiBearerAuth()
-  @ApiOperation({
-    summary: 'Ping one service over NATS; 503 when no instance answers in time',
-    description: 'Public: up, or 503. Staff (Admin, QA) signed in also get the answering instance and its uptime.',
-  })
+  /** Public; a sign-in is optional (staff signed in also get the instance and its uptime). */
+  @Operation(Routes.health.service)
   async ping(@Param('service') service: string, @CurrentActor() actor: Actor): Promise<ServicePingResponse> {
     if (!isServiceName(service)) {
       throw new NotFoundException(`Unknown service "${service}". Known: ${SERVICE_NAMES.join(', ')}`);

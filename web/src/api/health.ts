@@ -1,4 +1,5 @@
-import type { HealthView } from '@app/contracts/wire';
+import { Routes } from '@app/contracts/http';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from './client';
 
 export const healthKeys = {
@@ -6,6 +7,12 @@ export const healthKeys = {
   get: () => ['health', 'get', {}] as const,
 };
 
-export function getHealth(signal?: AbortSignal): Promise<HealthView> {
-  return api.get<HealthView>('/health', { signal });
+/** `GET /health`: each service pinged over NATS by the gateway. */
+export function getHealth(signal?: AbortSignal) {
+  return api.call(Routes.health.all, { signal });
 }
+
+/** Query options of the health of the services (`useQuery({ ...healthQueries.get(), refetchInterval })`). */
+export const healthQueries = {
+  get: () => queryOptions({ queryKey: healthKeys.get(), queryFn: ({ signal }) => getHealth(signal) }),
+};

@@ -16,9 +16,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * Who may call it:
  * - an `AccessRule` (`{}` for every signed-in role): a valid access token, then the rule (403);
  * - `'public'`: no sign-in, no token read (sign-in, refresh, health);
- * - `'optional-session'`: anonymous without an `Authorization` header, a valid token with one.
+ * - `'optional-session'`: anonymous without an `Authorization` header, a valid token with one;
+ * - `'robot-key'`: a robot's key in the `X-Robot-Key` header, no user token (the robot pull API).
  */
-export type RouteAccess = AccessRule | 'public' | 'optional-session';
+export type RouteAccess = AccessRule | 'public' | 'optional-session' | 'robot-key';
 
 /** The answer is a page of a list: `{ items, total, page, pageSize }` of this class. */
 export interface PagedResult<T> {
@@ -28,8 +29,16 @@ export interface PagedResult<T> {
 /** `result: pagedOf(OrderListItem)`: the answer is `Paged<OrderListItem>`. */
 export const pagedOf = <T>(item: Class<T>): PagedResult<T> => ({ paged: item });
 
+/** The answer is `[items, count]` of this class (the delivery queue's list, spec section 7). */
+export interface WithCountResult<T> {
+  readonly withCount: Class<T>;
+}
+
+/** `result: withCount(DeliveryMessageView)`: the answer is `[DeliveryMessageView[], number]`. */
+export const withCount = <T>(item: Class<T>): WithCountResult<T> => ({ withCount: item });
+
 /** What a route answers: one object of the class, an array of it, a page of it, or no body (`null`). */
-export type ResultSpec = Class<unknown> | readonly [Class<unknown>] | PagedResult<unknown> | null;
+export type ResultSpec = Class<unknown> | readonly [Class<unknown>] | PagedResult<unknown> | WithCountResult<unknown> | null;
 
 /**
  * A schema class standing for a type it cannot spell, such as a union keyed by a field (a class
@@ -42,6 +51,8 @@ export type ResultOfSpec<S> = S extends null
   ? void
   : S extends PagedResult<infer T>
     ? Paged<T>
+    : S extends WithCountResult<infer T>
+    ? [T[], number]
     : S extends readonly [Class<infer T>]
       ? T[]
       : S extends Class<infer T>

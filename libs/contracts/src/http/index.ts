@@ -14,6 +14,9 @@ import { MobileRoutes } from './routes/mobile.routes';
 import { AppSettingsRoutes, AppVersionsRoutes, BannersRoutes, IntegrationsRoutes, PermissionsRoutes, SalesPeopleRoutes, UsersRoutes } from './routes/users.routes';
 // images area
 import { ImagesRoutes, Media360Routes, ReEditRequestsRoutes, VideosRoutes } from './routes/images.routes';
+import { DashboardRoutes } from './routes/dashboard.routes';
+import { DeliveryMessagesRoutes, OrderDeliveryRoutes, RobotRoutes } from './routes/delivery.routes';
+import { HealthRoutes } from './routes/health.routes';
 
 export * from './define-route';
 export * from './fields';
@@ -29,6 +32,12 @@ export * from './routes/mobile.routes';
 export * from './schemas/images.schemas';
 export * from './schemas/media360.schemas';
 export * from './routes/images.routes';
+export * from './schemas/dashboard.schemas';
+export * from './schemas/delivery.schemas';
+export * from './schemas/health.schemas';
+export * from './routes/dashboard.routes';
+export * from './routes/delivery.routes';
+export * from './routes/health.routes';
 
 /** Every converted area's routes: `Routes.orders.get`. An area not yet converted declares its routes in its gateway controller. */
 export const Routes = {
@@ -50,4 +59,9 @@ export const Routes = {
   reEditRequests: ReEditRequestsRoutes,
   videos: VideosRoutes,
   media360: Media360Routes,
+  dashboard: DashboardRoutes,
+  orderDelivery: OrderDeliveryRoutes,
+  deliveryMessages: DeliveryMessagesRoutes,
+  robot: RobotRoutes,
+  health: HealthRoutes,
 };

@@ -10,7 +10,7 @@ export class RejectionReasonsQuery implements RejectionReasonsRequest {
   @ApiPropertyOptional({ description: 'counted until (ISO time; a date alone means the end of that day); defaults to now' }) @IsOptional() @IsISO8601() to?: string;
 }
 
-type CheckedBodies = [Mirror<RejectionReasonsQuery, RejectionReasonsRequest>];
+export type RejectionReasonBodiesMirrored = [Mirror<RejectionReasonsQuery, RejectionReasonsRequest>];
 
 export const QaStatisticsRpc = {
   rejectionReasons: defineRpc<RejectionReasonsQuery, RejectionReasonRow[]>('orders', 'qa-statistics.rejection-reasons', RejectionReasonsQuery),

@@ -6,17 +6,6 @@
  * because the mobile app and earlier clients read them.
  */
 
-/**
- * `GET /dashboard/userStatistics/{id}`: the numbers of an account's profile header. Answered
- * by the owning services (orders counts the orders, users the sales people).
- */
-export interface UserStatisticsView {
-  /** every order of the account, whatever its status or age */
-  ordersCount: number;
-  /** the account's sales people */
-  salesManCount: number;
-}
-
 // ---------------------------------------------------------------------------------------
 // windows
 
@@ -99,108 +88,9 @@ export interface Expiring {
 // ---------------------------------------------------------------------------------------
 // answers
 
-/** One bucket of a chart over time: its start (ISO time) and the count in it. */
-export interface PeriodCount {
-  period: string;
-  count: number;
-}
-
-/**
- * `GET /dashboard/getDealershipOrderStatistics/{id}?timePeriod&timeFrame`: orders (cars) an
- * account uploaded per bucket; for a management account, its child accounts' together.
- */
-export interface DealershipOrderStatisticsView extends Expiring {
-  rows: PeriodCount[];
-  total: number;
-  /** orders per day over the last 30 days, and over the 30 days before (one decimal) */
-  average: number;
-  previousAverage: number;
-  /** orders this week (Monday first) and in the account's best week ever */
-  currentWeek: number;
-  bestWeek: number;
-}
-
-/** `GET /dashboard/getOrdersPerSalesMan/{id}?timePeriod&timeFrame` */
-export interface SalesManOrdersRow {
-  /** null for orders without a sales person (the account's own) */
-  salesManId: string | null;
-  salesMan_name: string;
-  totalorders: number;
-}
-export interface OrdersPerSalesManView extends Expiring {
-  rows: SalesManOrdersRow[];
-}
-
-/**
- * `GET /dashboard/get-orders-by-dealership/{id}?timePeriod&timeFrame`: a management
- * account's child accounts (admin: any account and its children), one row each, most first.
- */
-export interface DealershipOrdersRow {
-  userId: string;
-  user_displayName: string;
-  totalorders: number;
-}
-export interface OrdersByDealershipView extends Expiring {
-  rows: DealershipOrdersRow[];
-}
-
-/** `GET /dashboard/get-device-statistics?timePeriod&timeFrame` (admin): orders by where they were made. */
-export interface DeviceStatisticsView extends Expiring {
-  mobile: number;
-  webApp: number;
-}
-
-/** `GET /dashboard/get-appVersion-statistics?timePeriod&timeFrame` (admin): mobile orders by app version. */
-export interface AppVersionCount {
-  appVersion: string;
-  count: number;
-}
-export interface AppVersionStatisticsView extends Expiring {
-  rows: AppVersionCount[];
-}
-
 /** The QA roles a QA activity is counted under. */
 export const QA_ACTIVITY_ROLES = ['QA_EDITOR', 'QA_COORDINATOR'] as const;
 export type QaActivityRole = (typeof QA_ACTIVITY_ROLES)[number];
-
-/**
- * `GET /dashboard/getQAActivitiesByTimePeriod?timePeriod&timeFrame&tagCategoryFromQA` (admin):
- * orders each QA user worked on (picked), and orders carrying each tag of the category
- * (`QA_EDITOR` or `QA_COORDINATOR`, default both) in the window. Default `timePeriod` month.
- */
-export interface QaUserOrdersRow {
-  userId: string;
-  user_displayName: string;
-  role: QaActivityRole;
-  totalorders: number;
-}
-export interface QaTagOrdersRow {
-  tagId: string;
-  tags_name: string;
-  totalorderswithevents: number;
-}
-export interface QaActivitiesView extends Expiring {
-  users: QaUserOrdersRow[];
-  tags: QaTagOrdersRow[];
-  /** minutes from a QA pick to the order leaving QA, averaged over the window's orders; null without any */
-  averageMinutesPerOrder: number | null;
-}
-
-/** `GET /dashboard/getOrderStatisticsPerMonth?timePeriod&timeFrame` (admin): orders created per bucket, by status now. */
-export interface OrderStatisticsPerPeriodView extends Expiring {
-  rows: PeriodCount[];
-  total: number;
-  average: number;
-  previousAverage: number;
-}
-
-/** `GET /dashboard/getImageStatisticsPerMonthTotal?timePeriod&timeFrame` (admin): images processed per bucket. */
-export interface ImageStatisticsPerPeriodView extends Expiring {
-  rows: PeriodCount[];
-  total: number;
-  average: number;
-  previousAverage: number;
-}
 
 /** The stages of `get-order-timeline-data`, in order. */
 export const ORDER_STAGES = ['upload', 'inProgress', 'qaStage', 'delivery'] as const;
@@ -213,131 +103,15 @@ export type OrderStage = (typeof ORDER_STAGES)[number];
  */
 export const ORDER_TIMELINE_STEPS = ['day', 'week'] as const;
 export type OrderTimelineStep = (typeof ORDER_TIMELINE_STEPS)[number];
-export interface OrderTimelineRow {
-  period: string;
-  averageUploadMinutes: number | null;
-  averageInProgressMinutes: number | null;
-  averageQaStageMinutes: number | null;
-  averageDeliveryMinutes: number | null;
-  totalOrders: number;
-}
-export interface OrderTimelineView extends Expiring {
-  rows: OrderTimelineRow[];
-}
-
-/** `GET /dashboard/get-average-images-per-car?timePeriod&timeFrame`: images per order, one decimal. */
-export interface AverageImagesPerCarView extends Expiring {
-  avg: number;
-  /** images per day over the last 14 days (section 9) */
-  averageImagesPerDay: number;
-}
-
-/**
- * `GET /dashboard/get-total-orders-by-status?timePeriod&timeFrame` (admin): the four counts of
- * the weekly orders-by-status chart, per bucket (default `week`).
- */
-export interface OrdersByStatusRow {
-  period: string;
-  uploading: number;
-  inProgress: number;
-  qaStage: number;
-  finished: number;
-}
-export interface OrdersByStatusView extends Expiring {
-  rows: OrdersByStatusRow[];
-  /** the four counts over the whole window */
-  uploading: number;
-  inProgress: number;
-  qaStage: number;
-  finished: number;
-}
-
-/** `GET /dashboard/get-inactive-users?timeFrame&page` (admin): accounts without a sign-in or an order for 14, 20 or 30 days. */
-export interface InactiveUserRow {
-  userId: string;
-  displayName: string;
-  email: string;
-  userRole: string;
-  /** null when the account never signed in */
-  lastSignInAt: string | null;
-  lastOrderAt: string | null;
-}
-export interface InactiveUsersView extends Expiring {
-  results: InactiveUserRow[];
-  count: number;
-}
-
-/** `GET /dashboard/get-amount-of-orders-per-styleguide-from-child-accounts/{userId}?timePeriod&timeFrame` */
-export interface StyleGuideOrdersRow {
-  styleGuideId: string;
-  style_guide_name: string;
-  total_orders: number;
-}
-export interface OrdersPerStyleGuideView extends Expiring {
-  rows: StyleGuideOrdersRow[];
-}
-
-/**
- * `GET /dashboard/get-repushed-images-statistics?timeStamp` and `get-edited-images-statistics`
- * (admin): for the month of `timeStamp` (`YYYY-MM`, January 2023 to last month, default last
- * month), how many orders had which share of their images repushed (edited), in steps of 10 %.
- * Monthly: `expires` is a month away.
- */
-export interface ImageRatioRow {
-  /** the lower bound of the step: 0, 10 … 90 (100 % counts in 90) */
-  percentage: number;
-  total_orders: number;
-}
-export interface ImageRatioView extends Expiring {
-  month: string;
-  rows: ImageRatioRow[];
-  /** orders of the month with at least one such image, and all orders of the month */
-  ordersWithImages: number;
-  total_orders: number;
-}
-
 /** `GET /dashboard/get-statistics-total-events-last-30-days?eventName` (admin): timeline events per day. */
 export const COUNTED_EVENT_NAMES = ['IMAGE_REPUSHED', 'IMAGE_DECLINED', 'IMAGE_APPROVED', 'QA_UPLOADED_PICTURE', 'RE_EDIT_REQUESTED', 'DELIVERED', 'DOWNLOADED'] as const;
 export type CountedEventName = (typeof COUNTED_EVENT_NAMES)[number];
-export interface DayEventsRow {
-  day: string;
-  total_events: number;
-}
-export interface TotalEventsView extends Expiring {
-  eventName: CountedEventName;
-  rows: DayEventsRow[];
-  total: number;
-  average: number;
-  previousAverage: number;
-}
-
-/**
- * `GET /dashboard/get-amount-of-flawless-orders?timePeriod&timeFrame` (admin): orders that left
- * QA without any image declined, repushed or re-edit requested, against those with flaws.
- */
-export interface FlawlessOrdersView extends Expiring {
-  totalFlawlessOrders: number;
-  totalOrdersWithFlaws: number;
-}
-
 /**
  * `GET /dashboard/get-qa-service-levels?weeks` (admin, beyond the spec): per week, median and
  * p90 minutes from upload to Ready to download, and the share delivered within the promised
  * time (`QA_PROMISED_HOURS`).
  */
 export const QA_PROMISED_HOURS = 24;
-export interface QaServiceLevelRow {
-  week: string;
-  orders: number;
-  medianMinutes: number | null;
-  p90Minutes: number | null;
-  /** 0..1; null without orders */
-  withinPromise: number | null;
-}
-export interface QaServiceLevelsView extends Expiring {
-  rows: QaServiceLevelRow[];
-}
-
 /** Chart maxima (section 2): the highest value plus 10 %, 30 % for uploaded cars. */
 export const CHART_HEADROOM = 0.1;
 export const UPLOADED_CARS_HEADROOM = 0.3;
@@ -387,3 +161,38 @@ export interface TotalEventsRequest {
 export interface ServiceLevelsRequest {
   weeks?: number;
 }
+
+// the answers' shapes are declared once, as the classes of the HTTP contract
+export type {
+  UserStatisticsView,
+  PeriodCount,
+  DealershipOrderStatisticsView,
+  SalesManOrdersRow,
+  OrdersPerSalesManView,
+  DealershipOrdersRow,
+  OrdersByDealershipView,
+  DeviceStatisticsView,
+  AppVersionCount,
+  AppVersionStatisticsView,
+  QaUserOrdersRow,
+  QaTagOrdersRow,
+  QaActivitiesView,
+  OrderStatisticsPerPeriodView,
+  ImageStatisticsPerPeriodView,
+  OrderTimelineRow,
+  OrderTimelineView,
+  AverageImagesPerCarView,
+  OrdersByStatusRow,
+  OrdersByStatusView,
+  InactiveUserRow,
+  InactiveUsersView,
+  StyleGuideOrdersRow,
+  OrdersPerStyleGuideView,
+  ImageRatioRow,
+  ImageRatioView,
+  DayEventsRow,
+  TotalEventsView,
+  FlawlessOrdersView,
+  QaServiceLevelRow,
+  QaServiceLevelsView,
+} from '../http/schemas/dashboard.schemas';

@@ -1,4 +1,5 @@
 import type { IntegrationType } from './integrations';
+import type { DeliveryMessageView } from '../http/schemas/delivery.schemas';
 
 /**
  * The delivery queue: one message per order and integration, claimed by the delivery
@@ -38,47 +39,6 @@ export const DELIVERY_MESSAGES = {
   leaseLost: 'This message is not leased to this robot (its lease ran out or it was delivered); pull it again',
   alreadyDelivered: 'This message has already been delivered',
 } as const;
-
-export interface DeliveryMessageView {
-  id: string;
-  order: { id: string; orderName: string };
-  accountId: string;
-  integration: { id: string; provider: string; integrationType: IntegrationType };
-  state: DeliveryState;
-  /** queued time */
-  createdAt: string;
-  /** the last delivery attempt (a worker's try or a robot's pull), or null */
-  lastAccessed: string | null;
-  /** a worker or robot may take it now */
-  visible: boolean;
-  /** until when it is leased or waiting out a backoff */
-  visibleAfter: string;
-  attempts: number;
-  lastError: string | null;
-}
-
-export interface DeliveredFileView {
-  name: string;
-  location: string;
-  bytes: number;
-  sha256: string;
-  imageId: string | null;
-  position: number | null;
-}
-
-export interface DeliveryReceiptView {
-  id: string;
-  destination: string;
-  files: DeliveredFileView[];
-  answer: string | null;
-  deliveredBy: DeliveredBy;
-  createdAt: string;
-}
-
-/** A message of an order with its receipts: where the order went and when. */
-export interface OrderDeliveryView extends DeliveryMessageView {
-  receipts: DeliveryReceiptView[];
-}
 
 /**
  * One destination of an order as the order shows it: the newest message of the order to that
@@ -124,49 +84,9 @@ export interface DeliveryMessageListRequest {
 /** The list of spec section 7: `[items, count]`. */
 export type DeliveryMessagePage = [DeliveryMessageView[], number];
 
-export interface AvailableCountView {
-  availableMessageCount: number;
-}
-
-export interface RobotCredentialView {
-  integrationId: string;
-  /** shown once: send it as the X-Robot-Key header */
-  key: string;
-  createdAt: string;
-}
-
-export interface RebootView {
-  queued: true;
-  /** how many robot keys get the command with their next pull */
-  robots: number;
-}
-
 export interface RobotPullRequest {
   /** at most this many messages (1 to 50) */
   max?: number;
-}
-
-export interface RobotImageView {
-  imageId: string;
-  position: number;
-  /** the optimized picture, short-lived */
-  url: string;
-}
-
-export interface RobotMessageView {
-  id: string;
-  orderId: string;
-  orderName: string;
-  provider: string;
-  attempts: number;
-  /** the message is the robot's until then; after it, it is visible again */
-  leaseExpiresAt: string;
-  images: RobotImageView[];
-}
-
-export interface RobotPullView {
-  messages: RobotMessageView[];
-  commands: RobotCommand[];
 }
 
 export interface RobotAckFileRequest {
@@ -184,3 +104,17 @@ export interface RobotAckRequest {
 export interface RobotReleaseRequest {
   error: string;
 }
+
+// the answers' shapes are declared once, as the classes of the HTTP contract
+export type {
+  DeliveryMessageView,
+  DeliveredFileView,
+  DeliveryReceiptView,
+  OrderDeliveryView,
+  AvailableCountView,
+  RobotCredentialView,
+  RebootView,
+  RobotImageView,
+  RobotMessageView,
+  RobotPullView,
+} from '../http/schemas/delivery.schemas';

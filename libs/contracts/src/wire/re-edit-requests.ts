@@ -50,18 +50,11 @@ export type RejectionSource = (typeof REJECTION_SOURCES)[number];
 export const REJECTION_REASONS_DEFAULT_DAYS = 30;
 
 /** `GET /dashboard/rejection-reasons?from&to`: one row per style guide, source and reason. */
-export interface RejectionReasonRow {
-  styleGuideId: string;
-  styleGuideName: string;
-  source: RejectionSource;
-  /** QA: the name of the IMAGE_ERROR tag chosen as the reason; dealership: the request's reason */
-  reason: string;
-  count: number;
-}
-
 export interface RejectionReasonsRequest {
   /** counted from (ISO time; default 30 days ago) */
   from?: string;
   /** counted until (ISO time; default now) */
   to?: string;
 }
+
+export type { RejectionReasonRow } from '../http/schemas/dashboard.schemas';

@@ -16,7 +16,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deliveryApi, deliveryKeys } from '../../api/delivery';
+import { deliveryApi, deliveryKeys, deliveryQueries } from '../../api/delivery';
 import { useApiMutation } from '../../api/useApiMutation';
 import { DataGridPage } from '../../components/data-grid/DataGridPage';
 import { formatTimestamp } from '../../components/data-grid/columns';
@@ -51,7 +51,7 @@ export function DeliveryQueueScreen() {
       return { items, total };
     },
   });
-  const available = useQuery({ queryKey: deliveryKeys.availableCount(), queryFn: ({ signal }) => deliveryApi.availableCount(signal), refetchInterval: QUEUE_REFRESH_MS });
+  const available = useQuery({ ...deliveryQueries.availableCount(), refetchInterval: QUEUE_REFRESH_MS });
   const refresh = () => queryClient.invalidateQueries({ queryKey: deliveryKeys.all() });
 
   const setVisible = useApiMutation({ action: t('delivery.queue.makeVisible'), mutationFn: (id: string) => deliveryApi.setVisible(id), onSuccess: refresh });

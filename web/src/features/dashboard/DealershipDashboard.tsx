@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { percentChange, UPLOADED_CARS_HEADROOM } from '@app/contracts/wire';
-import { dashboardApi, dashboardKeys } from '../../api/dashboard';
+import { dashboardQueries } from '../../api/dashboard';
 import { ChartCard } from './components/ChartCard';
 import { CountBarChart, HalfDoughnut, ShareDoughnut } from './components/Charts';
 import { RefreshStatistics } from './components/RefreshStatistics';
@@ -21,9 +21,8 @@ export function DealershipDashboard({ accountId }: { accountId: string }) {
   const { t } = useTranslation();
   const format = useFormat();
   const [window, setWindow] = useDashboardWindow();
-  const params = { id: accountId, ...window };
-  const orders = useStatistics(dashboardKeys.one('dealershipOrders', params), (signal) => dashboardApi.dealershipOrders(accountId, window, signal));
-  const perSalesPerson = useStatistics(dashboardKeys.one('ordersPerSalesMan', params), (signal) => dashboardApi.ordersPerSalesMan(accountId, window, signal));
+  const orders = useStatistics(dashboardQueries.dealershipOrders(accountId, window));
+  const perSalesPerson = useStatistics(dashboardQueries.ordersPerSalesMan(accountId, window));
   const rows = orders.data?.rows ?? [];
   const counts = rows.map((r) => r.count);
   const without = t('dashboard.common.noSalesPerson');

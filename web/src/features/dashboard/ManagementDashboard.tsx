@@ -5,7 +5,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { percentChange, UPLOADED_CARS_HEADROOM } from '@app/contracts/wire';
-import { dashboardApi, dashboardKeys } from '../../api/dashboard';
+import { dashboardQueries } from '../../api/dashboard';
 import { userKeys, usersApi } from '../../api/users';
 import { ChartCard } from './components/ChartCard';
 import { CountBarChart } from './components/Charts';
@@ -46,19 +46,10 @@ export function ManagementDashboard({ accountId }: { accountId: string }) {
       { replace: true },
     );
 
-  const inWindow = { id: scope, ...window };
-  const orders = useStatistics(dashboardKeys.one('dealershipOrders', inWindow), (signal) => dashboardApi.dealershipOrders(scope, window, signal));
-  const styleGuides = useStatistics(dashboardKeys.one('ordersPerStyleGuide', inWindow), (signal) => dashboardApi.ordersPerStyleGuide(scope, window, signal));
-  const byDealership = useStatistics(
-    dashboardKeys.one('ordersByDealership', { id: accountId, ...LAST_30_DAYS_WINDOW }),
-    (signal) => dashboardApi.ordersByDealership(accountId, LAST_30_DAYS_WINDOW, signal),
-    { enabled: chosen === undefined },
-  );
-  const bySalesPerson = useStatistics(
-    dashboardKeys.one('ordersPerSalesMan', { id: scope, ...LAST_30_DAYS_WINDOW }),
-    (signal) => dashboardApi.ordersPerSalesMan(scope, LAST_30_DAYS_WINDOW, signal),
-    { enabled: chosen !== undefined },
-  );
+  const orders = useStatistics(dashboardQueries.dealershipOrders(scope, window));
+  const styleGuides = useStatistics(dashboardQueries.ordersPerStyleGuide(scope, window));
+  const byDealership = useStatistics(dashboardQueries.ordersByDealership(accountId, LAST_30_DAYS_WINDOW), { enabled: chosen === undefined });
+  const bySalesPerson = useStatistics(dashboardQueries.ordersPerSalesMan(scope, LAST_30_DAYS_WINDOW), { enabled: chosen !== undefined });
   // sales people: the chosen account's, or every child account's together
   const counted = chosen ? [chosen] : accounts;
   const salesPeople = useQueries({

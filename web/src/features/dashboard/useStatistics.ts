@@ -1,4 +1,4 @@
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type QueryFunction, type QueryKey, type SkipToken, type UseQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { Expiring } from '@app/contracts/wire';
 import type { PageStorage } from '../../components/data-grid/useDataGrid';
@@ -73,33 +73,39 @@ export function store(userId: string, key: readonly unknown[], answer: Expiring,
   }
 }
 
-/**
- * A dashboard question through TanStack Query (keys from `dashboardKeys`), its answer kept in
- * localStorage until its `expires`: a mount within that time takes the stored answer and sends
- * nothing; once it has expired the answer is stale and asked again.
- */
+/** What `useStatistics` takes: query options of api/dashboard.ts (`dashboardQueries.…`), their key and call. */
+export interface StatisticsQuery<T> {
+  queryKey: QueryKey;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any key: the options' own key type is theirs
+  queryFn?: QueryFunction<T, any> | SkipToken;
+}
+
 /** The signed-in user's id as the stored answers are keyed. */
 export function useStatisticsUser(): string {
   return useSession()?.user?.id ?? 'anonymous';
 }
 
-export function useStatistics<T extends Expiring>(
-  key: readonly unknown[],
-  fetch: (signal: AbortSignal) => Promise<T>,
-  options: { enabled?: boolean } = {},
-): UseQueryResult<T> {
+/**
+ * A dashboard question through TanStack Query (`useStatistics(dashboardQueries.devices(window))`,
+ * the query options of api/dashboard.ts), its answer kept in localStorage until its `expires`: a
+ * mount within that time takes the stored answer and sends nothing; once it has expired the
+ * answer is stale and asked again.
+ */
+export function useStatistics<T extends Expiring>(query: StatisticsQuery<T>, options: { enabled?: boolean } = {}): UseQueryResult<T> {
   const storage = useStatisticsStorage<T>();
+  const { queryKey } = query;
+  const fetch = query.queryFn as QueryFunction<T, QueryKey>;
   return useQuery<T>({
-    queryKey: key,
-    queryFn: async ({ signal }) => {
-      const answer = await fetch(signal);
-      storage.write(key, answer);
+    queryKey,
+    queryFn: async (context) => {
+      const answer = await fetch(context);
+      storage.write(queryKey, answer);
       return answer;
     },
-    initialData: () => storage.read(key),
+    initialData: () => storage.read(queryKey),
     // the stored answer was fresh when read: it counts from now, and stays fresh until it expires
     initialDataUpdatedAt: () => Date.now(),
-    staleTime: (query) => storage.staleTime(query.state.data, query.state.dataUpdatedAt),
+    staleTime: (q) => storage.staleTime(q.state.data, q.state.dataUpdatedAt),
     enabled: options.enabled ?? true,
   });
 }

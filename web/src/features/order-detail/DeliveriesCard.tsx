@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deliveryApi, deliveryKeys } from '../../api/delivery';
+import { deliveryApi, deliveryKeys, deliveryQueries } from '../../api/delivery';
 import { orderKeys } from '../../api/orders';
 import { useApiMutation } from '../../api/useApiMutation';
 import { formatTimestamp } from '../../components/data-grid/columns';
@@ -49,8 +49,7 @@ export function DeliveriesCard({ order, staff }: { order: OrderView; staff: bool
   // the header's Deliver queued something on this screen: follow it before the order shows it
   const enqueued = useMutationState({ filters: { mutationKey: deliveryKeys.enqueue(order.id), status: 'success' } }).length > 0;
   const deliveries = useQuery({
-    queryKey: deliveryKeys.ofOrder(order.id),
-    queryFn: ({ signal }) => deliveryApi.ofOrder(order.id, signal),
+    ...deliveryQueries.ofOrder(order.id),
     enabled: order.delivery !== null || enqueued,
     refetchInterval: (query) => {
       const list = query.state.data ?? [];

@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deliveryApi, deliveryKeys } from '../../api/delivery';
+import { deliveryApi, deliveryKeys, deliveryQueries } from '../../api/delivery';
 import { orderKeys } from '../../api/orders';
 import { useApiMutation } from '../../api/useApiMutation';
 import { DELIVERY_BUTTON, deliveryButtonState } from './deliveryButton';
@@ -23,10 +23,7 @@ export function DeliveryControls({ order }: { order: OrderView }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useState<string[]>([]);
-  const integrations = useQuery({
-    queryKey: deliveryKeys.integrationsOf(order.id),
-    queryFn: ({ signal }) => deliveryApi.integrationsOf(order.id, signal),
-  });
+  const integrations = useQuery(deliveryQueries.integrationsOf(order.id));
   const deliver = useApiMutation({
     mutationKey: deliveryKeys.enqueue(order.id),
     action: t('delivery.deliverAction'),

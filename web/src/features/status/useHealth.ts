@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getHealth, healthKeys } from '../../api/health';
+import { healthQueries } from '../../api/health';
 
 /** How often the status page asks the gateway again. */
 export const HEALTH_POLL_MS = 5_000;
@@ -10,8 +10,7 @@ export const HEALTH_POLL_MS = 5_000;
  */
 export function useHealth() {
   return useQuery({
-    queryKey: healthKeys.get(),
-    queryFn: ({ signal }) => getHealth(signal),
+    ...healthQueries.get(),
     refetchInterval: HEALTH_POLL_MS,
     refetchOnWindowFocus: true,
     staleTime: 0,

@@ -1,10 +1,10 @@
 import { QA_PROMISED_HOURS, type StatisticsWindowRequest } from '@app/contracts/wire';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { dashboardApi } from '../../../api/dashboard';
+import { dashboardQueries } from '../../../api/dashboard';
 import { ChartCard } from '../components/ChartCard';
 import { useStatistics } from '../useStatistics';
-import { adminDashboardKeys, hasStageTimes, hours, periodLabel, SERVICE_LEVEL_WEEKS } from './adminDashboardLogic';
+import { hasStageTimes, hours, periodLabel, SERVICE_LEVEL_WEEKS } from './adminDashboardLogic';
 import { Bars, useLocaleTag } from '../components/Charts';
 
 const WEEK: StatisticsWindowRequest = { timePeriod: 'week', timeFrame: 'current' };
@@ -13,7 +13,7 @@ const WEEK: StatisticsWindowRequest = { timePeriod: 'week', timeFrame: 'current'
 export function OrdersByStatusCard() {
   const { t } = useTranslation();
   const locale = useLocaleTag();
-  const query = useStatistics(adminDashboardKeys.ordersByStatus(WEEK), (signal) => dashboardApi.ordersByStatus(WEEK, signal));
+  const query = useStatistics(dashboardQueries.ordersByStatus(WEEK));
   const data = query.data;
   const rows = data?.rows ?? [];
   const statuses = [
@@ -47,7 +47,7 @@ export function OrdersByStatusCard() {
 export function StageTimesCard() {
   const { t } = useTranslation();
   const locale = useLocaleTag();
-  const query = useStatistics(adminDashboardKeys.orderTimeline(), (signal) => dashboardApi.orderTimeline({ timeLineStep: 'day' }, signal));
+  const query = useStatistics(dashboardQueries.orderTimeline({ timeLineStep: 'day' }));
   const rows = query.data?.rows ?? [];
   const stages = [
     { label: t('dashboard.admin.stages.upload'), of: (r: (typeof rows)[number]) => r.averageUploadMinutes },
@@ -88,7 +88,7 @@ export function StageTimesCard() {
 export function QaServiceLevelsCard() {
   const { t } = useTranslation();
   const locale = useLocaleTag();
-  const query = useStatistics(adminDashboardKeys.qaServiceLevels(SERVICE_LEVEL_WEEKS), (signal) => dashboardApi.qaServiceLevels({ weeks: SERVICE_LEVEL_WEEKS }, signal));
+  const query = useStatistics(dashboardQueries.qaServiceLevels({ weeks: SERVICE_LEVEL_WEEKS }));
   const rows = query.data?.rows ?? [];
   const labels = rows.map((r) => periodLabel(r.week, 'day', locale));
   return (

@@ -2,11 +2,11 @@ import { percentChange, type StatisticsWindowRequest } from '@app/contracts/wire
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dashboardApi } from '../../../api/dashboard';
+import { dashboardQueries } from '../../../api/dashboard';
 import { ChartCard } from '../components/ChartCard';
 import { StatCard } from '../components/StatCard';
 import { useStatistics } from '../useStatistics';
-import { adminDashboardKeys, lastMonth, monthLabel, oneDecimal, TOP_STYLE_GUIDES } from './adminDashboardLogic';
+import { lastMonth, monthLabel, oneDecimal, TOP_STYLE_GUIDES } from './adminDashboardLogic';
 import { Bars, emptySlices, Pie, useLocaleTag, type PieSlice } from '../components/Charts';
 
 const YEAR: StatisticsWindowRequest = { timePeriod: 'year', timeFrame: 'current' };
@@ -15,7 +15,7 @@ const MONTH: StatisticsWindowRequest = { timePeriod: 'month', timeFrame: 'curren
 /** Uploaded cars this month, with the change of the daily average against the 30 days before. */
 export function UploadedCarsCard() {
   const { t } = useTranslation();
-  const query = useStatistics(adminDashboardKeys.ordersPerPeriod(MONTH), (signal) => dashboardApi.ordersPerPeriod(MONTH, signal));
+  const query = useStatistics(dashboardQueries.ordersPerPeriod(MONTH));
   const data = query.data;
   return (
     <StatCard
@@ -31,7 +31,7 @@ export function UploadedCarsCard() {
 export function AveragePicturesCard() {
   const { t } = useTranslation();
   const locale = useLocaleTag();
-  const query = useStatistics(adminDashboardKeys.averageImagesPerCar(YEAR), (signal) => dashboardApi.averageImagesPerCar(YEAR, signal));
+  const query = useStatistics(dashboardQueries.averageImagesPerCar(YEAR));
   return (
     <StatCard
       label={t('dashboard.admin.averagePictures')}
@@ -44,7 +44,7 @@ export function AveragePicturesCard() {
 /** Orders per style guide this year, the ten with most orders (the CSV has every guide). */
 export function OrdersPerStyleGuideCard({ userId }: { userId: string }) {
   const { t } = useTranslation();
-  const query = useStatistics(adminDashboardKeys.ordersPerStyleGuide(userId, YEAR), (signal) => dashboardApi.ordersPerStyleGuide(userId, YEAR, signal));
+  const query = useStatistics(dashboardQueries.ordersPerStyleGuide(userId, YEAR));
   const rows = [...(query.data?.rows ?? [])].sort((a, b) => b.total_orders - a.total_orders);
   const top = rows.slice(0, TOP_STYLE_GUIDES);
   return (
@@ -79,7 +79,7 @@ function PieCard({ title, subtitle, filename, slices, loading, error }: { title:
 /** Mobile orders by app version this year. */
 export function AppVersionsCard() {
   const { t } = useTranslation();
-  const query = useStatistics(adminDashboardKeys.appVersions(YEAR), (signal) => dashboardApi.appVersions(YEAR, signal));
+  const query = useStatistics(dashboardQueries.appVersions(YEAR));
   const slices = (query.data?.rows ?? []).map((r) => ({ label: r.appVersion, value: r.count }));
   return (
     <PieCard
@@ -96,7 +96,7 @@ export function AppVersionsCard() {
 /** Orders made in the mobile app against the web app, this year. */
 export function DevicesCard() {
   const { t } = useTranslation();
-  const query = useStatistics(adminDashboardKeys.devices(YEAR), (signal) => dashboardApi.devices(YEAR, signal));
+  const query = useStatistics(dashboardQueries.devices(YEAR));
   const slices = query.data
     ? [
         { label: t('dashboard.admin.mobile'), value: query.data.mobile },
@@ -109,7 +109,7 @@ export function DevicesCard() {
 function EditedOrdersPie({ month }: { month: string }) {
   const { t } = useTranslation();
   const locale = useLocaleTag();
-  const query = useStatistics(adminDashboardKeys.imageRatio('edited', month), (signal) => dashboardApi.editedImages({ timeStamp: month }, signal));
+  const query = useStatistics(dashboardQueries.imageRatio('edited', month));
   const data = query.data;
   const slices = data
     ? [

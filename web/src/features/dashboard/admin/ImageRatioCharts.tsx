@@ -3,10 +3,10 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dashboardApi } from '../../../api/dashboard';
+import { dashboardQueries } from '../../../api/dashboard';
 import { ChartCard } from '../components/ChartCard';
 import { useStatistics } from '../useStatistics';
-import { adminDashboardKeys, lastMonth, monthLabel, monthOptions, ratioLabel, type ImageRatioKind } from './adminDashboardLogic';
+import { lastMonth, monthLabel, monthOptions, ratioLabel, type ImageRatioKind } from './adminDashboardLogic';
 import { Bars, useLocaleTag } from '../components/Charts';
 
 /**
@@ -16,9 +16,7 @@ import { Bars, useLocaleTag } from '../components/Charts';
 export function ImageRatioChart({ kind, month, namedWithSection = false }: { kind: ImageRatioKind; month: string; namedWithSection?: boolean }) {
   const { t } = useTranslation();
   const locale = useLocaleTag();
-  const query = useStatistics(adminDashboardKeys.imageRatio(kind, month), (signal) =>
-    kind === 'edited' ? dashboardApi.editedImages({ timeStamp: month }, signal) : dashboardApi.repushedImages({ timeStamp: month }, signal),
-  );
+  const query = useStatistics(dashboardQueries.imageRatio(kind, month));
   const data = query.data;
   const rows = data?.rows ?? [];
   const title = kind === 'edited' ? t('dashboard.admin.editedRatio') : t('dashboard.admin.repushedRatio');

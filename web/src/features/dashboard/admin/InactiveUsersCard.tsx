@@ -9,13 +9,12 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { dashboardApi } from '../../../api/dashboard';
+import { dashboardApi, dashboardKeys } from '../../../api/dashboard';
 import { GridPager } from '../../../components/data-grid/GridPager';
 import { useDataGrid, type PageOf } from '../../../components/data-grid/useDataGrid';
 import { formatDateTime } from '../../../utils/date';
 import { ChartCard } from '../components/ChartCard';
 import { useStatisticsStorage } from '../useStatistics';
-import { adminDashboardKeys } from './adminDashboardLogic';
 
 /** The settings tab of an account's profile: where an inactive account's row leads. */
 export const profileSettingsPath = (userId: string) => `/profile/${userId}/settings/`;
@@ -33,7 +32,7 @@ export function InactiveUsersCard() {
   // paged in the card's own state (the dashboard's URL is left alone), each page kept like every dashboard answer
   const grid = useDataGrid<InactiveUserRow, 'timeFrame'>({
     mode: 'local',
-    queryKey: adminDashboardKeys.inactiveUsers(),
+    queryKey: dashboardKeys.inactiveUsers(),
     filters: ['timeFrame'],
     defaultFilters: { timeFrame: String(DEFAULT_INACTIVE_USER_DAYS) },
     fetchPage: (query, signal) => dashboardApi.inactiveUsers({ timeFrame: Number(query['timeFrame']) as InactiveUserDays, page: query.page }, signal),

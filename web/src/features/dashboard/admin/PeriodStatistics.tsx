@@ -5,10 +5,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dashboardApi } from '../../../api/dashboard';
+import { dashboardQueries } from '../../../api/dashboard';
 import { ChartCard } from '../components/ChartCard';
 import { useStatistics } from '../useStatistics';
-import { adminDashboardKeys, periodLabel } from './adminDashboardLogic';
+import { periodLabel } from './adminDashboardLogic';
 import { Bars, Summary, useLocaleTag } from '../components/Charts';
 
 const YEAR: StatisticsWindowRequest = { timePeriod: 'year', timeFrame: 'current' };
@@ -19,8 +19,7 @@ function PeriodChart({ kind }: { kind: Kind }) {
   const { t } = useTranslation();
   const locale = useLocaleTag();
   const query = useStatistics<OrderStatisticsPerPeriodView | ImageStatisticsPerPeriodView>(
-    kind === 'orders' ? adminDashboardKeys.ordersPerPeriod(YEAR) : adminDashboardKeys.imagesPerPeriod(YEAR),
-    (signal) => (kind === 'orders' ? dashboardApi.ordersPerPeriod(YEAR, signal) : dashboardApi.imagesPerPeriod(YEAR, signal)),
+    kind === 'orders' ? dashboardQueries.ordersPerPeriod(YEAR) : dashboardQueries.imagesPerPeriod(YEAR),
   );
   const data = query.data;
   const rows = data?.rows ?? [];

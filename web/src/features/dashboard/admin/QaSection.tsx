@@ -1,11 +1,11 @@
 import { percentChange, type CountedEventName, type QaActivityRole, type StatisticsWindowRequest } from '@app/contracts/wire';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
-import { dashboardApi } from '../../../api/dashboard';
+import { dashboardQueries } from '../../../api/dashboard';
 import { ChartCard } from '../components/ChartCard';
 import { StatCard } from '../components/StatCard';
 import { useStatistics } from '../useStatistics';
-import { adminDashboardKeys, lastMonth, periodLabel, qaUserBars, splitMinutes } from './adminDashboardLogic';
+import { lastMonth, periodLabel, qaUserBars, splitMinutes } from './adminDashboardLogic';
 import { Bars, emptySlices, Pie, Summary, useLocaleTag } from '../components/Charts';
 import { ImageRatioChart } from './ImageRatioCharts';
 
@@ -16,8 +16,8 @@ const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1f
 const cards = { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(5, minmax(0, 1fr))' } } as const;
 
 function useQaActivities() {
-  const current = useStatistics(adminDashboardKeys.qaActivities(THIS_MONTH), (signal) => dashboardApi.qaActivities(THIS_MONTH, signal));
-  const last = useStatistics(adminDashboardKeys.qaActivities(LAST_MONTH), (signal) => dashboardApi.qaActivities(LAST_MONTH, signal));
+  const current = useStatistics(dashboardQueries.qaActivities(THIS_MONTH));
+  const last = useStatistics(dashboardQueries.qaActivities(LAST_MONTH));
   return { current, last };
 }
 
@@ -59,7 +59,7 @@ function AverageTimeCard() {
 }
 
 const useEvents = (eventName: CountedEventName) =>
-  useStatistics(adminDashboardKeys.totalEvents(eventName), (signal) => dashboardApi.totalEvents({ eventName }, signal));
+  useStatistics(dashboardQueries.totalEvents({ eventName }));
 
 /** One kind of timeline event per day over the last 30 days, with its total and change. */
 function EventsChart({ eventName, title }: { eventName: CountedEventName; title: string }) {
@@ -97,7 +97,7 @@ function EventsCard({ eventName, label }: { eventName: CountedEventName; label: 
 /** Orders that left QA this month without a declined, repushed or re-edit-requested picture, against the others. */
 function FlawlessOrdersCard() {
   const { t } = useTranslation();
-  const query = useStatistics(adminDashboardKeys.flawlessOrders(THIS_MONTH), (signal) => dashboardApi.flawlessOrders(THIS_MONTH, signal));
+  const query = useStatistics(dashboardQueries.flawlessOrders(THIS_MONTH));
   const slices = query.data
     ? [
         { label: t('dashboard.admin.qa.flawless'), value: query.data.totalFlawlessOrders },

@@ -4,7 +4,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { rejectionReasonKeys, rejectionReasonsApi } from '../../../api/rejectionReasons';
+import { rejectionReasonQueries } from '../../../api/rejectionReasons';
 import { ChartCard } from '../components/ChartCard';
 import { reasonMatrix } from './adminDashboardLogic';
 import { Bars } from '../components/Charts';
@@ -18,7 +18,7 @@ const isReEditReason = (value: string): value is ReEditReason => (RE_EDIT_REASON
 export function RejectionReasonsCard() {
   const { t } = useTranslation();
   const [source, setSource] = useState<RejectionSource>('dealership');
-  const query = useQuery({ queryKey: rejectionReasonKeys.list({}), queryFn: ({ signal }) => rejectionReasonsApi.list({}, signal), staleTime: 5 * 60_000 });
+  const query = useQuery({ ...rejectionReasonQueries.list({}), staleTime: 5 * 60_000 });
   const rows = query.data ?? [];
   const matrix = reasonMatrix(rows, source);
   const reasonName = (reason: string) => (source === 'dealership' && isReEditReason(reason) ? t(`reEdit.reasons.${reason}`) : reason);

@@ -6,30 +6,10 @@ import {
   type QaUserOrdersRow,
   type RejectionReasonRow,
   type RejectionSource,
-  type StatisticsWindowRequest,
 } from '@app/contracts/wire';
 
-/** TanStack Query keys of the admin dashboard's answers: [resource, action, params]. */
-export const adminDashboardKeys = {
-  all: () => ['dashboard'] as const,
-  ordersPerPeriod: (window: StatisticsWindowRequest) => ['dashboard', 'ordersPerPeriod', window] as const,
-  imagesPerPeriod: (window: StatisticsWindowRequest) => ['dashboard', 'imagesPerPeriod', window] as const,
-  ordersPerStyleGuide: (userId: string, window: StatisticsWindowRequest) => ['dashboard', 'ordersPerStyleGuide', { userId, ...window }] as const,
-  devices: (window: StatisticsWindowRequest) => ['dashboard', 'devices', window] as const,
-  appVersions: (window: StatisticsWindowRequest) => ['dashboard', 'appVersions', window] as const,
-  averageImagesPerCar: (window: StatisticsWindowRequest) => ['dashboard', 'averageImagesPerCar', window] as const,
-  ordersByStatus: (window: StatisticsWindowRequest) => ['dashboard', 'ordersByStatus', window] as const,
-  orderTimeline: () => ['dashboard', 'orderTimeline', { timeLineStep: 'day' }] as const,
-  /** the inactive-users table; `useDataGrid` adds each page's query (`{ page, timeFrame }`) */
-  inactiveUsers: () => ['dashboard', 'inactiveUsers'] as const,
-  imageRatio: (kind: ImageRatioKind, month: string) => ['dashboard', `${kind}Images`, { timeStamp: month }] as const,
-  qaActivities: (window: StatisticsWindowRequest) => ['dashboard', 'qaActivities', window] as const,
-  totalEvents: (eventName: string) => ['dashboard', 'totalEvents', { eventName }] as const,
-  flawlessOrders: (window: StatisticsWindowRequest) => ['dashboard', 'flawlessOrders', window] as const,
-  qaServiceLevels: (weeks: number) => ['dashboard', 'qaServiceLevels', { weeks }] as const,
-};
-
-export type ImageRatioKind = 'edited' | 'repushed';
+/** the two monthly image-ratio charts (the keys and calls of every dashboard are in api/dashboard.ts) */
+export type { ImageRatioKind } from '../../../api/dashboard';
 
 /** weeks the QA service-level chart covers */
 export const SERVICE_LEVEL_WEEKS = 12;

@@ -1,24 +1,11 @@
-import {
-  DELIVERED_BY,
-  DELIVERY_STATES,
-  INTEGRATION_TYPES,
-  ROBOT_COMMANDS,
-  type AvailableCountView as AvailableCountContract,
-  type DeliveredBy,
-  type DeliveredFileView as DeliveredFileContract,
-  type DeliveryMessageView as DeliveryMessageContract,
-  type DeliveryReceiptView as DeliveryReceiptContract,
-  type DeliveryState,
-  type IntegrationType,
-  type OrderDeliveryView as OrderDeliveryContract,
-  type RebootView as RebootContract,
-  type RobotCommand,
-  type RobotCredentialView as RobotCredentialContract,
-  type RobotImageView as RobotImageContract,
-  type RobotMessageView as RobotMessageContract,
-  type RobotPullView as RobotPullContract,
-} from '@app/contracts';
-import { Field } from '../common/api-responses';
+import { DELIVERED_BY, DELIVERY_STATES, ROBOT_COMMANDS, type DeliveredBy, type DeliveryState, type RobotCommand } from '../../wire/delivery-queue';
+import { INTEGRATION_TYPES, type IntegrationType } from '../../wire/integrations';
+import { Field } from '../fields';
+
+/**
+ * The delivery queue's answers (the order's deliveries, the admin's queue, the robot pull API):
+ * each class is THE declaration of its shape; the wire module re-exports the types.
+ */
 
 export class DeliveryOrderRef {
   @Field.id() id!: string;
@@ -31,7 +18,7 @@ export class DeliveryIntegrationRef {
   @Field.oneOf(INTEGRATION_TYPES, 'IntegrationType') integrationType!: IntegrationType;
 }
 
-export class DeliveryMessageView implements DeliveryMessageContract {
+export class DeliveryMessageView {
   @Field.id() id!: string;
   @Field.object(DeliveryOrderRef) order!: DeliveryOrderRef;
   @Field.id({ description: 'the account the order belongs to' }) accountId!: string;
@@ -45,7 +32,7 @@ export class DeliveryMessageView implements DeliveryMessageContract {
   @Field.string({ nullable: true }) lastError!: string | null;
 }
 
-export class DeliveredFileView implements DeliveredFileContract {
+export class DeliveredFileView {
   @Field.string() name!: string;
   @Field.string() location!: string;
   @Field.int() bytes!: number;
@@ -54,7 +41,7 @@ export class DeliveredFileView implements DeliveredFileContract {
   @Field.int({ nullable: true }) position!: number | null;
 }
 
-export class DeliveryReceiptView implements DeliveryReceiptContract {
+export class DeliveryReceiptView {
   @Field.id() id!: string;
   @Field.string({ description: 'where the files went' }) destination!: string;
   @Field.list(DeliveredFileView) files!: DeliveredFileView[];
@@ -63,32 +50,32 @@ export class DeliveryReceiptView implements DeliveryReceiptContract {
   @Field.dateTime() createdAt!: string;
 }
 
-export class OrderDeliveryView extends DeliveryMessageView implements OrderDeliveryContract {
+export class OrderDeliveryView extends DeliveryMessageView {
   @Field.list(DeliveryReceiptView) receipts!: DeliveryReceiptView[];
 }
 
-export class AvailableCountView implements AvailableCountContract {
+export class AvailableCountView {
   @Field.int({ description: 'messages a worker or robot may take now' }) availableMessageCount!: number;
 }
 
-export class RebootView implements RebootContract {
+export class RebootView {
   @Field.yes() queued!: true;
   @Field.int({ description: 'robot keys that get the command with their next pull' }) robots!: number;
 }
 
-export class RobotCredentialView implements RobotCredentialContract {
+export class RobotCredentialView {
   @Field.id() integrationId!: string;
   @Field.string({ description: 'the robot key, shown only here: send it as the X-Robot-Key header' }) key!: string;
   @Field.dateTime() createdAt!: string;
 }
 
-export class RobotImageView implements RobotImageContract {
+export class RobotImageView {
   @Field.id() imageId!: string;
   @Field.int() position!: number;
   @Field.url({ description: 'the optimized picture, a short-lived download link' }) url!: string;
 }
 
-export class RobotMessageView implements RobotMessageContract {
+export class RobotMessageView {
   @Field.id({ description: 'acknowledge or release it with this id' }) id!: string;
   @Field.id() orderId!: string;
   @Field.string() orderName!: string;
@@ -98,7 +85,7 @@ export class RobotMessageView implements RobotMessageContract {
   @Field.list(RobotImageView) images!: RobotImageView[];
 }
 
-export class RobotPullView implements RobotPullContract {
+export class RobotPullView {
   @Field.list(RobotMessageView) messages!: RobotMessageView[];
   @Field.oneOfList(ROBOT_COMMANDS, 'RobotCommand', { description: 'what the robot must do now (reboot)' }) commands!: RobotCommand[];
 }
