@@ -1,5 +1,5 @@
 import { Routes } from '@app/contracts/http';
-import type { EnqueueDeliveryRequest, IntegrationView } from '@app/contracts/wire';
+import type { EnqueueDeliveryRequest } from '@app/contracts/wire';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './client';
 

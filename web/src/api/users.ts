@@ -1,5 +1,5 @@
 import { Routes } from '@app/contracts/http';
-import type { CreateAccountRequest, Language, UpdateUserRequest, UserStatisticsView } from '@app/contracts/wire';
+import type { CreateAccountRequest, Language, UpdateUserRequest } from '@app/contracts/wire';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './client';
 
@@ -14,7 +14,7 @@ export const usersApi = {
   update: (id: string, body: UpdateUserRequest) => api.call(Routes.users.update, { params: { id }, body }),
   // the account pages of admin and QA (`/profile/{id}`): its numbers, its child accounts, deleting it
   /** `GET /dashboard/userStatistics/{id}`: the profile header's numbers (the dashboard's operation) */
-  statistics: (id: string, signal?: AbortSignal) => api.get<UserStatisticsView>(`/dashboard/userStatistics/${id}`, { signal }),
+  statistics: (id: string, signal?: AbortSignal) => api.call(Routes.dashboard.userStatistics, { params: { id }, signal }),
   /** a page of the accounts that may become child accounts (dealerships), by search */
   dealerships: (page: number, search: string, signal?: AbortSignal) =>
     api.call(Routes.users.list, { query: { userRole: 'Dealership', page, search: search.trim() || undefined }, signal }),
