@@ -1,4 +1,4 @@
-import { HEALTH_PINGS, isServiceName, Routes, SERVICE_NAMES, type Actor, type HealthView, type ServiceName, type ServiceState } from '@app/contracts';
+import { HEALTH_PINGS, isServiceName, isStaff, Routes, SERVICE_NAMES, type Actor, type HealthView, type ServiceName, type ServiceState } from '@app/contracts';
 import type { LiveResponse, ServicePingResponse } from '@app/contracts/http';
 import { RpcClient } from '@app/messaging';
 import { Controller, Inject, NotFoundException, Param } from '@nestjs/common';
@@ -8,9 +8,6 @@ import { ApiErrorResponses } from '../common/api-responses';
 import { Operation } from '../common/operation.decorator';
 import { GATEWAY_CONFIG } from '../messaging/nats.module';
 import type { GatewayConfig } from '../gateway.config';
-
-/** Who may see which instance answered, and since when: what helps an attacker aim at one instance. */
-const STAFF: readonly string[] = ['Admin', 'QA'];
 
 @ApiTags('health')
 @ApiErrorResponses()
@@ -50,7 +47,7 @@ export class HealthController {
       throw new NotFoundException(`Unknown service "${service}". Known: ${SERVICE_NAMES.join(', ')}`);
     }
     const answer = await this.rpc.send(HEALTH_PINGS[service], {}, actor, { timeoutMs: this.config.HEALTH_TIMEOUT_MS });
-    if (STAFF.includes(actor.role)) return answer;
+    if (isStaff(actor.role)) return answer;
     return { service: answer.service, status: answer.status };
   }
 }

@@ -14,6 +14,10 @@ export interface AccessRule {
   notSalesPerson?: boolean;
 }
 
+/** Admin and QA: the back-office staff, who see more of what they may read (instances, QA details). */
+export const STAFF_ROLES: readonly Role[] = ['Admin', 'QA'];
+export const isStaff = (role: string): boolean => (STAFF_ROLES as readonly string[]).includes(role);
+
 /** The caller as far as an access rule looks at it. */
 export interface AccessPrincipal {
   role: string;

@@ -2,6 +2,7 @@ import { type Actor } from '@app/contracts';
 import { DisplayNames, SERVICE_LOGGER } from '@app/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
+import { OrderAccessService } from '../access/order-access';
 
 export interface VersionAuthor {
   id: string;
@@ -22,7 +23,7 @@ export class VersionAuthors {
 
   /** The author behind an actor; null for the system. */
   of(actor: Actor | null): Promise<VersionAuthor | null> {
-    if (!actor || actor.role === 'System' || !actor.userId) return Promise.resolve(null);
+    if (!actor || OrderAccessService.isSystem(actor) || !actor.userId) return Promise.resolve(null);
     const id = actor.salesPersonId ?? actor.userId;
     return this.named(id, () => this.names.of(actor).then((p) => p!.displayName));
   }

@@ -1,10 +1,10 @@
 import { DeliveryMessageListQuery, EnqueueDeliveryBody, RobotAckBody, RobotPullBody, RobotReleaseBody } from '../../delivery/delivery-queue.contract';
+import { STAFF_ROLES } from '../../wire/access';
 import { ALL_ROLES, defineRoute, withCount } from '../define-route';
 import { DeletedResult } from '../fields';
 import { IntegrationView } from '../schemas/users.schemas';
 import { AvailableCountView, DeliveryMessageView, OrderDeliveryView, RebootView, RobotCredentialView, RobotPullView } from '../schemas/delivery.schemas';
 
-const STAFF = ['Admin', 'QA'] as const;
 
 /** Delivering an order to its account's integrations, and where it went. */
 export const OrderDeliveryRoutes = {
@@ -42,7 +42,7 @@ export const DeliveryMessagesRoutes = {
   list: defineRoute({
     method: 'GET',
     path: '/order-delivery-messages',
-    access: { roles: STAFF, permission: 'READ_QUEUE_MESSAGES' },
+    access: { roles: STAFF_ROLES, permission: 'READ_QUEUE_MESSAGES' },
     query: DeliveryMessageListQuery,
     result: withCount(DeliveryMessageView),
     summary: 'The queue, newest first, 10 a page: [items, count]',
@@ -50,21 +50,21 @@ export const DeliveryMessagesRoutes = {
   availableCount: defineRoute({
     method: 'GET',
     path: '/order-delivery-messages/get-current-available-count',
-    access: { roles: STAFF, permission: 'READ_QUEUE_MESSAGES' },
+    access: { roles: STAFF_ROLES, permission: 'READ_QUEUE_MESSAGES' },
     result: AvailableCountView,
     summary: 'How many messages a worker or robot may take now',
   }),
   reboot: defineRoute({
     method: 'GET',
     path: '/order-delivery-messages/reboot-remote-delivery-robot',
-    access: { roles: STAFF, permission: 'UPDATE_QUEUE_MESSAGES' },
+    access: { roles: STAFF_ROLES, permission: 'UPDATE_QUEUE_MESSAGES' },
     result: RebootView,
     summary: 'Every delivery robot gets a reboot command with its next pull',
   }),
   setVisible: defineRoute({
     method: 'PUT',
     path: '/order-delivery-messages/set-visible/:id',
-    access: { roles: STAFF, permission: 'UPDATE_QUEUE_MESSAGES' },
+    access: { roles: STAFF_ROLES, permission: 'UPDATE_QUEUE_MESSAGES' },
     result: DeliveryMessageView,
     summary: 'Make a message visible now (a failed one is queued again); 409 for a delivered one',
   }),
@@ -80,7 +80,7 @@ export const DeliveryMessagesRoutes = {
   delete: defineRoute({
     method: 'DELETE',
     path: '/order-delivery-messages/:id',
-    access: { roles: STAFF, permission: 'DELETE_QUEUE_MESSAGES' },
+    access: { roles: STAFF_ROLES, permission: 'DELETE_QUEUE_MESSAGES' },
     result: DeletedResult,
     summary: 'Remove a message from the queue',
   }),
