@@ -42,7 +42,7 @@ import {
 } from '@app/contracts';
 import { ApiProperty } from '@nestjs/swagger';
 import { Field } from '../common/api-responses';
-import { StyleGuideListItem } from '../style-guides/style-guides.responses';
+import { StyleGuideListItem } from '@app/contracts/http';
 
 // parts of the contract views, named so the classes can implement them
 type ContractSignedInSalesPerson = NonNullable<MeViewContract['loggedInSalesPersonInfo']>;

@@ -1,5 +1,5 @@
 import { Routes } from '@app/contracts/http';
-import type { CreateOrderRequest, OrderStatus, Paged, QaStatus, SalesPersonView, StyleGuideListItem, UpdateOrderRequest, UserListItem } from '@app/contracts/wire';
+import type { CreateOrderRequest, OrderStatus, Paged, QaStatus, SalesPersonView, UpdateOrderRequest, UserListItem } from '@app/contracts/wire';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from './client';
 
@@ -41,11 +41,10 @@ export const ordersApi = {
   accountEvents: (accountId: string, page: number, isHidden: boolean, signal?: AbortSignal) =>
     api.call(Routes.orderEvents.ofUser, { params: { id: accountId }, query: { page, isHidden }, signal }),
 
-  // reads of other areas (users, sales people, style guides), until those areas have route values
+  // reads of other areas (users, sales people), until those areas have route values
   accounts: (userRole: 'Dealership' | 'Management', search: string, signal?: AbortSignal) =>
     api.get<Paged<UserListItem>>('/users', { query: { userRole, search: search.trim() || undefined }, signal }),
   salesPeople: (accountId: string, signal?: AbortSignal) => api.get<SalesPersonView[]>(`/salesman/user/${accountId}/all`, { signal }),
-  styleGuides: (accountId: string, signal?: AbortSignal) => api.get<StyleGuideListItem[]>(`/style-guides/user/${accountId}`, { signal }),
 };
 
 /**

@@ -9,12 +9,17 @@
  * classes arrive without their decorators' libraries.
  */
 import { OrderEventsRoutes, OrdersRoutes, QaWorkspaceRoutes, TagsRoutes } from './routes/orders.routes';
+// style guides, their configurations and media, the catalogue
+import { AnglesRoutes, CarTypesRoutes, ConfigurationsRoutes, MediaRoutes, StyleGuidesRoutes } from './routes/style-guides.routes';
 
 export * from './define-route';
 export * from './fields';
 export * from './schemas/orders.schemas';
 export * from './schemas/qa-workspace.schemas';
 export * from './routes/orders.routes';
+// style guides, their configurations and media, the catalogue
+export * from './schemas/style-guides.schemas';
+export * from './routes/style-guides.routes';
 
 /** Every converted area's routes: `Routes.orders.get`. An area not yet converted declares its routes in its gateway controller. */
 export const Routes = {
@@ -22,4 +27,10 @@ export const Routes = {
   orderEvents: OrderEventsRoutes,
   tags: TagsRoutes,
   qaWorkspace: QaWorkspaceRoutes,
+  // style guides, their configurations and media, the catalogue
+  styleGuides: StyleGuidesRoutes,
+  configurations: ConfigurationsRoutes,
+  angles: AnglesRoutes,
+  carTypes: CarTypesRoutes,
+  media: MediaRoutes,
 };

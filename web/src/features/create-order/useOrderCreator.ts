@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { styleGuideKeys, styleGuidesApi } from '../../api/admin';
+import { styleGuideQueries } from '../../api/admin';
 import { orderKeys, ordersApi } from '../../api/orders';
 import { salesPeopleKeys } from '../../api/salesPeople';
 import { meets } from '../../app/access';
@@ -92,13 +92,11 @@ export function useOrderCreator(me: MeView) {
     enabled: Boolean(accountId),
   });
   const guides = useQuery({
-    queryKey: styleGuideKeys.ofAccount(accountId),
-    queryFn: ({ signal }) => ordersApi.styleGuides(accountId, signal),
+    ...styleGuideQueries.ofAccount(accountId),
     enabled: Boolean(accountId),
   });
   const guide = useQuery({
-    queryKey: styleGuideKeys.one(styleGuide),
-    queryFn: ({ signal }) => styleGuidesApi.get(styleGuide, signal),
+    ...styleGuideQueries.one(styleGuide),
     enabled: Boolean(styleGuide),
   });
   const slots = useMemo(() => slotsOf(guide.data), [guide.data]);
