@@ -9,7 +9,8 @@
  * classes arrive without their decorators' libraries.
  */
 import { OrderEventsRoutes, OrdersRoutes, QaWorkspaceRoutes, TagsRoutes } from './routes/orders.routes';
-// style guides, their configurations and media, the catalogue
+// style guides, their configurations and media, the catalogue; sign-in
+import { AuthRoutes } from './routes/auth.routes';
 import { AnglesRoutes, CarTypesRoutes, ConfigurationsRoutes, MediaRoutes, StyleGuidesRoutes } from './routes/style-guides.routes';
 
 export * from './define-route';
@@ -17,9 +18,11 @@ export * from './fields';
 export * from './schemas/orders.schemas';
 export * from './schemas/qa-workspace.schemas';
 export * from './routes/orders.routes';
-// style guides, their configurations and media, the catalogue
+// style guides, their configurations and media, the catalogue; sign-in
 export * from './schemas/style-guides.schemas';
 export * from './routes/style-guides.routes';
+export * from './schemas/auth.schemas';
+export * from './routes/auth.routes';
 
 /** Every converted area's routes: `Routes.orders.get`. An area not yet converted declares its routes in its gateway controller. */
 export const Routes = {
@@ -27,10 +30,11 @@ export const Routes = {
   orderEvents: OrderEventsRoutes,
   tags: TagsRoutes,
   qaWorkspace: QaWorkspaceRoutes,
-  // style guides, their configurations and media, the catalogue
+  // style guides, their configurations and media, the catalogue; sign-in
   styleGuides: StyleGuidesRoutes,
   configurations: ConfigurationsRoutes,
   angles: AnglesRoutes,
   carTypes: CarTypesRoutes,
   media: MediaRoutes,
+  auth: AuthRoutes,
 };
