@@ -7,6 +7,7 @@ import {
   LoginBody,
   NewPasswordBody,
   RefreshBody,
+  Routes,
   type Actor,
   type MeView,
   type SessionGrant,
@@ -19,9 +20,11 @@ import { ApiForbiddenResponse, ApiHeader, ApiOperation, ApiTags, ApiTooManyReque
 import type { Request } from 'express';
 import { CurrentActor } from '../common/actor.decorator';
 import { clientKey } from '../common/client-key';
-import { ApiErrorResponses, ApiResult, ApiResultOneOf, SentResult } from '../common/api-responses';
+import { ApiErrorResponses, ApiResult, ApiResultOneOf } from '../common/api-responses';
+import { Operation } from '../common/operation.decorator';
 import { MeView as MeViewSchema } from '@app/contracts/http';
-import { LoggedOutResult, NewPasswordChallenge, PasswordChangedResult, SignedInResult, TokenPairResult } from './auth.responses';
+import { SignedInResult } from './auth.responses';
+import { NewPasswordChallenge } from '@app/contracts/http';
 import type { AuthedRequest } from './auth-user';
 import { Authenticated } from './authenticated.decorator';
 import { TokenService } from './token.service';
@@ -75,44 +78,25 @@ export class AuthController {
     return this.signedIn(grant, actor.requestId);
   }
 
-  @ApiResult(SentResult)
-  @Post('auth/forgot-password')
-  @HttpCode(200)
-  @ApiOperation({
-    summary: 'Send a verification code to the e-mail, if an account has it (always answers 200)',
-    description:
-      'Answers as soon as the request is recorded, in the same time whatever the e-mail; the code is made and mailed afterwards. More than 5 requests for one e-mail, or too many from one client, within the window: 429.',
-  })
+  @Operation(Routes.auth.forgotPassword)
   @ApiTooManyRequestsResponse({ description: 'too many requests for this e-mail or from this client' })
   async forgotPassword(@Body() body: EmailBody, @Req() req: Request, @CurrentActor() actor: Actor) {
     await this.rpc.send(AuthRpc.forgotPassword, { ...body, clientKey: clientKey(req) }, actor);
     return { sent: true as const };
   }
 
-  @ApiResult(PasswordChangedResult)
-  @Post('auth/confirm-forgot-password')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Set a new password with the e-mailed code (a code works once and expires)' })
+  @Operation(Routes.auth.confirmForgotPassword)
   async confirmForgotPassword(@Body() body: ConfirmForgotPasswordBody, @Req() req: Request, @CurrentActor() actor: Actor) {
     return this.rpc.send(AuthRpc.confirmForgotPassword, { ...body, clientKey: clientKey(req) }, actor);
   }
 
-  @ApiResult(TokenPairResult, 'the new pair')
-  @Post('auth/refresh')
-  @HttpCode(200)
-  @ApiOperation({
-    summary: 'Trade a refresh token for a new pair (the old one is spent; reusing a spent one ends the whole session)',
-  })
+  @Operation(Routes.auth.refresh)
   async refresh(@Body() body: RefreshBody, @CurrentActor() actor: Actor): Promise<TokenPair> {
     const grant = await this.rpc.send(AuthRpc.refresh, body, actor);
     return this.tokens.pair(grant);
   }
 
-  @ApiResult(LoggedOutResult)
-  @Post('auth/logout')
-  @HttpCode(200)
-  @Authenticated()
-  @ApiOperation({ summary: 'End the current session: its access and refresh tokens stop working' })
+  @Operation(Routes.auth.logout)
   async logout(@Req() req: AuthedRequest, @CurrentActor() actor: Actor) {
     return this.rpc.send(AuthRpc.logout, { sessionId: req.user.sessionId }, actor);
   }

@@ -1,96 +1,68 @@
-import { AngleBody, AnglePatch, AnglesRpc, CarTypeBody, CarTypePatch, CarTypesRpc, CatalogueListQuery, type Actor } from '@app/contracts';
+import { AngleBody, AnglePatch, AnglesRpc, CarTypeBody, CarTypePatch, CarTypesRpc, CatalogueListQuery, Routes, type Actor } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
-import { Body, Controller, Get, Post, Put, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
+import { Body, Controller, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { CurrentActor } from '../common/actor.decorator';
-import { ApiErrorResponses, ApiResult, PagedOf } from '../common/api-responses';
-import { AngleName, AngleView, CarTypeView } from './style-guides.responses';
+import { ApiErrorResponses } from '../common/api-responses';
+import { Operation } from '../common/operation.decorator';
 import { UuidParam } from '../common/params';
 
-/** Angles: read by everyone signed in (the creator and the app), kept by the admin. */
+/** Angles: read by everyone signed in (the creator and the app), kept by the admin (`Routes.angles`). */
 @ApiTags('angles')
 @ApiErrorResponses()
-@Controller('angle')
+@Controller()
 export class AnglesController {
   constructor(private readonly rpc: RpcClient) {}
 
-  @ApiResult(PagedOf(AngleView))
-  @Get()
-  @Authenticated({ roles: ALL_ROLES })
-  @ApiOperation({ summary: 'Angles, 10 a page, by name; `search`, `category`' })
+  @Operation(Routes.angles.list)
   list(@Query() query: CatalogueListQuery, @CurrentActor() actor: Actor) {
     return this.rpc.send(AnglesRpc.list, query, actor);
   }
 
-  @ApiResult([AngleName])
-  @Get('angleNames')
-  @Authenticated({ roles: ALL_ROLES })
-  @ApiOperation({ summary: 'Every angle by name (for pickers)' })
+  @Operation(Routes.angles.names)
   names(@CurrentActor() actor: Actor) {
     return this.rpc.send(AnglesRpc.names, {}, actor);
   }
 
-  @ApiResult(AngleView)
-  @Get(':id')
-  @Authenticated({ roles: ALL_ROLES })
-  @ApiOperation({ summary: 'One angle with its overlays' })
+  @Operation(Routes.angles.get)
   get(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
     return this.rpc.send(AnglesRpc.get, { id }, actor);
   }
 
-  @ApiResult(AngleView, 'the new angle')
-  @Post()
-  @Authenticated({ roles: ['Admin'] })
-  @ApiOperation({ summary: 'Create an angle; it needs its angle overlay image (an uploaded medium)' })
+  @Operation(Routes.angles.create)
   create(@Body() body: AngleBody, @CurrentActor() actor: Actor) {
     return this.rpc.send(AnglesRpc.create, body, actor);
   }
 
-  @ApiResult(AngleView, 'the saved angle')
-  @Put(':id')
-  @Authenticated({ roles: ['Admin'] })
-  @ApiOperation({ summary: 'Change an angle' })
+  @Operation(Routes.angles.update)
   update(@UuidParam('id') id: string, @Body() body: AnglePatch, @CurrentActor() actor: Actor) {
     return this.rpc.send(AnglesRpc.update, { id, ...body }, actor);
   }
 }
 
-/** Car types: read by everyone signed in, kept by the admin. */
+/** Car types: read by everyone signed in, kept by the admin (`Routes.carTypes`). */
 @ApiTags('car types')
 @ApiErrorResponses()
-@Controller('car-types')
+@Controller()
 export class CarTypesController {
   constructor(private readonly rpc: RpcClient) {}
 
-  @ApiResult(PagedOf(CarTypeView))
-  @Get()
-  @Authenticated({ roles: ALL_ROLES })
-  @ApiOperation({ summary: 'Car types, 10 a page, by name' })
+  @Operation(Routes.carTypes.list)
   list(@Query() query: CatalogueListQuery, @CurrentActor() actor: Actor) {
     return this.rpc.send(CarTypesRpc.list, query, actor);
   }
 
-  @ApiResult(CarTypeView)
-  @Get(':id')
-  @Authenticated({ roles: ALL_ROLES })
-  @ApiOperation({ summary: 'One car type with its icon' })
+  @Operation(Routes.carTypes.get)
   get(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
     return this.rpc.send(CarTypesRpc.get, { id }, actor);
   }
 
-  @ApiResult(CarTypeView, 'the new car type')
-  @Post()
-  @Authenticated({ roles: ['Admin'] })
-  @ApiOperation({ summary: 'Create a car type; it needs an icon (an uploaded medium)' })
+  @Operation(Routes.carTypes.create)
   create(@Body() body: CarTypeBody, @CurrentActor() actor: Actor) {
     return this.rpc.send(CarTypesRpc.create, body, actor);
   }
 
-  @ApiResult(CarTypeView, 'the saved car type')
-  @Put(':id')
-  @Authenticated({ roles: ['Admin'] })
-  @ApiOperation({ summary: 'Change a car type' })
+  @Operation(Routes.carTypes.update)
   update(@UuidParam('id') id: string, @Body() body: CarTypePatch, @CurrentActor() actor: Actor) {
     return this.rpc.send(CarTypesRpc.update, { id, ...body }, actor);
   }

@@ -1,50 +1,35 @@
-import { ConfigurationBody, ConfigurationPatch, ConfigurationsRpc, type Actor } from '@app/contracts';
+import { ConfigurationBody, ConfigurationPatch, ConfigurationsRpc, Routes, type Actor } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
-import { Body, Controller, Delete, Get, Post, Put } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
+import { Body, Controller } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { CurrentActor } from '../common/actor.decorator';
-import { ApiErrorResponses, ApiResult, DeletedResult } from '../common/api-responses';
-import { ConfigurationView } from './style-guides.responses';
+import { ApiErrorResponses } from '../common/api-responses';
+import { Operation } from '../common/operation.decorator';
 import { UuidParam } from '../common/params';
 
+/** The configurations (positions) of a style guide (`Routes.configurations`). */
 @ApiTags('style guides')
 @ApiErrorResponses()
-@Controller('style-guide-configurations')
+@Controller()
 export class ConfigurationsController {
   constructor(private readonly rpc: RpcClient) {}
 
-  @ApiResult(ConfigurationView, 'the new position')
-  @Post()
-  @Authenticated({ roles: ['Admin', 'QA'] })
-  @ApiOperation({
-    summary: 'Add a configuration (one position) to a style guide',
-    description: 'FEATURED forces the featured route and no angle; IMAGE needs an angle. routeTo takes the wire or display value; unknown maps to ai_no_enh.',
-  })
+  @Operation(Routes.configurations.create)
   create(@Body() body: ConfigurationBody, @CurrentActor() actor: Actor) {
     return this.rpc.send(ConfigurationsRpc.create, body, actor);
   }
 
-  @ApiResult(ConfigurationView)
-  @Get(':id')
-  @Authenticated({ roles: ALL_ROLES })
-  @ApiOperation({ summary: 'One configuration' })
+  @Operation(Routes.configurations.get)
   get(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
     return this.rpc.send(ConfigurationsRpc.get, { id }, actor);
   }
 
-  @ApiResult(ConfigurationView, 'the saved position')
-  @Put(':id')
-  @Authenticated({ roles: ['Admin', 'QA'] })
-  @ApiOperation({ summary: 'Change a configuration' })
+  @Operation(Routes.configurations.update)
   update(@UuidParam('id') id: string, @Body() body: ConfigurationPatch, @CurrentActor() actor: Actor) {
     return this.rpc.send(ConfigurationsRpc.update, { id, ...body }, actor);
   }
 
-  @ApiResult(DeletedResult)
-  @Delete(':id')
-  @Authenticated({ roles: ['Admin', 'QA'] })
-  @ApiOperation({ summary: 'Remove a configuration' })
+  @Operation(Routes.configurations.delete)
   delete(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
     return this.rpc.send(ConfigurationsRpc.delete, { id }, actor);
   }

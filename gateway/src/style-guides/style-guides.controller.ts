@@ -1,5 +1,6 @@
 import {
   IdPayload,
+  Routes,
   StyleGuideBody,
   StyleGuideListQuery,
   StyleGuidePatch,
@@ -8,93 +9,64 @@ import {
   type Actor,
 } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
-import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ALL_ROLES, Authenticated } from '../auth/authenticated.decorator';
+import { Body, Controller, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { CurrentActor } from '../common/actor.decorator';
-import { ApiErrorResponses, ApiResult, DeletedResult, PagedOf } from '../common/api-responses';
-import { AddedResult, RemovedResult, StyleGuideListItem, StyleGuideView } from './style-guides.responses';
+import { ApiErrorResponses } from '../common/api-responses';
+import { Operation } from '../common/operation.decorator';
 import { UuidParam } from '../common/params';
 
 /**
- * Style guides. Admin and QA build them; dealership and management accounts read the ones
- * assigned to them; deleting and assigning are the admin's.
+ * Style guides (`Routes.styleGuides`). Admin and QA build them; dealership and management
+ * accounts read the ones assigned to them; deleting and assigning are the admin's.
  */
 @ApiTags('style guides')
 @ApiErrorResponses()
-@Controller('style-guides')
+@Controller()
 export class StyleGuidesController {
   constructor(private readonly rpc: RpcClient) {}
 
-  @ApiResult(PagedOf(StyleGuideListItem))
-  @Get()
-  @Authenticated({ roles: ALL_ROLES })
-  @ApiOperation({ summary: 'Style guides the caller may see, 10 a page, newest first; `search` by name' })
+  @Operation(Routes.styleGuides.list)
   list(@Query() query: StyleGuideListQuery, @CurrentActor() actor: Actor) {
     return this.rpc.send(StyleGuidesRpc.list, query, actor);
   }
 
-  @ApiResult([StyleGuideListItem])
-  @Get('user/:id')
-  @Authenticated({ roles: ALL_ROLES })
-  @ApiOperation({ summary: 'Style guides assigned to an account' })
+  @Operation(Routes.styleGuides.ofUser)
   ofUser(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
     return this.rpc.send(StyleGuidesRpc.ofUser, { userId: id }, actor);
   }
 
-  @ApiResult(AddedResult)
-  @Post('add-style-guide-to-user')
-  @HttpCode(200)
-  @Authenticated({ roles: ['Admin'] })
-  @ApiOperation({ summary: 'Assign a style guide to an account' })
+  @Operation(Routes.styleGuides.addToUser)
   addToUser(@Body() body: StyleGuideUserBody, @CurrentActor() actor: Actor) {
     return this.rpc.send(StyleGuidesRpc.addToUser, body, actor);
   }
 
-  @ApiResult(RemovedResult)
-  @Delete('remove-style-guide-to-user')
-  @Authenticated({ roles: ['Admin'] })
-  @ApiOperation({ summary: 'Take a style guide away from an account' })
+  @Operation(Routes.styleGuides.removeFromUser)
   removeFromUser(@Body() body: StyleGuideUserBody, @CurrentActor() actor: Actor) {
     return this.rpc.send(StyleGuidesRpc.removeFromUser, body, actor);
   }
 
-  @ApiResult(DeletedResult)
-  @Delete('delete-style-guide')
-  @Authenticated({ roles: ['Admin'] })
-  @ApiOperation({ summary: 'Delete a style guide with its configurations and assignments' })
+  @Operation(Routes.styleGuides.delete)
   delete(@Body() body: IdPayload, @CurrentActor() actor: Actor) {
     return this.rpc.send(StyleGuidesRpc.delete, body, actor);
   }
 
-  @ApiResult(StyleGuideView, 'the new style guide')
-  @Post()
-  @Authenticated({ roles: ['Admin', 'QA'] })
-  @ApiOperation({ summary: 'Create a style guide (step 1 of the builder); maxImageSize in bytes' })
+  @Operation(Routes.styleGuides.create)
   create(@Body() body: StyleGuideBody, @CurrentActor() actor: Actor) {
     return this.rpc.send(StyleGuidesRpc.create, body, actor);
   }
 
-  @ApiResult(StyleGuideView, 'the copy')
-  @Post(':id/duplicate')
-  @Authenticated({ roles: ['Admin', 'QA'] })
-  @ApiOperation({ summary: 'Copy a style guide and all its configurations as "<name>-COPY"' })
+  @Operation(Routes.styleGuides.duplicate)
   duplicate(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
     return this.rpc.send(StyleGuidesRpc.duplicate, { id }, actor);
   }
 
-  @ApiResult(StyleGuideView)
-  @Get(':id')
-  @Authenticated({ roles: ALL_ROLES })
-  @ApiOperation({ summary: 'A style guide with its media and its configurations sorted by position' })
+  @Operation(Routes.styleGuides.get)
   get(@UuidParam('id') id: string, @CurrentActor() actor: Actor) {
     return this.rpc.send(StyleGuidesRpc.get, { id }, actor);
   }
 
-  @ApiResult(StyleGuideView, 'the saved style guide')
-  @Put(':id')
-  @Authenticated({ roles: ['Admin', 'QA'] })
-  @ApiOperation({ summary: 'Change a style guide' })
+  @Operation(Routes.styleGuides.update)
   update(@UuidParam('id') id: string, @Body() body: StyleGuidePatch, @CurrentActor() actor: Actor) {
     return this.rpc.send(StyleGuidesRpc.update, { id, ...body }, actor);
   }

@@ -1,4 +1,6 @@
-import type { AngleName, Paged, StyleGuideListItem, ConfigurationPatchRequest, ConfigurationRequest, ConfigurationView, CreateMediaRequest, CreateMediaResult, MediaKind, StyleGuidePatchRequest, StyleGuideRequest, StyleGuideView } from '@app/contracts/wire';
+import { Routes, type RouteDef } from '@app/contracts/http';
+import type { ConfigurationPatchRequest, ConfigurationRequest, MediaKind, Paged, StyleGuidePatchRequest, StyleGuideRequest } from '@app/contracts/wire';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from './client';
 
 /** Calls of the admin area: style guides, their configurations, angle names and media uploads. */
@@ -12,22 +14,23 @@ export type ConfigMediaField = Extract<
 >;
 
 export const styleGuidesApi = {
-  get: (id: string, signal?: AbortSignal) => api.get<StyleGuideView>(`/style-guides/${id}`, { signal }),
-  create: (body: StyleGuideRequest) => api.post<StyleGuideView>('/style-guides', body),
-  update: (id: string, body: StyleGuidePatchRequest) => api.put<StyleGuideView>(`/style-guides/${id}`, body),
-  duplicate: (id: string) => api.post<StyleGuideView>(`/style-guides/${id}/duplicate`),
-  remove: (id: string) => api.delete<{ deleted: true }>('/style-guides/delete-style-guide', { body: { id } }),
+  get: (id: string, signal?: AbortSignal) => api.call(Routes.styleGuides.get, { params: { id }, signal }),
+  create: (body: StyleGuideRequest) => api.call(Routes.styleGuides.create, { body }),
+  update: (id: string, body: StyleGuidePatchRequest) => api.call(Routes.styleGuides.update, { params: { id }, body }),
+  duplicate: (id: string) => api.call(Routes.styleGuides.duplicate, { params: { id } }),
+  remove: (id: string) => api.call(Routes.styleGuides.delete, { body: { id } }),
   addConfiguration: (styleGuideId: string, body: Omit<ConfigurationRequest, 'styleGuideId'>) =>
-    api.post<ConfigurationView>('/style-guide-configurations', { styleGuideId, ...body } satisfies ConfigurationRequest),
-  updateConfiguration: (id: string, body: ConfigurationPatchRequest) => api.put<ConfigurationView>(`/style-guide-configurations/${id}`, body),
-  removeConfiguration: (id: string) => api.delete<{ deleted: true }>(`/style-guide-configurations/${id}`),
-  angleNames: (signal?: AbortSignal) => api.get<AngleName[]>('/angle/angleNames', { signal }),
+    api.call(Routes.configurations.create, { body: { styleGuideId, ...body } }),
+  updateConfiguration: (id: string, body: ConfigurationPatchRequest) => api.call(Routes.configurations.update, { params: { id }, body }),
+  removeConfiguration: (id: string) => api.call(Routes.configurations.delete, { params: { id } }),
+  angleNames: (signal?: AbortSignal) => api.call(Routes.angles.names, { signal }),
   /** a page of every style guide, by search */
   page: (page: number, search: string, signal?: AbortSignal) =>
-    api.get<Paged<StyleGuideListItem>>('/style-guides', { query: { page, search: search.trim() || undefined }, signal }),
-  addToAccount: (userId: string, styleGuideId: string) => api.post<{ added: boolean }>('/style-guides/add-style-guide-to-user', { userId, styleGuideId }),
-  removeFromAccount: (userId: string, styleGuideId: string) =>
-    api.delete<{ removed: boolean }>('/style-guides/remove-style-guide-to-user', { body: { userId, styleGuideId } }),
+    api.call(Routes.styleGuides.list, { query: { page, search: search.trim() || undefined }, signal }),
+  /** the guides assigned to an account (the ones it may use for an order) */
+  ofAccount: (accountId: string, signal?: AbortSignal) => api.call(Routes.styleGuides.ofUser, { params: { id: accountId }, signal }),
+  addToAccount: (userId: string, styleGuideId: string) => api.call(Routes.styleGuides.addToUser, { body: { userId, styleGuideId } }),
+  removeFromAccount: (userId: string, styleGuideId: string) => api.call(Routes.styleGuides.removeFromUser, { body: { userId, styleGuideId } }),
 };
 
 /**
@@ -62,6 +65,62 @@ export const adminListKeys = {
   appVersions: adminList('app-versions'),
 };
 
+/**
+ * Query options of the style-guide reads: the key and the fetch written together
+ * (`useQuery({ ...styleGuideQueries.one(id), enabled })`).
+ */
+export const styleGuideQueries = {
+  one: (id: string) => queryOptions({ queryKey: styleGuideKeys.one(id), queryFn: ({ signal }) => styleGuidesApi.get(id, signal) }),
+  ofAccount: (accountId: string) =>
+    queryOptions({ queryKey: styleGuideKeys.ofAccount(accountId), queryFn: ({ signal }) => styleGuidesApi.ofAccount(accountId, signal) }),
+  angleNames: () => queryOptions({ queryKey: adminListKeys.angles.names(), queryFn: ({ signal }) => styleGuidesApi.angleNames(signal) }),
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyRoute = RouteDef<string, any, any, any>;
+
+/**
+ * The route values of one admin list (`Routes.angles`): its page, one row, create and change,
+ * and delete when the list deletes. `get`, `update` and `delete` have the path parameter `:id`.
+ */
+export interface AdminListRoutes {
+  list: AnyRoute;
+  get: AnyRoute;
+  create: AnyRoute;
+  update: AnyRoute;
+  delete?: AnyRoute;
+}
+
+/** Where an admin list's calls go: its route values, or (an area without route values yet) its path. */
+export type AdminListSource = { routes: AdminListRoutes } | { apiPath: string; getPath?: (id: string) => string };
+
+/** The calls of one admin list tab, from its route values (or its path). */
+export function adminListCalls<Row>(source: AdminListSource) {
+  type Options = { params?: Record<string, string>; query?: Record<string, string | number | boolean | null | undefined>; body?: unknown; signal?: AbortSignal };
+  const call = api.call as unknown as (route: AnyRoute, options?: Options) => Promise<unknown>;
+  if ('routes' in source) {
+    const { routes } = source;
+    return {
+      page: (query: Options['query'], signal?: AbortSignal) => call(routes.list, { query, signal }) as Promise<Paged<Row>>,
+      get: (id: string, signal?: AbortSignal) => call(routes.get, { params: { id }, signal }) as Promise<Row>,
+      create: (body: unknown) => call(routes.create, { body }),
+      update: (id: string, body: unknown) => call(routes.update, { params: { id }, body }),
+      remove: (id: string) => {
+        if (!routes.delete) throw new Error(`this list deletes nothing (${routes.list.path})`);
+        return call(routes.delete, { params: { id } });
+      },
+    };
+  }
+  const { apiPath, getPath = (id: string) => `${apiPath}/${id}` } = source;
+  return {
+    page: (query: Options['query'], signal?: AbortSignal) => api.get<Paged<Row>>(apiPath, { query, signal }),
+    get: (id: string, signal?: AbortSignal) => api.get<Row>(getPath(id), { signal }),
+    create: (body: unknown) => api.post(apiPath, body),
+    update: (id: string, body: unknown) => api.put(`${apiPath}/${id}`, body),
+    remove: (id: string) => api.delete(`${apiPath}/${id}`),
+  };
+}
+
 
 /** The extension the media endpoint accepts, from a file's name or type. */
 export function extensionOf(file: File): string {
@@ -76,7 +135,7 @@ export function extensionOf(file: File): string {
  * storage as multipart/form-data with the policy's fields and the file last. Answers the id.
  */
 export async function uploadMedia(file: File, mediaType: MediaKind): Promise<string> {
-  const presigned = await api.post<CreateMediaResult>('/media', { fileExtension: extensionOf(file), mediaType } satisfies CreateMediaRequest);
+  const presigned = await api.call(Routes.media.create, { body: { fileExtension: extensionOf(file), mediaType } });
   const form = new FormData();
   for (const [key, value] of Object.entries(presigned.fields)) form.append(key, value);
   form.append('file', file);

@@ -1,6 +1,5 @@
+import { Routes } from '@app/contracts/http';
 import type {
-  ConfirmForgotPasswordRequest,
-  EmailRequest,
   LoginAnswer,
   LoginRequest,
   MeView,
@@ -11,7 +10,7 @@ import { api } from './client';
 
 /**
  * Sign-in calls (docs/users.md). They carry no session, and their 401 is an answer
- * ("Incorrect username or password."), not an expired session.
+ * ("Incorrect username or password."), not an expired session: `'public'` routes send none.
  */
 const noSession = { session: false } as const;
 
@@ -19,12 +18,11 @@ export const authApi = {
   login: (email: string, password: string) => api.post<LoginAnswer>('/auth/login', { email, password } satisfies LoginRequest, noSession),
   newPassword: (session: string, newPassword: string) =>
     api.post<SignedIn>('/auth/new-password', { session, newPassword } satisfies NewPasswordRequest, noSession),
-  forgotPassword: (email: string) => api.post<{ sent: true }>('/auth/forgot-password', { email } satisfies EmailRequest, noSession),
+  forgotPassword: (email: string) => api.call(Routes.auth.forgotPassword, { body: { email } }),
   confirmForgotPassword: (email: string, code: string, newPassword: string) =>
-    api.post<{ changed: true }>('/auth/confirm-forgot-password', { email, code, newPassword } satisfies ConfirmForgotPasswordRequest, noSession),
+    api.call(Routes.auth.confirmForgotPassword, { body: { email, code, newPassword } }),
   /** Ends the session on the server; the token is sent by hand so a dead one is simply refused. */
-  logout: (accessToken: string) =>
-    api.post<{ revoked: boolean }>('/auth/logout', undefined, { ...noSession, headers: { Authorization: `Bearer ${accessToken}` } }),
+  logout: (accessToken: string) => api.call(Routes.auth.logout, { session: false, headers: { Authorization: `Bearer ${accessToken}` } }),
   me: (signal?: AbortSignal) => api.get<MeView>('/me', { signal }),
 };
 

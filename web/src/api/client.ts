@@ -210,7 +210,12 @@ type QueryValue = string | number | boolean | null | undefined;
  * has `:name` parts, `query` when the route has a query class (any of its fields, as strings or
  * numbers as a URL holds them), `body` when it has a body class.
  */
-export type CallOptions<D> = { signal?: AbortSignal; headers?: Record<string, string> } & (PathParams<RoutePath<D>> extends undefined
+export type CallOptions<D> = {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** `false`: no access token is sent and a 401 is an answer (a `'public'` route never sends one) */
+  session?: false;
+} & (PathParams<RoutePath<D>> extends undefined
   ? { params?: undefined }
   : { params: PathParams<RoutePath<D>> }) &
   ([RouteQuery<D>] extends [undefined] ? { query?: undefined } : { query?: { [K in keyof RouteQuery<D>]?: QueryValue } }) &
@@ -232,8 +237,9 @@ type AnyRoute = RouteDef<string, any, any, any>;
  * `Promise<OrderView>`).
  */
 function call<D extends AnyRoute>(route: D, ...[options]: CallArgs<D>): Promise<RouteResult<D>> {
-  const { params, query, body, signal, headers } = (options ?? {}) as { params?: Record<string, string>; query?: Query; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> };
-  return request<RouteResult<D>>(route.method, routeUrl(route.path, params), { query, body, signal, headers });
+  const { params, query, body, signal, headers, session } = (options ?? {}) as { params?: Record<string, string>; query?: Query; body?: unknown; signal?: AbortSignal; headers?: Record<string, string>; session?: false };
+  const withSession = route.access === 'public' ? false : session;
+  return request<RouteResult<D>>(route.method, routeUrl(route.path, params), { query, body, signal, headers, ...(withSession === false ? { session: false } : {}) });
 }
 
 export const api = {

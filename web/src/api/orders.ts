@@ -1,5 +1,5 @@
 import { Routes } from '@app/contracts/http';
-import type { CreateOrderRequest, OrderStatus, QaStatus, StyleGuideListItem, UpdateOrderRequest } from '@app/contracts/wire';
+import type { CreateOrderRequest, OrderStatus, QaStatus, UpdateOrderRequest } from '@app/contracts/wire';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from './client';
 
@@ -40,9 +40,6 @@ export const ordersApi = {
   /** `GET /events/user/{id}`: the events of an account's orders, 10 a page, newest first */
   accountEvents: (accountId: string, page: number, isHidden: boolean, signal?: AbortSignal) =>
     api.call(Routes.orderEvents.ofUser, { params: { id: accountId }, query: { page, isHidden }, signal }),
-
-  // reads of other areas (style guides), until those areas have route values
-  styleGuides: (accountId: string, signal?: AbortSignal) => api.get<StyleGuideListItem[]>(`/style-guides/user/${accountId}`, { signal }),
 };
 
 /**

@@ -17,6 +17,9 @@ import { ImagesRoutes, Media360Routes, ReEditRequestsRoutes, VideosRoutes } from
 import { DashboardRoutes } from './routes/dashboard.routes';
 import { DeliveryMessagesRoutes, OrderDeliveryRoutes, RobotRoutes } from './routes/delivery.routes';
 import { HealthRoutes } from './routes/health.routes';
+// style guides, their configurations and media, the catalogue; sign-in
+import { AuthRoutes } from './routes/auth.routes';
+import { AnglesRoutes, CarTypesRoutes, ConfigurationsRoutes, MediaRoutes, StyleGuidesRoutes } from './routes/style-guides.routes';
 
 export * from './define-route';
 export * from './fields';
@@ -38,6 +41,11 @@ export * from './schemas/health.schemas';
 export * from './routes/dashboard.routes';
 export * from './routes/delivery.routes';
 export * from './routes/health.routes';
+// style guides, their configurations and media, the catalogue; sign-in
+export * from './schemas/style-guides.schemas';
+export * from './routes/style-guides.routes';
+export * from './schemas/auth.schemas';
+export * from './routes/auth.routes';
 
 /** Every converted area's routes: `Routes.orders.get`. An area not yet converted declares its routes in its gateway controller. */
 export const Routes = {
@@ -64,4 +72,11 @@ export const Routes = {
   deliveryMessages: DeliveryMessagesRoutes,
   robot: RobotRoutes,
   health: HealthRoutes,
+  // style guides, their configurations and media, the catalogue; sign-in
+  styleGuides: StyleGuidesRoutes,
+  configurations: ConfigurationsRoutes,
+  angles: AnglesRoutes,
+  carTypes: CarTypesRoutes,
+  media: MediaRoutes,
+  auth: AuthRoutes,
 };

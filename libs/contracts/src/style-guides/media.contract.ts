@@ -28,7 +28,8 @@ export class CreateMediaBody implements CreateMediaRequest {
   mediaType!: string;
 }
 
-type CheckedBodies = [Mirror<CreateMediaBody, CreateMediaRequest>];
+/** Exported so that the web app's stricter check (noUnusedLocals) takes it as used; nothing imports it. */
+export type MediaBodiesMirrored = [Mirror<CreateMediaBody, CreateMediaRequest>];
 
 export class MediaListQuery extends PageQuery {
   @ApiPropertyOptional({ enum: MEDIA_KINDS })

@@ -169,7 +169,8 @@ export class ConfigurationPatch implements ConfigurationPatchRequest {
   @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() featuredImageId?: string | null;
 }
 
-type CheckedBodies = [
+/** Exported so that the web app's stricter check (noUnusedLocals) takes it as used; nothing imports it. */
+export type StyleGuideBodiesMirrored = [
   Mirror<StyleGuideBody, StyleGuideRequest>,
   Mirror<StyleGuidePatch, StyleGuidePatchRequest>,
   Mirror<ConfigurationBody, ConfigurationRequest>,

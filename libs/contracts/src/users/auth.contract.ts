@@ -69,7 +69,8 @@ export class ConfirmForgotPasswordBody extends EmailBody implements ConfirmForgo
   newPassword!: string;
 }
 
-type CheckedBodies = [
+/** Exported so that the web app's stricter check (noUnusedLocals) takes it as used; nothing imports it. */
+export type AuthBodiesMirrored = [
   Mirror<EmailBody, EmailRequest>,
   Mirror<LoginBody, LoginRequest>,
   Mirror<NewPasswordBody, NewPasswordRequest>,

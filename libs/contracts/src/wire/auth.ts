@@ -1,3 +1,4 @@
+import type { NewPasswordChallenge, TokenPairResult } from '../http/schemas/auth.schemas';
 import type { MeView } from './users';
 
 /** e-mail of the sign-in and reset forms */
@@ -66,27 +67,16 @@ export interface ConfirmForgotPasswordRequest extends EmailRequest {
 // ---------------------------------------------------------------------------------------
 // answers
 
+export type { NewPasswordChallenge, TokenPairResult } from '../http/schemas/auth.schemas';
+
 /** `POST /auth/refresh`: a new pair (the refresh token given is spent) */
-export interface TokenPair {
-  /** send as `Authorization: Bearer …` */
-  accessToken: string;
-  /** trade it for a new pair at /auth/refresh (once) */
-  refreshToken: string;
-  /** seconds until the access token expires */
-  expiresIn: number;
-}
+export type TokenPair = TokenPairResult;
 
 /** `POST /auth/login` and `/auth/new-password` when signed in */
 export interface SignedIn extends TokenPair {
   user: MeView;
 }
 
-/** `POST /auth/login` for an account still on its temporary password */
-export interface NewPasswordChallenge {
-  challenge: AuthChallenge;
-  /** give it back to /auth/new-password with the new password */
-  session: string;
-}
 
 /** `POST /auth/login` */
 export type LoginAnswer = SignedIn | NewPasswordChallenge;

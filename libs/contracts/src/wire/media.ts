@@ -1,5 +1,3 @@
-import type { PresignedUpload } from './uploads';
-
 /** Every media kind. */
 export const MEDIA_KINDS = [
   'logo',
@@ -36,17 +34,4 @@ export interface CreateMediaRequest {
   mediaType: string;
 }
 
-export interface MediaView {
-  id: string;
-  mediaType: MediaKind;
-  fileExtension: string;
-  /** short-lived download URL (null until the file is uploaded) */
-  url: string | null;
-  thumbnailUrl: string | null;
-  uploaded: boolean;
-  createdAt: string;
-}
-
-export interface CreateMediaResult extends PresignedUpload {
-  utilityMedia: MediaView;
-}
+export type { CreateMediaResult, MediaView } from '../http/schemas/style-guides.schemas';

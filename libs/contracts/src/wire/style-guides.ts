@@ -1,5 +1,4 @@
-import type { MediaView } from './media';
-import type { AngleCategory, ConfigurationType, Margins, Route } from './routes';
+import type { ConfigurationType, Margins, Route } from './routes';
 
 export const STYLE_GUIDE_NAME_MAX = 120;
 export const CUSTOMER_NOTE_MAX = 999;
@@ -73,79 +72,18 @@ export interface ConfigurationRequest {
 export type ConfigurationPatchRequest = Partial<Omit<ConfigurationRequest, 'styleGuideId'>>;
 
 // ---------------------------------------------------------------------------------------
-// views
+// views: the schema classes of the HTTP contract are their declarations
 
-/** `GET /angle/angleNames`: every angle, for pickers */
-export interface AngleName {
-  id: string;
-  name: string;
-  category: AngleCategory;
-}
-
-export interface AngleView {
-  id: string;
-  name: string;
-  category: AngleCategory;
-  needsAngleCorrection: boolean;
-  needsFlashlight: boolean;
-  defaultAngleOverlay: MediaView | null;
-  defaultFrameOverlay: MediaView | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface CarTypeView {
-  id: string;
-  carTypeName: string;
-  icon: MediaView | null;
-  needsAngleCorrection: boolean;
-  category: AngleCategory | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ConfigurationView {
-  id: string;
-  styleGuideId: string;
-  position: number;
-  /** JSON text `{top, right, bottom, left}`, in percent of the output */
-  margins: string;
-  routeTo: Route;
-  type: ConfigurationType;
-  withLogo: boolean;
-  horizonLineHeight: number;
-  afterFrameFree: boolean;
-  positionAfterFrameFree: number | null;
-  optional: boolean;
-  angle: { id: string; name: string; category: AngleCategory; defaultAngleOverlay: MediaView | null } | null;
-  customAngleOverlay: MediaView | null;
-  customFrameOverlay: MediaView | null;
-  customBackground: MediaView | null;
-  customLogo: MediaView | null;
-  customFloor: MediaView | null;
-  featuredImage: MediaView | null;
-}
-
-export interface StyleGuideView {
-  id: string;
-  name: string;
-  customerNote: string;
-  outputWidth: number;
-  outputHeight: number;
-  maxImageSize: number;
-  interiorColor: string;
-  frameFreeRouting: Route | null;
-  media: Record<StyleGuideMediaSlot, MediaView | null>;
-  /** sorted by position */
-  configurations: ConfigurationView[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-export type StyleGuideListItem = Pick<StyleGuideView, 'id' | 'name' | 'outputWidth' | 'outputHeight' | 'maxImageSize' | 'createdAt' | 'updatedAt'> & {
-  configurationCount: number;
-  logo: MediaView | null;
-};
+export type {
+  AngleName,
+  AngleView,
+  CarTypeView,
+  ConfigurationAngle,
+  ConfigurationView,
+  StyleGuideListItem,
+  StyleGuideMedia,
+  StyleGuideView,
+} from '../http/schemas/style-guides.schemas';
 
 export const STYLE_GUIDE_MESSAGES = {
   notFound: 'Style guide not found',

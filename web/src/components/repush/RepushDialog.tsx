@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { styleGuideKeys, styleGuidesApi } from '../../api/admin';
+import { styleGuideQueries } from '../../api/admin';
 import { imageKeys, imagesApi } from '../../api/images';
 import { refreshOrderSoon } from '../../api/orders';
 import { FormField } from '../form/FormField';
@@ -46,8 +46,7 @@ export interface RepushDialogProps {
 export function RepushDialog({ open, onClose, orderId, styleGuideId, images }: RepushDialogProps) {
   const { t } = useTranslation();
   const guide = useQuery({
-    queryKey: styleGuideKeys.one(styleGuideId),
-    queryFn: ({ signal }) => styleGuidesApi.get(styleGuideId, signal),
+    ...styleGuideQueries.one(styleGuideId),
     enabled: open,
     retry: false,
   });

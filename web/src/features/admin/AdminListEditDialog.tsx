@@ -10,8 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileButton } from '../../components/FileButton';
-import { uploadMedia } from '../../api/admin';
-import { api } from '../../api/client';
+import { adminListCalls, uploadMedia } from '../../api/admin';
 import { FormField } from '../../components/form/FormField';
 import { FormDialog } from '../../components/form/FormDialog';
 import { isOverlayKind, OverlayPreview } from '../../components/OverlayPreview';
@@ -33,12 +32,12 @@ export function validateAdminListValues(fields: readonly FieldSpec[], values: Va
   return errors;
 }
 
-interface AdminListEditDialogProps<Row extends { id: string }> extends AdminListTabProps<Row> {
+type AdminListEditDialogProps<Row extends { id: string }> = AdminListTabProps<Row> & {
   row: Row | undefined;
   loading: boolean;
   creating: boolean;
   onClose: () => void;
-}
+};
 
 /** The create and edit modal of an admin list tab, its fields described by `fields`; files upload before the save. */
 export function AdminListEditDialog<Row extends { id: string }>({ row, loading, creating, onClose, ...props }: AdminListEditDialogProps<Row>) {
@@ -60,7 +59,8 @@ export function AdminListEditDialog<Row extends { id: string }>({ row, loading, 
         else if (spec.kind === 'select') body[spec.name] = value === '' ? null : value;
         else body[spec.name] = typeof value === 'string' ? value.trim() : value;
       }
-      return creating ? api.post(props.apiPath, body) : api.put(`${props.apiPath}/${row!.id}`, body);
+      const calls = adminListCalls<Row>(props);
+      return creating ? calls.create(body) : calls.update(row!.id, body);
     },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: props.keys.all() });

@@ -9,6 +9,7 @@ import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Routes } from '@app/contracts/http';
 import { adminListKeys } from '../../api/admin';
 import { appSettingsKeys, appSettingsQueries, getAppSettings } from '../../api/appSettings';
 import { OverlayPreview } from '../../components/OverlayPreview';
@@ -61,7 +62,7 @@ export function AnglesScreen() {
     <AdminLayout tab="/admin/angles">
       <AdminListTab<AngleRow>
         keys={adminListKeys.angles}
-        apiPath="/angle"
+        routes={Routes.angles}
         routeOf={(id) => `/admin/angle/${id}`}
         tabPath="/admin/angles"
         title={t('menu.adminAngles')}
@@ -115,7 +116,7 @@ export function CarTypesScreen() {
     <AdminLayout tab="/admin/car-types">
       <AdminListTab<CarTypeRow>
         keys={adminListKeys.carTypes}
-        apiPath="/car-types"
+        routes={Routes.carTypes}
         routeOf={(id) => `/admin/car-type/${id}`}
         tabPath="/admin/car-types"
         title={t('menu.adminCarTypes')}
@@ -153,7 +154,7 @@ export function TagsScreen() {
     <AdminLayout tab="/admin/tags">
       <AdminListTab<TagRow>
         keys={adminListKeys.tags}
-        apiPath="/tags"
+        routes={Routes.tags}
         routeOf={(id) => `/admin/tag/${id}`}
         tabPath="/admin/tags"
         title={t('menu.adminTags')}

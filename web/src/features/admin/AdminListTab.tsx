@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { api } from '../../api/client';
+import { adminListCalls } from '../../api/admin';
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
 import { DataGridPage } from '../../components/data-grid/DataGridPage';
 import { useStandardColumns } from '../../components/data-grid/columns';
@@ -30,15 +30,16 @@ export function AdminListTab<Row extends { id: string }>(props: AdminListTabProp
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const selectFilters = props.selectFilters ?? [];
+  const calls = adminListCalls<Row>(props);
   const grid = useDataGrid<Row, string>({
     queryKey: props.keys.lists(),
-    path: props.apiPath,
+    fetchPage: (query, signal) => calls.page(query, signal),
     filters: [...(props.search ? ['search'] : []), ...selectFilters.map((f) => f.name)],
   });
 
   const item = useQuery<Row>({
     queryKey: props.keys.one(id ?? ''),
-    queryFn: ({ signal }) => api.get<Row>((props.getPath ?? ((x: string) => `${props.apiPath}/${x}`))(id!), { signal }),
+    queryFn: ({ signal }) => calls.get(id!, signal),
     enabled: Boolean(id) && isWellFormedId(id ?? ''),
   });
   // a malformed id, or one the server does not know: no edit form, but "not found"
@@ -115,7 +116,7 @@ export function AdminListTab<Row extends { id: string }>(props: AdminListTabProp
         <ConfirmDeleteDialog
           name={deleting ? props.deletable.name(deleting) : null}
           action={props.deletable.action}
-          onDelete={() => api.delete(`${props.apiPath}/${deleting!.id}`)}
+          onDelete={() => calls.remove(deleting!.id)}
           onDeleted={() => {
             setDeleting(null);
             return queryClient.invalidateQueries({ queryKey: props.keys.all() });

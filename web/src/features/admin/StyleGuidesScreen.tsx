@@ -26,7 +26,7 @@ export function StyleGuidesScreen() {
   const queryClient = useQueryClient();
   const { data: me } = useMe();
   const isAdmin = me?.userRole === 'Admin';
-  const grid = useDataGrid<StyleGuideListItem, 'search'>({ queryKey: styleGuideKeys.lists(), path: '/style-guides', filters: ['search'] });
+  const grid = useDataGrid<StyleGuideListItem, 'search'>({ queryKey: styleGuideKeys.lists(), fetchPage: (query, signal) => styleGuidesApi.page(query.page, String(query['search'] ?? ''), signal), filters: ['search'] });
   const std = useStandardColumns<StyleGuideListItem>();
   const [deleting, setDeleting] = useState<StyleGuideListItem | null>(null);
 

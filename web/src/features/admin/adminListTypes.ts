@@ -1,6 +1,6 @@
 import type { MediaKind, MediaView } from '@app/contracts/wire';
 import type { GridColDef } from '@mui/x-data-grid';
-import type { AdminListKeys } from '../../api/admin';
+import type { AdminListKeys, AdminListSource } from '../../api/admin';
 
 /** The shapes a list tab of the admin area is described with: its fields and its props. */
 export type FieldValue = string | boolean | File | null;
@@ -20,13 +20,13 @@ export type FieldSpec =
   | { name: string; label: string; kind: 'switch'; helper?: string }
   | { name: string; label: string; kind: 'file'; mediaType: MediaKind; requiredOnCreate?: boolean; current?: (row: unknown) => MediaView | null };
 
-export interface AdminListTabProps<Row extends { id: string }> {
+export type AdminListTabProps<Row extends { id: string }> = AdminListTabOptions<Row> &
+  /** where its calls go: `routes={Routes.angles}` (list, get, create, update, delete); `apiPath` for an area without route values yet */
+  AdminListSource;
+
+export interface AdminListTabOptions<Row extends { id: string }> {
   /** the resource's query keys (`adminListKeys.angles`) */
   keys: AdminListKeys;
-  /** GET list (paged) and POST create */
-  apiPath: string;
-  /** GET one */
-  getPath?: (id: string) => string;
   /** the admin route of one row (opens the edit modal) and of the tab */
   routeOf: (id: string) => string;
   tabPath: string;

@@ -3,8 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { styleGuideKeys, styleGuidesApi } from '../../api/admin';
-import { orderKeys, ordersApi } from '../../api/orders';
+import { styleGuideQueries } from '../../api/admin';
+import { orderKeys } from '../../api/orders';
 import { salesPeopleKeys, salesPeopleQueries } from '../../api/salesPeople';
 import { meets } from '../../app/access';
 import { useForm } from '../../components/form/useForm';
@@ -88,13 +88,11 @@ export function useOrderCreator(me: MeView) {
 
   const salesPeople = useQuery({ ...salesPeopleQueries.ofAccount(accountId), enabled: Boolean(accountId) });
   const guides = useQuery({
-    queryKey: styleGuideKeys.ofAccount(accountId),
-    queryFn: ({ signal }) => ordersApi.styleGuides(accountId, signal),
+    ...styleGuideQueries.ofAccount(accountId),
     enabled: Boolean(accountId),
   });
   const guide = useQuery({
-    queryKey: styleGuideKeys.one(styleGuide),
-    queryFn: ({ signal }) => styleGuidesApi.get(styleGuide, signal),
+    ...styleGuideQueries.one(styleGuide),
     enabled: Boolean(styleGuide),
   });
   const slots = useMemo(() => slotsOf(guide.data), [guide.data]);

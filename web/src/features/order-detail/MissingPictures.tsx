@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImageView, OrderView } from '@app/contracts/wire';
-import { styleGuideKeys, styleGuidesApi } from '../../api/admin';
+import { styleGuideQueries } from '../../api/admin';
 import { imageKeys } from '../../api/images';
 import { orderKeys } from '../../api/orders';
 import { browserImageTools, isImage, prepareImage } from '../../utils/preprocess';
@@ -31,10 +31,7 @@ export function MissingPictures({ order, images }: { order: OrderView; images: I
   const [done, setDone] = useState(0);
   const [count, setCount] = useState(0);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const guide = useQuery({
-    queryKey: styleGuideKeys.one(order.styleGuide.id),
-    queryFn: ({ signal }) => styleGuidesApi.get(order.styleGuide.id, signal),
-  });
+  const guide = useQuery(styleGuideQueries.one(order.styleGuide.id));
   if (!guide.isSuccess && !guide.isError) return null;
   const positions = (guide.data?.configurations ?? []).map((c) => c.position);
   const missing = missingPositions(order.takenImagesCount, positions, images);

@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { styleGuideKeys, styleGuidesApi } from '../../api/admin';
+import { styleGuideQueries } from '../../api/admin';
 import { sortedByPosition } from '../../utils/position';
 
 /**
@@ -15,8 +15,7 @@ import { sortedByPosition } from '../../utils/position';
 export function StyleGuidePanel({ order }: { order: OrderView }) {
   const { t } = useTranslation();
   const guide = useQuery({
-    queryKey: styleGuideKeys.one(order.styleGuide.id),
-    queryFn: ({ signal }) => styleGuidesApi.get(order.styleGuide.id, signal),
+    ...styleGuideQueries.one(order.styleGuide.id),
     retry: false,
   });
   const slots = sortedByPosition(guide.data?.configurations ?? []);

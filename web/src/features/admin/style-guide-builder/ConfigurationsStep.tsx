@@ -5,14 +5,14 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { adminListKeys, styleGuidesApi } from '../../../api/admin';
+import { styleGuideQueries } from '../../../api/admin';
 import { sortedByPosition } from '../../../utils/position';
 import { ConfigurationEditor } from './ConfigurationEditor';
 
 /** Step 2: the guide's configurations sorted by position, each its own form, and one more for a new one. */
 export function ConfigurationsStep({ guide, onBack }: { guide: StyleGuideView; onBack: () => void }) {
   const { t } = useTranslation();
-  const angles = useQuery({ queryKey: adminListKeys.angles.names(), queryFn: ({ signal }) => styleGuidesApi.angleNames(signal) });
+  const angles = useQuery(styleGuideQueries.angleNames());
   const sorted = sortedByPosition(guide.configurations);
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>

@@ -13,7 +13,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { styleGuideKeys, styleGuidesApi } from '../../../api/admin';
+import { styleGuideKeys, styleGuideQueries, styleGuidesApi } from '../../../api/admin';
 import { useApiMutation } from '../../../api/useApiMutation';
 import { useMe } from '../../../app/useSession';
 import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
@@ -38,7 +38,7 @@ export function StyleGuideBuilderPage() {
   const [deleting, setDeleting] = useState(false);
 
   const wellFormed = !id || isWellFormedId(id);
-  const guide = useQuery({ queryKey: styleGuideKeys.one(id ?? ''), queryFn: ({ signal }) => styleGuidesApi.get(id!, signal), enabled: Boolean(id) && wellFormed });
+  const guide = useQuery({ ...styleGuideQueries.one(id ?? ''), enabled: Boolean(id) && wellFormed });
 
   const duplicate = useApiMutation({
     action: t('admin.styleGuides.duplicate'),

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { StyleGuideListItem } from '@app/contracts/wire';
 import { styleGuideKeys, styleGuidesApi } from '../../../api/admin';
-import { ordersApi } from '../../../api/orders';
 import { AssignTables } from './AssignTables';
 import { ProfileLayout, useProfileId } from './ProfileLayout';
 import { useAssignment } from './useAssignment';
@@ -16,7 +15,7 @@ function StyleGuides() {
   const id = useProfileId();
   const assignment = useAssignment<StyleGuideListItem>({
     available: { queryKey: styleGuideKeys.lists(), fetchPage: (query, signal) => styleGuidesApi.page(query.page, String(query['search'] ?? ''), signal) },
-    assigned: { queryKey: styleGuideKeys.ofAccount(id), fetch: (signal) => ordersApi.styleGuides(id, signal) },
+    assigned: { queryKey: styleGuideKeys.ofAccount(id), fetch: (signal) => styleGuidesApi.ofAccount(id, signal) },
     add: {
       action: t('profile.styleGuides.add'),
       successMessage: t('profile.styleGuides.added'),

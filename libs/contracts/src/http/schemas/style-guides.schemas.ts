@@ -1,53 +1,32 @@
-import {
-  ANGLE_CATEGORIES,
-  CONFIGURATION_TYPES,
-  MEDIA_KINDS,
-  ROUTES,
-  type AngleCategory,
-  type AngleView as AngleViewContract,
-  type CarTypeView as CarTypeViewContract,
-  type ConfigurationType,
-  type ConfigurationView as ConfigurationViewContract,
-  type CreateMediaResult as CreateMediaResultContract,
-  type MediaKind,
-  type MediaView as MediaViewContract,
-  type Route,
-  type StyleGuideListItem as StyleGuideListItemContract,
-  type StyleGuideView as StyleGuideViewContract,
-  type StyleGuidesRpc,
-  type AnglesRpc,
-  type ResultOf,
-} from '@app/contracts';
-import { Field } from '../common/api-responses';
+import { MEDIA_KINDS, type MediaKind } from '../../wire/media';
+import { ANGLE_CATEGORIES, CONFIGURATION_TYPES, ROUTES, type AngleCategory, type ConfigurationType, type Route } from '../../wire/routes';
+import { Field } from '../fields';
 
-// parts of the contract views, named so the classes can implement them
-type ContractConfigurationAngle = NonNullable<ConfigurationViewContract['angle']>;
-type ContractStyleGuideMedia = StyleGuideViewContract['media'];
-type ContractAngleName = ResultOf<typeof AnglesRpc.names>[number];
-type ContractAdded = ResultOf<typeof StyleGuidesRpc.addToUser>;
-type ContractRemoved = ResultOf<typeof StyleGuidesRpc.removeFromUser>;
+/**
+ * The answers of style guides, their configurations and media, and the angle and car-type
+ * catalogue: each class is THE declaration of its shape (the wire modules re-export the types).
+ */
 
-/** Response schemas of style guides, their media and the angle and car-type catalogue. */
-
-export class MediaView implements MediaViewContract {
+export class MediaView {
   @Field.id() id!: string;
   @Field.oneOf(MEDIA_KINDS, 'MediaKind') mediaType!: MediaKind;
   @Field.string({ example: 'png' }) fileExtension!: string;
+  /** short-lived download URL (null until the file is uploaded) */
   @Field.url({ nullable: true, description: 'a short-lived link, once the file is uploaded' }) url!: string | null;
   @Field.url({ nullable: true }) thumbnailUrl!: string | null;
   @Field.bool() uploaded!: boolean;
   @Field.dateTime() createdAt!: string;
 }
 
-/** The fields of a presigned POST, to send with the file as multipart/form-data. */
-export class CreateMediaResult implements CreateMediaResultContract {
+/** `POST /media`: the fields of a presigned POST, to send with the file as multipart/form-data. */
+export class CreateMediaResult {
   @Field.url({ description: 'where to POST the file' }) url!: string;
   @Field.json({ description: 'form fields to send before the file (all strings)' }) fields!: Record<string, string>;
   @Field.dateTime() expiresAt!: string;
   @Field.object(MediaView) utilityMedia!: MediaView;
 }
 
-export class AngleView implements AngleViewContract {
+export class AngleView {
   @Field.id() id!: string;
   @Field.string() name!: string;
   @Field.oneOf(ANGLE_CATEGORIES, 'AngleCategory') category!: AngleCategory;
@@ -59,13 +38,14 @@ export class AngleView implements AngleViewContract {
   @Field.dateTime() updatedAt!: string;
 }
 
-export class AngleName implements ContractAngleName {
+/** `GET /angle/angleNames`: every angle, for pickers */
+export class AngleName {
   @Field.id() id!: string;
   @Field.string() name!: string;
   @Field.oneOf(ANGLE_CATEGORIES, 'AngleCategory') category!: AngleCategory;
 }
 
-export class CarTypeView implements CarTypeViewContract {
+export class CarTypeView {
   @Field.id() id!: string;
   @Field.string() carTypeName!: string;
   @Field.object(MediaView, { nullable: true }) icon!: MediaView | null;
@@ -75,17 +55,19 @@ export class CarTypeView implements CarTypeViewContract {
   @Field.dateTime() updatedAt!: string;
 }
 
-export class ConfigurationAngle implements ContractConfigurationAngle {
+/** The angle of a configuration. */
+export class ConfigurationAngle {
   @Field.id() id!: string;
   @Field.string() name!: string;
   @Field.oneOf(ANGLE_CATEGORIES, 'AngleCategory') category!: AngleCategory;
   @Field.object(MediaView, { nullable: true }) defaultAngleOverlay!: MediaView | null;
 }
 
-export class ConfigurationView implements ConfigurationViewContract {
+export class ConfigurationView {
   @Field.id() id!: string;
   @Field.id() styleGuideId!: string;
   @Field.int() position!: number;
+  /** JSON text `{top, right, bottom, left}`, in percent of the output */
   @Field.string({ description: 'JSON text of { top, right, bottom, left }' }) margins!: string;
   @Field.oneOf(ROUTES, 'Route') routeTo!: Route;
   @Field.oneOf(CONFIGURATION_TYPES, 'ConfigurationType') type!: ConfigurationType;
@@ -103,14 +85,15 @@ export class ConfigurationView implements ConfigurationViewContract {
   @Field.object(MediaView, { nullable: true }) featuredImage!: MediaView | null;
 }
 
-export class StyleGuideMedia implements ContractStyleGuideMedia {
+/** The media of a guide as a whole (STYLE_GUIDE_MEDIA_SLOTS); a configuration's own media override them. */
+export class StyleGuideMedia {
   @Field.object(MediaView, { nullable: true }) logo!: MediaView | null;
   @Field.object(MediaView, { nullable: true }) background!: MediaView | null;
   @Field.object(MediaView, { nullable: true }) floor!: MediaView | null;
   @Field.object(MediaView, { nullable: true }) numberplate!: MediaView | null;
 }
 
-export class StyleGuideView implements StyleGuideViewContract {
+export class StyleGuideView {
   @Field.id() id!: string;
   @Field.string() name!: string;
   @Field.string() customerNote!: string;
@@ -120,12 +103,13 @@ export class StyleGuideView implements StyleGuideViewContract {
   @Field.string() interiorColor!: string;
   @Field.oneOf(ROUTES, 'Route', { nullable: true }) frameFreeRouting!: Route | null;
   @Field.object(StyleGuideMedia) media!: StyleGuideMedia;
+  /** sorted by position */
   @Field.list(ConfigurationView, { description: 'the positions, by position' }) configurations!: ConfigurationView[];
   @Field.dateTime() createdAt!: string;
   @Field.dateTime() updatedAt!: string;
 }
 
-export class StyleGuideListItem implements StyleGuideListItemContract {
+export class StyleGuideListItem {
   @Field.id() id!: string;
   @Field.string() name!: string;
   @Field.int() outputWidth!: number;
@@ -137,10 +121,12 @@ export class StyleGuideListItem implements StyleGuideListItemContract {
   @Field.object(MediaView, { nullable: true }) logo!: MediaView | null;
 }
 
-export class AddedResult implements ContractAdded {
+/** `POST /style-guides/add-style-guide-to-user` */
+export class AddedResult {
   @Field.bool({ description: 'false when it was already there' }) added!: boolean;
 }
 
-export class RemovedResult implements ContractRemoved {
+/** `DELETE /style-guides/remove-style-guide-to-user` */
+export class RemovedResult {
   @Field.bool({ description: 'false when it was not there' }) removed!: boolean;
 }
