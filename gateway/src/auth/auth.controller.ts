@@ -15,20 +15,15 @@ import {
   type TokenPair,
 } from '@app/contracts';
 import { RpcClient } from '@app/messaging';
-import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiForbiddenResponse, ApiHeader, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { Body, Controller, Req } from '@nestjs/common';
+import { ApiForbiddenResponse, ApiHeader, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CurrentActor } from '../common/actor.decorator';
 import { clientKey } from '../common/client-key';
-import { ApiErrorResponses, ApiResult, ApiResultOneOf } from '../common/api-responses';
+import { ApiErrorResponses } from '../common/api-responses';
 import { Operation } from '../common/operation.decorator';
-import { MeView as MeViewSchema } from '@app/contracts/http';
-import { SignedInResult } from './auth.responses';
-import { NewPasswordChallenge } from '@app/contracts/http';
 import type { AuthedRequest } from './auth-user';
-import { Authenticated } from './authenticated.decorator';
 import { TokenService } from './token.service';
-
 
 /** Whether the request says it comes from the mobile app (`X-Client-App: mobile`). */
 export const fromMobileApp = (req: Request): boolean => req.header(CLIENT_APP_HEADER)?.trim().toLowerCase() === MOBILE_CLIENT_APP;
@@ -52,14 +47,7 @@ export class AuthController {
     return { ...this.tokens.pair(grant), user };
   }
 
-  @ApiResultOneOf(SignedInResult, NewPasswordChallenge, 'signed in, or the new password the account must choose first')
-  @Post('auth/login')
-  @HttpCode(200)
-  @ApiOperation({
-    summary: 'Sign in with e-mail and password',
-    description:
-      'Answers `{ accessToken, refreshToken, expiresIn, user }`, or `{ challenge: "NEW_PASSWORD_REQUIRED", session }` for an account still on its temporary password (complete it with /auth/new-password). Wrong e-mail or password: 401 "Incorrect username or password.". Repeated failures for one e-mail from one client, from one client, or for one e-mail from all clients: 429 "Limit exceeded…" until a cool-down has passed (growing with each lock). The mobile app sends `X-Client-App: mobile`: an account without mobile app access gets 403.',
-  })
+  @Operation(Routes.auth.login)
   @ApiTooManyRequestsResponse({ description: 'too many failed attempts for this e-mail or client' })
   @ApiForbiddenResponse({ description: 'the mobile app signing in to an account without mobile app access' })
   @ApiHeader({ name: 'X-Client-App', required: false, enum: [MOBILE_CLIENT_APP], description: 'sent by the mobile app: the sign-in needs the account\'s mobile app access' })
@@ -69,10 +57,7 @@ export class AuthController {
     return this.signedIn(result.grant, actor.requestId);
   }
 
-  @ApiResult(SignedInResult, 'signed in')
-  @Post('auth/new-password')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Complete the NEW_PASSWORD_REQUIRED challenge with a new password, and sign in' })
+  @Operation(Routes.auth.newPassword)
   async newPassword(@Body() body: NewPasswordBody, @Req() req: Request, @CurrentActor() actor: Actor): Promise<SignedIn> {
     const grant = await this.rpc.send(AuthRpc.completeNewPassword, { ...body, clientKey: clientKey(req) }, actor);
     return this.signedIn(grant, actor.requestId);
@@ -101,10 +86,7 @@ export class AuthController {
     return this.rpc.send(AuthRpc.logout, { sessionId: req.user.sessionId }, actor);
   }
 
-  @ApiResult(MeViewSchema)
-  @Get('me')
-  @Authenticated()
-  @ApiOperation({ summary: 'The signed-in user, its permissions, and the signed-in sales person if any' })
+  @Operation(Routes.auth.me)
   me(@CurrentActor() actor: Actor): Promise<MeView> {
     return this.rpc.send(AuthRpc.me, {}, actor);
   }

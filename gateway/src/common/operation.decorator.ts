@@ -51,6 +51,10 @@ function resultSchema(result: RouteDef['result']): { models: Function[]; schema:
       },
     };
   }
+  if (typeof result === 'object' && 'oneOf' in result) {
+    const classes = [...result.oneOf] as Function[];
+    return { models: classes, schema: { oneOf: classes.map((c) => ({ $ref: getSchemaPath(c) })) } };
+  }
   return { models: [result as Function], schema: { $ref: getSchemaPath(result as Function) } };
 }
 

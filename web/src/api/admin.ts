@@ -91,36 +91,25 @@ export interface AdminListRoutes {
   delete?: AnyRoute;
 }
 
-/** Where an admin list's calls go: its route values, or (an area without route values yet) its path. */
-export type AdminListSource = { routes: AdminListRoutes } | { apiPath: string; getPath?: (id: string) => string };
+/** Where an admin list's calls go: its route values. */
+export type AdminListSource = { routes: AdminListRoutes };
 
-/** The calls of one admin list tab, from its route values (or its path). */
+/** The calls of one admin list tab, from its route values. */
 export function adminListCalls<Row>(source: AdminListSource) {
   type Options = { params?: Record<string, string>; query?: Record<string, string | number | boolean | null | undefined>; body?: unknown; signal?: AbortSignal };
   const call = api.call as unknown as (route: AnyRoute, options?: Options) => Promise<unknown>;
-  if ('routes' in source) {
-    const { routes } = source;
-    return {
-      page: (query: Options['query'], signal?: AbortSignal) => call(routes.list, { query, signal }) as Promise<Paged<Row>>,
-      get: (id: string, signal?: AbortSignal) => call(routes.get, { params: { id }, signal }) as Promise<Row>,
-      create: (body: unknown) => call(routes.create, { body }),
-      update: (id: string, body: unknown) => call(routes.update, { params: { id }, body }),
-      remove: (id: string) => {
-        if (!routes.delete) throw new Error(`this list deletes nothing (${routes.list.path})`);
-        return call(routes.delete, { params: { id } });
-      },
-    };
-  }
-  const { apiPath, getPath = (id: string) => `${apiPath}/${id}` } = source;
+  const { routes } = source;
   return {
-    page: (query: Options['query'], signal?: AbortSignal) => api.get<Paged<Row>>(apiPath, { query, signal }),
-    get: (id: string, signal?: AbortSignal) => api.get<Row>(getPath(id), { signal }),
-    create: (body: unknown) => api.post(apiPath, body),
-    update: (id: string, body: unknown) => api.put(`${apiPath}/${id}`, body),
-    remove: (id: string) => api.delete(`${apiPath}/${id}`),
+    page: (query: Options['query'], signal?: AbortSignal) => call(routes.list, { query, signal }) as Promise<Paged<Row>>,
+    get: (id: string, signal?: AbortSignal) => call(routes.get, { params: { id }, signal }) as Promise<Row>,
+    create: (body: unknown) => call(routes.create, { body }),
+    update: (id: string, body: unknown) => call(routes.update, { params: { id }, body }),
+    remove: (id: string) => {
+      if (!routes.delete) throw new Error(`this list deletes nothing (${routes.list.path})`);
+      return call(routes.delete, { params: { id } });
+    },
   };
 }
-
 
 /** The extension the media endpoint accepts, from a file's name or type. */
 export function extensionOf(file: File): string {

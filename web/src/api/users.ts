@@ -15,6 +15,10 @@ export const usersApi = {
   // the account pages of admin and QA (`/profile/{id}`): its numbers, its child accounts, deleting it
   /** `GET /dashboard/userStatistics/{id}`: the profile header's numbers (the dashboard's operation) */
   statistics: (id: string, signal?: AbortSignal) => api.call(Routes.dashboard.userStatistics, { params: { id }, signal }),
+  /** `GET /users`: a page of the accounts list, with its filters */
+  list: (query: Record<string, string | number | undefined>, signal?: AbortSignal) => api.call(Routes.users.list, { query, signal }),
+  /** `GET /users/customers`: a page of the dealerships with their order counts */
+  customers: (query: Record<string, string | number | undefined>, signal?: AbortSignal) => api.call(Routes.users.customers, { query, signal }),
   /** a page of the accounts that may become child accounts (dealerships), by search */
   dealerships: (page: number, search: string, signal?: AbortSignal) =>
     api.call(Routes.users.list, { query: { userRole: 'Dealership', page, search: search.trim() || undefined }, signal }),

@@ -37,8 +37,16 @@ export interface WithCountResult<T> {
 /** `result: withCount(DeliveryMessageView)`: the answer is `[DeliveryMessageView[], number]`. */
 export const withCount = <T>(item: Class<T>): WithCountResult<T> => ({ withCount: item });
 
-/** What a route answers: one object of the class, an array of it, a page of it, or no body (`null`). */
-export type ResultSpec = Class<unknown> | readonly [Class<unknown>] | PagedResult<unknown> | WithCountResult<unknown> | null;
+/** The answer is an object of one of two classes (sign-in: signed in, or a challenge to answer first). */
+export interface OneOfResult<A, B> {
+  readonly oneOf: readonly [Class<A>, Class<B>];
+}
+
+/** `result: oneOf(SignedInResult, NewPasswordChallenge)`: the answer is `SignedInResult | NewPasswordChallenge`. */
+export const oneOf = <A, B>(a: Class<A>, b: Class<B>): OneOfResult<A, B> => ({ oneOf: [a, b] });
+
+/** What a route answers: one object of the class, an array of it, a page of it, one of two classes, or no body (`null`). */
+export type ResultSpec = Class<unknown> | readonly [Class<unknown>] | PagedResult<unknown> | WithCountResult<unknown> | OneOfResult<unknown, unknown> | null;
 
 /**
  * A schema class standing for a type it cannot spell, such as a union keyed by a field (a class
@@ -53,6 +61,8 @@ export type ResultOfSpec<S> = S extends null
     ? Paged<T>
     : S extends WithCountResult<infer T>
     ? [T[], number]
+    : S extends OneOfResult<infer A, infer B>
+    ? A | B
     : S extends readonly [Class<infer T>]
       ? T[]
       : S extends Class<infer T>

@@ -1,5 +1,4 @@
-import type { NewPasswordChallenge, TokenPairResult } from '../http/schemas/auth.schemas';
-import type { MeView } from './users';
+import type { NewPasswordChallenge, SignedInResult, TokenPairResult } from '../http/schemas/auth.schemas';
 
 /** e-mail of the sign-in and reset forms */
 export const EMAIL_MIN_LENGTH = 3;
@@ -73,9 +72,7 @@ export type { NewPasswordChallenge, TokenPairResult } from '../http/schemas/auth
 export type TokenPair = TokenPairResult;
 
 /** `POST /auth/login` and `/auth/new-password` when signed in */
-export interface SignedIn extends TokenPair {
-  user: MeView;
-}
+export type SignedIn = SignedInResult;
 
 
 /** `POST /auth/login` */

@@ -1,4 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
+import type { Paged } from '@app/contracts/wire';
+import { api } from '../../api/client';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { GridColDef, GridRowId } from '@mui/x-data-grid';
 import { fakeApi, reply, type FakeRequest } from '../../test/fakeApi';
@@ -51,7 +53,7 @@ function StylesScreen({
   onSelection?: (ids: GridRowId[]) => void;
   withFilter?: boolean;
 }) {
-  const grid = useDataGrid<Style, 'search'>({ queryKey: ['styles', 'list'], path: '/styles', filters: ['search'] });
+  const grid = useDataGrid<Style, 'search'>({ queryKey: ['styles', 'list'], fetchPage: (query, signal) => api.get<Paged<Style>>('/styles', { query, signal }), filters: ['search'] });
   const std = useStandardColumns<Style>();
   const columns: GridColDef<Style>[] = [
     { field: 'name', headerName: 'Name', flex: 1 },

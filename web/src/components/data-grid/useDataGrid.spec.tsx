@@ -1,4 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
+import type { Paged } from '@app/contracts/wire';
+import { api } from '../../api/client';
 import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -36,7 +38,7 @@ function setup(url: string, cars?: Car[], mode?: GridMode) {
       </MemoryRouter>
     </AppProviders>
   );
-  const hook = renderHook(() => useDataGrid<Car, 'search' | 'status'>({ queryKey: ['cars', 'list'], path: '/cars', filters: ['search', 'status'], ...(mode ? { mode } : {}) }), { wrapper });
+  const hook = renderHook(() => useDataGrid<Car, 'search' | 'status'>({ queryKey: ['cars', 'list'], fetchPage: (query, signal) => api.get<Paged<Car>>('/cars', { query, signal }), filters: ['search', 'status'], ...(mode ? { mode } : {}) }), { wrapper });
   const location = () => screen.getByTestId('location').textContent;
   const lastQuery = () => Object.fromEntries(gateway.to('GET /cars').at(-1)!.query);
   return { gateway, hook, location, lastQuery, queryClient };

@@ -2,8 +2,6 @@ import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
 import { keepPreviousData, useInfiniteQuery, useQuery, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { Paged } from '@app/contracts/wire';
-import { api } from '../../api/client';
 import type { PageOf } from '../../api/page';
 
 /** Lists are paged by 10. */
@@ -41,9 +39,8 @@ export interface UseDataGridOptions<Row, F extends string = string> {
   mode?: GridMode;
   /** the list's key from the resource's key factory (`orderKeys.lists()`); the page's query is added to it */
   queryKey: QueryKey;
-  /** `GET /api{path}` answering `Paged<Row>`; or give `fetchPage` for another shape */
-  path?: string;
-  fetchPage?: (query: ServerListQuery, signal: AbortSignal) => Promise<PageOf<Row>>;
+  /** one page, from the resource's api module (`(query, signal) => ordersApi.list(query, signal)`) */
+  fetchPage: (query: ServerListQuery, signal: AbortSignal) => Promise<PageOf<Row>>;
   /** names of the filters this list keeps in the URL (search, status, country…) */
   filters?: readonly F[];
   /** a filter's value while none is chosen (a card's "last 14 days"); sent to the server like a chosen one */
@@ -101,7 +98,6 @@ export function useDataGrid<Row, F extends string = string>(options: UseDataGrid
   const {
     mode = 'url',
     queryKey,
-    path,
     fetchPage,
     filters: filterNames = NO_FILTERS as readonly F[],
     defaultFilters,
@@ -149,11 +145,7 @@ export function useDataGrid<Row, F extends string = string>(options: UseDataGrid
     return q;
   }, [page, sortField, order, filters]);
 
-  const fetchOne = (q: ServerListQuery, signal: AbortSignal): Promise<PageOf<Row>> => {
-    if (fetchPage) return fetchPage(q, signal);
-    if (!path) throw new Error(`useDataGrid(${JSON.stringify(queryKey)}) needs a path or fetchPage`);
-    return api.get<Paged<Row>>(path, { query: q, signal });
-  };
+  const fetchOne = (q: ServerListQuery, signal: AbortSignal): Promise<PageOf<Row>> => fetchPage(q, signal);
 
   const pageKey: QueryKey = [...queryKey, query];
   const result = useQuery<PageOf<Row>>({

@@ -193,8 +193,7 @@ export function BannersScreen() {
     <AdminLayout tab="/admin/banners">
       <AdminListTab<BannerRow>
         keys={adminListKeys.banners}
-        apiPath="/banner"
-        getPath={(id) => `/banner/by-id/${id}`}
+        routes={Routes.banners}
         routeOf={(id) => `/admin/banner/${id}`}
         tabPath="/admin/banners"
         title={t('menu.adminBanners')}
@@ -243,7 +242,7 @@ export function AppVersionsScreen() {
     <AdminLayout tab="/admin/app-versions">
       <AdminListTab<AppVersionRow>
         keys={adminListKeys.appVersions}
-        apiPath="/app-versions"
+        routes={Routes.appVersions}
         routeOf={(id) => `/admin/app-version/${id}`}
         tabPath="/admin/app-versions"
         title={t('menu.adminAppVersions')}

@@ -21,7 +21,7 @@ export type FieldSpec =
   | { name: string; label: string; kind: 'file'; mediaType: MediaKind; requiredOnCreate?: boolean; current?: (row: unknown) => MediaView | null };
 
 export type AdminListTabProps<Row extends { id: string }> = AdminListTabOptions<Row> &
-  /** where its calls go: `routes={Routes.angles}` (list, get, create, update, delete); `apiPath` for an area without route values yet */
+  /** where its calls go: `routes={Routes.angles}` (list, get, create, update, delete) */
   AdminListSource;
 
 export interface AdminListTabOptions<Row extends { id: string }> {

@@ -5,7 +5,7 @@ import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { userKeys } from '../../api/users';
+import { userKeys, usersApi } from '../../api/users';
 import { useMe } from '../../app/useSession';
 import { DataGridPage } from '../../components/data-grid/DataGridPage';
 import { FilterDate } from '../../components/data-grid/FilterFields';
@@ -43,7 +43,7 @@ export function CustomersPage() {
 
 function AdminCustomers() {
   const { t } = useTranslation();
-  const grid = useDataGrid<UserListItem, Filter>({ queryKey: userKeys.lists(), path: '/users', filters: ['search', 'country', 'userRole', 'from', 'to'] });
+  const grid = useDataGrid<UserListItem, Filter>({ queryKey: userKeys.lists(), fetchPage: (query, signal) => usersApi.list(query, signal), filters: ['search', 'country', 'userRole', 'from', 'to'] });
   const std = useStandardColumns<UserListItem>();
   const columns: GridColDef<UserListItem>[] = [
     { field: 'displayName', headerName: t('account.fields.dealershipName'), flex: 1, minWidth: 180, sortable: false },
@@ -86,7 +86,7 @@ function AdminCustomers() {
 
 function QaCustomers() {
   const { t } = useTranslation();
-  const grid = useDataGrid<CustomerListItem, Filter>({ queryKey: userKeys.customers(), path: '/users/customers', filters: ['search', 'country', 'from', 'to'] });
+  const grid = useDataGrid<CustomerListItem, Filter>({ queryKey: userKeys.customers(), fetchPage: (query, signal) => usersApi.customers(query, signal), filters: ['search', 'country', 'from', 'to'] });
   const std = useStandardColumns<CustomerListItem>();
   const columns: GridColDef<CustomerListItem>[] = [
     { field: 'displayName', headerName: t('account.fields.dealershipName'), flex: 1, minWidth: 180, sortable: false },

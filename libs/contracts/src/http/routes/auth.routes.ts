@@ -1,15 +1,36 @@
-import { ConfirmForgotPasswordBody, EmailBody, RefreshBody } from '../../users/auth.contract';
-import { defineRoute } from '../define-route';
+import { ConfirmForgotPasswordBody, EmailBody, LoginBody, NewPasswordBody, RefreshBody } from '../../users/auth.contract';
+import { defineRoute, oneOf } from '../define-route';
 import { SentResult } from '../fields';
-import { LoggedOutResult, PasswordChangedResult, TokenPairResult } from '../schemas/auth.schemas';
+import { LoggedOutResult, NewPasswordChallenge, PasswordChangedResult, SignedInResult, TokenPairResult } from '../schemas/auth.schemas';
+import { MeView } from '../schemas/users.schemas';
 
 /**
- * The HTTP operations of sign-in that answer without the user's view. They are public (no
- * token read) but for logout; the gateway's handlers add the client key (throttling) and the
- * 429 they may answer. Sign-in, the new-password challenge and `GET /me` answer the user's view
- * and join these once it is a class of the contracts.
+ * The HTTP operations of sign-in. They are public (no token read) but for logout and `GET /me`;
+ * the gateway's handlers add the client key (throttling) and the 429 they may answer.
  */
 export const AuthRoutes = {
+  login: defineRoute({
+    method: 'POST',
+    path: '/auth/login',
+    status: 200,
+    access: 'public',
+    body: LoginBody,
+    result: oneOf(SignedInResult, NewPasswordChallenge),
+    resultDescription: 'signed in, or the new password the account must choose first',
+    summary: 'Sign in with e-mail and password',
+    description:
+      'Answers `{ accessToken, refreshToken, expiresIn, user }`, or `{ challenge: "NEW_PASSWORD_REQUIRED", session }` for an account still on its temporary password (complete it with /auth/new-password). Wrong e-mail or password: 401 "Incorrect username or password.". Repeated failures for one e-mail from one client, from one client, or for one e-mail from all clients: 429 "Limit exceeded…" until a cool-down has passed (growing with each lock). The mobile app sends `X-Client-App: mobile`: an account without mobile app access gets 403.',
+  }),
+  newPassword: defineRoute({
+    method: 'POST',
+    path: '/auth/new-password',
+    status: 200,
+    access: 'public',
+    body: NewPasswordBody,
+    result: SignedInResult,
+    resultDescription: 'signed in',
+    summary: 'Complete the NEW_PASSWORD_REQUIRED challenge with a new password, and sign in',
+  }),
   forgotPassword: defineRoute({
     method: 'POST',
     path: '/auth/forgot-password',
@@ -47,5 +68,12 @@ export const AuthRoutes = {
     access: {},
     result: LoggedOutResult,
     summary: 'End the current session: its access and refresh tokens stop working',
+  }),
+  me: defineRoute({
+    method: 'GET',
+    path: '/me',
+    access: {},
+    result: MeView,
+    summary: 'The signed-in user, its permissions, and the signed-in sales person if any',
   }),
 };
