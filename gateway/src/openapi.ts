@@ -20,7 +20,7 @@ import {
   MIN_LENGTH,
 } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
-import { NAMED_ENUMS, NULLABLE_MODELS } from './common/api-responses';
+import { NAMED_ENUMS, NULLABLE_MODELS } from '@app/contracts/http';
 
 /**
  * The gateway's OpenAPI 3.0.3 document, as a strict client reads it:

@@ -1,4 +1,4 @@
-import { defineRoute, DeletedResult, Field, pagedOf, withCount } from '@app/contracts';
+import { defineRoute, DeletedResult, Field, oneOf, pagedOf, PagedOf, withCount } from '@app/contracts';
 import { RequestMethod } from '@nestjs/common';
 import { GUARDS_METADATA, HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DECORATORS } from '@nestjs/swagger';
@@ -11,6 +11,10 @@ class Thing {
   @Field.id() id!: string;
 }
 
+class Challenge {
+  @Field.string() challenge!: string;
+}
+
 const ThingRoutes = {
   get: defineRoute({ method: 'GET', path: '/things/:id', access: { roles: ['Admin'], permission: 'READ_THINGS' }, result: Thing, summary: 'One thing' }),
   list: defineRoute({ method: 'GET', path: '/things', access: 'public', result: pagedOf(Thing), summary: 'Things' }),
@@ -18,6 +22,7 @@ const ThingRoutes = {
   remove: defineRoute({ method: 'DELETE', path: '/things/:id', access: {}, result: DeletedResult, resultDescription: 'gone', summary: 'Remove' }),
   queue: defineRoute({ method: 'GET', path: '/things/queue', access: {}, result: withCount(Thing), summary: 'Queue' }),
   take: defineRoute({ method: 'POST', path: '/robot/things/take', status: 200, access: 'robot-key', result: Thing, summary: 'Take' }),
+  open: defineRoute({ method: 'POST', path: '/things/open', status: 200, access: 'public', result: oneOf(Thing, Challenge), summary: 'Open' }),
 };
 
 class ThingsController {
@@ -50,11 +55,16 @@ class ThingsController {
   take(): Thing {
     return { id: 'x' };
   }
+
+  @Operation(ThingRoutes.open)
+  open(): Thing | Challenge {
+    return { challenge: 'NEW_PASSWORD_REQUIRED' };
+  }
 }
 
 const meta = (key: string | symbol, handler: unknown): unknown => Reflect.getMetadata(key, handler as object);
 type Responses = Record<string, { type?: unknown; description?: string; schema?: Record<string, unknown> }>;
-const { get, list, pick, remove, queue, take } = ThingsController.prototype;
+const { get, list, pick, remove, queue, take, open } = ThingsController.prototype;
 
 describe('@Operation: a route value becomes the routing, the guards and the document', () => {
   it('routes the method and the full path', () => {
@@ -108,5 +118,16 @@ describe('@Operation: a route value becomes the routing, the guards and the docu
       description: '[this page (10 rows), how many there are in all]',
       items: { oneOf: [{ type: 'array', items: { $ref: '#/components/schemas/Thing' } }, { type: 'integer', minimum: 0 }] },
     });
+  });
+
+  it('documents oneOf(A, B) as one of the two schemas', () => {
+    expect((meta(DECORATORS.API_RESPONSE, open) as Responses)['200']!.schema).toEqual({
+      oneOf: [{ $ref: '#/components/schemas/Thing' }, { $ref: '#/components/schemas/Challenge' }],
+    });
+  });
+
+  it('names a page of a list after its items, one class per item type', () => {
+    expect(PagedOf(Thing).name).toBe('PagedThing');
+    expect(PagedOf(Thing)).toBe(PagedOf(Thing));
   });
 });

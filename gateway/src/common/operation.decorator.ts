@@ -33,7 +33,7 @@ function resultSchema(result: RouteDef['result']): { models: Function[]; schema:
     return { models: [item], schema: { type: 'array', items: { $ref: getSchemaPath(item) } } };
   }
   if (typeof result === 'object' && 'paged' in result) {
-    // PagedOf: one named class per item type (`PagedOrderListItem`), as `ApiResult(PagedOf(…))` documents it
+    // PagedOf: one named class per item type (`PagedOrderListItem`)
     const page = PagedOf(result.paged);
     return { models: [page], schema: { $ref: getSchemaPath(page) } };
   }
