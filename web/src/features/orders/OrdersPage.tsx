@@ -27,6 +27,7 @@ import { useOpenedOnce } from '../../components/useOpenedOnce';
 import { canOpen, closedReason } from '../../utils/orderOpening';
 import { canDeleteOrder, filtersFor, formatDuration, thumbnailSources, type OrderFilter } from './orderRules';
 import { DeliveryDestinations } from '../../components/DeliveryDestinations';
+import { NoWrap } from '../../components/NoWrap';
 
 /** While an order on screen is still uploading or in the pipeline, the list asks again this often. */
 export const LIST_REFRESH_MS = 5000;
@@ -256,14 +257,6 @@ function OrdersList({ me }: { me: MeView }) {
           <UploadSuccessDialog open={success} onClose={() => navigate({ pathname: '/orders', search: params.toString() })} />
         </Suspense>
       )}
-    </Box>
-  );
-}
-
-function NoWrap({ children }: { children: string }) {
-  return (
-    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-      {children}
     </Box>
   );
 }

@@ -14,6 +14,7 @@ import { fourteenDaysBack, useStartDateInUrl } from '../../../components/data-gr
 import { useDataGrid } from '../../../components/data-grid/useDataGrid';
 import { StatusBadge, useStatusLabels } from '../../../components/StatusBadge';
 import { ProfileLayout, useProfileId } from './ProfileLayout';
+import { NoWrap } from '../../../components/NoWrap';
 
 type Filter = 'search' | 'from' | 'to' | 'status' | 'QAstatus' | 'salesMan';
 const FILTERS: readonly Filter[] = ['search', 'from', 'to', 'status', 'QAstatus', 'salesMan'];
@@ -86,14 +87,6 @@ function AccountOrders({ account }: { account: UserView }) {
         </Button>
       </Box>
       <DataTable<OrderListItem> grid={grid} columns={columns} label={t('profile.tabs.orders')} rowLink={(row) => `/order/${row.id}`} />
-    </Box>
-  );
-}
-
-function NoWrap({ children }: { children: string }) {
-  return (
-    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-      {children}
     </Box>
   );
 }
