@@ -412,6 +412,16 @@ describe('integrations', () => {
     });
   }
 
+  /** The integrations tab with the Add integration dialog open and its providers unfolded. */
+  async function openAddDialog(): Promise<HTMLElement> {
+    renderAppAt(`/profile/${ACCOUNT_ID}/integrations`);
+    await screen.findByTestId('integration-GENERIC_FTP', {});
+    fireEvent.click(screen.getByRole('button', { name: 'Add integration' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.mouseDown(within(dialog).getByRole('combobox'));
+    return dialog;
+  }
+
   /** Flips an integration's switch that is `from` now: the toast, and the switch shows the other state. */
   async function flip(name: string, from: boolean) {
     const toggle = (await screen.findByRole('switch', { name })) as HTMLInputElement;
@@ -423,11 +433,7 @@ describe('integrations', () => {
 
   it('offers only providers the account does not have, and adds one', async () => {
     const api = integrationsApi();
-    renderAppAt(`/profile/${ACCOUNT_ID}/integrations`);
-    await screen.findByTestId('integration-GENERIC_FTP', {});
-    fireEvent.click(screen.getByRole('button', { name: 'Add integration' }));
-    const dialog = await screen.findByRole('dialog');
-    fireEvent.mouseDown(within(dialog).getByRole('combobox'));
+    const dialog = await openAddDialog();
     const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
     expect(options).toEqual(['HTTP webhook']);
     fireEvent.click(screen.getByRole('option', { name: 'HTTP webhook' }));
@@ -458,11 +464,7 @@ describe('integrations', () => {
 
   it('adds an integration that delivers automatically', async () => {
     const api = integrationsApi();
-    renderAppAt(`/profile/${ACCOUNT_ID}/integrations`);
-    await screen.findByTestId('integration-GENERIC_FTP', {});
-    fireEvent.click(screen.getByRole('button', { name: 'Add integration' }));
-    const dialog = await screen.findByRole('dialog');
-    fireEvent.mouseDown(within(dialog).getByRole('combobox'));
+    const dialog = await openAddDialog();
     fireEvent.click(await screen.findByRole('option', { name: 'HTTP webhook' }));
     const auto = within(dialog).getByRole('switch', { name: 'Deliver automatically' }) as HTMLInputElement;
     expect(auto.checked).toBe(false);
