@@ -1,15 +1,5 @@
 import { readZip, testJpeg, waitFor } from '@app/testing';
-import {
-  createAccount,
-  createSalesPerson,
-  createStyleGuide,
-  screenshot,
-  signIn as apiSignIn,
-  submitSignInForm,
-  TEST_PASSWORD,
-  useBrowserStack,
-  type TestAccount,
-} from '../support';
+import { createUploadScene, putPhotosOnPositions, screenshot, signIn as apiSignIn, submitSignInForm, TEST_PASSWORD, useBrowserStack, type TestAccount } from '../support';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -30,24 +20,18 @@ describe('orders in chromium', () => {
   let admin: TestAccount;
   let dealer: TestAccount;
   let guide: { id: string; name: string };
-  const photos: Buffer[] = [];
+  let photos: Buffer[];
   const ORDER_NAME = 'Harbour Golf GTI – HB 12 345';
   let orderId = '';
 
   beforeAll(async () => {
-    admin = await createAccount(web.stack, { role: 'Admin', displayName: 'Ada Admin', email: 'ada.orders@example.test' });
-    // no QA on this account: after processing the order is Ready to download
-    dealer = await createAccount(web.stack, {
-      role: 'Dealership',
-      displayName: 'Harbour Cars',
-      email: 'harbour@example.test',
-      permissions: ['CREATE_ORDERS', 'READ_ORDERS'],
-    });
-    await createSalesPerson(web.stack, dealer.id, { name: 'Sven Seller', email: 'sven.orders@example.test' });
-    const asAdmin = await apiSignIn(web.stack, admin.email);
-    // the AI route puts the car on the guide's background
-    guide = await createStyleGuide(asAdmin, { name: 'Harbour Studio', assignTo: [dealer.id], positions: 3, background: '#dfe6ee' });
-    for (const colour of ['#b3202a', '#1f4e8c', '#2e7d32']) photos.push(await testJpeg(1200, 900, { carColour: colour }));
+    ({ admin, dealer, guide, photos } = await createUploadScene(web.stack, {
+      admin: { displayName: 'Ada Admin', email: 'ada.orders@example.test' },
+      // no QA on this account: after processing the order is Ready to download
+      dealer: { displayName: 'Harbour Cars', email: 'harbour@example.test' },
+      salesEmail: 'sven.orders@example.test',
+      guideName: 'Harbour Studio',
+    }));
   });
 
   const newPage = (): Promise<Page> => web.newPage({ acceptDownloads: true });
@@ -102,13 +86,7 @@ describe('orders in chromium', () => {
       'position-2',
       'position-3',
     ]);
-    for (const [i, photo] of photos.entries()) {
-      await page
-        .getByTestId(`position-${i + 1}`)
-        .getByLabel(/^Image for Position/)
-        .setInputFiles({ name: `car-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer: photo });
-      await page.getByTestId(`position-${i + 1}`).getByTestId('image-preview').waitFor();
-    }
+    await putPhotosOnPositions(page, photos);
     await screenshot(page, 'create-order-filled');
     const submit = page.getByRole('button', { name: 'Create order' });
     await waitFor(() => submit.isEnabled(), 'the submit button enabled', 20_000, 200);

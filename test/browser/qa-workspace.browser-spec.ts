@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import {
   createAccount,
   createOrder,
+  createOrderInQaStage,
   createSalesPerson,
   screenshot,
   signIn as apiSignIn,
@@ -92,20 +93,15 @@ describe('the QA workspace in chromium', () => {
     ]);
     admin = await apiSignIn(web.stack, (await createAccount(web.stack, { role: 'Admin', email: 'ada.qa@example.test' })).email);
     reasonTag = (await admin.post('/api/tags').send({ name: REASON, category: 'IMAGE_ERROR', entity: 'image', color: 'red' }).expect(201)).body;
-    // a free-form guide on the bypass route (quick), with an interior colour for the repush
-    const guide = (
-      await admin
-        .post('/api/style-guides')
-        .send({ name: 'Fjordbil Studio', outputWidth: 640, outputHeight: 480, maxImageSize: 300_000, frameFreeRouting: 'bypass', interiorColor: INTERIOR })
-        .expect(201)
-    ).body.id as string;
-    await admin.post('/api/style-guides/add-style-guide-to-user').send({ userId: dealer.id, styleGuideId: guide }).expect(200);
-    const asDealer = await apiSignIn(web.stack, dealer.email);
-    const salesMan = (await createSalesPerson(web.stack, dealer.id, { name: 'Sigrid Salg' })).id;
-    orderId = (await createOrder(asDealer, { styleGuide: guide, salesMan, orderName: ORDER_NAME, takenImagesCount: 1 })).id;
-    imageId = (await uploadOrderImage(asDealer, orderId, 1, await testJpeg(640, 480))).id;
-    // processed (bypass keeps the photo's sky) and waiting for QA
-    await waitFor(async () => (await admin.get(`/api/orders/${orderId}`).expect(200)).body.status === 'QA stage', 'the order in QA stage', 60_000, 200);
+    // an interior colour on the guide for the repush; bypass keeps the photo's sky
+    orderId = await createOrderInQaStage(web.stack, admin, dealer, {
+      orderName: ORDER_NAME,
+      takenImagesCount: 1,
+      interiorColor: INTERIOR,
+      upload: async (asDealer, id) => {
+        imageId = (await uploadOrderImage(asDealer, id, 1, await testJpeg(640, 480))).id;
+      },
+    });
   }, 120_000);
 
   const signedIn = (email: string): Promise<Page> => web.signedInPage(email, { landing: /\/orders/ });

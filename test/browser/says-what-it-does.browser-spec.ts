@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import type { Download, Locator, Page } from 'playwright-core';
 import {
   createAccount,
-  createOrder,
-  createSalesPerson,
+  createOrderInQaStage,
   screenshot,
   signIn as apiSignIn,
   uploadOrderImage,
@@ -62,19 +61,17 @@ describe('screens that do what they say, in chromium', () => {
       createAccount(web.stack, { role: 'Dealership', displayName: 'Fjordbil Bergen', email: 'fjordbil.honest@example.test', permissions: ['CREATE_ORDERS', 'READ_ORDERS'], enabledQa: true }),
     ]);
     admin = await apiSignIn(web.stack, adminAccount.email);
-    // a free-form guide on the bypass route (quick)
-    const guide = (await admin.post('/api/style-guides').send({ name: 'Fjordbil Studio', outputWidth: 640, outputHeight: 480, maxImageSize: 300_000, frameFreeRouting: 'bypass' }).expect(201)).body
-      .id as string;
-    await admin.post('/api/style-guides/add-style-guide-to-user').send({ userId: dealer.id, styleGuideId: guide }).expect(200);
-    const asDealer = await apiSignIn(web.stack, dealer.email);
-    const salesMan = (await createSalesPerson(web.stack, dealer.id, { name: 'Sigrid Salg' })).id;
-    orderId = (await createOrder(asDealer, { styleGuide: guide, salesMan, orderName: ORDER_NAME, takenImagesCount: 2 })).id;
     mp4 = await testMp4(1);
-    expect((await uploadOrderVideo(asDealer, orderId, mp4)).status).toBe(200);
-    const photo = await testJpeg(640, 480);
-    await uploadOrderImage(asDealer, orderId, 1, photo);
-    await uploadOrderImage(asDealer, orderId, 2, photo);
-    await waitFor(async () => (await admin.get(`/api/orders/${orderId}`).expect(200)).body.status === 'QA stage', 'the order in QA stage', 60_000, 200);
+    orderId = await createOrderInQaStage(web.stack, admin, dealer, {
+      orderName: ORDER_NAME,
+      takenImagesCount: 2,
+      upload: async (asDealer, id) => {
+        expect((await uploadOrderVideo(asDealer, id, mp4)).status).toBe(200);
+        const photo = await testJpeg(640, 480);
+        await uploadOrderImage(asDealer, id, 1, photo);
+        await uploadOrderImage(asDealer, id, 2, photo);
+      },
+    });
   }, 120_000);
 
   const signedIn = (email: string, viewport = { width: 1440, height: 900 }): Promise<Page> => web.signedInPage(email, { viewport, acceptDownloads: true, landing: /\/orders/ });

@@ -1,14 +1,5 @@
-import { testJpeg, waitFor } from '@app/testing';
-import {
-  createAccount,
-  createSalesPerson,
-  createStyleGuide,
-  screenshot,
-  signIn as apiSignIn,
-  submitSignInForm,
-  useBrowserStack,
-  type TestAccount,
-} from '../support';
+import { waitFor } from '@app/testing';
+import { createUploadScene, putPhotosOnPositions, screenshot, submitSignInForm, useBrowserStack, type TestAccount } from '../support';
 import type { Page } from 'playwright-core';
 
 /**
@@ -23,24 +14,16 @@ describe('unfinished uploads in chromium', () => {
   const web = useBrowserStack('browser-unfinished-uploads');
   let dealer: TestAccount;
   let guide: { id: string; name: string };
-  const photos: Buffer[] = [];
+  let photos: Buffer[];
   const ORDER_NAME = 'Half way Volvo V60';
 
   beforeAll(async () => {
-    const admin = await createAccount(web.stack, { role: 'Admin' });
-    // QA on this account: after processing the order waits in QA stage, closed to the dealer
-    dealer = await createAccount(web.stack, {
-      role: 'Dealership',
-      displayName: 'Half Way Cars',
-      email: 'halfway@example.test',
-      permissions: ['CREATE_ORDERS', 'READ_ORDERS'],
-      enabledQa: true,
-    });
-    await createSalesPerson(web.stack, dealer.id, { name: 'Sven Seller', email: 'sven.halfway@example.test' });
-    const asAdmin = await apiSignIn(web.stack, admin.email);
-    // the AI route puts the car on the guide's background
-    guide = await createStyleGuide(asAdmin, { name: 'Half Way Studio', assignTo: [dealer.id], positions: 3, background: '#dfe6ee' });
-    for (const colour of ['#b3202a', '#1f4e8c', '#2e7d32']) photos.push(await testJpeg(1200, 900, { carColour: colour }));
+    ({ dealer, guide, photos } = await createUploadScene(web.stack, {
+      // QA on this account: after processing the order waits in QA stage, closed to the dealer
+      dealer: { displayName: 'Half Way Cars', email: 'halfway@example.test', enabledQa: true },
+      salesEmail: 'sven.halfway@example.test',
+      guideName: 'Half Way Studio',
+    }));
   });
 
   const newPage = (): Promise<Page> => web.newPage();
@@ -65,13 +48,7 @@ describe('unfinished uploads in chromium', () => {
     await page.getByRole('option', { name: 'Sven Seller' }).click();
     await page.getByRole('combobox', { name: /^Style guide/ }).click();
     await page.getByRole('option', { name: guide.name }).click();
-    for (const [i, photo] of photos.entries()) {
-      await page
-        .getByTestId(`position-${i + 1}`)
-        .getByLabel(/^Image for Position/)
-        .setInputFiles({ name: `car-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer: photo });
-      await page.getByTestId(`position-${i + 1}`).getByTestId('image-preview').waitFor();
-    }
+    await putPhotosOnPositions(page, photos);
 
     // the first file reaches storage, then the line to storage is down: every later post fails
     const storage = new URL(web.stack.s3.endpoint).origin;

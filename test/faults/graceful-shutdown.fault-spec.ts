@@ -3,7 +3,7 @@ import { FAULT_POINTS_VARIABLE } from '@app/config';
 import { testJpeg } from '@app/testing';
 import { request } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { createAccount, createOrder, createSalesPerson, signIn, uploadOrderImage, type UserSession } from '../support';
+import { createDealership, createFreeFormGuide, createOrder, signedInAs, uploadOrderImage, type UserSession } from '../support';
 import { FaultStack, waitUntil, type OldInstance } from './fault-stack.harness';
 
 /**
@@ -26,19 +26,11 @@ describe('faults: SIGTERM under load stops a process gracefully', () => {
 
   beforeAll(async () => {
     stack = await FaultStack.start();
-    const [adminAccount, dealerAccount] = await Promise.all([
-      createAccount(stack, { role: 'Admin' }),
-      createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'] }),
-    ]);
-    [admin, dealer] = await Promise.all([signIn(stack, adminAccount.email), signIn(stack, dealerAccount.email)]);
-    salesPersonId = (await createSalesPerson(stack, dealerAccount.id)).id;
-    const guide = await admin
-      .post('/api/style-guides')
-      .send({ name: `Shutdown ${randomUUID().slice(0, 6)}`, outputWidth: 640, outputHeight: 480, maxImageSize: 300_000, frameFreeRouting: 'bypass' });
-    if (guide.status !== 201) throw new Error(`POST /api/style-guides answered ${guide.status} ${JSON.stringify(guide.body)}`);
-    styleGuide = guide.body.id as string;
-    const assigned = await admin.post('/api/style-guides/add-style-guide-to-user').send({ userId: dealerAccount.id, styleGuideId: styleGuide });
-    if (assigned.status !== 200) throw new Error(`assigning the guide answered ${assigned.status}`);
+    const dealership = await createDealership(stack);
+    ({ session: dealer, salesPersonId } = dealership);
+    admin = await signedInAs(stack, { role: 'Admin' });
+    // bypass: the pipeline's quickest route, with nothing to upload for the guide; free-form positions
+    styleGuide = await createFreeFormGuide(admin, { name: `Shutdown ${randomUUID().slice(0, 6)}`, assignTo: [dealership.account.id] });
     photo = await testJpeg(640, 480);
   }, 180_000);
 

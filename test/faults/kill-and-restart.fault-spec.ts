@@ -1,12 +1,12 @@
 import type { ImageView, OrderEventView, OrderView } from '@app/contracts';
 import { testJpeg } from '@app/testing';
 import {
-  createAccount,
+  createDealership,
+  createFreeFormGuide,
   createOrder,
-  createSalesPerson,
   postOrderImage,
   postToPresigned,
-  signIn,
+  signedInAs,
   uploadOrderImage,
   type UserSession,
 } from '../support';
@@ -32,21 +32,10 @@ describe('faults: processes killed and servers restarted mid-work lose and doubl
 
   beforeAll(async () => {
     stack = await FaultStack.start();
-    const [adminAccount, dealerAccount] = await Promise.all([
-      createAccount(stack, { role: 'Admin' }),
-      createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'] }),
-    ]);
-    dealerId = dealerAccount.id;
-    [admin, dealer] = await Promise.all([signIn(stack, adminAccount.email), signIn(stack, dealerAccount.email)]);
-    salesPersonId = (await createSalesPerson(stack, dealerId)).id;
+    ({ account: { id: dealerId }, session: dealer, salesPersonId } = await createDealership(stack));
+    admin = await signedInAs(stack, { role: 'Admin' });
     // bypass: the pipeline's quickest route, with nothing to upload for the guide; free-form positions
-    const guide = await admin
-      .post('/api/style-guides')
-      .send({ name: `Faults ${randomUUID().slice(0, 6)}`, outputWidth: 640, outputHeight: 480, maxImageSize: 300_000, frameFreeRouting: 'bypass' });
-    if (guide.status !== 201) throw new Error(`POST /api/style-guides answered ${guide.status} ${JSON.stringify(guide.body)}`);
-    styleGuide = guide.body.id as string;
-    const assigned = await admin.post('/api/style-guides/add-style-guide-to-user').send({ userId: dealerId, styleGuideId: styleGuide });
-    if (assigned.status !== 200) throw new Error(`assigning the guide answered ${assigned.status}`);
+    styleGuide = await createFreeFormGuide(admin, { name: `Faults ${randomUUID().slice(0, 6)}`, assignTo: [dealerId] });
     photo = await testJpeg(640, 480);
   }, 180_000);
 

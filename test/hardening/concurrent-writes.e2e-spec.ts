@@ -2,11 +2,11 @@ import type { ImageView, OrderEventView } from '@app/contracts';
 import { testJpeg, waitFor } from '@app/testing';
 import {
   createAccount,
+  createDealership,
   createOrder,
   createSalesPerson,
   createStyleGuide,
   signedInAs,
-  signIn,
   temporaryPasswordIn,
   uploadOrderImage,
   useTestStack,
@@ -35,13 +35,9 @@ describe('concurrent deletes and state changes', () => {
   let guide: string;
 
   beforeAll(async () => {
-    dealer = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS', 'UPDATE_ORDERS', 'DELETE_ORDERS', 'DELETE_SALESMAN', 'UPDATE_USER_INTEGRATIONS'] });
-    [admin, qa, asDealer] = await Promise.all([
-      signedInAs(stack, { role: 'Admin' }),
-      signedInAs(stack, { role: 'QA', roleTags: ['QA_EDITOR'] }),
-      signIn(stack, dealer.email),
-    ]);
-    salesPerson = (await createSalesPerson(stack, dealer.id, { name: 'Race Seller' })).id;
+    const permissions = ['CREATE_ORDERS', 'UPDATE_ORDERS', 'DELETE_ORDERS', 'DELETE_SALESMAN', 'UPDATE_USER_INTEGRATIONS'];
+    ({ account: dealer, session: asDealer, salesPersonId: salesPerson } = await createDealership(stack, { permissions }, 'Race Seller'));
+    [admin, qa] = await Promise.all([signedInAs(stack, { role: 'Admin' }), signedInAs(stack, { role: 'QA', roleTags: ['QA_EDITOR'] })]);
     guide = (await createStyleGuide(admin, { assignTo: [dealer.id], positions: 2, route: 'bypass' })).id;
   });
 

@@ -4,9 +4,9 @@ import sharp from 'sharp';
 import {
   bytesAt,
   createAccount,
+  createDealership,
   createFreeFormGuide,
   createOrder,
-  createSalesPerson,
   postToPresigned,
   readImage,
   readOrderTimeline,
@@ -43,23 +43,17 @@ describe('image history', () => {
   let guideId: string;
 
   beforeAll(async () => {
-    const dealer = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'], displayName: 'Alpha Motors' });
-    const dealer2 = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'], displayName: 'Bravo Biler' });
-    dealerId = dealer.id;
-    dealer2Id = dealer2.id;
-    [admin, qa, asDealer, asDealer2] = await Promise.all([
+    ({ account: { id: dealerId }, session: asDealer, salesPersonId: salesId } = await createDealership(stack, { displayName: 'Alpha Motors' }));
+    ({ account: { id: dealer2Id }, session: asDealer2, salesPersonId: sales2Id } = await createDealership(stack, { displayName: 'Bravo Biler' }));
+    [admin, qa] = await Promise.all([
       signedInAs(stack, { role: 'Admin', displayName: 'Ada Admin' }),
       createAccount(stack, { role: 'QA', roleTags: ['QA_EDITOR'], displayName: 'Quinn QA' }).then((a) => {
         qaId = a.id;
         return signIn(stack, a.email);
       }),
-      signIn(stack, dealer.email),
-      signIn(stack, dealer2.email),
     ]);
-    salesId = (await createSalesPerson(stack, dealer.id)).id;
-    sales2Id = (await createSalesPerson(stack, dealer2.id)).id;
     // free-form pictures on the enhancer route (quick, and it edits the photo)
-    guideId = await createFreeFormGuide(admin, { name: 'History guide', maxImageSize: 400_000, frameFreeRouting: 'enhancer', assignTo: [dealer.id, dealer2.id] });
+    guideId = await createFreeFormGuide(admin, { name: 'History guide', maxImageSize: 400_000, frameFreeRouting: 'enhancer', assignTo: [dealerId, dealer2Id] });
   });
 
   const imageOf = (id: string): Promise<ImageView> => readImage(admin, id);

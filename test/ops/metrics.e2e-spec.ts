@@ -5,13 +5,11 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import {
-  createAccount,
+  createDealership,
   createOrder,
-  createSalesPerson,
   createStyleGuide,
   postOrderImage,
   signedInAs,
-  signIn,
   uploadOrderImage,
   useTestStack,
   type UserSession,
@@ -52,10 +50,9 @@ describe('metrics: /metrics of every process while a dealer uploads', () => {
       ports[name] = await ops.listen(0, '127.0.0.1');
     }
     const admin = await signedInAs(stack, { role: 'Admin' });
-    const account = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'] });
-    dealer = await signIn(stack, account.email);
-    salesPersonId = (await createSalesPerson(stack, account.id)).id;
-    guideId = (await createStyleGuide(admin, { assignTo: [account.id], positions: 2, route: 'bypass' })).id;
+    const dealership = await createDealership(stack);
+    ({ session: dealer, salesPersonId } = dealership);
+    guideId = (await createStyleGuide(admin, { assignTo: [dealership.account.id], positions: 2, route: 'bypass' })).id;
   });
 
   afterAll(async () => {

@@ -1,13 +1,11 @@
 import type { OrderEventView, OrderView, TagView } from '@app/contracts';
 import { waitFor, waitUntil } from '@app/testing';
 import {
-  createAccount,
+  createDealership,
   createOrder,
-  createSalesPerson,
   createStyleGuide,
   publishOrderProgress,
   signedInAs,
-  signIn,
   useTestStack,
   type TestAccount,
   type UserSession,
@@ -35,15 +33,9 @@ describe('order lifecycle', () => {
   const until = (session: UserSession, id: string, what: string, ok: (o: OrderView) => boolean) => waitUntil(() => get(session, id), ok, what);
 
   beforeAll(async () => {
-    plain = await createAccount(stack, { role: 'Dealership', displayName: 'No QA Cars', permissions: ['CREATE_ORDERS'] });
-    withQa = await createAccount(stack, { role: 'Dealership', displayName: 'QA Cars', permissions: ['CREATE_ORDERS'], enabledQa: true });
-    plainSalesPerson = (await createSalesPerson(stack, plain.id)).id;
-    qaSalesPerson = (await createSalesPerson(stack, withQa.id)).id;
-    [admin, asPlain, asWithQa] = await Promise.all([
-      signedInAs(stack, { role: 'Admin' }),
-      signIn(stack, plain.email),
-      signIn(stack, withQa.email),
-    ]);
+    ({ account: plain, session: asPlain, salesPersonId: plainSalesPerson } = await createDealership(stack, { displayName: 'No QA Cars' }));
+    ({ account: withQa, session: asWithQa, salesPersonId: qaSalesPerson } = await createDealership(stack, { displayName: 'QA Cars', enabledQa: true }));
+    admin = await signedInAs(stack, { role: 'Admin' });
     guide = (await createStyleGuide(admin, { assignTo: [plain.id, withQa.id] })).id;
   });
 
@@ -127,9 +119,7 @@ describe('order lifecycle', () => {
   });
 
   it("removes a deleted account's orders, their events and tags, and tells the images service about each order", async () => {
-    const gone = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'] });
-    const salesPerson = (await createSalesPerson(stack, gone.id)).id;
-    const asGone = await signIn(stack, gone.email);
+    const { account: gone, session: asGone, salesPersonId: salesPerson } = await createDealership(stack);
     await admin.post('/api/style-guides/add-style-guide-to-user').send({ userId: gone.id, styleGuideId: guide }).expect(200);
     const a = await createOrder(asGone, { styleGuide: guide, salesMan: salesPerson });
     const b = await createOrder(asGone, { styleGuide: guide, salesMan: salesPerson });

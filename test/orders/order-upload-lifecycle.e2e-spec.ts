@@ -1,13 +1,11 @@
 import type { ImageView, OrderEventView, OrderListItem, OrderView, TagView } from '@app/contracts';
 import { testJpeg, waitFor, waitUntil } from '@app/testing';
 import {
-  createAccount,
+  createDealership,
   createOrder,
-  createSalesPerson,
   createStyleGuide,
   postOrderImage,
   signedInAs,
-  signIn,
   uploadOrderImage,
   useTestStack,
   type UserSession,
@@ -37,16 +35,12 @@ describe('an order from upload to Ready to download', () => {
   const until = (session: UserSession, id: string, what: string, ok: (o: OrderView) => boolean) => waitUntil(() => order(session, id), ok, what, 90_000, 250);
 
   beforeAll(async () => {
-    const dealer = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'] });
-    const qaDealer = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'], enabledQa: true });
-    salesPerson = (await createSalesPerson(stack, dealer.id)).id;
-    qaSalesPerson = (await createSalesPerson(stack, qaDealer.id)).id;
-    [admin, asDealer, asQaDealer] = await Promise.all([
-      signedInAs(stack, { role: 'Admin' }),
-      signIn(stack, dealer.email),
-      signIn(stack, qaDealer.email),
-    ]);
-    guide = (await createStyleGuide(admin, { assignTo: [dealer.id, qaDealer.id], positions: 3, route: 'bypass' })).id;
+    const dealer = await createDealership(stack);
+    const qaDealer = await createDealership(stack, { enabledQa: true });
+    ({ session: asDealer, salesPersonId: salesPerson } = dealer);
+    ({ session: asQaDealer, salesPersonId: qaSalesPerson } = qaDealer);
+    admin = await signedInAs(stack, { role: 'Admin' });
+    guide = (await createStyleGuide(admin, { assignTo: [dealer.account.id, qaDealer.account.id], positions: 3, route: 'bypass' })).id;
     photo = await testJpeg(800, 600);
   });
 

@@ -48,3 +48,37 @@ export async function createCast(stack: StackWithUsers & StackWithHttp, spec: Ca
   ]);
   return { admin, qa, dealer, asDealer, dealer2, asDealer2, manager, asManager, sales, asSales };
 }
+
+/**
+ * The cast of a `describe`, made in its `beforeAll` (after the stack's): the tests read
+ * `cast.admin`, `cast.asDealer`, … once it has run.
+ *
+ * ```ts
+ * const stack = useTestStack({ label: 'orders', services: ['users', 'style-guides', 'orders'] });
+ * const cast = useCast(stack, { dealer: { permissions: ['CREATE_ORDERS'] } });
+ * ```
+ */
+export function useCast(stack: StackWithUsers & StackWithHttp, spec: CastSpec = {}): Cast {
+  const cast = {} as Cast;
+  beforeAll(async () => {
+    Object.assign(cast, await createCast(stack, spec));
+  });
+  return cast;
+}
+
+/** A dealership that takes orders, signed in, with a sales person to put on them. */
+export interface Dealership {
+  account: TestAccount;
+  session: UserSession;
+  salesPersonId: string;
+}
+
+/**
+ * Makes a dealership (allowed to create orders unless `spec` says otherwise), its sales
+ * person and its session: what a test of one order's life starts from.
+ */
+export async function createDealership(stack: StackWithUsers & StackWithHttp, spec: Partial<AccountSpec> = {}, salesName?: string): Promise<Dealership> {
+  const account = await createAccount(stack, { permissions: ['CREATE_ORDERS'], ...spec, role: 'Dealership' });
+  const salesPersonId = (await createSalesPerson(stack, account.id, { name: salesName })).id;
+  return { account, session: await signIn(stack, account.email), salesPersonId };
+}

@@ -16,6 +16,7 @@ export * from './image-factories';
 export * from './image-reads';
 export * from './media360-factories';
 export * from './browser-stack';
+export * from './upload-scene';
 export * from './account-traces';
 export * from './event-stream';
 export * from './csp-violations';

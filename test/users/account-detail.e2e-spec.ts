@@ -6,8 +6,8 @@ import type { NatsConnection } from 'nats';
 import { LastOrderBackfill } from '../../services/users/src/accounts/last-order.consumer';
 import {
   createAccount,
+  createDealership,
   createOrder,
-  createSalesPerson,
   createStyleGuide,
   publishEvent,
   signedInAs,
@@ -35,20 +35,19 @@ describe('the account detail, its last order and the creation dates', () => {
   let dealerA: TestAccount;
   let dealerB: TestAccount;
   let guide: { id: string; name: string };
-  let anna: { id: string };
+  let annaId: string;
 
   const detail = async (session: UserSession, id: string): Promise<UserDetailView> => (await session.get(`/api/users/${id}`).expect(200)).body;
 
   beforeAll(async () => {
     nc = await connectNats(testInfra.natsUrl, 'account-detail-test');
     rpc = new RpcClient(nc, new Namespace(stack.ns.prefix), 10_000);
-    dealerA = await createAccount(stack, { role: 'Dealership', permissions: ['CREATE_ORDERS'] });
+    ({ account: dealerA, session: asDealerA, salesPersonId: annaId } = await createDealership(stack, {}, 'Anna Sales'));
     dealerB = await createAccount(stack, { role: 'Dealership' });
     const manager = await createAccount(stack, { role: 'Management', children: [dealerA.id] });
     admin = await signedInAs(stack, { role: 'Admin' });
-    [asDealerA, asDealerB, asManager] = await Promise.all([signIn(stack, dealerA.email), signIn(stack, dealerB.email), signIn(stack, manager.email)]);
+    [asDealerB, asManager] = await Promise.all([signIn(stack, dealerB.email), signIn(stack, manager.email)]);
     guide = await createStyleGuide(admin, { assignTo: [dealerA.id] });
-    anna = await createSalesPerson(stack, dealerA.id, { name: 'Anna Sales' });
   });
 
   afterAll(async () => {
@@ -61,7 +60,7 @@ describe('the account detail, its last order and the creation dates', () => {
         const a = await detail(session, dealerA.id);
         expect(a.id).toBe(dealerA.id);
         expect(a.styleGuides.map((g) => [g.id, g.name])).toEqual([[guide.id, guide.name]]);
-        expect(a.salesMan.map((p) => [p.id, p.name, p.userId])).toEqual([[anna.id, 'Anna Sales', dealerA.id]]);
+        expect(a.salesMan.map((p) => [p.id, p.name, p.userId])).toEqual([[annaId, 'Anna Sales', dealerA.id]]);
       }
       const b = await detail(asDealerB, dealerB.id);
       expect(b.styleGuides).toEqual([]);
@@ -78,8 +77,8 @@ describe('the account detail, its last order and the creation dates', () => {
   describe('last_order_date', () => {
     it('is null until the account orders, then the newest order\'s time, and counts days from it when read', async () => {
       expect(await detail(admin, dealerA.id)).toMatchObject({ last_order_date: null, days_since_last_order: null });
-      await createOrder(asDealerA, { styleGuide: guide.id, salesMan: anna.id });
-      const newest = await createOrder(asDealerA, { styleGuide: guide.id, salesMan: anna.id });
+      await createOrder(asDealerA, { styleGuide: guide.id, salesMan: annaId });
+      const newest = await createOrder(asDealerA, { styleGuide: guide.id, salesMan: annaId });
       const seen = await waitFor(async () => {
         const a = await detail(admin, dealerA.id);
         return a.last_order_date === newest.createdAt && a;

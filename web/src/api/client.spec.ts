@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { Routes } from '@app/contracts/http';
+import { caught } from '../test/fakeApi';
 import { fakeResponse } from '../test/render';
-import { api, ApiError, NO_RESPONSE } from './client';
+import { api, NO_RESPONSE } from './client';
 
 const fetchMock = jest.fn<typeof fetch>();
 
@@ -10,16 +11,6 @@ afterEach(() => {
 });
 
 window.fetch = fetchMock;
-
-async function caught(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the request to fail');
-}
 
 describe('api.call: an operation from its route value', () => {
   it('fills the path parameters, sends the query and body, and answers the route result', async () => {

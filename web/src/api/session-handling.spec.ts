@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { SESSION_REFRESH_FAILED_MESSAGE } from '@app/contracts/wire';
-import { fail, fakeApi, reply, testUser } from '../test/fakeApi';
-import { api, ApiError, setSessionHooks } from './client';
+import { caught, fail, fakeApi, reply, testUser } from '../test/fakeApi';
+import { api, setSessionHooks } from './client';
 import { sessionStore, SESSION_STORAGE_KEY } from './session';
 
 const hooks = { onSignedOut: jest.fn(), onSessionExpired: jest.fn(), onUnauthorized: jest.fn() };
@@ -24,16 +24,6 @@ const signIn = () => {
   sessionStore.start({ accessToken: 'access-1', refreshToken, expiresIn: 900 }, testUser());
 };
 const bearer = (headers: Record<string, string>) => headers['Authorization'];
-
-async function caught(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the request to fail');
-}
 
 describe('API client session handling', () => {
   it('sends the access token of the session', async () => {

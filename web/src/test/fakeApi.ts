@@ -12,6 +12,7 @@ import type {
   OrderView,
   UserView,
 } from '@app/contracts/wire';
+import { ApiError } from '../api/client';
 import { fakeResponse } from './render';
 
 export interface FakeRequest {
@@ -21,6 +22,17 @@ export interface FakeRequest {
   query: URLSearchParams;
   body: unknown;
   headers: Record<string, string>;
+}
+
+/** The `ApiError` a call fails with; anything else thrown, or no failure at all, fails the test. */
+export async function caught(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the request to fail');
 }
 
 export type FakeHandler = (request: FakeRequest) => Response | Promise<Response>;

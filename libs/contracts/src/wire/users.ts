@@ -68,20 +68,10 @@ export interface ContactPersonRequest {
   title?: string;
 }
 
-/** `PUT /users/{id}`: any of these; an account may change its own language, an admin the rest (ADMIN_ONLY_USER_FIELDS). */
-export interface UpdateUserRequest {
-  email?: string;
-  /** dealership name */
-  displayName?: string;
-  language?: Language;
-  userRole?: Role;
-  roleTags?: QaRoleTag[];
-  address?: Partial<AddressRequest>;
-  contactPerson?: Partial<ContactPersonRequest>;
+/** The admin's settings of an account, the same in the account form when it creates and when it changes one. */
+export interface AccountSettingsRequest {
   /** 3-letter code, like EUR */
   currency?: string;
-  /** null: no price */
-  subscriptionPrice?: number | null;
   mobileAppAccess?: boolean;
   /** MIN_ZOOM to MAX_ZOOM in steps of 0.1 */
   minimumZoomValue?: number;
@@ -93,8 +83,22 @@ export interface UpdateUserRequest {
   keepOriginalMetadata?: boolean;
 }
 
+/** `PUT /users/{id}`: any of these; an account may change its own language, an admin the rest (ADMIN_ONLY_USER_FIELDS). */
+export interface UpdateUserRequest extends AccountSettingsRequest {
+  email?: string;
+  /** dealership name */
+  displayName?: string;
+  language?: Language;
+  userRole?: Role;
+  roleTags?: QaRoleTag[];
+  address?: Partial<AddressRequest>;
+  contactPerson?: Partial<ContactPersonRequest>;
+  /** null: no price */
+  subscriptionPrice?: number | null;
+}
+
 /** `POST /users/createAccountWithoutCognito`: the account form of an admin. */
-export interface CreateAccountRequest {
+export interface CreateAccountRequest extends AccountSettingsRequest {
   email: string;
   displayName: string;
   language?: Language;
@@ -102,16 +106,7 @@ export interface CreateAccountRequest {
   roleTags?: QaRoleTag[];
   address: AddressRequest;
   contactPerson: ContactPersonRequest;
-  currency?: string;
   subscriptionPrice?: number;
-  mobileAppAccess?: boolean;
-  minimumZoomValue?: number;
-  enabled_qa?: boolean;
-  desaturateYellowLight?: boolean;
-  /** a visible "Digitally edited" mark on the pipeline's pictures (markets that require it) */
-  editedImageLabel?: boolean;
-  /** the owning dealership's own downloads of its originals keep their metadata (GPS, serial numbers, owner names) */
-  keepOriginalMetadata?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ import { loadConfig } from '@app/config';
 import { createLogger } from '@app/logging';
 import { connectNats, RpcCallError, RpcClient } from '@app/messaging';
 import { startService } from '@app/service-kit';
-import { actorFor, createTestDatabase, createTestNamespace, testInfra, type TestDatabase, type TestNamespace } from '@app/testing';
+import { actorFor, createTestDatabase, createTestNamespace, rpcStatus, testInfra, type TestDatabase, type TestNamespace } from '@app/testing';
 import type { INestMicroservice } from '@nestjs/common';
 import type { NatsConnection } from 'nats';
 import { statisticsApp } from '../statistics.app';
@@ -121,16 +121,6 @@ describe('statistics service: the dashboards\' questions', () => {
   let eventNo = 0;
 
   const q = (text: string, params: unknown[] = []) => db.query(text.replace(/\bstat_/g, 'statistics.stat_'), params);
-
-  const status = async (run: () => Promise<unknown>): Promise<number> => {
-    try {
-      await run();
-      return 200;
-    } catch (err) {
-      if (err instanceof RpcCallError) return err.status;
-      throw err;
-    }
-  };
 
   async function account(accountId: string, role: string, name: string, extra: { created?: number; signIn?: number; lastOrder?: number } = {}) {
     await q(
@@ -301,11 +291,11 @@ describe('statistics service: the dashboards\' questions', () => {
     it('a dealership asking about another account, or management about an account not its child: 404', async () => {
       const accountQuestions: Array<RpcDef<AccountWindowPayload, unknown>> = [StatisticsRpc.dealershipOrders, StatisticsRpc.ordersPerSalesMan, StatisticsRpc.ordersByDealership, StatisticsRpc.ordersPerStyleGuide];
       for (const def of accountQuestions) {
-        expect(await status(() => rpc.send(def, { accountId: D2 }, dealer(D1)))).toBe(404);
-        expect(await status(() => rpc.send(def, { accountId: MGMT }, dealer(D1)))).toBe(404);
-        expect(await status(() => rpc.send(def, { accountId: D3 }, management))).toBe(404);
-        expect(await status(() => rpc.send(def, { accountId: UNKNOWN }, admin))).toBe(404);
-        expect(await status(() => rpc.send(def, { accountId: D1 }, qa))).toBe(403);
+        expect(await rpcStatus(() => rpc.send(def, { accountId: D2 }, dealer(D1)))).toBe(404);
+        expect(await rpcStatus(() => rpc.send(def, { accountId: MGMT }, dealer(D1)))).toBe(404);
+        expect(await rpcStatus(() => rpc.send(def, { accountId: D3 }, management))).toBe(404);
+        expect(await rpcStatus(() => rpc.send(def, { accountId: UNKNOWN }, admin))).toBe(404);
+        expect(await rpcStatus(() => rpc.send(def, { accountId: D1 }, qa))).toBe(403);
       }
     });
 
@@ -330,9 +320,9 @@ describe('statistics service: the dashboards\' questions', () => {
         () => rpc.send(StatisticsRpc.flawlessOrders, {}, dealer(D1)),
         () => rpc.send(StatisticsRpc.qaServiceLevels, {}, management),
       ];
-      for (const [i, call] of adminOnly.entries()) expect([i, await status(call)]).toEqual([i, 403]);
-      expect(await status(() => rpc.send(StatisticsRpc.qaActivities, {}, qa))).toBe(200);
-      expect(await status(() => rpc.send(StatisticsRpc.flawlessOrders, {}, qa))).toBe(200);
+      for (const [i, call] of adminOnly.entries()) expect([i, await rpcStatus(call)]).toEqual([i, 403]);
+      expect(await rpcStatus(() => rpc.send(StatisticsRpc.qaActivities, {}, qa))).toBe(200);
+      expect(await rpcStatus(() => rpc.send(StatisticsRpc.flawlessOrders, {}, qa))).toBe(200);
     });
 
     it('bad input is 400 with a clear message', async () => {

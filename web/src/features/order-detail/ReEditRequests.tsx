@@ -1,12 +1,7 @@
 import { RE_EDIT_REASONS, RE_EDIT_TEXT_MAX, type ImageView, type ReEditRequestSummary } from '@app/contracts/wire';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -14,8 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { imageKeys, imagesApi } from '../../api/images';
 import { refreshOrderSoon } from '../../api/orders';
 import { FormField } from '../../components/form/FormField';
-import { SubmitButton } from '../../components/form/SubmitButton';
-import { useForm } from '../../components/form/useForm';
+import { FormDialog } from '../../components/form/FormDialog';
+import { useForm, type UseFormOptions } from '../../components/form/useForm';
 import { canAskReEdit, reEditBody, reEditDisplay, validateDecline, validateReEdit, type DeclineForm, type ReEditForm } from './reEditLogic';
 
 /** The time now, moving every 30 s (the clock of open requests). */
@@ -58,16 +53,15 @@ export function ReEditStatus({ request }: { request: ReEditRequestSummary }) {
   );
 }
 
-/** Ask for a re-edit (the order's own account): reason, free text (required for Other), `POST /images/{id}/re-edit-requests`. */
-export function AskReEditDialog({ image, open, onClose }: { image: ImageView; open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+/**
+ * The form of a re-edit dialog: sent, it closes the dialog and refreshes the order; closed, it
+ * starts from its first values the next time.
+ */
+function useReEditForm<T extends object>(image: ImageView, onClose: () => void, options: Pick<UseFormOptions<T, unknown, void>, 'initialValues' | 'validate' | 'action' | 'mutationFn'>) {
   const refresh = useRefresh(image.orderId);
-  const form = useForm<ReEditForm>({
-    initialValues: { reason: '', text: '' },
-    validate: validateReEdit,
+  const form = useForm<T>({
+    ...options,
     showErrors: 'blur',
-    action: t('reEdit.action'),
-    mutationFn: (values) => imagesApi.askReEdit(image.id, reEditBody(values)),
     onSuccess: () => {
       close();
       return refresh();
@@ -77,75 +71,57 @@ export function AskReEditDialog({ image, open, onClose }: { image: ImageView; op
     form.reset();
     onClose();
   }
+  return { form, close };
+}
+
+/** Ask for a re-edit (the order's own account): reason, free text (required for Other), `POST /images/{id}/re-edit-requests`. */
+export function AskReEditDialog({ image, open, onClose }: { image: ImageView; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { form, close } = useReEditForm<ReEditForm>(image, onClose, {
+    initialValues: { reason: '', text: '' },
+    validate: validateReEdit,
+    action: t('reEdit.action'),
+    mutationFn: (values) => imagesApi.askReEdit(image.id, reEditBody(values)),
+  });
   const title = t('reEdit.title', { position: image.position });
   return (
-    <Dialog open={open} onClose={close} maxWidth="sm" fullWidth>
-      <form ref={form.ref} onSubmit={form.handleSubmit()} noValidate aria-label={title}>
-        <DialogTitle sx={wrap}>{title}</DialogTitle>
-        <DialogContent>
-          {form.formError !== undefined && <Alert severity="error">{form.formError}</Alert>}
-          <FormField {...form.field('reason', t('reEdit.fields.reason'))} select required>
-            {RE_EDIT_REASONS.map((reason) => (
-              <MenuItem key={reason} value={reason}>
-                {t(`reEdit.reasons.${reason}`)}
-              </MenuItem>
-            ))}
-          </FormField>
-          <FormField
-            {...form.field('text', t('reEdit.fields.text'))}
-            required={form.values.reason === 'other'}
-            multiline
-            minRows={3}
-            helperText={t('reEdit.textHint', { length: form.values.text.trim().length, max: RE_EDIT_TEXT_MAX })}
-          />
-        </DialogContent>
-        <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-          <Button onClick={close}>{t('buttons.cancel')}</Button>
-          <SubmitButton busy={form.busy}>{t('reEdit.submit')}</SubmitButton>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog form={form} open={open} onClose={close} title={title} formLabel={title} titleSx={wrap} submitLabel={t('reEdit.submit')}>
+      <FormField {...form.field('reason', t('reEdit.fields.reason'))} select required>
+        {RE_EDIT_REASONS.map((reason) => (
+          <MenuItem key={reason} value={reason}>
+            {t(`reEdit.reasons.${reason}`)}
+          </MenuItem>
+        ))}
+      </FormField>
+      <FormField
+        {...form.field('text', t('reEdit.fields.text'))}
+        required={form.values.reason === 'other'}
+        multiline
+        minRows={3}
+        helperText={t('reEdit.textHint', { length: form.values.text.trim().length, max: RE_EDIT_TEXT_MAX })}
+      />
+    </FormDialog>
   );
 }
 
 /** QA declines an open request with an answer the dealership reads. */
 export function DeclineReEditDialog({ image, request, open, onClose }: { image: ImageView; request: ReEditRequestSummary; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const refresh = useRefresh(image.orderId);
-  const form = useForm<DeclineForm>({
+  const { form, close } = useReEditForm<DeclineForm>(image, onClose, {
     initialValues: { text: '' },
     validate: validateDecline,
-    showErrors: 'blur',
     action: t('reEdit.declineAction'),
     mutationFn: (values) => imagesApi.declineReEdit(request.id, values.text.trim()),
-    onSuccess: () => {
-      close();
-      return refresh();
-    },
   });
-  function close() {
-    form.reset();
-    onClose();
-  }
   const title = t('reEdit.declineTitle', { position: image.position });
   return (
-    <Dialog open={open} onClose={close} maxWidth="sm" fullWidth>
-      <form ref={form.ref} onSubmit={form.handleSubmit()} noValidate aria-label={title}>
-        <DialogTitle sx={wrap}>{title}</DialogTitle>
-        <DialogContent>
-          {form.formError !== undefined && <Alert severity="error">{form.formError}</Alert>}
-          <Typography variant="body2" sx={wrap}>
-            {t('reEdit.asked', { reason: t(`reEdit.reasons.${request.reason}`) })}
-            {request.text ? `: ${request.text}` : ''}
-          </Typography>
-          <FormField {...form.field('text', t('reEdit.fields.answer'))} required multiline minRows={3} />
-        </DialogContent>
-        <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-          <Button onClick={close}>{t('buttons.cancel')}</Button>
-          <SubmitButton busy={form.busy}>{t('reEdit.declineSubmit')}</SubmitButton>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog form={form} open={open} onClose={close} title={title} formLabel={title} titleSx={wrap} submitLabel={t('reEdit.declineSubmit')}>
+      <Typography variant="body2" sx={wrap}>
+        {t('reEdit.asked', { reason: t(`reEdit.reasons.${request.reason}`) })}
+        {request.text ? `: ${request.text}` : ''}
+      </Typography>
+      <FormField {...form.field('text', t('reEdit.fields.answer'))} required multiline minRows={3} />
+    </FormDialog>
   );
 }
 

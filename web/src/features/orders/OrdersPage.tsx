@@ -2,14 +2,13 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Download from '@mui/icons-material/Download';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate, useSearchParams } from 'react-router-dom';
-import { LIST_THUMB_BOX, type MeView, ORDER_STATUSES, type OrderListItem, QA_STATUSES } from '@app/contracts/wire';
+import { LIST_THUMB_BOX, type MeView, type OrderListItem } from '@app/contracts/wire';
 import { imagesApi, startDownload } from '../../api/images';
 import { MOVING_STATUSES, orderKeys, ordersApi } from '../../api/orders';
 import { useApiMutation } from '../../api/useApiMutation';
@@ -17,16 +16,17 @@ import { isStaff } from '../../app/access';
 import { useMe } from '../../app/useSession';
 import { formatTimestamp } from '../../components/data-grid/columns';
 import { DataTable, type TableColumn } from '../../components/data-grid/DataTable';
-import { FilterDate, FilterSelect } from '../../components/data-grid/FilterFields';
-import { SearchField } from '../../components/data-grid/SearchField';
+import { FilterSelect } from '../../components/data-grid/FilterFields';
 import { defaultFrom, useStartDateInUrl } from '../../components/data-grid/useStartDateInUrl';
 import { useDataGrid } from '../../components/data-grid/useDataGrid';
 import { LazyTooltip } from '../../components/LazyTooltip';
-import { StatusBadge, useStatusLabels } from '../../components/StatusBadge';
+import { StatusBadge } from '../../components/StatusBadge';
 import { useOpenedOnce } from '../../components/useOpenedOnce';
 import { canOpen, closedReason } from '../../utils/orderOpening';
 import { canDeleteOrder, filtersFor, formatDuration, thumbnailSources, type OrderFilter } from './orderRules';
 import { DeliveryDestinations } from '../../components/DeliveryDestinations';
+import { NoWrap } from '../../components/NoWrap';
+import { OrderFilterBar } from '../../components/OrderFilterBar';
 
 /** While an order on screen is still uploading or in the pipeline, the list asks again this often. */
 export const LIST_REFRESH_MS = 5000;
@@ -53,7 +53,6 @@ function OrdersList({ me }: { me: MeView }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const labels = useStatusLabels();
   const [params] = useSearchParams();
   const success = useMatch('/orders/success') !== null;
   const staff = isStaff(me.userRole);
@@ -198,37 +197,21 @@ function OrdersList({ me }: { me: MeView }) {
     { field: 'actions', header: t('common.actions'), align: 'right', sticky: true, render: (row) => actions(row) },
   ];
 
-  const select = (name: OrderFilter, label: string, options: ReadonlyArray<{ value: string; label: string }>) => (
-    <FilterSelect grid={grid} name={name} label={label} options={options} />
-  );
-  const dateField = (name: 'from' | 'to', label: string) => <FilterDate grid={grid} name={name} label={label} />;
 
   return (
     <Box sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2, width: '100%', maxWidth: 1600, mx: 'auto', boxSizing: 'border-box' }}>
       <Typography variant="h1">{t('orders.title')}</Typography>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }} data-testid="orders-filters">
-        <SearchField value={grid.filters.search} onChange={(v) => grid.setFilter('search', v)} />
-        {dateField('from', t('orders.filters.from'))}
-        {dateField('to', t('orders.filters.to'))}
-        {select(
-          'status',
-          t('fields.status'),
-          ORDER_STATUSES.map((s) => ({ value: s, label: labels.status(s) })),
-        )}
-        {filterNames.includes('QAstatus') &&
-          select(
-            'QAstatus',
-            t('fields.qaStatus'),
-            QA_STATUSES.map((s) => ({ value: s, label: labels.qaStatus(s) })),
-          )}
-        {select('video', t('orders.filters.video'), [
-          { value: 'with', label: t('orders.filters.withVideo') },
-          { value: 'without', label: t('orders.filters.withoutVideo') },
-        ])}
-        <Button size="small" onClick={grid.resetFilters}>
-          {t('grid.resetFilters')}
-        </Button>
-      </Box>
+      <OrderFilterBar grid={grid} testId="orders-filters" qaStatus={filterNames.includes('QAstatus')}>
+        <FilterSelect
+          grid={grid}
+          name="video"
+          label={t('orders.filters.video')}
+          options={[
+            { value: 'with', label: t('orders.filters.withVideo') },
+            { value: 'without', label: t('orders.filters.withoutVideo') },
+          ]}
+        />
+      </OrderFilterBar>
       <DataTable<OrderListItem>
         grid={grid}
         columns={columns}
@@ -256,14 +239,6 @@ function OrdersList({ me }: { me: MeView }) {
           <UploadSuccessDialog open={success} onClose={() => navigate({ pathname: '/orders', search: params.toString() })} />
         </Suspense>
       )}
-    </Box>
-  );
-}
-
-function NoWrap({ children }: { children: string }) {
-  return (
-    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-      {children}
     </Box>
   );
 }

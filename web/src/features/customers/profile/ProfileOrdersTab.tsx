@@ -1,19 +1,19 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ORDER_STATUSES, QA_STATUSES, type OrderListItem, type UserView } from '@app/contracts/wire';
+import type { OrderListItem, UserView } from '@app/contracts/wire';
 import { orderKeys, ordersApi } from '../../../api/orders';
 import { salesPeopleQueries } from '../../../api/salesPeople';
 import { formatTimestamp } from '../../../components/data-grid/columns';
-import { FilterDate, FilterSelect } from '../../../components/data-grid/FilterFields';
-import { SearchField } from '../../../components/data-grid/SearchField';
+import { FilterSelect } from '../../../components/data-grid/FilterFields';
 import { DataTable, type TableColumn } from '../../../components/data-grid/DataTable';
 import { fourteenDaysBack, useStartDateInUrl } from '../../../components/data-grid/useStartDateInUrl';
 import { useDataGrid } from '../../../components/data-grid/useDataGrid';
-import { StatusBadge, useStatusLabels } from '../../../components/StatusBadge';
+import { StatusBadge } from '../../../components/StatusBadge';
 import { ProfileLayout, useProfileId } from './ProfileLayout';
+import { NoWrap } from '../../../components/NoWrap';
+import { OrderFilterBar } from '../../../components/OrderFilterBar';
 
 type Filter = 'search' | 'from' | 'to' | 'status' | 'QAstatus' | 'salesMan';
 const FILTERS: readonly Filter[] = ['search', 'from', 'to', 'status', 'QAstatus', 'salesMan'];
@@ -26,7 +26,6 @@ export function ProfileOrdersTab() {
 
 function AccountOrders({ account }: { account: UserView }) {
   const { t } = useTranslation();
-  const labels = useStatusLabels();
   const id = useProfileId();
   const grid = useDataGrid<OrderListItem, Filter>({
     queryKey: orderKeys.lists(),
@@ -55,45 +54,12 @@ function AccountOrders({ account }: { account: UserView }) {
     { field: 'updatedAt', header: t('fields.updated'), sortable: true, render: (row) => <NoWrap>{formatTimestamp(row.updatedAt)}</NoWrap> },
   ];
 
-  const select = (name: Filter, label: string, options: ReadonlyArray<{ value: string; label: string }>) => (
-    <FilterSelect grid={grid} name={name} label={label} options={options} />
-  );
-  const dateField = (name: 'from' | 'to', label: string) => <FilterDate grid={grid} name={name} label={label} />;
-
   return (
     <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }} data-testid="profile-orders-filters">
-        <SearchField value={grid.filters.search} onChange={(v) => grid.setFilter('search', v)} />
-        {dateField('from', t('orders.filters.from'))}
-        {dateField('to', t('orders.filters.to'))}
-        {select(
-          'status',
-          t('fields.status'),
-          ORDER_STATUSES.map((s) => ({ value: s, label: labels.status(s) })),
-        )}
-        {select(
-          'QAstatus',
-          t('fields.qaStatus'),
-          QA_STATUSES.map((s) => ({ value: s, label: labels.qaStatus(s) })),
-        )}
-        {select(
-          'salesMan',
-          t('fields.salesPerson'),
-          (salesPeople.data ?? []).map((s) => ({ value: s.id, label: s.name })),
-        )}
-        <Button size="small" onClick={grid.resetFilters}>
-          {t('grid.resetFilters')}
-        </Button>
-      </Box>
+      <OrderFilterBar grid={grid} testId="profile-orders-filters">
+        <FilterSelect grid={grid} name="salesMan" label={t('fields.salesPerson')} options={(salesPeople.data ?? []).map((s) => ({ value: s.id, label: s.name }))} />
+      </OrderFilterBar>
       <DataTable<OrderListItem> grid={grid} columns={columns} label={t('profile.tabs.orders')} rowLink={(row) => `/order/${row.id}`} />
-    </Box>
-  );
-}
-
-function NoWrap({ children }: { children: string }) {
-  return (
-    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-      {children}
     </Box>
   );
 }

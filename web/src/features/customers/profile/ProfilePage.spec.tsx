@@ -412,13 +412,28 @@ describe('integrations', () => {
     });
   }
 
-  it('offers only providers the account does not have, and adds one', async () => {
-    const api = integrationsApi();
+  /** The integrations tab with the Add integration dialog open and its providers unfolded. */
+  async function openAddDialog(): Promise<HTMLElement> {
     renderAppAt(`/profile/${ACCOUNT_ID}/integrations`);
     await screen.findByTestId('integration-GENERIC_FTP', {});
     fireEvent.click(screen.getByRole('button', { name: 'Add integration' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.mouseDown(within(dialog).getByRole('combobox'));
+    return dialog;
+  }
+
+  /** Flips an integration's switch that is `from` now: the toast, and the switch shows the other state. */
+  async function flip(name: string, from: boolean) {
+    const toggle = (await screen.findByRole('switch', { name })) as HTMLInputElement;
+    expect(toggle.checked).toBe(from);
+    fireEvent.click(toggle);
+    expect(await mainToast()).toBe('Integration updated');
+    await waitFor(() => expect((screen.getByRole('switch', { name }) as HTMLInputElement).checked).toBe(!from));
+  }
+
+  it('offers only providers the account does not have, and adds one', async () => {
+    const api = integrationsApi();
+    const dialog = await openAddDialog();
     const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
     expect(options).toEqual(['HTTP webhook']);
     fireEvent.click(screen.getByRole('option', { name: 'HTTP webhook' }));
@@ -434,34 +449,22 @@ describe('integrations', () => {
   it('switches one off with "Integration updated"', async () => {
     const api = integrationsApi();
     renderAppAt(`/profile/${ACCOUNT_ID}/integrations`);
-    const toggle = await screen.findByRole('switch', { name: 'S3 bucket active' });
-    expect((toggle as HTMLInputElement).checked).toBe(true);
-    fireEvent.click(toggle);
-    expect(await mainToast()).toBe('Integration updated');
+    await flip('S3 bucket active', true);
     expect(api.to('PUT /remote-integration/i-S3_BUCKET')[0]!.body).toEqual({ isActive: false });
-    await waitFor(() => expect((screen.getByRole('switch', { name: 'S3 bucket active' }) as HTMLInputElement).checked).toBe(false));
   });
 
   it('switches automatic delivery on for one integration, off by default', async () => {
     const api = integrationsApi();
     renderAppAt(`/profile/${ACCOUNT_ID}/integrations`);
-    const toggle = await screen.findByRole('switch', { name: 'Deliver orders to FTP server automatically' });
-    expect((toggle as HTMLInputElement).checked).toBe(false);
-    expectVisible(within(screen.getByTestId('integration-GENERIC_FTP')).getByText('Deliver each order here by itself once it is Ready to download'));
-    fireEvent.click(toggle);
-    expect(await mainToast()).toBe('Integration updated');
+    expectVisible(within(await screen.findByTestId('integration-GENERIC_FTP')).getByText('Deliver each order here by itself once it is Ready to download'));
+    await flip('Deliver orders to FTP server automatically', false);
     expect(api.to('PUT /remote-integration/i-GENERIC_FTP')[0]!.body).toEqual({ autoDeliver: true });
-    await waitFor(() => expect((screen.getByRole('switch', { name: 'Deliver orders to FTP server automatically' }) as HTMLInputElement).checked).toBe(true));
     expect((screen.getByRole('switch', { name: 'Deliver orders to S3 bucket automatically' }) as HTMLInputElement).checked).toBe(false);
   });
 
   it('adds an integration that delivers automatically', async () => {
     const api = integrationsApi();
-    renderAppAt(`/profile/${ACCOUNT_ID}/integrations`);
-    await screen.findByTestId('integration-GENERIC_FTP', {});
-    fireEvent.click(screen.getByRole('button', { name: 'Add integration' }));
-    const dialog = await screen.findByRole('dialog');
-    fireEvent.mouseDown(within(dialog).getByRole('combobox'));
+    const dialog = await openAddDialog();
     fireEvent.click(await screen.findByRole('option', { name: 'HTTP webhook' }));
     const auto = within(dialog).getByRole('switch', { name: 'Deliver automatically' }) as HTMLInputElement;
     expect(auto.checked).toBe(false);
