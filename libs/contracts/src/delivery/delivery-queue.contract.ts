@@ -43,8 +43,8 @@ import {
   type RobotPullRequest,
   type RobotPullView,
   type RobotReleaseRequest,
-} from '../wire/delivery-queue';
-import { INTEGRATION_TYPES, type IntegrationType, type IntegrationView } from '../wire/integrations';
+} from '../wire';
+import { INTEGRATION_TYPES, type IntegrationType, type IntegrationView } from '../wire';
 import { IsOrderEventPayload } from '../orders/order-event-payloads.contract';
 import { ORDER_EVENT_NAMES, type OrderEventName, type OrderEventPayload } from '../wire/order-events';
 

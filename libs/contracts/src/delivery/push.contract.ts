@@ -25,7 +25,7 @@ import {
   type PushStatus,
   type RegisterDeviceTokenRequest,
   type SendPushNotificationRequest,
-} from '../wire/push';
+} from '../wire';
 
 // ---------------------------------------------------------------------------------------
 // payloads

@@ -8,7 +8,7 @@ import {
   type TestPipelineRequest,
   type TestPipelineResult,
   type TestPipelineRunView,
-} from '../wire/image-versions';
+} from '../wire';
 
 /** `GET /images/{id}/versions` */
 export class ImageVersionsPayload {

@@ -53,7 +53,7 @@ import {
   type SignedUploadResult,
   type UploadCompleteRequest,
   type UrlResult,
-} from '../wire/images';
+} from '../wire';
 
 // ---------------------------------------------------------------------------------------
 // payloads

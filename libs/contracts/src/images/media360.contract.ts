@@ -16,7 +16,7 @@ import {
   type Media360SignedUploadResult,
   type Media360UploadCompleteRequest,
   type Media360View,
-} from '../wire/media360';
+} from '../wire';
 
 export class Media360FrameInput implements Media360FrameRequest {
   @ApiProperty({ minimum: 1, maximum: INTERIOR360_MAX_BYTES, description: 'bytes of the file (an exterior frame at most 8 MB, the interior panorama at most 25 MB)' })

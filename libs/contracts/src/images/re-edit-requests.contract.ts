@@ -12,7 +12,7 @@ import {
   type ReEditReason,
   type ReEditRequestRequest,
   type ReEditRequestView,
-} from '../wire/re-edit-requests';
+} from '../wire';
 
 /** The text of a request: free, but required (not blank) when the reason is `other`. */
 const TextForOther = (): PropertyDecorator =>

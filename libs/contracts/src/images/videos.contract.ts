@@ -9,7 +9,7 @@ import {
   type VideoContentType,
   type VideoSignedUploadResult,
   type VideoView,
-} from '../wire/videos';
+} from '../wire';
 
 export class VideoSignedUploadBody {
   @ApiProperty({ description: 'order id' }) @IsUUID() order!: string;

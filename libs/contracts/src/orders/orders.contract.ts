@@ -46,7 +46,7 @@ import {
   type QaStatus,
   type UpdateOrderRequest,
   type VideoFilter,
-} from '../wire/orders';
+} from '../wire';
 import { ORDER_EVENT_NAMES, type OrderEventName } from '../wire/order-events';
 
 // ---------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsISO8601, IsOptional } from 'class-validator';
 import { defineRpc } from '../rpc';
 import type { Mirror } from '../mirror';
-import type { RejectionReasonRow, RejectionReasonsRequest } from '../wire/re-edit-requests';
+import type { RejectionReasonRow, RejectionReasonsRequest } from '../wire';
 
 /** `GET /dashboard/rejection-reasons?from&to` */
 export class RejectionReasonsQuery implements RejectionReasonsRequest {

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsUUID } from 'class-validator';
 import type { Mirror } from '../mirror';
 import { defineRpc } from '../rpc';
-import type { OrderView } from '../wire/orders';
+import type { OrderView } from '../wire';
 import {
   QA_EDITOR_DECISIONS,
   QA_TASK_ROLES,
@@ -14,7 +14,7 @@ import {
   type QaTaskState,
   type QaTaskStateRequest,
   type QaWorkLists,
-} from '../wire/qa-workspace';
+} from '../wire';
 
 export class QaPickBody implements QaPickRequest {
   @ApiProperty({ enum: QA_TASK_ROLES, description: 'pick the order as its editor or its coordinator' })

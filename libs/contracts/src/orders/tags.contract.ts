@@ -15,7 +15,7 @@ import {
   type TagEntity,
   type TaggedEntity,
   type TagView,
-} from '../wire/tags';
+} from '../wire';
 
 const COLOR = new RegExp(`^(${TAG_COLORS.join('|')}|#[0-9A-Fa-f]{6})$`);
 

@@ -35,7 +35,7 @@ import {
   type StatisticsTimeFrame,
   type StatisticsWindowRequest,
   type TotalEventsView,
-} from '../wire/dashboard';
+} from '../wire';
 
 /** `?timePeriod&timeFrame`: the window of most dashboard routes (wire/dashboard.ts explains both). */
 export class StatisticsWindowQuery implements StatisticsWindowRequest {

@@ -12,7 +12,7 @@ import {
   type CreateMediaRequest,
   type CreateMediaResult,
   type MediaView,
-} from '../wire/media';
+} from '../wire';
 
 export class CreateMediaBody implements CreateMediaRequest {
   @ApiProperty({ enum: MEDIA_EXTENSIONS, example: 'png' })

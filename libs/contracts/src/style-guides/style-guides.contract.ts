@@ -18,7 +18,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { PageQuery } from '../paging';
-import type { Paged } from '../wire/paging';
+import type { Paged } from '../wire';
 import { defineEvent, defineRpc } from '../rpc';
 import {
   ANGLE_CATEGORIES,
@@ -29,7 +29,7 @@ import {
   type ConfigurationType,
   type Margins,
   type Route,
-} from '../wire/routes';
+} from '../wire';
 import type { PipelinePositionSettings } from '../pipeline/pipeline-job.contract';
 import { nullable, trim } from '../transforms';
 import { IsFixedPoint, IsOmittable } from '../validation';
@@ -52,7 +52,7 @@ import {
   type StyleGuidePatchRequest,
   type StyleGuideRequest,
   type StyleGuideView,
-} from '../wire/style-guides';
+} from '../wire';
 
 export class StyleGuideBody implements StyleGuideRequest {
   @ApiProperty() @Transform(trim) @IsString() @Length(1, STYLE_GUIDE_NAME_MAX) name!: string;

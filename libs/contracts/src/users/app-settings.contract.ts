@@ -17,7 +17,7 @@ import {
   type AppSettingView,
   type CreateAppSettingRequest,
   type UpdateAppSettingRequest,
-} from '../wire/app-settings';
+} from '../wire';
 
 export class UpdateAppSettingBody implements UpdateAppSettingRequest {
   @ApiProperty({ description: 'the new value as text, read by the setting\'s valueType (true/false, a number, a YYYY-MM-DD date, or text; a MULTI_VALUE setting takes them separated by commas)', maxLength: APP_SETTING_VALUE_MAX_LENGTH })

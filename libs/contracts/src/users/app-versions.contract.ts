@@ -3,10 +3,10 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { IsOmittable } from '../validation';
 import { PageQuery } from '../paging';
-import type { Paged } from '../wire/paging';
+import type { Paged } from '../wire';
 import { defineRpc } from '../rpc';
 import { trim } from '../transforms';
-import { APP_VERSION_MESSAGES, PLATFORMS, type AppVersionView, type Platform } from '../wire/app-versions';
+import { APP_VERSION_MESSAGES, PLATFORMS, type AppVersionView, type Platform } from '../wire';
 
 const VERSION = /^\d{1,4}\.\d{1,4}\.\d{1,6}$/;
 const VERSION_MESSAGE = APP_VERSION_MESSAGES.versionFormat;

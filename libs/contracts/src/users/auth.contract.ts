@@ -3,9 +3,9 @@ import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsISO8601, IsOptional, IsString, IsUUID, Length, MaxLength, MinLength } from 'class-validator';
 import type { ActorRole } from '../envelope';
 import { defineEvent, defineRpc } from '../rpc';
-import { PASSWORD_MAX_LENGTH, SIGN_IN_PASSWORD_MIN_LENGTH } from '../wire/password-policy';
+import { PASSWORD_MAX_LENGTH, SIGN_IN_PASSWORD_MIN_LENGTH } from '../wire';
 import { IsStrongPassword } from './validators';
-import type { MeView } from '../wire/users';
+import type { MeView } from '../wire';
 import { trimLower } from '../transforms';
 import type { Mirror } from '../mirror';
 import {
@@ -20,7 +20,7 @@ import {
   type LoginRequest,
   type NewPasswordRequest,
   type RefreshRequest,
-} from '../wire/auth';
+} from '../wire';
 
 /** E-mail of sign-in and reset forms: valid, 3 to 100 characters. */
 export class EmailBody implements EmailRequest {

@@ -3,10 +3,10 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional, IsString, IsUUID, Length } from 'class-validator';
 import { IsOmittable } from '../validation';
 import { PageQuery } from '../paging';
-import type { Paged } from '../wire/paging';
+import type { Paged } from '../wire';
 import { defineRpc } from '../rpc';
 import { trim } from '../transforms';
-import type { BannerView } from '../wire/banners';
+import type { BannerView } from '../wire';
 
 const toBool = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 

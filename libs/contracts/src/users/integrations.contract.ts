@@ -29,7 +29,7 @@ import {
   type OutputRules,
   type ProviderView,
   type TestConnectionResult,
-} from '../wire/integrations';
+} from '../wire';
 import { UserRefPayload } from './users.contract';
 import { IsJsonObjectWhere, IsOmittable } from '../validation';
 

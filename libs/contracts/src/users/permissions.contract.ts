@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsUUID } from 'class-validator';
 import { defineRpc } from '../rpc';
-import type { PermissionView } from '../wire/permissions';
+import type { PermissionView } from '../wire';
 import { UserRefPayload } from './users.contract';
 
 export class SetUserPermissionsBody {

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, IsUUID, Length, MaxLength, ValidateNested } from 'class-validator';
 import { PageQuery } from '../paging';
-import type { Paged } from '../wire/paging';
+import type { Paged } from '../wire';
 import { defineRpc } from '../rpc';
 import { IsPhone, IsPlainEmail } from './validators';
 import { IsOmittable } from '../validation';
@@ -16,7 +16,7 @@ import {
   type CreateSalesPeopleRequest,
   type SalesPersonRequest,
   type SalesPersonView,
-} from '../wire/sales-people';
+} from '../wire';
 
 /** A sales person as entered: name of 3+, a plain e-mail, a phone. */
 export class SalesPersonInput implements SalesPersonRequest {

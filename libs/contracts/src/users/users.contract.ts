@@ -21,9 +21,9 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { ROLES, type Role } from '../wire/roles';
+import { ROLES, type Role } from '../wire';
 import { PageQuery } from '../paging';
-import type { Paged } from '../wire/paging';
+import type { Paged } from '../wire';
 import { defineEvent, defineRpc } from '../rpc';
 import { IsPhone } from './validators';
 import { IsFixedPoint, IsOmittable } from '../validation';
@@ -43,7 +43,7 @@ import {
   type UpdateUserRequest,
   type UserListItem,
   type UserView,
-} from '../wire/users';
+} from '../wire';
 
 export class AddressInput implements AddressRequest {
   @ApiProperty({ example: 'Denmark' })

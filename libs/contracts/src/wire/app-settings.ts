@@ -26,8 +26,6 @@ export const APP_SETTING_NAMES = {
   reEditDueHours: 'RE_EDIT_DUE_HOURS',
 } as const;
 
-/** One setting as every signed-in user reads it: the value is text, `valueType` says how to read it. */
-export type { AppSettingView } from '../http/schemas/users.schemas';
 
 /** `POST /appSettings` (admin): a new setting; its value must read as the valueType */
 export interface CreateAppSettingRequest {

@@ -1,7 +1,6 @@
 export const PLATFORMS = ['Android', 'iOS'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
-export type { AppVersionView } from '../http/schemas/users.schemas';
 
 export const APP_VERSION_MESSAGES = {
   notFound: 'App version not found',

@@ -1,4 +1,3 @@
-import type { NewPasswordChallenge, SignedInResult, TokenPairResult } from '../http/schemas/auth.schemas';
 
 /** e-mail of the sign-in and reset forms */
 export const EMAIL_MIN_LENGTH = 3;
@@ -61,23 +60,4 @@ export interface RefreshRequest {
 export interface ConfirmForgotPasswordRequest extends EmailRequest {
   code: string;
   newPassword: string;
-}
-
-// ---------------------------------------------------------------------------------------
-// answers
-
-export type { NewPasswordChallenge, TokenPairResult } from '../http/schemas/auth.schemas';
-
-/** `POST /auth/refresh`: a new pair (the refresh token given is spent) */
-export type TokenPair = TokenPairResult;
-
-/** `POST /auth/login` and `/auth/new-password` when signed in */
-export type SignedIn = SignedInResult;
-
-
-/** `POST /auth/login` */
-export type LoginAnswer = SignedIn | NewPasswordChallenge;
-
-export function isChallenge(answer: LoginAnswer): answer is NewPasswordChallenge {
-  return 'challenge' in answer;
 }

@@ -1,5 +1,4 @@
 import type { IntegrationType } from './integrations';
-import type { DeliveryMessageView } from '../http/schemas/delivery.schemas';
 
 /**
  * The delivery queue: one message per order and integration, claimed by the delivery
@@ -81,8 +80,6 @@ export interface DeliveryMessageListRequest {
   orderId?: string;
 }
 
-/** The list of spec section 7: `[items, count]`. */
-export type DeliveryMessagePage = [DeliveryMessageView[], number];
 
 export interface RobotPullRequest {
   /** at most this many messages (1 to 50) */
@@ -106,15 +103,3 @@ export interface RobotReleaseRequest {
 }
 
 // the answers' shapes are declared once, as the classes of the HTTP contract
-export type {
-  DeliveryMessageView,
-  DeliveredFileView,
-  DeliveryReceiptView,
-  OrderDeliveryView,
-  AvailableCountView,
-  RobotCredentialView,
-  RebootView,
-  RobotImageView,
-  RobotMessageView,
-  RobotPullView,
-} from '../http/schemas/delivery.schemas';

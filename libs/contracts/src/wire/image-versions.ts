@@ -17,8 +17,6 @@ export type ImageVersionReason = (typeof IMAGE_VERSION_REASONS)[number];
 /** at most this many pictures go to the test pipeline in one request */
 export const TEST_PIPELINE_MAX_IMAGES = 100;
 
-/** The views (a version, its author, the test pipeline's answers), declared as the HTTP contract's schema classes. */
-export type { ImageVersionAuthor, ImageVersionView, TestPipelineResult, TestPipelineRunView } from '../http/schemas/images.schemas';
 
 /** `POST /appSettings/sendImagesToTestPipeline` */
 export interface TestPipelineRequest {

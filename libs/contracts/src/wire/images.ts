@@ -211,7 +211,6 @@ export interface DownloadRequest {
 // ---------------------------------------------------------------------------------------
 // views: declared as the HTTP contract's schema classes
 
-export type { DownloadResult, ImagesDeletedResult, ImageView, SignedUploadResult, UrlResult } from '../http/schemas/images.schemas';
 
 /** The type label of an image processed by a route. */
 export const IMAGE_TYPE_OF_ROUTE: Record<Route, ImageType> = {

@@ -1,4 +1,6 @@
-import { DEFAULT_OUTPUT_RULES, fileNamePatternProblem, planDeliveryFiles, providerSettings, settingsProblems, type OutputRules } from './integrations';
+import { DEFAULT_OUTPUT_RULES, planDeliveryFiles } from './delivery-files';
+import { fileNamePatternProblem, providerSettings, settingsProblems } from './integrations';
+import type { OutputRules } from './views';
 
 const pictures = [
   { position: 3, angleName: 'Rear' },

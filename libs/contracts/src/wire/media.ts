@@ -34,4 +34,3 @@ export interface CreateMediaRequest {
   mediaType: string;
 }
 
-export type { CreateMediaResult, MediaView } from '../http/schemas/style-guides.schemas';

@@ -62,5 +62,3 @@ export interface Media360UploadCompleteRequest {
   media360Id: string;
 }
 
-/** the views, declared as the HTTP contract's schema classes */
-export type { Media360FrameUpload, Media360SignedUploadResult, Media360View } from '../http/schemas/media360.schemas';

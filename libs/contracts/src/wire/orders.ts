@@ -127,4 +127,3 @@ export interface UpdateOrderRequest {
 // views: declared once, as the response schema classes of the HTTP contract (type-only here,
 // so nothing of the classes' decorators reaches a module that imports the wire)
 
-export type { OrderListItem, OrderPersonRef, OrderView } from '../http/schemas/orders.schemas';

@@ -89,7 +89,6 @@ export const DEFAULT_PERMISSIONS: Readonly<Record<Role, readonly string[]>> = {
   ],
 };
 
-export type { PermissionView } from '../http/schemas/users.schemas';
 
 export const PERMISSION_NAMES: readonly string[] = /* @__PURE__ */ PERMISSIONS.map((p) => p.name);
 

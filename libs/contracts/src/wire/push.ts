@@ -73,4 +73,3 @@ export interface SendPushNotificationRequest {
 // ---------------------------------------------------------------------------------------
 // views
 
-export type { DeviceTokenView, PushNotificationView } from '../http/schemas/mobile.schemas';

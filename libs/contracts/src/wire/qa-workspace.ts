@@ -80,8 +80,6 @@ export interface QaTaskStateRequest {
   state: QaTaskState;
 }
 
-/** The QA work lists' views, declared once as the response schema classes of the HTTP contract. */
-export type { QaTaskView, QaWorkListRow, QaWorkLists } from '../http/schemas/qa-workspace.schemas';
 
 /** Every accepted picture approved: the coordinator may approve; otherwise send back is offered. */
 export function allImagesApproved(o: { uploadedImagesCount: number; approvedCount: number }): boolean {

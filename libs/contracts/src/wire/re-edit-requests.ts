@@ -40,8 +40,6 @@ export interface ReEditDeclineRequest {
   text: string;
 }
 
-/** The views (a picture's latest request, one request of the order's list), declared as the HTTP contract's schema classes. */
-export type { ReEditRequester, ReEditRequestSummary, ReEditRequestView } from '../http/schemas/images.schemas';
 
 /** Where a rejection reason comes from: QA's decline of a picture, or a dealership's re-edit request. */
 export const REJECTION_SOURCES = ['qa', 'dealership'] as const;
@@ -57,4 +55,3 @@ export interface RejectionReasonsRequest {
   to?: string;
 }
 
-export type { RejectionReasonRow } from '../http/schemas/dashboard.schemas';

@@ -38,7 +38,6 @@ export interface CreateSalesPeopleRequest {
 // ---------------------------------------------------------------------------------------
 // views
 
-export type { SalesPersonView } from '../http/schemas/users.schemas';
 
 export const SALES_PERSON_MESSAGES = {
   notFound: 'Sales person not found',

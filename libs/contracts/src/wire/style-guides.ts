@@ -74,16 +74,6 @@ export type ConfigurationPatchRequest = Partial<Omit<ConfigurationRequest, 'styl
 // ---------------------------------------------------------------------------------------
 // views: the schema classes of the HTTP contract are their declarations
 
-export type {
-  AngleName,
-  AngleView,
-  CarTypeView,
-  ConfigurationAngle,
-  ConfigurationView,
-  StyleGuideListItem,
-  StyleGuideMedia,
-  StyleGuideView,
-} from '../http/schemas/style-guides.schemas';
 
 export const STYLE_GUIDE_MESSAGES = {
   notFound: 'Style guide not found',

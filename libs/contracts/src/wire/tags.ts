@@ -7,8 +7,6 @@ export type TagEntity = (typeof TAG_ENTITIES)[number];
 /** Named tag colours; the admin may also give a hex colour. */
 export const TAG_COLORS = ['green', 'yellow', 'grey', 'orange', 'red', 'blue', 'cyan', 'indigo', 'deep_green', 'purple'] as const;
 
-/** Declared once, as the response schema class of the HTTP contract. */
-export type { TagView } from '../http/schemas/orders.schemas';
 
 export const TAG_MESSAGES = {
   notFound: 'Tag not found',

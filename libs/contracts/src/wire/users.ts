@@ -112,13 +112,3 @@ export interface CreateAccountRequest extends AccountSettingsRequest {
 // ---------------------------------------------------------------------------------------
 // views: declared once, as the response classes of the HTTP contract
 
-export type {
-  AddressView,
-  ChildAccountView,
-  ContactPersonView,
-  CustomerListItem,
-  MeView,
-  UserDetailView,
-  UserListItem,
-  UserView,
-} from '../http/schemas/users.schemas';

@@ -16,5 +16,3 @@ export const VIDEO_MESSAGES = {
   incomplete: 'The video file is incomplete: it ends before the end of its container (the upload was cut off or the file is damaged)',
 } as const;
 
-/** the views, declared as the HTTP contract's schema classes */
-export type { VideoSignedUploadResult, VideoView } from '../http/schemas/images.schemas';

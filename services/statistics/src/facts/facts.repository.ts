@@ -17,7 +17,7 @@ import type {
   StyleGuideSavedRow,
   TimelineOrderRow,
   TimelineRow,
-} from './facts';
+} from './fact-rows';
 
 /** `stat_daily`'s account for images whose order the service does not know (yet). */
 export const UNKNOWN_ACCOUNT = '00000000-0000-0000-0000-000000000000';

@@ -4,7 +4,7 @@ import { PLATFORMS, type Platform } from '../../wire/app-versions';
 import { INTEGRATION_TYPES, OUTPUT_FORMATS, type IntegrationSettings, type IntegrationType, type OutputFormat } from '../../wire/integrations';
 import { PERMISSION_GROUPS, type PermissionGroup } from '../../wire/permissions';
 import { ROLES, USER_STATUSES, type Role, type UserStatus } from '../../wire/roles';
-import type { StyleGuideListItem } from '../../wire/style-guides';
+import type { StyleGuideListItem } from './style-guides.schemas';
 import { LANGUAGES, QA_ROLE_TAGS, type Language, type QaRoleTag } from '../../wire/users';
 import { Field } from '../fields';
 
