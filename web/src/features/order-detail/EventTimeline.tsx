@@ -8,8 +8,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { OrderEventView } from '@app/contracts/wire';
 import { orderKeys, ordersApi } from '../../api/orders';
-import { eventLabelKey } from './timelinePayload';
-import { usePayloadSummary } from './usePayloadSummary';
+import { eventLabelKey } from '../../components/timeline/timelinePayload';
+import { usePayloadSummary } from '../../components/timeline/usePayloadSummary';
 import { useDataGrid } from '../../components/data-grid/useDataGrid';
 import { TimelineList, TimelineRow } from '../../components/timeline/TimelineRow';
 

@@ -13,7 +13,7 @@ import { orderKeys, ordersApi } from '../../../api/orders';
 import { GridPager } from '../../../components/data-grid/GridPager';
 import { useDataGrid } from '../../../components/data-grid/useDataGrid';
 import { TimelineList, TimelineRow } from '../../../components/timeline/TimelineRow';
-import { eventLabelKey } from '../../order-detail/timelinePayload';
+import { eventLabelKey } from '../../../components/timeline/timelinePayload';
 import { ProfileLayout, useProfileId } from './ProfileLayout';
 
 /** `/profile/{id}/events` (admin): the events of the account's orders, 10 a page, newest first, hidden ones on request. */

@@ -1,6 +1,6 @@
 import type { OrderEventView } from '@app/contracts/wire';
 import { useTranslation } from 'react-i18next';
-import { useStatusLabels } from '../../components/StatusBadge';
+import { useStatusLabels } from '../StatusBadge';
 import { payloadSummary, type TimelineWords } from './timelinePayload';
 
 /** The states of a QA task on the timeline (`QA_TASK_UPDATED`: `from` → `state`). */
