@@ -1,4 +1,7 @@
-import { hasPermission as holds, isStaff as isStaffRole, meets as meetsRule, STAFF_ROLES, type AccessRule, type Role } from '@app/contracts/wire';
+import { hasPermission as holds, meets as meetsRule, type AccessRule, type Role } from '@app/contracts/wire';
+
+/** Admin and QA, the back-office staff: the wire contract's, as the gateway sees them. */
+export { STAFF_ROLES as STAFF, isStaff } from '@app/contracts/wire';
 
 /**
  * Who may see a screen, menu entry or shortcut. Pure, shared by the router, the header and
@@ -12,11 +15,6 @@ export interface Principal {
   userRole: Role;
   permissions: readonly string[];
 }
-
-export const STAFF: readonly Role[] = STAFF_ROLES;
-
-/** Admin and QA: the back-office staff. */
-export const isStaff = (role: Role): boolean => isStaffRole(role);
 
 /** Permission names match case-insensitively (as the Create order shortcut checks `create_orders`); the admin holds every one. */
 export function hasPermission(user: Principal, permission: string): boolean {
