@@ -15,7 +15,7 @@ import { MediaLibrary } from '../services/pipeline/src/imaging/media-library';
 import { maskBounds } from '../services/pipeline/src/imaging/pixel-ops';
 import { JobContext } from '../services/pipeline/src/jobs/job-context';
 import { buildRouteHandlers } from '../services/pipeline/src/jobs/route-registry';
-import { PipelineConfig } from '../services/pipeline/src/pipeline.config';
+import { PipelineConfig, segmentSize } from '../services/pipeline/src/pipeline.config';
 import { decodeOptionsFor, resolveJobOptions } from '../services/pipeline/src/routes/job-options';
 import { RouteRunner } from '../services/pipeline/src/routes/route-runner';
 import { RouteSteps } from '../services/pipeline/src/routes/route-steps';
@@ -257,7 +257,7 @@ function offlineRoutes(media: Media) {
   /** the geometry `full` uses for an image, for ImageMagick */
   const plan = async (original: Buffer): Promise<FullPlan> => {
     const src = await imaging.decodeSource(original);
-    const small = await imaging.downscale(src, config.PIPELINE_SEGMENT_SIZE);
+    const small = await imaging.downscale(src, segmentSize(config));
     const mask = await new ClassicalSegmenter().segment(small);
     const box = maskBounds(mask)!;
     const scale = src.width / small.width;
