@@ -1,3 +1,6 @@
+/**
+ * @jest-environment ./services/pipeline/test/helpers/onnx-jest-environment.js
+ */
 import { randomUUID } from 'node:crypto';
 import type { PipelineImageProcessed, PipelineJob } from '@app/contracts';
 import sharp from 'sharp';

@@ -1,16 +1,10 @@
 import { EXECUTION_PROVIDERS, type ExecutionProvider } from '@app/segmentation';
-import { IsIn, IsInt, IsString, Max, Min, Validate, type ValidatorConstraintInterface } from 'class-validator';
+import { IsIn, IsInt, IsString, Max, Min } from 'class-validator';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-class MultipleOf64 implements ValidatorConstraintInterface {
-  validate(value: unknown): boolean {
-    return typeof value === 'number' && value % 64 === 0;
-  }
-  defaultMessage(): string {
-    return 'must be a multiple of 64 (the network halves the picture six times)';
-  }
-}
+/** the sides IS-Net runs at: it halves the picture six times, so a multiple of 64 */
+const SIDES = Array.from({ length: 9 }, (_, i) => 512 + 64 * i);
 
 /** The segmenter service's settings (environment variables; README, Configuration). */
 export class SegmenterConfig {
@@ -20,7 +14,8 @@ export class SegmenterConfig {
   /** the IS-Net model file (scripts/fetch-segmentation-model.mjs writes it there) */
   @IsString() SEGMENTER_MODEL: string = 'services/segmenter/model/isnet-quint8.onnx';
   /** the side the network runs at: the picture is scaled to SIDE x SIDE (CPU grows with its square) */
-  @IsInt() @Min(512) @Max(1024) @Validate(MultipleOf64) SEGMENTER_SIDE: number = 768;
+  @IsIn(SIDES, { message: `must be a multiple of 64 from 512 to 1024 (the network halves the picture six times): ${SIDES.join(', ')}` })
+  SEGMENTER_SIDE: number = 768;
   /** onnxruntime's threads for one picture; scale with processes (replicas) rather than threads */
   @IsInt() @Min(1) @Max(64) SEGMENTER_THREADS: number = 1;
   /** `cuda` runs the network on a GPU (onnxruntime's CUDA execution provider) */
