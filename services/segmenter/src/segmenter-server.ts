@@ -15,6 +15,8 @@ export interface SegmenterServerOptions {
   modelName: string;
   /** pictures waiting behind the one being segmented; one more gets 503 */
   queue: number;
+  /** false while the model loads: pictures get 503 (retry) rather than an error */
+  isReady: () => boolean;
   maxPixels: number;
   maxBytes: number;
 }
@@ -126,6 +128,7 @@ export class SegmenterServer {
 
   private async segment(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (this.readiness.isShuttingDown) throw new Refusal(503, 'The segmenter is stopping; another replica takes the picture.', 'busy');
+    if (!this.opts.isReady()) throw new Refusal(503, 'The segmenter is loading its model; retry.', 'busy');
     const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (!ACCEPTED_TYPES.includes(type)) throw new Refusal(415, `Send the picture as ${ACCEPTED_TYPES.join(', ')}, not "${type || 'no content type'}".`);
     const declared = Number(req.headers['content-length'] ?? 0);

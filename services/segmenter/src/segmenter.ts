@@ -39,7 +39,7 @@ export async function startSegmenter(config: SegmenterConfig, logger: Logger): P
         return model.run(picture);
       },
     },
-    { modelName, queue: config.SEGMENTER_QUEUE, maxPixels: config.SEGMENTER_MAX_PIXELS, maxBytes: config.SEGMENTER_MAX_BYTES },
+    { modelName, isReady: () => model !== null, queue: config.SEGMENTER_QUEUE, maxPixels: config.SEGMENTER_MAX_PIXELS, maxBytes: config.SEGMENTER_MAX_BYTES },
     readiness,
     new Metrics('segmenter'),
     logger,
