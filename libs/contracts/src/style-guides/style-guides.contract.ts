@@ -45,6 +45,7 @@ import {
   DEFAULT_WINDOW_MODE,
   WINDOW_MODE_MESSAGE,
   WINDOW_MODES,
+  WINDOW_MODES_DESCRIPTION,
   type WindowMode,
   type AngleName,
   type AngleView,
@@ -63,8 +64,7 @@ const WINDOWS_PROPERTY = {
   enum: WINDOW_MODES,
   enumName: 'WindowMode',
   default: DEFAULT_WINDOW_MODE,
-  description:
-    "how the AI routes treat the car's windows: opaque keeps the glass as photographed, see-through lets the new background show through it (needs the AI segmentation model)",
+  description: WINDOW_MODES_DESCRIPTION,
 };
 
 export class StyleGuideBody implements StyleGuideRequest {

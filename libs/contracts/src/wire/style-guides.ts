@@ -25,6 +25,9 @@ export const WINDOW_MODES = ['opaque', 'see-through'] as const;
 export type WindowMode = (typeof WINDOW_MODES)[number];
 /** the window mode of a guide that names none (and of guides from before the setting) */
 export const DEFAULT_WINDOW_MODE: WindowMode = 'opaque';
+/** What the API documentation says of `windows`, in the answers and the request bodies alike. */
+export const WINDOW_MODES_DESCRIPTION =
+  "how the AI routes treat the car's windows: opaque keeps the glass as photographed, see-through lets the new background show through it (needs the AI segmentation model)";
 /** The 400 message of a window mode that is not one of WINDOW_MODES. */
 export const WINDOW_MODE_MESSAGE = `windows must be one of: ${WINDOW_MODES.join(', ')}`;
 /** True for one of WINDOW_MODES. */
