@@ -1,4 +1,4 @@
-import type { StyleGuideMediaSlot, StyleGuideView } from '@app/contracts/wire';
+import { isWindowMode, type StyleGuideMediaSlot, type StyleGuideView } from '@app/contracts/wire';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -101,7 +101,7 @@ export function GuideStep({ guide, onContinue }: { guide: StyleGuideView | undef
       </FormField>
       <FormControl component="fieldset" margin="normal" aria-describedby={`${windowsId}-help`}>
         <FormLabel component="legend">{t('admin.builder.fields.windows')}</FormLabel>
-        <RadioGroup value={values.windows} onChange={(_e, value) => form.setValue('windows', value as GuideForm['windows'])}>
+        <RadioGroup value={values.windows} onChange={(_e, value) => isWindowMode(value) && form.setValue('windows', value)}>
           {WINDOW_OPTIONS.map((o) => (
             <FormControlLabel key={o.value} value={o.value} control={<Radio />} label={t(o.labelKey)} />
           ))}
