@@ -179,6 +179,7 @@ describe('bad input is refused with 400, never a 500', () => {
       ['/api/style-guides', 'name', () => guideId, 'Hardening guide'],
       ['/api/style-guides', 'outputWidth', () => guideId, 1600],
       ['/api/style-guides', 'customerNote', () => guideId, undefined],
+      ['/api/style-guides', 'windows', () => guideId, 'opaque'],
       ['/api/style-guide-configurations', 'position', () => configurationId, 1],
       ['/api/style-guide-configurations', 'routeTo', () => configurationId, 'bypass'],
       ['/api/style-guide-configurations', 'withLogo', () => configurationId, undefined],

@@ -1,4 +1,7 @@
-import { testPng } from '@app/testing';
+import { Namespace, StyleGuidesRpc, systemActor } from '@app/contracts';
+import { connectNats, RpcClient } from '@app/messaging';
+import { testInfra, testPng } from '@app/testing';
+import type { NatsConnection } from 'nats';
 import { createAccount, postToPresigned, signedInAs, signIn, uploadMedia, useTestStack, type TestAccount, type UserSession } from '../support';
 import { StorageService } from '@app/storage';
 
@@ -256,6 +259,73 @@ describe('style guides, configurations, angles, car types and media through the 
       await admin.delete('/api/style-guides/delete-style-guide').send({ id: guideId }).expect(200);
       const gone = await admin.get(`/api/style-guides/${guideId}`).expect(404);
       expect(gone.body.message).toBe('Style guide not found');
+    });
+  });
+
+  describe('car windows', () => {
+    let nc: NatsConnection;
+    let rpc: RpcClient;
+    let guideId: string;
+
+    beforeAll(async () => {
+      nc = await connectNats(testInfra.natsUrl, 'style-guides-windows-test');
+      rpc = new RpcClient(nc, new Namespace(stack.ns.prefix), 10_000);
+    });
+
+    afterAll(async () => {
+      await nc?.close();
+    });
+
+    it('are opaque unless the guide says otherwise, and see-through when it does', async () => {
+      const plain = await admin.post('/api/style-guides').send(guideBody('Glass kept')).expect(201);
+      expect(plain.body.windows).toBe('opaque');
+      const created = await admin.post('/api/style-guides').send({ ...guideBody('Glass studio'), windows: 'see-through' }).expect(201);
+      guideId = created.body.id;
+      expect(created.body.windows).toBe('see-through');
+      expect((await qa.get(`/api/style-guides/${guideId}`).expect(200)).body.windows).toBe('see-through');
+      const listed = (await admin.get('/api/style-guides?search=glass').expect(200)).body.items as Array<{ name: string; windows: string }>;
+      expect(listed.map((g) => [g.name, g.windows]).sort()).toEqual([
+        ['Glass kept', 'opaque'],
+        ['Glass studio', 'see-through'],
+      ]);
+    });
+
+    it('change with an update, and only when the update names them', async () => {
+      const back = await qa.put(`/api/style-guides/${guideId}`).send({ windows: 'opaque' }).expect(200);
+      expect(back.body.windows).toBe('opaque');
+      const renamed = await qa.put(`/api/style-guides/${guideId}`).send({ name: 'Glass studio' }).expect(200);
+      expect(renamed.body.windows).toBe('opaque');
+      await qa.put(`/api/style-guides/${guideId}`).send({ windows: 'see-through' }).expect(200);
+      expect((await admin.get(`/api/style-guides/${guideId}`).expect(200)).body.windows).toBe('see-through');
+    });
+
+    it('refuses any other value, naming the two allowed, on create and update; the database refuses it too', async () => {
+      for (const windows of ['transparent', 'SEE-THROUGH', '', null]) {
+        const created = await admin.post('/api/style-guides').send({ ...guideBody('Odd glass'), windows }).expect(400);
+        expect(created.body).toEqual({ statusCode: 400, message: 'windows must be one of: opaque, see-through' });
+        const updated = await admin.put(`/api/style-guides/${guideId}`).send({ windows }).expect(400);
+        expect(updated.body.message).toBe('windows must be one of: opaque, see-through');
+      }
+      expect((await admin.get('/api/style-guides?search=odd glass').expect(200)).body.total).toBe(0);
+      await expect(stack.db.query(`UPDATE style_guides.style_guide SET windows = 'frosted' WHERE id = $1`, [guideId])).rejects.toThrow(/style_guide_windows_check/);
+      expect((await admin.get(`/api/style-guides/${guideId}`).expect(200)).body.windows).toBe('see-through');
+    });
+
+    it('are copied by the duplicate', async () => {
+      const copy = await qa.post(`/api/style-guides/${guideId}/duplicate`).expect(201);
+      expect(copy.body).toMatchObject({ name: 'Glass studio-COPY', windows: 'see-through' });
+      expect((await admin.get(`/api/style-guides/${copy.body.id}`).expect(200)).body.windows).toBe('see-through');
+    });
+
+    it("go to the pipeline with every position's settings and the fallback", async () => {
+      await admin.post('/api/style-guide-configurations').send({ styleGuideId: guideId, position: 1, angleId }).expect(201);
+      const seeThrough = await rpc.send(StyleGuidesRpc.pipelineSettings, { styleGuideId: guideId }, systemActor('test'));
+      expect(seeThrough.positions.map((p) => [p.position, p.settings.windows])).toEqual([[1, 'see-through']]);
+      expect(seeThrough.fallback.settings.windows).toBe('see-through');
+
+      await admin.put(`/api/style-guides/${guideId}`).send({ windows: 'opaque' }).expect(200);
+      const opaque = await rpc.send(StyleGuidesRpc.pipelineSettings, { styleGuideId: guideId }, systemActor('test'));
+      expect([...opaque.positions.map((p) => p.settings.windows), opaque.fallback.settings.windows]).toEqual(['opaque', 'opaque']);
     });
   });
 

@@ -21,6 +21,7 @@ import { UtilityMedia } from './media/utility-media.entity';
 import { StyleGuides1763900000000 } from './migrations/1763900000000-style-guides';
 import { MediaUploadKey1763900000001 } from './migrations/1763900000001-media-upload-key';
 import { MediaUploadLeftover1763900000002 } from './migrations/1763900000002-media-upload-leftover';
+import { StyleGuideWindows1765000002000 } from './migrations/1765000002000-style-guide-windows';
 import { AccountCleanupConsumer } from './style-guides/account-cleanup.consumer';
 import { PipelineSettingsService } from './style-guides/pipeline-settings.service';
 import { StyleGuide } from './style-guides/style-guide.entity';
@@ -65,7 +66,7 @@ export const styleGuidesApp: ServiceApp<StyleGuidesConfig> = {
   definition: {
     name: 'style-guides',
     entities: [UtilityMedia, Angle, CarType, StyleGuide, Configuration],
-    migrations: [StyleGuides1763900000000, MediaUploadKey1763900000001, MediaUploadLeftover1763900000002],
+    migrations: [StyleGuides1763900000000, MediaUploadKey1763900000001, MediaUploadLeftover1763900000002, StyleGuideWindows1765000002000],
   },
   modules: (config) => [StorageModule.forRoot(config), StyleGuidesFeatureModule],
 };

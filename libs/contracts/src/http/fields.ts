@@ -37,7 +37,7 @@ export function PagedOf<T>(item: Class<T>): Class<Paged<T>> {
   return PagedResult;
 }
 
-type PropOptions = { description?: string; nullable?: boolean; example?: unknown; required?: boolean };
+type PropOptions = { description?: string; nullable?: boolean; example?: unknown; required?: boolean; default?: unknown };
 type Values = readonly (string | number)[];
 
 /**

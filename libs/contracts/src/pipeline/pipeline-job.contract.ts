@@ -16,6 +16,7 @@ import {
   ArrayMaxSize,
 } from 'class-validator';
 import { ANGLE_CATEGORIES, ROUTES, TRI_STATES, type AngleCategory, type Margins, type Route, type TriState } from '../wire/routes';
+import { WINDOW_MODES, type WindowMode } from '../wire/style-guides';
 import { PIPELINE_LANES, type PipelineLane } from './pipeline.subjects';
 import { MEDIA_OBJECT_KEY, OBJECT_KEY_ID, ObjectKeys } from '../storage/object-keys';
 
@@ -62,6 +63,12 @@ export class PipelinePositionSettings {
   /** the angle's or car type's needsAngleCorrection: the rotation fix's Auto */
   @IsOptional() @IsBoolean() needsAngleCorrection?: boolean;
   @ValidateNested() @Type(() => PipelineMedia) media!: PipelineMedia;
+  /**
+   * the style guide's windows setting: how the AI routes treat the car's windows when they
+   * cut the car out (`opaque` keeps the glass, `see-through` lets the new background show
+   * through it). Absent = opaque: jobs published before this setting existed.
+   */
+  @IsOptional() @IsIn(WINDOW_MODES) windows?: WindowMode;
 }
 
 /** A repush with settings chosen in the repush dialog: the five switches, and optionally a background colour, margins and the horizon line. */

@@ -62,6 +62,16 @@ describe('pipeline contract', () => {
     expect(await check('nope')).toEqual({ problem: 'Malformed message: data must be an object' });
   });
 
+  it("takes the guide's windows setting, and a job without it (published before the setting existed)", async () => {
+    const check = (raw: unknown) => checkPayload(PipelineJob, raw, { unknownFields: 'refuse' });
+    for (const windows of ['opaque', 'see-through']) expect((await check({ ...job(), settings: { ...job().settings, windows } })).problem).toBeUndefined();
+    expect('windows' in job().settings).toBe(false);
+    expect((await check(job())).problem).toBeUndefined();
+    expect((await check({ ...job(), settings: { ...job().settings, windows: 'transparent' } })).problem).toContain(
+      'settings.windows must be one of the following values: opaque, see-through',
+    );
+  });
+
   it('publishes with the job id as Nats-Msg-Id, and refuses an invalid job before sending', async () => {
     const sent: Array<{ subject: string; msgID?: string; body: unknown }> = [];
     const js = {

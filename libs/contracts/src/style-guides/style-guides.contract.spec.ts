@@ -36,6 +36,17 @@ describe('a style guide as entered', () => {
     }
   });
 
+  it('takes the car windows as opaque or see-through, leaves them out by default, and refuses anything else naming both', async () => {
+    for (const windows of ['opaque', 'see-through']) {
+      expect(await check(StyleGuideBody, { ...guide, windows })).toMatchObject({ ok: { windows } });
+      expect(await check(StyleGuidePatch, { windows })).toMatchObject({ ok: { windows } });
+    }
+    expect(await check(StyleGuideBody, guide)).toHaveProperty('ok');
+    for (const windows of ['transparent', 'Opaque', '', null, true]) {
+      expect(await check(StyleGuidePatch, { windows })).toEqual({ refused: 'windows must be one of: opaque, see-through' });
+    }
+  });
+
   it('takes a customer note of 999 characters and refuses 1000', async () => {
     expect(await check(StyleGuideBody, { ...guide, customerNote: 'n'.repeat(999) })).toHaveProperty('ok');
     expect(await check(StyleGuideBody, { ...guide, customerNote: 'n'.repeat(1000) })).toEqual({

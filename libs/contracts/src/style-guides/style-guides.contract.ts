@@ -42,6 +42,11 @@ import {
   OUTPUT_SIZE_MIN,
   POSITION_MAX,
   STYLE_GUIDE_NAME_MAX,
+  DEFAULT_WINDOW_MODE,
+  WINDOW_MODE_MESSAGE,
+  WINDOW_MODES,
+  WINDOW_MODES_DESCRIPTION,
+  type WindowMode,
   type AngleName,
   type AngleView,
   type CarTypeView,
@@ -53,6 +58,14 @@ import {
   type StyleGuideRequest,
   type StyleGuideView,
 } from '../wire';
+
+/** How the request bodies document `windows` (the view's field says the same). */
+const WINDOWS_PROPERTY = {
+  enum: WINDOW_MODES,
+  enumName: 'WindowMode',
+  default: DEFAULT_WINDOW_MODE,
+  description: WINDOW_MODES_DESCRIPTION,
+};
 
 export class StyleGuideBody implements StyleGuideRequest {
   @ApiProperty() @Transform(trim) @IsString() @Length(1, STYLE_GUIDE_NAME_MAX) name!: string;
@@ -69,6 +82,7 @@ export class StyleGuideBody implements StyleGuideRequest {
   @ValidateIf(nullable)
   @IsIn(ROUTES)
   frameFreeRouting?: Route | null;
+  @ApiPropertyOptional(WINDOWS_PROPERTY) @IsOmittable() @IsIn(WINDOW_MODES, { message: WINDOW_MODE_MESSAGE }) windows?: WindowMode;
   @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() logoMediaId?: string | null;
   @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() backgroundMediaId?: string | null;
   @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() floorMediaId?: string | null;
@@ -84,6 +98,7 @@ export class StyleGuidePatch implements StyleGuidePatchRequest {
   @ApiPropertyOptional() @IsOmittable() @IsInt() @Min(MAX_IMAGE_SIZE_MIN) @Max(MAX_IMAGE_SIZE_LIMIT) maxImageSize?: number;
   @ApiPropertyOptional() @IsOmittable() @Matches(/^#[0-9A-Fa-f]{6}$/, { message: 'interiorColor must be a hex colour like #FFFFFF' }) interiorColor?: string;
   @ApiPropertyOptional({ enum: ROUTES, nullable: true }) @ValidateIf(nullable) @IsIn(ROUTES) frameFreeRouting?: Route | null;
+  @ApiPropertyOptional(WINDOWS_PROPERTY) @IsOmittable() @IsIn(WINDOW_MODES, { message: WINDOW_MODE_MESSAGE }) windows?: WindowMode;
   @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() logoMediaId?: string | null;
   @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() backgroundMediaId?: string | null;
   @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() floorMediaId?: string | null;

@@ -16,6 +16,23 @@ export const POSITION_MAX = 999;
 export const STYLE_GUIDE_MEDIA_SLOTS = ['logo', 'background', 'floor', 'numberplate'] as const;
 export type StyleGuideMediaSlot = (typeof STYLE_GUIDE_MEDIA_SLOTS)[number];
 
+/**
+ * How the AI routes treat the car's windows when they cut the car out of its photo:
+ * `opaque` keeps the glass as photographed (as the classical segmenter does), `see-through`
+ * lets the new background show through it (this needs the AI segmentation model). Per guide.
+ */
+export const WINDOW_MODES = ['opaque', 'see-through'] as const;
+export type WindowMode = (typeof WINDOW_MODES)[number];
+/** the window mode of a guide that names none (and of guides from before the setting) */
+export const DEFAULT_WINDOW_MODE: WindowMode = 'opaque';
+/** What the API documentation says of `windows`, in the answers and the request bodies alike. */
+export const WINDOW_MODES_DESCRIPTION =
+  "how the AI routes treat the car's windows: opaque keeps the glass as photographed, see-through lets the new background show through it (needs the AI segmentation model)";
+/** The 400 message of a window mode that is not one of WINDOW_MODES. */
+export const WINDOW_MODE_MESSAGE = `windows must be one of: ${WINDOW_MODES.join(', ')}`;
+/** True for one of WINDOW_MODES. */
+export const isWindowMode = (value: unknown): value is WindowMode => (WINDOW_MODES as readonly unknown[]).includes(value);
+
 // ---------------------------------------------------------------------------------------
 // request bodies
 
@@ -32,6 +49,8 @@ export interface StyleGuideRequest {
   interiorColor?: string;
   /** route of frame-free images; null clears it */
   frameFreeRouting?: Route | null;
+  /** how the AI routes treat the car's windows; `opaque` when left out */
+  windows?: WindowMode;
   /** media ids; null clears one */
   logoMediaId?: string | null;
   backgroundMediaId?: string | null;

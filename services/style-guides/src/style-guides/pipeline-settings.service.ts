@@ -2,6 +2,8 @@ import {
   DEFAULT_HORIZON_LINE,
   DEFAULT_INTERIOR_COLOR,
   DEFAULT_MARGINS,
+  DEFAULT_WINDOW_MODE,
+  isWindowMode,
   RpcError,
   STYLE_GUIDE_MESSAGES,
   type Actor,
@@ -74,6 +76,7 @@ export class PipelineSettingsService {
       outputHeight: guide.outputHeight,
       maxImageSize: guide.maxImageSize,
       interiorColor: HEX.test(guide.interiorColor) ? guide.interiorColor : DEFAULT_INTERIOR_COLOR,
+      windows: isWindowMode(guide.windows) ? guide.windows : DEFAULT_WINDOW_MODE,
     };
     const media = (m: PipelineMedia): PipelineMedia => {
       const out: PipelineMedia = {};

@@ -1,4 +1,4 @@
-import type { Route } from '@app/contracts';
+import type { Route, WindowMode } from '@app/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** How a dealership's photos come out: size, media, and a configuration per position. */
@@ -12,6 +12,8 @@ export class StyleGuide {
   @Column('int', { name: 'max_image_size' }) maxImageSize!: number;
   @Column('text', { name: 'interior_color' }) interiorColor!: string;
   @Column('text', { name: 'frame_free_routing', nullable: true }) frameFreeRouting!: Route | null;
+  /** how the AI routes treat the car's windows (WINDOW_MODES) */
+  @Column('text') windows!: WindowMode;
   @Column('uuid', { name: 'logo_media_id', nullable: true }) logoMediaId!: string | null;
   @Column('uuid', { name: 'background_media_id', nullable: true }) backgroundMediaId!: string | null;
   @Column('uuid', { name: 'floor_media_id', nullable: true }) floorMediaId!: string | null;

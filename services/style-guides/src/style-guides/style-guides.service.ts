@@ -1,4 +1,5 @@
 import {
+  DEFAULT_WINDOW_MODE,
   paged,
   RpcError,
   STYLE_GUIDE_MESSAGES,
@@ -74,6 +75,7 @@ export class StyleGuidesService {
         maxImageSize: body.maxImageSize,
         interiorColor: (body.interiorColor ?? '#FFFFFF').toUpperCase(),
         frameFreeRouting: body.frameFreeRouting ?? null,
+        windows: body.windows ?? DEFAULT_WINDOW_MODE,
         logoMediaId: body.logoMediaId ?? null,
         backgroundMediaId: body.backgroundMediaId ?? null,
         floorMediaId: body.floorMediaId ?? null,
@@ -98,6 +100,7 @@ export class StyleGuidesService {
       if (p.maxImageSize !== undefined) g.maxImageSize = p.maxImageSize;
       if (p.interiorColor !== undefined) g.interiorColor = p.interiorColor.toUpperCase();
       if (p.frameFreeRouting !== undefined) g.frameFreeRouting = p.frameFreeRouting;
+      if (p.windows !== undefined) g.windows = p.windows;
       for (const f of MEDIA_FIELDS) if (p[f] !== undefined) g[f] = p[f] ?? null;
       const after = await this.guides.save(m, g);
       if (renamed) await this.events.saved(m, after);

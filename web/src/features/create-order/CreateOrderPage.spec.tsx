@@ -35,6 +35,7 @@ const guide = (id: string, name: string, configurations: ConfigurationView[]): S
   maxImageSize: 800_000,
   interiorColor: '#FFFFFF',
   frameFreeRouting: null,
+  windows: 'opaque',
   media: { logo: null, background: null, floor: null, numberplate: null },
   configurations,
   createdAt: CREATED,

@@ -1,4 +1,5 @@
 import { MEDIA_KINDS, type MediaKind } from '../../wire/media';
+import { DEFAULT_WINDOW_MODE, WINDOW_MODES, WINDOW_MODES_DESCRIPTION, type WindowMode } from '../../wire/style-guides';
 import { ANGLE_CATEGORIES, CONFIGURATION_TYPES, ROUTES, type AngleCategory, type ConfigurationType, type Route } from '../../wire/routes';
 import { Field } from '../fields';
 
@@ -102,6 +103,8 @@ export class StyleGuideView {
   @Field.int({ description: 'bytes' }) maxImageSize!: number;
   @Field.string() interiorColor!: string;
   @Field.oneOf(ROUTES, 'Route', { nullable: true }) frameFreeRouting!: Route | null;
+  /** how the AI routes treat the car's windows (WINDOW_MODES) */
+  @Field.oneOf(WINDOW_MODES, 'WindowMode', { default: DEFAULT_WINDOW_MODE, description: WINDOW_MODES_DESCRIPTION }) windows!: WindowMode;
   @Field.object(StyleGuideMedia) media!: StyleGuideMedia;
   /** sorted by position */
   @Field.list(ConfigurationView, { description: 'the positions, by position' }) configurations!: ConfigurationView[];
@@ -115,6 +118,7 @@ export class StyleGuideListItem {
   @Field.int() outputWidth!: number;
   @Field.int() outputHeight!: number;
   @Field.int() maxImageSize!: number;
+  @Field.oneOf(WINDOW_MODES, 'WindowMode', { default: DEFAULT_WINDOW_MODE, description: WINDOW_MODES_DESCRIPTION }) windows!: WindowMode;
   @Field.dateTime() createdAt!: string;
   @Field.dateTime() updatedAt!: string;
   @Field.int({ description: 'how many positions' }) configurationCount!: number;

@@ -1,17 +1,23 @@
-import type { StyleGuideMediaSlot, StyleGuideView } from '@app/contracts/wire';
+import { isWindowMode, type StyleGuideMediaSlot, type StyleGuideView } from '@app/contracts/wire';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { styleGuideKeys, styleGuidesApi, uploadMedia } from '../../../api/admin';
 import { FormField } from '../../../components/form/FormField';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useForm } from '../../../components/form/useForm';
-import { CUSTOMER_NOTE_MAX, EMPTY_GUIDE, guideBody, guideFormOf, MEDIA_SLOTS, REQUIRED_SLOTS, ROUTE_OPTIONS, SLOT_FIELD, validateGuide, type GuideForm } from './builderLogic';
+import { CUSTOMER_NOTE_MAX, EMPTY_GUIDE, guideBody, guideFormOf, MEDIA_SLOTS, REQUIRED_SLOTS, ROUTE_OPTIONS, SLOT_FIELD, validateGuide, WINDOW_OPTIONS, type GuideForm } from './builderLogic';
 import { MediaSlotBox } from './MediaSlotBox';
 
 /** Step 1: the guide, its output and its four media slots; Continue saves and opens step 2, Update saves and stays. */
@@ -45,6 +51,7 @@ export function GuideStep({ guide, onContinue }: { guide: StyleGuideView | undef
     },
   });
   const { values } = form;
+  const windowsId = useId();
 
   return (
     <Paper variant="outlined" component="form" ref={form.ref} noValidate onSubmit={form.handleSubmit({ next: true })} sx={{ p: 3, display: 'grid', gap: 1 }}>
@@ -92,6 +99,17 @@ export function GuideStep({ guide, onContinue }: { guide: StyleGuideView | undef
           </MenuItem>
         ))}
       </FormField>
+      <FormControl component="fieldset" margin="normal" aria-describedby={`${windowsId}-help`}>
+        <FormLabel component="legend">{t('admin.builder.fields.windows')}</FormLabel>
+        <RadioGroup value={values.windows} onChange={(_e, value) => isWindowMode(value) && form.setValue('windows', value)}>
+          {WINDOW_OPTIONS.map((o) => (
+            <FormControlLabel key={o.value} value={o.value} control={<Radio />} label={t(o.labelKey)} />
+          ))}
+        </RadioGroup>
+        <FormHelperText id={`${windowsId}-help`} sx={{ mx: 0 }}>
+          {t('admin.builder.windowsHelp')}
+        </FormHelperText>
+      </FormControl>
       <Typography variant="h2" sx={{ mt: 2 }}>
         {t('admin.builder.media')}
       </Typography>

@@ -20,6 +20,7 @@ function guide(overrides: Partial<StyleGuideView> = {}): StyleGuideView {
     maxImageSize: 500_000,
     interiorColor: '#FFFFFF',
     frameFreeRouting: null,
+    windows: 'opaque',
     media: { logo: null, background: null, floor: null, numberplate: null },
     configurations: [],
     createdAt: '2026-01-01T00:00:00.000Z',
@@ -130,7 +131,7 @@ describe('/create-style-guide-v2', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
 
     await screen.findByText('Configurations (0)');
-    expect(api.to('POST /style-guides')[0]!.body).toMatchObject({ name: 'Nordic Studio', maxImageSize: 500_000, outputWidth: 1920, interiorColor: '#FFFFFF' });
+    expect(api.to('POST /style-guides')[0]!.body).toMatchObject({ name: 'Nordic Studio', maxImageSize: 500_000, outputWidth: 1920, interiorColor: '#FFFFFF', windows: 'opaque' });
     expect(api.to('POST /media')[0]!.body).toEqual({ fileExtension: 'png', mediaType: 'logo' });
     expect(api.to('POST /media-bucket')).toHaveLength(1);
     expect(api.to(`PUT /style-guides/${GUIDE_ID}`)[0]!.body).toEqual({ logoMediaId: 'm-logo' });
@@ -158,6 +159,46 @@ describe('/style-guide-v2/{id} step 1', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(api.to(`PUT /style-guides/${GUIDE_ID}`)).toHaveLength(2));
     expect(api.to(`PUT /style-guides/${GUIDE_ID}`)[1]!.body).toEqual({ logoMediaId: null });
+  });
+});
+
+describe('/style-guide-v2/{id} step 1: car windows', () => {
+  it("shows the guide's choice, explains it, and Update saves the other one", async () => {
+    const user = signInAs('Admin');
+    const saved = guide({ windows: 'opaque' });
+    const api = fakeApi({
+      'GET /me': () => reply(200, user),
+      'GET /appSettings': () => reply(200, []),
+      [`GET /style-guides/${GUIDE_ID}`]: () => reply(200, saved),
+      [`PUT /style-guides/${GUIDE_ID}`]: () => reply(200, { ...saved, windows: 'see-through' }),
+    });
+    renderAppAt(`/style-guide-v2/${GUIDE_ID}`);
+    const group = await screen.findByRole('group', { name: 'Car windows' });
+    const opaque = within(group).getByRole('radio', { name: "Opaque (the car's glass is kept)" }) as HTMLInputElement;
+    const seeThrough = within(group).getByRole('radio', { name: 'See-through (the new background shows through the glass)' }) as HTMLInputElement;
+    expect([opaque.checked, seeThrough.checked]).toEqual([true, false]);
+    // the helper text describes the choice, for screen readers too
+    const help = document.getElementById(group.getAttribute('aria-describedby') ?? '');
+    expectVisible(help!);
+    expect(help!.textContent).toContain('See-through needs the AI segmentation model and applies to the AI routes');
+
+    fireEvent.click(seeThrough);
+    expect([opaque.checked, seeThrough.checked]).toEqual([false, true]);
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.to(`PUT /style-guides/${GUIDE_ID}`)).toHaveLength(1));
+    expect(api.to(`PUT /style-guides/${GUIDE_ID}`)[0]!.body).toMatchObject({ name: 'Nordic Studio', windows: 'see-through' });
+  });
+
+  it('opens a see-through guide with See-through chosen', async () => {
+    const user = signInAs('Admin');
+    fakeApi({
+      'GET /me': () => reply(200, user),
+      'GET /appSettings': () => reply(200, []),
+      [`GET /style-guides/${GUIDE_ID}`]: () => reply(200, guide({ windows: 'see-through' })),
+    });
+    renderAppAt(`/style-guide-v2/${GUIDE_ID}`);
+    const seeThrough = (await screen.findByRole('radio', { name: 'See-through (the new background shows through the glass)' })) as HTMLInputElement;
+    expect(seeThrough.checked).toBe(true);
   });
 });
 

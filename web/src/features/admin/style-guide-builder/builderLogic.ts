@@ -1,6 +1,7 @@
 import {
   CUSTOMER_NOTE_MAX,
   DEFAULT_MARGINS,
+  DEFAULT_WINDOW_MODE,
   MAX_IMAGE_SIZE_LIMIT,
   MAX_IMAGE_SIZE_MIN,
   OUTPUT_SIZE_MAX,
@@ -17,7 +18,9 @@ import {
   type Route,
   type StyleGuideMediaSlot,
   type StyleGuideView,
+  type WindowMode,
 } from '@app/contracts/wire';
+import type { ParseKeys } from 'i18next';
 import type { ConfigMediaField, ConfigMediaSlot } from '../../../api/admin';
 import type { FieldError, FieldErrors } from '../../../utils/fieldError';
 
@@ -78,6 +81,12 @@ export const MIN_IMAGE_SIZE_BYTES = MAX_IMAGE_SIZE_MIN;
 /** The route select: wire value and how it shows. */
 export const ROUTE_OPTIONS: ReadonlyArray<{ value: Route; label: string }> = ROUTES.map((value) => ({ value, label: ROUTE_DISPLAY[value] }));
 
+/** The two choices of the car windows (WINDOW_MODES), each with its label's key. */
+export const WINDOW_OPTIONS: ReadonlyArray<{ value: WindowMode; labelKey: ParseKeys }> = [
+  { value: 'opaque', labelKey: 'admin.builder.windows.opaque' },
+  { value: 'see-through', labelKey: 'admin.builder.windows.seeThrough' },
+];
+
 /** The builder takes kilobytes; the API keeps bytes (x1000). */
 export const kbToBytes = (kb: number): number => Math.round(kb * 1000);
 export const bytesToKb = (bytes: number): number => bytes / 1000;
@@ -91,6 +100,8 @@ export interface GuideForm {
   interiorColor: string;
   /** route of frame-free images; '' for none */
   frameFreeRouting: Route | '';
+  /** how the AI routes treat the car's windows */
+  windows: WindowMode;
 }
 
 export const EMPTY_GUIDE: GuideForm = {
@@ -101,6 +112,7 @@ export const EMPTY_GUIDE: GuideForm = {
   maxImageSizeKb: '800',
   interiorColor: '#FFFFFF',
   frameFreeRouting: '',
+  windows: DEFAULT_WINDOW_MODE,
 };
 
 export function guideFormOf(guide: StyleGuideView): GuideForm {
@@ -112,6 +124,7 @@ export function guideFormOf(guide: StyleGuideView): GuideForm {
     maxImageSizeKb: String(bytesToKb(guide.maxImageSize)),
     interiorColor: guide.interiorColor,
     frameFreeRouting: guide.frameFreeRouting ?? '',
+    windows: guide.windows,
   };
 }
 
@@ -148,6 +161,7 @@ export function guideBody(form: GuideForm) {
     maxImageSize: kbToBytes(Number(form.maxImageSizeKb)),
     interiorColor: form.interiorColor,
     frameFreeRouting: form.frameFreeRouting || null,
+    windows: form.windows,
   };
 }
 
