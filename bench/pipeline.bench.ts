@@ -563,7 +563,7 @@ async function segmentationCases(): Promise<{ cases: SegmentationCase[]; require
  * 1920 px with its soft edge. CPU of this process (the segmenter service runs in it too).
  */
 async function segmentOnce(steps: RouteSteps, imaging: ImageRenderer, picture: Raster, windows: 'opaque' | 'see-through'): Promise<{ alpha: Raster; cpuMs: number }> {
-  const job = makeJob({ route: 'full', settings: { outputWidth: SEG_W, outputHeight: SEG_H, ...({ windows } as object) } });
+  const job = makeJob({ route: 'full', settings: { outputWidth: SEG_W, outputHeight: SEG_H, windows } });
   const ctx = new JobContext(job, resolveJobOptions(job), () => undefined);
   const t0 = process.cpuUsage();
   ctx.source = imaging.asSource(picture);

@@ -1,5 +1,8 @@
+import type { WindowMode } from '@app/contracts';
+
 /**
- * Operations on binary masks (Uint8Array, 1 = set), used by the classical segmenter.
+ * Operations on masks: binary ones (Uint8Array, 1 = set) for the classical segmenter, and the
+ * cleaning of a network's soft mask (`refineNetworkMask`).
  */
 
 /** Keeps only the largest 4-connected region of set pixels. */
@@ -131,7 +134,7 @@ const MIN_REGION_SHARE = 0.05;
  * (the glass, and rims a network may take for see-through), with `see-through` leaves them as
  * the network saw them. The soft edge of what is kept is not touched.
  */
-export function refineNetworkMask(mask: { data: Buffer; width: number; height: number }, windows: 'opaque' | 'see-through'): void {
+export function refineNetworkMask(mask: { data: Buffer; width: number; height: number }, windows: WindowMode): void {
   const { width: w, height: h, data } = mask;
   const solid = new Uint8Array(w * h);
   for (let i = 0; i < solid.length; i++) solid[i] = data[i] >= 128 ? 1 : 0;
