@@ -1,4 +1,6 @@
 import { SEGMENTER_PROBE_TIMEOUT_MS, type SegmenterHealth } from '@app/contracts';
+import { get as httpGet } from 'node:http';
+import { get as httpsGet } from 'node:https';
 import { basename } from 'node:path';
 import type { PipelineConfig } from '../pipeline.config';
 
@@ -55,18 +57,62 @@ export class SegmenterHealthProbe {
   }
 
   private async askSegmenter(url: string): Promise<SegmenterHealth> {
-    let res: Response;
+    let answer: { status: number; body: string };
     try {
-      res = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(this.opts.timeoutMs) });
+      answer = await getOnce(url, this.opts.timeoutMs);
     } catch (err) {
-      const e = err as Error & { cause?: { code?: string } };
-      const why = e.name === 'TimeoutError' ? `no answer within ${this.opts.timeoutMs} ms` : (e.cause?.code ?? e.message);
+      const e = err as NodeJS.ErrnoException;
+      const why = e.name === 'TimeoutError' ? `no answer within ${this.opts.timeoutMs} ms` : (e.code ?? e.message);
       return { kind: 'http', status: 'down', reason: `The segmenter could not be reached (${why}).` };
     }
-    const body = (await res.json().catch(() => null)) as ReadyAnswer | null;
+    const body = parseJson(answer.body);
     const model = typeof body?.model === 'string' && body.model ? body.model : undefined;
-    if (res.ok) return { kind: 'http', status: 'up', ...(model ? { model } : {}) };
-    return { kind: 'http', status: 'down', ...(model ? { model } : {}), reason: `The segmenter answered HTTP ${res.status}${detailOf(body)}.` };
+    if (answer.status === 200) return { kind: 'http', status: 'up', ...(model ? { model } : {}) };
+    return { kind: 'http', status: 'down', ...(model ? { model } : {}), reason: `The segmenter answered HTTP ${answer.status}${detailOf(body)}.` };
+  }
+}
+
+/** Largest readiness answer read; the rest is ignored. */
+const MAX_BODY = 64 * 1024;
+
+/**
+ * A GET on a connection of its own, closed after the answer: a probe every few seconds gains
+ * nothing from a pooled connection, and leaves none behind. Rejects with the connection's
+ * error, or a `TimeoutError` when the whole answer has not come within `timeoutMs`.
+ */
+function getOnce(url: string, timeoutMs: number): Promise<{ status: number; body: string }> {
+  const get = url.startsWith('https:') ? httpsGet : httpGet;
+  return new Promise((resolve, reject) => {
+    const req = get(url, { agent: false, headers: { accept: 'application/json' } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        if (body.length < MAX_BODY) body += chunk;
+      });
+      res.on('end', () => {
+        clearTimeout(timer);
+        resolve({ status: res.statusCode ?? 0, body });
+      });
+      res.on('error', reject);
+    });
+    const timer = setTimeout(() => {
+      const err = new Error(`no answer within ${timeoutMs} ms`);
+      err.name = 'TimeoutError';
+      req.destroy(err);
+    }, timeoutMs);
+    req.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+  });
+}
+
+function parseJson(text: string): ReadyAnswer | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as ReadyAnswer) : null;
+  } catch {
+    return null;
   }
 }
 
