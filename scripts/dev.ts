@@ -259,7 +259,10 @@ async function waitForHealth(group: ProcessGroup, port: number, timeoutMs: numbe
   return last;
 }
 
-function banner(port: number, infra: Infrastructure, webServed: boolean, down: string[], ops: Record<string, number>): string {
+/** The segmenter process `make dev` started (its model's name and its port), or `null` when the pipeline runs the classical fallback. */
+type DevSegmenter = { model: string; port: number } | null;
+
+function banner(port: number, infra: Infrastructure, webServed: boolean, down: string[], ops: Record<string, number>, segmenter: DevSegmenter): string {
   const url = `http://localhost:${port}`;
   const lines = [
     '',
@@ -270,6 +273,9 @@ function banner(port: number, infra: Infrastructure, webServed: boolean, down: s
     `  Mails:     ${infra.mail}`,
     ...(infra.s3CredentialsFile ? [`  S3:        ${infra.S3_ENDPOINT}, bucket ${env('S3_BUCKET') ?? 'dealer-media'}; its keys (for rclone, s3cmd, mc) are in ${infra.s3CredentialsFile}`] : []),
     `  Push:      ${env('PUSH_PROVIDER') === 'fcm' ? 'sent through FCM' : 'captured in .data/push (one JSON file per device)'}`,
+    segmenter
+      ? `  Segmenter: ${segmenter.model} on http://localhost:${segmenter.port} (AGPL-3.0, its own process)`
+      : '  Segmenter: classical fallback (PIPELINE_SEGMENTER=classical)',
     `  Health:    http://localhost:<port>/health/ready (and /health/live) per process:`,
     `             ${Object.entries(ops)
       .map(([name, p]) => `${name} ${p}`)
@@ -395,7 +401,8 @@ async function main(): Promise<void> {
     }
   }
 
-  process.stderr.write(banner(port, infra, webServed, down, ops));
+  // no segmenter process yet: the pipeline runs its classical fallback
+  process.stderr.write(banner(port, infra, webServed, down, ops, null));
 }
 
 void main();
