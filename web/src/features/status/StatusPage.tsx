@@ -95,7 +95,7 @@ function Header() {
   );
 }
 
-/** `/status`: the gateway's view of every back-end service, refreshed every 5 seconds. */
+/** `/status`: the gateway's view of every back-end service and of the AI routes' segmentation network, refreshed every 5 seconds. */
 export function StatusPage() {
   const { t } = useTranslation();
   const health = useHealth();
