@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@app/seeding';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { SERVICE_NAMES, type ServiceName } from '@app/contracts';
 import {
   DEFAULT_NATS_URL,
@@ -240,6 +240,7 @@ function segmenterPlan(): SegmenterPlan {
 interface Health {
   status: string;
   services: Partial<Record<ServiceName, string>>;
+  segmentation?: { status: string; model?: string };
 }
 
 /** Polls the gateway's health route until every service is up, or the time is over. */
@@ -259,7 +260,14 @@ async function waitForHealth(group: ProcessGroup, port: number, timeoutMs: numbe
   return last;
 }
 
-function banner(port: number, infra: Infrastructure, webServed: boolean, down: string[], ops: Record<string, number>): string {
+/**
+ * The banner's segmenter line: the segmenter process `make dev` started (its model's name and
+ * its port), `'classical'` when the pipeline runs the fallback without a network, or `null`
+ * (no line) when the pipeline uses a network set up elsewhere (`onnx`, or a segmenter URL given).
+ */
+type DevSegmenter = { model: string; port: number } | 'classical' | null;
+
+function banner(port: number, infra: Infrastructure, webServed: boolean, down: string[], ops: Record<string, number>, segmenter: DevSegmenter): string {
   const url = `http://localhost:${port}`;
   const lines = [
     '',
@@ -270,6 +278,11 @@ function banner(port: number, infra: Infrastructure, webServed: boolean, down: s
     `  Mails:     ${infra.mail}`,
     ...(infra.s3CredentialsFile ? [`  S3:        ${infra.S3_ENDPOINT}, bucket ${env('S3_BUCKET') ?? 'dealer-media'}; its keys (for rclone, s3cmd, mc) are in ${infra.s3CredentialsFile}`] : []),
     `  Push:      ${env('PUSH_PROVIDER') === 'fcm' ? 'sent through FCM' : 'captured in .data/push (one JSON file per device)'}`,
+    ...(segmenter === 'classical'
+      ? ['  Segmenter: classical fallback (PIPELINE_SEGMENTER=classical)']
+      : segmenter
+        ? [`  Segmenter: ${segmenter.model} on http://localhost:${segmenter.port} (AGPL-3.0, its own process)`]
+        : []),
     `  Health:    http://localhost:<port>/health/ready (and /health/live) per process:`,
     `             ${Object.entries(ops)
       .map(([name, p]) => `${name} ${p}`)
@@ -395,7 +408,13 @@ async function main(): Promise<void> {
     }
   }
 
-  process.stderr.write(banner(port, infra, webServed, down, ops));
+  const bannerSegmenter: DevSegmenter = segmenter.start
+    ? // the name the segmenter gives its model (`isnet-quint8@768`), once it answered
+      { model: health?.segmentation?.model ?? basename(segmenter.start.model, '.onnx'), port: segmenter.start.port }
+    : segmenter.env.PIPELINE_SEGMENTER === 'classical'
+      ? 'classical'
+      : null;
+  process.stderr.write(banner(port, infra, webServed, down, ops, bannerSegmenter));
 }
 
 void main();

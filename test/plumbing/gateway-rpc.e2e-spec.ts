@@ -1,7 +1,8 @@
 import { SERVICE_NAMES } from '@app/contracts';
 import { connectNats, decodeJson } from '@app/messaging';
-import { testInfra } from '@app/testing';
+import { testInfra, waitFor } from '@app/testing';
 import { createAccount, signIn, startTestStack, type TestStack, type UserSession } from '../support';
+import { SEGMENTATION_SERVER_MODEL, startSegmentationServer } from '../../services/pipeline/test/helpers/segmentation-server';
 import { Body, Controller, Module, Post, Query } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { IsEmail, IsInt, IsString, Max, Min, MinLength, ValidateNested } from 'class-validator';
@@ -72,6 +73,8 @@ describe('gateway to services over NATS', () => {
     expect(res.body).toEqual({
       status: 'ok',
       services: Object.fromEntries(SERVICE_NAMES.map((s) => [s, 'up'])),
+      // the stack's pipeline runs the built-in fallback: no network, and that is not degraded
+      segmentation: { kind: 'classical', status: 'up' },
     });
     for (const service of SERVICE_NAMES) {
       const ping = await staff.get(`/api/health/services/${service}`).expect(200);
@@ -189,6 +192,61 @@ describe('gateway to services over NATS', () => {
       await stack.startService('orders');
       const again = await stack.http().get('/api/health').expect(200);
       expect(again.body.status).toBe('ok');
+    });
+  });
+
+  describe('the segmentation network of the AI routes', () => {
+    /** the pipeline booted again with more environment */
+    async function restartPipeline(env: Record<string, string | undefined>): Promise<void> {
+      await stack.stopService('pipeline');
+      for (const [name, value] of Object.entries(env)) {
+        if (value === undefined) delete stack.env[name];
+        else stack.env[name] = value;
+      }
+      await stack.startService('pipeline');
+    }
+
+    it('is up with its model, or down (degraded: the AI routes fail) with why for staff only; unknown without the pipeline', async () => {
+      const seg = await startSegmentationServer();
+      try {
+        await restartPipeline({ PIPELINE_SEGMENTER: 'http', PIPELINE_SEGMENTER_URL: seg.url });
+        const up = await stack.http().get('/api/health').expect(200);
+        expect(up.body).toMatchObject({ status: 'ok', segmentation: { kind: 'http', status: 'up', model: SEGMENTATION_SERVER_MODEL } });
+
+        seg.ready = false;
+        // the pipeline keeps an answer about 2 s
+        const down = await waitFor(async () => {
+          const res = await stack.http().get('/api/health').expect(200);
+          return res.body.segmentation.status === 'down' && res.body;
+        }, 'the segmenter down on the health route');
+        expect(down.status).toBe('degraded');
+        expect(down.services).toEqual(Object.fromEntries(SERVICE_NAMES.map((s) => [s, 'up'])));
+        // anonymous callers learn that it is down, not the segmenter's words
+        expect(down.segmentation).toEqual({ kind: 'http', status: 'down', model: SEGMENTATION_SERVER_MODEL });
+        const forStaff = await staff.get('/api/health').expect(200);
+        expect(forStaff.body.segmentation).toEqual({
+          kind: 'http',
+          status: 'down',
+          model: SEGMENTATION_SERVER_MODEL,
+          reason: 'The segmenter answered HTTP 503: the model is loading.',
+        });
+        const dealer = await signIn(stack, (await createAccount(stack, { role: 'Dealership' })).email);
+        expect((await dealer.get('/api/health').expect(200)).body.segmentation).not.toHaveProperty('reason');
+      } finally {
+        await seg.close();
+        await restartPipeline({ PIPELINE_SEGMENTER: undefined, PIPELINE_SEGMENTER_URL: undefined });
+      }
+
+      await stack.stopService('pipeline');
+      try {
+        const res = await stack.http().get('/api/health').expect(200);
+        expect(res.body).toMatchObject({ status: 'degraded', services: { pipeline: 'down' }, segmentation: { status: 'unknown' } });
+        expect(res.body.segmentation).toEqual({ status: 'unknown' });
+      } finally {
+        await stack.startService('pipeline');
+      }
+      const back = await stack.http().get('/api/health').expect(200);
+      expect(back.body).toMatchObject({ status: 'ok', segmentation: { kind: 'classical', status: 'up' } });
     });
   });
 

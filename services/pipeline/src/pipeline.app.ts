@@ -8,7 +8,8 @@ import { PipelineConfig } from './pipeline.config';
 /**
  * The pipeline service: takes image jobs from the PIPELINE stream (live lane first), runs
  * the route's steps with sharp, writes the outputs to S3 and publishes the result through
- * its outbox. No request-reply subjects of its own (docs/pipeline.md).
+ * its outbox. Its only request-reply subjects are health ones (`health.pipeline`,
+ * `health.pipeline.segmenter`), outside the stream's subject space (docs/pipeline.md).
  */
 export const pipelineApp: ServiceApp<PipelineConfig> = {
   definition: {

@@ -83,7 +83,7 @@ export type {
 } from '../http/schemas/delivery.schemas';
 
 // health
-export type { HealthResponse as HealthView, ServiceState } from '../http/schemas/health.schemas';
+export type { HealthResponse as HealthView, SegmentationHealth as SegmentationHealthView, ServiceState } from '../http/schemas/health.schemas';
 
 // image-versions
 /** The views (a version, its author, the test pipeline's answers), declared as the HTTP contract's schema classes. */

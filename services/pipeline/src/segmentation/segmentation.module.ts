@@ -7,6 +7,8 @@ import { ClassicalSegmenter } from './classical.segmenter';
 import { HttpSegmenter } from './http.segmenter';
 import { OnnxSegmenter } from './onnx.segmenter';
 import { SEGMENTER, type Segmenter } from './segmenter';
+import { SegmenterHealthController } from './segmenter-health.controller';
+import { SegmenterHealthProbe } from './segmenter-health';
 
 const triple = (s: string): [number, number, number] => s.split(',').map((v) => Number(v.trim())) as [number, number, number];
 
@@ -24,7 +26,9 @@ export async function createSegmenter(config: PipelineConfig, imaging: ImageRend
 
 @Module({
   imports: [ImagingModule],
+  controllers: [SegmenterHealthController],
   providers: [
+    { provide: SegmenterHealthProbe, inject: [SERVICE_CONFIG], useFactory: (config: PipelineConfig) => new SegmenterHealthProbe(config) },
     {
       provide: SEGMENTER,
       inject: [SERVICE_CONFIG, ImageRenderer],

@@ -14,8 +14,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { SERVICE_NAMES, type HealthView, type ServiceName } from '@app/contracts/wire';
+import { SERVICE_NAMES, type HealthView, type SegmentationHealthView, type ServiceName } from '@app/contracts/wire';
 import { LanguageSelector } from '../../components/LanguageSelector';
 import { Logo } from '../../components/Logo';
 import { visuallyHidden } from '../../components/visuallyHidden';
@@ -28,6 +29,55 @@ const CHIP_COLOR = { up: 'success', down: 'error', unknown: 'default' } as const
 
 function rowState(data: HealthView | undefined, service: ServiceName): RowState {
   return data?.services[service] ?? 'unknown';
+}
+
+/** The segmentation network as the chip names it: IS-Net with its model, the in-worker model, or the fallback. */
+function networkLabel(t: TFunction, segmentation: SegmentationHealthView): string {
+  if (segmentation.kind === 'classical') return t('status.segmentation.classical');
+  if (segmentation.kind === 'onnx') return t('status.segmentation.onnx', { model: segmentation.model ?? '' });
+  return segmentation.model ? t('status.segmentation.isnet', { model: segmentation.model }) : t('status.segmentation.isnetUnnamed');
+}
+
+/**
+ * The row of the AI routes' segmentation network, after the services: which network (the
+ * segmenter service's IS-Net, a model in the pipeline, or the classical fallback without a
+ * network) and whether it is there. Staff signed in also see why it is down.
+ */
+function SegmentationRow({ segmentation }: { segmentation: SegmentationHealthView | undefined }) {
+  const { t } = useTranslation();
+  const state: RowState = segmentation?.status ?? 'unknown';
+  const known = segmentation !== undefined && segmentation.kind !== undefined && state !== 'unknown';
+  const classical = segmentation?.kind === 'classical';
+  const label = !known
+    ? t(`status.state.${state}`)
+    : classical
+      ? networkLabel(t, segmentation)
+      : t('status.segmentation.chip', { network: networkLabel(t, segmentation), state: t(`status.state.${state}`) });
+  return (
+    <TableRow data-testid="segmentation" data-state={state} data-kind={segmentation?.kind ?? ''}>
+      <TableCell component="th" scope="row">
+        <Typography sx={{ fontWeight: 500 }}>{t('status.segmentation.name')}</Typography>
+        {segmentation?.kind && (
+          <Typography variant="caption" sx={{ color: 'text.secondary', fontFamily: 'monospace' }}>
+            {segmentation.kind}
+          </Typography>
+        )}
+        {segmentation?.reason && (
+          <Typography variant="body2" sx={{ color: 'error.main', mt: 0.5 }}>
+            {t('status.segmentation.reason', { reason: segmentation.reason })}
+          </Typography>
+        )}
+      </TableCell>
+      <TableCell align="right">
+        <Chip
+          label={label}
+          color={known && classical ? 'default' : CHIP_COLOR[state]}
+          variant={known ? 'filled' : 'outlined'}
+          sx={{ minWidth: 88, fontWeight: 600 }}
+        />
+      </TableCell>
+    </TableRow>
+  );
 }
 
 function Header() {
@@ -45,7 +95,7 @@ function Header() {
   );
 }
 
-/** `/status`: the gateway's view of every back-end service, refreshed every 5 seconds. */
+/** `/status`: the gateway's view of every back-end service and of the AI routes' segmentation network, refreshed every 5 seconds. */
 export function StatusPage() {
   const { t } = useTranslation();
   const health = useHealth();
@@ -53,6 +103,8 @@ export function StatusPage() {
 
   const lastChecked = Math.max(dataUpdatedAt, errorUpdatedAt);
   const down = data ? SERVICE_NAMES.filter((s) => rowState(data, s) !== 'up').length : 0;
+  // the AI routes fail when the segmenter service they rely on is down (the gateway says degraded)
+  const networkDown = data?.segmentation?.kind === 'http' && data.segmentation.status === 'down';
   // When the gateway stops answering, the last known answer stays on screen, marked as stale.
   const stale = isError && data !== undefined;
 
@@ -95,14 +147,16 @@ export function StatusPage() {
             <Alert severity="info" icon={<CircularProgress size={20} aria-hidden="true" />}>
               {t('status.overall.checking')}
             </Alert>
-          ) : data.status === 'ok' && down === 0 ? (
+          ) : data.status === 'ok' && down === 0 && !networkDown ? (
             <Alert severity="success">
               <AlertTitle sx={{ mb: 0 }}>{t('status.overall.ok')}</AlertTitle>
             </Alert>
           ) : (
             <Alert severity="warning">
-              <AlertTitle>{t('status.overall.degraded')}</AlertTitle>
-              {t('status.overall.degradedDetail', { down, total: SERVICE_NAMES.length })}
+              <AlertTitle>{down > 0 || !networkDown ? t('status.overall.degraded') : t('status.segmentation.downTitle')}</AlertTitle>
+              {(down > 0 || !networkDown) && <Box>{t('status.overall.degradedDetail', { down, total: SERVICE_NAMES.length })}</Box>}
+              {networkDown && down > 0 && <Box sx={{ mt: 1, fontWeight: 500 }}>{t('status.segmentation.downTitle')}</Box>}
+              {networkDown && <Box>{t('status.segmentation.downDetail')}</Box>}
             </Alert>
           )}
         </Box>
@@ -140,6 +194,7 @@ export function StatusPage() {
                   </TableRow>
                 );
               })}
+              <SegmentationRow segmentation={data?.segmentation} />
             </TableBody>
           </Table>
         </Paper>

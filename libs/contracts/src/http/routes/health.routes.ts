@@ -9,9 +9,10 @@ export const HealthRoutes = {
   all: defineRoute({
     method: 'GET',
     path: '/health',
-    access: 'public',
+    access: 'optional-session',
     result: HealthResponse,
-    summary: 'Health of the gateway and of every service (each pinged over NATS)',
+    summary: 'Health of the gateway, of every service (each pinged over NATS) and of the segmentation network',
+    description: 'Public. Staff (Admin, QA) signed in also get why the segmentation network is down.',
   }),
   live: defineRoute({
     method: 'GET',
