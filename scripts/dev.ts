@@ -208,6 +208,35 @@ async function startInfrastructure(group: ProcessGroup, logger: Logger): Promise
   };
 }
 
+/**
+ * The AI routes' segmentation network: by default the segmenter service (IS-Net, its own
+ * process: the weights are AGPL-3.0) started here on SEGMENTER_PORT (7070). Not started when
+ * PIPELINE_SEGMENTER says otherwise (`classical`: the built-in fallback; `onnx`: a model in
+ * the worker) or PIPELINE_SEGMENTER_URL points at a segmentation service already running.
+ */
+interface SegmenterPlan {
+  /** the pipeline's settings */
+  env: Record<string, string>;
+  /** the process to start, or null */
+  start: { port: number; model: string } | null;
+}
+
+function segmenterPlan(): SegmenterPlan {
+  const kind = env('PIPELINE_SEGMENTER') ?? 'http';
+  if (kind !== 'http' || env('PIPELINE_SEGMENTER_URL')) return { env: { PIPELINE_SEGMENTER: kind }, start: null };
+  const port = portFrom('SEGMENTER_PORT', 7070);
+  const model = env('SEGMENTER_MODEL') ?? join('services', 'segmenter', 'model', 'isnet-quint8.onnx');
+  if (!existsSync(resolve(ROOT, model))) {
+    throw new Error(
+      `the segmentation model ${model} is missing: "make install" fetches it (node scripts/fetch-segmentation-model.mjs); PIPELINE_SEGMENTER=classical runs without it`,
+    );
+  }
+  return {
+    env: { PIPELINE_SEGMENTER: 'http', PIPELINE_SEGMENTER_URL: `http://127.0.0.1:${port}/segment` },
+    start: { port, model },
+  };
+}
+
 interface Health {
   status: string;
   services: Partial<Record<ServiceName, string>>;
@@ -266,11 +295,17 @@ async function main(): Promise<void> {
   let ops: Record<ServiceName | 'gateway', number>;
   let infra: Infrastructure;
   let secrets: Record<string, string>;
+  let segmenter: SegmenterPlan;
   try {
     port = portFrom('PORT', 8080);
     ops = opsPorts(portFrom('OPS_PORT_BASE', OPS_PORT_BASE_DEFAULT));
     secrets = devSecrets();
-    const scripts = [...SERVICE_NAMES.map((s) => join('dist', 'services', s, 'src', 'main.js')), join('dist', 'gateway', 'src', 'main.js')];
+    segmenter = segmenterPlan();
+    const scripts = [
+      ...SERVICE_NAMES.map((s) => join('dist', 'services', s, 'src', 'main.js')),
+      join('dist', 'gateway', 'src', 'main.js'),
+      ...(segmenter.start ? [join('dist', 'services', 'segmenter', 'src', 'main.js')] : []),
+    ];
     const missing = scripts.filter((s) => !existsSync(join(ROOT, s)));
     if (missing.length > 0) throw new Error(`not built: ${missing.join(', ')}; run "npm run build:server" first`);
     infra = await startInfrastructure(group, logger);
@@ -303,11 +338,19 @@ async function main(): Promise<void> {
     NODE_ENV: 'development',
     APP_ENV: 'development',
   };
+  if (segmenter.start) {
+    group.start({
+      name: 'segmenter',
+      script: join(ROOT, 'dist', 'services', 'segmenter', 'src', 'main.js'),
+      env: { ...childEnv, SEGMENTER_PORT: String(segmenter.start.port), SEGMENTER_HOST: '127.0.0.1', SEGMENTER_MODEL: segmenter.start.model },
+      cwd: ROOT,
+    });
+  }
   for (const service of SERVICE_NAMES) {
     group.start({
       name: service,
       script: join(ROOT, 'dist', 'services', service, 'src', 'main.js'),
-      env: { ...childEnv, OPS_PORT: String(ops[service]), OPS_HOST: '127.0.0.1' },
+      env: { ...childEnv, ...(service === 'pipeline' ? segmenter.env : {}), OPS_PORT: String(ops[service]), OPS_HOST: '127.0.0.1' },
       cwd: ROOT,
     });
   }

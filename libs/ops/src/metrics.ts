@@ -126,6 +126,25 @@ export const METRICS = {
     help: 'Delivery attempts settled, by outcome (delivered, retry, failed) and provider.',
     labels: ['outcome', 'provider'],
   }),
+  segmenterRequestsTotal: spec({
+    name: 'dealer_segmenter_requests_total',
+    type: 'counter',
+    help: 'Pictures the segmenter service was asked to segment, by outcome (ok, busy: refused with 503 because its queue was full, refused: not a picture it takes, error).',
+    labels: ['outcome'],
+  }),
+  segmenterInferenceSeconds: spec({
+    name: 'dealer_segmenter_inference_duration_seconds',
+    type: 'histogram',
+    help: "Time the segmenter's network took for one picture (scaling in and out included, the wait in its queue not).",
+    labels: [],
+    buckets: JOB_BUCKETS,
+  }),
+  segmenterQueued: spec({
+    name: 'dealer_segmenter_queued_messages',
+    type: 'gauge',
+    help: 'Pictures waiting in the segmenter service behind the one it is segmenting.',
+    labels: [],
+  }),
   collectErrorsTotal: spec({
     name: 'dealer_metrics_collect_errors_total',
     type: 'counter',

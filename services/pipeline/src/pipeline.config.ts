@@ -1,5 +1,5 @@
 import { StorageConfig } from '@app/config';
-import { IsIn, IsInt, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
 import { SEGMENTER_KINDS, type SegmenterKind } from './segmentation/segmenter';
 
 const THREE_NUMBERS = /^\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*$/;
@@ -33,11 +33,16 @@ export class PipelineConfig extends StorageConfig {
   @Max(300_000)
   PIPELINE_SEGMENTER_TIMEOUT_MS: number = 20_000;
 
-  /** long side of the picture the segmenter sees (the ONNX model's own size when it has one) */
+  /**
+   * long side of the picture the segmenter sees, and of the mask it gives: `segmentSize()`
+   * (512 for the classical segmenter, 1024 for a network, which scales it to its own input and
+   * whose finer mask the cut-out's edge at 1920 px needs)
+   */
+  @IsOptional()
   @IsInt()
   @Min(64)
   @Max(2048)
-  PIPELINE_SEGMENT_SIZE: number = 512;
+  PIPELINE_SEGMENT_SIZE?: number;
 
   /** jobs one worker processes at once (each uses about one core) */
   @IsInt()
@@ -107,4 +112,9 @@ export class PipelineConfig extends StorageConfig {
   @Min(0)
   @Max(4096)
   PIPELINE_MEDIA_CACHE_MB: number = 64;
+}
+
+/** The long side of the picture the segmenter is given (PIPELINE_SEGMENT_SIZE, or its default for the kind). */
+export function segmentSize(config: Pick<PipelineConfig, 'PIPELINE_SEGMENT_SIZE' | 'PIPELINE_SEGMENTER'>): number {
+  return config.PIPELINE_SEGMENT_SIZE ?? (config.PIPELINE_SEGMENTER === 'classical' ? 512 : 1024);
 }

@@ -1,3 +1,6 @@
+/**
+ * @jest-environment ./services/pipeline/test/helpers/onnx-jest-environment.js
+ */
 import { randomUUID } from 'node:crypto';
 import type { PipelineImageProcessed, PipelineJob } from '@app/contracts';
 import sharp from 'sharp';
@@ -27,7 +30,7 @@ describe('pipeline routes', () => {
   };
 
   beforeAll(async () => {
-    bed = await createPipelineTestbed('pipeline_routes');
+    bed = await createPipelineTestbed('pipeline_routes', {}, { segmenter: 'network' });
     await Promise.all([
       bed.storage.put(media.background, await solidPng(800, 450, BLUE), 'image/png'),
       bed.storage.put(media.floor, await solidPng(800, 200, GREEN), 'image/png'),

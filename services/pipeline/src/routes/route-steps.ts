@@ -20,8 +20,13 @@ import {
 import { cloneRaster, parseHexColour, solidRaster, type Raster, type Rect } from '../imaging/raster';
 import { JobFailure } from '../jobs/job-failure';
 import type { JobContext } from '../jobs/job-context';
-import type { PipelineConfig } from '../pipeline.config';
+import { segmentSize, type PipelineConfig } from '../pipeline.config';
+import { refineNetworkMask } from '../segmentation/mask-ops';
 import { SEGMENTER, type Segmenter } from '../segmentation/segmenter';
+
+/** The style guide's windows: see-through only when it says so (jobs of before the setting: opaque). */
+const windowsOf = (ctx: JobContext): 'opaque' | 'see-through' =>
+  (ctx.job.settings as { windows?: 'opaque' | 'see-through' }).windows === 'see-through' ? 'see-through' : 'opaque';
 
 /** The car found in the picture. */
 export interface Segmentation {
@@ -73,9 +78,11 @@ export class RouteSteps {
 
   /** segment: the segmenter's mask of the picture and the car's box. */
   async segment(ctx: JobContext): Promise<Segmentation> {
-    const small = await this.imaging.downscale(ctx.source, this.config.PIPELINE_SEGMENT_SIZE);
+    const small = await this.imaging.downscale(ctx.source, segmentSize(this.config));
     let mask = await this.segmenter.segment(small);
     if (mask.width !== small.width || mask.height !== small.height) mask = await this.imaging.resize(mask, small.width, small.height);
+    // a network's mask: the car alone, its glass as the style guide wants (the classical one is both already)
+    if (this.segmenter.kind !== 'classical') refineNetworkMask(mask, windowsOf(ctx));
     const box = maskBounds(mask);
     if (!box || maskCoverage(mask) < 0.01) {
       throw new JobFailure('car-not-found', 'No car could be told apart from the background in this picture.');

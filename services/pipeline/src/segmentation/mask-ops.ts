@@ -95,3 +95,60 @@ export function morph(mask: Uint8Array, w: number, h: number, erode: boolean, ti
   }
   return src;
 }
+
+/** The sizes of the 4-connected regions of set pixels: `label` per pixel (0 = unset), `sizes[label]`. */
+function regions(mask: Uint8Array, w: number, h: number): { label: Int32Array; sizes: number[] } {
+  const label = new Int32Array(w * h);
+  const queue = new Int32Array(w * h);
+  const sizes = [0];
+  for (let start = 0; start < mask.length; start++) {
+    if (!mask[start] || label[start]) continue;
+    const id = sizes.length;
+    let head = 0;
+    let tail = 0;
+    queue[tail++] = start;
+    label[start] = id;
+    while (head < tail) {
+      const i = queue[head++];
+      const x = i % w;
+      if (x > 0 && mask[i - 1] && !label[i - 1]) (label[i - 1] = id), (queue[tail++] = i - 1);
+      if (x < w - 1 && mask[i + 1] && !label[i + 1]) (label[i + 1] = id), (queue[tail++] = i + 1);
+      if (i >= w && mask[i - w] && !label[i - w]) (label[i - w] = id), (queue[tail++] = i - w);
+      if (i < w * (h - 1) && mask[i + w] && !label[i + w]) (label[i + w] = id), (queue[tail++] = i + w);
+    }
+    sizes.push(tail);
+  }
+  return { label, sizes };
+}
+
+/** a region smaller than this share of the largest is not part of the car (a tree, a sign, a second car's corner) */
+const MIN_REGION_SHARE = 0.05;
+
+/**
+ * Cleans a network's soft mask (0..255, 255 = car) in place: keeps the car (the largest region
+ * and any region at least 5 % of its size: a car cut in two by a pillar in front of it stays
+ * whole) and drops the rest with its soft fringe; with `opaque` windows, fills the car's holes
+ * (the glass, and rims a network may take for see-through), with `see-through` leaves them as
+ * the network saw them. The soft edge of what is kept is not touched.
+ */
+export function refineNetworkMask(mask: { data: Buffer; width: number; height: number }, windows: 'opaque' | 'see-through'): void {
+  const { width: w, height: h, data } = mask;
+  const solid = new Uint8Array(w * h);
+  for (let i = 0; i < solid.length; i++) solid[i] = data[i] >= 128 ? 1 : 0;
+  const { label, sizes } = regions(solid, w, h);
+  const largest = Math.max(0, ...sizes);
+  if (largest === 0) return;
+  const keep = sizes.map((size) => size >= largest * MIN_REGION_SHARE);
+  const car = new Uint8Array(w * h);
+  for (let i = 0; i < car.length; i++) car[i] = label[i] && keep[label[i]] ? 1 : 0;
+  // the soft fringe belongs to the region it borders: within 2 pixels of a kept one
+  const near = morph(car, w, h, false, 2);
+  for (let i = 0; i < data.length; i++) if (!near[i]) data[i] = 0;
+  if (windows === 'opaque') {
+    // everything inside the car's outline, but its outer soft edge, is car
+    const filled = car.slice();
+    fillHoles(filled, w, h);
+    const inside = morph(filled, w, h, true, 2);
+    for (let i = 0; i < data.length; i++) if (inside[i]) data[i] = 255;
+  }
+}

@@ -14,11 +14,7 @@ const triple = (s: string): [number, number, number] => s.split(',').map((v) => 
 export async function createSegmenter(config: PipelineConfig, imaging: ImageRenderer): Promise<Segmenter> {
   switch (config.PIPELINE_SEGMENTER) {
     case 'onnx':
-      return OnnxSegmenter.load(
-        config.PIPELINE_ONNX_MODEL!,
-        { mean: triple(config.PIPELINE_ONNX_MEAN), std: triple(config.PIPELINE_ONNX_STD) },
-        imaging,
-      );
+      return OnnxSegmenter.load(config.PIPELINE_ONNX_MODEL!, { mean: triple(config.PIPELINE_ONNX_MEAN), std: triple(config.PIPELINE_ONNX_STD) });
     case 'http':
       return new HttpSegmenter(config.PIPELINE_SEGMENTER_URL!, config.PIPELINE_SEGMENTER_TIMEOUT_MS, imaging);
     case 'classical':

@@ -83,7 +83,7 @@ describe('ONNX segmenter', () => {
   }
 
   it('loads a model with a fixed input size and turns its probabilities into the mask, at the picture size', async () => {
-    const seg = await OnnxSegmenter.load(model('fixed.onnx', redDetectorModel({ height: 96, width: 128, sigmoid: true })), plain, imaging);
+    const seg = await OnnxSegmenter.load(model('fixed.onnx', redDetectorModel({ height: 96, width: 128, sigmoid: true })), plain);
     try {
       const mask = await seg.segment(await scene());
       expect([mask.width, mask.height, mask.channels]).toEqual([512, 384, 1]);
@@ -95,7 +95,7 @@ describe('ONNX segmenter', () => {
   });
 
   it('loads a model with dynamic sides and applies a sigmoid to logits', async () => {
-    const seg = await OnnxSegmenter.load(model('dynamic.onnx', redDetectorModel({ height: 'height', width: 'width', sigmoid: false })), plain, imaging);
+    const seg = await OnnxSegmenter.load(model('dynamic.onnx', redDetectorModel({ height: 'height', width: 'width', sigmoid: false })), plain);
     try {
       const mask = await seg.segment(await scene());
       expect(iou(mask, await truth(512, 384, 'red'))).toBeGreaterThan(0.85);
@@ -113,7 +113,7 @@ describe('ONNX segmenter', () => {
     const seg = await OnnxSegmenter.load(model('norm.onnx', redDetectorModel({ height: 96, width: 128, sigmoid: true })), {
       mean: [0.6, 0, 0],
       std: [1, 1, 1],
-    }, imaging);
+    });
     try {
       const mask = await seg.segment(await scene());
       expect(iou(mask, await truth(512, 384, 'red'))).toBeLessThan(0.1);
@@ -123,10 +123,10 @@ describe('ONNX segmenter', () => {
   });
 
   it('refuses a missing file, a file that is not a model and a model of the wrong shape, saying why', async () => {
-    await expect(OnnxSegmenter.load(join(dir, 'nope.onnx'), plain, imaging)).rejects.toThrow(/does not exist \(PIPELINE_ONNX_MODEL\)/);
-    await expect(OnnxSegmenter.load(model('junk.onnx', Buffer.from('not a model')), plain, imaging)).rejects.toThrow(/cannot be loaded/);
+    await expect(OnnxSegmenter.load(join(dir, 'nope.onnx'), plain)).rejects.toThrow(/does not exist \(PIPELINE_ONNX_MODEL\)/);
+    await expect(OnnxSegmenter.load(model('junk.onnx', Buffer.from('not a model')), plain)).rejects.toThrow(/cannot be loaded/);
     await expect(
-      OnnxSegmenter.load(model('grey.onnx', redDetectorModel({ height: 'h', width: 'w', sigmoid: true, channels: 1 })), plain, imaging),
+      OnnxSegmenter.load(model('grey.onnx', redDetectorModel({ height: 'h', width: 'w', sigmoid: true, channels: 1 })), plain),
     ).rejects.toThrow(/input must be \[1, 3, height, width\], not \[1, 1, h, w\]/);
   });
 

@@ -31,6 +31,7 @@ import type { INestMicroservice } from '@nestjs/common';
 import type { ConsumerMessages, JetStreamClient, JetStreamManager, NatsConnection } from 'nats';
 import { pipelineApp } from '../../src/pipeline.app';
 import { PipelineConfig } from '../../src/pipeline.config';
+import { startNetworkSegmenter } from './network-segmenter';
 
 export type PipelineResult =
   | { kind: 'processed'; event: PipelineImageProcessed }
@@ -150,9 +151,21 @@ export interface PipelineTestbed {
   close(): Promise<void>;
 }
 
-/** Its own database, NATS namespace and S3 for one test file, and the pipeline service booted in-process on demand. */
-export async function createPipelineTestbed(label: string, env: Record<string, string> = {}): Promise<PipelineTestbed> {
-  const [db, s3] = await Promise.all([createTestDatabase(label), startTestS3()]);
+/**
+ * Its own database, NATS namespace and S3 for one test file, and the pipeline service booted
+ * in-process on demand. With `segmenter: 'network'` the AI routes run the segmentation network
+ * (the segmenter service, in-process); otherwise the segmenter `env` says (classical by default).
+ */
+export async function createPipelineTestbed(
+  label: string,
+  env: Record<string, string> = {},
+  opts: { segmenter?: 'network' } = {},
+): Promise<PipelineTestbed> {
+  const [db, s3, network] = await Promise.all([
+    createTestDatabase(label),
+    startTestS3(),
+    opts.segmenter === 'network' ? startNetworkSegmenter() : Promise.resolve(null),
+  ]);
   const ns = createTestNamespace(label);
   const nc = await connectNats(testInfra.natsUrl, `test-${label}`);
   await ensureStreams(nc, ns.namespace);
@@ -174,6 +187,7 @@ export async function createPipelineTestbed(label: string, env: Record<string, s
     S3_BUCKET: s3.bucket,
     PIPELINE_ACK_WAIT_MS: '5000',
     PIPELINE_RETRY_DELAY_MS: '100',
+    ...(network ? { PIPELINE_SEGMENTER: 'http', PIPELINE_SEGMENTER_URL: network.url } : {}),
     ...env,
   };
   const bed: PipelineTestbed = {
@@ -206,7 +220,7 @@ export async function createPipelineTestbed(label: string, env: Record<string, s
       await results.stop();
       await nc.close();
       await ns.cleanup();
-      await Promise.all([db.drop(), s3.close()]);
+      await Promise.all([db.drop(), s3.close(), network?.close()]);
     },
   };
   return bed;

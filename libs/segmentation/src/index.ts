@@ -1,0 +1,2 @@
+export * from './mask-model';
+export * from './model-side';
