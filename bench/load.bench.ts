@@ -742,7 +742,7 @@ async function runConfiguration(replicas: number, photos: Buffer[]): Promise<Run
       })().catch(() => undefined);
       if (segmenter && Date.now() < until) {
         void scrapeMetrics(segmenter.opsPort)
-          .then((m) => (queueMax = Math.max(queueMax, sumOf(m, 'segmenter_queue_depth'))))
+          .then((m) => (queueMax = Math.max(queueMax, sumOf(m, 'dealer_segmenter_queued_messages'))))
           .catch(() => undefined);
       }
     }, 2000);
@@ -761,14 +761,14 @@ async function runConfiguration(replicas: number, photos: Buffer[]): Promise<Run
     if (segmenter && segmenterBefore) {
       const after = await scrapeMetrics(segmenter.opsPort);
       const delta = (name: string, labels?: RegExp) => sumOf(after, name, labels) - sumOf(segmenterBefore, name, labels);
-      const inferences = delta('segmenter_inference_seconds_count');
+      const inferences = delta('dealer_segmenter_inference_duration_seconds_count');
       segmenterResult = {
-        requests: delta('segmenter_requests_total'),
-        refused: delta('segmenter_requests_total', /503/),
+        requests: delta('dealer_segmenter_requests_total'),
+        refused: delta('dealer_segmenter_requests_total', /outcome="busy"/),
         cpuMs: cpuMs.get('segmenter') ?? 0,
-        p50: histogramQuantile(segmenterBefore, after, 'segmenter_inference_seconds', 0.5),
-        p95: histogramQuantile(segmenterBefore, after, 'segmenter_inference_seconds', 0.95),
-        mean: inferences > 0 ? delta('segmenter_inference_seconds_sum') / inferences : NaN,
+        p50: histogramQuantile(segmenterBefore, after, 'dealer_segmenter_inference_duration_seconds', 0.5),
+        p95: histogramQuantile(segmenterBefore, after, 'dealer_segmenter_inference_duration_seconds', 0.95),
+        mean: inferences > 0 ? delta('dealer_segmenter_inference_duration_seconds_sum') / inferences : NaN,
         peakRssMb: 0,
         queueMax,
       };

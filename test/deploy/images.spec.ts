@@ -6,16 +6,17 @@
  * it. The manifests of deploy/k8s are checked in manifests.spec.ts.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { parse } from 'yaml';
 
 const ROOT = join(__dirname, '../..');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { runtimeClosure, copyClosure } = require('../../deploy/copy-runtime-deps.cjs') as {
+const { traceEntry, runtimeClosure, copyEntry } = require('../../deploy/copy-runtime-deps.cjs') as {
+  traceEntry(entry: string): { files: string[]; packages: string[] };
   runtimeClosure(modules: string, names: string[]): string[];
-  copyClosure(modules: string, to: string, names: string[]): string[];
+  copyEntry(entry: string, out: string, root?: string): { files: string[]; packages: string[]; copied: string[] };
 };
 
 interface Stage {
@@ -87,7 +88,7 @@ describe('deploy/Dockerfile', () => {
     const copyModel = s.lines.find((l) => /^COPY --from=segmenter-model /.test(l))!;
     const [, ...args] = copyModel.replace(/^COPY --from=\S+\s+/, 'x ').split(/\s+/);
     const dest = posix.join('/app', args[args.length - 1]);
-    expect(args.slice(0, -1).map((a) => posix.basename(a)).sort()).toEqual(['LICENSE.md', posix.basename(model)]);
+    expect(args.slice(0, -1).map((a) => posix.basename(a)).sort()).toEqual(['LICENSE.md', 'SOURCE.md', posix.basename(model)].sort());
     expect(posix.join(dest, posix.basename(model))).toBe(model);
     expect(env(s).SEGMENTER_PORT).toBe(k8sEnv.SEGMENTER_PORT);
     expect(s.lines).toContain(`EXPOSE ${k8sEnv.SEGMENTER_PORT}`);
@@ -95,34 +96,65 @@ describe('deploy/Dockerfile', () => {
     expect(s.lines).toContainEqual(`CMD ${JSON.stringify(k8sSegmenter.command).replace(/","/g, '", "')}`);
   });
 
-  it('puts only the segmenter into its image: its own code, the packages it needs, no web app, no other service', () => {
+  it('puts only the segmenter into its image: the files and packages its entry point loads, no web app, no other service', () => {
     const copies = stage('segmenter').lines.filter((l) => /^COPY\s/i.test(l));
     const sources = copies.map((l) => l.replace(/^COPY\s+(--from=\S+\s+)?/i, '').split(/\s+/).slice(0, -1)).flat();
-    expect(sources).not.toContain('/app/node_modules');
-    expect(sources).not.toContain('/app/dist');
+    expect(sources.filter((x) => x.startsWith('/app/') && x !== '/app/package.json')).toEqual([]);
     expect(sources.filter((x) => x.includes('web'))).toEqual([]);
-    expect(sources.filter((x) => x.startsWith('/app/dist/'))).toEqual(['/app/dist/services/segmenter']);
+    // node deploy/copy-runtime-deps.cjs <the segmenter's entry> <out>, then it loads from <out> alone
     const copyDeps = stage('build').lines.find((l) => l.includes('copy-runtime-deps.cjs'))!;
-    const target = copyDeps.split(/\s+/)[4];
-    expect(sources).toContain(target);
-    expect(copyDeps.split(/\s+/).slice(5).sort()).toEqual(['onnxruntime-node', 'sharp']);
+    const [, , , entry, out] = copyDeps.split(/\s+/);
+    expect(entry).toBe(k8sSegmenter.command[1]);
+    expect(sources.sort()).toEqual([`${out}/dist`, `${out}/node_modules`, '/app/package.json', ...sources.filter((x) => x.startsWith('/model/'))].sort());
+    expect(copyDeps).toContain(`cd ${out} && node -e "require('./dist/services/segmenter/src/segmenter.js')"`);
   });
 });
 
 describe('deploy/copy-runtime-deps.cjs', () => {
-  it("copies onnxruntime-node and sharp with what they load at run time, and they load from the copy alone", () => {
+  const write = (root: string, files: Record<string, string>) => {
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(root, path, '..'), { recursive: true });
+      writeFileSync(join(root, path), text);
+    }
+  };
+
+  it("follows a built entry point's imports through dist/ to the packages they name, not a require loaded on demand", () => {
+    const root = mkdtempSync(join(tmpdir(), 'copy-deps-'));
+    try {
+      write(root, {
+        'dist/services/s/src/main.js': 'require("reflect-metadata");\nconst _a = require("./a");\nconst _lib = require("../../../libs/l/src");\nrequire("node:http");',
+        'dist/services/s/src/a.js': 'const _sharp = _interop_require_default(require("sharp"));\nconst x = require("@scope/pkg/sub");',
+        'dist/libs/l/src/index.js': '_export_star(require("./b"), exports);',
+        'dist/libs/l/src/b.js': "function later() { return require('pg'); }\nrequire(\"fs\");",
+        'dist/services/other/src/main.js': 'require("typeorm");',
+      });
+      const { files, packages } = traceEntry(join(root, 'dist/services/s/src/main.js'));
+      expect(files.map((f) => f.slice(root.length + 1))).toEqual(['dist/libs/l/src/b.js', 'dist/libs/l/src/index.js', 'dist/services/s/src/a.js', 'dist/services/s/src/main.js']);
+      expect(packages).toEqual(['@scope/pkg', 'reflect-metadata', 'sharp']);
+      write(root, { 'dist/services/s/src/a.js': 'require("./gone");' });
+      expect(() => traceEntry(join(root, 'dist/services/s/src/main.js'))).toThrow('requires ./gone, which is not there');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('copies packages with what they load at run time, this platform only, and they load from the copy alone', () => {
     const closure = runtimeClosure(join(ROOT, 'node_modules'), ['onnxruntime-node', 'sharp']);
     expect(closure).toEqual(expect.arrayContaining(['onnxruntime-common', `@img/sharp-${process.platform}-${process.arch}`].map((p) => expect.stringMatching(new RegExp(`/node_modules/${p}$`)))));
     // none of the product's framework
     expect(closure.filter((d) => /@nestjs|typeorm|nats|pg$/.test(d))).toEqual([]);
-    const dir = mkdtempSync(join(tmpdir(), 'segmenter-deps-'));
+    const root = mkdtempSync(join(tmpdir(), 'copy-deps-'));
     try {
-      copyClosure(join(ROOT, 'node_modules'), join(dir, 'node_modules'), ['onnxruntime-node', 'sharp']);
-      const run = spawnSync(process.execPath, ['-e', "require('onnxruntime-node').InferenceSession; require('sharp'); console.log('loaded')"], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH } });
+      symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
+      write(root, { 'dist/entry.js': 'require("onnxruntime-node");\nrequire("sharp");' });
+      copyEntry('dist/entry.js', join(root, 'out'), root);
+      const platforms = readdirSync(join(root, 'out/node_modules/onnxruntime-node/bin/napi-v6'));
+      expect(platforms).toEqual([process.platform]);
+      const run = spawnSync(process.execPath, ['-e', "require('./dist/entry.js'); require('onnxruntime-node').InferenceSession; console.log('loaded')"], { cwd: join(root, 'out'), encoding: 'utf8', env: { PATH: process.env.PATH } });
       expect(run.stderr).toBe('');
       expect(run.stdout.trim()).toBe('loaded');
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

@@ -63,7 +63,7 @@ const MIGRATING = SERVICES.filter((s) => existsSync(join(ROOT, 'services', s, 's
  * port, SEGMENTER_PORT, no operations port; the pipeline workers are its only clients.
  */
 const SEGMENTER = { name: 'segmenter', port: 7070, component: 'segmenter' };
-/** the longest one inference takes on the segmenter's core (side 1024), and the queue it may hold then (SEGMENTER_QUEUE x 1.3 s at side 768) */
+/** the longest one inference takes on the segmenter's core (side 1024), and the queue it finishes after SIGTERM too (SEGMENTER_QUEUE x 1.3 s at side 768) */
 const INFERENCE_S = 2.3;
 const SEGMENTER_QUEUE_S = 4 * 1.3;
 const isSegmenter = (o: RenderedObject) => (o.spec as any)?.template?.metadata?.labels?.['app.kubernetes.io/component'] === SEGMENTER.component;
