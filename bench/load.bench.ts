@@ -650,6 +650,8 @@ async function runConfiguration(replicas: number, photos: Buffer[]): Promise<Run
           displayName: `Load Dealership ${i}`,
           userRole: 'Dealership' as const,
           permissions: ['CREATE_ORDERS'],
+          // the even clients create their orders as the mobile app does
+          mobileAppAccess: true,
           enabledQa: true,
           country: 'Denmark',
           password: PASSWORD,
