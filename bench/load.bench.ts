@@ -1,14 +1,16 @@
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Route } from '@app/contracts';
 import { ensureNatsServer, type NatsServer } from '@app/devstack';
 import { seedAccounts } from '@app/seeding';
 import { createTestDatabase, startTestS3, waitFor, type TestDatabase, type TestS3 } from '@app/testing';
 import { connect } from 'nats';
 import { Client } from 'pg';
 import sharp from 'sharp';
+import { ROUTE_DEFAULTS } from '../services/pipeline/src/routes/job-options';
 import { fmt, freePort, percentile, processCpuMs, repoRoot } from './bench-utils';
 
 /**
@@ -30,6 +32,10 @@ import { fmt, freePort, percentile, processCpuMs, repoRoot } from './bench-utils
  * ratios. It fails (exit 1) on any error answer or lost upload (a picture posted to storage
  * that is not processed after the drain). BENCH_ROLLING=1 also restarts every process in turn
  * during the run (a new one started, then SIGTERM to the old one) and reports what failed.
+ * BENCH_ROUTE=full (or ai_no_enh) routes the pictures through an AI route: the style guide
+ * gets a background, one segmenter process (`dist/services/segmenter`) runs beside the
+ * services and the pipeline workers segment through it over HTTP, as deployed; its requests,
+ * CPU per picture, inference times and peak memory get a line of their own.
  * How to read the figures: docs/operations.md.
  */
 
@@ -48,10 +54,22 @@ const SEED_ORDERS = Number(process.env.BENCH_SEED_ORDERS ?? 20);
 const DRAIN_SECONDS = Number(process.env.BENCH_DRAIN_SECONDS ?? 900);
 const ROLLING = /^(1|true|yes)$/i.test(process.env.BENCH_ROLLING ?? '');
 const REPLICAS = (process.env.BENCH_REPLICAS ?? '1,2').split(',').map(Number);
+/** the route of the style guide's free-form positions: `enhancer` (no style-guide media, no segmentation) or an AI route */
+const ROUTE = (process.env.BENCH_ROUTE ?? 'enhancer') as Route;
+const BENCH_ROUTES: readonly Route[] = ['enhancer', 'full', 'ai_no_enh'];
+if (!BENCH_ROUTES.includes(ROUTE)) throw new Error(`BENCH_ROUTE must be one of ${BENCH_ROUTES.join(', ')}, not ${ROUTE}`);
+/** the route replaces the background: the guide needs one */
+const REPLACES_BACKGROUND = ROUTE_DEFAULTS[ROUTE].removeBackground;
+/** the route asks the segmenter for the car's mask (docs/pipeline.md): then one segmenter process runs, as in deploy/ */
+const SEGMENTS = ROUTE_DEFAULTS[ROUTE].removeBackground || ROUTE_DEFAULTS[ROUTE].crop;
+/** the model the segmenter loads (`node scripts/fetch-segmentation-model.mjs` writes it there) and its input side */
+const SEGMENTER_MODEL = process.env.SEGMENTER_MODEL ?? join(repoRoot, 'services/segmenter/model/isnet-quint8.onnx');
+const SEGMENTER_SIDE = process.env.SEGMENTER_SIDE ?? '768';
 const PASSWORD = 'Bench-Pass-2026!';
 const SERVICES = ['users', 'style-guides', 'orders', 'images', 'pipeline', 'delivery', 'statistics'] as const;
 type Service = (typeof SERVICES)[number];
 const SCALED: readonly Service[] = ['images', 'pipeline'];
+type Kind = Service | 'gateway' | 'segmenter';
 const BOOT_TIMEOUT_MS = 120_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -63,9 +81,10 @@ const jitter = (ms: number) => ms * (0.5 + Math.random());
 interface Proc {
   /** `images#2`, `gateway` */
   name: string;
-  kind: Service | 'gateway';
+  kind: Kind;
   child: ChildProcess;
   exited: Promise<void>;
+  /** the operations port; the segmenter's one port (SEGMENTER_PORT) */
   opsPort: number;
   httpPort?: number;
   lines: string[];
@@ -80,15 +99,27 @@ interface Proc {
 /**
  * The product's processes of one configuration, each `node dist/…/main.js` as in the faults
  * tier's stack (test/faults/fault-stack.harness.ts), with any number of instances of a service.
- * A process is up when its operations port (OPS_PORT, opened once the service is ready) answers.
+ * A process is up when its operations port (OPS_PORT, opened once the service is ready) answers;
+ * the segmenter, which has no operations port and no NATS or database, when its one port
+ * (SEGMENTER_PORT) says ready: its model is loaded.
  */
 class Processes {
   readonly all: Proc[] = [];
   private counter = new Map<string, number>();
+  /** environment added for one kind of process (the pipeline's segmenter address) */
+  readonly kindEnv: Partial<Record<Kind, Record<string, string>>> = {};
   constructor(readonly env: Record<string, string>) {}
 
-  private entry(kind: Service | 'gateway'): string {
+  private entry(kind: Kind): string {
     return join(repoRoot, 'dist', kind === 'gateway' ? 'gateway/src/main.js' : `services/${kind}/src/main.js`);
+  }
+
+  private envOf(kind: Kind, port: number, httpPort: number | undefined): Record<string, string> {
+    if (kind === 'segmenter') {
+      const { PATH, NODE_ENV, LOG_LEVEL } = this.env;
+      return { PATH, NODE_ENV, LOG_LEVEL, SEGMENTER_PORT: String(port), SEGMENTER_MODEL, SEGMENTER_SIDE, SEGMENTER_THREADS: '1', SEGMENTER_QUEUE: '4', MALLOC_ARENA_MAX: '2' };
+    }
+    return { ...this.env, OPS_PORT: String(port), OPS_HOST: '127.0.0.1', ...(httpPort ? { PORT: String(httpPort) } : {}), ...(this.kindEnv[kind] ?? {}) };
   }
 
   async migrate(kind: Service): Promise<void> {
@@ -100,12 +131,12 @@ class Processes {
     if (code !== 0) throw new Error(`${kind} migrate failed (exit ${code}):\n${out.join('').slice(-3000)}`);
   }
 
-  async start(kind: Service | 'gateway'): Promise<Proc> {
+  async start(kind: Kind): Promise<Proc> {
     const n = (this.counter.get(kind) ?? 0) + 1;
     this.counter.set(kind, n);
     const opsPort = await freePort();
     const httpPort = kind === 'gateway' ? await freePort() : undefined;
-    const env = { ...this.env, OPS_PORT: String(opsPort), OPS_HOST: '127.0.0.1', ...(httpPort ? { PORT: String(httpPort) } : {}) };
+    const env = this.envOf(kind, opsPort, httpPort);
     const child = spawn(process.execPath, [this.entry(kind)], { env, cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
     const proc: Proc = { name: `${kind}#${n}`, kind, child, opsPort, httpPort, lines: [], errors: [], ready: false, stopping: false, exited: Promise.resolve() };
     proc.exited = new Promise((done) => child.once('exit', () => done()));
@@ -126,8 +157,8 @@ class Processes {
     const deadline = Date.now() + BOOT_TIMEOUT_MS;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${proc.name} exited at start (code ${child.exitCode}):\n${proc.lines.slice(-20).join('\n')}`);
-      const up = await fetch(`http://127.0.0.1:${opsPort}/health/live`, { signal: AbortSignal.timeout(2000) }).then(
-        () => true,
+      const up = await fetch(`http://127.0.0.1:${opsPort}/health/${kind === 'segmenter' ? 'ready' : 'live'}`, { signal: AbortSignal.timeout(2000) }).then(
+        (res) => kind !== 'segmenter' || res.ok,
         () => false,
       );
       if (up) {
@@ -223,6 +254,70 @@ class CpuWindow {
     for (const [pid, label] of this.label) byLabel.set(label, (byLabel.get(label) ?? 0) + (this.last.get(pid)! - this.base.get(pid)!));
     byLabel.set('bench (clients + S3)', this.selfMs);
     return byLabel;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// the segmenter: its Prometheus metrics and its memory
+
+/** One scrape of the segmenter's /metrics: every sample by its name with labels (`name{labels}` → value). */
+async function scrapeMetrics(port: number): Promise<Map<string, number>> {
+  const text = await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(5000) }).then((r) => r.text());
+  const samples = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    const m = /^([a-zA-Z_:][\w:]*(?:\{[^}]*\})?)\s+(\S+)/.exec(line);
+    if (m) samples.set(m[1], Number(m[2]));
+  }
+  return samples;
+}
+
+/** The sum of a metric's samples over every label set (a counter summed over outcomes, say), optionally only those whose labels match. */
+function sumOf(samples: Map<string, number>, name: string, labels?: RegExp): number {
+  let sum = 0;
+  for (const [key, value] of samples) {
+    const base = key.replace(/\{.*$/, '');
+    if (base === name && (!labels || labels.test(key))) sum += value;
+  }
+  return sum;
+}
+
+/**
+ * A quantile of a Prometheus histogram between two scrapes: the buckets' counts (summed over
+ * label sets) of the window, then linear interpolation inside the bucket the quantile falls in,
+ * as Prometheus' histogram_quantile does. NaN without observations.
+ */
+function histogramQuantile(before: Map<string, number>, after: Map<string, number>, name: string, q: number): number {
+  const buckets = new Map<number, number>();
+  for (const [key, value] of after) {
+    const m = new RegExp(`^${name}_bucket\\{.*le="([^"]+)"`).exec(key);
+    if (!m) continue;
+    const le = m[1] === '+Inf' ? Infinity : Number(m[1]);
+    buckets.set(le, (buckets.get(le) ?? 0) + value - (before.get(key) ?? 0));
+  }
+  const sorted = [...buckets].sort((a, b) => a[0] - b[0]);
+  const total = sorted.length ? sorted[sorted.length - 1][1] : 0;
+  if (total <= 0) return NaN;
+  const rank = q * total;
+  let prevLe = 0;
+  let prevCount = 0;
+  for (const [le, count] of sorted) {
+    if (count >= rank) {
+      if (le === Infinity) return prevLe;
+      return prevLe + ((le - prevLe) * (rank - prevCount)) / Math.max(1e-9, count - prevCount);
+    }
+    prevLe = le;
+    prevCount = count;
+  }
+  return prevLe;
+}
+
+/** The most memory a process held resident in its life (VmHWM), in MB; NaN once it is gone. */
+function peakRssMb(pid: number | undefined): number {
+  try {
+    const kb = /VmHWM:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : NaN;
+  } catch {
+    return NaN;
   }
 }
 
@@ -454,6 +549,8 @@ interface RunResult {
   loadAfter: string;
   rolling: Array<{ name: string; stopMs: number; killed: boolean; failuresDuring: number }>;
   processErrors: Array<{ name: string; lines: string[] }>;
+  /** over the run (AI routes): requests answered with a mask and refused (503), CPU, inference time, memory, queue */
+  segmenter: { requests: number; refused: number; cpuMs: number; p50: number; p95: number; mean: number; peakRssMb: number; queueMax: number } | null;
 }
 
 async function photosOnce(): Promise<Buffer[]> {
@@ -518,6 +615,17 @@ async function runConfiguration(replicas: number, photos: Buffer[]): Promise<Run
   let nc: Awaited<ReturnType<typeof connect>> | null = null;
   try {
     for (const s of SERVICES) await procs.migrate(s);
+    // the AI routes: one segmenter, and the pipeline workers pointed at it as deploy/ does
+    let segmenter: Proc | null = null;
+    if (SEGMENTS) {
+      if (!existsSync(SEGMENTER_MODEL)) throw new Error(`BENCH_ROUTE=${ROUTE} needs the segmentation model at ${SEGMENTER_MODEL}: run node scripts/fetch-segmentation-model.mjs (or set SEGMENTER_MODEL)`);
+      segmenter = await procs.start('segmenter');
+      procs.kindEnv.pipeline = {
+        PIPELINE_SEGMENTER: 'http',
+        PIPELINE_SEGMENTER_URL: `http://127.0.0.1:${segmenter.opsPort}/segment`,
+        PIPELINE_SEGMENT_SIZE: '1024',
+      };
+    }
     await procs.start('gateway');
     for (const s of SERVICES) for (let i = 0; i < (SCALED.includes(s) ? replicas : 1); i++) await procs.start(s);
     await client.connect();
@@ -542,6 +650,8 @@ async function runConfiguration(replicas: number, photos: Buffer[]): Promise<Run
           displayName: `Load Dealership ${i}`,
           userRole: 'Dealership' as const,
           permissions: ['CREATE_ORDERS'],
+          // the even clients create their orders as the mobile app does
+          mobileAppAccess: true,
           enabledQa: true,
           country: 'Denmark',
           password: PASSWORD,
@@ -555,12 +665,28 @@ async function runConfiguration(replicas: number, photos: Buffer[]): Promise<Run
     const gateways = new Gateways(procs);
     const admin = new Api(gateways, rec);
     await admin.signIn(staffRows[0].email);
+    // an AI route puts the car on the guide's background: upload one, as an admin does
+    let backgroundMediaId: string | undefined;
+    if (REPLACES_BACKGROUND) {
+      const medium = await admin.call('POST /media', 'POST', '/media', { fileExtension: 'png', mediaType: 'background' });
+      const m = medium.body as { url?: string; fields?: Record<string, string> | string; utilityMedia?: { id: string } } | null;
+      if (medium.status !== 201 || !m?.url || !m.fields || !m.utilityMedia) throw new Error(`POST /media answered ${medium.status} ${JSON.stringify(medium.body)}`);
+      const fields = typeof m.fields === 'string' ? (JSON.parse(m.fields) as Record<string, string>) : m.fields;
+      const png = await sharp({ create: { width: 1920, height: 1080, channels: 3, background: '#d8dde3' } }).png().toBuffer();
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      form.append('file', new Blob([png], { type: 'image/png' }), 'background.png');
+      const posted = await fetch(m.url, { method: 'POST', body: form });
+      if (posted.status >= 300) throw new Error(`the background's upload answered ${posted.status} ${await posted.text()}`);
+      backgroundMediaId = m.utilityMedia.id;
+    }
     const guide = await admin.call('POST /style-guides', 'POST', '/style-guides', {
       name: `Load ${tag}`,
       outputWidth: 1600,
       outputHeight: 1200,
       maxImageSize: 800_000,
-      frameFreeRouting: 'enhancer',
+      frameFreeRouting: ROUTE,
+      ...(backgroundMediaId ? { backgroundMediaId } : {}),
     });
     const guideId = (guide.body as { id?: string }).id;
     if (guide.status !== 201 || !guideId) throw new Error(`POST /style-guides answered ${guide.status} ${JSON.stringify(guide.body)}`);
@@ -605,6 +731,8 @@ async function runConfiguration(replicas: number, photos: Buffer[]): Promise<Run
     const cpu = new CpuWindow(procs, nats, db);
     const loadBefore = loadavg().map((l) => l.toFixed(2)).join(' ');
     const processedBefore = Number((await client.query(`SELECT count(*) FROM images.image WHERE optimisation_status = 'completed'`)).rows[0].count);
+    const segmenterBefore = segmenter ? await scrapeMetrics(segmenter.opsPort) : null;
+    let queueMax = 0;
     await cpu.start();
     rec.t0 = Date.now();
     const until = rec.t0 + SECONDS * 1000;
@@ -614,6 +742,11 @@ async function runConfiguration(replicas: number, photos: Buffer[]): Promise<Run
         for (const c of await jsm.consumers.list('PIPELINE').next()) pending += c.num_pending + c.num_ack_pending;
         pendingSeries.push([Date.now() - rec.t0, pending]);
       })().catch(() => undefined);
+      if (segmenter && Date.now() < until) {
+        void scrapeMetrics(segmenter.opsPort)
+          .then((m) => (queueMax = Math.max(queueMax, sumOf(m, 'dealer_segmenter_queued_messages'))))
+          .catch(() => undefined);
+      }
     }, 2000);
     const approvals = { n: 0 };
     const clients = [
@@ -626,6 +759,22 @@ async function runConfiguration(replicas: number, photos: Buffer[]): Promise<Run
     const processedInRun =
       Number((await client.query(`SELECT count(*) FROM images.image WHERE optimisation_status = 'completed'`)).rows[0].count) - processedBefore;
     const cpuMs = await cpu.stop();
+    let segmenterResult: RunResult['segmenter'] = null;
+    if (segmenter && segmenterBefore) {
+      const after = await scrapeMetrics(segmenter.opsPort);
+      const delta = (name: string, labels?: RegExp) => sumOf(after, name, labels) - sumOf(segmenterBefore, name, labels);
+      const inferences = delta('dealer_segmenter_inference_duration_seconds_count');
+      segmenterResult = {
+        requests: delta('dealer_segmenter_requests_total'),
+        refused: delta('dealer_segmenter_requests_total', /outcome="busy"/),
+        cpuMs: cpuMs.get('segmenter') ?? 0,
+        p50: histogramQuantile(segmenterBefore, after, 'dealer_segmenter_inference_duration_seconds', 0.5),
+        p95: histogramQuantile(segmenterBefore, after, 'dealer_segmenter_inference_duration_seconds', 0.95),
+        mean: inferences > 0 ? delta('dealer_segmenter_inference_duration_seconds_sum') / inferences : NaN,
+        peakRssMb: 0,
+        queueMax,
+      };
+    }
     const uploadIds = uploads.map((u) => u.imageId);
     const doneAtEnd = Number(
       (await client.query(`SELECT count(*) FROM images.image WHERE id = ANY($1::uuid[]) AND optimisation_status = 'completed'`, [uploadIds])).rows[0].count,
@@ -652,6 +801,7 @@ async function runConfiguration(replicas: number, photos: Buffer[]): Promise<Run
       1000,
     ).catch(() => undefined);
     clearInterval(lagTimer);
+    if (segmenterResult && segmenter) segmenterResult.peakRssMb = peakRssMb(segmenter.child.pid);
     const drainSeconds = (Date.now() - drainStart) / 1000;
     const drainedImages = done.size - doneAtEnd;
     const lost = uploads.filter((u) => !done.has(u.imageId));
@@ -689,6 +839,7 @@ async function runConfiguration(replicas: number, photos: Buffer[]): Promise<Run
       loadAfter,
       rolling,
       processErrors: procs.all.filter((p) => p.errors.length > 0).map((p) => ({ name: p.name, lines: p.errors.slice(0, 5) })),
+      segmenter: segmenterResult,
     };
   } finally {
     await nc?.close().catch(() => undefined);
@@ -728,7 +879,7 @@ async function rollingRestart(procs: Processes, rec: Recorder, until: number, ou
 // the report
 
 function report(r: RunResult): void {
-  console.log(`\n=== ${r.replicas} replica(s) of images and pipeline: ${r.seconds.toFixed(0)} s, ${DEALERS} dealers, ${STAFF} staff${ROLLING ? ', rolling restarts' : ''}`);
+  console.log(`\n=== ${r.replicas} replica(s) of images and pipeline: ${r.seconds.toFixed(0)} s, ${DEALERS} dealers, ${STAFF} staff, route ${ROUTE}${ROLLING ? ', rolling restarts' : ''}`);
   console.log(`load average ${r.loadBefore} before, ${r.loadAfter} after`);
   console.log(`${'route'.padEnd(42)}${'count'.padStart(7)}${'errors'.padStart(7)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'p99 ms'.padStart(9)}`);
   for (const x of r.routes) console.log(`${x.route.padEnd(42)}${String(x.n).padStart(7)}${String(x.errors).padStart(7)}${fmt(x.p50, 0).padStart(9)}${fmt(x.p95, 0).padStart(9)}${fmt(x.p99, 0).padStart(9)}`);
@@ -740,6 +891,15 @@ function report(r: RunResult): void {
       `${r.drainedImages > 0 && r.drainSeconds >= 5 ? ` (${r.drainedImages} images, ${(r.drainedImages / r.drainSeconds).toFixed(2)} images/s)` : ''}; ` +
       `lost ${r.lost.length}; orders approved ${r.approvals}`,
   );
+  const sg = r.segmenter;
+  if (sg) {
+    const answered = sg.requests - sg.refused;
+    console.log(
+      `segmenter (1 process, side ${SEGMENTER_SIDE}, 1 thread): ${sg.requests} requests in the run (${sg.refused} refused 503), ` +
+        `${answered > 0 ? fmt(sg.cpuMs / 1000 / answered, 2) : 'n/a'} s CPU per picture, inference p50 ${fmt(sg.p50, 2)} s, p95 ${fmt(sg.p95, 2)} s (mean ${fmt(sg.mean, 2)} s), ` +
+        `peak memory ${fmt(sg.peakRssMb, 0)} MB, queue max ${sg.queueMax}`,
+    );
+  }
   const series = r.pendingSeries.filter((_, i) => i % 5 === 0).map(([at, p]) => `${Math.round(at / 1000)}s:${p}`);
   console.log(`PIPELINE pending over time (every 10 s): ${series.join(' ')}`);
   const total = [...r.cpu.values()].reduce((a, b) => a + b, 0);
@@ -775,7 +935,7 @@ function ratios(one: RunResult, two: RunResult): void {
 }
 
 async function main(): Promise<void> {
-  console.log(`load test: ${DEALERS} dealers, ${STAFF} staff, ${SECONDS} s per configuration, replicas ${REPLICAS.join(' then ')}${ROLLING ? ', rolling restarts' : ''}`);
+  console.log(`load test: ${DEALERS} dealers, ${STAFF} staff, ${SECONDS} s per configuration, replicas ${REPLICAS.join(' then ')}, route ${ROUTE}${SEGMENTS ? ' (one segmenter)' : ''}${ROLLING ? ', rolling restarts' : ''}`);
   const photos = await photosOnce();
   console.log(`photos: 1600x1200 JPEG, ${photos.map((p) => `${Math.round(p.length / 1024)} KB`).join(', ')}`);
   const results: RunResult[] = [];

@@ -10,19 +10,22 @@
 import { PIPELINE_DURABLES, STREAMS } from '@app/contracts';
 import { ScaledObject, TriggerAuthentication } from '@kubernetes-models/keda/keda.sh/v1alpha1';
 import { Cluster } from '@kubernetes-models/cloudnative-pg/postgresql.cnpg.io/v1';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Deployment, StatefulSet } from 'kubernetes-models/apps/v1';
+import { parse } from 'yaml';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { Job } from 'kubernetes-models/batch/v1';
 import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Secret, Service } from 'kubernetes-models/v1';
-import { containersOf, renderKustomization, renderWithComponents, type RenderedObject } from './kustomize';
+import { applyComponentTo, containersOf, renderKustomization, renderWithComponents, type RenderedObject } from './kustomize';
 
 const ROOT = join(__dirname, '../..');
 const K8S = join(ROOT, 'deploy/k8s');
 const IMAGE = 'registry.example.com/dealer-photo:0.1.0';
+/** the segmenter's own image (AGPL-3.0 model inside): only the segmenter runs it */
+const SEGMENTER_IMAGE = 'registry.example.com/dealer-photo-segmenter:0.1.0';
 const NAMESPACE = 'dealer-photo';
 
 type Model = { validate(): void };
@@ -53,6 +56,17 @@ const SERVICES = readdirSync(join(ROOT, 'services'), { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name)
   .sort();
+/** the services with a schema of their own to migrate (the segmenter has no database) */
+const MIGRATING = SERVICES.filter((s) => existsSync(join(ROOT, 'services', s, 'src/migrations')));
+/**
+ * The segmenter: a plain HTTP server of its own (not the NestJS service kit): everything on one
+ * port, SEGMENTER_PORT, no operations port; the pipeline workers are its only clients.
+ */
+const SEGMENTER = { name: 'segmenter', port: 7070, component: 'segmenter' };
+/** the longest one inference takes on the segmenter's core (side 1024), and the queue it finishes after SIGTERM too (SEGMENTER_QUEUE x 1.3 s at side 768) */
+const INFERENCE_S = 2.3;
+const SEGMENTER_QUEUE_S = 4 * 1.3;
+const isSegmenter = (o: RenderedObject) => (o.spec as any)?.template?.metadata?.labels?.['app.kubernetes.io/component'] === SEGMENTER.component;
 
 /** The longest a process takes to stop after SIGTERM before it exits anyway (libs/service-kit bootstrap), plus the preStop pause. */
 const PROCESS_SHUTDOWN_S = 15;
@@ -141,7 +155,7 @@ function productProcessProblems(objs: RenderedObject[]): string[] {
   const problems: string[] = [];
   const config = ofKind(objs, 'ConfigMap').find((c) => c.metadata.name === 'dealer-photo-config') as any;
   if (config?.data?.OPS_PORT !== '9090') problems.push('ConfigMap dealer-photo-config: OPS_PORT is not 9090');
-  for (const d of ofKind(objs, 'Deployment')) {
+  for (const d of ofKind(objs, 'Deployment').filter((x) => !isSegmenter(x))) {
     const pod = (d.spec as any).template;
     const c = pod.spec.containers[0];
     const ops = (c.ports ?? []).find((p: any) => p.name === 'ops');
@@ -161,6 +175,117 @@ function productProcessProblems(objs: RenderedObject[]): string[] {
     }
   }
   return problems;
+}
+
+/**
+ * The segmenter: its own image, one port for the model and its health and metrics, probes that
+ * wait for the model, one whole core, memory for side 768, no credentials, a stop that lets the
+ * running inference end, and a Service in front of it.
+ */
+function segmenterProblems(objs: RenderedObject[]): string[] {
+  const problems: string[] = [];
+  const d = ofKind(objs, 'Deployment').find((x) => x.metadata.name === SEGMENTER.name) as any;
+  if (!d) return [`no Deployment ${SEGMENTER.name}`];
+  const pod = d.spec.template;
+  const c = pod.spec.containers[0];
+  const env = Object.fromEntries((c.env ?? []).map((e: any) => [e.name, e.value]));
+  if (c.image !== SEGMENTER_IMAGE) problems.push(`${id(d)}: image ${c.image} is not ${SEGMENTER_IMAGE}`);
+  const http = (c.ports ?? []).find((p: any) => p.name === 'http');
+  if (http?.containerPort !== SEGMENTER.port || env.SEGMENTER_PORT !== String(SEGMENTER.port)) problems.push(`${id(d)}: does not serve on a port named http, ${SEGMENTER.port} (SEGMENTER_PORT)`);
+  const paths: Record<string, string> = { startupProbe: '/health/ready', livenessProbe: '/health/live', readinessProbe: '/health/ready' };
+  for (const [probe, path] of Object.entries(paths)) {
+    if (c[probe]?.httpGet?.path !== path || c[probe]?.httpGet?.port !== 'http') problems.push(`${id(d)}: ${probe} is not GET ${path} on the port http`);
+  }
+  // the model loads and warms up in 3-10 s: give it a minute at least before a restart
+  const startup = c.startupProbe ? (c.startupProbe.periodSeconds ?? 10) * (c.startupProbe.failureThreshold ?? 3) : 0;
+  if (startup < 60) problems.push(`${id(d)}: the startup probe gives the model ${startup} s to load, under 60 s`);
+  const a = pod.metadata.annotations ?? {};
+  if (a['prometheus.io/scrape'] !== 'true' || a['prometheus.io/port'] !== String(SEGMENTER.port) || a['prometheus.io/path'] !== '/metrics') {
+    problems.push(`${id(d)}: no Prometheus scrape annotations for ${SEGMENTER.port}/metrics`);
+  }
+  const r = c.resources ?? {};
+  if (r.requests?.cpu !== '1' || r.limits?.cpu !== '1') problems.push(`${id(d)}: its CPU is not one whole core, requested and limited`);
+  const gib = (q: string | undefined) => (q?.endsWith('Gi') ? Number(q.slice(0, -2)) : q?.endsWith('Mi') ? Number(q.slice(0, -2)) / 1024 : NaN);
+  // 1.2 GB resident at side 768 (about 1.12 GiB)
+  if (!(gib(r.requests?.memory) >= 1.25 && gib(r.limits?.memory) >= gib(r.requests?.memory))) problems.push(`${id(d)}: memory ${r.requests?.memory} / ${r.limits?.memory} leaves no headroom over 1.2 GB at side 768`);
+  if (env.SEGMENTER_SIDE !== '768' || env.SEGMENTER_THREADS !== '1') problems.push(`${id(d)}: not side 768 on one thread, what its sizes are for`);
+  if (!env.SEGMENTER_MODEL?.endsWith('.onnx')) problems.push(`${id(d)}: SEGMENTER_MODEL names no .onnx file`);
+  if ((c.envFrom ?? []).length > 0 || (c.env ?? []).some((e: any) => e.valueFrom)) problems.push(`${id(d)}: reads configuration or secrets it does not need`);
+  const sleep = c.lifecycle?.preStop?.exec?.command;
+  if (!(Array.isArray(sleep) && sleep[0] === 'sleep' && Number(sleep[1]) >= PRESTOP_S)) problems.push(`${id(d)}: no preStop pause of ${PRESTOP_S} s`);
+  if (!((pod.spec.terminationGracePeriodSeconds ?? 30) > PRESTOP_S + INFERENCE_S + SEGMENTER_QUEUE_S)) {
+    problems.push(`${id(d)}: terminationGracePeriodSeconds not longer than the preStop pause, one inference and its queue`);
+  }
+  const svc = ofKind(objs, 'Service').find((s) => s.metadata.name === SEGMENTER.name) as any;
+  if (!svc) problems.push(`no Service ${SEGMENTER.name}`);
+  else {
+    if (!selects({ matchLabels: svc.spec.selector }, pod.metadata.labels)) problems.push(`Service ${SEGMENTER.name}: does not select the segmenter's pods`);
+    const port = (svc.spec.ports ?? []).find((p: any) => p.port === SEGMENTER.port);
+    if (!port || (port.targetPort !== 'http' && port.targetPort !== SEGMENTER.port)) problems.push(`Service ${SEGMENTER.name}: no port ${SEGMENTER.port} to the container's`);
+  }
+  return problems;
+}
+
+/** The pipeline's configuration names the segmenter Service, on its port, path /segment. */
+function pipelineSegmenterProblems(objs: RenderedObject[]): string[] {
+  const config = (ofKind(objs, 'ConfigMap').find((c) => c.metadata.name === 'dealer-photo-config') as any)?.data ?? {};
+  const problems: string[] = [];
+  if (config.PIPELINE_SEGMENTER !== 'http') problems.push(`PIPELINE_SEGMENTER is ${config.PIPELINE_SEGMENTER}, not http`);
+  let url: URL | null = null;
+  try {
+    url = new URL(config.PIPELINE_SEGMENTER_URL);
+  } catch {
+    problems.push(`PIPELINE_SEGMENTER_URL ${config.PIPELINE_SEGMENTER_URL} is no URL`);
+  }
+  const svc = ofKind(objs, 'Service').find((s) => s.metadata.name === url?.hostname) as any;
+  if (url && (!svc || !isSegmenterService(objs, svc))) problems.push(`PIPELINE_SEGMENTER_URL names ${url.hostname}, which is not the segmenter's Service`);
+  if (url && svc && !(svc.spec.ports ?? []).some((p: any) => String(p.port) === url!.port)) problems.push(`PIPELINE_SEGMENTER_URL's port ${url.port} is not the Service's`);
+  if (url && url.pathname !== '/segment') problems.push(`PIPELINE_SEGMENTER_URL's path ${url.pathname} is not /segment`);
+  if (config.PIPELINE_SEGMENT_SIZE !== '1024') problems.push(`PIPELINE_SEGMENT_SIZE is ${config.PIPELINE_SEGMENT_SIZE}, not 1024`);
+  return problems;
+}
+
+function isSegmenterService(objs: RenderedObject[], svc: any): boolean {
+  return ofKind(objs, 'Deployment').some((d) => isSegmenter(d) && selects({ matchLabels: svc.spec.selector }, (d.spec as any).template.metadata.labels));
+}
+
+/**
+ * Who may open a connection to the pods of `owner` on `port` under the network policies: the
+ * owners of pods in the namespace, and the namespaces named (`ns:<name>`). Default deny
+ * assumed (checked apart); the policies that select the pods and have Ingress add up.
+ */
+function allowedIn(objs: RenderedObject[], owner: string, port: number): string[] {
+  const pods = podLabels(objs);
+  const target = pods.find((p) => p.owner === owner);
+  if (!target) throw new Error(`no pods of ${owner}`);
+  const allowed = new Set<string>();
+  for (const np of ofKind(objs, 'NetworkPolicy') as any[]) {
+    if (!selects(np.spec.podSelector, target.labels) || !(np.spec.policyTypes ?? ['Ingress']).includes('Ingress')) continue;
+    for (const rule of np.spec.ingress ?? []) {
+      if (rule.ports && !rule.ports.some((p: any) => p.port === port)) continue;
+      for (const peer of rule.from ?? [{}]) {
+        if (peer.ipBlock) allowed.add(`ip:${peer.ipBlock.cidr}`);
+        else if (peer.namespaceSelector) allowed.add(`ns:${peer.namespaceSelector.matchLabels?.['kubernetes.io/metadata.name'] ?? JSON.stringify(peer.namespaceSelector)}`);
+        else for (const p of pods) if (selects(peer.podSelector ?? {}, p.labels)) allowed.add(p.owner);
+      }
+    }
+  }
+  return [...allowed].sort();
+}
+
+/** Whether the pods of `from` may connect out to the pods of `to` on `port`. */
+function allowedOut(objs: RenderedObject[], from: string, to: string, port: number): boolean {
+  const pods = podLabels(objs);
+  const a = pods.find((p) => p.owner === from)!;
+  const b = pods.find((p) => p.owner === to)!;
+  return (ofKind(objs, 'NetworkPolicy') as any[]).some(
+    (np) =>
+      selects(np.spec.podSelector, a.labels) &&
+      (np.spec.policyTypes ?? []).includes('Egress') &&
+      (np.spec.egress ?? []).some(
+        (rule: any) => (!rule.ports || rule.ports.some((p: any) => p.port === port)) && (rule.to ?? []).some((peer: any) => peer.podSelector && !peer.namespaceSelector && selects(peer.podSelector, b.labels)),
+      ),
+  );
 }
 
 function autoscalers(objs: RenderedObject[]): Array<{ who: string; target: string; min: number; max: number }> {
@@ -233,7 +358,7 @@ function imageProblems(objs: RenderedObject[]): string[] {
   for (const o of objs) {
     for (const c of containersOf(o)) {
       const image = String(c.image);
-      if (image.includes('dealer-photo') && image !== IMAGE) problems.push(`${id(o)} ${c.name}: image ${image} is not the one kustomize sets (${IMAGE})`);
+      if (image.includes('dealer-photo') && image !== IMAGE && image !== SEGMENTER_IMAGE) problems.push(`${id(o)} ${c.name}: image ${image} is not one kustomize sets (${IMAGE}, ${SEGMENTER_IMAGE})`);
       if (!image.includes('dealer-photo') && (!/:[^/:]+$/.test(image) || image.endsWith(':latest'))) problems.push(`${id(o)} ${c.name}: image ${image} names no version`);
     }
   }
@@ -264,7 +389,7 @@ describe('deploy/k8s rendered', () => {
 
   it("runs every process of the product with its operations port, health probes, scrape annotations and a clean stop", () => {
     expect(ofKind(rendered, 'Deployment').map((d) => d.metadata.name).sort()).toEqual(
-      ['gateway', ...SERVICES.filter((s) => s !== 'pipeline'), 'pipeline-bulk', 'pipeline-live'].sort(),
+      ['gateway', ...SERVICES.filter((s) => s !== 'pipeline' && s !== SEGMENTER.name), 'pipeline-bulk', 'pipeline-live', SEGMENTER.name].sort(),
     );
     expect(productProcessProblems(rendered)).toEqual([]);
   });
@@ -289,7 +414,7 @@ describe('deploy/k8s rendered', () => {
     const unset = [...renderKustomization(join(K8S, 'base')), ...renderKustomization(join(K8S, 'infra'))];
     const named = unset.flatMap((o) => containersOf(o).map((c) => String(c.image))).filter((i) => i.includes('dealer-photo'));
     expect(named.length).toBeGreaterThan(8);
-    expect(new Set(named)).toEqual(new Set(['dealer-photo']));
+    expect(new Set(named)).toEqual(new Set(['dealer-photo', 'dealer-photo-segmenter']));
   });
 
   it('reads the pipeline lanes KEDA scales on from the stream and consumers the product creates, on the NATS monitoring port', () => {
@@ -351,7 +476,91 @@ describe('deploy/k8s rendered', () => {
   it('migrates every service in the release Job, each with its own command', () => {
     const [job] = ofKind(migrate, 'Job') as any[];
     const commands = containersOf(job).map((c) => c.command.join(' '));
-    expect(commands.sort()).toEqual(SERVICES.map((s) => `node dist/services/${s}/src/main.js migrate`).sort());
+    expect(commands.sort()).toEqual(MIGRATING.map((s) => `node dist/services/${s}/src/main.js migrate`).sort());
+    expect(MIGRATING).not.toContain(SEGMENTER.name);
+  });
+});
+
+describe('deploy/k8s: the segmenter', () => {
+  const segmenterPods = `Deployment ${SEGMENTER.name}`;
+
+  it('runs as a process of its own: its image, one port, probes that wait for the model, one core, memory for side 768, a stop after the running inference', () => {
+    expect(segmenterProblems(rendered)).toEqual([]);
+    // the product's image never runs it, and it runs nothing else
+    const images = rendered.flatMap((o) => containersOf(o).map((c) => ({ who: id(o), image: String(c.image) })));
+    expect(images.filter((i) => i.image === SEGMENTER_IMAGE).map((i) => i.who)).toEqual([segmenterPods]);
+  });
+
+  it("is where the pipeline's configuration sends the segment step", () => {
+    expect(pipelineSegmenterProblems(rendered)).toEqual([]);
+    // every pipeline worker reads that configuration
+    for (const name of ['pipeline-live', 'pipeline-bulk']) {
+      const d = ofKind(rendered, 'Deployment').find((x) => x.metadata.name === name) as any;
+      const c = d.spec.template.spec.containers[0];
+      expect((c.envFrom ?? []).map((e: any) => e.configMapRef?.name)).toContain('dealer-photo-config');
+      expect((c.env ?? []).map((e: any) => e.name)).not.toContain('PIPELINE_SEGMENTER_URL');
+    }
+  });
+
+  it('is scaled on its CPU between two replicas and the pipeline workers it serves, one disrupted at a time', () => {
+    const scaler = autoscalers(rendered).find((a) => a.target === SEGMENTER.name)!;
+    expect(scaler.who).toBe(`HorizontalPodAutoscaler ${SEGMENTER.name}`);
+    expect(scaler.min).toBe(2);
+    const pipelineMax = autoscalers(rendered)
+      .filter((a) => a.target.startsWith('pipeline-'))
+      .reduce((n, a) => n + a.max, 0);
+    // a pipeline worker has one segment request in flight at most
+    expect(scaler.max).toBeLessThanOrEqual(pipelineMax);
+    const hpa = ofKind(rendered, 'HorizontalPodAutoscaler').find((h) => h.metadata.name === SEGMENTER.name) as any;
+    expect(hpa.spec.metrics).toEqual([{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: expect.any(Number) } } }]);
+    const pdb = ofKind(rendered, 'PodDisruptionBudget').find((p) => p.metadata.name === SEGMENTER.name) as any;
+    expect(pdb.spec).toEqual({ maxUnavailable: 1, selector: { matchLabels: { 'app.kubernetes.io/name': SEGMENTER.name } } });
+  });
+
+  it('may be reached by the pipeline workers only, and scraped from the monitoring namespace; it reaches nothing', () => {
+    expect(allowedIn(rendered, segmenterPods, SEGMENTER.port)).toEqual(['Deployment pipeline-bulk', 'Deployment pipeline-live', 'ns:monitoring']);
+    for (const from of ['Deployment pipeline-live', 'Deployment pipeline-bulk']) expect(allowedOut(rendered, from, segmenterPods, SEGMENTER.port)).toBe(true);
+    for (const from of ['Deployment gateway', 'Deployment images', 'Deployment delivery']) expect(allowedOut(rendered, from, segmenterPods, SEGMENTER.port)).toBe(false);
+    // no egress policy selects it: default deny leaves it DNS only
+    const egress = (ofKind(rendered, 'NetworkPolicy') as any[]).filter(
+      (np) => (np.spec.policyTypes ?? []).includes('Egress') && (np.spec.egress ?? []).length > 0 && selects(np.spec.podSelector, { 'app.kubernetes.io/name': SEGMENTER.name, 'app.kubernetes.io/component': SEGMENTER.component }),
+    );
+    expect(egress.map((np) => np.metadata.name)).toEqual(['allow-dns']);
+    // the same with the optional components (external-data opens egress for the backends only)
+    expect(allowedIn(withComponents, segmenterPods, SEGMENTER.port)).toEqual(['Deployment pipeline-bulk', 'Deployment pipeline-live', 'ns:monitoring']);
+  });
+
+  it("is scraped by the Prometheus operator's component on its own port", () => {
+    const monitors = ofKind(withComponents, 'PodMonitor') as any[];
+    const labels = (ofKind(rendered, 'Deployment').find((d) => d.metadata.name === SEGMENTER.name)!.spec as any).template.metadata.labels;
+    const mine = monitors.filter((m) => selects(m.spec.selector, labels));
+    expect(mine).toHaveLength(1);
+    expect(mine[0].spec.podMetricsEndpoints).toEqual([expect.objectContaining({ port: 'http', path: '/metrics' })]);
+    // every other monitor's port is one the pods it selects have
+    for (const m of monitors.filter((x) => x !== mine[0])) expect(m.spec.podMetricsEndpoints.map((e: any) => e.port)).toEqual(['ops']);
+  });
+
+  it('moves to a GPU node pool with components/segmenter-gpu only, which is off by default', () => {
+    const gpu = renderWithComponents(K8S, ['components/segmenter-gpu']);
+    expect(schemaProblems(gpu)).toEqual([]);
+    expect(workloadProblems(gpu)).toEqual([]);
+    expect(scalingProblems(gpu)).toEqual([]);
+    const pod = (ofKind(gpu, 'Deployment').find((d) => d.metadata.name === SEGMENTER.name)!.spec as any).template.spec;
+    const c = pod.containers[0];
+    expect(c.env.filter((e: any) => e.name === 'SEGMENTER_PROVIDER')).toEqual([{ name: 'SEGMENTER_PROVIDER', value: 'cuda' }]);
+    expect(c.resources.limits['nvidia.com/gpu']).toBe('1');
+    expect(Object.keys(pod.nodeSelector)).toHaveLength(1);
+    expect(pod.tolerations).toEqual([expect.objectContaining({ key: 'nvidia.com/gpu', effect: 'NoSchedule' })]);
+    const hpa = ofKind(gpu, 'HorizontalPodAutoscaler').find((h) => h.metadata.name === SEGMENTER.name) as any;
+    expect(hpa.spec.maxReplicas).toBeLessThanOrEqual(4);
+    // nothing else changes
+    const others = (objs: RenderedObject[]) => objs.filter((o) => o.metadata.name !== SEGMENTER.name || !['Deployment', 'HorizontalPodAutoscaler'].includes(o.kind));
+    expect(others(gpu)).toEqual(others(rendered));
+    // the default installation: on CPU, no GPU asked for, the component not listed
+    const cpu = (ofKind(rendered, 'Deployment').find((d) => d.metadata.name === SEGMENTER.name)!.spec as any).template.spec;
+    expect(cpu.containers[0].env).toContainEqual({ name: 'SEGMENTER_PROVIDER', value: 'cpu' });
+    expect(JSON.stringify(rendered)).not.toContain('nvidia.com/gpu');
+    expect(parse(readFileSync(join(K8S, 'kustomization.yaml'), 'utf8')).components ?? []).not.toContain('components/segmenter-gpu');
   });
 });
 
@@ -433,11 +642,53 @@ describe('the rules fail on manifests broken on purpose', () => {
     });
     expect(imageProblems(objs)).toEqual([
       'StatefulSet nats nats: image nats names no version',
-      expect.stringContaining('Deployment statistics statistics: image registry.example.com/dealer-photo:latest is not the one kustomize sets'),
+      expect.stringContaining('Deployment statistics statistics: image registry.example.com/dealer-photo:latest is not one kustomize sets'),
     ]);
   });
 
   it('a kustomization using a feature the renderer does not implement', () => {
-    expect(() => renderKustomization(join(__dirname, 'fixtures/unsupported'))).toThrow('this renderer does not implement patches');
+    expect(() => renderKustomization(join(__dirname, 'fixtures/unsupported'))).toThrow('this renderer does not implement configMapGenerator');
+  });
+
+  it('a segmenter with its probes on another port, stopped before its inference ends, reading the secrets, on the product image', () => {
+    const objs = broken((o) => {
+      const d = find(o, 'Deployment', SEGMENTER.name);
+      const c = d.spec.template.spec.containers[0];
+      c.readinessProbe.httpGet.port = 'ops';
+      c.startupProbe.failureThreshold = 5;
+      c.envFrom = [{ secretRef: { name: 'dealer-photo-secrets' } }];
+      c.image = IMAGE;
+      d.spec.template.spec.terminationGracePeriodSeconds = 8;
+    });
+    expect(segmenterProblems(objs)).toEqual([
+      `Deployment segmenter: image ${IMAGE} is not ${SEGMENTER_IMAGE}`,
+      'Deployment segmenter: readinessProbe is not GET /health/ready on the port http',
+      'Deployment segmenter: the startup probe gives the model 10 s to load, under 60 s',
+      'Deployment segmenter: reads configuration or secrets it does not need',
+      'Deployment segmenter: terminationGracePeriodSeconds not longer than the preStop pause, one inference and its queue',
+    ]);
+  });
+
+  it("a pipeline pointed elsewhere, and a segmenter the gateway may reach", () => {
+    const objs = broken((o) => {
+      const config = find(o, 'ConfigMap', 'dealer-photo-config').data;
+      config.PIPELINE_SEGMENTER_URL = 'http://segmentation:7070/mask';
+      find(o, 'NetworkPolicy', 'segmenter-ingress').spec.ingress[0].from.push({ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } });
+    });
+    expect(pipelineSegmenterProblems(objs)).toEqual([
+      "PIPELINE_SEGMENTER_URL names segmentation, which is not the segmenter's Service",
+      "PIPELINE_SEGMENTER_URL's path /mask is not /segment",
+    ]);
+    expect(allowedIn(objs, 'Deployment segmenter', SEGMENTER.port)).toContain('Deployment gateway');
+  });
+
+  it('a patch whose test fails, or whose target is gone', () => {
+    const dir = join(K8S, 'components/segmenter-gpu');
+    const objs = clone(rendered);
+    const c = find(objs, 'Deployment', SEGMENTER.name).spec.template.spec.containers[0];
+    c.env.unshift({ name: 'EXTRA', value: '1' });
+    expect(() => applyComponentTo(objs, dir)).toThrow(/test \/spec\/template\/spec\/containers\/0\/env\/4\/name/);
+    const gone = clone(rendered).filter((o) => !(o.kind === 'HorizontalPodAutoscaler' && o.metadata.name === SEGMENTER.name));
+    expect(() => applyComponentTo(gone, dir)).toThrow('matches no object');
   });
 });
