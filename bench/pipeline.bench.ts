@@ -234,8 +234,9 @@ function saturationMatrix(k: number): string {
 // ---------------------------------------------------------------------------------------
 // our steps in this process
 
-function offlineRoutes(media: Media, segmenter: Segmenter = new ClassicalSegmenter()) {
-  const config = loadConfig(PipelineConfig, {
+/** The worker's own defaults for steps run in this process (no database, no storage), with this segmenter. */
+function offlineConfig(segmenter: Segmenter): PipelineConfig {
+  return loadConfig(PipelineConfig, {
     DATABASE_URL: 'postgres://x@h/db',
     S3_ENDPOINT: 'http://127.0.0.1:1',
     S3_ACCESS_KEY: 'k',
@@ -243,6 +244,10 @@ function offlineRoutes(media: Media, segmenter: Segmenter = new ClassicalSegment
     PIPELINE_SEGMENTER: segmenter.kind,
     ...(segmenter.kind === 'http' ? { PIPELINE_SEGMENTER_URL: 'http://127.0.0.1:1/segment' } : {}),
   });
+}
+
+function offlineRoutes(media: Media, segmenter: Segmenter = new ClassicalSegmenter()) {
+  const config = offlineConfig(segmenter);
   // the worker's own defaults, libvips threads included, so that the steps run as in a worker
   const imaging = new ImageRenderer({ maxInputPixels: config.PIPELINE_MAX_INPUT_PIXELS, vipsThreads: config.PIPELINE_VIPS_THREADS });
   const bytes = new Map<string, Buffer>();
@@ -574,14 +579,7 @@ async function segmentOnce(steps: RouteSteps, imaging: ImageRenderer, picture: R
 }
 
 function segmentationSteps(segmenter: Segmenter, imaging: ImageRenderer): RouteSteps {
-  const config = loadConfig(PipelineConfig, {
-    DATABASE_URL: 'postgres://x@h/db',
-    S3_ENDPOINT: 'http://127.0.0.1:1',
-    S3_ACCESS_KEY: 'k',
-    S3_SECRET_KEY: 's',
-    PIPELINE_SEGMENTER: segmenter.kind,
-    ...(segmenter.kind === 'http' ? { PIPELINE_SEGMENTER_URL: 'http://127.0.0.1:1/segment' } : {}),
-  });
+  const config = offlineConfig(segmenter);
   const files = { readMedium: async () => null } as unknown as PipelineFiles;
   return new RouteSteps(imaging, new MediaLibrary(files, imaging, 1024 * 1024), segmenter, config);
 }

@@ -11,6 +11,18 @@ export interface OpsAnswer {
 
 export type OpsHandler = () => Promise<OpsAnswer> | OpsAnswer;
 
+/** Starts `server` listening; resolves with its port (useful with 0: any free port), rejects when the port cannot be had. */
+export async function listenOn(server: Server, port: number, host: string): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return (server.address() as AddressInfo).port;
+}
+
 /**
  * The operations port of one process (`OPS_PORT`): liveness and readiness for the
  * orchestrator's probes, `/metrics` for Prometheus. It is not the API: the gateway's REST
@@ -43,15 +55,9 @@ export class OpsServer {
     // a probe that hangs must not hold a connection open for ever
     server.requestTimeout = 10_000;
     server.keepAliveTimeout = 5_000;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+    const bound = await listenOn(server, port, host);
     this.server = server;
-    return (server.address() as AddressInfo).port;
+    return bound;
   }
 
   async close(): Promise<void> {

@@ -1,7 +1,6 @@
-import { METRICS, Metrics, Readiness } from '@app/ops';
+import { listenOn, METRICS, Metrics, Readiness } from '@app/ops';
 import type { Picture } from '@app/segmentation';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import sharp from 'sharp';
 
@@ -69,15 +68,9 @@ export class SegmenterServer {
     const server = createServer((req, res) => void this.answer(req, res));
     server.requestTimeout = 120_000;
     server.keepAliveTimeout = 5_000;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+    const bound = await listenOn(server, port, host);
     this.server = server;
-    return (server.address() as AddressInfo).port;
+    return bound;
   }
 
   /** Stops taking requests (readiness says so first) and resolves when the pictures in hand are done. */

@@ -30,6 +30,20 @@ async function maskOf(res: Response, w: number, h: number) {
   return { data, width: w, height: h, channels: 1 as const };
 }
 
+/** A picture POSTed slowly: its first 100 bytes now, the rest on `finish()`; `status` is the answer's. */
+function slowPost(url: string, body: Buffer): { finish(): void; status: Promise<number> } {
+  let req!: ClientRequest;
+  const status = new Promise<number>((resolve, reject) => {
+    req = request(url, { method: 'POST', headers: { 'content-type': 'image/png', 'content-length': body.length } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+  });
+  req.write(body.subarray(0, 100));
+  return { finish: () => req.end(body.subarray(100)), status };
+}
+
 async function metric(base: string, name: string): Promise<number> {
   const text = await (await fetch(`${base}/metrics`)).text();
   const line = text.split('\n').find((l) => l.startsWith(name));
@@ -95,22 +109,14 @@ describe('segmenter service', () => {
     await seg.ready;
     const body = await png(segmentationScenes(640, 480)[0], 640, 480);
     // the first picture arrives slowly: it holds its place while its bytes come in
-    let first!: ClientRequest;
-    const firstAnswer = new Promise<number>((resolve, reject) => {
-      first = request(seg.url, { method: 'POST', headers: { 'content-type': 'image/png', 'content-length': body.length } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      });
-      first.on('error', reject);
-    });
-    first.write(body.subarray(0, 100));
+    const first = slowPost(seg.url, body);
     await waitFor(async () => (await metric(base, 'dealer_segmenter_queued_messages')) === 1, 'the first picture to take its place');
     const second = await post(seg.url, body);
     expect(second.status).toBe(503);
     expect(second.headers.get('retry-after')).toBe('1');
     expect(((await second.json()) as { message: string }).message).toMatch(/busy/);
-    first.end(body.subarray(100));
-    expect(await firstAnswer).toBe(200);
+    first.finish();
+    expect(await first.status).toBe(200);
   });
 });
 
@@ -135,19 +141,11 @@ describe('segmenter start', () => {
     await seg.ready;
     const base = seg.url.replace(/\/segment$/, '');
     const body = await png(segmentationScenes(640, 480)[0], 640, 480);
-    let req!: ClientRequest;
-    const answer = new Promise<number>((resolve, reject) => {
-      req = request(seg.url, { method: 'POST', headers: { 'content-type': 'image/png', 'content-length': body.length } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      });
-      req.on('error', reject);
-    });
-    req.write(body.subarray(0, 100));
+    const picture = slowPost(seg.url, body);
     await waitFor(async () => (await metric(base, 'dealer_segmenter_queued_messages')) === 1, 'the picture to be in hand');
     const closed = seg.close();
-    req.end(body.subarray(100));
-    expect(await answer).toBe(200);
+    picture.finish();
+    expect(await picture.status).toBe(200);
     await closed;
     await expect(fetch(`${base}/health/live`)).rejects.toThrow();
   });

@@ -5,33 +5,36 @@ import type { WindowMode } from '@app/contracts';
  * cleaning of a network's soft mask (`refineNetworkMask`).
  */
 
-/** Keeps only the largest 4-connected region of set pixels. */
-export function keepLargestRegion(mask: Uint8Array, w: number, h: number): void {
+/** The sizes of the 4-connected regions of set pixels: `label` per pixel (0 = unset), `sizes[label]`. */
+function regions(mask: Uint8Array, w: number, h: number): { label: Int32Array; sizes: number[] } {
   const label = new Int32Array(w * h);
   const queue = new Int32Array(w * h);
-  let best = 0;
-  let bestSize = 0;
-  let next = 0;
+  const sizes = [0];
   for (let start = 0; start < mask.length; start++) {
     if (!mask[start] || label[start]) continue;
-    next++;
+    const id = sizes.length;
     let head = 0;
     let tail = 0;
     queue[tail++] = start;
-    label[start] = next;
+    label[start] = id;
     while (head < tail) {
       const i = queue[head++];
       const x = i % w;
-      if (x > 0 && mask[i - 1] && !label[i - 1]) (label[i - 1] = next), (queue[tail++] = i - 1);
-      if (x < w - 1 && mask[i + 1] && !label[i + 1]) (label[i + 1] = next), (queue[tail++] = i + 1);
-      if (i >= w && mask[i - w] && !label[i - w]) (label[i - w] = next), (queue[tail++] = i - w);
-      if (i < w * (h - 1) && mask[i + w] && !label[i + w]) (label[i + w] = next), (queue[tail++] = i + w);
+      if (x > 0 && mask[i - 1] && !label[i - 1]) (label[i - 1] = id), (queue[tail++] = i - 1);
+      if (x < w - 1 && mask[i + 1] && !label[i + 1]) (label[i + 1] = id), (queue[tail++] = i + 1);
+      if (i >= w && mask[i - w] && !label[i - w]) (label[i - w] = id), (queue[tail++] = i - w);
+      if (i < w * (h - 1) && mask[i + w] && !label[i + w]) (label[i + w] = id), (queue[tail++] = i + w);
     }
-    if (tail > bestSize) {
-      bestSize = tail;
-      best = next;
-    }
+    sizes.push(tail);
   }
+  return { label, sizes };
+}
+
+/** Keeps only the largest 4-connected region of set pixels (the first of equals). */
+export function keepLargestRegion(mask: Uint8Array, w: number, h: number): void {
+  const { label, sizes } = regions(mask, w, h);
+  let best = 0;
+  for (let id = 1; id < sizes.length; id++) if (sizes[id] > sizes[best]) best = id;
   for (let i = 0; i < mask.length; i++) mask[i] = label[i] === best && best !== 0 ? 1 : 0;
 }
 
@@ -97,31 +100,6 @@ export function morph(mask: Uint8Array, w: number, h: number, erode: boolean, ti
     src = out;
   }
   return src;
-}
-
-/** The sizes of the 4-connected regions of set pixels: `label` per pixel (0 = unset), `sizes[label]`. */
-function regions(mask: Uint8Array, w: number, h: number): { label: Int32Array; sizes: number[] } {
-  const label = new Int32Array(w * h);
-  const queue = new Int32Array(w * h);
-  const sizes = [0];
-  for (let start = 0; start < mask.length; start++) {
-    if (!mask[start] || label[start]) continue;
-    const id = sizes.length;
-    let head = 0;
-    let tail = 0;
-    queue[tail++] = start;
-    label[start] = id;
-    while (head < tail) {
-      const i = queue[head++];
-      const x = i % w;
-      if (x > 0 && mask[i - 1] && !label[i - 1]) (label[i - 1] = id), (queue[tail++] = i - 1);
-      if (x < w - 1 && mask[i + 1] && !label[i + 1]) (label[i + 1] = id), (queue[tail++] = i + 1);
-      if (i >= w && mask[i - w] && !label[i - w]) (label[i - w] = id), (queue[tail++] = i - w);
-      if (i < w * (h - 1) && mask[i + w] && !label[i + w]) (label[i + w] = id), (queue[tail++] = i + w);
-    }
-    sizes.push(tail);
-  }
-  return { label, sizes };
 }
 
 /** a region smaller than this share of the largest is not part of the car (a tree, a sign, a second car's corner) */
