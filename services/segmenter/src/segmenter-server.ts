@@ -67,7 +67,10 @@ export class SegmenterServer {
   async listen(port: number, host: string): Promise<number> {
     const server = createServer((req, res) => void this.answer(req, res));
     server.requestTimeout = 120_000;
-    server.keepAliveTimeout = 5_000;
+    // one picture per connection: a Service (kube-proxy) balances connections, not requests,
+    // so a replica added under load gets pictures at once; a connection costs nothing beside
+    // a second of network time
+    server.maxRequestsPerSocket = 1;
     const bound = await listenOn(server, port, host);
     this.server = server;
     return bound;
