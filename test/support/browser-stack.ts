@@ -53,6 +53,9 @@ export async function startBrowserStack(label: string, env: Record<string, strin
   const newPage = async ({ viewport = { width: 1440, height: 900 }, timeoutMs = 20_000, acceptDownloads }: PageOptions = {}): Promise<Page> => {
     const context = await browser.newContext({ viewport, ...(acceptDownloads ? { acceptDownloads } : {}) });
     context.setDefaultTimeout(timeoutMs);
+    // a page load fetches and parses the whole app: with both cores taken by two test files it
+    // has taken over 20 s, so navigations get a longer cap than waits for one element
+    context.setDefaultNavigationTimeout(Math.max(timeoutMs, 60_000));
     contexts.push(context);
     return context.newPage();
   };
