@@ -842,7 +842,7 @@ async function main(): Promise<void> {
       `${fmt(segmentation.networkCpuMs)} ms CPU per 1920-px picture (target <= 3000: ${verdict(segmentation.networkCpuMs <= 3000)})`,
   );
   console.log(
-    `full with the network: ${fmt(networkFull.ms)} ms/img steps (${fmt(networkFull.cpuMs)} ms CPU, the segmenter's included), ${fmt(im / networkFull.ms, 2)}x ImageMagick's time for the steps it is given (it is not asked to segment)`,
+    `full with the network: ${fmt(networkFull.ms)} ms/img steps (${fmt(networkFull.cpuMs)} ms CPU, the segmenter's included), ImageMagick takes ${fmt(im / networkFull.ms, 2)}x as long for the steps it is given (it is not asked to segment)`,
   );
   if (keep) console.log(`outputs kept in ${dir}`);
   console.log(segmentation.line);
