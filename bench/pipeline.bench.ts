@@ -25,9 +25,7 @@ import { HttpSegmenter } from '../services/pipeline/src/segmentation/http.segmen
 import type { Segmenter } from '../services/pipeline/src/segmentation/segmenter';
 import { coverFrame } from '../services/pipeline/src/imaging/frame-geometry';
 import type { Raster } from '../services/pipeline/src/imaging/raster';
-import { startSegmenter } from '../services/segmenter/src/segmenter';
-import { SegmenterConfig } from '../services/segmenter/src/segmenter.config';
-import { createLogger } from '@app/logging';
+import { startNetworkSegmenter } from '../services/pipeline/test/helpers/network-segmenter';
 import { createPipelineTestbed, makeJob, type PipelineTestbed } from '../services/pipeline/test/helpers/pipeline-testbed';
 import { deltaE2000Rgb } from '../services/pipeline/src/imaging/colour-difference';
 import { classicalMask } from '../services/pipeline/src/segmentation/classical.segmenter';
@@ -591,8 +589,11 @@ interface SegmenterResult {
   firstCpuMs?: number;
 }
 
+/** the renderer of the segmentation comparison: one thread, as a worker's, and room for the scenes */
+const segImaging = new ImageRenderer({ maxInputPixels: 100_000_000, vipsThreads: 1 });
+
 async function measureSegmenter(name: string, segmenter: Segmenter, cases: SegmentationCase[], glass: Raster, runs: number): Promise<SegmenterResult> {
-  const imaging = new ImageRenderer({ maxInputPixels: 100_000_000, vipsThreads: 1 });
+  const imaging = segImaging;
   const steps = segmentationSteps(segmenter, imaging);
   const perScene: SegmenterResult['perScene'] = [];
   const all: number[] = [];
@@ -617,13 +618,11 @@ async function measureSegmenter(name: string, segmenter: Segmenter, cases: Segme
 }
 
 async function withNetwork<T>(side: number, threads: number, use: (segmenter: Segmenter, firstCpuMs: number) => Promise<T>): Promise<T> {
-  const config = loadConfig(SegmenterConfig, { SEGMENTER_PORT: '0', SEGMENTER_HOST: '127.0.0.1', SEGMENTER_SIDE: String(side), SEGMENTER_THREADS: String(threads), SEGMENTER_QUEUE: '16' });
   const t0 = process.cpuUsage();
-  const running = await startSegmenter(config, createLogger('segmenter', 'warn'));
+  const running = await startNetworkSegmenter({ SEGMENTER_SIDE: String(side), SEGMENTER_THREADS: String(threads), SEGMENTER_QUEUE: '16' });
   try {
-    await running.ready;
     const t = process.cpuUsage(t0);
-    return await use(new HttpSegmenter(running.url, 120_000, new ImageRenderer({ maxInputPixels: 100_000_000, vipsThreads: 1 })), (t.user + t.system) / 1000);
+    return await use(new HttpSegmenter(running.url, 120_000, segImaging), (t.user + t.system) / 1000);
   } finally {
     await running.close();
   }
@@ -639,7 +638,7 @@ async function segmentationComparison(): Promise<{ line: string; worstNetwork: n
   const classical = await measureSegmenter('classical', new ClassicalSegmenter(), cases, glass, 5);
   const [defaultSide, ...otherSides] = NETWORK_SIDES;
   const network = await withNetwork(defaultSide, 1, async (seg, loadCpu) => {
-    const first = (await segmentOnce(segmentationSteps(seg, new ImageRenderer({ maxInputPixels: 100_000_000, vipsThreads: 1 })), new ImageRenderer({ maxInputPixels: 100_000_000, vipsThreads: 1 }), cases[0].picture, 'opaque')).cpuMs;
+    const first = (await segmentOnce(segmentationSteps(seg, segImaging), segImaging, cases[0].picture, 'opaque')).cpuMs;
     const r = await measureSegmenter(`IS-Net quint8 @${defaultSide}`, seg, cases, glass, 3);
     return { ...r, firstCpuMs: first, loadCpu };
   });

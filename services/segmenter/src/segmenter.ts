@@ -28,8 +28,9 @@ export interface RunningSegmenter {
 export async function startSegmenter(config: SegmenterConfig, logger: Logger): Promise<RunningSegmenter> {
   const readiness = new Readiness(2_000);
   let model: MaskModel | null = null;
+  const loaded = () => model !== null;
   readiness.add('model', () => {
-    if (!model) throw new Error('the model is loading');
+    if (!loaded()) throw new Error('the model is loading');
   });
   const modelName = `${basename(config.SEGMENTER_MODEL, '.onnx')}@${config.SEGMENTER_SIDE}`;
   const server = new SegmenterServer(
@@ -39,7 +40,7 @@ export async function startSegmenter(config: SegmenterConfig, logger: Logger): P
         return model.run(picture);
       },
     },
-    { modelName, isReady: () => model !== null, queue: config.SEGMENTER_QUEUE, maxPixels: config.SEGMENTER_MAX_PIXELS, maxBytes: config.SEGMENTER_MAX_BYTES },
+    { modelName, isReady: loaded, queue: config.SEGMENTER_QUEUE, maxPixels: config.SEGMENTER_MAX_PIXELS, maxBytes: config.SEGMENTER_MAX_BYTES },
     readiness,
     new Metrics('segmenter'),
     logger,
