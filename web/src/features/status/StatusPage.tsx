@@ -73,7 +73,8 @@ function SegmentationRow({ segmentation }: { segmentation: SegmentationHealthVie
           label={label}
           color={known && classical ? 'default' : CHIP_COLOR[state]}
           variant={known ? 'filled' : 'outlined'}
-          sx={{ minWidth: 88, fontWeight: 600 }}
+          // the network's name is long: on a phone it wraps inside the chip instead of widening the table
+          sx={{ minWidth: 88, maxWidth: '100%', height: 'auto', py: 0.5, fontWeight: 600, '& .MuiChip-label': { whiteSpace: 'normal', textAlign: 'center' } }}
         />
       </TableCell>
     </TableRow>
