@@ -14,9 +14,11 @@ import {
   Min,
   ValidateNested,
   ArrayMaxSize,
+  ArrayMinSize,
 } from 'class-validator';
 import { ANGLE_CATEGORIES, ROUTES, TRI_STATES, type AngleCategory, type Margins, type Route, type TriState } from '../wire/routes';
 import { WINDOW_MODES, type WindowMode } from '../wire/style-guides';
+import { MAX_PLATES_PER_PICTURE, NUMBER_PLATE_MODES, type NumberPlateMode, type PlateCorner, type PlateQuad } from '../wire/number-plates';
 import { PIPELINE_LANES, type PipelineLane } from './pipeline.subjects';
 import { MEDIA_OBJECT_KEY, OBJECT_KEY_ID, ObjectKeys } from '../storage/object-keys';
 
@@ -40,8 +42,33 @@ export class PipelineMedia {
   @IsOptional() @Matches(MEDIA_KEY) background?: string;
   @IsOptional() @Matches(MEDIA_KEY) floor?: string;
   @IsOptional() @Matches(MEDIA_KEY) featuredImage?: string;
+  /** the guide's number plate image: the plate the `logo` mode puts on the car (else a plain one with the logo) */
+  @IsOptional() @Matches(MEDIA_KEY) numberplate?: string;
   /** frame overlays laid over the finished image, in order */
   @IsOptional() @IsArray() @ArrayMaxSize(8) @Matches(MEDIA_KEY, { each: true }) overlays?: string[];
+}
+
+/** A corner of a number plate, as a share of the original picture's width and height (as shown). */
+export class PipelinePlateCorner implements PlateCorner {
+  @IsNumber() @Min(0) @Max(1) x!: number;
+  @IsNumber() @Min(0) @Max(1) y!: number;
+}
+
+/** A number plate on the original picture: four corners, clockwise from the top-left. */
+export class PipelinePlate implements PlateQuad {
+  @IsArray()
+  @ArrayMinSize(4)
+  @ArrayMaxSize(4)
+  @ValidateNested({ each: true })
+  @Type(() => PipelinePlateCorner)
+  corners!: [PipelinePlateCorner, PipelinePlateCorner, PipelinePlateCorner, PipelinePlateCorner];
+}
+
+/** The style guide's number plate setting (wire/number-plates.ts). */
+export class PipelineNumberPlates {
+  @IsIn(NUMBER_PLATE_MODES) mode!: NumberPlateMode;
+  /** the `colour` mode's cover and the `logo` mode's plate */
+  @Matches(HEX_COLOUR) colour!: string;
 }
 
 /**
@@ -69,6 +96,8 @@ export class PipelinePositionSettings {
    * through it). Absent = opaque: jobs published before this setting existed.
    */
   @IsOptional() @IsIn(WINDOW_MODES) windows?: WindowMode;
+  /** the style guide's number plate setting; absent = off (jobs published before it existed) */
+  @IsOptional() @ValidateNested() @Type(() => PipelineNumberPlates) numberPlates?: PipelineNumberPlates;
 }
 
 /** A repush with settings chosen in the repush dialog: the five switches, and optionally a background colour, margins and the horizon line. */
@@ -82,6 +111,21 @@ export class PipelineRepushSettings {
   @IsOptional() @Matches(HEX_COLOUR) backgroundColor?: string;
   @IsOptional() @ValidateNested() @Type(() => PipelineMargins) margins?: PipelineMargins;
   @IsOptional() @IsNumber() @Min(0) @Max(100) horizonLineHeight?: number;
+  /**
+   * the number plate switch: Enabled masks the plates with the guide's mode (blur when the
+   * guide's is off), Disabled leaves them; absent = Auto (the guide's mode)
+   */
+  @IsOptional() @IsIn(TRI_STATES) numberPlates?: TriState;
+  /**
+   * QA's plates for this picture, on the original: used instead of the ones the finder would
+   * find (an empty list: the picture has none to mask)
+   */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_PLATES_PER_PICTURE)
+  @ValidateNested({ each: true })
+  @Type(() => PipelinePlate)
+  plates?: PipelinePlate[];
 }
 
 export class PipelineOutputKeys {

@@ -1,8 +1,9 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsISO8601, IsString, IsUUID, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Min, ValidateNested } from 'class-validator';
+import { MAX_PLATES_PER_PICTURE } from '../wire/number-plates';
 import { defineEvent } from '../rpc';
 import { ROUTES, type Route } from '../wire/routes';
-import { PipelineOutputKeys } from './pipeline-job.contract';
+import { PipelineOutputKeys, PipelinePlate } from './pipeline-job.contract';
 import { PIPELINE_LANES, type PipelineLane } from './pipeline.subjects';
 
 /**
@@ -60,6 +61,16 @@ export class PipelineImageProcessed {
   /** the worker (host and process) that did it */
   @IsString() worker!: string;
   @IsISO8601() processedAt!: string;
+  /**
+   * the number plates the output has masked, on the original (QA's, or the ones the finder
+   * found); absent when the job did not mask plates (the guide's setting is off)
+   */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_PLATES_PER_PICTURE)
+  @ValidateNested({ each: true })
+  @Type(() => PipelinePlate)
+  plates?: PipelinePlate[];
 }
 
 export class PipelineImageFailed {

@@ -16,6 +16,7 @@ export * from './image-versions';
 export * from './images';
 export * from './integrations';
 export * from './media';
+export * from './number-plates';
 export * from './order-events';
 export * from './orders';
 export * from './paging';
