@@ -17,6 +17,7 @@ import { JobContext } from '../services/pipeline/src/jobs/job-context';
 import { buildRouteHandlers } from '../services/pipeline/src/jobs/route-registry';
 import { PipelineConfig, segmentSize } from '../services/pipeline/src/pipeline.config';
 import { decodeOptionsFor, resolveJobOptions } from '../services/pipeline/src/routes/job-options';
+import { NumberPlates } from '../services/pipeline/src/plates/number-plates';
 import { RouteRunner } from '../services/pipeline/src/routes/route-runner';
 import { RouteSteps } from '../services/pipeline/src/routes/route-steps';
 import { ROUTE_TABLE } from '../services/pipeline/src/routes/route-table';
@@ -252,7 +253,7 @@ function offlineRoutes(media: Media, segmenter: Segmenter = new ClassicalSegment
   const files = { readMedium: async (key: string) => bytes.get(key) ?? null } as unknown as PipelineFiles;
   const library = new MediaLibrary(files, imaging, 64 * 1024 * 1024);
   const steps = new RouteSteps(imaging, library, segmenter, config);
-  const handlers = buildRouteHandlers(ROUTE_TABLE, new RouteRunner(steps));
+  const handlers = buildRouteHandlers(ROUTE_TABLE, new RouteRunner(steps, new NumberPlates(imaging, library, config)));
   const keys = {
     background: `media/background/${randomUUID()}.png`,
     floor: `media/floor/${randomUUID()}.png`,

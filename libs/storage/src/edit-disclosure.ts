@@ -31,6 +31,7 @@ export const PICTURE_EDITS = [
   'cropped',
   'resized',
   'logo added',
+  'number plate masked',
   'overlays added',
   'edited by hand',
   'digitally edited label added',

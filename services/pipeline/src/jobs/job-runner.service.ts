@@ -12,6 +12,7 @@ import {
   type PipelineFailureCode,
   PipelineJob,
   type PipelineLane,
+  type PlateQuad,
   type Route,
 } from '@app/contracts';
 import { faultPoint } from '@app/config';
@@ -26,6 +27,7 @@ import { ImageRenderer, type DecodeOptions } from '../imaging/image-renderer';
 import { PipelineFiles } from '../imaging/pipeline-files';
 import type { PipelineConfig } from '../pipeline.config';
 import { editDisclosureXmp } from '@app/storage';
+import { NumberPlates } from '../plates/number-plates';
 import { disclosureOf } from '../routes/edit-disclosure';
 import { decodeOptionsFor, resolveJobOptions } from '../routes/job-options';
 import { JobContext, type StepTiming } from './job-context';
@@ -47,6 +49,8 @@ interface RenderedJob {
   /** the orders list's picture; none for a test job (a version's output) */
   listThumb: Buffer | null;
   timings: StepTiming[];
+  /** the number plates masked, on the original; none when plates were left as they are */
+  plates?: PlateQuad[];
 }
 
 /** Enough of a broken job to tell the images service which image failed. */
@@ -271,6 +275,7 @@ export class JobRunner {
       thumbHeight: thumb.height,
       listThumb: listThumb?.data ?? null,
       timings: ctx.timings,
+      plates: NumberPlates.onOriginal(ctx),
     };
   }
 
@@ -335,6 +340,7 @@ export class JobRunner {
         durationMs,
         worker: this.worker,
         processedAt: new Date().toISOString(),
+        ...(out.plates ? { plates: out.plates } : {}),
       });
       return 'processed';
     });

@@ -136,3 +136,30 @@ export function quadIoU(a: Quad, b: Quad, samples = 200): number {
 export function scaleQuad(q: Quad, sx: number, sy: number): Quad {
   return q.map((p) => ({ x: p.x * sx, y: p.y * sy })) as Quad;
 }
+
+/**
+ * Where a point of the picture (as shares of its width and height) lands once the picture is
+ * straightened (ImageRenderer.straighten: turned `degrees` clockwise about its centre, the
+ * largest upright rectangle of the same shape kept and scaled back); `inverse` maps back.
+ * `aspect` is the picture's width over its height.
+ */
+export function straightenedPoint(p: Point, degrees: number, aspect: number, inverse = false): Point {
+  if (Math.abs(degrees) < 0.05) return p;
+  const t = (degrees * Math.PI) / 180;
+  const a = Math.abs(t);
+  const w = aspect;
+  const h = 1;
+  const k = Math.min(w / (w * Math.cos(a) + h * Math.sin(a)), h / (w * Math.sin(a) + h * Math.cos(a)));
+  if (!inverse) {
+    const x = (p.x - 0.5) * w;
+    const y = (p.y - 0.5) * h;
+    const xr = x * Math.cos(t) - y * Math.sin(t);
+    const yr = x * Math.sin(t) + y * Math.cos(t);
+    return { x: 0.5 + xr / k / w, y: 0.5 + yr / k / h };
+  }
+  const xr = (p.x - 0.5) * w * k;
+  const yr = (p.y - 0.5) * h * k;
+  const x = xr * Math.cos(t) + yr * Math.sin(t);
+  const y = -xr * Math.sin(t) + yr * Math.cos(t);
+  return { x: 0.5 + x / w, y: 0.5 + y / h };
+}

@@ -18,6 +18,7 @@ export function disclosureOf(ctx: JobContext, labelled: boolean): EditDisclosure
   const composite = ran.has('compose');
   if (composite) edits.push(ran.has('featured-canvas') ? 'placed on a featured image' : 'background replaced');
   if (ran.has('contact-shadow')) edits.push('shadow added');
+  if (ctx.edits.has('number plate masked')) edits.push('number plate masked');
   if (ran.has('logo') && media.logo) edits.push('logo added');
   if (ran.has('overlays') && (media.overlays ?? []).length > 0) edits.push('overlays added');
   if (labelled) edits.push('digitally edited label added');

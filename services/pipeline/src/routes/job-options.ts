@@ -1,4 +1,4 @@
-import type { Margins, PipelineJob, Route, TriState } from '@app/contracts';
+import { DEFAULT_NUMBER_PLATE_COLOR, type Margins, type NumberPlateMode, type PipelineJob, type Route, type TriState } from '@app/contracts';
 import type { DecodeOptions } from '../imaging/image-renderer';
 
 /** What a job does beyond its route's name, once the repush switches are applied. */
@@ -20,6 +20,10 @@ export interface JobOptions {
   /** the new background: one colour, or the style guide's background (and floor) images */
   background: { kind: 'colour'; colour: string } | { kind: 'studio' };
   interior: boolean;
+  /** how the car's number plates are masked; null leaves them as they are */
+  numberPlates: Exclude<NumberPlateMode, 'off'> | null;
+  /** the plate colour of the `colour` and `logo` modes */
+  numberPlateColour: string;
 }
 
 interface RouteDefaults {
@@ -31,16 +35,18 @@ interface RouteDefaults {
   rotationFix: 'angle' | 'never';
   /** yellow fix under Auto: 'account' = the account's desaturateYellowLight */
   yellowFix: 'account' | 'never';
+  /** number plates under Auto: 'guide' = the style guide's setting */
+  numberPlates: 'guide' | 'never';
 }
 
 /** Each route's behaviour when every switch is Auto (docs/pipeline.md, "Routes"). */
 export const ROUTE_DEFAULTS: Record<Route, RouteDefaults> = {
-  full: { removeBackground: true, crop: true, logo: 'guide', rotationFix: 'angle', yellowFix: 'account' },
-  ai_no_enh: { removeBackground: true, crop: true, logo: 'guide', rotationFix: 'angle', yellowFix: 'never' },
-  enhancer: { removeBackground: false, crop: false, logo: 'never', rotationFix: 'angle', yellowFix: 'account' },
-  bypass: { removeBackground: false, crop: false, logo: 'never', rotationFix: 'never', yellowFix: 'never' },
-  FEATURED: { removeBackground: true, crop: true, logo: 'guide', rotationFix: 'never', yellowFix: 'never' },
-  logo_only: { removeBackground: false, crop: false, logo: 'always', rotationFix: 'never', yellowFix: 'never' },
+  full: { removeBackground: true, crop: true, logo: 'guide', rotationFix: 'angle', yellowFix: 'account', numberPlates: 'guide' },
+  ai_no_enh: { removeBackground: true, crop: true, logo: 'guide', rotationFix: 'angle', yellowFix: 'never', numberPlates: 'guide' },
+  enhancer: { removeBackground: false, crop: false, logo: 'never', rotationFix: 'angle', yellowFix: 'account', numberPlates: 'guide' },
+  bypass: { removeBackground: false, crop: false, logo: 'never', rotationFix: 'never', yellowFix: 'never', numberPlates: 'never' },
+  FEATURED: { removeBackground: true, crop: true, logo: 'guide', rotationFix: 'never', yellowFix: 'never', numberPlates: 'guide' },
+  logo_only: { removeBackground: false, crop: false, logo: 'always', rotationFix: 'never', yellowFix: 'never', numberPlates: 'never' },
 };
 
 const ZERO_MARGINS: Margins = { top: 0, right: 0, bottom: 0, left: 0 };
@@ -76,7 +82,21 @@ export function resolveJobOptions(job: PipelineJob): JobOptions {
     horizonLineHeight: r?.horizonLineHeight ?? s.horizonLineHeight,
     background: backgroundColour ? { kind: 'colour', colour: backgroundColour } : { kind: 'studio' },
     interior,
+    ...numberPlatesOf(job, d.numberPlates === 'guide'),
   };
+}
+
+/**
+ * The job's number plate masking: the guide's mode under Auto on the routes that mask plates
+ * (the AI and enhancer routes); Enabled masks on any route, with the guide's mode or a blur
+ * when the guide's is off; Disabled leaves the plates.
+ */
+function numberPlatesOf(job: PipelineJob, routeMasks: boolean): Pick<JobOptions, 'numberPlates' | 'numberPlateColour'> {
+  const guide = job.settings.numberPlates;
+  const mode = guide && guide.mode !== 'off' ? guide.mode : null;
+  const colour = guide?.colour ?? DEFAULT_NUMBER_PLATE_COLOR;
+  const on = tri(job.repush?.numberPlates, routeMasks && mode !== null);
+  return { numberPlates: on ? (mode ?? 'blur') : null, numberPlateColour: colour };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { PipelineFailureCode } from '@app/contracts';
 import { Injectable } from '@nestjs/common';
 import type { Raster } from '../imaging/raster';
 import type { JobContext } from '../jobs/job-context';
+import { NumberPlates } from '../plates/number-plates';
 import { RouteSteps, type Segmentation } from './route-steps';
 import type { StepName } from './route-table';
 
@@ -26,7 +27,10 @@ export interface RouteHandler {
  */
 @Injectable()
 export class RouteRunner {
-  constructor(private readonly s: RouteSteps) {}
+  constructor(
+    private readonly s: RouteSteps,
+    private readonly plates: NumberPlates,
+  ) {}
 
   async run(steps: readonly StepName[], ctx: JobContext): Promise<RouteOutcome> {
     const o = ctx.options;
@@ -37,6 +41,9 @@ export class RouteRunner {
     const frame = await ctx.step('frame', () => this.s.frame(ctx, seg));
     let image: Raster = await ctx.step('cut-out', () => this.s.cutOut(ctx, frame));
     const alpha = has('mask') && seg && o.removeBackground ? await ctx.step('mask', () => this.s.alpha(ctx, seg, frame)) : null;
+    // the plates are found on the original (with the car's mask when there is one), masked once the picture is finished
+    const masksPlates = has('number-plates') && o.numberPlates !== null;
+    if (masksPlates) await ctx.step('find-plates', () => this.plates.find(ctx, seg?.mask ?? null));
     // nothing below reads the full-size original
     ctx.releaseSource();
     if (has('yellow-fix') && o.yellowFix) image = await ctx.step('yellow-fix', () => this.s.yellowFix(image));
@@ -48,6 +55,10 @@ export class RouteRunner {
       if (has('contact-shadow') && o.contactShadow) await ctx.step('contact-shadow', () => this.s.contactShadow(ctx, canvas, seg, frame));
       const car = image;
       image = await ctx.step('compose', () => this.s.compose(canvas, car, alpha));
+    }
+    if (masksPlates) {
+      const finished = image;
+      image = await ctx.step('number-plates', () => this.plates.mask(ctx, finished, frame));
     }
     if (has('logo') && o.logo) image = await ctx.step('logo', () => this.s.logo(ctx, image));
     if (has('overlays')) image = await ctx.step('overlays', () => this.s.overlays(ctx, image));

@@ -69,6 +69,7 @@ export class RouteSteps {
     if (Math.abs(tilt) < 0.2) return 0;
     const work = await this.imaging.downscale(ctx.source, Math.round(Math.max(ctx.outW, ctx.outH) * 1.5));
     ctx.source = this.imaging.asSource(await this.imaging.straighten(work, -tilt));
+    ctx.turned = -tilt;
     ctx.edits.add('straightened');
     return tilt;
   }

@@ -11,6 +11,8 @@ import { ROUTES, type Route } from '@app/contracts';
  * - yellow-fix      yellow fix on
  * - enhance         always, on routes that list it
  * - background / featured-canvas, contact-shadow, compose   background removal on
+ * - number-plates   number plates on (the style guide's setting, or the repush switch); the
+ *                   plates are found before the frame is cut (timed as `find-plates`)
  * - logo            logo on
  * - overlays        always, on routes that list it
  */
@@ -26,6 +28,7 @@ export const STEP_ORDER = [
   'featured-canvas',
   'contact-shadow',
   'compose',
+  'number-plates',
   'logo',
   'overlays',
 ] as const;
@@ -60,11 +63,11 @@ const ORIGINAL_FRAMING: readonly StepName[] = STEP_ORDER.filter((step) => step !
  * - `logo_only`: the logo onto the original, scaled to the style guide's size.
  */
 export const ROUTE_TABLE: RouteTable = {
-  full: ['straighten', 'segment', 'frame', 'cut-out', 'mask', 'yellow-fix', 'enhance', 'background', 'contact-shadow', 'compose', 'logo', 'overlays'],
-  ai_no_enh: ['straighten', 'segment', 'frame', 'cut-out', 'mask', 'yellow-fix', 'background', 'contact-shadow', 'compose', 'logo', 'overlays'],
-  enhancer: ['straighten', 'segment', 'frame', 'cut-out', 'mask', 'yellow-fix', 'enhance', 'background', 'contact-shadow', 'compose', 'logo'],
+  full: ['straighten', 'segment', 'frame', 'cut-out', 'mask', 'yellow-fix', 'enhance', 'background', 'contact-shadow', 'compose', 'number-plates', 'logo', 'overlays'],
+  ai_no_enh: ['straighten', 'segment', 'frame', 'cut-out', 'mask', 'yellow-fix', 'background', 'contact-shadow', 'compose', 'number-plates', 'logo', 'overlays'],
+  enhancer: ['straighten', 'segment', 'frame', 'cut-out', 'mask', 'yellow-fix', 'enhance', 'background', 'contact-shadow', 'compose', 'number-plates', 'logo'],
   bypass: ORIGINAL_FRAMING,
-  FEATURED: ['segment', 'frame', 'cut-out', 'mask', 'yellow-fix', 'featured-canvas', 'contact-shadow', 'compose', 'logo', 'overlays'],
+  FEATURED: ['segment', 'frame', 'cut-out', 'mask', 'yellow-fix', 'featured-canvas', 'contact-shadow', 'compose', 'number-plates', 'logo', 'overlays'],
   logo_only: ORIGINAL_FRAMING,
 };
 

