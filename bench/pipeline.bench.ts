@@ -49,6 +49,8 @@ import {
   type SegmentationMeasures,
 } from '../services/pipeline/test/helpers/quality-scenes';
 import { carScene } from '../services/pipeline/test/helpers/test-images';
+import { addScores, scorePlates, type PlateScore } from '../services/pipeline/test/helpers/plate-measures';
+import { plateScenes, type PlateScene } from '../services/pipeline/test/helpers/plate-scenes';
 import { repoRoot } from './bench-utils';
 
 /**
@@ -687,7 +689,56 @@ async function segmentationComparison(): Promise<{ line: string; worstNetwork: n
 
 // ---------------------------------------------------------------------------------------
 
+/**
+ * The plate finder on the drawn plate scenes (cars at several angles, four countries' plates,
+ * plate-free cars with text near them), as a worker runs it: the picture decoded, then
+ * `find-plates` with the car's mask. A found plate counts when it overlaps a true one by
+ * PLATE_MATCH_IOU; anything else found is false. CPU per 1920-px picture, after a warm-up.
+ */
+async function plateComparison(): Promise<{ line: string }> {
+  const scenes = await plateScenes();
+  const config = offlineConfig(new ClassicalSegmenter());
+  const imaging = new ImageRenderer({ maxInputPixels: config.PIPELINE_MAX_INPUT_PIXELS, vipsThreads: config.PIPELINE_VIPS_THREADS });
+  const library = new MediaLibrary({ readMedium: async () => null } as unknown as PipelineFiles, imaging, 1024 * 1024);
+  const plates = new NumberPlates(imaging, library, config);
+  const job = makeJob({ route: 'full', settings: { numberPlates: { mode: 'blur', colour: '#FFFFFF' } } });
+  const findOn = async (scene: PlateScene) => {
+    const ctx = new JobContext(job, resolveJobOptions(job), () => undefined);
+    ctx.source = await imaging.decodeSource(scene.png);
+    const c0 = process.cpuUsage();
+    const found = await plates.find(ctx, scene.carMask);
+    const c = process.cpuUsage(c0);
+    return { found, cpuMs: (c.user + c.system) / 1000 };
+  };
+  const l0 = process.cpuUsage();
+  await findOn(scenes[0]);
+  const load = process.cpuUsage(l0);
+  const scores: PlateScore[] = [];
+  const cpu: number[] = [];
+  const plateFree = scenes.filter((s) => s.plates.length === 0);
+  for (const scene of scenes) {
+    const { found, cpuMs } = await findOn(scene);
+    const score = scorePlates(found, scene.plates);
+    scores.push(score);
+    cpu.push(cpuMs);
+    const ious = score.ious.map((v) => fmt(v, 2)).join(' ') || '-';
+    console.log(`  plates ${scene.name.padEnd(28)} ${score.found}/${score.truth} found, ${score.false} false, IoU ${ious}, ${fmt(cpuMs)} ms CPU`);
+  }
+  const all = addScores(scores);
+  const masked = plateFree.filter((s) => scores[scenes.indexOf(s)].false > 0).length;
+  const meanIoU = all.ious.length ? all.ious.reduce((a, b) => a + b, 0) / all.ious.length : 0;
+  console.log(
+    `plates: ${scenes.length} scenes (${plateFree.length} plate-free: ${masked} given a mask), detector load and first picture ${fmt((load.user + load.system) / 1000)} ms CPU`,
+  );
+  return { line: `number plates: ${all.found}/${all.truth} found, ${all.false} false, mean IoU ${fmt(meanIoU, 2)}, ${fmt(median(cpu))} ms CPU per picture` };
+}
+
 async function main(): Promise<void> {
+  if (process.env.BENCH_ONLY === 'plates') {
+    // the plate finder alone (under a minute): BENCH_ONLY=plates make bench-pipeline
+    console.log((await plateComparison()).line);
+    return;
+  }
   if (process.env.BENCH_ONLY === 'segmentation') {
     // the segmentation comparison alone (a few minutes): BENCH_ONLY=segmentation make bench-pipeline
     console.log((await segmentationComparison()).line);
@@ -728,6 +779,7 @@ async function main(): Promise<void> {
   }
   const measured = await quality(offline.run);
   const segmentation = await segmentationComparison();
+  const plates = await plateComparison();
   // full with the network: the segmenter service in this process, reached over HTTP as a worker reaches it
   const networkFull = await withNetwork(NETWORK_SIDES[0], 1, async (seg) => {
     const routes = offlineRoutes(media, seg);
@@ -846,6 +898,7 @@ async function main(): Promise<void> {
   );
   if (keep) console.log(`outputs kept in ${dir}`);
   console.log(segmentation.line);
+  console.log(plates.line);
   console.log(`pipeline: full ${fmt(full)} ms/img, imagemagick ${fmt(im)} ms/img, ratio ${fmt(ratio, 2)}`);
 }
 
