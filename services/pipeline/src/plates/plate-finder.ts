@@ -37,9 +37,9 @@ export const PLATE_FINDING = {
   /** text height in the refinement crop, pixels */
   refineTextHeight: 40,
   /** plate width / height, as the plate reads (EU 520 x 110 mm is 4.7, Japan's 330 x 165 mm is 2) */
-  aspect: { min: 1.5, max: 6.5 },
+  aspect: { min: 0.8, max: 6.5 },
   /** text height / plate height */
-  textShare: { min: 0.3, max: 0.95 },
+  textShare: { min: 0.3, max: 1.7 },
   /** light text-free plate background, luma */
   minBackground: 95,
   /** background minus text, luma */
@@ -208,28 +208,32 @@ const distance = (c: readonly number[], d: readonly number[]) => Math.hypot(c[0]
 /** the EU band at a plate's left: dark blue */
 const isEuBlue = (c: readonly number[]) => c[2] > c[0] + 35 && c[2] > c[1] + 10 && luma(c) < 150;
 
-/** A line v = alpha + beta * u, fitted by least squares with the far points dropped once. */
-function fitLine(points: Array<[number, number]>, minPoints: number): { alpha: number; beta: number } | null {
-  const fit = (pts: Array<[number, number]>) => {
-    const n = pts.length;
-    const mu = pts.reduce((s, p) => s + p[0], 0) / n;
-    const mv = pts.reduce((s, p) => s + p[1], 0) / n;
-    let suu = 0;
-    let suv = 0;
-    for (const [u, v] of pts) (suu += (u - mu) * (u - mu)), (suv += (u - mu) * (v - mv));
-    const beta = suu > 1e-9 ? suv / suu : 0;
-    return { alpha: mv - beta * mu, beta };
-  };
+const median = (xs: number[]): number => {
+  const sorted = [...xs].sort((x, y) => x - y);
+  const m = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2;
+};
+
+/**
+ * A line v = alpha + beta * u through points on one side of a plate, robustly: the median of
+ * the slopes between pairs of points (Theil-Sen), kept within `slopes` (what perspective
+ * allows for that side), and the median intercept; a character's bar or a bolt that stopped a
+ * ray does not pull it. Null with fewer than `minPoints` points, or when most of them lie off
+ * the line.
+ */
+function fitLine(points: Array<[number, number]>, minPoints: number, slopes: [number, number], tolerance: number): { alpha: number; beta: number } | null {
   if (points.length < minPoints) return null;
-  const first = fit(points);
-  const res = points.map(([u, v]) => Math.abs(v - first.alpha - first.beta * u));
-  const sorted = [...res].sort((x, y) => x - y);
-  const limit = Math.max(1.5, 2.5 * sorted[Math.floor(sorted.length / 2)]);
-  const kept = points.filter((_, i) => res[i] <= limit);
-  if (kept.length < minPoints) return null;
-  const line = fit(kept);
-  // a plate's edge across the text leans at most about 45 degrees in perspective
-  return Math.abs(line.beta) > 1.2 ? null : line;
+  const pairs: number[] = [];
+  for (let i = 0; i < points.length; i++) {
+    for (let j = i + 1; j < points.length; j++) {
+      const du = points[j][0] - points[i][0];
+      if (Math.abs(du) > 1e-6) pairs.push((points[j][1] - points[i][1]) / du);
+    }
+  }
+  const beta = Math.min(slopes[1], Math.max(slopes[0], pairs.length ? median(pairs) : 0));
+  const alpha = median(points.map(([u, v]) => v - beta * u));
+  const on = points.filter(([u, v]) => Math.abs(v - alpha - beta * u) <= tolerance).length;
+  return on >= minPoints ? { alpha, beta } : null;
 }
 
 /**
@@ -240,6 +244,12 @@ function fitLine(points: Array<[number, number]>, minPoints: number): { alpha: n
  * Null when it does not look like a plate (no light plate colour, no edge near enough,
  * proportions not a plate's).
  */
+const why = (r: string): null => {
+  if (process.env.PDEBUG) console.log('reject', r);
+  return null;
+};
+const edgeNull = (_r: string): null => null;
+
 export function plateAround(img: Raster, l: TextLine, f = PLATE_FINDING): Quad | null {
   const vx = -l.uy;
   const vy = l.ux;
@@ -253,71 +263,110 @@ export function plateAround(img: Raster, l: TextLine, f = PLATE_FINDING): Quad |
       if (c) (colours.push(c), lumas.push(luma(c)));
     }
   }
-  if (colours.length < 50) return null;
+  if (colours.length < 50) return why('1');
   const order = [...lumas].sort((x, y) => x - y);
   const light = order[Math.floor(order.length * 0.7)];
   const dark = order[Math.floor(order.length * 0.1)];
   const bgPixels = colours.filter((_, i) => lumas[i] >= light);
   const bg = [0, 1, 2].map((k) => bgPixels.reduce((s, c) => s + c[k], 0) / bgPixels.length);
   const bgLuma = luma(bg);
-  if (bgLuma < f.minBackground || bgLuma - dark < f.minContrast) return null;
+  if (process.env.PDEBUG) console.log('bg', bg.map(Math.round), Math.round(bgLuma), Math.round(dark));
+  if (bgLuma < f.minBackground || bgLuma - dark < f.minContrast) return why('2');
+  const height = 2 * l.b;
   const tolerance = Math.max(38, Math.min(85, 0.45 * (bgLuma - dark)));
   const isPlate = (c: readonly number[] | null) => c !== null && distance(c, bg) < tolerance;
 
   const step = 0.5;
-  /** How far from `start` along (du, dv) the plate's colour goes: the end of the first run of it, with a text stroke allowed before it. */
+  /** the shortest run of another colour that ends the plate (a character's stroke is thinner) */
+  const minRun = Math.max(2, height * 0.3);
+  const along = (u0: number, v0: number, du: number, dv: number, t: number) => at(u0 + du * t, v0 + dv * t);
+  /**
+   * How far from (u0, v0) along (du, dv) the plate's colour goes: the end of the first run of
+   * it (what is left of a character before it is skipped), through the EU band, and past a
+   * thin frame of one colour (a plate's border) to its outer side.
+   */
   const edge = (u0: number, v0: number, du: number, dv: number, max: number, band: boolean): number | null => {
     let t = 0;
-    // skip what is left of the text at the box's edge
-    while (t < max * 0.3 && !isPlate(at(u0 + du * t, v0 + dv * t))) t += step;
+    while (t < max * 0.35 && !isPlate(along(u0, v0, du, dv, t))) t += step;
     let seen = false;
     for (; t <= max; t += step) {
-      const c = at(u0 + du * t, v0 + dv * t);
-      if (isPlate(c)) {
+      if (isPlate(along(u0, v0, du, dv, t))) {
         seen = true;
         continue;
       }
-      if (!seen) return null;
-      if (band && c && isEuBlue(c)) {
-        // the EU band is part of the plate: its far side is the plate's edge
-        while (t <= max) {
-          const d = at(u0 + du * t, v0 + dv * t);
-          if (!d || !isEuBlue(d)) break;
-          t += step;
-        }
-        return t;
+      if (!seen) return edgeNull('3');
+      // a character's stroke, a dent or a rivet inside the plate is not its edge: the plate's
+      // colour comes back soon after it
+      let run = t;
+      while (run - t < minRun && run <= max + minRun && !isPlate(along(u0, v0, du, dv, run))) run += step;
+      if (run - t < minRun && run <= max + minRun) {
+        t = run;
+        continue;
       }
-      const next = at(u0 + du * (t + 1), v0 + dv * (t + 1));
-      if (!isPlate(next)) return t - step / 2;
+      let end = t - step / 2;
+      if (band) {
+        // the EU band is part of the plate: its far side is the plate's edge
+        let b = t;
+        while (b < t + 3 && !(along(u0, v0, du, dv, b) && isEuBlue(along(u0, v0, du, dv, b)!))) b += step;
+        if (b < t + 3) {
+          while (b <= max) {
+            const d = along(u0, v0, du, dv, b);
+            if (!d || !isEuBlue(d)) break;
+            b += step;
+          }
+          end = b - step / 2;
+          t = b;
+        }
+      }
+      // a frame: a thin run of one colour, then something else: the frame's outer side
+      const frameColour = along(u0, v0, du, dv, t + step);
+      if (frameColour) {
+        const thickest = Math.max(2, height * 0.22);
+        let r = t + step;
+        while (r - t <= thickest) {
+          const d = along(u0, v0, du, dv, r);
+          if (!d || distance(d, frameColour) > 45) break;
+          r += step;
+        }
+        if (r - t <= thickest && r - t >= 1) end = r - step / 2;
+      }
+      return end;
     }
     return null;
   };
 
-  const height = 2 * l.b;
   const topPts: Array<[number, number]> = [];
   const bottomPts: Array<[number, number]> = [];
   for (let i = -8; i <= 8; i++) {
     const u = (i / 10) * l.a;
-    const up = edge(u, -l.b * 0.85, 0, -1, height * 1.1, false);
-    const down = edge(u, l.b * 0.85, 0, 1, height * 1.1, false);
-    if (up !== null) topPts.push([u, -l.b * 0.85 - up]);
-    if (down !== null) bottomPts.push([u, l.b * 0.85 + down]);
+    const up = edge(u, -l.b * 0.5, 0, -1, height * 1.1, false);
+    const down = edge(u, l.b * 0.5, 0, 1, height * 1.1, false);
+    if (up !== null) topPts.push([u, -l.b * 0.5 - up]);
+    if (down !== null) bottomPts.push([u, l.b * 0.5 + down]);
   }
   const leftPts: Array<[number, number]> = [];
   const rightPts: Array<[number, number]> = [];
-  for (let j = -3; j <= 3; j++) {
-    const v = (j / 5) * l.b;
+  for (let j = -4; j <= 4; j++) {
+    const v = (j / 7) * l.b;
     const reach = Math.max(height * 2.5, l.a * 0.6);
-    const left = edge(-l.a * 0.97, v, -1, 0, reach, true);
-    const right = edge(l.a * 0.97, v, 1, 0, reach, false);
-    if (left !== null) leftPts.push([v, -l.a * 0.97 - left]);
-    if (right !== null) rightPts.push([v, l.a * 0.97 + right]);
+    // from inside the last character: the unclipped box may reach past the plate's ends
+    const from = Math.max(l.a * 0.5, l.a - 1.5 * l.b);
+    const left = edge(-from, v, -1, 0, reach, true);
+    const right = edge(from, v, 1, 0, reach, false);
+    if (left !== null) leftPts.push([v, -from - left]);
+    if (right !== null) rightPts.push([v, from + right]);
   }
-  const top = fitLine(topPts, 6);
-  const bottom = fitLine(bottomPts, 6);
-  const left = fitLine(leftPts, 3);
-  const right = fitLine(rightPts, 3);
-  if (!top || !bottom || !left || !right) return null;
+  // the top and bottom run about as the text does; the sides stand between square to the text
+  // (a plate turned in its own plane) and upright in the picture (a plate seen from the side)
+  const tilt = l.uy / l.ux;
+  const sides: [number, number] = [Math.min(0, tilt) - 0.15, Math.max(0, tilt) + 0.15];
+  const lineTolerance = Math.max(1.5, height * 0.06);
+  const top = fitLine(topPts, 6, [-0.35, 0.35], lineTolerance);
+  const bottom = fitLine(bottomPts, 6, [-0.35, 0.35], lineTolerance);
+  const left = fitLine(leftPts, 3, sides, lineTolerance);
+  const right = fitLine(rightPts, 3, sides, lineTolerance);
+  if (process.env.PDEBUG) console.log('pts', topPts.length, bottomPts.length, leftPts.length, rightPts.length, JSON.stringify({ top, bottom, left, right, l: [l.a, l.b] }), JSON.stringify(leftPts), JSON.stringify(rightPts));
+  if (!top || !bottom || !left || !right) return why('5');
   // a horizontal line v = a + b u meets a vertical one u = c + d v where u = (c + d a) / (1 - d b)
   const meet = (hl: { alpha: number; beta: number }, vl: { alpha: number; beta: number }): Point => {
     const u = (vl.alpha + vl.beta * hl.alpha) / (1 - vl.beta * hl.beta);
@@ -325,15 +374,16 @@ export function plateAround(img: Raster, l: TextLine, f = PLATE_FINDING): Quad |
     return { x: l.cx + u * l.ux + v * vx, y: l.cy + u * l.uy + v * vy };
   };
   const quad: Quad = [meet(top, left), meet(top, right), meet(bottom, right), meet(bottom, left)];
-  if (!isConvexClockwise(quad)) return null;
+  if (!isConvexClockwise(quad)) return why('6');
   const side = (p: Point, q: Point) => Math.hypot(p.x - q.x, p.y - q.y);
   const plateW = (side(quad[0], quad[1]) + side(quad[3], quad[2])) / 2;
   const plateH = (side(quad[0], quad[3]) + side(quad[1], quad[2])) / 2;
   const aspect = plateW / plateH;
-  if (aspect < f.aspect.min || aspect > f.aspect.max) return null;
+  if (process.env.PDEBUG) console.log('quad', plateW, plateH, height, l.a, 'aspect', plateW / plateH, 'share', height / plateH);
+  if (aspect < f.aspect.min || aspect > f.aspect.max) return why('7');
   const share = height / plateH;
-  if (share < f.textShare.min || share > f.textShare.max) return null;
-  if ((2 * l.a) / plateW < 0.4) return null;
+  if (share < f.textShare.min || share > f.textShare.max) return why('8');
+  if ((2 * l.a) / plateW < 0.4) return why('9');
   return quad;
 }
 
@@ -434,9 +484,8 @@ export class PlateFinder {
     rect.width = Math.min(size.width, b.right + padX) - rect.left;
     rect.height = Math.min(size.height, b.bottom + padY) - rect.top;
     if (rect.width < 4 || rect.height < 4) return null;
-    // the text about 40 px high, never above the full picture's own resolution
-    const s = Math.min(1, PLATE_FINDING.refineTextHeight / (2 * line.b)) || 1;
-    const scale = Math.max(s, Math.min(1, 24 / (2 * line.b)));
+    // the text about 40 px high: small plates enlarged (at most twice), large ones reduced
+    const scale = Math.min(2, PLATE_FINDING.refineTextHeight / (2 * line.b)) || 1;
     const w = Math.max(8, Math.round(rect.width * scale));
     const h = Math.max(8, Math.round(rect.height * scale));
     const img = await crop(rect, w, h);
