@@ -329,6 +329,115 @@ describe('style guides, configurations, angles, car types and media through the 
     });
   });
 
+  describe('number plates', () => {
+    let nc: NatsConnection;
+    let rpc: RpcClient;
+    let guideId: string;
+    const MODE_MESSAGE = 'numberPlates must be one of: off, blur, colour, logo';
+    const COLOR_MESSAGE = 'numberPlateColor must be a colour like #FFFFFF';
+
+    beforeAll(async () => {
+      nc = await connectNats(testInfra.natsUrl, 'style-guides-number-plates-test');
+      rpc = new RpcClient(nc, new Namespace(stack.ns.prefix), 10_000);
+      media.numberplate = await uploadMedia(admin, 'numberplate');
+    });
+
+    afterAll(async () => {
+      await nc?.close();
+    });
+
+    it('are left as photographed on a white plate unless the guide says otherwise, and kept as it says', async () => {
+      const plain = await admin.post('/api/style-guides').send(guideBody('Plates kept')).expect(201);
+      expect(plain.body).toMatchObject({ numberPlates: 'off', numberPlateColor: '#FFFFFF' });
+      const created = await admin
+        .post('/api/style-guides')
+        .send({ ...guideBody('Plates studio'), numberPlates: 'logo', numberPlateColor: '#1a2b3c', numberplateMediaId: media.numberplate })
+        .expect(201);
+      guideId = created.body.id;
+      // the colour is kept in capitals, as the interior colour is
+      expect(created.body).toMatchObject({ numberPlates: 'logo', numberPlateColor: '#1A2B3C' });
+      expect((await qa.get(`/api/style-guides/${guideId}`).expect(200)).body).toMatchObject({ numberPlates: 'logo', numberPlateColor: '#1A2B3C' });
+      const listed = (await admin.get('/api/style-guides?search=plates').expect(200)).body.items as Array<{ name: string; numberPlates: string; numberPlateColor: string }>;
+      expect(listed.map((g) => [g.name, g.numberPlates, g.numberPlateColor]).sort()).toEqual([
+        ['Plates kept', 'off', '#FFFFFF'],
+        ['Plates studio', 'logo', '#1A2B3C'],
+      ]);
+    });
+
+    it('change with an update, each only when the update names it', async () => {
+      const blurred = await qa.put(`/api/style-guides/${guideId}`).send({ numberPlates: 'blur' }).expect(200);
+      expect(blurred.body).toMatchObject({ numberPlates: 'blur', numberPlateColor: '#1A2B3C' });
+      const recoloured = await qa.put(`/api/style-guides/${guideId}`).send({ numberPlateColor: '#00ff00' }).expect(200);
+      expect(recoloured.body).toMatchObject({ numberPlates: 'blur', numberPlateColor: '#00FF00' });
+      const renamed = await qa.put(`/api/style-guides/${guideId}`).send({ name: 'Plates studio' }).expect(200);
+      expect(renamed.body).toMatchObject({ numberPlates: 'blur', numberPlateColor: '#00FF00' });
+      await qa.put(`/api/style-guides/${guideId}`).send({ numberPlates: 'colour', numberPlateColor: '#FFCC00' }).expect(200);
+      expect((await admin.get(`/api/style-guides/${guideId}`).expect(200)).body).toMatchObject({ numberPlates: 'colour', numberPlateColor: '#FFCC00' });
+    });
+
+    it('refuse any other mode or colour on create and update, naming what is allowed; the database refuses them too', async () => {
+      for (const numberPlates of ['hide', 'BLUR', 'color', '', null, 1]) {
+        const created = await admin.post('/api/style-guides').send({ ...guideBody('Odd plates'), numberPlates }).expect(400);
+        expect(created.body).toEqual({ statusCode: 400, message: MODE_MESSAGE });
+        const updated = await admin.put(`/api/style-guides/${guideId}`).send({ numberPlates }).expect(400);
+        expect(updated.body.message).toBe(MODE_MESSAGE);
+      }
+      for (const numberPlateColor of ['FFFFFF', '#FFF', '#FFFFFF0', 'white', '#GG0000', '', null, 16777215]) {
+        const created = await admin.post('/api/style-guides').send({ ...guideBody('Odd plates'), numberPlateColor }).expect(400);
+        expect(created.body).toEqual({ statusCode: 400, message: COLOR_MESSAGE });
+        const updated = await admin.put(`/api/style-guides/${guideId}`).send({ numberPlateColor }).expect(400);
+        expect(updated.body.message).toBe(COLOR_MESSAGE);
+      }
+      expect((await admin.get('/api/style-guides?search=odd plates').expect(200)).body.total).toBe(0);
+      await expect(stack.db.query(`UPDATE style_guides.style_guide SET number_plates = 'pixelate' WHERE id = $1`, [guideId])).rejects.toThrow(
+        /style_guide_number_plates_check/,
+      );
+      await expect(stack.db.query(`UPDATE style_guides.style_guide SET number_plate_color = 'red' WHERE id = $1`, [guideId])).rejects.toThrow(
+        /style_guide_number_plate_color_check/,
+      );
+      expect((await admin.get(`/api/style-guides/${guideId}`).expect(200)).body).toMatchObject({ numberPlates: 'colour', numberPlateColor: '#FFCC00' });
+    });
+
+    it('are copied by the duplicate', async () => {
+      const copy = await qa.post(`/api/style-guides/${guideId}/duplicate`).expect(201);
+      expect(copy.body).toMatchObject({ name: 'Plates studio-COPY', numberPlates: 'colour', numberPlateColor: '#FFCC00' });
+      expect((await admin.get(`/api/style-guides/${copy.body.id}`).expect(200)).body).toMatchObject({ numberPlates: 'colour', numberPlateColor: '#FFCC00' });
+    });
+
+    it("go to the pipeline with every position's settings and the fallback, with the guide's plate image once its file is there", async () => {
+      await admin.post('/api/style-guide-configurations').send({ styleGuideId: guideId, position: 1, angleId }).expect(201);
+      const settingsOf = () => rpc.send(StyleGuidesRpc.pipelineSettings, { styleGuideId: guideId }, systemActor('test'));
+      const all = (s: Awaited<ReturnType<typeof settingsOf>>) => [...s.positions.map((p) => p.settings), s.fallback.settings];
+
+      const coloured = await settingsOf();
+      expect(all(coloured).map((s) => s.numberPlates)).toEqual([
+        { mode: 'colour', colour: '#FFCC00' },
+        { mode: 'colour', colour: '#FFCC00' },
+      ]);
+      expect(all(coloured).map((s) => s.media.numberplate)).toEqual([
+        expect.stringMatching(/^media\/numberplate\/.+\.png$/),
+        expect.stringMatching(/^media\/numberplate\/.+\.png$/),
+      ]);
+
+      await admin.put(`/api/style-guides/${guideId}`).send({ numberPlates: 'logo', numberPlateColor: '#000000', numberplateMediaId: null }).expect(200);
+      const withoutImage = await settingsOf();
+      expect(all(withoutImage).map((s) => s.numberPlates)).toEqual([
+        { mode: 'logo', colour: '#000000' },
+        { mode: 'logo', colour: '#000000' },
+      ]);
+      expect(all(withoutImage).some((s) => 'numberplate' in s.media)).toBe(false);
+
+      // a plate image whose file never arrived is left out (the pipeline never looks for a missing file)
+      const pending = await admin.post('/api/media').send({ fileExtension: 'png', mediaType: 'numberplate' }).expect(201);
+      await stack.db.query(`UPDATE style_guides.style_guide SET numberplate_media_id = $2 WHERE id = $1`, [guideId, pending.body.utilityMedia.id]);
+      expect(all(await settingsOf()).some((s) => 'numberplate' in s.media)).toBe(false);
+
+      await admin.put(`/api/style-guides/${guideId}`).send({ numberPlates: 'off', numberplateMediaId: media.numberplate }).expect(200);
+      const off = await settingsOf();
+      expect(all(off).map((s) => s.numberPlates?.mode)).toEqual(['off', 'off']);
+    });
+  });
+
   describe('angles and car types', () => {
     it('needs an overlay to create an angle and an icon to create a car type', async () => {
       const angle = await admin.post('/api/angle').send({ name: 'Rear', category: 'exterior' }).expect(400);

@@ -22,6 +22,7 @@ import { StyleGuides1763900000000 } from './migrations/1763900000000-style-guide
 import { MediaUploadKey1763900000001 } from './migrations/1763900000001-media-upload-key';
 import { MediaUploadLeftover1763900000002 } from './migrations/1763900000002-media-upload-leftover';
 import { StyleGuideWindows1765000002000 } from './migrations/1765000002000-style-guide-windows';
+import { StyleGuideNumberPlates1765000003000 } from './migrations/1765000003000-style-guide-number-plates';
 import { AccountCleanupConsumer } from './style-guides/account-cleanup.consumer';
 import { PipelineSettingsService } from './style-guides/pipeline-settings.service';
 import { StyleGuide } from './style-guides/style-guide.entity';
@@ -66,7 +67,7 @@ export const styleGuidesApp: ServiceApp<StyleGuidesConfig> = {
   definition: {
     name: 'style-guides',
     entities: [UtilityMedia, Angle, CarType, StyleGuide, Configuration],
-    migrations: [StyleGuides1763900000000, MediaUploadKey1763900000001, MediaUploadLeftover1763900000002, StyleGuideWindows1765000002000],
+    migrations: [StyleGuides1763900000000, MediaUploadKey1763900000001, MediaUploadLeftover1763900000002, StyleGuideWindows1765000002000, StyleGuideNumberPlates1765000003000],
   },
   modules: (config) => [StorageModule.forRoot(config), StyleGuidesFeatureModule],
 };

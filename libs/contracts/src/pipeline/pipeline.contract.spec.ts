@@ -72,6 +72,23 @@ describe('pipeline contract', () => {
     );
   });
 
+  it("takes the guide's number plate setting and plate medium, and a job without them (published before the setting existed)", async () => {
+    const check = (raw: unknown) => checkPayload(PipelineJob, raw, { unknownFields: 'refuse' });
+    const withPlates = (numberPlates: unknown, media: object = {}) => ({
+      ...job(),
+      settings: { ...job().settings, numberPlates, media: { ...job().settings.media, ...media } },
+    });
+    for (const mode of ['off', 'blur', 'colour', 'logo']) expect((await check(withPlates({ mode, colour: '#1A2B3C' }))).problem).toBeUndefined();
+    expect((await check(withPlates({ mode: 'logo', colour: '#FFFFFF' }, { numberplate: 'media/numberplate/abc.png' }))).problem).toBeUndefined();
+    expect('numberPlates' in job().settings).toBe(false);
+    expect((await check(withPlates({ mode: 'hide', colour: '#FFFFFF' }))).problem).toContain(
+      'settings.numberPlates.mode must be one of the following values: off, blur, colour, logo',
+    );
+    expect((await check(withPlates({ mode: 'colour', colour: 'white' }))).problem).toContain('settings.numberPlates.colour');
+    expect((await check(withPlates({ mode: 'colour' }))).problem).toContain('settings.numberPlates.colour');
+    expect((await check(withPlates({ mode: 'logo', colour: '#FFFFFF' }, { numberplate: '../plate.png' }))).problem).toContain('settings.media.numberplate');
+  });
+
   it('publishes with the job id as Nats-Msg-Id, and refuses an invalid job before sending', async () => {
     const sent: Array<{ subject: string; msgID?: string; body: unknown }> = [];
     const js = {

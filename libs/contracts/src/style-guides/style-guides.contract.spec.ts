@@ -47,6 +47,29 @@ describe('a style guide as entered', () => {
     }
   });
 
+  it('takes the number plates as off, blur, colour or logo, leaves them out by default, and refuses anything else naming the four', async () => {
+    for (const numberPlates of ['off', 'blur', 'colour', 'logo']) {
+      expect(await check(StyleGuideBody, { ...guide, numberPlates })).toMatchObject({ ok: { numberPlates } });
+      expect(await check(StyleGuidePatch, { numberPlates })).toMatchObject({ ok: { numberPlates } });
+    }
+    expect(await check(StyleGuideBody, guide)).toHaveProperty('ok');
+    for (const numberPlates of ['color', 'Blur', 'hide', '', null, true, 1]) {
+      expect(await check(StyleGuidePatch, { numberPlates })).toEqual({ refused: 'numberPlates must be one of: off, blur, colour, logo' });
+      expect(await check(StyleGuideBody, { ...guide, numberPlates })).toEqual({ refused: 'numberPlates must be one of: off, blur, colour, logo' });
+    }
+  });
+
+  it('takes the number plate colour as #RRGGBB in either letter case, and nothing else', async () => {
+    for (const numberPlateColor of ['#FFFFFF', '#1a2B3c']) {
+      expect(await check(StyleGuideBody, { ...guide, numberPlates: 'colour', numberPlateColor })).toMatchObject({ ok: { numberPlateColor } });
+      expect(await check(StyleGuidePatch, { numberPlateColor })).toMatchObject({ ok: { numberPlateColor } });
+    }
+    for (const numberPlateColor of ['FFFFFF', '#FFF', '#FFFFFFF', '#GGGGGG', 'white', '', null, 16777215]) {
+      expect(await check(StyleGuidePatch, { numberPlateColor })).toEqual({ refused: 'numberPlateColor must be a colour like #FFFFFF' });
+      expect(await check(StyleGuideBody, { ...guide, numberPlateColor })).toEqual({ refused: 'numberPlateColor must be a colour like #FFFFFF' });
+    }
+  });
+
   it('takes a customer note of 999 characters and refuses 1000', async () => {
     expect(await check(StyleGuideBody, { ...guide, customerNote: 'n'.repeat(999) })).toHaveProperty('ok');
     expect(await check(StyleGuideBody, { ...guide, customerNote: 'n'.repeat(1000) })).toEqual({

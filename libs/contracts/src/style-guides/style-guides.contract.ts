@@ -42,6 +42,14 @@ import {
   OUTPUT_SIZE_MIN,
   POSITION_MAX,
   STYLE_GUIDE_NAME_MAX,
+  DEFAULT_NUMBER_PLATE_COLOR,
+  DEFAULT_NUMBER_PLATE_MODE,
+  NUMBER_PLATE_COLOR_DESCRIPTION,
+  NUMBER_PLATE_COLOR_MESSAGE,
+  NUMBER_PLATE_MODE_MESSAGE,
+  NUMBER_PLATE_MODES,
+  NUMBER_PLATE_MODES_DESCRIPTION,
+  type NumberPlateMode,
   DEFAULT_WINDOW_MODE,
   WINDOW_MODE_MESSAGE,
   WINDOW_MODES,
@@ -67,6 +75,20 @@ const WINDOWS_PROPERTY = {
   description: WINDOW_MODES_DESCRIPTION,
 };
 
+/** How the request bodies document `numberPlates` and `numberPlateColor` (the view's fields say the same). */
+const NUMBER_PLATES_PROPERTY = {
+  enum: NUMBER_PLATE_MODES,
+  enumName: 'NumberPlateMode',
+  default: DEFAULT_NUMBER_PLATE_MODE,
+  description: NUMBER_PLATE_MODES_DESCRIPTION,
+};
+const NUMBER_PLATE_COLOR_PROPERTY = {
+  example: DEFAULT_NUMBER_PLATE_COLOR,
+  default: DEFAULT_NUMBER_PLATE_COLOR,
+  pattern: '^#[0-9A-Fa-f]{6}$',
+  description: NUMBER_PLATE_COLOR_DESCRIPTION,
+};
+
 export class StyleGuideBody implements StyleGuideRequest {
   @ApiProperty() @Transform(trim) @IsString() @Length(1, STYLE_GUIDE_NAME_MAX) name!: string;
   @ApiPropertyOptional({ maxLength: CUSTOMER_NOTE_MAX }) @IsOmittable() @IsString() @MaxLength(CUSTOMER_NOTE_MAX) customerNote?: string;
@@ -83,6 +105,8 @@ export class StyleGuideBody implements StyleGuideRequest {
   @IsIn(ROUTES)
   frameFreeRouting?: Route | null;
   @ApiPropertyOptional(WINDOWS_PROPERTY) @IsOmittable() @IsIn(WINDOW_MODES, { message: WINDOW_MODE_MESSAGE }) windows?: WindowMode;
+  @ApiPropertyOptional(NUMBER_PLATES_PROPERTY) @IsOmittable() @IsIn(NUMBER_PLATE_MODES, { message: NUMBER_PLATE_MODE_MESSAGE }) numberPlates?: NumberPlateMode;
+  @ApiPropertyOptional(NUMBER_PLATE_COLOR_PROPERTY) @IsOmittable() @Matches(/^#[0-9A-Fa-f]{6}$/, { message: NUMBER_PLATE_COLOR_MESSAGE }) numberPlateColor?: string;
   @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() logoMediaId?: string | null;
   @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() backgroundMediaId?: string | null;
   @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() floorMediaId?: string | null;
@@ -99,6 +123,8 @@ export class StyleGuidePatch implements StyleGuidePatchRequest {
   @ApiPropertyOptional() @IsOmittable() @Matches(/^#[0-9A-Fa-f]{6}$/, { message: 'interiorColor must be a hex colour like #FFFFFF' }) interiorColor?: string;
   @ApiPropertyOptional({ enum: ROUTES, nullable: true }) @ValidateIf(nullable) @IsIn(ROUTES) frameFreeRouting?: Route | null;
   @ApiPropertyOptional(WINDOWS_PROPERTY) @IsOmittable() @IsIn(WINDOW_MODES, { message: WINDOW_MODE_MESSAGE }) windows?: WindowMode;
+  @ApiPropertyOptional(NUMBER_PLATES_PROPERTY) @IsOmittable() @IsIn(NUMBER_PLATE_MODES, { message: NUMBER_PLATE_MODE_MESSAGE }) numberPlates?: NumberPlateMode;
+  @ApiPropertyOptional(NUMBER_PLATE_COLOR_PROPERTY) @IsOmittable() @Matches(/^#[0-9A-Fa-f]{6}$/, { message: NUMBER_PLATE_COLOR_MESSAGE }) numberPlateColor?: string;
   @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() logoMediaId?: string | null;
   @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() backgroundMediaId?: string | null;
   @ApiPropertyOptional({ nullable: true }) @ValidateIf(nullable) @IsUUID() floorMediaId?: string | null;

@@ -14,6 +14,9 @@ export const isNumberPlateMode = (value: unknown): value is NumberPlateMode => (
 /** What the API documentation says of `numberPlates`. */
 export const NUMBER_PLATE_MODES_DESCRIPTION =
   "what the AI and enhancer routes do with the car's number plates: off leaves them, blur blurs them, colour covers them with numberPlateColor, logo puts the guide's logo (or its numberplate image) on a plate of numberPlateColor";
+/** What the API documentation says of `numberPlateColor`. */
+export const NUMBER_PLATE_COLOR_DESCRIPTION =
+  "#RRGGBB: the colour that covers the plates in the colour mode, and the plate under the logo in the logo mode; #FFFFFF for guides from before the setting";
 /** The 400 message of a mode that is not one of NUMBER_PLATE_MODES. */
 export const NUMBER_PLATE_MODE_MESSAGE = `numberPlates must be one of: ${NUMBER_PLATE_MODES.join(', ')}`;
 /** The 400 message of a plate colour that is not a hex colour. */

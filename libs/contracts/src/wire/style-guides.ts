@@ -1,3 +1,4 @@
+import type { NumberPlateMode } from './number-plates';
 import type { ConfigurationType, Margins, Route } from './routes';
 
 export const STYLE_GUIDE_NAME_MAX = 120;
@@ -51,6 +52,10 @@ export interface StyleGuideRequest {
   frameFreeRouting?: Route | null;
   /** how the AI routes treat the car's windows; `opaque` when left out */
   windows?: WindowMode;
+  /** what the AI and enhancer routes do with the car's number plates (NUMBER_PLATE_MODES); `off` when left out */
+  numberPlates?: NumberPlateMode;
+  /** #RRGGBB: the `colour` mode's cover and the `logo` mode's plate; `#FFFFFF` when left out */
+  numberPlateColor?: string;
   /** media ids; null clears one */
   logoMediaId?: string | null;
   backgroundMediaId?: string | null;

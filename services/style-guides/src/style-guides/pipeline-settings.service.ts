@@ -2,7 +2,10 @@ import {
   DEFAULT_HORIZON_LINE,
   DEFAULT_INTERIOR_COLOR,
   DEFAULT_MARGINS,
+  DEFAULT_NUMBER_PLATE_COLOR,
+  DEFAULT_NUMBER_PLATE_MODE,
   DEFAULT_WINDOW_MODE,
+  isNumberPlateMode,
   isWindowMode,
   RpcError,
   STYLE_GUIDE_MESSAGES,
@@ -65,6 +68,7 @@ export class PipelineSettingsService {
       guide.logoMediaId,
       guide.backgroundMediaId,
       guide.floorMediaId,
+      guide.numberplateMediaId,
       ...configs.flatMap((c) => [c.customLogoId, c.customBackgroundId, c.customFloorId, c.featuredImageId, c.customFrameOverlayId]),
       ...angles.map((a) => a.defaultFrameOverlayId),
     ]);
@@ -77,13 +81,20 @@ export class PipelineSettingsService {
       maxImageSize: guide.maxImageSize,
       interiorColor: HEX.test(guide.interiorColor) ? guide.interiorColor : DEFAULT_INTERIOR_COLOR,
       windows: isWindowMode(guide.windows) ? guide.windows : DEFAULT_WINDOW_MODE,
+      numberPlates: {
+        mode: isNumberPlateMode(guide.numberPlates) ? guide.numberPlates : DEFAULT_NUMBER_PLATE_MODE,
+        colour: HEX.test(guide.numberPlateColor) ? guide.numberPlateColor : DEFAULT_NUMBER_PLATE_COLOR,
+      },
     };
+    // the guide's number plate image (the plate the logo mode puts on the car): never a configuration's own
+    const numberplate = key(guide.numberplateMediaId);
     const media = (m: PipelineMedia): PipelineMedia => {
       const out: PipelineMedia = {};
       if (m.logo) out.logo = m.logo;
       if (m.background) out.background = m.background;
       if (m.floor) out.floor = m.floor;
       if (m.featuredImage) out.featuredImage = m.featuredImage;
+      if (m.numberplate) out.numberplate = m.numberplate;
       if (m.overlays?.length) out.overlays = m.overlays;
       return out;
     };
@@ -108,6 +119,7 @@ export class PipelineSettingsService {
             background: key(c.customBackgroundId) ?? key(guide.backgroundMediaId),
             floor: key(c.customFloorId) ?? key(guide.floorMediaId),
             featuredImage: key(c.featuredImageId),
+            numberplate,
             overlays: overlay ? [overlay] : undefined,
           }),
         },
@@ -126,7 +138,7 @@ export class PipelineSettingsService {
         horizonLineHeight: DEFAULT_HORIZON_LINE,
         withLogo: true,
         needsAngleCorrection: false,
-        media: media({ logo: key(guide.logoMediaId), background: key(guide.backgroundMediaId), floor: key(guide.floorMediaId) }),
+        media: media({ logo: key(guide.logoMediaId), background: key(guide.backgroundMediaId), floor: key(guide.floorMediaId), numberplate }),
       },
     };
     return { styleGuideId: guide.id, name: guide.name, positions, fallback };

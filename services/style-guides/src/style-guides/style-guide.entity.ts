@@ -1,4 +1,4 @@
-import type { Route, WindowMode } from '@app/contracts';
+import type { NumberPlateMode, Route, WindowMode } from '@app/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** How a dealership's photos come out: size, media, and a configuration per position. */
@@ -14,6 +14,10 @@ export class StyleGuide {
   @Column('text', { name: 'frame_free_routing', nullable: true }) frameFreeRouting!: Route | null;
   /** how the AI routes treat the car's windows (WINDOW_MODES) */
   @Column('text') windows!: WindowMode;
+  /** what the AI and enhancer routes do with the car's number plates (NUMBER_PLATE_MODES) */
+  @Column('text', { name: 'number_plates' }) numberPlates!: NumberPlateMode;
+  /** #RRGGBB: the `colour` mode's cover and the `logo` mode's plate */
+  @Column('varchar', { name: 'number_plate_color', length: 7 }) numberPlateColor!: string;
   @Column('uuid', { name: 'logo_media_id', nullable: true }) logoMediaId!: string | null;
   @Column('uuid', { name: 'background_media_id', nullable: true }) backgroundMediaId!: string | null;
   @Column('uuid', { name: 'floor_media_id', nullable: true }) floorMediaId!: string | null;

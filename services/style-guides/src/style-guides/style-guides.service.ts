@@ -1,4 +1,6 @@
 import {
+  DEFAULT_NUMBER_PLATE_COLOR,
+  DEFAULT_NUMBER_PLATE_MODE,
   DEFAULT_WINDOW_MODE,
   paged,
   RpcError,
@@ -76,6 +78,8 @@ export class StyleGuidesService {
         interiorColor: (body.interiorColor ?? '#FFFFFF').toUpperCase(),
         frameFreeRouting: body.frameFreeRouting ?? null,
         windows: body.windows ?? DEFAULT_WINDOW_MODE,
+        numberPlates: body.numberPlates ?? DEFAULT_NUMBER_PLATE_MODE,
+        numberPlateColor: (body.numberPlateColor ?? DEFAULT_NUMBER_PLATE_COLOR).toUpperCase(),
         logoMediaId: body.logoMediaId ?? null,
         backgroundMediaId: body.backgroundMediaId ?? null,
         floorMediaId: body.floorMediaId ?? null,
@@ -101,6 +105,8 @@ export class StyleGuidesService {
       if (p.interiorColor !== undefined) g.interiorColor = p.interiorColor.toUpperCase();
       if (p.frameFreeRouting !== undefined) g.frameFreeRouting = p.frameFreeRouting;
       if (p.windows !== undefined) g.windows = p.windows;
+      if (p.numberPlates !== undefined) g.numberPlates = p.numberPlates;
+      if (p.numberPlateColor !== undefined) g.numberPlateColor = p.numberPlateColor.toUpperCase();
       for (const f of MEDIA_FIELDS) if (p[f] !== undefined) g[f] = p[f] ?? null;
       const after = await this.guides.save(m, g);
       if (renamed) await this.events.saved(m, after);

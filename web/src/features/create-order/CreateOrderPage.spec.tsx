@@ -36,6 +36,8 @@ const guide = (id: string, name: string, configurations: ConfigurationView[]): S
   interiorColor: '#FFFFFF',
   frameFreeRouting: null,
   windows: 'opaque',
+  numberPlates: 'off',
+  numberPlateColor: '#FFFFFF',
   media: { logo: null, background: null, floor: null, numberplate: null },
   configurations,
   createdAt: CREATED,

@@ -2,21 +2,9 @@ import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UploadItem } from '../../api/orderUpload';
-
-/** A URL for a local file's preview (none where the browser has no object URLs). */
-function useObjectUrl(file: File | undefined): string | undefined {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (!file || typeof URL.createObjectURL !== 'function') return setUrl(undefined);
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [file]);
-  return url;
-}
+import { useObjectUrl } from '../../components/useObjectUrl';
 
 /** A chosen photo: its preview, its name, a remove button. */
 export function ImagePreview({ item, label, onRemove }: { item: UploadItem; label: string; onRemove: () => void }) {

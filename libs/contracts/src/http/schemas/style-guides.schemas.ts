@@ -1,4 +1,12 @@
 import { MEDIA_KINDS, type MediaKind } from '../../wire/media';
+import {
+  DEFAULT_NUMBER_PLATE_COLOR,
+  DEFAULT_NUMBER_PLATE_MODE,
+  NUMBER_PLATE_COLOR_DESCRIPTION,
+  NUMBER_PLATE_MODES,
+  NUMBER_PLATE_MODES_DESCRIPTION,
+  type NumberPlateMode,
+} from '../../wire/number-plates';
 import { DEFAULT_WINDOW_MODE, WINDOW_MODES, WINDOW_MODES_DESCRIPTION, type WindowMode } from '../../wire/style-guides';
 import { ANGLE_CATEGORIES, CONFIGURATION_TYPES, ROUTES, type AngleCategory, type ConfigurationType, type Route } from '../../wire/routes';
 import { Field } from '../fields';
@@ -105,6 +113,9 @@ export class StyleGuideView {
   @Field.oneOf(ROUTES, 'Route', { nullable: true }) frameFreeRouting!: Route | null;
   /** how the AI routes treat the car's windows (WINDOW_MODES) */
   @Field.oneOf(WINDOW_MODES, 'WindowMode', { default: DEFAULT_WINDOW_MODE, description: WINDOW_MODES_DESCRIPTION }) windows!: WindowMode;
+  /** what the AI and enhancer routes do with the car's number plates (NUMBER_PLATE_MODES) */
+  @Field.oneOf(NUMBER_PLATE_MODES, 'NumberPlateMode', { default: DEFAULT_NUMBER_PLATE_MODE, description: NUMBER_PLATE_MODES_DESCRIPTION }) numberPlates!: NumberPlateMode;
+  @Field.string({ default: DEFAULT_NUMBER_PLATE_COLOR, example: DEFAULT_NUMBER_PLATE_COLOR, description: NUMBER_PLATE_COLOR_DESCRIPTION }) numberPlateColor!: string;
   @Field.object(StyleGuideMedia) media!: StyleGuideMedia;
   /** sorted by position */
   @Field.list(ConfigurationView, { description: 'the positions, by position' }) configurations!: ConfigurationView[];
@@ -119,6 +130,8 @@ export class StyleGuideListItem {
   @Field.int() outputHeight!: number;
   @Field.int() maxImageSize!: number;
   @Field.oneOf(WINDOW_MODES, 'WindowMode', { default: DEFAULT_WINDOW_MODE, description: WINDOW_MODES_DESCRIPTION }) windows!: WindowMode;
+  @Field.oneOf(NUMBER_PLATE_MODES, 'NumberPlateMode', { default: DEFAULT_NUMBER_PLATE_MODE, description: NUMBER_PLATE_MODES_DESCRIPTION }) numberPlates!: NumberPlateMode;
+  @Field.string({ default: DEFAULT_NUMBER_PLATE_COLOR, example: DEFAULT_NUMBER_PLATE_COLOR, description: NUMBER_PLATE_COLOR_DESCRIPTION }) numberPlateColor!: string;
   @Field.dateTime() createdAt!: string;
   @Field.dateTime() updatedAt!: string;
   @Field.int({ description: 'how many positions' }) configurationCount!: number;

@@ -1,4 +1,4 @@
-import { isWindowMode, type StyleGuideMediaSlot, type StyleGuideView } from '@app/contracts/wire';
+import { isNumberPlateMode, isWindowMode, type StyleGuideMediaSlot, type StyleGuideView } from '@app/contracts/wire';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -17,8 +17,25 @@ import { styleGuideKeys, styleGuidesApi, uploadMedia } from '../../../api/admin'
 import { FormField } from '../../../components/form/FormField';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useForm } from '../../../components/form/useForm';
-import { CUSTOMER_NOTE_MAX, EMPTY_GUIDE, guideBody, guideFormOf, MEDIA_SLOTS, REQUIRED_SLOTS, ROUTE_OPTIONS, SLOT_FIELD, validateGuide, WINDOW_OPTIONS, type GuideForm } from './builderLogic';
+import { useObjectUrl } from '../../../components/useObjectUrl';
+import {
+  CUSTOMER_NOTE_MAX,
+  EMPTY_GUIDE,
+  guideBody,
+  guideFormOf,
+  isHexColor,
+  MEDIA_SLOTS,
+  NUMBER_PLATE_OPTIONS,
+  REQUIRED_SLOTS,
+  ROUTE_OPTIONS,
+  SLOT_FIELD,
+  usesPlateColor,
+  validateGuide,
+  WINDOW_OPTIONS,
+  type GuideForm,
+} from './builderLogic';
 import { MediaSlotBox } from './MediaSlotBox';
+import { NumberPlatePreview } from './NumberPlatePreview';
 
 /** Step 1: the guide, its output and its four media slots; Continue saves and opens step 2, Update saves and stays. */
 export function GuideStep({ guide, onContinue }: { guide: StyleGuideView | undefined; onContinue: (saved: StyleGuideView) => void }) {
@@ -52,6 +69,11 @@ export function GuideStep({ guide, onContinue }: { guide: StyleGuideView | undef
   });
   const { values } = form;
   const windowsId = useId();
+  const platesId = useId();
+  // the logo the preview puts on the plate: a newly chosen file, else the guide's own (unless removed)
+  const chosenLogoUrl = useObjectUrl(files.logo);
+  const savedLogo = removed.has('logo') ? null : (guide?.media.logo ?? null);
+  const logoUrl = files.logo ? (chosenLogoUrl ?? null) : (savedLogo?.thumbnailUrl ?? savedLogo?.url ?? null);
 
   return (
     <Paper variant="outlined" component="form" ref={form.ref} noValidate onSubmit={form.handleSubmit({ next: true })} sx={{ p: 3, display: 'grid', gap: 1 }}>
@@ -110,6 +132,46 @@ export function GuideStep({ guide, onContinue }: { guide: StyleGuideView | undef
           {t('admin.builder.windowsHelp')}
         </FormHelperText>
       </FormControl>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
+        <Box sx={{ display: 'grid', gap: 1 }}>
+          <FormControl component="fieldset" margin="normal" aria-describedby={`${platesId}-help`}>
+            <FormLabel component="legend">{t('admin.builder.fields.numberPlates')}</FormLabel>
+            <RadioGroup value={values.numberPlates} onChange={(_e, value) => isNumberPlateMode(value) && form.setValue('numberPlates', value)}>
+              {NUMBER_PLATE_OPTIONS.map((o) => (
+                <FormControlLabel key={o.value} value={o.value} control={<Radio />} label={t(o.labelKey)} />
+              ))}
+            </RadioGroup>
+            <FormHelperText id={`${platesId}-help`} sx={{ mx: 0 }}>
+              {t('admin.builder.numberPlatesHelp')}
+            </FormHelperText>
+          </FormControl>
+          {usesPlateColor(values.numberPlates) && (
+            <FormField
+              {...form.field('numberPlateColor', t('admin.builder.fields.numberPlateColor'))}
+              required
+              helperText={t(values.numberPlates === 'logo' ? 'admin.builder.numberPlateColorHelp.logo' : 'admin.builder.numberPlateColorHelp.colour')}
+              sx={{ maxWidth: 280 }}
+              slotProps={{
+                input: {
+                  startAdornment: (
+                    <Box
+                      component="input"
+                      type="color"
+                      aria-label={t('admin.builder.fields.numberPlateColor')}
+                      value={isHexColor(values.numberPlateColor) ? values.numberPlateColor : '#FFFFFF'}
+                      onChange={(e: { target: { value: string } }) => form.setValue('numberPlateColor', e.target.value.toUpperCase())}
+                      sx={{ width: 28, height: 28, p: 0, mr: 1, border: 0, bgcolor: 'transparent', cursor: 'pointer' }}
+                    />
+                  ),
+                },
+              }}
+            />
+          )}
+        </Box>
+        <Box sx={{ mt: { md: 2 } }}>
+          <NumberPlatePreview mode={values.numberPlates} colour={values.numberPlateColor} logoUrl={logoUrl} />
+        </Box>
+      </Box>
       <Typography variant="h2" sx={{ mt: 2 }}>
         {t('admin.builder.media')}
       </Typography>

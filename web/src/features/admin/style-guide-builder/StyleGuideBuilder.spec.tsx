@@ -21,6 +21,8 @@ function guide(overrides: Partial<StyleGuideView> = {}): StyleGuideView {
     interiorColor: '#FFFFFF',
     frameFreeRouting: null,
     windows: 'opaque',
+    numberPlates: 'off',
+    numberPlateColor: '#FFFFFF',
     media: { logo: null, background: null, floor: null, numberplate: null },
     configurations: [],
     createdAt: '2026-01-01T00:00:00.000Z',
@@ -131,7 +133,9 @@ describe('/create-style-guide-v2', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
 
     await screen.findByText('Configurations (0)');
-    expect(api.to('POST /style-guides')[0]!.body).toMatchObject({ name: 'Nordic Studio', maxImageSize: 500_000, outputWidth: 1920, interiorColor: '#FFFFFF', windows: 'opaque' });
+    expect(api.to('POST /style-guides')[0]!.body).toMatchObject({ name: 'Nordic Studio', maxImageSize: 500_000, outputWidth: 1920, interiorColor: '#FFFFFF', windows: 'opaque', numberPlates: 'off' });
+    // the plate colour is hidden while the plates are off, and not sent: the server keeps its default
+    expect(api.to('POST /style-guides')[0]!.body).not.toHaveProperty('numberPlateColor');
     expect(api.to('POST /media')[0]!.body).toEqual({ fileExtension: 'png', mediaType: 'logo' });
     expect(api.to('POST /media-bucket')).toHaveLength(1);
     expect(api.to(`PUT /style-guides/${GUIDE_ID}`)[0]!.body).toEqual({ logoMediaId: 'm-logo' });
@@ -199,6 +203,104 @@ describe('/style-guide-v2/{id} step 1: car windows', () => {
     renderAppAt(`/style-guide-v2/${GUIDE_ID}`);
     const seeThrough = (await screen.findByRole('radio', { name: 'See-through (the new background shows through the glass)' })) as HTMLInputElement;
     expect(seeThrough.checked).toBe(true);
+  });
+});
+
+describe('/style-guide-v2/{id} step 1: number plates', () => {
+  const LOGO: MediaView = { id: 'm-logo', mediaType: 'logo', fileExtension: 'png', url: 'http://storage.test/logo.png', thumbnailUrl: 'http://storage.test/logo-thumb.png', uploaded: true, createdAt: '2026-01-01T00:00:00.000Z' };
+  const preview = () => screen.getByTestId('number-plate-preview');
+  const colourField = () => screen.queryByRole('textbox', { name: /^Plate colour/ }) as HTMLInputElement | null;
+
+  function open(saved: StyleGuideView) {
+    const user = signInAs('Admin');
+    return fakeApi({
+      'GET /me': () => reply(200, user),
+      'GET /appSettings': () => reply(200, []),
+      [`GET /style-guides/${GUIDE_ID}`]: () => reply(200, saved),
+      [`PUT /style-guides/${GUIDE_ID}`]: () => reply(200, saved),
+    });
+  }
+
+  it("shows the guide's choice and explains it; the preview and the colour field follow the choice, and Update saves it", async () => {
+    const api = open(guide());
+    renderAppAt(`/style-guide-v2/${GUIDE_ID}`);
+    const group = await screen.findByRole('group', { name: 'Number plates' });
+    const radio = (name: string) => within(group).getByRole('radio', { name }) as HTMLInputElement;
+    const off = radio('Off (the plates stay as photographed)');
+    const blur = radio('Blur (the plates are blurred)');
+    const colour = radio('Colour (the plates are covered in one colour)');
+    const logo = radio("Logo (the guide's logo on a plate of that colour)");
+    expect([off, blur, colour, logo].map((r) => r.checked)).toEqual([true, false, false, false]);
+    const help = document.getElementById(group.getAttribute('aria-describedby') ?? '');
+    expectVisible(help!);
+    expect(help!.textContent).toContain('Hides the number plates found on the car in the pictures of the AI and enhancer routes');
+
+    // off: the plate as photographed, no colour to choose
+    expectVisible(screen.getByRole('img', { name: 'Preview: the number plate as photographed' }));
+    expect(within(preview()).getByText('AB 12 345')).toBeTruthy();
+    expect(screen.getByTestId('plate-original').getAttribute('filter')).toBeNull();
+    expect(colourField()).toBeNull();
+
+    // blur: the same plate, blurred
+    fireEvent.click(blur);
+    expectVisible(screen.getByRole('img', { name: 'Preview: the number plate blurred' }));
+    expect(screen.getByTestId('plate-original').getAttribute('filter')).toMatch(/^url\(#plate-blur-/);
+    expect(screen.queryByTestId('plate-cover')).toBeNull();
+    expect(colourField()).toBeNull();
+
+    // colour: the colour field appears, the plate is covered in the colour as it is typed
+    fireEvent.click(colour);
+    expect(colourField()!.value).toBe('#FFFFFF');
+    expectVisible(colourField()!);
+    fireEvent.change(colourField()!, { target: { value: '#ffcc00' } });
+    expectVisible(screen.getByRole('img', { name: 'Preview: the number plate covered in #FFCC00' }));
+    expect(screen.getByTestId('plate-cover').getAttribute('fill')).toBe('#FFCC00');
+    expect(screen.getByTestId('plate-original').getAttribute('filter')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.to(`PUT /style-guides/${GUIDE_ID}`)).toHaveLength(1));
+    expect(api.to(`PUT /style-guides/${GUIDE_ID}`)[0]!.body).toMatchObject({ name: 'Nordic Studio', numberPlates: 'colour', numberPlateColor: '#FFCC00' });
+  });
+
+  it("puts the guide's logo on a plate of the colour, the word LOGO without one; off again hides the colour and leaves it unsent", async () => {
+    const api = open(guide({ numberPlates: 'logo', numberPlateColor: '#102030', media: { logo: LOGO, background: null, floor: null, numberplate: null } }));
+    renderAppAt(`/style-guide-v2/${GUIDE_ID}`);
+    const logoRadio = (await screen.findByRole('radio', { name: "Logo (the guide's logo on a plate of that colour)" })) as HTMLInputElement;
+    expect(logoRadio.checked).toBe(true);
+    expect(colourField()!.value).toBe('#102030');
+    expectVisible(screen.getByRole('img', { name: 'Preview: the logo on a #102030 plate' }));
+    const plate = screen.getByTestId('plate-logo');
+    expect(plate.querySelector('rect')!.getAttribute('fill')).toBe('#102030');
+    expect(plate.querySelector('image')!.getAttribute('href')).toBe('http://storage.test/logo-thumb.png');
+    // the original plate is not drawn under the logo
+    expect(screen.queryByTestId('plate-original')).toBeNull();
+
+    // the logo removed from its slot: the preview says LOGO instead, in ink that reads on the dark plate
+    fireEvent.click(within(screen.getByTestId('slot-logo')).getByRole('button', { name: 'Remove Logo' }));
+    expect(screen.getByTestId('plate-logo').querySelector('image')).toBeNull();
+    const word = within(screen.getByTestId('plate-logo')).getByText('LOGO');
+    expect(word.getAttribute('fill')).toBe('#FFFFFF');
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Off (the plates stay as photographed)' }));
+    expect(colourField()).toBeNull();
+    expect(screen.queryByTestId('plate-logo')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.to(`PUT /style-guides/${GUIDE_ID}`).length).toBeGreaterThan(0));
+    const body = api.to(`PUT /style-guides/${GUIDE_ID}`)[0]!.body;
+    expect(body).toMatchObject({ numberPlates: 'off' });
+    expect(body).not.toHaveProperty('numberPlateColor');
+  });
+
+  it('refuses a plate colour that is not #RRGGBB before saving', async () => {
+    const api = open(guide({ numberPlates: 'colour', numberPlateColor: '#FFFFFF' }));
+    renderAppAt(`/style-guide-v2/${GUIDE_ID}`);
+    await screen.findByRole('group', { name: 'Number plates' });
+    fireEvent.change(colourField()!, { target: { value: 'yellow' } });
+    // the preview keeps a colour it can draw
+    expectVisible(screen.getByRole('img', { name: 'Preview: the number plate covered in #FFFFFF' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expectFieldError(colourField()!, 'A hex colour like #FFFFFF'));
+    expect(api.to(`PUT /style-guides/${GUIDE_ID}`)).toHaveLength(0);
   });
 });
 

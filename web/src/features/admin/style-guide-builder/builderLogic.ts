@@ -1,6 +1,8 @@
 import {
   CUSTOMER_NOTE_MAX,
   DEFAULT_MARGINS,
+  DEFAULT_NUMBER_PLATE_COLOR,
+  DEFAULT_NUMBER_PLATE_MODE,
   DEFAULT_WINDOW_MODE,
   MAX_IMAGE_SIZE_LIMIT,
   MAX_IMAGE_SIZE_MIN,
@@ -15,6 +17,7 @@ import {
   type ConfigurationType,
   type ConfigurationView,
   type MediaView,
+  type NumberPlateMode,
   type Route,
   type StyleGuideMediaSlot,
   type StyleGuideView,
@@ -87,6 +90,20 @@ export const WINDOW_OPTIONS: ReadonlyArray<{ value: WindowMode; labelKey: ParseK
   { value: 'see-through', labelKey: 'admin.builder.windows.seeThrough' },
 ];
 
+/** The four choices of the number plates (NUMBER_PLATE_MODES), each with its label's key. */
+export const NUMBER_PLATE_OPTIONS: ReadonlyArray<{ value: NumberPlateMode; labelKey: ParseKeys }> = [
+  { value: 'off', labelKey: 'admin.builder.numberPlates.off' },
+  { value: 'blur', labelKey: 'admin.builder.numberPlates.blur' },
+  { value: 'colour', labelKey: 'admin.builder.numberPlates.colour' },
+  { value: 'logo', labelKey: 'admin.builder.numberPlates.logo' },
+];
+
+/** The modes that use the plate colour (the cover of `colour`, the plate under the logo of `logo`): the colour field shows for them only. */
+export const usesPlateColor = (mode: NumberPlateMode): boolean => mode === 'colour' || mode === 'logo';
+
+const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
+export const isHexColor = (value: string): boolean => HEX_COLOR.test(value);
+
 /** The builder takes kilobytes; the API keeps bytes (x1000). */
 export const kbToBytes = (kb: number): number => Math.round(kb * 1000);
 export const bytesToKb = (bytes: number): number => bytes / 1000;
@@ -102,6 +119,10 @@ export interface GuideForm {
   frameFreeRouting: Route | '';
   /** how the AI routes treat the car's windows */
   windows: WindowMode;
+  /** what the AI and enhancer routes do with the car's number plates */
+  numberPlates: NumberPlateMode;
+  /** #RRGGBB: the cover of `colour`, the plate under the logo of `logo` */
+  numberPlateColor: string;
 }
 
 export const EMPTY_GUIDE: GuideForm = {
@@ -113,6 +134,8 @@ export const EMPTY_GUIDE: GuideForm = {
   interiorColor: '#FFFFFF',
   frameFreeRouting: '',
   windows: DEFAULT_WINDOW_MODE,
+  numberPlates: DEFAULT_NUMBER_PLATE_MODE,
+  numberPlateColor: DEFAULT_NUMBER_PLATE_COLOR,
 };
 
 export function guideFormOf(guide: StyleGuideView): GuideForm {
@@ -125,6 +148,8 @@ export function guideFormOf(guide: StyleGuideView): GuideForm {
     interiorColor: guide.interiorColor,
     frameFreeRouting: guide.frameFreeRouting ?? '',
     windows: guide.windows,
+    numberPlates: guide.numberPlates,
+    numberPlateColor: guide.numberPlateColor,
   };
 }
 
@@ -148,10 +173,14 @@ export function validateGuide(form: GuideForm): FieldErrors<GuideForm> {
   if (!form.maxImageSizeKb.trim() || !Number.isFinite(kb) || bytes < MIN_IMAGE_SIZE_BYTES || bytes > MAX_IMAGE_SIZE_BYTES)
     errors.maxImageSizeKb = { key: 'admin.builder.errors.maxImageSize' };
   if (!/^#[0-9A-Fa-f]{6}$/.test(form.interiorColor)) errors.interiorColor = { key: 'admin.builder.errors.color' };
+  if (usesPlateColor(form.numberPlates) && !isHexColor(form.numberPlateColor)) errors.numberPlateColor = { key: 'admin.builder.errors.color' };
   return errors;
 }
 
-/** The body of create and update (media ids are added by the caller). */
+/**
+ * The body of create and update (media ids are added by the caller). The plate colour goes
+ * only with the modes that show it: a hidden field never changes the guide's colour.
+ */
 export function guideBody(form: GuideForm) {
   return {
     name: form.name.trim(),
@@ -162,6 +191,8 @@ export function guideBody(form: GuideForm) {
     interiorColor: form.interiorColor,
     frameFreeRouting: form.frameFreeRouting || null,
     windows: form.windows,
+    numberPlates: form.numberPlates,
+    ...(usesPlateColor(form.numberPlates) ? { numberPlateColor: form.numberPlateColor.toUpperCase() } : {}),
   };
 }
 
