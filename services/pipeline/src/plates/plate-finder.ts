@@ -44,6 +44,8 @@ export const PLATE_FINDING = {
   minBackground: 95,
   /** background minus text, luma */
   minContrast: 45,
+  /** degrees from the horizontal a plate's line of characters may run at */
+  maxTextAngle: 35,
   /** a plate on a car: its centre below this share of the car's height, from the top */
   belowCarShare: 0.4,
 } as const;
@@ -215,37 +217,41 @@ const median = (xs: number[]): number => {
 };
 
 /**
- * A line v = alpha + beta * u through points on one side of a plate, robustly: the median of
- * the slopes between pairs of points (Theil-Sen), kept within `slopes` (what perspective
- * allows for that side), and the median intercept; a character's bar or a bolt that stopped a
- * ray does not pull it. Null with fewer than `minPoints` points, or when most of them lie off
- * the line.
+ * A line v = alpha + beta * u through points on one side of a plate, by consensus: of the
+ * lines through two of the points (their slope kept within `slopes`, what perspective allows
+ * for that side), the one most points lie on (within `tolerance`), the outermost of equals
+ * (a ray stopped early by a character's bar or the EU band's stars falls short, never
+ * beyond), then fitted to those points. Null when fewer than `minPoints` agree.
  */
-function fitLine(points: Array<[number, number]>, minPoints: number, slopes: [number, number], tolerance: number): { alpha: number; beta: number } | null {
+function fitLine(points: Array<[number, number]>, minPoints: number, slopes: [number, number], tolerance: number, outward: 1 | -1): { alpha: number; beta: number } | null {
   if (points.length < minPoints) return null;
-  const pairs: number[] = [];
+  let best: { alpha: number; beta: number; on: Array<[number, number]>; reach: number } | null = null;
   for (let i = 0; i < points.length; i++) {
-    for (let j = i + 1; j < points.length; j++) {
+    for (let j = i; j < points.length; j++) {
       const du = points[j][0] - points[i][0];
-      if (Math.abs(du) > 1e-6) pairs.push((points[j][1] - points[i][1]) / du);
+      const raw = j === i || Math.abs(du) < 1e-6 ? 0 : (points[j][1] - points[i][1]) / du;
+      const beta = Math.min(slopes[1], Math.max(slopes[0], raw));
+      const alpha = points[i][1] - beta * points[i][0];
+      const on = points.filter(([u, v]) => Math.abs(v - alpha - beta * u) <= tolerance);
+      const reach = outward * on.reduce((sum, [u, v]) => sum + v - beta * u, 0) / Math.max(1, on.length);
+      if (!best || on.length > best.on.length || (on.length === best.on.length && reach > best.reach)) best = { alpha, beta, on, reach };
     }
   }
-  const beta = Math.min(slopes[1], Math.max(slopes[0], pairs.length ? median(pairs) : 0));
-  const alpha = median(points.map(([u, v]) => v - beta * u));
-  const on = points.filter(([u, v]) => Math.abs(v - alpha - beta * u) <= tolerance).length;
-  return on >= minPoints ? { alpha, beta } : null;
+  if (!best || best.on.length < minPoints) return null;
+  // least squares on the points that agree, the slope kept within bounds
+  const n = best.on.length;
+  const mu = best.on.reduce((sum, p) => sum + p[0], 0) / n;
+  const mv = best.on.reduce((sum, p) => sum + p[1], 0) / n;
+  let suu = 0;
+  let suv = 0;
+  for (const [u, v] of best.on) (suu += (u - mu) * (u - mu)), (suv += (u - mu) * (v - mv));
+  const beta = Math.min(slopes[1], Math.max(slopes[0], suu > 1e-9 ? suv / suu : best.beta));
+  return { alpha: mv - beta * mu, beta };
 }
 
-/**
- * The plate around a block of text, in a crop where the text's half height is `l.b`: the
- * plate's own colour is the light part of the text box; from the text outward, rays find
- * where that colour ends (the plate's border, or the bumper) on all four sides, passing the
- * EU band on the left; a line through each side's points, and the corners where they meet.
- * Null when it does not look like a plate (no light plate colour, no edge near enough,
- * proportions not a plate's).
- */
-const why = (r: string): null => {
-  if (process.env.PDEBUG) console.log('reject', r);
+const dbg = (...xs: unknown[]) => process.stdout.write('    ' + xs.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join(' ') + '\n');
+const why = (r: string, extra = ''): null => {
+  if (process.env.PDEBUG) dbg('reject', r, extra);
   return null;
 };
 const edgeNull = (_r: string): null => null;
@@ -257,24 +263,30 @@ export function plateAround(img: Raster, l: TextLine, f = PLATE_FINDING): Quad |
   // the plate's colour: the lighter part of the text box; the text: its darker part
   const lumas: number[] = [];
   const colours: Array<[number, number, number]> = [];
+  const innerAt: Array<[number, number]> = [];
   for (let i = -10; i <= 10; i++) {
     for (let j = -4; j <= 4; j++) {
       const c = at((i / 10) * l.a * 0.95, (j / 4) * l.b * 0.9);
-      if (c) (colours.push(c), lumas.push(luma(c)));
+      if (c) (colours.push(c), lumas.push(luma(c)), innerAt.push([(i / 10) * 0.95, (j / 4) * 0.9]));
     }
   }
-  if (colours.length < 50) return why('1');
+  if (colours.length < 50) return why('few samples');
   const order = [...lumas].sort((x, y) => x - y);
   const light = order[Math.floor(order.length * 0.7)];
   const dark = order[Math.floor(order.length * 0.1)];
   const bgPixels = colours.filter((_, i) => lumas[i] >= light);
   const bg = [0, 1, 2].map((k) => bgPixels.reduce((s, c) => s + c[k], 0) / bgPixels.length);
   const bgLuma = luma(bg);
-  if (process.env.PDEBUG) console.log('bg', bg.map(Math.round), Math.round(bgLuma), Math.round(dark));
-  if (bgLuma < f.minBackground || bgLuma - dark < f.minContrast) return why('2');
+  if (process.env.PDEBUG_ALL) dbg('bg', bg.map(Math.round), Math.round(bgLuma), Math.round(dark));
+  if (bgLuma < f.minBackground || bgLuma - dark < f.minContrast) return why('background not light or no contrast', `${bgLuma} ${dark}`);
   const height = 2 * l.b;
   const tolerance = Math.max(38, Math.min(85, 0.45 * (bgLuma - dark)));
   const isPlate = (c: readonly number[] | null) => c !== null && distance(c, bg) < tolerance;
+  const isBlue = (c: readonly number[] | null) => c !== null && isEuBlue(c);
+  // a plate is mostly its own colour around the characters (a badge's letters on paint are not)
+  const inner = colours.filter((_, i) => Math.abs(innerAt[i][0]) <= 0.8 && Math.abs(innerAt[i][1]) <= 0.6);
+  const plateShare = inner.filter((c) => isPlate(c)).length / Math.max(1, inner.length);
+  if (plateShare < 0.4) return why('mostly not plate colour', String(plateShare));
 
   const step = 0.5;
   /** the shortest run of another colour that ends the plate (a character's stroke is thinner) */
@@ -305,17 +317,19 @@ export function plateAround(img: Raster, l: TextLine, f = PLATE_FINDING): Quad |
       }
       let end = t - step / 2;
       if (band) {
-        // the EU band is part of the plate: its far side is the plate's edge
+        // the EU band is part of the plate, its letters and stars included: its far side is the plate's edge
         let b = t;
-        while (b < t + 3 && !(along(u0, v0, du, dv, b) && isEuBlue(along(u0, v0, du, dv, b)!))) b += step;
+        while (b < t + 3 && !isBlue(along(u0, v0, du, dv, b))) b += step;
         if (b < t + 3) {
-          while (b <= max) {
+          let lastBlue = b;
+          while (b <= t + height * 0.8) {
             const d = along(u0, v0, du, dv, b);
-            if (!d || !isEuBlue(d)) break;
+            if (isBlue(d)) lastBlue = b;
+            else if (!isPlate(d) && !(d && luma(d) > 150)) break;
             b += step;
           }
-          end = b - step / 2;
-          t = b;
+          end = lastBlue + step / 2;
+          t = lastBlue + step;
         }
       }
       // a frame: a thin run of one colour, then something else: the frame's outer side
@@ -361,12 +375,13 @@ export function plateAround(img: Raster, l: TextLine, f = PLATE_FINDING): Quad |
   const tilt = l.uy / l.ux;
   const sides: [number, number] = [Math.min(0, tilt) - 0.15, Math.max(0, tilt) + 0.15];
   const lineTolerance = Math.max(1.5, height * 0.06);
-  const top = fitLine(topPts, 6, [-0.35, 0.35], lineTolerance);
-  const bottom = fitLine(bottomPts, 6, [-0.35, 0.35], lineTolerance);
-  const left = fitLine(leftPts, 3, sides, lineTolerance);
-  const right = fitLine(rightPts, 3, sides, lineTolerance);
-  if (process.env.PDEBUG) console.log('pts', topPts.length, bottomPts.length, leftPts.length, rightPts.length, JSON.stringify({ top, bottom, left, right, l: [l.a, l.b] }), JSON.stringify(leftPts), JSON.stringify(rightPts));
-  if (!top || !bottom || !left || !right) return why('5');
+  const top = fitLine(topPts, 5, [-0.35, 0.35], lineTolerance, -1);
+  const bottom = fitLine(bottomPts, 5, [-0.35, 0.35], lineTolerance, 1);
+  const left = fitLine(leftPts, 3, sides, lineTolerance, -1);
+  const right = fitLine(rightPts, 3, sides, lineTolerance, 1);
+  if (process.env.PDEBUG && (!top || !bottom || !left || !right)) dbg('sides', [topPts, bottomPts, leftPts, rightPts].map((x) => x.length).join('/'), [top, bottom, left, right].map((x) => (x ? 'ok' : 'x')).join('/'), JSON.stringify(leftPts.map((p) => Math.round(p[1]))), JSON.stringify(rightPts.map((p) => Math.round(p[1]))));
+  if (process.env.PDEBUG_ALL) dbg('pts', topPts.length, bottomPts.length, leftPts.length, rightPts.length, JSON.stringify({ top, bottom, left, right, l: [l.a, l.b] }), JSON.stringify(leftPts), JSON.stringify(rightPts));
+  if (!top || !bottom || !left || !right) return why('a side not found');
   // a horizontal line v = a + b u meets a vertical one u = c + d v where u = (c + d a) / (1 - d b)
   const meet = (hl: { alpha: number; beta: number }, vl: { alpha: number; beta: number }): Point => {
     const u = (vl.alpha + vl.beta * hl.alpha) / (1 - vl.beta * hl.beta);
@@ -374,16 +389,16 @@ export function plateAround(img: Raster, l: TextLine, f = PLATE_FINDING): Quad |
     return { x: l.cx + u * l.ux + v * vx, y: l.cy + u * l.uy + v * vy };
   };
   const quad: Quad = [meet(top, left), meet(top, right), meet(bottom, right), meet(bottom, left)];
-  if (!isConvexClockwise(quad)) return why('6');
+  if (!isConvexClockwise(quad)) return why('not convex');
   const side = (p: Point, q: Point) => Math.hypot(p.x - q.x, p.y - q.y);
   const plateW = (side(quad[0], quad[1]) + side(quad[3], quad[2])) / 2;
   const plateH = (side(quad[0], quad[3]) + side(quad[1], quad[2])) / 2;
   const aspect = plateW / plateH;
-  if (process.env.PDEBUG) console.log('quad', plateW, plateH, height, l.a, 'aspect', plateW / plateH, 'share', height / plateH);
-  if (aspect < f.aspect.min || aspect > f.aspect.max) return why('7');
+  if (process.env.PDEBUG_ALL) dbg('quad', plateW, plateH, height, l.a, 'aspect', plateW / plateH, 'share', height / plateH);
+  if (aspect < f.aspect.min || aspect > f.aspect.max) return why('aspect', String(aspect));
   const share = height / plateH;
-  if (share < f.textShare.min || share > f.textShare.max) return why('8');
-  if ((2 * l.a) / plateW < 0.4) return why('9');
+  if (share < f.textShare.min || share > f.textShare.max) return why('text share', String(share));
+  if ((2 * l.a) / plateW < 0.4) return why('text too short');
   return quad;
 }
 
@@ -457,10 +472,20 @@ export class PlateFinder {
     const found: FoundPlate[] = [];
     for (const block of mergeLines(textLines(prob))) {
       const line: TextLine = { ...block, cx: block.cx * k, cy: block.cy * k, a: block.a * k, b: block.b * k };
-      if (car && (line.cy < car.top + (car.bottom - car.top) * PLATE_FINDING.belowCarShare || line.cy > car.bottom)) continue;
+      if (process.env.PDEBUG) dbg('candidate', Math.round(line.cx), Math.round(line.cy), Math.round(line.a), Math.round(line.b));
+      // a plate's characters run across the picture: rolled or seen from the side by at most PLATE_FINDING.maxTextAngle
+      if (Math.abs(line.uy) > Math.sin((PLATE_FINDING.maxTextAngle * Math.PI) / 180)) continue;
+      if (car && (line.cy < car.top + (car.bottom - car.top) * PLATE_FINDING.belowCarShare || line.cy > car.bottom)) {
+        if (process.env.PDEBUG) dbg('reject high on the car');
+        continue;
+      }
       const quad = await this.closer(line, size, crop);
       if (!quad) continue;
-      if (carMask && onCar(quad, carMask, size.width, size.height) < 0.5) continue;
+      if (carMask && onCar(quad, carMask, size.width, size.height) < 0.5) {
+        if (process.env.PDEBUG) dbg('reject off the car');
+        continue;
+      }
+      if (process.env.PDEBUG) dbg('found', JSON.stringify(quad.map((p) => [Math.round(p.x), Math.round(p.y)])));
       found.push({ quad, score: line.score });
     }
     found.sort((p, q) => q.score - p.score);
