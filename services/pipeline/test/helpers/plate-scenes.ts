@@ -294,6 +294,22 @@ interface Shape {
   opacity?: number;
 }
 
+/** The convex hull of points, clockwise on the picture (Andrew's monotone chain). */
+function convexHull(points: Point[]): Point[] {
+  const ps = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
+  const turn = (o: Point, a: Point, b: Point) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+  const half = (seq: Point[]) => {
+    const out: Point[] = [];
+    for (const p of seq) {
+      while (out.length >= 2 && turn(out[out.length - 2], out[out.length - 1], p) <= 0) out.pop();
+      out.push(p);
+    }
+    out.pop();
+    return out;
+  };
+  return [...half(ps), ...half([...ps].reverse())];
+}
+
 function pathOf(ps: Point[]): string {
   return `M ${ps.map((p) => `${p.x.toFixed(2)} ${p.y.toFixed(2)}`).join(' L ')} Z`;
 }
@@ -337,15 +353,16 @@ function carShapes(cam: CarCamera, car: CarSpec): { shapes: Shape[]; patches: Ar
   );
 
   // tyres, the farthest first
+  // tyres (cylinders: the outline of both their sides), the farthest first
   const tyres = CAR.wheelZ.flatMap((z) =>
     [-1, 1].map((side) => {
       const x0 = side < 0 ? -hw + 0.03 : hw - 0.03 - CAR.tyreWidth;
-      return box(x0, x0 + CAR.tyreWidth, 0, 2 * CAR.tyre, z - CAR.tyre * 0.95, z + CAR.tyre * 0.95);
+      return [...sideCircle(x0, CAR.tyre, z, CAR.tyre), ...sideCircle(x0 + CAR.tyreWidth, CAR.tyre, z, CAR.tyre)];
     }),
   );
   const depth = (ps: V3[]) => cam.world(mean3(ps))[2];
   tyres.sort((a, b) => depth(b) - depth(a));
-  for (const t of tyres) solid(t, () => '#141414');
+  for (const t of tyres) shapes.push({ d: pathOf(convexHull(t.map((p) => cam.project(p)))), fill: '#141414' });
 
   // the body
   const body = box(-hw, hw, CAR.bodyBottom, CAR.bodyTop, -hl, hl);
@@ -587,10 +604,11 @@ function plateSvg(p: PlateSpec, pw: number, ph: number): string {
     const ground = p.kei ? '#f2c94c' : '#fbfbf7';
     const ink = p.kei ? '#151515' : '#0b5a2e';
     const [small, big] = p.text.split(' ');
+    const top = p.top ?? '';
     body = `<rect width="330" height="165" rx="10" fill="${ground}"/>
     <rect x="4" y="4" width="322" height="157" rx="8" fill="none" stroke="${ink}" stroke-width="3"/>
     <circle cx="40" cy="26" r="5" fill="#b9bcbf"/><circle cx="290" cy="26" r="5" fill="#b9bcbf"/>
-    <text x="165" y="58" ${CONDENSED} font-size="44" fill="${ink}" text-anchor="middle">${p.top ?? ''}</text>
+    <text x="165" y="58" ${CONDENSED} font-size="${Math.min(44, 270 / (0.64 * Math.max(1, top.length)))}" fill="${ink}" text-anchor="middle">${top}</text>
     <text x="44" y="140" ${CONDENSED} font-size="42" fill="${ink}" text-anchor="middle">${small}</text>
     <text x="195" y="150" ${CONDENSED} font-size="90" fill="${ink}" text-anchor="middle">${big}</text>`;
   } else {
@@ -599,12 +617,14 @@ function plateSvg(p: PlateSpec, pw: number, ph: number): string {
     if (p.country === 'DE') {
       // "B MW 1234": the district, the two round stickers (inspection, state seal), the rest
       const [district, ...rest] = p.text.split(' ');
-      const stickers = `<circle cx="128" cy="38" r="15" fill="#1f7fc2"/><circle cx="128" cy="38" r="9" fill="#e5e5e5"/>
-        <circle cx="128" cy="74" r="15" fill="#d9d9d9" stroke="#8a8a8a" stroke-width="1.5"/><circle cx="128" cy="74" r="6" fill="#c33c3c"/>`;
-      text = `<text x="80" y="88" ${CONDENSED} font-size="82" fill="#111111" text-anchor="middle">${district}</text>${stickers}
-        <text x="325" y="88" ${CONDENSED} font-size="82" fill="#111111" text-anchor="middle">${rest.join(' ')}</text>`;
+      // the district's letters about 52 mm each at this size
+      const sx = 50 + district.length * 52 + 22;
+      const stickers = `<circle cx="${sx}" cy="38" r="15" fill="#1f7fc2"/><circle cx="${sx}" cy="38" r="9" fill="#e5e5e5"/>
+        <circle cx="${sx}" cy="74" r="15" fill="#d9d9d9" stroke="#8a8a8a" stroke-width="1.5"/><circle cx="${sx}" cy="74" r="6" fill="#c33c3c"/>`;
+      text = `<text x="52" y="86" ${CONDENSED} font-size="70" fill="#111111">${district}</text>${stickers}
+        <text x="${sx + 24}" y="86" ${CONDENSED} font-size="70" fill="#111111">${rest.join(' ')}</text>`;
     } else {
-      text = `<text x="282" y="88" ${CONDENSED} font-size="86" fill="#111111" text-anchor="middle">${p.text}</text>`;
+      text = `<text x="282" y="88" ${CONDENSED} font-size="80" fill="#111111" text-anchor="middle">${p.text}</text>`;
     }
     body = `<rect width="520" height="110" rx="7" fill="#fbfbf8"/>${border}${euBand(EU_CODE[p.country])}${text}`;
   }
