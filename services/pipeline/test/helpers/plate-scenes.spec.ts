@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { isConvexClockwise, type Quad } from '../../src/plates/quad-geometry';
-import { PLATE_SCENE_NAMES, plateFreeScenes, plateScene, plateScenes, type PlateScene } from './plate-scenes';
+import { PLATE_SCENE_NAMES, platedScenes, plateFreeScenes, plateScene, plateScenes, type PlateScene } from './plate-scenes';
 
 const across = (q: Quad) => Math.max(Math.hypot(q[1].x - q[0].x, q[1].y - q[0].y), Math.hypot(q[2].x - q[3].x, q[2].y - q[3].y));
 const centre = (q: Quad) => ({ x: q.reduce((s, p) => s + p.x, 0) / 4, y: q.reduce((s, p) => s + p.y, 0) / 4 });
@@ -100,7 +100,7 @@ describe('plate scenes', () => {
     });
   });
 
-  it('filters the cars with no plate', async () => {
+  it('filters the cars with no plate and the plated ones', async () => {
     const free = await plateFreeScenes(480, 320);
     expect(free.length).toBeGreaterThanOrEqual(5);
     for (const s of free) {
@@ -108,5 +108,8 @@ describe('plate scenes', () => {
       expect(s.country).toBeNull();
       expect(s.carMask.data.some((v) => v === 255)).toBe(true);
     }
+    const plated = await platedScenes(480, 320);
+    expect(plated.length + free.length).toBe(PLATE_SCENE_NAMES.length);
+    expect(plated.every((s) => s.plates.length > 0 && s.country !== null)).toBe(true);
   });
 });

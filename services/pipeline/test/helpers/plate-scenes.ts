@@ -617,12 +617,12 @@ function plateSvg(p: PlateSpec, pw: number, ph: number): string {
     if (p.country === 'DE') {
       // "B MW 1234": the district, the two round stickers (inspection, state seal), the rest
       const [district, ...rest] = p.text.split(' ');
-      // the district's letters about 52 mm each at this size
-      const sx = 50 + district.length * 52 + 22;
+      // the district's letters about 50 mm each at this size, M and W wider
+      const sx = 50 + [...district].reduce((n, ch) => n + (ch === 'M' || ch === 'W' ? 64 : 50), 0) + 24;
       const stickers = `<circle cx="${sx}" cy="38" r="15" fill="#1f7fc2"/><circle cx="${sx}" cy="38" r="9" fill="#e5e5e5"/>
         <circle cx="${sx}" cy="74" r="15" fill="#d9d9d9" stroke="#8a8a8a" stroke-width="1.5"/><circle cx="${sx}" cy="74" r="6" fill="#c33c3c"/>`;
       text = `<text x="52" y="86" ${CONDENSED} font-size="70" fill="#111111">${district}</text>${stickers}
-        <text x="${sx + 24}" y="86" ${CONDENSED} font-size="70" fill="#111111">${rest.join(' ')}</text>`;
+        <text x="${sx + 26}" y="86" ${CONDENSED} font-size="70" fill="#111111">${rest.join(' ')}</text>`;
     } else {
       text = `<text x="282" y="88" ${CONDENSED} font-size="80" fill="#111111" text-anchor="middle">${p.text}</text>`;
     }
@@ -767,15 +767,20 @@ function warpOnto(dst: Buffer, w: number, h: number, tex: Texture, q: Quad): voi
   }
 }
 
-/** Sensor noise: a seeded table of Gaussian values walked by a cheap generator. */
+/**
+ * Sensor noise: a seeded table of Gaussian values walked by a xorshift generator (shifts
+ * only: Math.imul in a hot loop runs fifty times slower under jest's module sandbox).
+ */
 function addNoise(data: Buffer, sigma: number, seed: number): void {
   const rnd = random(seed);
   const table = new Float32Array(1 << 16);
   for (let i = 0; i < table.length; i++) table[i] = Math.sqrt(-2 * Math.log(rnd() + 1e-12)) * Math.cos(2 * Math.PI * rnd()) * sigma;
-  let k = seed >>> 0;
+  let k = seed | 1;
   for (let i = 0; i < data.length; i++) {
-    k = (Math.imul(k, 1103515245) + 12345) >>> 0;
-    const v = data[i] + table[k >>> 16];
+    k ^= k << 13;
+    k ^= k >>> 17;
+    k ^= k << 5;
+    const v = data[i] + table[(k >>> 16) & 0xffff];
     data[i] = v < 0 ? 0 : v > 255 ? 255 : v;
   }
 }
@@ -984,26 +989,38 @@ async function render(spec: SceneSpec, w: number, h: number): Promise<PlateScene
   };
 }
 
-/** All the scenes (30: 25 plates on 25 cars, 5 cars with no plate). */
+/** All the scenes: 25 with plates (26 plates on 26 cars: each format 6 times, and two cars in one scene), 5 cars with no plate. */
 export async function plateScenes(width = 1920, height = 1280): Promise<PlateScene[]> {
-  const out: PlateScene[] = [];
-  for (const spec of SCENES) out.push(await render(spec, width, height));
-  return out;
+  return renderAll(SCENES, width, height);
 }
 
-/** One scene by name. */
+/** One scene by name (PLATE_SCENE_NAMES), drawn alone. */
 export async function plateScene(name: string, width = 1920, height = 1280): Promise<PlateScene> {
   const spec = SCENES.find((s) => s.name === name);
   if (!spec) throw new Error(`no plate scene named ${name}`);
   return render(spec, width, height);
 }
 
+/** The scenes with at least one plate. */
 export async function platedScenes(width = 1920, height = 1280): Promise<PlateScene[]> {
-  return (await plateScenes(width, height)).filter((s) => s.plates.length > 0);
+  return renderAll(
+    SCENES.filter((s) => s.cars.some((c) => c.plate)),
+    width,
+    height,
+  );
 }
 
+/** The cars with no plate (and text near them that is not a plate). */
 export async function plateFreeScenes(width = 1920, height = 1280): Promise<PlateScene[]> {
+  return renderAll(
+    SCENES.filter((s) => s.cars.every((c) => !c.plate)),
+    width,
+    height,
+  );
+}
+
+async function renderAll(specs: SceneSpec[], width: number, height: number): Promise<PlateScene[]> {
   const out: PlateScene[] = [];
-  for (const spec of SCENES.filter((s) => s.cars.every((c) => !c.plate))) out.push(await render(spec, width, height));
+  for (const spec of specs) out.push(await render(spec, width, height));
   return out;
 }
