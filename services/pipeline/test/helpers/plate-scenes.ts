@@ -643,7 +643,7 @@ function priceSvg(pw: number, ph: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${pw}" height="${ph}" viewBox="0 0 360 200" preserveAspectRatio="none">
   <rect width="360" height="200" fill="#fdfdf6"/><rect x="0" y="0" width="360" height="52" fill="#d0312d"/>
   <text x="180" y="40" ${FONT} font-size="36" fill="#ffffff" text-anchor="middle">TILBUD</text>
-  <text x="180" y="135" ${CONDENSED} font-size="70" fill="#111111" text-anchor="middle">149.900 kr</text>
+  <text x="180" y="132" ${CONDENSED} font-size="58" fill="#111111" text-anchor="middle">149.900 kr</text>
   <text x="180" y="182" ${FONT} font-size="26" fill="#444444" text-anchor="middle">2019 · 84.000 km</text></svg>`;
 }
 
