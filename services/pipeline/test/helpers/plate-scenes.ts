@@ -294,6 +294,22 @@ interface Shape {
   opacity?: number;
 }
 
+/** The convex hull of points, clockwise on the picture (Andrew's monotone chain). */
+function convexHull(points: Point[]): Point[] {
+  const ps = [...points].sort((a, b) => a.x - b.x || a.y - b.y);
+  const turn = (o: Point, a: Point, b: Point) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+  const half = (seq: Point[]) => {
+    const out: Point[] = [];
+    for (const p of seq) {
+      while (out.length >= 2 && turn(out[out.length - 2], out[out.length - 1], p) <= 0) out.pop();
+      out.push(p);
+    }
+    out.pop();
+    return out;
+  };
+  return [...half(ps), ...half([...ps].reverse())];
+}
+
 function pathOf(ps: Point[]): string {
   return `M ${ps.map((p) => `${p.x.toFixed(2)} ${p.y.toFixed(2)}`).join(' L ')} Z`;
 }
@@ -337,15 +353,16 @@ function carShapes(cam: CarCamera, car: CarSpec): { shapes: Shape[]; patches: Ar
   );
 
   // tyres, the farthest first
+  // tyres (cylinders: the outline of both their sides), the farthest first
   const tyres = CAR.wheelZ.flatMap((z) =>
     [-1, 1].map((side) => {
       const x0 = side < 0 ? -hw + 0.03 : hw - 0.03 - CAR.tyreWidth;
-      return box(x0, x0 + CAR.tyreWidth, 0, 2 * CAR.tyre, z - CAR.tyre * 0.95, z + CAR.tyre * 0.95);
+      return [...sideCircle(x0, CAR.tyre, z, CAR.tyre), ...sideCircle(x0 + CAR.tyreWidth, CAR.tyre, z, CAR.tyre)];
     }),
   );
   const depth = (ps: V3[]) => cam.world(mean3(ps))[2];
   tyres.sort((a, b) => depth(b) - depth(a));
-  for (const t of tyres) solid(t, () => '#141414');
+  for (const t of tyres) shapes.push({ d: pathOf(convexHull(t.map((p) => cam.project(p)))), fill: '#141414' });
 
   // the body
   const body = box(-hw, hw, CAR.bodyBottom, CAR.bodyTop, -hl, hl);
@@ -587,10 +604,11 @@ function plateSvg(p: PlateSpec, pw: number, ph: number): string {
     const ground = p.kei ? '#f2c94c' : '#fbfbf7';
     const ink = p.kei ? '#151515' : '#0b5a2e';
     const [small, big] = p.text.split(' ');
+    const top = p.top ?? '';
     body = `<rect width="330" height="165" rx="10" fill="${ground}"/>
     <rect x="4" y="4" width="322" height="157" rx="8" fill="none" stroke="${ink}" stroke-width="3"/>
     <circle cx="40" cy="26" r="5" fill="#b9bcbf"/><circle cx="290" cy="26" r="5" fill="#b9bcbf"/>
-    <text x="165" y="58" ${CONDENSED} font-size="44" fill="${ink}" text-anchor="middle">${p.top ?? ''}</text>
+    <text x="165" y="58" ${CONDENSED} font-size="${Math.min(44, 270 / (0.64 * Math.max(1, top.length)))}" fill="${ink}" text-anchor="middle">${top}</text>
     <text x="44" y="140" ${CONDENSED} font-size="42" fill="${ink}" text-anchor="middle">${small}</text>
     <text x="195" y="150" ${CONDENSED} font-size="90" fill="${ink}" text-anchor="middle">${big}</text>`;
   } else {
@@ -599,12 +617,14 @@ function plateSvg(p: PlateSpec, pw: number, ph: number): string {
     if (p.country === 'DE') {
       // "B MW 1234": the district, the two round stickers (inspection, state seal), the rest
       const [district, ...rest] = p.text.split(' ');
-      const stickers = `<circle cx="128" cy="38" r="15" fill="#1f7fc2"/><circle cx="128" cy="38" r="9" fill="#e5e5e5"/>
-        <circle cx="128" cy="74" r="15" fill="#d9d9d9" stroke="#8a8a8a" stroke-width="1.5"/><circle cx="128" cy="74" r="6" fill="#c33c3c"/>`;
-      text = `<text x="80" y="88" ${CONDENSED} font-size="82" fill="#111111" text-anchor="middle">${district}</text>${stickers}
-        <text x="325" y="88" ${CONDENSED} font-size="82" fill="#111111" text-anchor="middle">${rest.join(' ')}</text>`;
+      // the district's letters about 50 mm each at this size, M and W wider
+      const sx = 50 + [...district].reduce((n, ch) => n + (ch === 'M' || ch === 'W' ? 64 : 50), 0) + 24;
+      const stickers = `<circle cx="${sx}" cy="38" r="15" fill="#1f7fc2"/><circle cx="${sx}" cy="38" r="9" fill="#e5e5e5"/>
+        <circle cx="${sx}" cy="74" r="15" fill="#d9d9d9" stroke="#8a8a8a" stroke-width="1.5"/><circle cx="${sx}" cy="74" r="6" fill="#c33c3c"/>`;
+      text = `<text x="52" y="86" ${CONDENSED} font-size="70" fill="#111111">${district}</text>${stickers}
+        <text x="${sx + 26}" y="86" ${CONDENSED} font-size="70" fill="#111111">${rest.join(' ')}</text>`;
     } else {
-      text = `<text x="282" y="88" ${CONDENSED} font-size="86" fill="#111111" text-anchor="middle">${p.text}</text>`;
+      text = `<text x="282" y="88" ${CONDENSED} font-size="80" fill="#111111" text-anchor="middle">${p.text}</text>`;
     }
     body = `<rect width="520" height="110" rx="7" fill="#fbfbf8"/>${border}${euBand(EU_CODE[p.country])}${text}`;
   }
@@ -623,7 +643,7 @@ function priceSvg(pw: number, ph: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${pw}" height="${ph}" viewBox="0 0 360 200" preserveAspectRatio="none">
   <rect width="360" height="200" fill="#fdfdf6"/><rect x="0" y="0" width="360" height="52" fill="#d0312d"/>
   <text x="180" y="40" ${FONT} font-size="36" fill="#ffffff" text-anchor="middle">TILBUD</text>
-  <text x="180" y="135" ${CONDENSED} font-size="70" fill="#111111" text-anchor="middle">149.900 kr</text>
+  <text x="180" y="132" ${CONDENSED} font-size="58" fill="#111111" text-anchor="middle">149.900 kr</text>
   <text x="180" y="182" ${FONT} font-size="26" fill="#444444" text-anchor="middle">2019 · 84.000 km</text></svg>`;
 }
 
@@ -747,15 +767,20 @@ function warpOnto(dst: Buffer, w: number, h: number, tex: Texture, q: Quad): voi
   }
 }
 
-/** Sensor noise: a seeded table of Gaussian values walked by a cheap generator. */
+/**
+ * Sensor noise: a seeded table of Gaussian values walked by a xorshift generator (shifts
+ * only: Math.imul in a hot loop runs fifty times slower under jest's module sandbox).
+ */
 function addNoise(data: Buffer, sigma: number, seed: number): void {
   const rnd = random(seed);
   const table = new Float32Array(1 << 16);
   for (let i = 0; i < table.length; i++) table[i] = Math.sqrt(-2 * Math.log(rnd() + 1e-12)) * Math.cos(2 * Math.PI * rnd()) * sigma;
-  let k = seed >>> 0;
+  let k = seed | 1;
   for (let i = 0; i < data.length; i++) {
-    k = (Math.imul(k, 1103515245) + 12345) >>> 0;
-    const v = data[i] + table[k >>> 16];
+    k ^= k << 13;
+    k ^= k >>> 17;
+    k ^= k << 5;
+    const v = data[i] + table[(k >>> 16) & 0xffff];
     data[i] = v < 0 ? 0 : v > 255 ? 255 : v;
   }
 }
@@ -964,26 +989,38 @@ async function render(spec: SceneSpec, w: number, h: number): Promise<PlateScene
   };
 }
 
-/** All the scenes (30: 25 plates on 25 cars, 5 cars with no plate). */
+/** All the scenes: 25 with plates (26 plates on 26 cars: each format 6 times, and two cars in one scene), 5 cars with no plate. */
 export async function plateScenes(width = 1920, height = 1280): Promise<PlateScene[]> {
-  const out: PlateScene[] = [];
-  for (const spec of SCENES) out.push(await render(spec, width, height));
-  return out;
+  return renderAll(SCENES, width, height);
 }
 
-/** One scene by name. */
+/** One scene by name (PLATE_SCENE_NAMES), drawn alone. */
 export async function plateScene(name: string, width = 1920, height = 1280): Promise<PlateScene> {
   const spec = SCENES.find((s) => s.name === name);
   if (!spec) throw new Error(`no plate scene named ${name}`);
   return render(spec, width, height);
 }
 
+/** The scenes with at least one plate. */
 export async function platedScenes(width = 1920, height = 1280): Promise<PlateScene[]> {
-  return (await plateScenes(width, height)).filter((s) => s.plates.length > 0);
+  return renderAll(
+    SCENES.filter((s) => s.cars.some((c) => c.plate)),
+    width,
+    height,
+  );
 }
 
+/** The cars with no plate (and text near them that is not a plate). */
 export async function plateFreeScenes(width = 1920, height = 1280): Promise<PlateScene[]> {
+  return renderAll(
+    SCENES.filter((s) => s.cars.every((c) => !c.plate)),
+    width,
+    height,
+  );
+}
+
+async function renderAll(specs: SceneSpec[], width: number, height: number): Promise<PlateScene[]> {
   const out: PlateScene[] = [];
-  for (const spec of SCENES.filter((s) => s.cars.every((c) => !c.plate))) out.push(await render(spec, width, height));
+  for (const spec of specs) out.push(await render(spec, width, height));
   return out;
 }
