@@ -44,6 +44,10 @@ export const PLATE_FINDING = {
   minBackground: 95,
   /** background minus text, luma */
   minContrast: 45,
+  /** the plate's rim, added on every side, as a share of its height (measured on the drawn plates: 5-8 %) */
+  rim: 0.05,
+  /** share of the rays to a long side that must agree on it, on one long side at least */
+  wholeSide: 0.8,
   /** degrees from the horizontal a plate's line of characters may run at */
   maxTextAngle: 35,
   /** a plate on a car: its centre below this share of the car's height, from the top */
@@ -216,6 +220,13 @@ const median = (xs: number[]): number => {
   return sorted.length % 2 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2;
 };
 
+/** A side of a plate: v = alpha + beta * u in the text's frame, and how many rays agreed on it. */
+interface Line {
+  alpha: number;
+  beta: number;
+  support: number;
+}
+
 /**
  * A line v = alpha + beta * u through points on one side of a plate, by consensus: of the
  * lines through two of the points (their slope kept within `slopes`, what perspective allows
@@ -223,7 +234,7 @@ const median = (xs: number[]): number => {
  * (a ray stopped early by a character's bar or the EU band's stars falls short, never
  * beyond), then fitted to those points. Null when fewer than `minPoints` agree.
  */
-function fitLine(points: Array<[number, number]>, minPoints: number, slopes: [number, number], tolerance: number, outward: 1 | -1): { alpha: number; beta: number } | null {
+function fitLine(points: Array<[number, number]>, minPoints: number, slopes: [number, number], tolerance: number, outward: 1 | -1): Line | null {
   if (points.length < minPoints) return null;
   let best: { alpha: number; beta: number; on: Array<[number, number]>; reach: number } | null = null;
   for (let i = 0; i < points.length; i++) {
@@ -246,15 +257,11 @@ function fitLine(points: Array<[number, number]>, minPoints: number, slopes: [nu
   let suv = 0;
   for (const [u, v] of best.on) (suu += (u - mu) * (u - mu)), (suv += (u - mu) * (v - mv));
   const beta = Math.min(slopes[1], Math.max(slopes[0], suu > 1e-9 ? suv / suu : best.beta));
-  return { alpha: mv - beta * mu, beta };
+  return { alpha: mv - beta * mu, beta, support: n };
 }
 
-const dbg = (...xs: unknown[]) => process.stdout.write('    ' + xs.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join(' ') + '\n');
-const why = (r: string, extra = ''): null => {
-  if (process.env.PDEBUG) dbg('reject', r, extra);
-  return null;
-};
-const edgeNull = (_r: string): null => null;
+/** rays cast to each long side of a plate (across the middle 80 % of the text) and to each end */
+const LONG_SIDE_RAYS = 17;
 
 export function plateAround(img: Raster, l: TextLine, f = PLATE_FINDING): Quad | null {
   const vx = -l.uy;
@@ -270,15 +277,14 @@ export function plateAround(img: Raster, l: TextLine, f = PLATE_FINDING): Quad |
       if (c) (colours.push(c), lumas.push(luma(c)), innerAt.push([(i / 10) * 0.95, (j / 4) * 0.9]));
     }
   }
-  if (colours.length < 50) return why('few samples');
+  if (colours.length < 50) return null;
   const order = [...lumas].sort((x, y) => x - y);
   const light = order[Math.floor(order.length * 0.7)];
   const dark = order[Math.floor(order.length * 0.1)];
   const bgPixels = colours.filter((_, i) => lumas[i] >= light);
   const bg = [0, 1, 2].map((k) => bgPixels.reduce((s, c) => s + c[k], 0) / bgPixels.length);
   const bgLuma = luma(bg);
-  if (process.env.PDEBUG_ALL) dbg('bg', bg.map(Math.round), Math.round(bgLuma), Math.round(dark));
-  if (bgLuma < f.minBackground || bgLuma - dark < f.minContrast) return why('background not light or no contrast', `${bgLuma} ${dark}`);
+  if (bgLuma < f.minBackground || bgLuma - dark < f.minContrast) return null;
   const height = 2 * l.b;
   const tolerance = Math.max(38, Math.min(85, 0.45 * (bgLuma - dark)));
   const isPlate = (c: readonly number[] | null) => c !== null && distance(c, bg) < tolerance;
@@ -286,18 +292,20 @@ export function plateAround(img: Raster, l: TextLine, f = PLATE_FINDING): Quad |
   // a plate is mostly its own colour around the characters (a badge's letters on paint are not)
   const inner = colours.filter((_, i) => Math.abs(innerAt[i][0]) <= 0.8 && Math.abs(innerAt[i][1]) <= 0.6);
   const plateShare = inner.filter((c) => isPlate(c)).length / Math.max(1, inner.length);
-  if (plateShare < 0.4) return why('mostly not plate colour', String(plateShare));
+  if (plateShare < 0.3) return null;
 
   const step = 0.5;
-  /** the shortest run of another colour that ends the plate (a character's stroke is thinner) */
-  const minRun = Math.max(2, height * 0.3);
+  /** the longest run of another colour inside the plate: a character's width (or a sticker's) */
+  const glyphRun = Math.max(3, height * 0.9);
+  /** beyond the characters, a run of another colour this short is dirt, not the edge */
+  const speck = Math.max(1.5, height * 0.06);
   const along = (u0: number, v0: number, du: number, dv: number, t: number) => at(u0 + du * t, v0 + dv * t);
   /**
    * How far from (u0, v0) along (du, dv) the plate's colour goes: the end of the first run of
    * it (what is left of a character before it is skipped), through the EU band, and past a
    * thin frame of one colour (a plate's border) to its outer side.
    */
-  const edge = (u0: number, v0: number, du: number, dv: number, max: number, band: boolean): number | null => {
+  const edge = (u0: number, v0: number, du: number, dv: number, max: number, band: boolean, text: number): number | null => {
     let t = 0;
     while (t < max * 0.35 && !isPlate(along(u0, v0, du, dv, t))) t += step;
     let seen = false;
@@ -306,21 +314,13 @@ export function plateAround(img: Raster, l: TextLine, f = PLATE_FINDING): Quad |
         seen = true;
         continue;
       }
-      if (!seen) return edgeNull('3');
-      // a character's stroke, a dent or a rivet inside the plate is not its edge: the plate's
-      // colour comes back soon after it
-      let run = t;
-      while (run - t < minRun && run <= max + minRun && !isPlate(along(u0, v0, du, dv, run))) run += step;
-      if (run - t < minRun && run <= max + minRun) {
-        t = run;
-        continue;
-      }
+      if (!seen) return null;
       let end = t - step / 2;
       if (band) {
         // the EU band is part of the plate, its letters and stars included: its far side is the plate's edge
         let b = t;
-        while (b < t + 3 && !isBlue(along(u0, v0, du, dv, b))) b += step;
-        if (b < t + 3) {
+        while (b < t + Math.max(3, height * 0.15) && !isBlue(along(u0, v0, du, dv, b))) b += step;
+        if (b < t + Math.max(3, height * 0.15)) {
           let lastBlue = b;
           while (b <= t + height * 0.8) {
             const d = along(u0, v0, du, dv, b);
@@ -328,33 +328,48 @@ export function plateAround(img: Raster, l: TextLine, f = PLATE_FINDING): Quad |
             else if (!isPlate(d) && !(d && luma(d) > 150)) break;
             b += step;
           }
-          end = lastBlue + step / 2;
-          t = lastBlue + step;
+          return lastBlue + step / 2 + frameBeyond(u0, v0, du, dv, lastBlue + step);
         }
       }
-      // a frame: a thin run of one colour, then something else: the frame's outer side
-      const frameColour = along(u0, v0, du, dv, t + step);
-      if (frameColour) {
-        const thickest = Math.max(2, height * 0.22);
-        let r = t + step;
-        while (r - t <= thickest) {
-          const d = along(u0, v0, du, dv, r);
-          if (!d || distance(d, frameColour) > 45) break;
-          r += step;
-        }
-        if (r - t <= thickest && r - t >= 1) end = r - step / 2;
+      // a character (a stroke, a bar, a sticker) is not the plate's edge: the plate's colour
+      // comes back after it, within a character's width (beyond the text, within a speck's)
+      const longest = t < text ? glyphRun : speck;
+      let run = t;
+      let back = 0;
+      while (run - t < longest && back < 3) {
+        back = isPlate(along(u0, v0, du, dv, run)) ? back + 1 : 0;
+        run += step;
       }
-      return end;
+      if (back >= 3 && run <= max) {
+        t = run - step;
+        continue;
+      }
+      return end + frameBeyond(u0, v0, du, dv, t);
     }
     return null;
   };
 
+  /** Past the plate's colour at t: the thickness of a thin frame of one colour with something else beyond it, else 0. */
+  const frameBeyond = (u0: number, v0: number, du: number, dv: number, t: number): number => {
+    const frameColour = along(u0, v0, du, dv, t);
+    if (!frameColour) return 0;
+    const thickest = Math.max(2, height * 0.22);
+    let r = t;
+    while (r - t <= thickest) {
+      const d = along(u0, v0, du, dv, r);
+      if (!d || distance(d, frameColour) > 45) break;
+      r += step;
+    }
+    return r - t <= thickest && r - t >= 1 ? r - t : 0;
+  };
+
+
   const topPts: Array<[number, number]> = [];
   const bottomPts: Array<[number, number]> = [];
-  for (let i = -8; i <= 8; i++) {
+  for (let i = -(LONG_SIDE_RAYS >> 1); i <= LONG_SIDE_RAYS >> 1; i++) {
     const u = (i / 10) * l.a;
-    const up = edge(u, -l.b * 0.5, 0, -1, height * 1.1, false);
-    const down = edge(u, l.b * 0.5, 0, 1, height * 1.1, false);
+    const up = edge(u, -l.b * 0.5, 0, -1, height * 1.1, false, l.b * 0.5);
+    const down = edge(u, l.b * 0.5, 0, 1, height * 1.1, false, l.b * 0.5);
     if (up !== null) topPts.push([u, -l.b * 0.5 - up]);
     if (down !== null) bottomPts.push([u, l.b * 0.5 + down]);
   }
@@ -365,8 +380,8 @@ export function plateAround(img: Raster, l: TextLine, f = PLATE_FINDING): Quad |
     const reach = Math.max(height * 2.5, l.a * 0.6);
     // from inside the last character: the unclipped box may reach past the plate's ends
     const from = Math.max(l.a * 0.5, l.a - 1.5 * l.b);
-    const left = edge(-from, v, -1, 0, reach, true);
-    const right = edge(from, v, 1, 0, reach, false);
+    const left = edge(-from, v, -1, 0, reach, true, l.a - from);
+    const right = edge(from, v, 1, 0, reach, false, l.a - from);
     if (left !== null) leftPts.push([v, -from - left]);
     if (right !== null) rightPts.push([v, from + right]);
   }
@@ -375,30 +390,42 @@ export function plateAround(img: Raster, l: TextLine, f = PLATE_FINDING): Quad |
   const tilt = l.uy / l.ux;
   const sides: [number, number] = [Math.min(0, tilt) - 0.15, Math.max(0, tilt) + 0.15];
   const lineTolerance = Math.max(1.5, height * 0.06);
-  const top = fitLine(topPts, 5, [-0.35, 0.35], lineTolerance, -1);
-  const bottom = fitLine(bottomPts, 5, [-0.35, 0.35], lineTolerance, 1);
+  let top = fitLine(topPts, 5, [-0.35, 0.35], lineTolerance, -1);
+  let bottom = fitLine(bottomPts, 5, [-0.35, 0.35], lineTolerance, 1);
+  // dirt or shade along one long side: the characters stand in the middle of the plate's height
+  // and the top and bottom run nearly parallel: of two that do not, the better supported wins
+  if (top && bottom && Math.abs(top.beta - bottom.beta) > 0.12) {
+    if (top.support >= bottom.support) bottom = null;
+    else top = null;
+  }
+  if (!top && bottom) top = { alpha: -bottom.alpha, beta: bottom.beta, support: 0 };
+  if (!bottom && top) bottom = { alpha: -top.alpha, beta: top.beta, support: 0 };
   const left = fitLine(leftPts, 3, sides, lineTolerance, -1);
   const right = fitLine(rightPts, 3, sides, lineTolerance, 1);
-  if (process.env.PDEBUG && (!top || !bottom || !left || !right)) dbg('sides', [topPts, bottomPts, leftPts, rightPts].map((x) => x.length).join('/'), [top, bottom, left, right].map((x) => (x ? 'ok' : 'x')).join('/'), JSON.stringify(leftPts.map((p) => Math.round(p[1]))), JSON.stringify(rightPts.map((p) => Math.round(p[1]))));
-  if (process.env.PDEBUG_ALL) dbg('pts', topPts.length, bottomPts.length, leftPts.length, rightPts.length, JSON.stringify({ top, bottom, left, right, l: [l.a, l.b] }), JSON.stringify(leftPts), JSON.stringify(rightPts));
-  if (!top || !bottom || !left || !right) return why('a side not found');
+  if (!top || !bottom || !left || !right) return null;
   // a horizontal line v = a + b u meets a vertical one u = c + d v where u = (c + d a) / (1 - d b)
-  const meet = (hl: { alpha: number; beta: number }, vl: { alpha: number; beta: number }): Point => {
+  const meet = (hl: Line, vl: Line): Point => {
     const u = (vl.alpha + vl.beta * hl.alpha) / (1 - vl.beta * hl.beta);
     const v = hl.alpha + hl.beta * u;
     return { x: l.cx + u * l.ux + v * vx, y: l.cy + u * l.uy + v * vy };
   };
-  const quad: Quad = [meet(top, left), meet(top, right), meet(bottom, right), meet(bottom, left)];
-  if (!isConvexClockwise(quad)) return why('not convex');
+  // a plate's long sides are straight and whole: along one of them at least, most rays agree
+  // (the letters of a badge on paint stop some rays at their tops and let others through)
+  if (Math.max(top.support, bottom.support) < LONG_SIDE_RAYS * f.wholeSide) return null;
+  // the plate's rim: a line of the plate's edge that a dark holder around it hides from the rays
+  const rim = Math.max(0.5, (bottom.alpha - top.alpha) * PLATE_FINDING.rim);
+  const grow = (line: Line, by: number): Line => ({ ...line, alpha: line.alpha + by });
+  const [t1, b1, l1, r1] = [grow(top, -rim), grow(bottom, rim), grow(left, -rim), grow(right, rim)];
+  const quad: Quad = [meet(t1, l1), meet(t1, r1), meet(b1, r1), meet(b1, l1)];
+  if (!isConvexClockwise(quad)) return null;
   const side = (p: Point, q: Point) => Math.hypot(p.x - q.x, p.y - q.y);
   const plateW = (side(quad[0], quad[1]) + side(quad[3], quad[2])) / 2;
   const plateH = (side(quad[0], quad[3]) + side(quad[1], quad[2])) / 2;
   const aspect = plateW / plateH;
-  if (process.env.PDEBUG_ALL) dbg('quad', plateW, plateH, height, l.a, 'aspect', plateW / plateH, 'share', height / plateH);
-  if (aspect < f.aspect.min || aspect > f.aspect.max) return why('aspect', String(aspect));
+  if (aspect < f.aspect.min || aspect > f.aspect.max) return null;
   const share = height / plateH;
-  if (share < f.textShare.min || share > f.textShare.max) return why('text share', String(share));
-  if ((2 * l.a) / plateW < 0.4) return why('text too short');
+  if (share < f.textShare.min || share > f.textShare.max) return null;
+  if ((2 * l.a) / plateW < 0.4) return null;
   return quad;
 }
 
@@ -472,20 +499,12 @@ export class PlateFinder {
     const found: FoundPlate[] = [];
     for (const block of mergeLines(textLines(prob))) {
       const line: TextLine = { ...block, cx: block.cx * k, cy: block.cy * k, a: block.a * k, b: block.b * k };
-      if (process.env.PDEBUG) dbg('candidate', Math.round(line.cx), Math.round(line.cy), Math.round(line.a), Math.round(line.b));
       // a plate's characters run across the picture: rolled or seen from the side by at most PLATE_FINDING.maxTextAngle
       if (Math.abs(line.uy) > Math.sin((PLATE_FINDING.maxTextAngle * Math.PI) / 180)) continue;
-      if (car && (line.cy < car.top + (car.bottom - car.top) * PLATE_FINDING.belowCarShare || line.cy > car.bottom)) {
-        if (process.env.PDEBUG) dbg('reject high on the car');
-        continue;
-      }
+      if (car && (line.cy < car.top + (car.bottom - car.top) * PLATE_FINDING.belowCarShare || line.cy > car.bottom)) continue;
       const quad = await this.closer(line, size, crop);
       if (!quad) continue;
-      if (carMask && onCar(quad, carMask, size.width, size.height) < 0.5) {
-        if (process.env.PDEBUG) dbg('reject off the car');
-        continue;
-      }
-      if (process.env.PDEBUG) dbg('found', JSON.stringify(quad.map((p) => [Math.round(p.x), Math.round(p.y)])));
+      if (carMask && onCar(quad, carMask, size.width, size.height) < 0.5) continue;
       found.push({ quad, score: line.score });
     }
     found.sort((p, q) => q.score - p.score);
