@@ -161,7 +161,6 @@ export function NumberPlateEditor({ orderId, styleGuideId, image, src, alt }: Nu
           onPointerMove={onPointerMove}
           onPointerUp={endDrag}
           onPointerCancel={endDrag}
-          aria-describedby="plate-editor-hint"
           data-testid="plate-overlay"
         >
           <svg x={0} y={0} width={w} height={h} viewBox="0 0 1 1" preserveAspectRatio="none" overflow="visible">
@@ -193,6 +192,7 @@ export function NumberPlateEditor({ orderId, styleGuideId, image, src, alt }: Nu
                 role="button"
                 aria-label={t('imageEditing.plates.corner', { plate: i + 1, corner: j + 1 })}
                 aria-roledescription={t('imageEditing.plates.handle')}
+                aria-describedby="plate-editor-hint"
                 data-testid={`plate-${i + 1}-corner-${j + 1}`}
                 data-x={c.x}
                 data-y={c.y}
