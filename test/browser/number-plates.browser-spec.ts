@@ -1,6 +1,16 @@
 import { testJpeg, waitFor } from '@app/testing';
 import type { Locator } from 'playwright-core';
-import { createAccount, createOrderInQaStage, readOrderTimeline, signIn as apiSignIn, uploadOrderImage, useBrowserStack, type UserSession } from '../support';
+import {
+  axeFindings,
+  createAccount,
+  createOrderInQaStage,
+  describeFindings,
+  readOrderTimeline,
+  signIn as apiSignIn,
+  uploadOrderImage,
+  useBrowserStack,
+  type UserSession,
+} from '../support';
 
 /**
  * QA's number plate tool in Debian's chromium against the whole product: the plates the
@@ -115,6 +125,9 @@ describe('the number plate tool in chromium', () => {
     expect([Number(await second.getAttribute('data-x')), Number(await second.getAttribute('data-y'))]).toEqual([0.5, 0.605]);
     // the arrow keys stayed on the corner: the modal still shows position 1
     expect(page.url()).toBe(`${web.baseUrl}/order/${orderId}/select/${imageId}`);
+
+    // the open tool passes axe's serious and critical rules (named handles, contrast, roles)
+    expect(describeFindings('the number plate tool', await axeFindings(page))).toEqual([]);
 
     await modal.getByRole('button', { name: 'Mask these plates' }).click();
     await page.getByTestId('toast-main').filter({ hasText: 'Sent to processing again with these plates' }).waitFor();
