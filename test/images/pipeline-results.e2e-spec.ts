@@ -156,6 +156,63 @@ describe('pipeline results and free-form orders', () => {
     expect(after.url).toContain(`/images/${image.id}/optimized.jpg`);
   });
 
+  it('the plates the pipeline masked are kept with the picture and shown to admin and QA over the original; an output without plates clears them', async () => {
+    const styleGuide = await guide({ frameFreeRouting: 'bypass' });
+    const order: OrderView = await createOrder(asDealer, { styleGuide, salesMan: salesPersonId, takenImagesCount: 1 });
+    const uploaded = await uploadOrderImage(asDealer, order.id, 1, photo);
+    const image = await waitFor(async () => ((await imageOf(uploaded.id)).optimisationStatus === 'completed' ? imageOf(uploaded.id) : null), 'processed', 60_000, 300);
+    const adminView = async (): Promise<ImageView> => (await admin.get(`/api/images/data/${image.id}`).expect(200)).body;
+    // the output of a job that masked no plates (the guide's setting is off)
+    expect((await adminView()).numberPlates).toBeNull();
+    expect(image.numberPlates).toBeNull();
+
+    const [row] = (await stack.db.query('SELECT latest_job_id AS "jobId", optimized_key AS "optimized", thumb_key AS "thumb" FROM images.image WHERE id = $1', [image.id])) as Array<{
+      jobId: string;
+      optimized: string;
+      thumb: string;
+    }>;
+    const plates = [
+      { corners: [{ x: 0.2, y: 0.6 }, { x: 0.45, y: 0.62 }, { x: 0.45, y: 0.7 }, { x: 0.2, y: 0.68 }] },
+      { corners: [{ x: 0, y: 0.9 }, { x: 0.1, y: 0.9 }, { x: 0.1, y: 1 }, { x: 0, y: 1 }] },
+    ];
+    const result = (extra: object) => ({
+      jobId: row.jobId,
+      imageId: image.id,
+      orderId: order.id,
+      route: 'full' as const,
+      lane: 'live' as const,
+      keys: { optimized: row.optimized, thumb: row.thumb },
+      width: 640,
+      height: 480,
+      fileSize: image.fileSize!,
+      quality: 80,
+      thumbWidth: 400,
+      thumbHeight: 300,
+      attempt: 1,
+      durationMs: 1,
+      worker: 'test',
+      processedAt: new Date().toISOString(),
+      ...extra,
+    });
+    await publishEvent(stack, PipelineEvents.imageProcessed, result({ plates }));
+    const masked = await waitFor(async () => ((await adminView()).numberPlates ? adminView() : null), 'the plates on the picture', 30_000, 200);
+    expect(masked.numberPlates).toEqual(plates);
+    // in the order's pictures too, for admin; the dealership does not see them
+    const ofOrder = (await admin.get(`/api/images/order/${order.id}`).expect(200)).body as ImageView[];
+    expect(ofOrder.find((i) => i.id === image.id)?.numberPlates).toEqual(plates);
+    expect((await imageOf(image.id)).numberPlates).toBeNull();
+    const dealerList = (await asDealer.get(`/api/images/order/${order.id}`).expect(200)).body as ImageView[];
+    expect(dealerList.find((i) => i.id === image.id)?.numberPlates).toBeNull();
+
+    // the next output, of a job that masked none: nothing is kept
+    await publishEvent(stack, PipelineEvents.imageProcessed, result({ processedAt: new Date().toISOString() }));
+    await waitFor(async () => (await adminView()).numberPlates === null, 'the plates cleared', 30_000, 200);
+    // an output whose plates are an empty list masked none either, and says so
+    await publishEvent(stack, PipelineEvents.imageProcessed, result({ plates: [] }));
+    await waitFor(async () => Array.isArray((await adminView()).numberPlates), 'an empty list of plates', 30_000, 200);
+    expect((await adminView()).numberPlates).toEqual([]);
+  });
+
   it('a free-form order takes at most 100 pictures', async () => {
     const styleGuide = await guide({ frameFreeRouting: 'bypass' });
     const order: OrderView = await createOrder(asDealer, { styleGuide, salesMan: salesPersonId, takenImagesCount: 100 });

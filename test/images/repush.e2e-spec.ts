@@ -1,8 +1,23 @@
-import { OrdersEvents, type ImageView, type OrderEventView, type OrderView, type TagView } from '@app/contracts';
+import { IMAGE_MESSAGES, OrdersEvents, PLATE_QUAD_MESSAGE, type ImageView, type OrderEventView, type OrderView, type TagView } from '@app/contracts';
 import { testJpeg, waitFor } from '@app/testing';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { createAccount, createFreeFormGuide, createOrder, createSalesPerson, readImage, readOrderTimeline, signedInAs, signIn, startTestStack, uploadOrderImage, waitForEvents, type TestStack, type UserSession } from '../support';
+import {
+  createAccount,
+  createFreeFormGuide,
+  createOrder,
+  createSalesPerson,
+  readImage,
+  readOrderTimeline,
+  readVersions,
+  signedInAs,
+  signIn,
+  startTestStack,
+  uploadOrderImage,
+  waitForEvents,
+  type TestStack,
+  type UserSession,
+} from '../support';
 
 const INTERIOR = '#2E7D32';
 const qaName = 'Quinn Repush';
@@ -20,6 +35,7 @@ describe('images: repush with settings and the decline reason', () => {
   let admin: UserSession;
   let qa: UserSession;
   let asDealer: UserSession;
+  let asDealer2: UserSession;
   let order: OrderView;
   let images: ImageView[];
   let otherOrderImage: ImageView;
@@ -61,7 +77,7 @@ describe('images: repush with settings and the decline reason', () => {
       signedInAs(stack, { role: 'QA', roleTags: ['QA_EDITOR'], displayName: qaName }),
       signIn(stack, dealer.email),
     ]);
-    const asDealer2 = await signIn(stack, dealer2.email);
+    asDealer2 = await signIn(stack, dealer2.email);
     // a free-form guide on the bypass route: the first pictures keep their sky
     const guide = await createFreeFormGuide(admin, { name: `Repush ${randomUUID().slice(0, 6)}`, outputWidth: OUT_W, outputHeight: OUT_H, interiorColor: INTERIOR, assignTo: [dealer.id, dealer2.id] });
     const photo = await testJpeg(OUT_W, OUT_H);
@@ -154,6 +170,77 @@ describe('images: repush with settings and the decline reason', () => {
     expect(near(await cornerOf(b.url!), '#9cc3e6')).toBe(true);
     const line = (await timelineOf(order.id)).find((e) => e.eventName === 'IMAGE_REPUSHED' && (e.payload.imageIds as string[])[0] === second.id);
     expect(line?.payload).toMatchObject({ method: 'bypass', category: 'exterior', settings: null });
+  });
+
+  /** a plate-shaped quadrilateral with its top-left corner at (x, y) */
+  const plate = (x: number, y: number) => ({ corners: [{ x, y }, { x: x + 0.2, y: y + 0.01 }, { x: x + 0.2, y: y + 0.06 }, { x, y: y + 0.05 }] });
+  /** the IMAGE_REPUSHED line of a picture's latest repush */
+  const lastRepushOf = async (id: string): Promise<{ settings: Record<string, unknown> | null } | null> => {
+    const lines = (await timelineOf(order.id)).filter((e) => e.eventName === 'IMAGE_REPUSHED' && (e.payload.imageIds as string[])[0] === id);
+    const last = lines.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).at(-1);
+    return last ? (last.payload as { settings: Record<string, unknown> | null }) : null;
+  };
+
+  it("QA's number plates and the plate switch go to the pipeline in the job's repush settings, with or without the other settings", async () => {
+    const [first, second] = images;
+    const plates = [plate(0.3, 0.7), plate(0.55, 0.4)];
+    await qa
+      .post('/api/images/repush')
+      .send({ orderId: order.id, imageArray: [first.id], method: 'bypass', isImageRepushedWithSettings: true, userControlNumberPlates: 'enabled', numberPlates: plates })
+      .expect(202);
+    const withSettings = await waitFor(async () => {
+      const line = await lastRepushOf(first.id);
+      return line?.settings?.plates ? line : null;
+    }, 'the repush line with the plates');
+    expect(withSettings.settings).toEqual({
+      crop: 'auto',
+      forceLogo: 'auto',
+      rotationFix: 'auto',
+      yellowFix: 'auto',
+      forceBackgroundRemoval: 'auto',
+      numberPlates: 'enabled',
+      plates,
+    });
+    // the job's settings are kept with the version it made
+    await processed(first.id, 'the repush with plates');
+    const made = await waitFor(async () => {
+      const versions = await readVersions(admin, first.id);
+      return versions.find((v) => v.reason === 'repush' && (v.settings?.repush as { plates?: unknown } | undefined)?.plates) ?? null;
+    }, 'the version of the repush with plates');
+    expect(made.settings?.repush).toMatchObject({ numberPlates: 'enabled', plates });
+
+    // without the settings the plates still count (every switch on Auto); an empty list says there are none
+    await admin.post('/api/images/repush').send({ orderId: order.id, imageArray: [second.id, second.id], method: 'bypass', userControlNumberPlates: 'disabled', numberPlates: [] }).expect(202);
+    const without = await waitFor(async () => {
+      const line = await lastRepushOf(second.id);
+      return line?.settings?.plates ? line : null;
+    }, 'the repush line with no plates');
+    expect(without.settings).toEqual({ crop: 'auto', forceLogo: 'auto', rotationFix: 'auto', yellowFix: 'auto', forceBackgroundRemoval: 'auto', numberPlates: 'auto', plates: [] });
+    // the switch alone, with the settings: no plates in the job (the pipeline finds them)
+    await processed(second.id, 'the repush with no plates');
+    await admin.post('/api/images/repush').send({ orderId: order.id, imageArray: [second.id], method: 'bypass', isImageRepushedWithSettings: true, userControlNumberPlates: 'disabled' }).expect(202);
+    const switchOnly = await waitFor(async () => {
+      const line = await lastRepushOf(second.id);
+      return line?.settings?.numberPlates === 'disabled' ? line : null;
+    }, 'the repush line with the switch');
+    expect(switchOnly.settings).not.toHaveProperty('plates');
+    await processed(second.id, 'the repush with the switch');
+  });
+
+  it('refuses plates that are not four corners inside the picture, more than four, or plates for two pictures; other tenants and orders', async () => {
+    const [first, second] = images;
+    const base = { orderId: order.id, imageArray: [first.id], method: 'enhancer', numberPlates: [plate(0.1, 0.1)] };
+    const refused = async (body: object) => (await qa.post('/api/images/repush').send(body)).body as { statusCode: number; message: string };
+    expect(await refused({ ...base, numberPlates: Array.from({ length: 5 }, (_, i) => plate(0.1 * i, 0.5)) })).toEqual({ statusCode: 400, message: PLATE_QUAD_MESSAGE });
+    expect(await refused({ ...base, numberPlates: [{ corners: plate(0.1, 0.1).corners.slice(0, 3) }] })).toEqual({ statusCode: 400, message: PLATE_QUAD_MESSAGE });
+    expect(await refused({ ...base, numberPlates: [plate(1.5, 0.1)] })).toEqual({ statusCode: 400, message: PLATE_QUAD_MESSAGE });
+    expect(await refused({ ...base, imageArray: [first.id, second.id] })).toEqual({ statusCode: 400, message: IMAGE_MESSAGES.platesOfOneImage });
+    expect(await refused({ ...base, userControlNumberPlates: 'on' })).toMatchObject({ statusCode: 400, message: expect.stringContaining('userControlNumberPlates must be one of') });
+    // another tenant's dealership may not repush, neither its own picture nor this one; another order's picture is not found
+    expect((await asDealer2.post('/api/images/repush').send(base)).status).toBe(403);
+    expect((await asDealer2.post('/api/images/repush').send({ ...base, orderId: otherOrderImage.orderId, imageArray: [otherOrderImage.id] })).status).toBe(403);
+    expect(await refused({ ...base, imageArray: [otherOrderImage.id] })).toEqual({ statusCode: 404, message: 'Image not found' });
+    for (const id of [first.id, second.id, otherOrderImage.id]) expect((await imageOf(id)).optimisationStatus).toBe('completed');
   });
 
   it('refuses bad requests with the reason, other roles and other orders', async () => {

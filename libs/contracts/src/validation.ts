@@ -17,11 +17,11 @@ function collect(errors: ValidationError[], parent: string, out: string[]): void
   }
 }
 
-/** One readable message naming every field that failed, e.g. "email must be an email". */
+/** One readable message naming every field that failed, e.g. "email must be an email" (a sentence said by several fields, once). */
 export function formatValidationErrors(errors: ValidationError[]): string {
   const out: string[] = [];
   collect(errors, '', out);
-  return out.join('; ') || 'Invalid input';
+  return [...new Set(out)].join('; ') || 'Invalid input';
 }
 
 /**

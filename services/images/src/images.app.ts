@@ -33,6 +33,7 @@ import { ListThumbKey1764900000120 } from './migrations/1764900000120-list-thumb
 import { TestRunFailures1765000000201 } from './migrations/1765000000201-test-run-failures';
 import { OrderPictureSent1765000000502 } from './migrations/1765000000502-order-picture-sent';
 import { OrderImageIdsSent1765000001200 } from './migrations/1765000001200-order-image-ids-sent';
+import { ImageNumberPlates1765000003100 } from './migrations/1765000003100-image-number-plates';
 import { PipelineJobsService } from './pipeline-results/pipeline-jobs.service';
 import { PipelineResultsConsumer } from './pipeline-results/pipeline-results.consumer';
 import { ReEditRequest } from './re-edit-requests/re-edit-request.entity';
@@ -119,7 +120,7 @@ export const imagesApp: ServiceApp<ImagesConfig> = {
   definition: {
     name: 'images',
     entities: [Image, Video, Media360, DownloadBundle, ReEditRequest, ImageVersion],
-    migrations: [Images1764100000000, ImageLabelDerived1764100000001, OrderThumbnailSent1764100000002, VideoFileKey1764100000003, UploadLeftover1764100000004, ReEditRequests1764100000050, ImageVersions1764100000010, ProcessedJobsKept1764700000400, SharedOriginalKey1764800000110, ListThumbKey1764900000120, TestRunFailures1765000000201, OrderPictureSent1765000000502, Media3601765000000700, OrderImageIdsSent1765000001200],
+    migrations: [Images1764100000000, ImageLabelDerived1764100000001, OrderThumbnailSent1764100000002, VideoFileKey1764100000003, UploadLeftover1764100000004, ReEditRequests1764100000050, ImageVersions1764100000010, ProcessedJobsKept1764700000400, SharedOriginalKey1764800000110, ListThumbKey1764900000120, TestRunFailures1765000000201, OrderPictureSent1765000000502, Media3601765000000700, OrderImageIdsSent1765000001200, ImageNumberPlates1765000003100],
   },
   modules: (config) => [StorageModule.forRoot(config), ImagesFeatureModule],
   // every uploaded video is checked with ffmpeg: the service does not start without it

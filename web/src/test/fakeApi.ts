@@ -161,6 +161,7 @@ export function testImage(position: number, overrides: Partial<ImageView> = {}):
     sensorData: null,
     expectedAngle: null,
     detectedAngle: null,
+    numberPlates: null,
     createdAt: '2026-05-01T09:00:00.000Z',
     updatedAt: '2026-05-01T09:00:00.000Z',
     ...overrides,

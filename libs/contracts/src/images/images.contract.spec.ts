@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import { ApprovalBody, formatValidationErrors, RepushBody } from '@app/contracts';
+import { ApprovalBody, formatValidationErrors, IMAGE_MESSAGES, PLATE_QUAD_MESSAGE, RepushBody } from '@app/contracts';
 
 const ORDER = '00000000-0000-4000-8000-0000000000a1';
 const IMAGE = '00000000-0000-4000-8000-0000000000b1';
@@ -45,6 +45,34 @@ describe('a repush request as sent', () => {
     expect(await check(RepushBody, { ...repush, userControlYellowFixEnabled: 'on' })).toEqual({
       refused: 'userControlYellowFixEnabled must be one of the following values: auto, enabled, disabled',
     });
+  });
+});
+
+describe("a repush request's number plates", () => {
+  const plate = (x = 0.4, y = 0.6) => ({ corners: [{ x, y }, { x: x + 0.2, y }, { x: x + 0.2, y: y + 0.05 }, { x, y: y + 0.05 }] });
+
+  it('takes the switch and up to four plates of four corners inside the picture, for one image', async () => {
+    const sent = await check(RepushBody, { ...repush, userControlNumberPlates: 'enabled', numberPlates: [plate(0), plate(0.1), plate(0.2), plate(0.8, 0.95)] });
+    expect(sent).toHaveProperty('ok');
+    expect((sent as { ok: RepushBody }).ok.numberPlates?.[3].corners[2]).toEqual({ x: 1, y: 1 });
+    expect(await check(RepushBody, { ...repush, numberPlates: [] })).toHaveProperty('ok');
+    // the same id twice is one picture
+    expect(await check(RepushBody, { ...repush, imageArray: [IMAGE, IMAGE], numberPlates: [plate()] })).toHaveProperty('ok');
+    expect(await check(RepushBody, { ...repush, userControlNumberPlates: 'yes' })).toEqual({
+      refused: 'userControlNumberPlates must be one of the following values: auto, enabled, disabled',
+    });
+  });
+
+  it('refuses five plates, three or five corners, a corner outside the picture, and plates for two images', async () => {
+    expect(await check(RepushBody, { ...repush, numberPlates: [plate(), plate(), plate(), plate(), plate()] })).toEqual({ refused: PLATE_QUAD_MESSAGE });
+    const three = { corners: plate().corners.slice(0, 3) };
+    expect(await check(RepushBody, { ...repush, numberPlates: [three] })).toEqual({ refused: PLATE_QUAD_MESSAGE });
+    expect(await check(RepushBody, { ...repush, numberPlates: [{ corners: [...plate().corners, { x: 0, y: 0 }] }] })).toEqual({ refused: PLATE_QUAD_MESSAGE });
+    expect(await check(RepushBody, { ...repush, numberPlates: [plate(1.5)] })).toEqual({ refused: PLATE_QUAD_MESSAGE });
+    expect(await check(RepushBody, { ...repush, numberPlates: [plate(-0.1)] })).toEqual({ refused: PLATE_QUAD_MESSAGE });
+    expect(await check(RepushBody, { ...repush, numberPlates: [{ corners: [{ x: '0.1', y: 0.2 }, ...plate().corners.slice(1)] }] })).toMatchObject({ refused: expect.stringContaining(PLATE_QUAD_MESSAGE) });
+    expect(await check(RepushBody, { ...repush, numberPlates: plate() })).toMatchObject({ refused: expect.stringContaining(PLATE_QUAD_MESSAGE) });
+    expect(await check(RepushBody, { ...repush, imageArray: ids(2), numberPlates: [plate()] })).toEqual({ refused: IMAGE_MESSAGES.platesOfOneImage });
   });
 });
 

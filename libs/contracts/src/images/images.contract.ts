@@ -16,6 +16,7 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateBy,
   ValidateNested,
 } from 'class-validator';
 import { IsJsonObjectWhere, IsOmittable } from '../validation';
@@ -23,6 +24,7 @@ import { defineEvent, defineRpc } from '../rpc';
 import { IsOrderEventPayload } from '../orders/order-event-payloads.contract';
 import { ORDER_EVENT_NAMES, type OrderEventName, type OrderEventPayload } from '../wire/order-events';
 import { ANGLE_CATEGORIES, ROUTES, TRI_STATES, type AngleCategory, type Margins, type Route, type TriState } from '../wire/routes';
+import { MAX_PLATES_PER_PICTURE, PLATE_QUAD_MESSAGE, type PlateCorner, type PlateQuad } from '../wire/number-plates';
 import { queryBool } from '../transforms';
 import type { Mirror } from '../mirror';
 import {
@@ -160,6 +162,38 @@ export class RepushMarginsBody implements Margins {
 
 const SWITCH = { enum: TRI_STATES, default: 'auto', description: 'auto: what the method does by default' } as const;
 
+const PLATE = { message: PLATE_QUAD_MESSAGE };
+
+/** A corner of a plate QA drew: a share (0..1) of the original picture's width and height, as shown. */
+export class PlateCornerBody implements PlateCorner {
+  @ApiProperty({ type: Number, minimum: 0, maximum: 1, description: 'share of the width, from the left' }) @IsNumber({}, PLATE) @Min(0, PLATE) @Max(1, PLATE) x!: number;
+  @ApiProperty({ type: Number, minimum: 0, maximum: 1, description: 'share of the height, from the top' }) @IsNumber({}, PLATE) @Min(0, PLATE) @Max(1, PLATE) y!: number;
+}
+
+/** A number plate QA drew on the original picture: four corners, clockwise from the top-left. */
+export class PlateQuadBody implements PlateQuad {
+  @ApiProperty({ type: [PlateCornerBody], minItems: 4, maxItems: 4, description: 'clockwise from the top-left as the plate reads' })
+  @IsArray(PLATE)
+  @ArrayMinSize(4, PLATE)
+  @ArrayMaxSize(4, PLATE)
+  @ValidateNested({ each: true })
+  @Type(() => PlateCornerBody)
+  corners!: [PlateCornerBody, PlateCornerBody, PlateCornerBody, PlateCornerBody];
+}
+
+/** QA's plates are drawn on one picture: a repush that carries them names one image (the same id twice is one). */
+const IsForOneImage = (): PropertyDecorator =>
+  ValidateBy({
+    name: 'isForOneImage',
+    validator: {
+      validate: (_value: unknown, args) => {
+        const ids = (args?.object as { imageArray?: unknown }).imageArray;
+        return !Array.isArray(ids) || new Set(ids).size <= 1;
+      },
+      defaultMessage: () => IMAGE_MESSAGES.platesOfOneImage,
+    },
+  });
+
 /** `POST /images/repush` */
 export class RepushBody implements RepushRequest {
   @ApiProperty({ description: 'the order of every image' }) @IsUUID() orderId!: string;
@@ -190,6 +224,25 @@ export class RepushBody implements RepushRequest {
   @ApiPropertyOptional(SWITCH) @IsOmittable() @IsIn(TRI_STATES) userControlRotationFixEnabled?: TriState;
   @ApiPropertyOptional(SWITCH) @IsOmittable() @IsIn(TRI_STATES) userControlYellowFixEnabled?: TriState;
   @ApiPropertyOptional(SWITCH) @IsOmittable() @IsIn(TRI_STATES) userControlForceBGRemove?: TriState;
+  @ApiPropertyOptional({
+    ...SWITCH,
+    description: "auto: the guide's number plate setting; enabled: masks the plates with the guide's mode (blur when the guide's is off); disabled: leaves them",
+  })
+  @IsOmittable()
+  @IsIn(TRI_STATES)
+  userControlNumberPlates?: TriState;
+  @ApiPropertyOptional({
+    type: [PlateQuadBody],
+    maxItems: MAX_PLATES_PER_PICTURE,
+    description: `QA's number plates on the original picture, for a repush of one image: masked instead of the ones the pipeline would find (an empty list: none to mask); counted with or without isImageRepushedWithSettings. At most ${MAX_PLATES_PER_PICTURE}, corners as shares (0 to 1) of the original's width and height`,
+  })
+  @IsOmittable()
+  @IsArray(PLATE)
+  @ArrayMaxSize(MAX_PLATES_PER_PICTURE, PLATE)
+  @ValidateNested({ each: true })
+  @Type(() => PlateQuadBody)
+  @IsForOneImage()
+  numberPlates?: PlateQuadBody[];
 }
 
 export class DeleteImagesBody implements DeleteImagesRequest {

@@ -1,3 +1,4 @@
+import type { PlateQuad } from './number-plates';
 import type { AngleCategory, Margins, Route, TriState } from './routes';
 
 // ---------------------------------------------------------------------------------------
@@ -82,6 +83,8 @@ export const IMAGE_MESSAGES = {
   reasonTagUnknown: 'The reason tag does not exist',
   reasonTagNotImageError: (name: string) => `The tag ${name} is not an image error tag`,
   repushOtherGuide: "The style guide is not the order's style guide",
+  /** QA's plates are drawn on one picture: they go with a repush of that picture alone */
+  platesOfOneImage: 'numberPlates go only with a repush of one image (imageArray of one id)',
 } as const;
 
 // ---------------------------------------------------------------------------------------
@@ -96,13 +99,14 @@ export const REPUSH_MAX_IMAGES = 100;
 export const REPUSH_MARGIN_MAX = 45;
 /** the route every interior repush takes */
 export const INTERIOR_REPUSH_METHOD: RepushMethod = 'ai_no_enh';
-/** the five switches of the repush dialog, by their wire names */
+/** the switches of the repush dialog, by their wire names */
 export const REPUSH_SWITCHES = [
   'userControlCropEnabled',
   'userControlForceAddLogo',
   'userControlRotationFixEnabled',
   'userControlYellowFixEnabled',
   'userControlForceBGRemove',
+  'userControlNumberPlates',
 ] as const;
 export type RepushSwitch = (typeof REPUSH_SWITCHES)[number];
 
@@ -190,6 +194,17 @@ export interface RepushRequest {
   userControlRotationFixEnabled?: TriState;
   userControlYellowFixEnabled?: TriState;
   userControlForceBGRemove?: TriState;
+  /**
+   * the number plate switch (counts with the settings): enabled masks the plates with the
+   * guide's mode (blur when the guide's is off), disabled leaves them; `auto` when absent
+   */
+  userControlNumberPlates?: TriState;
+  /**
+   * QA's plates on the original picture (repush of one image only; at most
+   * MAX_PLATES_PER_PICTURE): masked instead of the ones the pipeline would find; an empty list
+   * says the picture has none. They count with or without the settings.
+   */
+  numberPlates?: PlateQuad[];
 }
 
 /** `DELETE /images/` */

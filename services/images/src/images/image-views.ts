@@ -62,6 +62,7 @@ export type ImageViewFields = Pick<
   | 'sensorData'
   | 'expectedAngle'
   | 'detectedAngle'
+  | 'numberPlates'
 >;
 
 /**
@@ -85,7 +86,7 @@ export interface ImageViewRow extends ImageViewFields {
  * Image views with short-lived links (signed locally, no S3 round trip). `url` is the
  * optimized picture once processed, else the original; `originalUrl` is the original for
  * admin and QA, whose tools work on originals (as only they download originals), null for
- * everyone else.
+ * everyone else; so are `numberPlates` (the plates masked, drawn on the original).
  */
 @Injectable()
 export class ImageViews {
@@ -158,6 +159,7 @@ export class ImageViews {
       sensorData: image.sensorData,
       expectedAngle: image.expectedAngle,
       detectedAngle: image.detectedAngle,
+      numberPlates: staff ? (image.numberPlates ?? null) : null,
       ...(reEdit === undefined ? {} : { reEditRequest: reEdit }),
       createdAt,
       updatedAt,

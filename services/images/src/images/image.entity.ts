@@ -1,4 +1,4 @@
-import type { ImageType, MediaOrigin, OptimisationStatus, Route } from '@app/contracts';
+import type { ImageType, MediaOrigin, OptimisationStatus, PlateQuad, Route } from '@app/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /** Where an image row came from: the creator's upload, or a picture QA inserted. */
@@ -51,6 +51,8 @@ export class Image {
   @Column('jsonb', { name: 'sensor_data', nullable: true }) sensorData!: Record<string, unknown> | null;
   @Column('text', { name: 'expected_angle', nullable: true }) expectedAngle!: string | null;
   @Column('text', { name: 'detected_angle', nullable: true }) detectedAngle!: string | null;
+  /** the number plates the pipeline masked on the optimized picture (corners on the original); null: none masked */
+  @Column('jsonb', { name: 'number_plates', nullable: true }) numberPlates!: PlateQuad[] | null;
   /** the last pipeline job asked for this image; results of older jobs are ignored */
   @Column('uuid', { name: 'latest_job_id', nullable: true }) latestJobId!: string | null;
   @Column('uuid', { name: 'created_by', nullable: true }) createdBy!: string | null;

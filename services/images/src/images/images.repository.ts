@@ -18,7 +18,7 @@ const VIEW_SELECT = `
          i.optimisation_status AS "optimisationStatus", i.failure_reason AS "failureReason", i.approved, i.needs_edition AS "needsEdition",
          i.original_key AS "originalKey", i.shared_original_key AS "sharedOriginalKey", i.optimized_key AS "optimizedKey", i.thumb_key AS "thumbKey",
          i.width, i.height, i.file_size AS "fileSize", i.sensor_data AS "sensorData",
-         i.expected_angle AS "expectedAngle", i.detected_angle AS "detectedAngle",
+         i.expected_angle AS "expectedAngle", i.detected_angle AS "detectedAngle", i.number_plates AS "numberPlates",
          ${iso('i.created_at')} AS "createdAt", ${iso('i.updated_at')} AS "updatedAt",
          r.id AS "reEditId", r.reason AS "reEditReason", r.text AS "reEditText", r.state AS "reEditState",
          ${iso('r.due_at')} AS "reEditDueAt", r.answer AS "reEditAnswer"

@@ -10,6 +10,7 @@ import {
   type ImageIdBody,
   type ImageView,
   type TagView,
+  type PipelinePlate,
   type PipelineRepushSettings,
   type RepushBody,
 } from '@app/contracts';
@@ -36,21 +37,29 @@ const ZERO_MARGINS = { top: 0, right: 0, bottom: 0, left: 0 };
 /** What a repush asks besides the pictures: nothing (the guide's settings), or the dialog's method, category and settings. */
 type RepushChoice = ((prepared: PreparedJob) => JobOverrides) | null;
 
+/** Every switch of the repush settings on Auto: what the pipeline does by default. */
+const AUTO_SWITCHES = { crop: 'auto', forceLogo: 'auto', rotationFix: 'auto', yellowFix: 'auto', forceBackgroundRemoval: 'auto', numberPlates: 'auto' } as const;
+
 /**
- * The job overrides of a repush request: the method and category; with settings, the five
+ * The job overrides of a repush request: the method and category; with settings, the six
  * switches, the colour, margins and horizon line. An interior picture always takes
  * ai_no_enh with zero margins on the colour given, else the guide's interior colour.
+ * QA's number plates count with or without the settings: without them, the job's repush
+ * settings are every switch on Auto and the plates.
  */
 export function repushOverrides(body: RepushBody, prepared: PreparedJob): JobOverrides {
   const interior = body.imageCategory === 'interior';
   const overrides: JobOverrides = { route: interior ? INTERIOR_REPUSH_METHOD : body.method, category: body.imageCategory ?? 'exterior' };
-  if (!body.isImageRepushedWithSettings) return overrides;
+  const plates = body.numberPlates ? { plates: body.numberPlates.map((p) => ({ corners: p.corners.map((c) => ({ x: c.x, y: c.y })) as PipelinePlate['corners'] })) } : {};
+  if (!body.isImageRepushedWithSettings) return body.numberPlates ? { ...overrides, repush: { ...AUTO_SWITCHES, ...plates } } : overrides;
   const repush: PipelineRepushSettings = {
     crop: body.userControlCropEnabled ?? 'auto',
     forceLogo: body.userControlForceAddLogo ?? 'auto',
     rotationFix: body.userControlRotationFixEnabled ?? 'auto',
     yellowFix: body.userControlYellowFixEnabled ?? 'auto',
     forceBackgroundRemoval: body.userControlForceBGRemove ?? 'auto',
+    numberPlates: body.userControlNumberPlates ?? 'auto',
+    ...plates,
   };
   const colour = body.backgroundColor ?? (interior ? prepared.position.settings.interiorColor : undefined);
   if (colour) repush.backgroundColor = colour;

@@ -161,6 +161,8 @@ describe('images of an order', () => {
       sensorData: { heading: 12.5, pitch: -1 },
       expectedAngle: 'front',
       detectedAngle: 'front-left',
+      // the plates masked are QA's material: a dealership's view has none
+      numberPlates: null,
       reEditRequest: { id: requests.open, reason: 'background', text: 'darker floor', state: 'open', dueAt: expect.any(String), overdue: true, answer: null },
       // image tags are QA's: a dealership's view has none
       tags: [],
@@ -180,8 +182,13 @@ describe('images of an order', () => {
     expect(rejected).toMatchObject({ failureReason: 'no car found', url: expect.stringContaining('/original.jpg?') });
     expect(mine[1].types).toEqual(['exterior', 'wheel']);
 
-    // admin and QA also get the original of an accepted picture (not of one never uploaded)
+    // admin and QA also get the original of an accepted picture (not of one never uploaded), and the plates masked on it
+    const plates = [{ corners: [{ x: 0.1, y: 0.6 }, { x: 0.3, y: 0.6 }, { x: 0.3, y: 0.65 }, { x: 0.1, y: 0.65 }] }];
+    await stack.db.query('UPDATE images.image SET number_plates = $2 WHERE id = $1', [imageIds[0], JSON.stringify(plates)]);
+    expect((await service.ofOrder(actorFor('Dealership', { userId: dealer }), orderId))[0].numberPlates).toBeNull();
     const staff = await service.ofOrder(actorFor('QA'), orderId);
+    expect(staff[0].numberPlates).toEqual(plates);
+    expect(staff[1].numberPlates).toBeNull();
     expect(staff[0].originalUrl).toContain(`/images/${imageIds[0]}/original.jpg?`);
     expect(staff[3].originalUrl).toContain('/original.jpg?');
     expect(staff[4].originalUrl).toBeNull();

@@ -3,6 +3,7 @@ import {
   IMAGES_DURABLES,
   PipelineEvents,
   type ImageType,
+  type PlateQuad,
   type PipelineImageFailed,
   type PipelineImageProcessed,
 } from '@app/contracts';
@@ -29,6 +30,12 @@ export function processedTypes(route: PipelineImageProcessed['route']): ImageTyp
 export function processedAngle(image: Pick<Image, 'detectedAngle'>, settings: Record<string, unknown> | null): Pick<Image, 'detectedAngle'> {
   if (!settings || !('angle' in settings)) return { detectedAngle: image.detectedAngle };
   return { detectedAngle: typeof settings.angle === 'string' && settings.angle ? settings.angle : null };
+}
+
+/** The plates an output has masked, as the image keeps them (corners only); null when the job masked none. */
+export function platesOf(e: Pick<PipelineImageProcessed, 'plates'>): PlateQuad[] | null {
+  if (!e.plates) return null;
+  return e.plates.map((p) => ({ corners: p.corners.map((c) => ({ x: c.x, y: c.y })) as PlateQuad['corners'] }));
 }
 
 /** The pipeline's two results, by the name the consumer tells them apart by. */
@@ -86,6 +93,8 @@ export class PipelineResultsConsumer implements OnModuleInit {
       height: e.height,
       fileSize: e.fileSize,
       processedAt: new Date(e.processedAt),
+      // the plates masked on this output; absent: none (the job did not mask plates)
+      numberPlates: platesOf(e),
     } satisfies Partial<Image>);
     await this.images.save(m, image);
     await this.events.progress(m, image.orderId);

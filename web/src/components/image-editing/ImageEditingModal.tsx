@@ -20,6 +20,7 @@ import { refreshOrderSoon } from '../../api/orders';
 import { tagKeys, tagQueries } from '../../api/tags';
 import { useApiMutation } from '../../api/useApiMutation';
 import { ImageHistory } from './ImageHistory';
+import { NumberPlateEditor } from './NumberPlateEditor';
 import { RepushDialog } from '../repush/RepushDialog';
 import { isReplaceable, ReplaceImageDialog } from './ReplaceImageDialog';
 
@@ -59,8 +60,9 @@ function Picture({ src, label, alt }: { src: string | null; label: string; alt: 
 /**
  * The image editing modal (admin and QA): the optimized picture beside its original, approve,
  * mark for editing with an IMAGE_ERROR tag as the reason, repush (the repush dialog), replace
- * with an edited file (the replace dialog; a new version in the history below), and
- * previous / next (buttons or the arrow keys) without closing. The screen that opens it owns
+ * with an edited file (the replace dialog; a new version in the history below), correct the
+ * number plates to mask over the original (the plate tool), and previous / next (buttons or
+ * the arrow keys) without closing. The screen that opens it owns
  * the address: `/order/{id}/select/{imageId}` or `/editing-page/{id}/{imageId}`.
  */
 export function ImageEditingModal({ orderId, styleGuideId, images, imageId, onNavigate, onClose, badge }: ImageEditingModalProps) {
@@ -74,6 +76,7 @@ export function ImageEditingModal({ orderId, styleGuideId, images, imageId, onNa
   const [reason, setReason] = useState('');
   const [repushing, setRepushing] = useState(false);
   const [replacing, setReplacing] = useState(false);
+  const [plating, setPlating] = useState(false);
 
   const reasons = useQuery({
     ...tagQueries.list('image', 'IMAGE_ERROR'),
@@ -139,7 +142,18 @@ export function ImageEditingModal({ orderId, styleGuideId, images, imageId, onNa
           <>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
               <Picture src={hasOptimized(image) ? image.url : null} label={t('imageEditing.optimized')} alt={t('imageEditing.optimizedOf', { position: image.position })} />
-              <Picture src={image.originalUrl} label={t('imageEditing.original')} alt={t('imageEditing.originalOf', { position: image.position })} />
+              {plating && image.originalUrl ? (
+                <NumberPlateEditor
+                  key={`${image.id}|${JSON.stringify(image.numberPlates)}`}
+                  orderId={orderId}
+                  styleGuideId={styleGuideId}
+                  image={image}
+                  src={image.originalUrl}
+                  alt={t('imageEditing.originalOf', { position: image.position })}
+                />
+              ) : (
+                <Picture src={image.originalUrl} label={t('imageEditing.original')} alt={t('imageEditing.originalOf', { position: image.position })} />
+              )}
             </Box>
             {image.failureReason && (
               <Typography variant="body2" color="error" data-testid="failure-reason">
@@ -185,6 +199,14 @@ export function ImageEditingModal({ orderId, styleGuideId, images, imageId, onNa
               </Button>
               <Button variant="outlined" disabled={!isReplaceable(image)} onClick={() => setReplacing(true)}>
                 {t('imageEditing.replace.open')}
+              </Button>
+              <Button
+                variant={plating ? 'contained' : 'outlined'}
+                aria-pressed={plating}
+                disabled={!image.originalUrl || image.optimisationStatus === 'awaiting-upload' || image.optimisationStatus === 'upload-rejected'}
+                onClick={() => setPlating((on) => !on)}
+              >
+                {t('imageEditing.plates.tool')}
               </Button>
             </Box>
             <ImageHistory imageId={image.id} canRestore />

@@ -44,6 +44,7 @@ describe('repush rules', () => {
       userControlRotationFixEnabled: 'auto',
       userControlYellowFixEnabled: 'auto',
       userControlForceBGRemove: 'auto',
+      userControlNumberPlates: 'auto',
     });
     // a position the guide does not configure (free-form): top 10, bottom 4, left 5, right 5 and a horizon at 50
     expect(repushDefaults([pick(9)], GUIDE)).toMatchObject({ top: '10', bottom: '4', left: '5', right: '5', horizonLineHeight: '50' });
@@ -100,6 +101,7 @@ describe('repush rules', () => {
       userControlRotationFixEnabled: 'auto',
       userControlYellowFixEnabled: 'auto',
       userControlForceBGRemove: 'disabled',
+      userControlNumberPlates: 'auto',
     });
     expect(repushRequest(ORDER, 'g1', ['img-1'], { ...form, withSettings: false, category: 'interior' })).toEqual({
       orderId: ORDER,
@@ -140,6 +142,12 @@ describe('<RepushDialog>', () => {
     expect((within(form).getByLabelText('Top') as HTMLInputElement).disabled).toBe(true);
     expect((within(form).getByLabelText('Background colour') as HTMLInputElement).value).toBe('#EEE8DD');
     fireEvent.click(within(within(form).getByRole('group', { name: 'Remove the background' })).getByRole('button', { name: 'Disabled' }));
+    // the number plate switch, like the others
+    const plates = within(form).getByRole('group', { name: 'Number plates' });
+    expectVisible(within(form).getByText('Number plates'));
+    expect(within(plates).getByRole('button', { name: 'Auto' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(within(plates).getByRole('button', { name: 'Enabled' }));
+    expect(within(plates).getByRole('button', { name: 'Enabled' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(within(form).getByRole('button', { name: 'Repush' }));
     await waitFor(() => expect(api.to('POST /images/repush')).toHaveLength(1));
     expect(api.to('POST /images/repush')[0]!.body).toMatchObject({
@@ -151,7 +159,9 @@ describe('<RepushDialog>', () => {
       margins: { top: 0, bottom: 0, left: 0, right: 0 },
       userControlForceBGRemove: 'disabled',
       userControlCropEnabled: 'auto',
+      userControlNumberPlates: 'enabled',
     });
+    expect(api.to('POST /images/repush')[0]!.body).not.toHaveProperty('numberPlates');
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect((await screen.findByTestId('toast-main')).textContent).toBe('Sent to processing again: 1');
   });

@@ -39,7 +39,7 @@ export interface RepushDialogProps {
 /**
  * Repush (admin and QA): the selected pictures through the pipeline again with a method,
  * exterior or interior (interior: ai_no_enh, zero margins, the guide's interior colour), a
- * background colour, margins, the horizon line and the five switches (Auto, Enabled,
+ * background colour, margins, the horizon line and the six switches (Auto, Enabled,
  * Disabled); `POST /images/repush`. The margins start as the first image's position's; when
  * the selected positions have different margins, the dialog first asks whose to use.
  */

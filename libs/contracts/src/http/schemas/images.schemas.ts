@@ -12,6 +12,8 @@ import {
 import { RE_EDIT_REASONS, RE_EDIT_STATES, type ReEditReason, type ReEditState } from '../../wire/re-edit-requests';
 import { ROUTES, type Route } from '../../wire/routes';
 import { VIDEO_CONTENT_TYPES, VIDEO_STATUSES, type VideoContentType, type VideoStatus } from '../../wire/videos';
+import { ApiProperty } from '@nestjs/swagger';
+import { MAX_PLATES_PER_PICTURE, type PlateCorner, type PlateQuad } from '../../wire/number-plates';
 import { Field } from '../fields';
 import { TagView } from './orders.schemas';
 
@@ -30,6 +32,17 @@ export class ReEditRequestSummary {
   @Field.dateTime({ description: 'when QA should have answered' }) dueAt!: string;
   @Field.bool({ description: 'open and past its due time' }) overdue!: boolean;
   @Field.string({ nullable: true, description: "QA's answer when declined" }) answer!: string | null;
+}
+
+/** A corner of a number plate: a share (0..1) of the original picture's width and height, as shown. */
+export class PlateCornerView implements PlateCorner {
+  @ApiProperty({ type: Number, minimum: 0, maximum: 1 }) x!: number;
+  @ApiProperty({ type: Number, minimum: 0, maximum: 1 }) y!: number;
+}
+
+/** A number plate on the original picture: four corners, clockwise from the top-left. */
+export class PlateQuadView implements PlateQuad {
+  @ApiProperty({ type: [PlateCornerView], minItems: 4, maxItems: 4 }) corners!: [PlateCornerView, PlateCornerView, PlateCornerView, PlateCornerView];
 }
 
 /** One picture of an order, with short-lived links. */
@@ -58,6 +71,14 @@ export class ImageView {
   @Field.json({ nullable: true, description: 'what the capture app measured' }) sensorData!: Record<string, unknown> | null;
   @Field.string({ nullable: true }) expectedAngle!: string | null;
   @Field.string({ nullable: true }) detectedAngle!: string | null;
+  /** the number plates the pipeline masked on the optimized picture, for admin and QA only (null for everyone else) */
+  @ApiProperty({
+    type: [PlateQuadView],
+    nullable: true,
+    maxItems: MAX_PLATES_PER_PICTURE,
+    description: 'the number plates masked on the optimized picture, on the original (corners as shares of its width and height, clockwise from the top-left); null when none were masked, and for everyone but admin and QA',
+  })
+  numberPlates!: PlateQuad[] | null;
   @Field.object(ReEditRequestSummary, {
     nullable: true,
     required: false,
