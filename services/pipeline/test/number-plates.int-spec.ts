@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { insideConvex, quadIoU, type Quad } from '../src/plates/quad-geometry';
 import { createPipelineTestbed, makeJob, AUTO_REPUSH, type JobSpec, type PipelineTestbed } from './helpers/pipeline-testbed';
 import { plateFreeScenes, platedScenes, type PlateScene } from './helpers/plate-scenes';
-import { logoPng } from './helpers/test-images';
+import { logoPng, solidPng } from './helpers/test-images';
 
 /** The scenes' own shape at half size: the enhancer's frame is then the whole picture, halved. */
 const OUT = { outputWidth: 960, outputHeight: 640 };
@@ -24,10 +24,12 @@ describe('pipeline number plates', () => {
   let plated: PlateScene;
   let plateFree: PlateScene;
   const logo = `media/logo/${randomUUID()}.png`;
+  const background = `media/background/${randomUUID()}.png`;
 
   beforeAll(async () => {
     bed = await createPipelineTestbed('pipeline_plates');
     await bed.storage.put(logo, await logoPng(), 'image/png');
+    await bed.storage.put(background, await solidPng(800, 450, '#2050c0'), 'image/png');
     [plated] = await platedScenes();
     [plateFree] = await plateFreeScenes();
     await bed.startPipeline();
@@ -95,10 +97,31 @@ describe('pipeline number plates', () => {
     expect(Math.abs(after.mean[1] - before.mean[1])).toBeLessThan(60);
   });
 
-  it('logo: a plate of the guide colour with the logo on it, on the AI route too', async () => {
-    const { event, xmp } = await run({ route: 'full', settings: { ...guide('logo'), media: { logo } } }, plated);
-    expect(event.plates?.length).toBe(plated.plates.length);
-    expect(xmp).toContain('number plate masked');
+  it('logo: the logo (magenta) inside a plate of the guide colour (green), in the plate; on the AI route too', async () => {
+    const settings = { numberPlates: { mode: 'logo' as const, colour: '#00FF00' }, media: { logo, background } };
+    const { pixels } = await run({ route: 'enhancer', settings }, plated);
+    const plate = half(plated.plates[0]);
+    let green = 0;
+    let magenta = 0;
+    let all = 0;
+    const b = { left: Math.min(...plate.map((p) => p.x)), right: Math.max(...plate.map((p) => p.x)), top: Math.min(...plate.map((p) => p.y)), bottom: Math.max(...plate.map((p) => p.y)) };
+    for (let y = Math.ceil(b.top); y < b.bottom; y++) {
+      for (let x = Math.ceil(b.left); x < b.right; x++) {
+        if (!insideConvex(plate, x, y)) continue;
+        const i = (y * pixels.width + x) * 3;
+        const [r, g, bl] = [pixels.data[i], pixels.data[i + 1], pixels.data[i + 2]];
+        all++;
+        if (g > 180 && r < 90 && bl < 90) green++;
+        if (r > 180 && bl > 180 && g < 90) magenta++;
+      }
+    }
+    // the 2:1 logo fitted inside the plate (72 % of its height: about a fifth of a 4.7:1 plate), the plate's colour around it
+    expect(magenta / all).toBeGreaterThan(0.12);
+    expect(green / all).toBeGreaterThan(0.5);
+    expect((magenta + green) / all).toBeGreaterThan(0.85);
+    const ai = await run({ route: 'full', settings }, plated);
+    expect(ai.event.plates).toHaveLength(plated.plates.length);
+    expect(ai.xmp).toContain('number plate masked');
   });
 
   it("QA's plates replace the finder's; an empty list masks nothing; Disabled leaves the plates", async () => {

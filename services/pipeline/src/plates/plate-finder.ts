@@ -2,8 +2,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { MaskModel } from '@app/segmentation';
 import type { Raster, Rect } from '../imaging/raster';
+import { maskBounds } from '../imaging/pixel-ops';
 import { regions } from '../segmentation/mask-ops';
-import { insideConvex, isConvexClockwise, quadBounds, quadIoU, type Point, type Quad } from './quad-geometry';
+import { isConvexClockwise, quadBounds, quadIoU, type Point, type Quad } from './quad-geometry';
 
 /**
  * The text detector the plate finder runs: PaddleOCR's PP-OCRv4 detection network (DB, a
@@ -50,8 +51,6 @@ export const PLATE_FINDING = {
   wholeSide: 0.8,
   /** degrees from the horizontal a plate's line of characters may run at */
   maxTextAngle: 35,
-  /** a plate on a car: its centre below this share of the car's height, from the top */
-  belowCarShare: 0.4,
 } as const;
 
 /** A text line the detector found: a rotated rectangle (centre, unit axis along the text, half length and half height). */
@@ -429,42 +428,19 @@ export function plateAround(img: Raster, l: TextLine, f = PLATE_FINDING): Quad |
   return quad;
 }
 
-/** Share of a quad's area that lies on the car's mask (any size: scaled to the picture's). */
-function onCar(quad: Quad, mask: Raster, w: number, h: number): number {
-  const sx = mask.width / w;
-  const sy = mask.height / h;
-  const b = quadBounds(quad);
-  let inside = 0;
-  let on = 0;
-  const stepX = Math.max(0.5, (b.right - b.left) / 24);
-  const stepY = Math.max(0.5, (b.bottom - b.top) / 12);
-  for (let y = b.top; y <= b.bottom; y += stepY) {
-    for (let x = b.left; x <= b.right; x += stepX) {
-      if (!insideConvex(quad, x, y)) continue;
-      inside++;
-      const mx = Math.min(mask.width - 1, Math.max(0, Math.round(x * sx)));
-      const my = Math.min(mask.height - 1, Math.max(0, Math.round(y * sy)));
-      if (mask.data[my * mask.width + mx] >= 128) on++;
-    }
-  }
-  return inside ? on / inside : 0;
-}
-
-/** The car's vertical extent in the mask, in the picture's pixels. */
-function carRows(mask: Raster, h: number): { top: number; bottom: number } | null {
-  let top = -1;
-  let bottom = -1;
-  for (let y = 0; y < mask.height; y++) {
-    let any = false;
-    for (let x = 0; x < mask.width && !any; x++) any = mask.data[y * mask.width + x] >= 128;
-    if (any) {
-      if (top < 0) top = y;
-      bottom = y;
-    }
-  }
-  if (top < 0) return null;
-  const s = h / mask.height;
-  return { top: top * s, bottom: (bottom + 1) * s };
+/**
+ * The car's box in the picture's pixels, from its mask (any size), with a margin of a
+ * twentieth of its size: a segmenter may leave a light bumper or the plate itself out of the
+ * mask, so a plate counts as on the car when its centre is in the car's box.
+ */
+function carBox(mask: Raster, w: number, h: number): { left: number; top: number; right: number; bottom: number } | null {
+  const box = maskBounds(mask);
+  if (!box) return null;
+  const sx = w / mask.width;
+  const sy = h / mask.height;
+  const mx = box.width * sx * 0.05;
+  const my = box.height * sy * 0.05;
+  return { left: box.left * sx - mx, top: box.top * sy - my, right: (box.left + box.width) * sx + mx, bottom: (box.top + box.height) * sy + my };
 }
 
 /**
@@ -495,16 +471,15 @@ export class PlateFinder {
   async find(picture: Raster, size: { width: number; height: number }, crop: CropFn, carMask: Raster | null, max = 4): Promise<FoundPlate[]> {
     const prob = await this.detect(picture);
     const k = size.width / picture.width;
-    const car = carMask ? carRows(carMask, size.height) : null;
+    const car = carMask ? carBox(carMask, size.width, size.height) : null;
     const found: FoundPlate[] = [];
     for (const block of mergeLines(textLines(prob))) {
       const line: TextLine = { ...block, cx: block.cx * k, cy: block.cy * k, a: block.a * k, b: block.b * k };
       // a plate's characters run across the picture: rolled or seen from the side by at most PLATE_FINDING.maxTextAngle
       if (Math.abs(line.uy) > Math.sin((PLATE_FINDING.maxTextAngle * Math.PI) / 180)) continue;
-      if (car && (line.cy < car.top + (car.bottom - car.top) * PLATE_FINDING.belowCarShare || line.cy > car.bottom)) continue;
+      if (car && (line.cx < car.left || line.cx > car.right || line.cy < car.top || line.cy > car.bottom)) continue;
       const quad = await this.closer(line, size, crop);
       if (!quad) continue;
-      if (carMask && onCar(quad, carMask, size.width, size.height) < 0.5) continue;
       found.push({ quad, score: line.score });
     }
     found.sort((p, q) => q.score - p.score);
