@@ -1,4 +1,4 @@
-import { apply, insideConvex, invert, isConvexClockwise, orderCorners, quadIoU, squareToQuad, type Quad } from './quad-geometry';
+import { apply, insideConvex, invert, isConvexClockwise, orderCorners, quadIoU, squareToQuad, straightenedPoint, type Quad } from './quad-geometry';
 
 const trapezoid: Quad = [
   { x: 10, y: 20 },
@@ -40,5 +40,19 @@ describe('quad geometry', () => {
     expect(quadIoU(box(0), box(5))).toBeCloseTo(1 / 3, 2);
     expect(insideConvex(box(0), 5, 5)).toBe(true);
     expect(insideConvex(box(0), 15, 5)).toBe(false);
+  });
+});
+
+describe('straightenedPoint', () => {
+  it('leaves the centre, turns a point clockwise about it and maps back', () => {
+    expect(straightenedPoint({ x: 0.5, y: 0.5 }, 5, 1.5)).toEqual({ x: 0.5, y: 0.5 });
+    // a point right of the centre goes down when the picture turns clockwise
+    const p = straightenedPoint({ x: 0.7, y: 0.5 }, 5, 1.5);
+    expect(p.y).toBeGreaterThan(0.5);
+    expect(p.x).toBeGreaterThan(0.7);
+    const back = straightenedPoint(p, 5, 1.5, true);
+    expect(back.x).toBeCloseTo(0.7, 9);
+    expect(back.y).toBeCloseTo(0.5, 9);
+    expect(straightenedPoint({ x: 0.2, y: 0.3 }, 0, 1.5)).toEqual({ x: 0.2, y: 0.3 });
   });
 });

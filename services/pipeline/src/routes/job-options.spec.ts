@@ -1,4 +1,5 @@
 import { makeJob, AUTO_REPUSH } from '../../test/helpers/pipeline-testbed';
+import type { NumberPlateMode, Route, TriState } from '@app/contracts';
 import { resolveJobOptions } from './job-options';
 
 describe('resolveJobOptions', () => {
@@ -48,5 +49,34 @@ describe('resolveJobOptions', () => {
     // a repush colour still wins
     const r = resolveJobOptions(makeJob({ route: 'ai_no_enh', category: 'interior', repush: { ...AUTO_REPUSH, backgroundColor: '#000000' } }));
     expect(r.background).toEqual({ kind: 'colour', colour: '#000000' });
+  });
+});
+
+describe('number plates in the job options', () => {
+  const plates = (route: Route, mode: NumberPlateMode | null, numberPlates?: TriState) =>
+    resolveJobOptions(
+      makeJob({
+        route,
+        settings: mode ? { numberPlates: { mode, colour: '#FFCC00' } } : {},
+        ...(numberPlates ? { repush: { ...AUTO_REPUSH, numberPlates } } : {}),
+      }),
+    );
+
+  it("masks with the guide's mode on the AI and enhancer routes, not on bypass or logo_only", () => {
+    for (const route of ['full', 'ai_no_enh', 'enhancer', 'FEATURED'] as const) expect(plates(route, 'logo').numberPlates).toBe('logo');
+    for (const route of ['bypass', 'logo_only'] as const) expect(plates(route, 'logo').numberPlates).toBeNull();
+    expect(plates('full', 'colour').numberPlateColour).toBe('#FFCC00');
+  });
+
+  it('leaves plates when the guide says off or says nothing (jobs from before the setting)', () => {
+    expect(plates('full', 'off').numberPlates).toBeNull();
+    expect(plates('full', null).numberPlates).toBeNull();
+  });
+
+  it("the repush switch: Enabled masks on any route (a blur when the guide's is off), Disabled leaves them", () => {
+    expect(plates('bypass', 'colour', 'enabled').numberPlates).toBe('colour');
+    expect(plates('full', 'off', 'enabled').numberPlates).toBe('blur');
+    expect(plates('full', 'logo', 'disabled').numberPlates).toBeNull();
+    expect(plates('full', 'logo', 'auto').numberPlates).toBe('logo');
   });
 });
