@@ -39,7 +39,7 @@ export const PLATE_FINDING = {
   refineTextHeight: 40,
   /** plate width / height, as the plate reads (EU 520 x 110 mm is 4.7, Japan's 330 x 165 mm is 2) */
   aspect: { min: 0.8, max: 6.5 },
-  /** text height / plate height */
+  /** text height / plate height (the detector's grown box may stand taller than a small plate) */
   textShare: { min: 0.3, max: 1.7 },
   /** light text-free plate background, luma */
   minBackground: 95,
@@ -213,12 +213,6 @@ const distance = (c: readonly number[], d: readonly number[]) => Math.hypot(c[0]
 /** the EU band at a plate's left: dark blue */
 const isEuBlue = (c: readonly number[]) => c[2] > c[0] + 35 && c[2] > c[1] + 10 && luma(c) < 150;
 
-const median = (xs: number[]): number => {
-  const sorted = [...xs].sort((x, y) => x - y);
-  const m = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2;
-};
-
 /** A side of a plate: v = alpha + beta * u in the text's frame, and how many rays agreed on it. */
 interface Line {
   alpha: number;
@@ -262,6 +256,15 @@ function fitLine(points: Array<[number, number]>, minPoints: number, slopes: [nu
 /** rays cast to each long side of a plate (across the middle 80 % of the text) and to each end */
 const LONG_SIDE_RAYS = 17;
 
+/**
+ * The plate around a block of text `l`, in a crop where the text is about 40 px high
+ * (docs/pipeline.md, "How the finder decides"): the plate's colour is the light part of the
+ * text box; rays from the text outward find where it ends on all four sides (characters
+ * passed inside the text, the EU band and a thin frame taken in); each side is the line most
+ * rays agree on; the corners are where they meet, the rim added. Null when it does not look
+ * like a plate: no light plate colour around dark characters, no side the rays agree on, or
+ * not a plate's proportions.
+ */
 export function plateAround(img: Raster, l: TextLine, f = PLATE_FINDING): Quad | null {
   const vx = -l.uy;
   const vy = l.ux;
