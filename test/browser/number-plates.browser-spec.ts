@@ -327,12 +327,11 @@ describe('the number plate tool in chromium', () => {
     );
     expect(repushed.numberPlates).toHaveLength(1);
 
-    // the modal shows the new output: masked where QA put the plate, on what the finder's plate left out too
-    const newSrc = await waitFor(async () => {
-      const src = await loadedSrc(optimized);
-      return src !== firstSrc ? src : null;
-    }, 'the new optimized picture in the modal', 30_000, 200);
-    const second = await pixelsOf(await bytesAt(newSrc));
+    // the modal shows the new output (its link changes with the picture: while queued it was
+    // another link to the old bytes): masked where QA put the plate, on what the finder's plate left out too
+    expect(repushed.url).not.toBe(firstSrc);
+    await waitFor(async () => (await loadedSrc(optimized)) === repushed.url, 'the new optimized picture in the modal', 30_000, 200);
+    const second = await pixelsOf(await bytesAt(repushed.url!));
     const corrected = toOutput(onPhoto(qaPlates[0], scene), scene);
     const foundOnOutput = toOutput(found, scene);
     const added = (x: number, y: number) => !insideConvex(grown(foundOnOutput, 1.15), x, y);
