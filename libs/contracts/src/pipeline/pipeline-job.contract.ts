@@ -64,6 +64,13 @@ export class PipelinePlate implements PlateQuad {
   corners!: [PipelinePlateCorner, PipelinePlateCorner, PipelinePlateCorner, PipelinePlateCorner];
 }
 
+/** A list of plates on the original (QA's in a repush, the masked ones in a result): at most MAX_PLATES_PER_PICTURE, optional. */
+export function PlateList(): PropertyDecorator {
+  return (target, key) => {
+    for (const d of [IsOptional(), IsArray(), ArrayMaxSize(MAX_PLATES_PER_PICTURE), ValidateNested({ each: true }), Type(() => PipelinePlate)]) d(target, key);
+  };
+}
+
 /** The style guide's number plate setting (wire/number-plates.ts). */
 export class PipelineNumberPlates {
   @IsIn(NUMBER_PLATE_MODES) mode!: NumberPlateMode;
@@ -120,11 +127,7 @@ export class PipelineRepushSettings {
    * QA's plates for this picture, on the original: used instead of the ones the finder would
    * find (an empty list: the picture has none to mask)
    */
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_PLATES_PER_PICTURE)
-  @ValidateNested({ each: true })
-  @Type(() => PipelinePlate)
+  @PlateList()
   plates?: PipelinePlate[];
 }
 

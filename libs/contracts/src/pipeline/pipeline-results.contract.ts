@@ -1,9 +1,8 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Min, ValidateNested } from 'class-validator';
-import { MAX_PLATES_PER_PICTURE } from '../wire/number-plates';
+import { IsBoolean, IsIn, IsInt, IsISO8601, IsString, IsUUID, Min, ValidateNested } from 'class-validator';
 import { defineEvent } from '../rpc';
 import { ROUTES, type Route } from '../wire/routes';
-import { PipelineOutputKeys, PipelinePlate } from './pipeline-job.contract';
+import { PipelineOutputKeys, PipelinePlate, PlateList } from './pipeline-job.contract';
 import { PIPELINE_LANES, type PipelineLane } from './pipeline.subjects';
 
 /**
@@ -65,11 +64,7 @@ export class PipelineImageProcessed {
    * the number plates the output has masked, on the original (QA's, or the ones the finder
    * found); absent when the job did not mask plates (the guide's setting is off)
    */
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_PLATES_PER_PICTURE)
-  @ValidateNested({ each: true })
-  @Type(() => PipelinePlate)
+  @PlateList()
   plates?: PipelinePlate[];
 }
 

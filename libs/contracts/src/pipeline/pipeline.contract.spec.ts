@@ -89,6 +89,25 @@ describe('pipeline contract', () => {
     expect((await check(withPlates({ mode: 'logo', colour: '#FFFFFF' }, { numberplate: '../plate.png' }))).problem).toContain('settings.media.numberplate');
   });
 
+  it("takes QA's plates in a repush (four corners in the picture, at most four plates) and the masked plates in a result", async () => {
+    const check = (raw: unknown) => checkPayload(PipelineJob, raw, { unknownFields: 'refuse' });
+    const plate = (x = 0.2) => ({ corners: [{ x, y: 0.6 }, { x: 0.4, y: 0.6 }, { x: 0.4, y: 0.66 }, { x, y: 0.66 }] });
+    const repush = (plates: unknown) => ({ ...job(), repush: { crop: 'auto', forceLogo: 'auto', rotationFix: 'auto', yellowFix: 'auto', forceBackgroundRemoval: 'auto', numberPlates: 'enabled', plates } });
+    expect((await check(repush([plate()]))).problem).toBeUndefined();
+    expect((await check(repush([]))).problem).toBeUndefined();
+    expect((await check(repush([plate(), plate(), plate(), plate(), plate()]))).problem).toContain('repush.plates must contain no more than 4 elements');
+    expect((await check(repush([plate(1.5)]))).problem).toContain('repush.plates.0.corners.0.x must not be greater than 1');
+    expect((await check(repush([{ corners: plate().corners.slice(0, 3) }]))).problem).toContain('repush.plates.0.corners must contain at least 4 elements');
+    const processed = PipelineEvents.imageProcessed.payload;
+    const result = {
+      jobId: job().jobId, imageId: 'img-1', orderId: 'ord-1', route: 'full', lane: 'live', keys: pipelineOutputKeys('ord-1', 'img-1'),
+      width: 10, height: 10, fileSize: 1, quality: 90, thumbWidth: 1, thumbHeight: 1, attempt: 1, durationMs: 1, worker: 'w', processedAt: '2026-01-01T10:00:00.000Z',
+    };
+    expect((await checkPayload(processed, { ...result, plates: [plate()] }, { unknownFields: 'refuse' })).problem).toBeUndefined();
+    expect((await checkPayload(processed, result, { unknownFields: 'refuse' })).problem).toBeUndefined();
+    expect((await checkPayload(processed, { ...result, plates: [plate(-0.1)] }, { unknownFields: 'refuse' })).problem).toContain('plates.0.corners.0.x must not be less than 0');
+  });
+
   it('publishes with the job id as Nats-Msg-Id, and refuses an invalid job before sending', async () => {
     const sent: Array<{ subject: string; msgID?: string; body: unknown }> = [];
     const js = {

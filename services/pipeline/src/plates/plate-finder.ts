@@ -4,6 +4,7 @@ import { MaskModel } from '@app/segmentation';
 import type { Raster, Rect } from '../imaging/raster';
 import { maskBounds } from '../imaging/pixel-ops';
 import { regions } from '../segmentation/mask-ops';
+import { bilinear } from './plate-masking';
 import { isConvexClockwise, quadBounds, quadIoU, type Point, type Quad } from './quad-geometry';
 
 /**
@@ -191,21 +192,7 @@ export function mergeLines(lines: readonly TextLine[]): TextLine[] {
 /** A raster's colour at a fractional position (bilinear), or null outside it. */
 function sample(r: Raster, x: number, y: number): [number, number, number] | null {
   if (x < 0 || y < 0 || x > r.width - 1 || y > r.height - 1) return null;
-  const x0 = Math.floor(x);
-  const y0 = Math.floor(y);
-  const x1 = Math.min(r.width - 1, x0 + 1);
-  const y1 = Math.min(r.height - 1, y0 + 1);
-  const fx = x - x0;
-  const fy = y - y0;
-  const c = r.channels;
-  const out: [number, number, number] = [0, 0, 0];
-  for (let k = 0; k < 3; k++) {
-    const ch = c === 1 ? 0 : k;
-    const a = r.data[(y0 * r.width + x0) * c + ch] * (1 - fx) + r.data[(y0 * r.width + x1) * c + ch] * fx;
-    const b = r.data[(y1 * r.width + x0) * c + ch] * (1 - fx) + r.data[(y1 * r.width + x1) * c + ch] * fx;
-    out[k] = a * (1 - fy) + b * fy;
-  }
-  return out;
+  return r.channels === 1 ? [0, 0, 0].map(() => bilinear(r, x, y, 0)) as [number, number, number] : [bilinear(r, x, y, 0), bilinear(r, x, y, 1), bilinear(r, x, y, 2)];
 }
 
 const luma = (c: readonly number[]) => 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];

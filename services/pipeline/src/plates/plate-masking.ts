@@ -68,22 +68,27 @@ export function blurQuad(dst: Raster, quad: Quad, blurred: Raster, origin: { lef
   });
 }
 
+/** Channel `k` of a raster at a fractional position (bilinear), the position kept inside it. */
+export function bilinear(r: Raster, x: number, y: number, k: number): number {
+  const fx = Math.min(r.width - 1, Math.max(0, x));
+  const fy = Math.min(r.height - 1, Math.max(0, y));
+  const x0 = Math.floor(fx);
+  const y0 = Math.floor(fy);
+  const x1 = Math.min(r.width - 1, x0 + 1);
+  const y1 = Math.min(r.height - 1, y0 + 1);
+  const ax = fx - x0;
+  const ay = fy - y0;
+  const c = r.channels;
+  const at = (px: number, py: number) => r.data[(py * r.width + px) * c + k];
+  return (at(x0, y0) * (1 - ax) + at(x1, y0) * ax) * (1 - ay) + (at(x0, y1) * (1 - ax) + at(x1, y1) * ax) * ay;
+}
+
 /** Lays a flat picture (RGB or RGBA) onto the plate in perspective, bilinear. */
 export function warpOnto(dst: Raster, quad: Quad, flat: Raster): void {
-  const c = flat.channels;
-  const get = (px: number, py: number, k: number) => flat.data[(py * flat.width + px) * c + k];
   paintQuad(dst, quad, (_x, _y, s, t) => {
-    const fx = Math.min(flat.width - 1, Math.max(0, s * flat.width - 0.5));
-    const fy = Math.min(flat.height - 1, Math.max(0, t * flat.height - 0.5));
-    const x0 = Math.floor(fx);
-    const y0 = Math.floor(fy);
-    const x1 = Math.min(flat.width - 1, x0 + 1);
-    const y1 = Math.min(flat.height - 1, y0 + 1);
-    const ax = fx - x0;
-    const ay = fy - y0;
-    const bil = (k: number) =>
-      (get(x0, y0, k) * (1 - ax) + get(x1, y0, k) * ax) * (1 - ay) + (get(x0, y1, k) * (1 - ax) + get(x1, y1, k) * ax) * ay;
-    return { r: bil(0), g: bil(1), b: bil(2), a: c === 4 ? bil(3) / 255 : 1 };
+    const fx = s * flat.width - 0.5;
+    const fy = t * flat.height - 0.5;
+    return { r: bilinear(flat, fx, fy, 0), g: bilinear(flat, fx, fy, 1), b: bilinear(flat, fx, fy, 2), a: flat.channels === 4 ? bilinear(flat, fx, fy, 3) / 255 : 1 };
   });
 }
 

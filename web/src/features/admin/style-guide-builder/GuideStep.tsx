@@ -1,20 +1,15 @@
-import { isNumberPlateMode, isWindowMode, type StyleGuideMediaSlot, type StyleGuideView } from '@app/contracts/wire';
+import { type StyleGuideMediaSlot, type StyleGuideView } from '@app/contracts/wire';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { styleGuideKeys, styleGuidesApi, uploadMedia } from '../../../api/admin';
 import { FormField } from '../../../components/form/FormField';
+import { RadioChoice } from '../../../components/form/RadioChoice';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useForm } from '../../../components/form/useForm';
 import { useObjectUrl } from '../../../components/useObjectUrl';
@@ -68,8 +63,6 @@ export function GuideStep({ guide, onContinue }: { guide: StyleGuideView | undef
     },
   });
   const { values } = form;
-  const windowsId = useId();
-  const platesId = useId();
   // the logo the preview puts on the plate: a newly chosen file, else the guide's own (unless removed)
   const chosenLogoUrl = useObjectUrl(files.logo);
   const savedLogo = removed.has('logo') ? null : (guide?.media.logo ?? null);
@@ -121,30 +114,22 @@ export function GuideStep({ guide, onContinue }: { guide: StyleGuideView | undef
           </MenuItem>
         ))}
       </FormField>
-      <FormControl component="fieldset" margin="normal" aria-describedby={`${windowsId}-help`}>
-        <FormLabel component="legend">{t('admin.builder.fields.windows')}</FormLabel>
-        <RadioGroup value={values.windows} onChange={(_e, value) => isWindowMode(value) && form.setValue('windows', value)}>
-          {WINDOW_OPTIONS.map((o) => (
-            <FormControlLabel key={o.value} value={o.value} control={<Radio />} label={t(o.labelKey)} />
-          ))}
-        </RadioGroup>
-        <FormHelperText id={`${windowsId}-help`} sx={{ mx: 0 }}>
-          {t('admin.builder.windowsHelp')}
-        </FormHelperText>
-      </FormControl>
+      <RadioChoice
+        legend={t('admin.builder.fields.windows')}
+        help={t('admin.builder.windowsHelp')}
+        value={values.windows}
+        options={WINDOW_OPTIONS.map((o) => ({ value: o.value, label: t(o.labelKey) }))}
+        onChange={(value) => form.setValue('windows', value)}
+      />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
         <Box sx={{ display: 'grid', gap: 1 }}>
-          <FormControl component="fieldset" margin="normal" aria-describedby={`${platesId}-help`}>
-            <FormLabel component="legend">{t('admin.builder.fields.numberPlates')}</FormLabel>
-            <RadioGroup value={values.numberPlates} onChange={(_e, value) => isNumberPlateMode(value) && form.setValue('numberPlates', value)}>
-              {NUMBER_PLATE_OPTIONS.map((o) => (
-                <FormControlLabel key={o.value} value={o.value} control={<Radio />} label={t(o.labelKey)} />
-              ))}
-            </RadioGroup>
-            <FormHelperText id={`${platesId}-help`} sx={{ mx: 0 }}>
-              {t('admin.builder.numberPlatesHelp')}
-            </FormHelperText>
-          </FormControl>
+          <RadioChoice
+            legend={t('admin.builder.fields.numberPlates')}
+            help={t('admin.builder.numberPlatesHelp')}
+            value={values.numberPlates}
+            options={NUMBER_PLATE_OPTIONS.map((o) => ({ value: o.value, label: t(o.labelKey) }))}
+            onChange={(value) => form.setValue('numberPlates', value)}
+          />
           {usesPlateColor(values.numberPlates) && (
             <FormField
               {...form.field('numberPlateColor', t('admin.builder.fields.numberPlateColor'))}
