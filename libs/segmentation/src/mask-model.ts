@@ -30,6 +30,12 @@ export interface MaskModelOptions {
   threads?: number;
   /** `cuda` runs on the GPU (onnxruntime's CUDA execution provider, with the CPU as fallback) */
   provider?: ExecutionProvider;
+  /**
+   * no memory arena and no planned buffers: each run allocates and frees its own, so the
+   * process does not keep the arena's peak (a model run beside other work, in a worker whose
+   * memory counts), at some CPU per run
+   */
+  lean?: boolean;
 }
 
 const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
@@ -77,6 +83,7 @@ export class MaskModel {
         interOpNumThreads: 1,
         graphOptimizationLevel: 'all',
         executionProviders: opts.provider === 'cuda' ? ['cuda', 'cpu'] : ['cpu'],
+        ...(opts.lean ? { enableCpuMemArena: false, enableMemPattern: false } : {}),
       });
     } catch (err) {
       throw new Error(`${what} ${path} cannot be loaded: ${(err as Error).message}`);

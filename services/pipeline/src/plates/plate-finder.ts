@@ -444,7 +444,8 @@ export class PlateFinder {
   private constructor(private readonly model: MaskModel) {}
 
   static async load(path: string, setting = 'PIPELINE_PLATE_DETECTOR'): Promise<PlateFinder> {
-    const model = await MaskModel.load(path, { mean: PLATE_DETECTOR.mean, std: PLATE_DETECTOR.std, dynamicSide: PLATE_FINDING.side, threads: 1 }, setting);
+    // lean: the worker does not keep onnxruntime's arena at its peak between jobs (docs/pipeline.md, "Measured")
+    const model = await MaskModel.load(path, { mean: PLATE_DETECTOR.mean, std: PLATE_DETECTOR.std, dynamicSide: PLATE_FINDING.side, threads: 1, lean: true }, setting);
     return new PlateFinder(model);
   }
 
