@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { styleGuideKeys, styleGuidesApi, uploadMedia } from '../../../api/admin';
 import { FormField } from '../../../components/form/FormField';
 import { RadioChoice } from '../../../components/form/RadioChoice';
+import { colourPickerSlot } from '../../../components/form/colourPicker';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { useForm } from '../../../components/form/useForm';
 import { useObjectUrl } from '../../../components/useObjectUrl';
@@ -18,7 +19,6 @@ import {
   EMPTY_GUIDE,
   guideBody,
   guideFormOf,
-  isHexColor,
   MEDIA_SLOTS,
   NUMBER_PLATE_OPTIONS,
   REQUIRED_SLOTS,
@@ -85,20 +85,7 @@ export function GuideStep({ guide, onContinue }: { guide: StyleGuideView | undef
         <FormField
           {...form.field('interiorColor', t('admin.builder.fields.interiorColor'))}
           required
-          slotProps={{
-            input: {
-              startAdornment: (
-                <Box
-                  component="input"
-                  type="color"
-                  aria-label={t('admin.builder.fields.interiorColor')}
-                  value={/^#[0-9A-Fa-f]{6}$/.test(values.interiorColor) ? values.interiorColor : '#FFFFFF'}
-                  onChange={(e: { target: { value: string } }) => form.setValue('interiorColor', e.target.value.toUpperCase())}
-                  sx={{ width: 28, height: 28, p: 0, mr: 1, border: 0, bgcolor: 'transparent', cursor: 'pointer' }}
-                />
-              ),
-            },
-          }}
+          slotProps={colourPickerSlot(t('admin.builder.fields.interiorColor'), values.interiorColor, (hex) => form.setValue('interiorColor', hex))}
         />
       </Box>
       <FormField
@@ -136,20 +123,7 @@ export function GuideStep({ guide, onContinue }: { guide: StyleGuideView | undef
               required
               helperText={t(values.numberPlates === 'logo' ? 'admin.builder.numberPlateColorHelp.logo' : 'admin.builder.numberPlateColorHelp.colour')}
               sx={{ maxWidth: 280 }}
-              slotProps={{
-                input: {
-                  startAdornment: (
-                    <Box
-                      component="input"
-                      type="color"
-                      aria-label={t('admin.builder.fields.numberPlateColor')}
-                      value={isHexColor(values.numberPlateColor) ? values.numberPlateColor : '#FFFFFF'}
-                      onChange={(e: { target: { value: string } }) => form.setValue('numberPlateColor', e.target.value.toUpperCase())}
-                      sx={{ width: 28, height: 28, p: 0, mr: 1, border: 0, bgcolor: 'transparent', cursor: 'pointer' }}
-                    />
-                  ),
-                },
-              }}
+              slotProps={colourPickerSlot(t('admin.builder.fields.numberPlateColor'), values.numberPlateColor, (hex) => form.setValue('numberPlateColor', hex))}
             />
           )}
         </Box>
