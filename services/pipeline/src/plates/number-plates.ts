@@ -65,12 +65,13 @@ export class NumberPlates {
     for (const plate of ctx.plates) {
       const quad = plate.map((p) => ({ x: (p.x - frame.left) * sx, y: (p.y - frame.top) * sy })) as Quad;
       const b = quadBounds(quad);
+      // a plate the frame leaves out is not in the picture: nothing to cover, nothing to disclose
       if (b.right < 0 || b.bottom < 0 || b.left > image.width || b.top > image.height) continue;
       if (mode === 'colour') coverQuad(image, quad, parseHexColour(ctx.options.numberPlateColour));
       else if (mode === 'blur') await this.blur(image, quad);
       else warpOnto(image, quad, await this.logoPlate(ctx, quad));
+      ctx.edits.add('number plate masked');
     }
-    ctx.edits.add('number plate masked');
     return image;
   }
 
@@ -85,8 +86,9 @@ export class NumberPlates {
     const right = Math.min(image.width, Math.ceil(b.right) + pad);
     const bottom = Math.min(image.height, Math.ceil(b.bottom) + pad);
     if (right <= left || bottom <= top) return;
-    const crop = cut(image, left, top, right - left, bottom - top);
-    blurQuad(image, quad, await this.imaging.blur(crop, sigma), { left, top });
+    const around = { left, top, width: right - left, height: bottom - top };
+    const crop = await this.imaging.region(this.imaging.asSource(image), around, around.width, around.height);
+    blurQuad(image, quad, await this.imaging.blur(crop, sigma), around);
   }
 
   /**
@@ -131,10 +133,3 @@ export class NumberPlates {
   }
 }
 
-/** A rectangle of a raster, copied. */
-function cut(r: Raster, left: number, top: number, width: number, height: number): Raster {
-  const c = r.channels;
-  const data = Buffer.allocUnsafe(width * height * c);
-  for (let y = 0; y < height; y++) r.data.copy(data, y * width * c, ((top + y) * r.width + left) * c, ((top + y) * r.width + left + width) * c);
-  return { data, width, height, channels: c };
-}
