@@ -8,8 +8,9 @@ import type {
   SignedUploadRequest,
   SignedUploadResult,
 } from '@app/contracts/wire';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from './client';
+import { refreshOrderSoon } from './orders';
 
 /** Calls of images, uploads, downloads, versions, re-edit requests and videos (`Routes.images`, `Routes.reEditRequests`, `Routes.videos`). */
 
@@ -101,4 +102,13 @@ export function startDownload(url: string): void {
   document.body.appendChild(frame);
   // long enough for the download to start; the frame has nothing else to do
   setTimeout(() => frame.remove(), 60_000);
+}
+
+/**
+ * After a change to an order's pictures (approved, repushed, replaced, plates masked): the
+ * order and its timeline now and once more when the events have settled, and the pictures.
+ */
+export function refreshOrderPictures(queryClient: QueryClient, orderId: string): Promise<void> {
+  refreshOrderSoon(queryClient, orderId);
+  return queryClient.invalidateQueries({ queryKey: imageKeys.ofOrder(orderId) });
 }

@@ -41,3 +41,6 @@ export interface PlateQuad {
 
 /** The 400 message of a plate that is not four corners inside the picture. */
 export const PLATE_QUAD_MESSAGE = `numberPlates must be at most ${MAX_PLATES_PER_PICTURE} plates of 4 corners each, x and y between 0 and 1`;
+
+/** A plate as plain data: its four corners' x and y, nothing else (what is stored and sent on). */
+export const plainPlate = (p: PlateQuad): PlateQuad => ({ corners: p.corners.map(({ x, y }) => ({ x, y })) as PlateQuad['corners'] });

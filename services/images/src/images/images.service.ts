@@ -10,7 +10,7 @@ import {
   type ImageIdBody,
   type ImageView,
   type TagView,
-  type PipelinePlate,
+  plainPlate,
   type PipelineRepushSettings,
   type RepushBody,
 } from '@app/contracts';
@@ -50,7 +50,7 @@ const AUTO_SWITCHES = { crop: 'auto', forceLogo: 'auto', rotationFix: 'auto', ye
 export function repushOverrides(body: RepushBody, prepared: PreparedJob): JobOverrides {
   const interior = body.imageCategory === 'interior';
   const overrides: JobOverrides = { route: interior ? INTERIOR_REPUSH_METHOD : body.method, category: body.imageCategory ?? 'exterior' };
-  const plates = body.numberPlates ? { plates: body.numberPlates.map((p) => ({ corners: p.corners.map((c) => ({ x: c.x, y: c.y })) as PipelinePlate['corners'] })) } : {};
+  const plates = body.numberPlates ? { plates: body.numberPlates.map(plainPlate) } : {};
   if (!body.isImageRepushedWithSettings) return body.numberPlates ? { ...overrides, repush: { ...AUTO_SWITCHES, ...plates } } : overrides;
   const repush: PipelineRepushSettings = {
     crop: body.userControlCropEnabled ?? 'auto',

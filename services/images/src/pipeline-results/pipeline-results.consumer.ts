@@ -3,6 +3,7 @@ import {
   IMAGES_DURABLES,
   PipelineEvents,
   type ImageType,
+  plainPlate,
   type PlateQuad,
   type PipelineImageFailed,
   type PipelineImageProcessed,
@@ -35,7 +36,7 @@ export function processedAngle(image: Pick<Image, 'detectedAngle'>, settings: Re
 /** The plates an output has masked, as the image keeps them (corners only); null when the job masked none. */
 export function platesOf(e: Pick<PipelineImageProcessed, 'plates'>): PlateQuad[] | null {
   if (!e.plates) return null;
-  return e.plates.map((p) => ({ corners: p.corners.map((c) => ({ x: c.x, y: c.y })) as PlateQuad['corners'] }));
+  return e.plates.map(plainPlate);
 }
 
 /** The pipeline's two results, by the name the consumer tells them apart by. */

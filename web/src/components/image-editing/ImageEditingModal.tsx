@@ -15,8 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { imageKeys, imagesApi } from '../../api/images';
-import { refreshOrderSoon } from '../../api/orders';
+import { imageKeys, imagesApi, refreshOrderPictures } from '../../api/images';
 import { tagKeys, tagQueries } from '../../api/tags';
 import { useApiMutation } from '../../api/useApiMutation';
 import { ImageHistory } from './ImageHistory';
@@ -88,9 +87,8 @@ export function ImageEditingModal({ orderId, styleGuideId, images, imageId, onNa
     mutationFn: ({ approved, errorTagId }: { approved: boolean; errorTagId?: string }) => imagesApi.approval(image!.id, approved, errorTagId),
     onSuccess: () => {
       setReason('');
-      refreshOrderSoon(queryClient, orderId);
       void queryClient.invalidateQueries({ queryKey: tagKeys.all() });
-      return queryClient.invalidateQueries({ queryKey: imageKeys.ofOrder(orderId) });
+      return refreshOrderPictures(queryClient, orderId);
     },
   });
 

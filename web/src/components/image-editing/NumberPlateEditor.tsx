@@ -1,4 +1,4 @@
-import { MAX_PLATES_PER_PICTURE, type ImageView, type PlateCorner, type PlateQuad, type RepushRequest } from '@app/contracts/wire';
+import { MAX_PLATES_PER_PICTURE, plainPlate, type ImageView, type PlateCorner, type PlateQuad, type RepushRequest } from '@app/contracts/wire';
 import Add from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
@@ -8,8 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { styleGuideQueries } from '../../api/admin';
-import { imageKeys, imagesApi } from '../../api/images';
-import { refreshOrderSoon } from '../../api/orders';
+import { imagesApi, refreshOrderPictures } from '../../api/images';
 import { useApiMutation } from '../../api/useApiMutation';
 import { repushDefaults } from '../repush/repushRules';
 
@@ -62,7 +61,7 @@ export function maskPlatesRequest(
     imageCategory: category,
     isImageRepushedWithSettings: true,
     userControlNumberPlates: 'enabled',
-    numberPlates: plates.map((p) => ({ corners: p.corners.map((c) => ({ x: c.x, y: c.y })) as PlateQuad['corners'] })),
+    numberPlates: plates.map(plainPlate),
   };
 }
 
@@ -97,10 +96,7 @@ export function NumberPlateEditor({ orderId, styleGuideId, image, src, alt }: Nu
     action: t('imageEditing.plates.action'),
     successMessage: t('imageEditing.plates.queued'),
     mutationFn: (quads: PlateQuad[]) => imagesApi.repush(maskPlatesRequest(orderId, styleGuideId, image, guide.data, quads)),
-    onSuccess: () => {
-      refreshOrderSoon(queryClient, orderId);
-      return queryClient.invalidateQueries({ queryKey: imageKeys.ofOrder(orderId) });
-    },
+    onSuccess: () => refreshOrderPictures(queryClient, orderId),
   });
 
   /** where a pointer is on the picture, as shares of its width and height */

@@ -11,8 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { imageKeys, imagesApi, uploadToStorage } from '../../api/images';
-import { refreshOrderSoon } from '../../api/orders';
+import { imageKeys, imagesApi, uploadToStorage, refreshOrderPictures } from '../../api/images';
 import { useApiMutation } from '../../api/useApiMutation';
 import { browserImageTools, isImage, prepareImage } from '../../utils/preprocess';
 import { FileButton } from '../FileButton';
@@ -62,9 +61,8 @@ export function ReplaceImageDialog({
     onSuccess: (_image, { id }) => {
       close();
       // the order's timeline (QA_UPLOADED_PICTURE) and counts, the picture's history, the pictures
-      refreshOrderSoon(queryClient, orderId);
       void queryClient.invalidateQueries({ queryKey: imageKeys.versions(id) });
-      return queryClient.invalidateQueries({ queryKey: imageKeys.ofOrder(orderId) });
+      return refreshOrderPictures(queryClient, orderId);
     },
     onError: (failure) => {
       setPercent(null);

@@ -17,8 +17,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { styleGuideQueries } from '../../api/admin';
-import { imageKeys, imagesApi } from '../../api/images';
-import { refreshOrderSoon } from '../../api/orders';
+import { imagesApi, refreshOrderPictures } from '../../api/images';
 import { FormField } from '../form/FormField';
 import { SubmitButton } from '../form/SubmitButton';
 import { useForm } from '../form/useForm';
@@ -114,8 +113,7 @@ function RepushFormBody({
     mutationFn: (values: RepushForm) => imagesApi.repush(repushRequest(orderId, styleGuideId, images.map((i) => i.id), values)),
     onSuccess: () => {
       onDone();
-      refreshOrderSoon(queryClient, orderId);
-      return queryClient.invalidateQueries({ queryKey: imageKeys.ofOrder(orderId) });
+      return refreshOrderPictures(queryClient, orderId);
     },
   });
   const v = form.values;

@@ -9,8 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { imageKeys } from '../../api/images';
-import { refreshOrderSoon } from '../../api/orders';
+import { refreshOrderPictures } from '../../api/images';
 import { pipelineToolsApi } from '../../api/pipelineTools';
 import { useApiMutation } from '../../api/useApiMutation';
 import { TestPipelineDialog } from './TestPipelineDialog';
@@ -40,8 +39,7 @@ export function AdminPipelineActions({ order, selected }: { order: OrderView; se
     onError: () => void refresh(),
   });
   function refresh() {
-    refreshOrderSoon(queryClient, order.id);
-    return queryClient.invalidateQueries({ queryKey: imageKeys.ofOrder(order.id) });
+    return refreshOrderPictures(queryClient, order.id);
   }
 
   return (

@@ -6,8 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { imageKeys, imagesApi } from '../../api/images';
-import { refreshOrderSoon } from '../../api/orders';
+import { imagesApi, refreshOrderPictures } from '../../api/images';
 import { FormField } from '../../components/form/FormField';
 import { FormDialog } from '../../components/form/FormDialog';
 import { useForm, type UseFormOptions } from '../../components/form/useForm';
@@ -27,8 +26,7 @@ function useNow(): number {
 function useRefresh(orderId: string) {
   const queryClient = useQueryClient();
   return () => {
-    refreshOrderSoon(queryClient, orderId);
-    return queryClient.invalidateQueries({ queryKey: imageKeys.ofOrder(orderId) });
+    return refreshOrderPictures(queryClient, orderId);
   };
 }
 
