@@ -3,6 +3,7 @@ import { applyDecorators, HttpCode, HttpStatus, RequestMapping, RequestMethod, U
 import {
   ApiBearerAuth,
   ApiExtraModels,
+  ApiExtension,
   ApiOperation,
   ApiParam,
   ApiResponse,
@@ -76,6 +77,8 @@ function resultSchema(result: RouteDef['result']): { models: Function[]; schema:
 export function Operation<R>(route: RouteDef<string, unknown, unknown, R>) {
   const decorators: Array<MethodDecorator> = [];
   decorators.push(ApiOperation({ summary: route.summary, ...(route.description === undefined ? {} : { description: route.description }) }));
+  // a POST the server makes safe to repeat: clients send it again as they do a GET (retry-policy.ts)
+  if (route.idempotent) decorators.push(ApiExtension('x-idempotent', true));
   for (const [name, doc] of Object.entries(route.params ?? {}) as Array<[string, ParamDoc]>) {
     decorators.push(
       ApiParam({

@@ -105,6 +105,12 @@ export interface RouteDef<Path extends string = string, Q = unknown, B = unknown
   readonly status?: number;
   readonly summary: string;
   readonly description?: string;
+  /**
+   * A POST or PATCH the server makes safe to repeat: a repeat answers what the first did and
+   * changes nothing more. Clients send such a call again after no answer or a 502/503/504, as
+   * they do GET, PUT and DELETE (./retry-policy.ts); any other POST is never repeated.
+   */
+  readonly idempotent?: true;
   /** never set: carry the types */
   readonly __query?: Q;
   readonly __body?: B;
@@ -123,6 +129,7 @@ export interface RouteInit<Path extends string, Q, B, S extends ResultSpec> {
   status?: number;
   summary: string;
   description?: string;
+  idempotent?: true;
 }
 
 /**

@@ -22,6 +22,7 @@ import { AuthRoutes } from './routes/auth.routes';
 import { AnglesRoutes, CarTypesRoutes, ConfigurationsRoutes, MediaRoutes, StyleGuidesRoutes } from './routes/style-guides.routes';
 
 export * from './define-route';
+export * from './retry-policy';
 export * from './fields';
 export * from './schemas/orders.schemas';
 export * from './schemas/qa-workspace.schemas';

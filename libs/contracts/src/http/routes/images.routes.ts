@@ -58,6 +58,7 @@ export const ImagesRoutes = {
     result: ImageView,
     resultDescription: 'the accepted image',
     summary: 'The file of an image is posted: the server checks it and answers the image',
+    idempotent: true,
     description: 'Refused files (not an image, over 8388608 bytes, over 4032x3024) answer 400 with the reason; 409 while nothing has arrived.',
   }),
   insert: defineRoute({
@@ -259,6 +260,7 @@ export const VideosRoutes = {
     body: VideoUploadCompleteBody,
     result: VideoView,
     resultDescription: 'the accepted video',
+    idempotent: true,
     summary: 'The video is posted: checked, its 225 px thumbnail made; answers the video (400 with the reason when refused)',
   }),
   ofOrder: defineRoute({
