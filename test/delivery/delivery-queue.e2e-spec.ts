@@ -1,4 +1,4 @@
-import type { DeliveryMessageView, OrderDeliveryView, OrderEventView, OrderListItem, OrderView, Paged, RobotPullView } from '@app/contracts';
+import type { DeliveryMessageView, OrderDeliveryView, OrderEventView, OrderListItem, OrderView, Paged, RobotAckView, RobotPullView } from '@app/contracts';
 import { testJpeg, waitFor } from '@app/testing';
 import {
   createAccount,
@@ -162,9 +162,8 @@ describe('delivery queue', () => {
     expect((await pull(robotA.key, 5)).messages).toEqual([]);
 
     const acked = await ack(robotA.key, msg.id).expect(200);
-    expect(acked.body).toMatchObject({ id: msg.id, state: 'delivered', visible: false });
-    // acknowledged once: a second one is told so
-    expect((await ack(robotA.key, msg.id)).body).toEqual({ statusCode: 409, message: 'This message has already been delivered' });
+    expect(acked.body).toMatchObject({ id: msg.id, state: 'delivered', visible: false, receipt: { destination: 'robot DELIVERY_ROBOT', answer: 'stored', deliveredBy: 'robot' } });
+    expect((acked.body as RobotAckView).receipt.files).toEqual([{ name: 'car-1.jpg', location: '/dealer/in/car-1.jpg', bytes: 1234, sha256: sha('a'), imageId: null, position: null }]);
 
     await waitFor(async () => (await order(made.id)).status === 'Completed', 'the order Completed');
     expect((await order(made.id)).delivery).toMatchObject({ queued: 0, delivered: 1, failed: 0, lastError: null, destinations: [{ integrationId: robotA.id, state: 'delivered' }] });
@@ -244,6 +243,36 @@ describe('delivery queue', () => {
     const retaken = await pull(r.key);
     expect(retaken.messages.map((m) => m.id)).toEqual([queued.id]);
     await ack(r.key, queued.id).expect(200);
+  });
+
+  it('an acknowledgement repeated by the robot that made it (its answer was lost) answers the same message and receipt; nothing is stored twice; another key or integration is refused', async () => {
+    const r = await freshRobot();
+    const o = await readyOrder(r.account);
+    const [queued] = await enqueue(o.id, r.id);
+    expect((await pull(r.key)).messages.map((m) => m.id)).toEqual([queued.id]);
+
+    const first = (await ack(r.key, queued.id).expect(200)).body as RobotAckView;
+    expect(first).toMatchObject({ id: queued.id, state: 'delivered', receipt: { answer: 'stored', deliveredBy: 'robot' } });
+    // the robot sends it again, even with other files: the first acknowledgement stands
+    const again = (await ack(r.key, queued.id).expect(200)).body as RobotAckView;
+    const third = (await ack(r.key, queued.id, 'car-2.jpg').expect(200)).body as RobotAckView;
+    expect(again).toEqual(first);
+    expect(third.receipt.id).toBe(first.receipt.id);
+    expect(third.receipt.files.map((f) => f.name)).toEqual(['car-1.jpg']);
+
+    const receipts = await stack.db.query<{ id: string }>('SELECT id FROM delivery.delivery_receipt WHERE message_id = $1', [queued.id]);
+    expect(receipts.map((row) => row.id)).toEqual([first.receipt.id]);
+    await waitFor(async () => (await order(o.id)).status === 'Completed', 'the order Completed');
+    await waitFor(async () => (await timeline(o.id)).some((e) => e.eventName === 'DELIVERED'), 'the delivery on the timeline');
+    expect((await timeline(o.id)).filter((e) => e.eventName === 'DELIVERED')).toHaveLength(1);
+    expect((await order(o.id)).delivery).toMatchObject({ delivered: 1 });
+
+    // a new key of the same integration did not deliver it: told it is delivered; another integration's robot does not see it
+    const rotated = await issueKey(r.id);
+    expect((await ack(rotated, queued.id)).body).toEqual({ statusCode: 409, message: 'This message has already been delivered' });
+    expect((await ack(robotOther.key, queued.id)).body).toEqual({ statusCode: 404, message: 'Delivery message not found' });
+    // the old key is no key any more
+    expect((await ack(r.key, queued.id)).status).toBe(401);
   });
 
   it('two robots pulling at once never get the same message (20 rounds)', async () => {

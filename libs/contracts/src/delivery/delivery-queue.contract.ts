@@ -37,6 +37,7 @@ import {
   type EnqueueDeliveryRequest,
   type OrderDeliveryView,
   type RebootView,
+  type RobotAckView,
   type RobotAckFileRequest,
   type RobotAckRequest,
   type RobotCredentialView,
@@ -239,6 +240,6 @@ export const DeliveryQueueRpc = {
 /** Calls of the robot pull API: the actor is anonymous, the robot's key is in the payload. */
 export const RobotRpc = {
   pull: defineRpc<RobotPullPayload, RobotPullView>('delivery', 'robots.pull', RobotPullPayload),
-  ack: defineRpc<RobotAckPayload, DeliveryMessageView>('delivery', 'robots.ack', RobotAckPayload),
+  ack: defineRpc<RobotAckPayload, RobotAckView>('delivery', 'robots.ack', RobotAckPayload),
   release: defineRpc<RobotReleasePayload, DeliveryMessageView>('delivery', 'robots.release', RobotReleasePayload),
 };

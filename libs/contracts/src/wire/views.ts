@@ -74,6 +74,7 @@ export type {
   DeliveredFileView,
   DeliveryReceiptView,
   OrderDeliveryView,
+  RobotAckView,
   AvailableCountView,
   RobotCredentialView,
   RebootView,

@@ -4,7 +4,8 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateCol
 /**
  * One order to one integration. Active while `queued` or `delivering`; a worker or robot may
  * take it when `visible`, or once `visibleAfter` has passed (a lease that ran out, a backoff
- * waited out). `leaseHolder` names who holds it while delivering (`worker:<id>`, `robot:<key id>`).
+ * waited out). `leaseHolder` names who holds it while delivering (`worker:<id>`, `robot:<key id>`)
+ * and, once delivered, who delivered it (a robot's repeated acknowledgement is answered from it).
  */
 @Entity('delivery_message')
 export class DeliveryMessage {

@@ -6,6 +6,7 @@ import type { EntityManager } from 'typeorm';
 import type { DeliveryMessage } from './delivery-message.entity';
 import { DeliveryMessagesRepository } from './delivery-messages.repository';
 import { DeliveryProgress } from './delivery-progress';
+import type { DeliveryReceiptRow } from './delivery-receipt.entity';
 import { DeliveryReceiptsRepository } from './delivery-receipts.repository';
 
 export interface ReceiptInput {
@@ -39,14 +40,17 @@ export class DeliveryOutcomes {
     return afterCommit(m, async () => this.settled.inc({ outcome, provider }));
   }
 
-  async delivered(m: EntityManager, msg: DeliveryMessage, receipt: ReceiptInput, by: DeliveredBy): Promise<DeliveryMessage> {
+  /**
+   * The message is delivered, with its receipt. The lease holder stays on it: who delivered it
+   * (a robot repeating its acknowledgement is answered the receipt, see RobotService.ack).
+   */
+  async delivered(m: EntityManager, msg: DeliveryMessage, receipt: ReceiptInput, by: DeliveredBy): Promise<{ saved: DeliveryMessage; receipt: DeliveryReceiptRow }> {
     msg.state = 'delivered';
     msg.visible = false;
-    msg.leaseHolder = null;
     msg.lastError = null;
     const saved = await this.messages.save(m, msg);
     await this.count(m, 'delivered', msg.provider);
-    await this.receipts.insert(m, { messageId: msg.id, orderId: msg.orderId, ...receipt, answer: receipt.answer ? clip(receipt.answer) : null, deliveredBy: by });
+    const kept = await this.receipts.insert(m, { messageId: msg.id, orderId: msg.orderId, ...receipt, answer: receipt.answer ? clip(receipt.answer) : null, deliveredBy: by });
     await this.progress.publish(m, msg, {
       eventName: 'DELIVERED',
       payload: {
@@ -59,7 +63,7 @@ export class DeliveryOutcomes {
         deliveredBy: by,
       },
     });
-    return saved;
+    return { saved, receipt: kept };
   }
 
   /**

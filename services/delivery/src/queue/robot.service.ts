@@ -6,6 +6,7 @@ import {
   systemActor,
   type DeliveryMessageView,
   type RobotAckPayload,
+  type RobotAckView,
   type RobotCommand,
   type RobotMessageView,
   type RobotPullPayload,
@@ -22,9 +23,13 @@ import type { DeliveryMessage } from './delivery-message.entity';
 import { DeliveryMessagesRepository } from './delivery-messages.repository';
 import { DeliveryOutcomes } from './delivery-outcomes';
 import { hashSecret } from './delivery-queue.service';
-import { toMessageView } from './delivery-views';
+import { DeliveryReceiptsRepository } from './delivery-receipts.repository';
+import { toMessageView, toReceiptView } from './delivery-views';
 import type { RobotCredential } from './robot-credential.entity';
 import { RobotCredentialsRepository } from './robot-credentials.repository';
+
+/** The lease holder of a robot's messages, kept on a message it delivered: `robot:<key id>`. */
+const robotHolder = (cred: RobotCredential) => `robot:${cred.id}`;
 
 /** What an unknown key id's secret is compared with: no secret hashes to it that anyone knows. */
 const UNKNOWN_KEY_HASH = hashSecret(`unknown-robot-key:${randomUUID()}`);
@@ -45,13 +50,14 @@ export class RobotService {
     private readonly messages: DeliveryMessagesRepository,
     private readonly credentials: RobotCredentialsRepository,
     private readonly outcomes: DeliveryOutcomes,
+    private readonly receipts: DeliveryReceiptsRepository,
     @Inject(SERVICE_CONFIG) private readonly config: DeliveryConfig,
   ) {}
 
   async pull(p: RobotPullPayload, requestId: string): Promise<RobotPullView> {
     const { claimed, commands, holder } = await inTransaction(this.ds, async (m) => {
       const cred = await this.authenticate(m, p.key, true);
-      const holder = `robot:${cred.id}`;
+      const holder = robotHolder(cred);
       const leaseUntil = new Date(Date.now() + this.config.DELIVERY_ROBOT_LEASE_MS);
       const claimed = await this.messages.claim(m, { integrationId: cred.integrationId }, p.max ?? 1, leaseUntil, holder, false);
       const commands: RobotCommand[] = cred.rebootRequestedAt ? ['reboot'] : [];
@@ -79,13 +85,25 @@ export class RobotService {
     }
   }
 
-  /** The robot delivered the message: its receipt is kept and the message is done. */
-  async ack(p: RobotAckPayload): Promise<DeliveryMessageView> {
+  /**
+   * The robot delivered the message: its receipt is kept and the message is done. Safe to
+   * repeat (a robot whose acknowledgement got no answer sends it again): the same key
+   * acknowledging a message it delivered gets the message and the receipt of the first
+   * acknowledgement, and nothing is stored twice; another key of the integration is told the
+   * message is delivered (409).
+   */
+  async ack(p: RobotAckPayload): Promise<RobotAckView> {
     return inTransaction(this.ds, async (m) => {
-      const { msg } = await this.held(m, p.key, p.id);
+      const cred = await this.authenticate(m, p.key, false);
+      const found = await this.ofIntegration(m, cred, p.id);
+      if (found.state === 'delivered' && found.leaseHolder === robotHolder(cred)) {
+        const [receipt] = (await this.receipts.ofMessages(m, [found.id])).slice(-1);
+        if (receipt) return { ...toMessageView(found), receipt: toReceiptView(receipt) };
+      }
+      const msg = this.leasedTo(found, cred);
       const files = p.files.map((f) => ({ name: f.name, location: f.location, bytes: f.bytes, sha256: f.sha256, imageId: null, position: null }));
-      const saved = await this.outcomes.delivered(m, msg, { destination: `robot ${msg.provider}`, files, answer: p.answer ?? null }, 'robot');
-      return toMessageView(saved);
+      const { saved, receipt } = await this.outcomes.delivered(m, msg, { destination: `robot ${msg.provider}`, files, answer: p.answer ?? null }, 'robot');
+      return { ...toMessageView(saved), receipt: toReceiptView(receipt) };
     });
   }
 
@@ -102,12 +120,22 @@ export class RobotService {
   /** The message of the robot's integration, locked, still leased to this robot. */
   private async held(m: EntityManager, key: string, id: string): Promise<{ msg: DeliveryMessage; cred: RobotCredential }> {
     const cred = await this.authenticate(m, key, false);
+    return { msg: this.leasedTo(await this.ofIntegration(m, cred, id), cred), cred };
+  }
+
+  /** The message, locked, when it is of the robot's integration (404 otherwise, as for a message that does not exist). */
+  private async ofIntegration(m: EntityManager, cred: RobotCredential, id: string): Promise<DeliveryMessage> {
     const msg = await this.messages.findById(m, id, true);
     if (!msg || msg.integrationId !== cred.integrationId) throw RpcError.notFound(DELIVERY_MESSAGES.messageNotFound);
+    return msg;
+  }
+
+  /** The message when it is still leased to this robot: 409 when it is delivered or its lease is another's. */
+  private leasedTo(msg: DeliveryMessage, cred: RobotCredential): DeliveryMessage {
     if (msg.state === 'delivered') throw RpcError.conflict(DELIVERY_MESSAGES.alreadyDelivered);
     // a lease that ran out but nobody took since is still this robot's
-    if (msg.state !== 'delivering' || msg.leaseHolder !== `robot:${cred.id}`) throw RpcError.conflict(DELIVERY_MESSAGES.leaseLost);
-    return { msg, cred };
+    if (msg.state !== 'delivering' || msg.leaseHolder !== robotHolder(cred)) throw RpcError.conflict(DELIVERY_MESSAGES.leaseLost);
+    return msg;
   }
 
   /** `<key id>.<secret>`: the key id names the row, the secret must hash to what it keeps (401 otherwise). */

@@ -3,7 +3,7 @@ import { STAFF_ROLES } from '../../wire/access';
 import { ALL_ROLES, defineRoute, withCount } from '../define-route';
 import { DeletedResult } from '../fields';
 import { IntegrationView } from '../schemas/users.schemas';
-import { AvailableCountView, DeliveryMessageView, OrderDeliveryView, RebootView, RobotCredentialView, RobotPullView } from '../schemas/delivery.schemas';
+import { AvailableCountView, DeliveryMessageView, OrderDeliveryView, RebootView, RobotAckView, RobotCredentialView, RobotPullView } from '../schemas/delivery.schemas';
 
 
 /** Delivering an order to its account's integrations, and where it went. */
@@ -109,9 +109,13 @@ export const RobotRoutes = {
     status: 200,
     access: 'robot-key',
     body: RobotAckBody,
-    result: DeliveryMessageView,
-    resultDescription: 'the message, delivered',
+    result: RobotAckView,
+    resultDescription: 'the message, delivered, with its receipt',
     summary: 'The message is delivered: the files written and where, and the answer of the destination (409 when its lease is no longer yours)',
+    description:
+      'Safe to repeat: the same robot key acknowledging a message it already delivered gets 200 with the message and the receipt of the first ' +
+      'acknowledgement (the repeat\'s body is not kept, no second receipt). Another key gets 409, another integration 404.',
+    idempotent: true,
   }),
   release: defineRoute({
     method: 'POST',

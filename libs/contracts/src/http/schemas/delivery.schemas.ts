@@ -54,6 +54,11 @@ export class OrderDeliveryView extends DeliveryMessageView {
   @Field.list(DeliveryReceiptView) receipts!: DeliveryReceiptView[];
 }
 
+/** A robot's acknowledgement answered: the message, delivered, and its receipt (the same one when the acknowledgement is repeated). */
+export class RobotAckView extends DeliveryMessageView {
+  @Field.object(DeliveryReceiptView) receipt!: DeliveryReceiptView;
+}
+
 export class AvailableCountView {
   @Field.int({ description: 'messages a worker or robot may take now' }) availableMessageCount!: number;
 }
