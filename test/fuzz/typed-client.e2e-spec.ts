@@ -274,4 +274,14 @@ describe('the OpenAPI document as a strict client reads it', () => {
       ['GET /api/health/services/{service}', expect.arrayContaining([{}, { bearer: [] }])],
     ]);
   });
+
+  it('marks the POSTs that are safe to repeat x-idempotent, as the retry policy reads them; the acknowledgement answers its receipt', () => {
+    const marked = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => (op as Record<string, unknown>)['x-idempotent'] === true)
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(marked.sort()).toEqual(['POST /api/images/upload-complete', 'POST /api/robot/messages/{id}/ack', 'POST /api/videos/upload-complete']);
+    expect(doc.components.schemas.RobotAckView?.required).toEqual(expect.arrayContaining(['id', 'state', 'receipt']));
+  });
 });
