@@ -11,15 +11,31 @@
  *   refresh refused: `onSessionExpired` (the app says "Your session cannot be refreshed.
  *   Please log in again" and goes to /logout). Still 401 after a good refresh:
  *   `onUnauthorized` (the app shows /error/401).
+ * - Retries (the shared policy, `@app/contracts/http` retry-policy.ts): a GET, HEAD, PUT or
+ *   DELETE, or a POST of a route marked `idempotent`, that gets no answer or a 502, 503 or 504
+ *   is sent again after a wait (250 ms, 500 ms, 1 s with jitter, or the answer's `Retry-After`),
+ *   4 sends in all; the caller sees the failure of the last one. Any other POST or PATCH is sent
+ *   once. An aborted call is not sent again; `retry: false` sends a call once whatever it is.
  */
-import { routeUrl, type PathParams, type RouteBody, type RouteDef, type RoutePath, type RouteQuery, type RouteResult } from '@app/contracts/http';
+import {
+  isRetryable,
+  NO_ANSWER,
+  retryDelayMs,
+  routeUrl,
+  type PathParams,
+  type RouteBody,
+  type RouteDef,
+  type RoutePath,
+  type RouteQuery,
+  type RouteResult,
+} from '@app/contracts/http';
 import { SESSION_REFRESH_FAILED_MESSAGE, type RefreshRequest, type TokenPair } from '@app/contracts/wire';
 import { sessionStore } from './session';
 
 export const API_BASE = '/api';
 
 /** `statusCode` used when the server could not be reached at all (network error, CORS, abort). */
-export const NO_RESPONSE = 0;
+export const NO_RESPONSE = NO_ANSWER;
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -52,6 +68,52 @@ export interface RequestOptions extends Omit<RequestInit, 'body' | 'method' | 'h
   body?: unknown;
   /** Appended as a query string; `null` and `undefined` values are left out. */
   query?: Query;
+  /**
+   * `true`: a POST or PATCH the server makes safe to repeat (its route is marked `idempotent`),
+   * sent again like a GET; `api.call` sets it from the route.
+   */
+  idempotent?: boolean;
+  /** `false`: sent once whatever the method (a probe whose failure is the answer, such as the status page's). */
+  retry?: false;
+}
+
+/** How the client waits before sending a call again; `setRetryWait` replaces it (tests). Rejects when `signal` aborts. */
+export type RetryWait = (ms: number, signal: AbortSignal | undefined) => Promise<void>;
+
+const abortedError = (signal: AbortSignal) => {
+  const reason: unknown = signal.reason;
+  return new ApiError(NO_RESPONSE, reason instanceof Error && reason.message ? reason.message : 'The call was aborted', undefined, { cause: reason });
+};
+
+/** The client's own wait: a timer, cut short by the call's abort signal. */
+export const timerWait: RetryWait = (ms, signal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(abortedError(signal));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortedError(signal!));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+let retryWait: RetryWait = timerWait;
+
+/** Replaces how the client waits between sends; returns a function restoring the previous one. */
+export function setRetryWait(next: RetryWait): () => void {
+  const previous = retryWait;
+  retryWait = next;
+  return () => {
+    retryWait = previous;
+  };
+}
+
+/** Waits `ms` before the next send, the way the client does it (`setRetryWait`); the uploads to storage wait with it too. */
+export function waitBeforeRetry(ms: number, signal?: AbortSignal): Promise<void> {
+  return retryWait(ms, signal);
 }
 
 function buildUrl(path: string, query?: Query): string {
@@ -113,10 +175,12 @@ export function setSessionHooks(next: Partial<SessionHooks>): () => void {
   };
 }
 
-async function send(method: string, path: string, options: RequestOptions, accessToken: string | undefined): Promise<Response> {
-  // `session` is this wrapper's option, not fetch's
-  const { body: payload, query, headers, session, ...init } = options;
+async function sendOnce(method: string, path: string, options: RequestOptions, accessToken: string | undefined): Promise<Response> {
+  // `session`, `idempotent` and `retry` are this wrapper's options, not fetch's
+  const { body: payload, query, headers, session, idempotent, retry, ...init } = options;
   void session;
+  void idempotent;
+  void retry;
   const finalHeaders: Record<string, string> = { Accept: 'application/json', ...headers };
   if (payload !== undefined) finalHeaders['Content-Type'] = 'application/json';
   if (accessToken) finalHeaders['Authorization'] = `Bearer ${accessToken}`;
@@ -130,6 +194,31 @@ async function send(method: string, path: string, options: RequestOptions, acces
   } catch (cause) {
     const reason = cause instanceof Error ? cause.message : String(cause);
     throw new ApiError(NO_RESPONSE, reason || 'Network error', undefined, { cause });
+  }
+}
+
+/**
+ * Sends the call, and again while the retry policy says so: a repeatable call that got no
+ * answer or a 502/503/504, sends left, not aborted. Answers the last response (or throws the
+ * last "no answer").
+ */
+async function send(method: string, path: string, options: RequestOptions, accessToken: string | undefined): Promise<Response> {
+  const idempotent = options.idempotent === true;
+  for (let attempt = 1; ; attempt += 1) {
+    let response: Response | undefined;
+    let failure: ApiError | undefined;
+    try {
+      response = await sendOnce(method, path, options, accessToken);
+    } catch (error) {
+      failure = error as ApiError;
+    }
+    const status = response ? response.status : NO_RESPONSE;
+    const again = options.retry !== false && !options.signal?.aborted && isRetryable(method, status, attempt, idempotent);
+    if (!again) {
+      if (response) return response;
+      throw failure;
+    }
+    await waitBeforeRetry(retryDelayMs(attempt, response?.headers.get('retry-after')), options.signal ?? undefined);
   }
 }
 
@@ -215,6 +304,8 @@ export type CallOptions<D> = {
   headers?: Record<string, string>;
   /** `false`: no access token is sent and a 401 is an answer (a `'public'` route never sends one) */
   session?: false;
+  /** `false`: sent once, even when the retry policy would send it again */
+  retry?: false;
 } & (PathParams<RoutePath<D>> extends undefined
   ? { params?: undefined }
   : { params: PathParams<RoutePath<D>> }) &
@@ -237,9 +328,25 @@ type AnyRoute = RouteDef<string, any, any, any>;
  * `Promise<OrderView>`).
  */
 function call<D extends AnyRoute>(route: D, ...[options]: CallArgs<D>): Promise<RouteResult<D>> {
-  const { params, query, body, signal, headers, session } = (options ?? {}) as { params?: Record<string, string>; query?: Query; body?: unknown; signal?: AbortSignal; headers?: Record<string, string>; session?: false };
+  const { params, query, body, signal, headers, session, retry } = (options ?? {}) as {
+    params?: Record<string, string>;
+    query?: Query;
+    body?: unknown;
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+    session?: false;
+    retry?: false;
+  };
   const withSession = route.access === 'public' ? false : session;
-  return request<RouteResult<D>>(route.method, routeUrl(route.path, params), { query, body, signal, headers, ...(withSession === false ? { session: false } : {}) });
+  return request<RouteResult<D>>(route.method, routeUrl(route.path, params), {
+    query,
+    body,
+    signal,
+    headers,
+    ...(withSession === false ? { session: false } : {}),
+    ...(route.idempotent ? { idempotent: true } : {}),
+    ...(retry === false ? { retry: false } : {}),
+  });
 }
 
 export const api = {

@@ -1,4 +1,4 @@
-import { Routes } from '@app/contracts/http';
+import { isRetryable, NO_ANSWER, retryDelayMs, Routes } from '@app/contracts/http';
 import type {
   DownloadRequest,
   ImageType,
@@ -9,7 +9,7 @@ import type {
   SignedUploadResult,
 } from '@app/contracts/wire';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api } from './client';
+import { api, waitBeforeRetry } from './client';
 import { refreshOrderSoon } from './orders';
 
 /** Calls of images, uploads, downloads, versions, re-edit requests and videos (`Routes.images`, `Routes.reEditRequests`, `Routes.videos`). */
@@ -69,23 +69,41 @@ export const imageQueries = {
 /**
  * Posts a file to a presigned POST: multipart with the policy's fields (JSON text) first and
  * the file last. XMLHttpRequest, not fetch, because fetch reports no upload progress.
- * `onProgress` gets the bytes sent so far.
+ * `onProgress` gets the bytes sent so far (0 again when the post is sent again). A post that
+ * got no answer or a 502/503/504 is sent again by the shared retry policy: the policy fixes the
+ * object's key, so a repeat overwrites the same object. `retry: false` posts once, for a caller
+ * that tries the whole upload again itself (the order creator's `uploadPicture`).
  */
-export function uploadToStorage(upload: Pick<SignedUploadResult, 'url' | 'fields'>, file: Blob, onProgress?: (sent: number) => void): Promise<void> {
+export async function uploadToStorage(
+  upload: Pick<SignedUploadResult, 'url' | 'fields'>,
+  file: Blob,
+  onProgress?: (sent: number) => void,
+  { retry = true }: { retry?: boolean } = {},
+): Promise<void> {
   const form = new FormData();
   for (const [key, value] of Object.entries(JSON.parse(upload.fields) as Record<string, string>)) form.append(key, value);
   form.append('file', file);
-  return new Promise((resolve, reject) => {
+  for (let attempt = 1; ; attempt += 1) {
+    const sent = await postForm(upload.url, form, file.size, onProgress);
+    if (sent.ok) return;
+    if (!retry || !isRetryable('POST', sent.status, attempt, true)) throw new Error(sent.status === NO_ANSWER ? 'Upload failed' : `Upload failed (${sent.status})`);
+    onProgress?.(0);
+    await waitBeforeRetry(retryDelayMs(attempt, sent.retryAfter));
+  }
+}
+
+/** One presigned POST of the form: its status (`NO_ANSWER` when the line dropped) and `Retry-After`. */
+function postForm(url: string, form: FormData, size: number, onProgress?: (sent: number) => void): Promise<{ ok: boolean; status: number; retryAfter: string | null }> {
+  return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', upload.url);
-    xhr.upload.onprogress = (event) => onProgress?.(Math.min(event.loaded, file.size));
+    xhr.open('POST', url);
+    xhr.upload.onprogress = (event) => onProgress?.(Math.min(event.loaded, size));
     xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress?.(file.size);
-        resolve();
-      } else reject(new Error(`Upload failed (${xhr.status})`));
+      const ok = xhr.status >= 200 && xhr.status < 300;
+      if (ok) onProgress?.(size);
+      resolve({ ok, status: xhr.status, retryAfter: ok ? null : xhr.getResponseHeader?.('retry-after') ?? null });
     };
-    xhr.onerror = () => reject(new Error('Upload failed'));
+    xhr.onerror = () => resolve({ ok: false, status: NO_ANSWER, retryAfter: null });
     xhr.send(form);
   });
 }

@@ -66,7 +66,8 @@ export async function uploadPicture(order: string, item: Omit<UploadItem, 'key'>
         if (isApiError(error) && error.statusCode === 409 && error.message === IMAGE_MESSAGES.positionTaken(item.position)) return;
         throw error;
       }
-      await uploadToStorage(upload, item.file, onBytes);
+      // posted once: a failure is tried again here, whole (a new grant, the post, the check)
+      await uploadToStorage(upload, item.file, onBytes, { retry: false });
       await imagesApi.uploadComplete(upload.imageId);
       return;
     } catch (error) {

@@ -114,7 +114,7 @@ describe('API client session handling', () => {
 
   it('keeps the session when the refresh gets no answer (the gateway is down, the session may be fine)', async () => {
     signIn();
-    fakeApi({
+    const gateway = fakeApi({
       'GET /a': () => fail(401, 'Unauthorized'),
       'POST /auth/refresh': () => fail(503, 'The users service is unavailable'),
     });
@@ -125,6 +125,44 @@ describe('API client session handling', () => {
     expect(error.message).toBe('Unauthorized');
     expect(hooks.onSessionExpired).not.toHaveBeenCalled();
     expect(sessionStore.get()?.refreshToken).toBe(refreshToken);
+    // the refresh is a POST that spends its token: never sent again
+    expect(gateway.to('POST /auth/refresh')).toHaveLength(1);
+  });
+
+  it('a 503 is sent again with the same token; a 401 after it still refreshes once', async () => {
+    signIn();
+    let sends = 0;
+    const gateway = fakeApi({
+      'GET /orders': (req) => {
+        sends += 1;
+        if (sends === 1) return fail(503, 'The orders service is unavailable');
+        return bearer(req.headers) === 'Bearer access-2' ? reply(200, { items: [1] }) : fail(401, 'Unauthorized');
+      },
+      'POST /auth/refresh': () => reply(200, { accessToken: 'access-2', refreshToken: 'refresh-2', expiresIn: 900 }),
+    });
+
+    await expect(api.get('/orders')).resolves.toEqual({ items: [1] });
+
+    expect(gateway.to('GET /orders').map((r) => bearer(r.headers))).toEqual(['Bearer access-1', 'Bearer access-1', 'Bearer access-2']);
+    expect(gateway.to('POST /auth/refresh')).toHaveLength(1);
+    expect(Object.values(hooks).every((h) => h.mock.calls.length === 0)).toBe(true);
+  });
+
+  it('the call sent again after a refresh is retried too when it meets a 502', async () => {
+    signIn();
+    let afterRefresh = 0;
+    const gateway = fakeApi({
+      'GET /orders': (req) => {
+        if (bearer(req.headers) !== 'Bearer access-2') return fail(401, 'Unauthorized');
+        afterRefresh += 1;
+        return afterRefresh === 1 ? fail(502, 'Bad gateway') : reply(200, { items: [2] });
+      },
+      'POST /auth/refresh': () => reply(200, { accessToken: 'access-2', refreshToken: 'refresh-2', expiresIn: 900 }),
+    });
+
+    await expect(api.get('/orders')).resolves.toEqual({ items: [2] });
+    expect(gateway.to('GET /orders')).toHaveLength(3);
+    expect(gateway.to('POST /auth/refresh')).toHaveLength(1);
   });
 
   it('goes to /logout when a call needs a session and there is none', async () => {

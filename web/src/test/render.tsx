@@ -49,19 +49,22 @@ interface FakeResponseInit {
   status?: number;
   statusText?: string;
   contentType?: string;
+  /** more headers of the answer (`{ 'Retry-After': '2' }`) */
+  headers?: Record<string, string>;
 }
 
 /**
  * The part of `Response` the API client reads. jsdom has no fetch API, so tests stub
  * `window.fetch` with this.
  */
-export function fakeResponse(body: unknown, { status = 200, statusText = '', contentType = 'application/json' }: FakeResponseInit = {}): Response {
+export function fakeResponse(body: unknown, { status = 200, statusText = '', contentType = 'application/json', headers = {} }: FakeResponseInit = {}): Response {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
+  const named = new Map(Object.entries({ ...headers, 'content-type': contentType }).map(([k, v]) => [k.toLowerCase(), v]));
   return {
     ok: status >= 200 && status < 300,
     status,
     statusText,
-    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? contentType : null) },
+    headers: { get: (name: string) => named.get(name.toLowerCase()) ?? null },
     text: async () => text,
   } as unknown as Response;
 }

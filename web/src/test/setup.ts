@@ -1,5 +1,6 @@
 import { afterEach, beforeAll } from '@jest/globals';
 import { cleanup, configure } from '@testing-library/react';
+import { setRetryWait } from '../api/client';
 import { sessionStore } from '../api/session';
 import { toastStore } from '../components/toast/toast';
 import { initI18n } from '../i18n';
@@ -8,6 +9,11 @@ import { initI18n } from '../i18n';
 // can take several seconds (a lazy screen took more than 5 s in a full run). What a test waits
 // for is unchanged: a passing wait ends as soon as its condition holds.
 configure({ asyncUtilTimeout: 15000 });
+
+// The API client's waits before sending a call again (the retry policy: 250 ms, 500 ms, 1 s)
+// pass at once: a screen's test of a 503 sees the last send's failure without the backoff.
+// The client's own tests (api/client.spec.ts) measure the waits.
+setRetryWait(async () => undefined);
 
 // Every test file starts in English with the real messages, like a first visit.
 beforeAll(async () => {
