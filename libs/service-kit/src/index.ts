@@ -19,3 +19,4 @@ export * from './statistics-backfill';
 export * from './health/service-health';
 export * from './health/readiness-checks';
 export * from './prepared-query';
+export * from './seed-lock';

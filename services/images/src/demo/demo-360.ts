@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DEMO_ORDERS, type DemoOrder } from '@app/seeding';
-import { SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
+import { inTransaction, lockSeeding, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { ObjectKeys } from '@app/storage';
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -115,21 +115,26 @@ export class Demo360Seed implements OnApplicationBootstrap, BeforeApplicationShu
       // never posted: the staging key names the final one, which no trigger remembers (no /uploads/)
       frames.push({ uploadKey: key, contentType: 'image/jpeg', key, size: jpeg.length });
     }
-    await this.rows.insert(this.ds.manager, {
-      id,
-      orderId: order.id,
-      accountId: order.accountId,
-      kind,
-      status: 'ready',
-      frameCount: frames.length,
-      frames,
-      width,
-      height,
-      totalSize: frames.reduce((sum, f) => sum + (f.size ?? 0), 0),
-      failureReason: null,
-      createdBy: null,
-      uploadExpiresAt: new Date(),
+    return inTransaction(this.ds, async (m) => {
+      // another replica starting at the same time may have stored it meanwhile
+      await lockSeeding(m, 'demo-seed:images-360');
+      if (await this.rows.findById(m, id)) return false;
+      await this.rows.insert(m, {
+        id,
+        orderId: order.id,
+        accountId: order.accountId,
+        kind,
+        status: 'ready',
+        frameCount: frames.length,
+        frames,
+        width,
+        height,
+        totalSize: frames.reduce((sum, f) => sum + (f.size ?? 0), 0),
+        failureReason: null,
+        createdBy: null,
+        uploadExpiresAt: new Date(),
+      });
+      return true;
     });
-    return true;
   }
 }

@@ -1,5 +1,5 @@
 import { DEMO_ORDERS, DEMO_POSITIONS, DEMO_STYLE_GUIDE_ID, demoImageId, type DemoOrder } from '@app/seeding';
-import { inTransaction, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
+import { inTransaction, lockSeeding, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { ObjectKeys } from '@app/storage';
 import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -90,6 +90,8 @@ export class DemoSeed implements OnApplicationBootstrap, BeforeApplicationShutdo
     const finished = FINISHED.includes(order.status);
     const needsEdition = order.QAstatus === 'Waiting For Edition' && position === order.positions[1];
     return inTransaction(this.ds, async (m) => {
+      // the replicas of the service seed at the same start: one inserts, the others find its row
+      await lockSeeding(m, 'demo-seed:images');
       if (await this.images.exists(m, id)) return false;
       const jobId = await this.jobs.queue(m, target, prepared);
       await this.images.insert(m, {

@@ -1,6 +1,6 @@
 import { OrdersEvents, type OrderEventName, type OrderEventPayloads, type StatusPairOf } from '@app/contracts';
 import { DEMO_ACCOUNTS, DEMO_ORDERS, DEMO_SALES_PEOPLE, DEMO_STYLE_GUIDE_ID, demoImageId, type DemoOrder } from '@app/seeding';
-import { inTransaction, MessagingHost, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
+import { inTransaction, lockSeeding, MessagingHost, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
@@ -41,6 +41,8 @@ export class DemoSeed implements OnApplicationBootstrap {
     if (!this.config.SEED_DEMO_DATA) return;
     let created = 0;
     await inTransaction(this.ds, async (m) => {
+      // the replicas of the service start together: one seeds, the others find its rows
+      await lockSeeding(m, 'demo-seed:orders');
       await m.query(
         `INSERT INTO tag (id, name, category, entity, color) VALUES ($1, 'Priority', 'PRIORITY', 'order', 'red') ON CONFLICT DO NOTHING`,
         [DEMO_PRIORITY_TAG_ID],

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_MARGINS, type MediaKind } from '@app/contracts';
 import { DEMO_ACCOUNTS, DEMO_POSITIONS, DEMO_STYLE_GUIDE_ID } from '@app/seeding';
-import { inTransaction, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
+import { inTransaction, lockSeeding, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { ObjectKeys, StorageService } from '@app/storage';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -58,7 +58,10 @@ export class DemoSeed implements OnApplicationBootstrap {
     if (!this.config.SEED_DEMO_DATA) return;
     const existing: unknown[] = await this.ds.query('SELECT 1 FROM style_guide WHERE id = $1', [DEMO_STYLE_GUIDE_ID]);
     if (existing.length) return;
-    await inTransaction(this.ds, async (m) => {
+    const seeded = await inTransaction(this.ds, async (m) => {
+      // another replica starting at the same time seeds first: then this one finds the guide
+      await lockSeeding(m, 'demo-seed:style-guides');
+      if ((await m.query('SELECT 1 FROM style_guide WHERE id = $1', [DEMO_STYLE_GUIDE_ID])).length) return false;
       const angles = new Map<string, string>();
       const allAngles = [...DEMO_POSITIONS.map((p) => ({ name: p.angle, category: p.category })), ...EXTRA_ANGLES];
       for (const [i, a] of allAngles.entries()) {
@@ -105,7 +108,8 @@ export class DemoSeed implements OnApplicationBootstrap {
       for (const account of [DEMO_ACCOUNTS.dealer, DEMO_ACCOUNTS.dealer2, DEMO_ACCOUNTS.manager]) {
         await m.query('INSERT INTO style_guide_user (style_guide_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [DEMO_STYLE_GUIDE_ID, account.id]);
       }
+      return true;
     });
-    this.logger.info('demo style guide, angles and car types created');
+    if (seeded) this.logger.info('demo style guide, angles and car types created');
   }
 }
