@@ -5,7 +5,7 @@ import { RpcException } from '@nestjs/microservices';
 import type { Logger } from 'pino';
 import { firstValueFrom } from 'rxjs';
 import { QueryFailedError } from 'typeorm';
-import { dataExceptionMessage, RpcErrorFilter } from './rpc-error.filter';
+import { DATABASE_UNAVAILABLE_MESSAGE, dataExceptionMessage, RpcErrorFilter } from './rpc-error.filter';
 
 /** what the caller of a service receives for an error its handler threw, and what was logged */
 async function answerTo(exception: unknown) {
@@ -57,6 +57,17 @@ describe('RpcErrorFilter: every error leaves a service as { status, message }', 
     const { body, logged } = await answerTo(pgError('22003'));
     expect(body).toEqual({ status: 400, message: 'Invalid input: a number is out of range' });
     expect(logged).toEqual([{ level: 'warn', message: 'PostgreSQL refused a value of a request' }]);
+  });
+
+  it('answers 503 "try again" while the database cannot be reached (a fail-over cut the connection, the server shuts down), and warns', async () => {
+    const cut = new QueryFailedError('SELECT 1', [], new Error('Connection terminated unexpectedly'));
+    const shuttingDown = pgError('57P01');
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    for (const err of [cut, shuttingDown, refused]) {
+      const { body, logged } = await answerTo(err);
+      expect(body).toEqual({ status: 503, message: DATABASE_UNAVAILABLE_MESSAGE });
+      expect(logged).toEqual([{ level: 'warn', message: 'the database could not be reached; answered 503' }]);
+    }
   });
 
   it('keeps any other PostgreSQL error, and anything unexpected, a 500 without internals, and logs it as an error', async () => {

@@ -1,5 +1,5 @@
 import { RpcError } from '@app/contracts';
-import { RpcCallError, ServiceUnavailableError } from '@app/messaging';
+import { isDatabaseUnavailable, RpcCallError, ServiceUnavailableError } from '@app/messaging';
 import { Catch, HttpException, type ArgumentsHost, type RpcExceptionFilter } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
 import type { Logger } from 'pino';
@@ -31,9 +31,15 @@ export function dataExceptionMessage(code: unknown): string | null {
 }
 
 /**
+ * The answer while the service's database cannot be reached (a fail-over, a restart): a 503 that
+ * clients may try again (an idempotent call is, by the shared retry policy), not a 500.
+ */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not available for a moment. Please try again.';
+
+/**
  * Every error leaves a service as `{ status, message }`. Expected errors keep their status
- * and message; PostgreSQL's data exceptions are 400; anything else is logged with its stack
- * and answered as a 500 without internals.
+ * and message; PostgreSQL's data exceptions are 400; a database that cannot be reached is 503;
+ * anything else is logged with its stack and answered as a 500 without internals.
  */
 @Catch()
 export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
@@ -68,6 +74,10 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
         this.logger.warn({ err: exception }, 'PostgreSQL refused a value of a request');
         return throwError(() => ({ status: 400, message }));
       }
+    }
+    if (isDatabaseUnavailable(exception)) {
+      this.logger.warn({ err: exception }, 'the database could not be reached; answered 503');
+      return throwError(() => ({ status: 503, message: DATABASE_UNAVAILABLE_MESSAGE }));
     }
     this.logger.error({ err: exception }, 'unexpected error in handler');
     return throwError(() => ({ status: 500, message: 'Internal server error' }));
