@@ -102,6 +102,12 @@ export const METRICS = {
     help: 'Pipeline job deliveries settled, by route, lane and outcome (processed, superseded, duplicate, failed, retried, dead_lettered, invalid).',
     labels: ['route', 'lane', 'outcome'],
   }),
+  pipelineJobsInHand: spec({
+    name: 'dealer_pipeline_jobs_in_hand_messages',
+    type: 'gauge',
+    help: 'Pipeline jobs this worker has taken and not settled yet (being worked on); a worker that dies holding some leaves them to the ack wait.',
+    labels: [],
+  }),
   uploadChecksTotal: spec({
     name: 'dealer_upload_checks_total',
     type: 'counter',

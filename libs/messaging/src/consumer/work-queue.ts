@@ -60,6 +60,11 @@ export class WorkQueue {
     return this.scheduler !== null;
   }
 
+  /** items taken and not settled yet */
+  get inHandCount(): number {
+    return this.inHand.size;
+  }
+
   async start(): Promise<void> {
     const { live, bulk } = this.opts.lanes;
     await live.ensure();

@@ -1,6 +1,6 @@
 import { PIPELINE_DURABLES, pipelineLaneFilter, type PipelineLane } from '@app/contracts';
 import { WorkQueue, type DurableSubscription } from '@app/messaging';
-import { PROCESS_HEALTH, type ProcessHealth } from '@app/ops';
+import { METRICS, METRICS_REGISTRY, PROCESS_HEALTH, type Metrics, type ProcessHealth } from '@app/ops';
 import { MessagingHost, SERVICE_CONFIG, SERVICE_LOGGER } from '@app/service-kit';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { Logger } from 'pino';
@@ -22,7 +22,9 @@ export class PipelineWorker implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(SERVICE_CONFIG) private readonly config: PipelineConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
     @Inject(PROCESS_HEALTH) private readonly health: ProcessHealth,
+    @Inject(METRICS_REGISTRY) metrics: Metrics,
   ) {
+    metrics.gauge(METRICS.pipelineJobsInHand, (g) => g.set(this.queue?.inHandCount ?? 0));
     // ready only once the lanes are bound and jobs are being pulled
     health.readiness.add('job-lanes', () => {
       if (!this.queue?.running) throw new Error('the worker is not pulling jobs');
