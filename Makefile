@@ -3,12 +3,17 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 NPM ?= npm
 
-.PHONY: help install build build-server build-web typecheck dev test test-machine test-unit test-integration test-e2e test-faults test-mutation test-mutation-full bench bench-gateway bench-web bench-pipeline bench-orders bench-statistics bench-delivery bench-load bench-requests bench-security clean
+.PHONY: help install build build-server build-web typecheck dev cluster test test-machine test-unit test-integration test-e2e test-faults test-cluster test-cluster-short test-restore test-mutation test-mutation-full bench bench-cluster bench-gateway bench-web bench-pipeline bench-orders bench-statistics bench-delivery bench-load bench-requests bench-security clean
 
 help:
 	@echo "make dev        run the whole product on this machine (http://localhost:$${PORT:-8080})"
 	@echo "make test       every test tier (installs and starts what the tests need when missing, see README)"
 	@echo "make test-faults  processes killed, stopped under load and servers restarted mid-work (part of make test)"
+	@echo "make cluster    the product as a cluster on this machine: 3 NATS servers, PostgreSQL primary + standby, HAProxy, 2 of every process"
+	@echo "make test-cluster  the cluster under load while a NATS server, the PostgreSQL primary, a gateway and replicas die (about 9 min;"
+	@echo "                a 2-minute load of it runs in make test)"
+	@echo "make test-restore  a running make dev backed up and restored into a fresh stack, then compared"
+	@echo "make bench-cluster  pipeline and gateway throughput with 1, 2 and 4 replicas in the cluster set-up"
 	@echo "make bench      every benchmark; make bench-gateway for the NATS hop alone, make bench-pipeline for the image pipeline,"
 	@echo "                make bench-orders for the orders list, make bench-requests for the CPU a request costs,"
 	@echo "                make bench-delivery for deliveries to FTP and robots"
@@ -51,6 +56,7 @@ test: install test-machine typecheck
 	$(NPM) run -s build:web
 	node_modules/.bin/jest --ci
 	$(MAKE) test-mutation
+	$(MAKE) test-cluster-short
 
 test-unit: install
 	node_modules/.bin/jest --ci --selectProjects unit
@@ -64,6 +70,28 @@ test-e2e: install
 # processes killed mid-work (services, pipeline worker, NATS, PostgreSQL) lose and double nothing
 test-faults: install test-machine build-server
 	node_modules/.bin/jest --ci --selectProjects faults
+
+# the product as a cluster on this machine (bench/cluster/cluster-stack.ts): three nats-server processes
+# with JetStream (the streams at R3), Debian's PostgreSQL as a primary and a streaming standby behind
+# HAProxy's read-write endpoint, two gateways behind HAProxy, two replicas of every service and of the
+# pipeline worker, the embedded S3; CLUSTER_REPLICAS, PORT. See docs/operations.md
+cluster: test-machine build
+	node dist/bench/cluster/cluster.js
+
+# the cluster under load (dealerships, staff, robots) while one NATS server is killed and started
+# again, PostgreSQL fails over to its standby, a gateway is killed and one replica of every service
+# and a pipeline worker holding a job are killed; fails unless every upload is processed exactly
+# once, every order and delivery is right and nothing is left in JetStream. CLUSTER_SECONDS (240)
+test-cluster: test-machine build-server
+	node dist/bench/cluster/cluster-chaos.js
+
+# the same with two minutes of load: the form make test runs
+test-cluster-short: test-machine build-server
+	CLUSTER_SECONDS=$${CLUSTER_SECONDS:-120} node dist/bench/cluster/cluster-chaos.js
+
+# pipeline and gateway throughput with 1, 2 and 4 replicas in the cluster set-up, CPU per unit of work
+bench-cluster: test-machine build-server
+	node dist/bench/cluster/cluster-capacity.bench.js
 
 # mutation testing of the access checks (services' access/ rules, the gateway's guards):
 # every mutant must be killed; report in reports/mutation/ (stryker.config.mjs)

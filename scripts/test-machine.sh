@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes this machine ready for `make test` (Debian 12, run as root): installs what the tests
 # need when it is missing (nats-server, postgresql, chromium with Japanese and Devanagari
-# fonts, ffmpeg, exiftool, rclone, s3cmd) and starts PostgreSQL on
+# fonts, ffmpeg, exiftool, rclone, s3cmd, haproxy) and starts PostgreSQL on
 # 127.0.0.1:5432 (trust for TCP from 127.0.0.1, as the tests connect as postgres without a
 # password) and NATS with JetStream on 127.0.0.1:4222 when nothing answers there. A no-op,
 # in well under a second, when everything is there. Without root or apt-get it says exactly
@@ -31,6 +31,8 @@ command -v exiftool >/dev/null || missing+=(libimage-exiftool-perl)
 # ordinary S3 tools: the embedded S3's compatibility tier drives it with them (libs/devstack)
 command -v rclone >/dev/null || missing+=(rclone)
 command -v s3cmd >/dev/null || missing+=(s3cmd)
+# the load balancer of the cluster tier (make test-cluster): the gateways and PostgreSQL's read-write endpoint
+command -v haproxy >/dev/null || missing+=(haproxy)
 
 if [ "${#missing[@]}" -gt 0 ]; then
   if [ "$EUID" != 0 ] || ! command -v apt-get >/dev/null; then
