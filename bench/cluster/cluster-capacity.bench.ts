@@ -4,7 +4,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedAccounts } from '@app/seeding';
 import { waitFor } from '@app/testing';
-import { CpuMeter, fmt, percentile } from '../bench-utils';
+import { fmt, percentile } from '../bench-utils';
 import { ClusterStack, type ClusterKind } from './cluster-stack';
 import { Api, carPhotos, postToStorage, Recorder } from './cluster-workload';
 
@@ -33,15 +33,9 @@ const REPLICAS = (process.env.BENCH_REPLICAS ?? '1,2,4').split(',').map(Number);
 const PASSWORD = 'Cluster-Pass-2026!';
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
-function meter(stack: ClusterStack, kinds?: ClusterKind[]): CpuMeter {
-  return new CpuMeter(stack.live().filter((p) => !kinds || kinds.includes(p.kind)).map((p) => ({ name: p.kind, pid: p.child.pid! })));
-}
-
+/** CPU (ms) by kind of process between two samples of the cluster (`ClusterStack.cpuSample`); a process that ended in between keeps its last reading. */
 function cpuBy(before: Map<string, number>, after: Map<string, number>): Map<string, number> {
-  const diff = CpuMeter.diff(before, after);
-  const byKind = new Map<string, number>();
-  for (const [k, v] of diff) byKind.set(k, (byKind.get(k) ?? 0) + v);
-  return byKind;
+  return new Map([...after].map(([k, v]) => [k, Math.max(0, v - (before.get(k) ?? 0))]));
 }
 
 async function setReplicas(stack: ClusterStack, kind: ClusterKind, n: number): Promise<void> {
@@ -84,8 +78,7 @@ async function main(): Promise<void> {
     const pipeline: Array<{ n: number; seconds: number; perSecond: number; cpuSeconds: number; perCpuSecond: number }> = [];
     for (const n of REPLICAS) {
       await setReplicas(stack, 'pipeline', 0);
-      const uploadMeter = meter(stack);
-      const before = uploadMeter.sample();
+      const before = stack.cpuSample();
       const ids: string[] = [];
       const perOrder = 8;
       let next = 0;
@@ -117,24 +110,21 @@ async function main(): Promise<void> {
         300_000,
         500,
       );
-      const uploadCpu = cpuBy(before, uploadMeter.sample());
+      const uploadCpu = cpuBy(before, stack.cpuSample());
       if (n === REPLICAS[0]) {
         say(`\nCPU per upload (grant, presigned POST, upload-complete, the check and the job's queueing), ms: ${[...uploadCpu].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${fmt(v / ids.length, 1)}`).join(', ')}`);
       }
       const started = new Date();
       await setReplicas(stack, 'pipeline', n);
-      const workers = meter(stack, ['pipeline']);
-      const all = meter(stack);
-      const wBefore = workers.sample();
-      const aBefore = all.sample();
+      const aBefore = stack.cpuSample();
       await waitFor(
         async () => (await dbClient.query<{ n: number }>(`SELECT count(*)::int AS n FROM images.image WHERE id::text = ANY($1::text[]) AND optimisation_status = 'completed'`, [ids]))[0].n === ids.length,
         `${ids.length} pictures processed by ${n} workers`,
         900_000,
         500,
       );
-      const workerCpu = cpuBy(wBefore, workers.sample()).get('pipeline') ?? 0;
-      const allCpu = cpuBy(aBefore, all.sample());
+      const allCpu = cpuBy(aBefore, stack.cpuSample());
+      const workerCpu = allCpu.get('pipeline') ?? 0;
       const rows = await dbClient.query<{ last: Date }>(`SELECT max(processed_at) AS last FROM images.image WHERE id::text = ANY($1::text[])`, [ids]);
       const seconds = (rows[0].last.getTime() - started.getTime()) / 1000;
       pipeline.push({ n, seconds, perSecond: ids.length / seconds, cpuSeconds: workerCpu / 1000, perCpuSecond: ids.length / (workerCpu / 1000) });
@@ -160,10 +150,7 @@ async function main(): Promise<void> {
     const gateway: Array<{ n: number; rps: number; p50: number; p95: number; gatewayMs: number; allMs: number }> = [];
     for (const n of REPLICAS) {
       await setReplicas(stack, 'gateway', n);
-      const gw = meter(stack, ['gateway']);
-      const all = meter(stack);
-      const gBefore = gw.sample();
-      const aBefore = all.sample();
+      const aBefore = stack.cpuSample();
       const latencies: number[] = [];
       let errors = 0;
       const until = Date.now() + GATEWAY_SECONDS * 1000;
@@ -179,8 +166,10 @@ async function main(): Promise<void> {
         }),
       );
       const secs = (Date.now() - t0) / 1000;
-      const gatewayMs = cpuBy(gBefore, gw.sample()).get('gateway') ?? 0;
-      const allMs = [...cpuBy(aBefore, all.sample()).entries()].filter(([k]) => k !== 'load generator').reduce((s, [, v]) => s + v, 0);
+      const cpu = cpuBy(aBefore, stack.cpuSample());
+      const gatewayMs = cpu.get('gateway') ?? 0;
+      const allMs = [...cpu.entries()].filter(([k]) => k !== 'runner').reduce((sum, [, v]) => sum + v, 0);
+      say(`  CPU per request by process, ms: ${[...cpu].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${fmt(v / Math.max(1, latencies.length), 2)}`).join(', ')}`);
       latencies.sort((a, b) => a - b);
       gateway.push({ n, rps: latencies.length / secs, p50: percentile(latencies, 50), p95: percentile(latencies, 95), gatewayMs: gatewayMs / latencies.length, allMs: allMs / latencies.length });
       say(
@@ -188,6 +177,7 @@ async function main(): Promise<void> {
           `${errors} errors; CPU per request: gateways ${fmt(gatewayMs / latencies.length, 2)} ms (${fmt(latencies.length / (gatewayMs / 1000), 0)} requests per gateway CPU-second), everything ${fmt(allMs / latencies.length, 2)} ms`,
       );
     }
+    say(`peak memory of one process, MB: ${[...stack.peakMemoryMb()].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${fmt(v, 0)}`).join(', ')}`);
     const g1 = gateway[0];
     say(`gateway ratios to ${g1.n} replica: ${gateway.map((g) => `${g.n}: requests/s x${fmt(g.rps / g1.rps, 2)}, gateway CPU per request x${fmt(g.gatewayMs / g1.gatewayMs, 2)}`).join('; ')}`);
   } finally {

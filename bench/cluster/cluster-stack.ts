@@ -7,7 +7,7 @@ import { findNatsServerBinary, loadOrCreateS3Credentials, startEmbeddedS3, start
 import { startFtpServer, waitFor, type TestFtpServer } from '@app/testing';
 import { isDatabaseUnavailable } from '@app/messaging';
 import { Client, Pool } from 'pg';
-import { freePort, repoRoot } from '../bench-utils';
+import { freePort, processCpuMs, repoRoot } from '../bench-utils';
 
 /**
  * The product as a cluster on one machine, with the engines a cluster runs on (deploy/k8s):
@@ -643,6 +643,56 @@ export class ClusterStack {
     const hard = setTimeout(() => proc.child.kill('SIGKILL'), 30_000);
     await proc.exited;
     clearTimeout(hard);
+  }
+
+  /**
+   * CPU used so far (ms) by each kind of process of this cluster: the product's processes by
+   * kind, `nats-server` (the three), `postgres` (both servers with their backends and workers),
+   * `haproxy`, and `runner` (this process: the clients of a test and the embedded S3).
+   */
+  cpuSample(): Map<string, number> {
+    const sample = new Map<string, number>();
+    const add = (label: string, ms: number) => sample.set(label, (sample.get(label) ?? 0) + ms);
+    for (const p of this.processes) if (p.child.pid) add(p.kind, processCpuMs(p.child.pid));
+    for (const n of this.nats) if (n.child?.pid) add('nats-server', processCpuMs(n.child.pid));
+    if (this.lb?.child?.pid) add('haproxy', processCpuMs(this.lb.child.pid));
+    const postmasters = new Set(
+      this.pg.flatMap((n) => {
+        try {
+          return [Number(readFileSync(join(n.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])];
+        } catch {
+          return [];
+        }
+      }),
+    );
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const pid = Number(entry);
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        if (postmasters.has(pid) || postmasters.has(ppid)) add('postgres', processCpuMs(pid));
+      } catch {
+        // gone meanwhile
+      }
+    }
+    const self = process.cpuUsage();
+    add('runner', (self.user + self.system) / 1000);
+    return sample;
+  }
+
+  /** The most memory one process of each kind held resident in its life so far (VmHWM, MB), over the live ones. */
+  peakMemoryMb(): Map<string, number> {
+    const peak = new Map<string, number>();
+    for (const p of this.live()) {
+      try {
+        const kb = Number(/VmHWM:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${p.child.pid}/status`, 'utf8'))?.[1] ?? 0);
+        peak.set(p.kind, Math.max(peak.get(p.kind) ?? 0, kb / 1024));
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return peak;
   }
 
   /** Stops everything, the product first. */
