@@ -55,7 +55,21 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts a built entry point of the repo (`dist/...`) with the given environment. */
+/** A built service's entry point: `dist/services/<name>/src/main.js`, the gateway's `dist/gateway/src/main.js`. */
+export function distEntry(kind: string): string {
+  return join(repoRoot, 'dist', kind === 'gateway' ? 'gateway/src/main.js' : `services/${kind}/src/main.js`);
+}
+
+/** Runs a built service's migrations (`main.js migrate`) with `env`; fails with its output when they do. */
+export async function migrateService(kind: string, env: Record<string, string>): Promise<void> {
+  const child = spawn(process.execPath, [distEntry(kind), 'migrate'], { env, cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const out: string[] = [];
+  child.stdout.on('data', (c: Buffer) => out.push(c.toString()));
+  child.stderr.on('data', (c: Buffer) => out.push(c.toString()));
+  const code = await new Promise<number | null>((r) => child.once('exit', r));
+  if (code !== 0) throw new Error(`${kind} migrate failed (exit ${code}):\n${out.join('').slice(-3000)}`);
+}
+
 /**
  * Starts a built service or the gateway as its own process. BENCH_NODE_ARGS adds node flags to
  * each (for instance `--cpu-prof --cpu-prof-dir=/some/dir` to see where the time goes).

@@ -11,7 +11,8 @@ import { connect } from 'nats';
 import { Client } from 'pg';
 import sharp from 'sharp';
 import { ROUTE_DEFAULTS } from '../services/pipeline/src/routes/job-options';
-import { fmt, freePort, percentile, processCpuMs, repoRoot } from './bench-utils';
+import { distEntry, fmt, freePort, migrateService, percentile, processCpuMs, repoRoot } from './bench-utils';
+import { carPhotos } from './car-photos';
 
 /**
  * The load test (`make bench-load`): the product as real processes on this machine (the seven
@@ -110,9 +111,6 @@ class Processes {
   readonly kindEnv: Partial<Record<Kind, Record<string, string>>> = {};
   constructor(readonly env: Record<string, string>) {}
 
-  private entry(kind: Kind): string {
-    return join(repoRoot, 'dist', kind === 'gateway' ? 'gateway/src/main.js' : `services/${kind}/src/main.js`);
-  }
 
   private envOf(kind: Kind, port: number, httpPort: number | undefined): Record<string, string> {
     if (kind === 'segmenter') {
@@ -122,13 +120,8 @@ class Processes {
     return { ...this.env, OPS_PORT: String(port), OPS_HOST: '127.0.0.1', ...(httpPort ? { PORT: String(httpPort) } : {}), ...(this.kindEnv[kind] ?? {}) };
   }
 
-  async migrate(kind: Service): Promise<void> {
-    const child = spawn(process.execPath, [this.entry(kind), 'migrate'], { env: this.env, cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-    const out: string[] = [];
-    child.stdout.on('data', (c: Buffer) => out.push(c.toString()));
-    child.stderr.on('data', (c: Buffer) => out.push(c.toString()));
-    const code = await new Promise<number | null>((r) => child.once('exit', r));
-    if (code !== 0) throw new Error(`${kind} migrate failed (exit ${code}):\n${out.join('').slice(-3000)}`);
+  migrate(kind: Service): Promise<void> {
+    return migrateService(kind, this.env);
   }
 
   async start(kind: Kind): Promise<Proc> {
@@ -137,7 +130,7 @@ class Processes {
     const opsPort = await freePort();
     const httpPort = kind === 'gateway' ? await freePort() : undefined;
     const env = this.envOf(kind, opsPort, httpPort);
-    const child = spawn(process.execPath, [this.entry(kind)], { env, cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [distEntry(kind)], { env, cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
     const proc: Proc = { name: `${kind}#${n}`, kind, child, opsPort, httpPort, lines: [], errors: [], ready: false, stopping: false, exited: Promise.resolve() };
     proc.exited = new Promise((done) => child.once('exit', () => done()));
     const onData = (chunk: Buffer) => {
@@ -553,30 +546,6 @@ interface RunResult {
   segmenter: { requests: number; refused: number; cpuMs: number; p50: number; p95: number; mean: number; peakRssMb: number; queueMax: number } | null;
 }
 
-async function photosOnce(): Promise<Buffer[]> {
-  // a car park scene with fine grain: what a 1600x1200 phone picture weighs after its JPEG (about 0.5 MB)
-  const photos: Buffer[] = [];
-  for (let i = 0; i < 4; i++) {
-    const hue = 20 + i * 70;
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1200">
-      <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#8fb8e8"/><stop offset="1" stop-color="#dfe9f3"/></linearGradient></defs>
-      <rect width="1600" height="700" fill="url(#sky)"/><rect y="700" width="1600" height="500" fill="#6b6b6b"/>
-      <rect x="300" y="520" width="1000" height="300" rx="90" fill="hsl(${hue},60%,40%)"/>
-      <rect x="450" y="420" width="600" height="160" rx="60" fill="hsl(${hue},40%,30%)"/>
-      <circle cx="480" cy="820" r="110" fill="#111"/><circle cx="1120" cy="820" r="110" fill="#111"/>
-      <circle cx="480" cy="820" r="55" fill="#bbb"/><circle cx="1120" cy="820" r="55" fill="#bbb"/></svg>`;
-    const noise = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 18 } } })
-      .png()
-      .toBuffer();
-    photos.push(
-      await sharp(Buffer.from(svg))
-        .composite([{ input: noise, blend: 'overlay' }])
-        .jpeg({ quality: 88 })
-        .toBuffer(),
-    );
-  }
-  return photos;
-}
 
 async function runConfiguration(replicas: number, photos: Buffer[]): Promise<RunResult> {
   const tag = `r${replicas}${Date.now().toString(36).slice(-4)}`;
@@ -936,7 +905,7 @@ function ratios(one: RunResult, two: RunResult): void {
 
 async function main(): Promise<void> {
   console.log(`load test: ${DEALERS} dealers, ${STAFF} staff, ${SECONDS} s per configuration, replicas ${REPLICAS.join(' then ')}, route ${ROUTE}${SEGMENTS ? ' (one segmenter)' : ''}${ROLLING ? ', rolling restarts' : ''}`);
-  const photos = await photosOnce();
+  const photos = await carPhotos();
   console.log(`photos: 1600x1200 JPEG, ${photos.map((p) => `${Math.round(p.length / 1024)} KB`).join(', ')}`);
   const results: RunResult[] = [];
   for (const replicas of REPLICAS) {

@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { seedAccounts } from '@app/seeding';
 import { waitFor } from '@app/testing';
 import { fmt, percentile } from '../bench-utils';
+import { carPhotos } from '../car-photos';
 import { ClusterStack, type ClusterKind } from './cluster-stack';
-import { Api, carPhotos, postToStorage, Recorder } from './cluster-workload';
+import { Api, postToStorage, Recorder } from './cluster-workload';
 
 /**
  * `make bench-cluster`: throughput of the pipeline workers and of the gateways in the cluster

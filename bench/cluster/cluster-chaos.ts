@@ -8,8 +8,9 @@ import { waitFor } from '@app/testing';
 import { connect, type JetStreamManager, type NatsConnection } from 'nats';
 import { Client } from 'pg';
 import { percentile } from '../bench-utils';
+import { carPhotos } from '../car-photos';
 import { ClusterStack, type ProductProcess } from './cluster-stack';
-import { Api, carPhotos, dealerClient, Recorder, robotClient, staffClient, workOnOrder, type Dealer, type PlacedOrder, type Upload } from './cluster-workload';
+import { Api, dealerClient, Recorder, robotClient, staffClient, workOnOrder, type Dealer, type PlacedOrder, type Upload } from './cluster-workload';
 
 /**
  * `make test-cluster`: the cluster of cluster-stack.ts under a load like `make bench-load`'s

@@ -7,7 +7,7 @@ import { findNatsServerBinary, loadOrCreateS3Credentials, startEmbeddedS3, start
 import { startFtpServer, waitFor, type TestFtpServer } from '@app/testing';
 import { isDatabaseUnavailable } from '@app/messaging';
 import { Client, Pool } from 'pg';
-import { freePort, processCpuMs, repoRoot } from '../bench-utils';
+import { distEntry, freePort, migrateService, processCpuMs, repoRoot } from '../bench-utils';
 
 /**
  * The product as a cluster on one machine, with the engines a cluster runs on (deploy/k8s):
@@ -549,7 +549,7 @@ export class ClusterStack {
       ...(this.opts.env ?? {}),
     };
     // migrations one service after another (their first runs would race for the catalog)
-    for (const s of SERVICE_NAMES) await this.migrate(s);
+    for (const s of SERVICE_NAMES) await migrateService(s, this.env);
     // the services, then the gateways; a few at a time on two cores
     const kinds = [...SERVICE_NAMES.flatMap((s) => Array<ClusterKind>(this.replicas(s)).fill(s)), ...Array<ClusterKind>(this.replicas('gateway')).fill('gateway')];
     for (let i = 0; i < kinds.length; i += 4) await Promise.all(kinds.slice(i, i + 4).map((k) => this.startProcess(k)));
@@ -561,18 +561,6 @@ export class ClusterStack {
     );
   }
 
-  private entry(kind: ClusterKind): string {
-    return join(repoRoot, 'dist', kind === 'gateway' ? 'gateway/src/main.js' : `services/${kind}/src/main.js`);
-  }
-
-  async migrate(kind: ServiceName): Promise<void> {
-    const child = spawn(process.execPath, [this.entry(kind), 'migrate'], { env: this.env, cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-    const out: string[] = [];
-    child.stdout.on('data', (c: Buffer) => out.push(c.toString()));
-    child.stderr.on('data', (c: Buffer) => out.push(c.toString()));
-    const code = await new Promise<number | null>((r) => child.once('exit', r));
-    if (code !== 0) throw new Error(`${kind} migrate failed (exit ${code}):\n${out.join('').slice(-3000)}`);
-  }
 
   /** Starts one more instance of a process and waits until it is ready. */
   async startProcess(kind: ClusterKind): Promise<ProductProcess> {
@@ -591,7 +579,7 @@ export class ClusterStack {
       opsPort = await freePort();
     }
     const env = { ...this.env, OPS_PORT: String(opsPort), OPS_HOST: '127.0.0.1', ...(httpPort ? { PORT: String(httpPort) } : {}) };
-    const child = spawn(process.execPath, [this.entry(kind)], { env, cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [distEntry(kind)], { env, cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
     const proc: ProductProcess = { name: `${kind}#${n}`, kind, child, opsPort, httpPort, lines: [], errors: [], stopping: false, exited: Promise.resolve() };
     proc.exited = new Promise((done) => child.once('exit', () => done()));
     const onData = (chunk: Buffer) => {

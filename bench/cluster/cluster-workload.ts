@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { isRetryable, NO_ANSWER, retryDelayMs } from '@app/contracts/http';
-import sharp from 'sharp';
 
 /**
  * The clients of the cluster's tests, each keeping the product's documented retry contract
@@ -138,28 +137,6 @@ export async function postToStorage(rec: Recorder, url: string, fields: Record<s
   return res.status;
 }
 
-/** Four 1600x1200 car photos (a drawn car park with grain, about 0.5 MB each as a phone's JPEG). */
-export async function carPhotos(): Promise<Buffer[]> {
-  const photos: Buffer[] = [];
-  for (let i = 0; i < 4; i++) {
-    const hue = 20 + i * 70;
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1200">
-      <rect width="1600" height="700" fill="#b9d0ea"/><rect y="700" width="1600" height="500" fill="#6b6b6b"/>
-      <rect x="300" y="520" width="1000" height="300" rx="90" fill="hsl(${hue},60%,40%)"/>
-      <rect x="450" y="420" width="600" height="160" rx="60" fill="hsl(${hue},40%,30%)"/>
-      <circle cx="480" cy="820" r="110" fill="#111"/><circle cx="1120" cy="820" r="110" fill="#111"/></svg>`;
-    const noise = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 18 } } })
-      .png()
-      .toBuffer();
-    photos.push(
-      await sharp(Buffer.from(svg))
-        .composite([{ input: noise, blend: 'overlay' }])
-        .jpeg({ quality: 88 })
-        .toBuffer(),
-    );
-  }
-  return photos;
-}
 
 export interface Dealer {
   index: number;
