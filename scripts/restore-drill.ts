@@ -38,19 +38,24 @@ import sharp from 'sharp';
  *    (a second version of a picture), QA's approval, a delivery to a robot that pulls it through
  *    the robot API, and the statistics that follow; the demo data of `make dev` comes with it.
  * 2. Once nothing is in flight (every outbox sent, no JetStream message pending, no picture
- *    queued, the dashboards steady), it is backed up WHILE IT RUNS, as docs/operations.md tells
- *    an operator: PostgreSQL by a base backup with its WAL (`pg_basebackup -X stream` when a
- *    pg_basebackup of the server's major version is on the machine, otherwise PostgreSQL's
- *    low-level backup API with a replication slot holding the WAL, which is what pg_basebackup
- *    does), the bucket by copying every object through the S3 API with its checksum, and the
- *    installation's secrets. JetStream is not backed up: its streams are rebuilt (the outbox
- *    republishes the last window; docs/operations.md says why).
+ *    queued, the dashboards steady), it is backed up WHILE IT RUNS AND WRITES, as
+ *    docs/operations.md tells an operator: PostgreSQL by a base backup with its WAL
+ *    (`pg_basebackup -X stream` when a pg_basebackup of the server's major version is on the
+ *    machine, otherwise PostgreSQL's low-level backup API with a replication slot holding the
+ *    WAL, which is what pg_basebackup does) while the dealership creates orders, the last with a
+ *    picture whose pipeline job is still in the stream when the backup ends; then the bucket by
+ *    copying every object through the S3 API with its checksum, and the installation's secrets.
+ *    JetStream is not backed up: its streams are rebuilt (the outbox publishes the last window
+ *    again; docs/operations.md says why).
  * 3. It restores into a fresh stack: a new data folder, new ports, the base backup as the
- *    PostgreSQL data directory (the WAL replayed at start), the objects put into a new embedded
- *    S3 through the S3 API, a new NATS server; then `dev.js` starts the services on it.
- * 4. It compares: every table's row count in every schema of the product's database, every
- *    object's SHA-256, the dashboards' answers through the gateway (the same JSON), and a
- *    signed-in user's orders and a picture downloaded by its link.
+ *    PostgreSQL data directory (the WAL replayed at start, which must reach a consistent
+ *    state), the outbox step, the objects put into a new embedded S3 through the S3 API, a new
+ *    NATS server; then `dev.js` starts the services on it.
+ * 4. Once both stacks have taken what was in flight, it compares: every table of every schema
+ *    of the product's database (row counts; tallies spread over random slots by their sums),
+ *    every object's SHA-256, the dashboards' answers through the gateway (the same JSON, asked
+ *    with the sessions signed in before the backup), and a user signing in again, its orders
+ *    and a picture downloaded by its link.
  *
  * Prints the backup's size and how long backup and restore took, then one line:
  * `restore: N orders, M objects, identical` (exit 0) or `restore: N orders, M objects,
@@ -244,6 +249,12 @@ class DevStack {
 
   tail(): string {
     return this.lines.slice(-15).join('\n');
+  }
+
+  /** throws StackExit when dev.js has ended (a process of it died and it stopped the rest) */
+  assertRunning(): void {
+    const child = this.child;
+    if (child && (child.exitCode !== null || child.signalCode !== null)) throw new StackExit(`${this.name}: dev.js exited (${child.exitCode ?? child.signalCode}):\n${this.tail()}`);
   }
 
   /** SIGTERM to dev.js, which stops the services and then its infrastructure; SIGKILL to what is left after 60 s. */
@@ -595,6 +606,7 @@ interface Quiet {
 
 /** Nothing in flight: every outbox sent, no JetStream message waiting or unacknowledged, no picture in the pipeline. */
 async function inFlight(stack: DevStack): Promise<Quiet> {
+  stack.assertRunning();
   const client = new Client({ connectionString: stack.databaseUrl });
   await client.connect();
   let unsent = 0;
@@ -1008,7 +1020,10 @@ async function drill(root: string): Promise<{ line: string; ok: boolean }> {
     'the restored stack to take what the outbox published again',
     SETTLE_MS,
     1000,
-  ).catch(() => differences.push(`the restored stack did not settle in ${seconds(SETTLE_MS)}: ${settled.unsent} events unsent, ${settled.pending} messages pending, ${settled.queued} pictures queued`));
+  ).catch((err: unknown) => {
+    if (err instanceof StackExit) throw err;
+    differences.push(`the restored stack did not settle in ${seconds(SETTLE_MS)}: ${settled.unsent} events unsent, ${settled.pending} messages pending, ${settled.queued} pictures queued`);
+  });
   const settledMs = Date.now() - tr;
   if (settled.deadLettered > 0) differences.push(`${settled.deadLettered} message(s) dead-lettered on the restored stack`);
 
