@@ -12,11 +12,11 @@ help:
 	@echo "make cluster    the product as a cluster on this machine: 3 NATS servers, PostgreSQL primary + standby, HAProxy, 2 of every process"
 	@echo "make test-cluster  the cluster under load while a NATS server, the PostgreSQL primary, a gateway and replicas die (about 9 min;"
 	@echo "                a 2-minute load of it runs in make test)"
-	@echo "make test-restore  a running make dev backed up and restored into a fresh stack, then compared"
 	@echo "make bench-cluster  pipeline and gateway throughput with 1, 2 and 4 replicas in the cluster set-up"
 	@echo "make bench      every benchmark; make bench-gateway for the NATS hop alone, make bench-pipeline for the image pipeline,"
 	@echo "                make bench-orders for the orders list, make bench-requests for the CPU a request costs,"
 	@echo "                make bench-delivery for deliveries to FTP and robots"
+	@echo "make test-restore  the backup and restore drill: a running make dev backed up, restored beside it and compared (about 1 min; part of make test)"
 	@echo "make bench-load the load test: 50 dealers uploading and 10 staff working for 3 min, 1 then 2 replicas of images and pipeline (about 15 min; not in make bench)"
 
 # Installs npm packages when node_modules is missing or older than the lockfile. npm records
@@ -57,6 +57,7 @@ test: install test-machine typecheck
 	node_modules/.bin/jest --ci
 	$(MAKE) test-mutation
 	$(MAKE) test-cluster-short
+	$(MAKE) test-restore
 
 test-unit: install
 	node_modules/.bin/jest --ci --selectProjects unit
@@ -92,6 +93,17 @@ test-cluster-short: test-machine build-server
 # pipeline and gateway throughput with 1, 2 and 4 replicas in the cluster set-up, CPU per unit of work
 bench-cluster: test-machine build-server
 	node dist/bench/cluster/cluster-capacity.bench.js
+
+# the backup and restore drill (docs/operations.md, "Backup and restore"): a make dev of its own
+# (dev.js, DEV_DATA_DIR in a temporary folder, free ports) gets orders, pictures, versions, a
+# delivery and statistics through the API, is backed up while it runs (PostgreSQL base backup
+# with its WAL, every object through the S3 API, the secrets), restored into a fresh stack and
+# compared: row counts of every table, every object's SHA-256, the dashboards, a user's orders
+# and a picture's download. Prints `restore: N orders, M objects, identical` or what differs
+# (exit 1). RESTORE_ORDERS, RESTORE_PICTURES change the data; RESTORE_DRILL_BREAK=object
+# deletes one restored object to show a difference is caught; RESTORE_DRILL_KEEP=1 keeps its folder
+test-restore: test-machine build-server
+	node dist/scripts/restore-drill.js
 
 # mutation testing of the access checks (services' access/ rules, the gateway's guards):
 # every mutant must be killed; report in reports/mutation/ (stryker.config.mjs)

@@ -23,14 +23,32 @@ import type { Logger } from 'pino';
 /**
  * `make dev`: the whole product on this machine. Infrastructure comes from the configuration
  * where it is given (DATABASE_URL, NATS_URL, S3_ENDPOINT + keys, SMTP_URL), otherwise from
- * embedded defaults whose data lives under .data/ and survives restarts. Then the seven
+ * embedded defaults whose data lives under .data/ (DEV_DATA_DIR) and survives restarts. Then the seven
  * services and the gateway run as child processes (their JSON logs pass through), the seed
  * runs when there is one, and a banner says where to go. Ctrl-C stops everything it started.
  */
 
 /** the repository root: this file runs as dist/scripts/dev.js */
 const ROOT = resolve(__dirname, '..', '..');
-const DATA = join(ROOT, '.data');
+
+const env = (name: string): string | undefined => {
+  const value = process.env[name];
+  return value === undefined || value === '' ? undefined : value;
+};
+
+/**
+ * Where the embedded infrastructure keeps its data, the secrets, the mails and the push
+ * notifications: `.data/` of the repository, or `DEV_DATA_DIR` (relative to the repository, or
+ * absolute), so that a second installation (the restore drill's) runs beside the first.
+ */
+const DATA = resolve(ROOT, env('DEV_DATA_DIR') ?? '.data');
+/** a path as the log and the banner show it: relative to the repository when inside it */
+const display = (path: string): string => {
+  const rel = relative(ROOT, path);
+  return rel.startsWith('..') || rel === '' ? path : rel;
+};
+/** a path under DATA, as shown */
+const shown = (...parts: string[]): string => display(join(DATA, ...parts));
 const HEALTH_WAIT_MS = 60000;
 /** the first operations port (`/health/live`, `/health/ready`, `/metrics`): the services in SERVICE_NAMES order, then the gateway */
 const OPS_PORT_BASE_DEFAULT = 9100;
@@ -39,11 +57,6 @@ const OPS_PORT_BASE_DEFAULT = 9100;
 function opsPorts(base: number): Record<ServiceName | 'gateway', number> {
   return Object.fromEntries([...SERVICE_NAMES, 'gateway' as const].map((name, i) => [name, base + i])) as Record<ServiceName | 'gateway', number>;
 }
-
-const env = (name: string): string | undefined => {
-  const value = process.env[name];
-  return value === undefined || value === '' ? undefined : value;
-};
 
 function portFrom(name: string, fallback: number): number {
   const raw = env(name);
@@ -57,7 +70,7 @@ function portFrom(name: string, fallback: number): number {
 
 /**
  * Settings that have no default because in production they are secrets. For development a
- * random value is made on the first run and kept in .data/dev-secrets.json, so that what was
+ * random value is made on the first run and kept in .data/dev-secrets.json (DEV_DATA_DIR), so that what was
  * encrypted with it stays readable after a restart. A value in the environment wins.
  */
 const DEV_SECRETS: Record<string, () => string> = {
@@ -128,27 +141,28 @@ async function startInfrastructure(group: ProcessGroup, logger: Logger): Promise
   const pgPort = portFrom('PG_PORT', EMBEDDED_PG_DEFAULT_PORT);
   const s3Port = portFrom('S3_PORT', 9000);
   const smtpPort = portFrom('SMTP_PORT', DEFAULT_SMTP_CAPTURE_PORT);
+  const natsPort = portFrom('NATS_PORT', 4222);
 
   const database = async (): Promise<string> => {
     const configured = env('DATABASE_URL');
     if (configured) return configured;
     const pg = await startEmbeddedPostgres({ dataDir: join(DATA, 'postgres'), port: pgPort, onLog: infraLog(logger, 'postgres') });
     group.onStop('embedded PostgreSQL', pg.stop);
-    logger.info({ port: pg.port, dataDir: '.data/postgres', created: pg.initialised }, 'embedded PostgreSQL started');
+    logger.info({ port: pg.port, dataDir: shown('postgres'), created: pg.initialised }, 'embedded PostgreSQL started');
     return pg.databaseUrl;
   };
 
   const nats = async (): Promise<string> => {
     const configured = env('NATS_URL');
     const server = await ensureNatsServer({
-      url: configured ?? DEFAULT_NATS_URL,
+      url: configured ?? (env('NATS_PORT') ? `nats://127.0.0.1:${natsPort}` : DEFAULT_NATS_URL),
       spawn: configured === undefined,
       storeDir: join(DATA, 'nats'),
       onLog: infraLog(logger, 'nats'),
     });
     if (server.started) {
       group.onStop('nats-server', server.stop);
-      logger.info({ url: server.url, pid: server.pid, storeDir: '.data/nats' }, 'nats-server started');
+      logger.info({ url: server.url, pid: server.pid, storeDir: shown('nats') }, 'nats-server started');
     } else {
       logger.info({ url: server.url }, 'using the NATS server that answers there');
     }
@@ -164,8 +178,8 @@ async function startInfrastructure(group: ProcessGroup, logger: Logger): Promise
     const credentials = loadOrCreateS3Credentials(file);
     const server = await startEmbeddedS3({ directory: join(DATA, 's3'), port: s3Port, buckets: [bucket], credentials });
     group.onStop('embedded S3', server.close);
-    logger.info({ endpoint: server.endpoint, directory: '.data/s3', bucket, credentials: relative(ROOT, file), newCredentials: credentials.created }, 'embedded S3 started');
-    return { S3_ENDPOINT: server.endpoint, S3_ACCESS_KEY: server.accessKey, S3_SECRET_KEY: server.secretKey, s3CredentialsFile: relative(ROOT, file) };
+    logger.info({ endpoint: server.endpoint, directory: shown('s3'), bucket, credentials: shown('s3-credentials.json'), newCredentials: credentials.created }, 'embedded S3 started');
+    return { S3_ENDPOINT: server.endpoint, S3_ACCESS_KEY: server.accessKey, S3_SECRET_KEY: server.secretKey, s3CredentialsFile: shown('s3-credentials.json') };
   };
 
   const smtp = async (): Promise<{ url: string; mail: string }> => {
@@ -174,11 +188,11 @@ async function startInfrastructure(group: ProcessGroup, logger: Logger): Promise
     const capture = await startSmtpCapture({
       dir: join(DATA, 'mail'),
       port: smtpPort,
-      onMail: (mail) => logger.info({ ...mail, file: relative(ROOT, mail.file) }, `mail captured: ${mail.subject}`),
+      onMail: (mail) => logger.info({ ...mail, file: display(mail.file) }, `mail captured: ${mail.subject}`),
     });
     group.onStop('SMTP capture', capture.stop);
-    logger.info({ url: capture.url, dir: '.data/mail' }, 'SMTP capture started');
-    return { url: capture.url, mail: `captured in .data/mail (SMTP ${capture.url})` };
+    logger.info({ url: capture.url, dir: shown('mail') }, 'SMTP capture started');
+    return { url: capture.url, mail: `captured in ${shown('mail')} (SMTP ${capture.url})` };
   };
 
   // the images service checks every uploaded video with ffmpeg and does not start without it
@@ -277,7 +291,7 @@ function banner(port: number, infra: Infrastructure, webServed: boolean, down: s
     `  API docs:  ${url}/api/docs`,
     `  Mails:     ${infra.mail}`,
     ...(infra.s3CredentialsFile ? [`  S3:        ${infra.S3_ENDPOINT}, bucket ${env('S3_BUCKET') ?? 'dealer-media'}; its keys (for rclone, s3cmd, mc) are in ${infra.s3CredentialsFile}`] : []),
-    `  Push:      ${env('PUSH_PROVIDER') === 'fcm' ? 'sent through FCM' : 'captured in .data/push (one JSON file per device)'}`,
+    `  Push:      ${env('PUSH_PROVIDER') === 'fcm' ? 'sent through FCM' : `captured in ${shown('push')} (one JSON file per device)`}`,
     ...(segmenter === 'classical'
       ? ['  Segmenter: classical fallback (PIPELINE_SEGMENTER=classical)']
       : segmenter
@@ -339,7 +353,7 @@ async function main(): Promise<void> {
     S3_BUCKET: env('S3_BUCKET') ?? 'dealer-media',
     S3_REGION: env('S3_REGION') ?? 'us-east-1',
     SMTP_URL: infra.SMTP_URL,
-    // push notifications to the mobile app are written to .data/push unless FCM is configured
+    // push notifications to the mobile app are written to .data/push (DEV_DATA_DIR) unless FCM is configured
     PUSH_PROVIDER: env('PUSH_PROVIDER') ?? 'capture',
     PUSH_CAPTURE_DIR: env('PUSH_CAPTURE_DIR') ?? join(DATA, 'push'),
     FFMPEG_PATH: infra.FFMPEG_PATH,

@@ -9,7 +9,7 @@
  */
 import { PIPELINE_DURABLES, STREAMS } from '@app/contracts';
 import { ScaledObject, TriggerAuthentication } from '@kubernetes-models/keda/keda.sh/v1alpha1';
-import { Cluster } from '@kubernetes-models/cloudnative-pg/postgresql.cnpg.io/v1';
+import { Cluster, ScheduledBackup } from '@kubernetes-models/cloudnative-pg/postgresql.cnpg.io/v1';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Deployment, StatefulSet } from 'kubernetes-models/apps/v1';
@@ -43,6 +43,7 @@ const MODELS: Record<string, new (data: any) => Model> = {
   'keda.sh/v1alpha1/ScaledObject': ScaledObject,
   'keda.sh/v1alpha1/TriggerAuthentication': TriggerAuthentication,
   'postgresql.cnpg.io/v1/Cluster': Cluster,
+  'postgresql.cnpg.io/v1/ScheduledBackup': ScheduledBackup,
 };
 
 /** Kinds no installed package has a schema for, each with the reason it is still shipped. */
@@ -112,6 +113,39 @@ function podLabels(objs: RenderedObject[]): Array<{ owner: string; labels: Recor
     if (o.kind === 'Cluster' && o.apiVersion.startsWith('postgresql.cnpg.io/')) pods.push({ owner: id(o), labels: { 'cnpg.io/cluster': o.metadata.name } });
   }
   return pods;
+}
+
+/**
+ * The backups docs/operations.md describes: the CloudNativePG Cluster archives its WAL to an
+ * object store that is not the pictures' MinIO, at the latest every few minutes
+ * (`archive_timeout`, the RPO), keeps its backups for a retention period, and a ScheduledBackup
+ * of that Cluster takes a base backup every night (six cron fields, the first the seconds) and
+ * one at once; the bucket set-up turns versioning on and expires earlier versions.
+ */
+function backupProblems(objs: RenderedObject[]): string[] {
+  const problems: string[] = [];
+  for (const db of ofKind(objs, 'Cluster') as any[]) {
+    const store = db.spec.backup?.barmanObjectStore;
+    if (!store?.destinationPath?.startsWith('s3://')) problems.push(`Cluster ${db.metadata.name}: no backup to an object store (spec.backup.barmanObjectStore)`);
+    else if (/minio/.test(store.endpointURL ?? '')) problems.push(`Cluster ${db.metadata.name}: backs up to the MinIO that holds the pictures`);
+    if (!/^\d+[dwm]$/.test(db.spec.backup?.retentionPolicy ?? '')) problems.push(`Cluster ${db.metadata.name}: no retention policy for its backups`);
+    const timeout = Number(/^(\d+)min$/.exec(db.spec.postgresql?.parameters?.archive_timeout ?? '')?.[1] ?? NaN);
+    if (!(timeout > 0 && timeout <= 15)) problems.push(`Cluster ${db.metadata.name}: archive_timeout must be 1 to 15 min (the RPO when writes are few)`);
+    const scheduled = (ofKind(objs, 'ScheduledBackup') as any[]).filter((b) => b.spec.cluster?.name === db.metadata.name);
+    if (scheduled.length === 0) problems.push(`Cluster ${db.metadata.name}: no ScheduledBackup`);
+    for (const b of scheduled) {
+      const fields = String(b.spec.schedule).split(' ');
+      if (fields.length !== 6 || !fields.slice(0, 3).every((f) => /^\d+$/.test(f))) problems.push(`ScheduledBackup ${b.metadata.name}: "${b.spec.schedule}" is not once a day (six fields, seconds first)`);
+      if (b.spec.method !== 'barmanObjectStore' || b.spec.immediate !== true) problems.push(`ScheduledBackup ${b.metadata.name}: must use the object store and run once at once`);
+    }
+  }
+  const setup = (ofKind(objs, 'Job') as any[]).find((j) => j.metadata.name === 'bucket-setup');
+  if (setup) {
+    const script = containersOf(setup)[0].args.join('\n');
+    if (!/mc version enable "tenant\/\$S3_BUCKET"/.test(script)) problems.push('Job bucket-setup: the bucket\'s versioning is not turned on');
+    if (!/mc ilm rule add --noncurrent-expire-days \d+ "tenant\/\$S3_BUCKET"/.test(script)) problems.push('Job bucket-setup: earlier versions never expire');
+  }
+  return problems;
 }
 
 function schemaProblems(objs: RenderedObject[]): string[] {
@@ -467,6 +501,10 @@ describe('deploy/k8s rendered', () => {
     for (const r of refs) expect(r.valueFrom.secretKeyRef).toEqual({ name: `${db.metadata.name}-app`, key: 'uri' });
   });
 
+  it('backs PostgreSQL up to an object store (WAL within minutes, a base backup every night) and keeps earlier versions of the pictures (docs/operations.md)', () => {
+    expect(backupProblems(rendered)).toEqual([]);
+  });
+
   it('runs MinIO distributed over four servers that each list all four', () => {
     const minio = ofKind(rendered, 'StatefulSet').find((s) => s.metadata.name === 'minio') as any;
     expect(minio.spec.replicas).toBe(4);
@@ -580,6 +618,25 @@ describe('the rules fail on manifests broken on purpose', () => {
     const problems = schemaProblems(objs);
     expect(problems).toEqual([expect.stringContaining('Deployment orders'), expect.stringContaining('no schema for example.com/v1/Widget')]);
     expect(problems[0]).toContain('limits/cpu');
+  });
+
+  it('a database without its backup or schedule, a schedule every minute, a bucket without versioning', () => {
+    const objs = broken((o) => {
+      const db = find(o, 'Cluster', 'dealer-photo-db');
+      db.spec.backup.barmanObjectStore.endpointURL = 'http://minio:9000';
+      delete db.spec.postgresql.parameters.archive_timeout;
+      find(o, 'ScheduledBackup', 'dealer-photo-db-nightly').spec.schedule = '* * * * * *';
+      const setup = find(o, 'Job', 'bucket-setup');
+      setup.spec.template.spec.containers[0].args = [setup.spec.template.spec.containers[0].args[0].replace(/mc version enable.*\n/, '')];
+    });
+    expect(backupProblems(objs)).toEqual([
+      expect.stringContaining('the MinIO that holds the pictures'),
+      expect.stringContaining('archive_timeout'),
+      expect.stringContaining('is not once a day'),
+      expect.stringContaining('versioning is not turned on'),
+    ]);
+    const gone = broken((o) => o.splice(o.indexOf(find(o, 'ScheduledBackup', 'dealer-photo-db-nightly')), 1));
+    expect(backupProblems(gone)).toEqual([expect.stringContaining('no ScheduledBackup')]);
   });
 
   it('a Deployment without a readiness probe or a memory limit, running as root, or selecting other pods', () => {
