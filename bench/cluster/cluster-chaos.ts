@@ -403,13 +403,18 @@ async function main(): Promise<void> {
           out.orders.map((o) => o.id),
         ]);
         if (waiting[0].n > 0) return false;
+        // a delivered order is Completed once the orders service has taken the deliveries' events
         const notDone = await dbClient.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM orders.orders WHERE id::text = ANY($1::text[]) AND status NOT IN ('Completed', 'Ready to download')`,
-          [out.orders.filter((o) => o.complete).map((o) => o.id)],
+          `SELECT count(*)::int AS n FROM orders.orders WHERE id::text = ANY($1::text[]) AND status <> 'Completed'`,
+          [out.orders.filter((o) => o.complete && o.dealer.integration).map((o) => o.id)],
         );
-        return notDone[0].n === 0;
+        const notReady = await dbClient.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM orders.orders WHERE id::text = ANY($1::text[]) AND status <> 'Ready to download'`,
+          [out.orders.filter((o) => o.complete && !o.dealer.integration).map((o) => o.id)],
+        );
+        return notDone[0].n === 0 && notReady[0].n === 0;
       },
-      'every upload processed, every order approved and delivered',
+      'every upload processed, every order approved, delivered and Completed',
       DRAIN_MS,
       2000,
     ).catch((err: Error) => recoveries.notes.push(err.message));
@@ -434,7 +439,10 @@ async function main(): Promise<void> {
       return `${route} p50 ${percentile(list, 50).toFixed(0)} ms, p95 ${percentile(list, 95).toFixed(0)} ms`;
     };
     say(`latencies: ${['POST /images/get-signed-url-for-upload', 'GET /orders/get-orders', 'GET /orders/{id}', 'POST /robot/messages/pull'].map(latency).join('; ')}`);
-    if (processErrors.size) say(`error log lines by process (expected around the faults): ${[...processErrors].map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    if (processErrors.size) {
+      say(`error log lines by process (expected around the faults): ${[...processErrors].map(([k, v]) => `${k} ${v}`).join(', ')}`);
+      for (const p of stack.processes.filter((x) => x.errors.length)) say(`  ${p.name}, first: ${p.errors[0].slice(0, 400)}`);
+    }
     for (const p of result.problems) say(`PROBLEM: ${p}`);
 
     const lost = result.problems.filter((p) => /uploads not processed/.test(p)).length ? Number(/^(\d+) uploads/.exec(result.problems.find((p) => /uploads not processed/.test(p))!)![1]) : 0;

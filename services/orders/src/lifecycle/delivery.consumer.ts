@@ -44,7 +44,8 @@ export class DeliveryConsumer implements OnModuleInit {
     o.deliveryFailed = p.failed;
     o.deliveryLastError = p.lastError ?? null;
     if (p.destinations) o.deliveryDestinations = p.destinations;
-    const to = deliveryStep(o.status, p);
+    const outcome = p.timeline?.eventName === 'DELIVERED' || p.timeline?.eventName === 'DELIVERY_FAILED';
+    const to = deliveryStep(o.status, p, outcome);
     if (to === 'Ready to download') {
       // out of Delivering with nothing pending: the line says why, before the status change's
       const removed = p.timeline?.eventName === 'DELIVERY_REMOVED' || p.failed === 0;

@@ -80,4 +80,18 @@ describe('deliveryStep', () => {
     expect(deliveryStep('Ready to download', { queued: 0, delivered: 2, failed: 0 })).toBeNull();
     expect(deliveryStep('Ready to download', { queued: 0, delivered: 0, failed: 1 })).toBeNull();
   });
+
+  it("takes a delivery's outcome whose queueing came later (or never: an older version is ignored) as from Delivering", () => {
+    // delivered to its one destination, the order still Ready to download: Completed
+    expect(deliveryStep('Ready to download', { queued: 0, delivered: 1, failed: 0 }, true)).toBe('Completed');
+    // a second destination delivered while the order was Completed: it stays Completed
+    expect(deliveryStep('Completed', { queued: 0, delivered: 2, failed: 0 }, true)).toBeNull();
+    // a new destination failed for good while the order was Completed: back to Ready to download
+    expect(deliveryStep('Completed', { queued: 0, delivered: 1, failed: 1 }, true)).toBe('Ready to download');
+    expect(deliveryStep('Ready to download', { queued: 0, delivered: 0, failed: 1 }, true)).toBeNull();
+    // another destination still waits: Delivering
+    expect(deliveryStep('Ready to download', { queued: 1, delivered: 1, failed: 0 }, true)).toBe('Delivering');
+    // an order not ready yet is never moved
+    expect(deliveryStep('QA stage', { queued: 0, delivered: 1, failed: 0 }, true)).toBeNull();
+  });
 });

@@ -68,8 +68,14 @@ export interface DeliveryCounts {
  * removed and none is left) back to Ready to download. An order still in upload, processing
  * or QA is never moved.
  */
-export function deliveryStep(status: OrderStatus, d: DeliveryCounts): 'Delivering' | 'Completed' | 'Ready to download' | null {
+export function deliveryStep(status: OrderStatus, d: DeliveryCounts, outcome = false): 'Delivering' | 'Completed' | 'Ready to download' | null {
   if (d.queued > 0) return status === 'Ready to download' || status === 'Completed' ? 'Delivering' : null;
-  if (status !== 'Delivering') return null;
-  return d.failed === 0 && d.delivered > 0 ? 'Completed' : 'Ready to download';
+  // A delivery's outcome (`outcome`: delivered, or failed for good) whose queueing the order has
+  // not seen: the progress of one order can arrive out of order (replicas of the orders service
+  // take its events side by side, or one waits out a database fail-over), and the older
+  // "queued" is then ignored by its version. It is taken as from Delivering.
+  const from = outcome && (status === 'Ready to download' || status === 'Completed') ? 'Delivering' : status;
+  if (from !== 'Delivering') return null;
+  const to = d.failed === 0 && d.delivered > 0 ? 'Completed' : 'Ready to download';
+  return to === status ? null : to;
 }
