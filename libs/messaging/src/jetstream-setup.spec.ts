@@ -1,7 +1,7 @@
 import { Namespace } from '@app/contracts';
 import type { NatsConnection, StreamConfig } from 'nats';
 import type { Logger } from 'pino';
-import { deleteStreams, ensureStreams, streamConfig } from './jetstream-setup';
+import { deleteStreams, ensureStreams, isJetStreamNotAnswering, streamConfig, whileJetStreamAnswers } from './jetstream-setup';
 
 const ns = new Namespace('run5');
 
@@ -162,5 +162,39 @@ describe('ensureStreams with NATS_STREAM_REPLICAS: the copies each stream keeps'
     const { nc, calls } = server(existing, { cluster: threeNodes });
     await ensureStreams(nc, ns);
     expect(calls).toEqual([]);
+  });
+});
+
+describe('whileJetStreamAnswers', () => {
+  const timeout = () => Object.assign(new Error('TIMEOUT'), { code: 'TIMEOUT' });
+
+  it('asks again while JetStream does not answer in time, then gives its answer', async () => {
+    let calls = 0;
+    const answer = await whileJetStreamAnswers('the streams', async () => {
+      calls++;
+      if (calls < 3) throw timeout();
+      return 'made';
+    });
+    expect([answer, calls]).toEqual(['made', 3]);
+  });
+
+  it('throws any other refusal at once, and a timeout once the wait is over', async () => {
+    let calls = 0;
+    const refused = Object.assign(new Error('insufficient resources'), { code: '500' });
+    await expect(
+      whileJetStreamAnswers('the streams', async () => {
+        calls++;
+        throw refused;
+      }),
+    ).rejects.toBe(refused);
+    expect(calls).toBe(1);
+    await expect(whileJetStreamAnswers('the streams', async () => Promise.reject(timeout()), { waitMs: 0 })).rejects.toThrow('TIMEOUT');
+  });
+
+  it('knows a JetStream that does not answer from one that refuses', () => {
+    expect(isJetStreamNotAnswering(timeout())).toBe(true);
+    expect(isJetStreamNotAnswering(Object.assign(new Error('503'), { code: '503' }))).toBe(true);
+    expect(isJetStreamNotAnswering(new Error('stream not found'))).toBe(false);
+    expect(isJetStreamNotAnswering(undefined)).toBe(false);
   });
 });

@@ -152,6 +152,37 @@ export async function ensureStreams(nc: NatsConnection, ns: Namespace, opts: Ens
   }
 }
 
+/** How long a service at boot keeps asking a JetStream that does not answer its setup calls in time. */
+export const JETSTREAM_SETUP_WAIT_MS = 60_000;
+
+/**
+ * True when a JetStream API call got no answer in time or no JetStream answered at all: a
+ * cluster forming or electing its leaders, or busy creating replicated streams on a loaded
+ * machine. Asking again a little later is the cure, not giving up the boot.
+ */
+export function isJetStreamNotAnswering(err: unknown): boolean {
+  const e = err as { code?: string; message?: string; api_error?: { code?: number } };
+  return e?.code === 'TIMEOUT' || e?.code === '503' || e?.api_error?.code === 503 || /^(TIMEOUT|503)$|no responders|JetStream system temporarily unavailable/i.test(e?.message ?? '');
+}
+
+/**
+ * Runs a JetStream setup call (streams, durable consumers), asking again every second while
+ * JetStream does not answer it in time (`isJetStreamNotAnswering`), for up to `waitMs`. Any
+ * other refusal is thrown at once.
+ */
+export async function whileJetStreamAnswers<T>(what: string, fn: () => Promise<T>, opts: { waitMs?: number; logger?: Logger } = {}): Promise<T> {
+  const deadline = Date.now() + (opts.waitMs ?? JETSTREAM_SETUP_WAIT_MS);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (!isJetStreamNotAnswering(err) || Date.now() > deadline) throw err;
+      opts.logger?.warn({ err, attempt }, `${what}: JetStream did not answer in time; asking again`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+}
+
 /** Removes this namespace's streams: used by tests to clean up after themselves. */
 export async function deleteStreams(nc: NatsConnection, ns: Namespace): Promise<void> {
   const jsm = await nc.jetstreamManager();

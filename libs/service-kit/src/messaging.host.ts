@@ -9,6 +9,7 @@ import {
   readOutboxBacklog,
   DurableSubscription,
   RpcClient,
+  whileJetStreamAnswers,
   type DurableSubscriptionOptions,
 } from '@app/messaging';
 import { cachedFor, METRICS, Metrics } from '@app/ops';
@@ -64,7 +65,7 @@ export class MessagingHost implements OnApplicationBootstrap, BeforeApplicationS
   ): Promise<MessagingHost> {
     const nc = await connectNats(config.NATS_URL, `${def.name}-${process.pid}`);
     const host = new MessagingHost(nc, def, config, dataSource, logger, metrics);
-    await ensureStreams(nc, host.namespace, { replicas: config.NATS_STREAM_REPLICAS, logger });
+    await whileJetStreamAnswers('the streams', () => ensureStreams(nc, host.namespace, { replicas: config.NATS_STREAM_REPLICAS, logger }), { logger });
     return host;
   }
 

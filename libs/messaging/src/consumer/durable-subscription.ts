@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { backoff, MESSAGE_RETRY, PARK_RETRY_MS, type BackoffSchedule } from '../life/backoff';
 import { isDatabaseUnavailable, waitForDatabase } from './database-availability';
+import { whileJetStreamAnswers } from '../jetstream-setup';
 
 export interface DurableSubscriptionOptions {
   nc: NatsConnection;
@@ -82,6 +83,12 @@ export class DurableSubscription {
 
   /** Creates the durable consumer on the server, or updates its mutable settings. */
   async ensure(): Promise<void> {
+    await whileJetStreamAnswers(`the durable consumer ${this.name}`, () => this.ensureOnce(), { logger: this.base.logger });
+    this.ensured = true;
+    this.released = false;
+  }
+
+  private async ensureOnce(): Promise<void> {
     const jsm = await this.base.nc.jetstreamManager();
     const config: Partial<ConsumerConfig> = {
       durable_name: this.name,
@@ -104,8 +111,6 @@ export class DurableSubscription {
       if (!/consumer not found/i.test((err as Error).message) && (err as { code?: string }).code !== '404') throw err;
       await jsm.consumers.add(this.streamName, config);
     }
-    this.ensured = true;
-    this.released = false;
   }
 
   /** The consumer exists on the server and this instance takes messages from it (readiness). */
