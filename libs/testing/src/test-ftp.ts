@@ -76,6 +76,11 @@ export async function startFtpServer(opts: { user: string; password: string; tls
     }
   }
 
+  // ftp-srv listens to SIGTERM, SIGINT and SIGQUIT itself and then exits the whole process: a
+  // runner holding this server (the cluster, a benchmark) would be cut off mid-stop. Its listeners
+  // are taken off again; whoever holds the server closes it.
+  const quitSignals = ['SIGTERM', 'SIGINT', 'SIGQUIT'] as const;
+  const before = new Map(quitSignals.map((signal) => [signal, new Set(process.listeners(signal))]));
   const server = new FtpSrv({
     url: `ftp://127.0.0.1:${port}`,
     pasv_url: '127.0.0.1',
@@ -86,6 +91,9 @@ export async function startFtpServer(opts: { user: string; password: string; tls
     tls: opts.tls ?? false,
     log: quiet,
   } as ConstructorParameters<typeof FtpSrv>[0]);
+  for (const signal of quitSignals) {
+    for (const listener of process.listeners(signal)) if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+  }
   server.on('login', async ({ connection, username, password }, resolve, reject) => {
     if (held) await held;
     if (username === opts.user && password === opts.password) resolve({ fs: new DroppingFileSystem(connection, { root, cwd: '/' }) });
