@@ -35,20 +35,14 @@ async function main(): Promise<void> {
     stopping = true;
     process.stderr.write('stopping the cluster\n');
     await stack.stop();
+    if (!process.env.CLUSTER_KEEP) rmSync(dir, { recursive: true, force: true });
     process.exit(code);
   };
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
-  // the data goes with the runner, however it ends, after the cluster's own exit hook stopped its
-  // servers (registered by start(); a stop whose last step leaves nothing to wait on ends the process at once)
-  const removeData = () => {
-    if (!process.env.CLUSTER_KEEP) process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  };
   try {
     await stack.start();
-    removeData();
   } catch (err) {
-    removeData();
     process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
     return stop(1);
   }
