@@ -174,6 +174,8 @@ async function faults(stack: ClusterStack, nc: NatsConnection, api: Api, t0: num
 interface CheckResult {
   problems: string[];
   info: string[];
+  /** uploads not processed */
+  lost: number;
 }
 
 async function checks(stack: ClusterStack, db: ReturnType<ClusterStack['database']>, jsm: JetStreamManager, uploads: Upload[], orders: PlacedOrder[], robotAcks: Map<string, number>): Promise<CheckResult> {
@@ -269,7 +271,7 @@ async function checks(stack: ClusterStack, db: ReturnType<ClusterStack['database
   const notR3 = streams.filter((s) => s.config.num_replicas !== 3 || (s.cluster?.replicas ?? []).some((r) => !r.current));
   if (notR3.length) problems.push(`streams not at three current replicas: ${notR3.map((s) => s.config.name).join(', ')}`);
   info.push(`JetStream: ${streams.length} streams at R3, ${states.length} consumers, nothing pending, dead letters ${dlq.state.messages}`);
-  return { problems, info };
+  return { problems, info, lost: lost.length };
 }
 
 async function main(): Promise<void> {
@@ -445,9 +447,8 @@ async function main(): Promise<void> {
     }
     for (const p of result.problems) say(`PROBLEM: ${p}`);
 
-    const lost = result.problems.filter((p) => /uploads not processed/.test(p)).length ? Number(/^(\d+) uploads/.exec(result.problems.find((p) => /uploads not processed/.test(p))!)![1]) : 0;
     say(
-      `cluster: ${out.uploads.length} uploads, ${lost} lost, ${loadFailures.length} failed requests of ${rec.requests}, ` +
+      `cluster: ${out.uploads.length} uploads, ${result.lost} lost, ${loadFailures.length} failed requests of ${rec.requests}, ` +
         `NATS server killed (recovered in ${seconds(recoveries.natsRecoveredMs ?? NaN)} s), PostgreSQL failed over in ${seconds(recoveries.pgFailoverMs ?? NaN)} s, ` +
         `gateway killed, ${recoveries.replicasKilled.length} replicas killed`,
     );
